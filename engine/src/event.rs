@@ -1,0 +1,139 @@
+//! What a decision caused, step by step (lift, drop, capture, turn end, game end), so a client can animate
+//! a move and a spectator can follow it; and the projection of an event for one viewer, which withholds
+//! hidden information (an Ikibuguzo array choice, an Azigo store count).
+
+use crate::decision::OpeningArray;
+use crate::geometry::{Direction, Hole};
+use crate::outcome::Outcome;
+use crate::side::Side;
+
+/// Where captured counters go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CaptureTo {
+    /// Ikibuguzo, Kubuguza: into the origin of the current lap, to be sown from there.
+    Hole(Hole),
+    /// Azigo: into the capturer's concealed store.
+    Store(Side),
+    /// Njombwa: off the board.
+    OffBoard,
+}
+
+/// One step of a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Event {
+    /// Ikibuguzo: `side` made its secret array choice. `array` is `None` when projected for a viewer who
+    /// may not see it.
+    Chose { side: Side, array: Option<OpeningArray> },
+    /// Ikibuguzo: both choices are in; both are revealed and both arrays are laid out on the board.
+    Revealed { south: OpeningArray, north: OpeningArray },
+    /// All `count` counters of `hole` are lifted, to be sown in `direction` starting with the next hole.
+    /// Azigo drops the first counter back into `hole` when `count` ≥ 2 (a [`Event::Drop`] says so).
+    Lift { hole: Hole, count: u8, direction: Direction },
+    /// One counter dropped into `hole`.
+    Drop { hole: Hole },
+    /// `count` counters taken from `from`.
+    Capture { from: Hole, count: u8, to: CaptureTo },
+    /// Azigo: `side` enters its whole store. `count` is `None` for a viewer who may not see the store.
+    StoreLift { side: Side, count: Option<u8> },
+    /// `side` passed.
+    Pass { side: Side },
+    /// The turn is over; `next` decides now.
+    TurnEnd { next: Side },
+    /// The game is over.
+    GameEnd(Outcome),
+}
+
+/// Who is looking: a player sees its own secrets, a spectator none, analysis everything.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Viewer {
+    Player(Side),
+    Spectator,
+    /// Offline analysis (`mancala analyze`): everything is shown.
+    Analysis,
+}
+
+impl Viewer {
+    /// May this viewer see `side`'s secrets? `game_over` reveals everything.
+    pub fn sees_secrets_of(self, side: Side, game_over: bool) -> bool {
+        game_over
+            || match self {
+                Viewer::Player(s) => s == side,
+                Viewer::Spectator => false,
+                Viewer::Analysis => true,
+            }
+    }
+}
+
+impl Event {
+    /// The event as `viewer` may see it. Hidden values become `None`; nothing else changes, so a viewer
+    /// still learns that something happened.
+    pub fn project(self, viewer: Viewer, game_over: bool) -> Event {
+        match self {
+            Event::Chose { side, array } if !viewer.sees_secrets_of(side, game_over) => {
+                let _ = array;
+                Event::Chose { side, array: None }
+            }
+            Event::StoreLift { side, .. } if !viewer.sees_secrets_of(side, game_over) => {
+                Event::StoreLift { side, count: None }
+            }
+            other => other,
+        }
+    }
+}
+
+/// Receives the events of a move. Playouts use [`NoEvents`], which the compiler removes entirely.
+pub trait EventSink {
+    fn push(&mut self, event: Event);
+}
+
+impl EventSink for Vec<Event> {
+    #[inline]
+    fn push(&mut self, event: Event) {
+        Vec::push(self, event);
+    }
+}
+
+/// Discards every event.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoEvents;
+
+impl EventSink for NoEvents {
+    #[inline(always)]
+    fn push(&mut self, _: Event) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn secrets_are_withheld_from_others_until_the_end() {
+        let chose = Event::Chose {
+            side: Side::South,
+            array: Some(OpeningArray::Two),
+        };
+        assert_eq!(chose.project(Viewer::Player(Side::South), false), chose);
+        assert_eq!(chose.project(Viewer::Analysis, false), chose);
+        for v in [Viewer::Player(Side::North), Viewer::Spectator] {
+            assert_eq!(
+                chose.project(v, false),
+                Event::Chose {
+                    side: Side::South,
+                    array: None
+                }
+            );
+            assert_eq!(chose.project(v, true), chose);
+        }
+        let lift = Event::StoreLift {
+            side: Side::North,
+            count: Some(9),
+        };
+        assert_eq!(
+            lift.project(Viewer::Spectator, false),
+            Event::StoreLift {
+                side: Side::North,
+                count: None
+            }
+        );
+    }
+}

@@ -1,0 +1,283 @@
+//! Ikibuguzo (RULES.md §3.1, decisions D2, D3): the secret simultaneous choice of an opening array, the
+//! forced opening turns of each array, and the main phase: relay sowing, captures into the lap's origin
+//! sown on from there, clockwise laps from the two reverse holes only when they capture, the clockwise
+//! limit, the switch to the other reverse hole, and the special win.
+
+use super::relay::{self, AfterLap, RelayRules};
+use crate::decision::{Decision, OpeningArray};
+use crate::event::{Event, EventSink};
+use crate::geometry::{Direction, Hole};
+use crate::outcome::{EndReason, Outcome};
+use crate::position::{CwBudget, MidTurn, MoveList, OpeningProgress, Phase, Position};
+use crate::side::{BySide, Side};
+use crate::sowing::{Lap, capture_into, in_opposition, lap_captures};
+use crate::variant::Variant;
+
+/// South's array 1, "from the bottom left, anticlockwise: 0,6,0,0,0,0,0,17,0,3,0,3,0,3,0,0" (§3.1.1):
+/// b1=6, h1=17, g2=3, e2=3, c2=3. North's is point-symmetric.
+const ARRAY_ONE: [(u8, u8, u8); 5] = [(1, 1, 6), (7, 1, 17), (2, 2, 3), (4, 2, 3), (6, 2, 3)];
+
+/// The holes each array's forced opening turns lift, in order, for South (column, row): array 1 lifts
+/// c2, e2, g2 (§3.1.1); array 2 lifts h1, g1, …, a1.
+fn opening_hole(array: OpeningArray, k: u8) -> (u8, u8) {
+    match array {
+        OpeningArray::One => (2 + 2 * k, 2),
+        OpeningArray::Two => (7 - k, 1),
+    }
+}
+
+/// Counters the forced opening hole holds (3 for array 1, 4 for array 2).
+fn opening_count(array: OpeningArray) -> u8 {
+    match array {
+        OpeningArray::One => 3,
+        OpeningArray::Two => 4,
+    }
+}
+
+/// The same hole seen from North: the point-symmetric one (column h-x, row 5-r).
+fn for_side(pos: &Position, side: Side, (col, row): (u8, u8)) -> Hole {
+    match side {
+        Side::South => pos.geo.hole(col, row),
+        Side::North => pos.geo.hole(pos.geo.cols() - 1 - col, 5 - row),
+    }
+}
+
+pub(crate) fn set_up(pos: &mut Position) {
+    match pos.variant {
+        Variant::IkibuguzoOpening1 => start_openings(pos, OpeningArray::One, OpeningArray::One),
+        Variant::IkibuguzoOpening2 => start_openings(pos, OpeningArray::Two, OpeningArray::Two),
+        _ => {
+            // Before the arrangement: two counters in every hole (seed), until both choices are in.
+            pos.board[..pos.geo.hole_count()].fill(2);
+            pos.phase = Phase::Choosing(BySide::default());
+        }
+    }
+}
+
+/// Lays out one side's array on its 16 holes.
+fn lay_out(pos: &mut Position, side: Side, array: OpeningArray) {
+    for h in pos.geo.own_holes(side) {
+        pos.board[h as usize] = 0;
+    }
+    match array {
+        OpeningArray::One => {
+            for (col, row, n) in ARRAY_ONE {
+                let h = for_side(pos, side, (col, row));
+                pos.board[h.index()] = n;
+            }
+        }
+        OpeningArray::Two => {
+            for col in 0..8 {
+                let h = for_side(pos, side, (col, 1));
+                pos.board[h.index()] = 4;
+            }
+        }
+    }
+}
+
+fn start_openings(pos: &mut Position, south: OpeningArray, north: OpeningArray) {
+    lay_out(pos, Side::South, south);
+    lay_out(pos, Side::North, north);
+    pos.phase = Phase::Opening(BySide::new(
+        OpeningProgress { array: south, played: 0 },
+        OpeningProgress { array: north, played: 0 },
+    ));
+}
+
+/// Both choices are in: reveal them together and lay out both arrays (D2). South plays first.
+pub(crate) fn reveal(pos: &mut Position, south: OpeningArray, north: OpeningArray, sink: &mut impl EventSink) {
+    start_openings(pos, south, north);
+    pos.side = Side::South;
+    sink.push(Event::Revealed { south, north });
+    sink.push(Event::TurnEnd { next: Side::South });
+}
+
+/// The forced opening turn `side` plays now, if it is still in its opening.
+fn forced_opening(pos: &Position, side: Side) -> Option<Hole> {
+    let Phase::Opening(progress) = pos.phase else { return None };
+    let p = progress[side];
+    (!p.is_over()).then(|| for_side(pos, side, opening_hole(p.array, p.played)))
+}
+
+/// Ends openings that are over: both sides' → main phase. A side whose forced hole no longer holds its
+/// array's count (the opponent, already in its main phase, captured from it) ends its opening at once
+/// (docs/rules.md: a project decision the seeds do not cover).
+pub(crate) fn on_turn_start(pos: &mut Position) {
+    let Phase::Opening(mut progress) = pos.phase else { return };
+    let side = pos.side;
+    if let Some(h) = forced_opening(pos, side)
+        && pos.board[h.index()] != opening_count(progress[side].array)
+    {
+        progress[side].played = progress[side].total();
+    }
+    pos.phase = if progress.south.is_over() && progress.north.is_over() {
+        Phase::Main
+    } else {
+        Phase::Opening(progress)
+    };
+}
+
+/// South's reverse holes are a1 and b2, North's h4 and g3 (§3.1.1 step 1).
+fn reverse_holes(pos: &Position, side: Side) -> [Hole; 2] {
+    [for_side(pos, side, (0, 1)), for_side(pos, side, (1, 2))]
+}
+
+fn is_reverse(pos: &Position, side: Side, hole: Hole) -> bool {
+    reverse_holes(pos, side).contains(&hole)
+}
+
+fn cw_captures(pos: &Position, side: Side, hole: Hole) -> bool {
+    lap_captures(
+        pos.geo,
+        &pos.board,
+        side,
+        Lap {
+            from: hole,
+            direction: Direction::Clockwise,
+        },
+    )
+}
+
+pub(crate) fn legal(pos: &Position, side: Side, out: &mut MoveList) {
+    if let Some(mid) = pos.mid {
+        return Ikibuguzo::continuations(pos, side, &mid, out);
+    }
+    if let Some(h) = forced_opening(pos, side) {
+        out.push(Decision::acw(h));
+        return;
+    }
+    // §3.1.1 step 1: ACW from any hole with ≥2; CW from a reverse hole with ≥2 that captures.
+    relay::push_acw_from(pos, side, 2, out);
+    for h in reverse_holes(pos, side) {
+        if pos.board[h.index()] >= 2 && cw_captures(pos, side, h) {
+            out.push(Decision::cw(h));
+        }
+    }
+}
+
+pub(crate) fn apply(pos: &mut Position, side: Side, decision: Decision, sink: &mut impl EventSink) {
+    if pos.mid.is_none()
+        && let Some(hole) = forced_opening(pos, side)
+    {
+        return opening_turn(pos, side, hole, sink);
+    }
+    // A main-phase turn (the other side may still be in its opening).
+    relay::play::<Ikibuguzo>(pos, side, decision, sink);
+}
+
+/// A forced opening turn (§3.1.1): 2 counters into the next hole anticlockwise, then 1 into each of the
+/// following holes. No relay, no capture.
+fn opening_turn(pos: &mut Position, side: Side, hole: Hole, sink: &mut impl EventSink) {
+    let count = std::mem::take(&mut pos.board[hole.index()]);
+    sink.push(Event::Lift {
+        hole,
+        count,
+        direction: Direction::Anticlockwise,
+    });
+    let mut h = hole;
+    for i in 0..count - 1 {
+        h = pos.geo.step(h, Direction::Anticlockwise);
+        let n = if i == 0 { 2 } else { 1 };
+        pos.board[h.index()] += n;
+        for _ in 0..n {
+            sink.push(Event::Drop { hole: h });
+        }
+    }
+    if let Phase::Opening(mut progress) = pos.phase {
+        progress[side].played += 1;
+        pos.phase = Phase::Opening(progress);
+    }
+    pos.end_turn(sink);
+}
+
+struct Ikibuguzo;
+
+impl Ikibuguzo {
+    /// Clockwise laps still allowed this turn (§3.1.1 step 6).
+    fn cw_allowed(mid: &MidTurn) -> bool {
+        matches!(mid.cw, CwBudget::Unused | CwBudget::Chain { .. })
+    }
+}
+
+impl RelayRules for Ikibuguzo {
+    fn on_lap_start(mid: &mut MidTurn, lap: Lap, first: bool) {
+        let cw = lap.direction == Direction::Clockwise;
+        mid.cw = match (first, mid.cw, cw) {
+            (true, _, true) => CwBudget::Chain { switched: false },
+            (true, _, false) => CwBudget::Unused,
+            // First lap ACW: at most one CW lap in the whole turn.
+            (false, CwBudget::Unused, true) => CwBudget::Spent,
+            (false, CwBudget::Unused, false) => CwBudget::Unused,
+            // First lap CW: more CW laps while every lap so far was one. Leaving the captured counters in
+            // one reverse hole and sowing from the other is the switch (step 4).
+            (false, CwBudget::Chain { switched }, true) => CwBudget::Chain {
+                switched: switched || (mid.captured && lap.from != mid.at),
+            },
+            (false, CwBudget::Chain { .. }, false) | (false, CwBudget::Spent, _) => CwBudget::Spent,
+        };
+    }
+
+    fn after_lap(pos: &mut Position, side: Side, lap: Lap, last: Hole, mid: &mut MidTurn, sink: &mut impl EventSink) -> AfterLap {
+        let before = pos.board[last.index()] - 1;
+        if before == 0 {
+            return AfterLap::EndTurn;
+        }
+        if !in_opposition(pos.geo, &pos.board, side, last, before) {
+            mid.at = last;
+            mid.captured = false;
+            return AfterLap::Continue;
+        }
+        capture_into(pos.geo, &mut pos.board, last, lap.from, sink);
+        // Special win (step 7c): captures at both of the opponent's inner end holes in one turn.
+        let col = pos.geo.col(last);
+        if col == 0 {
+            mid.end_columns |= 1;
+        } else if col == pos.geo.cols() - 1 {
+            mid.end_columns |= 2;
+        }
+        // D8: a game decided mid-turn ends at once.
+        if mid.end_columns == 3 {
+            return AfterLap::GameOver(Outcome::win(side, EndReason::SpecialWin));
+        }
+        if pos.counters_of(side.other()) == 0 {
+            return AfterLap::GameOver(Outcome::win(side, EndReason::AllCaptured));
+        }
+        mid.at = lap.from;
+        mid.captured = true;
+        AfterLap::Continue
+    }
+
+    fn continuations(pos: &Position, side: Side, mid: &MidTurn, out: &mut MoveList) {
+        let at = mid.at;
+        let own_cw = Self::cw_allowed(mid) && is_reverse(pos, side, at) && cw_captures(pos, side, at);
+        if !mid.captured {
+            // A relay: ACW, or CW from a reverse hole when that captures (step 5, ambiguity 5).
+            out.push(Decision::acw(at));
+            if own_cw {
+                out.push(Decision::cw(at));
+            }
+            return;
+        }
+        // Captured counters in the lap's origin (step 4).
+        let mut cw_options = MoveList::new();
+        if own_cw {
+            cw_options.push(Decision::cw(at));
+        }
+        if let CwBudget::Chain { switched } = mid.cw {
+            // The switch (ambiguity 6 (b)): right after a capture by a CW lap while the chain is unbroken,
+            // leave the capture in this reverse hole and sow the other one clockwise if that captures.
+            let [r1, r2] = reverse_holes(pos, side);
+            let other = if at == r1 { r2 } else { r1 };
+            if pos.board[other.index()] >= 2 && cw_captures(pos, side, other) {
+                cw_options.push(Decision::cw(other));
+            }
+            if switched && cw_options.is_empty() {
+                // After a switch, once no clockwise capture remains: an ACW lap from any hole with ≥2.
+                relay::push_acw_from(pos, side, 2, out);
+                return;
+            }
+        }
+        out.push(Decision::acw(at));
+        out.extend(cw_options);
+    }
+}

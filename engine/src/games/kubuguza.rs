@@ -1,0 +1,101 @@
+//! Kubuguza (RULES.md §3.2, decision D4): 4 counters in every inner hole; relay sowing; a lap ending in
+//! an occupied inner hole facing two occupied opponent holes captures both, into the lap's origin, and
+//! the capture is sown on from there (ambiguity 9 (a)); clockwise laps from four holes per side only when
+//! they capture; no captures in either player's first turn (ambiguity 10 (b)); a player who cannot move
+//! loses.
+
+use super::relay::{self, AfterLap, RelayRules};
+use crate::decision::Decision;
+use crate::event::EventSink;
+use crate::geometry::{Direction, Hole};
+use crate::outcome::{EndReason, Outcome};
+use crate::position::{MidTurn, MoveList, Position};
+use crate::side::Side;
+use crate::sowing::{Lap, capture_into, in_opposition, lap_captures};
+
+pub(crate) fn set_up(pos: &mut Position) {
+    // D4: four counters in each inner-row hole (not Ludii's three).
+    for col in 0..pos.geo.cols() {
+        for row in [2, 3] {
+            pos.board[pos.geo.hole(col, row).index()] = 4;
+        }
+    }
+}
+
+/// The clockwise holes (D4, the seed's, not Ludii's): South a1 h1 b2 g2, North a4 h4 b3 g3.
+fn is_cw_hole(pos: &Position, side: Side, hole: Hole) -> bool {
+    let (outer, inner) = match side {
+        Side::South => (1, 2),
+        Side::North => (4, 3),
+    };
+    let last = pos.geo.cols() - 1;
+    let (col, row) = (pos.geo.col(hole), pos.geo.row(hole));
+    (row == outer && (col == 0 || col == last)) || (row == inner && (col == 1 || col == last - 1))
+}
+
+/// "Captures cannot be made on the first move": not in game turns 1 and 2 (ambiguity 10 (b)).
+fn captures_allowed(pos: &Position) -> bool {
+    pos.turn > 2
+}
+
+fn cw_captures(pos: &Position, side: Side, hole: Hole) -> bool {
+    captures_allowed(pos)
+        && is_cw_hole(pos, side, hole)
+        && lap_captures(
+            pos.geo,
+            &pos.board,
+            side,
+            Lap {
+                from: hole,
+                direction: Direction::Clockwise,
+            },
+        )
+}
+
+pub(crate) fn legal(pos: &Position, side: Side, out: &mut MoveList) {
+    if let Some(mid) = pos.mid {
+        return Kubuguza::continuations(pos, side, &mid, out);
+    }
+    // Single counters are never sown; clockwise only from a CW hole with ≥2, and only if it captures.
+    relay::push_acw_from(pos, side, 2, out);
+    for h in pos.geo.own_holes(side).map(Hole) {
+        if pos.board[h.index()] >= 2 && cw_captures(pos, side, h) {
+            out.push(Decision::cw(h));
+        }
+    }
+}
+
+pub(crate) fn apply(pos: &mut Position, side: Side, decision: Decision, sink: &mut impl EventSink) {
+    relay::play::<Kubuguza>(pos, side, decision, sink);
+}
+
+struct Kubuguza;
+
+impl RelayRules for Kubuguza {
+    fn after_lap(pos: &mut Position, side: Side, lap: Lap, last: Hole, mid: &mut MidTurn, sink: &mut impl EventSink) -> AfterLap {
+        let before = pos.board[last.index()] - 1;
+        if before == 0 {
+            return AfterLap::EndTurn;
+        }
+        if captures_allowed(pos) && in_opposition(pos.geo, &pos.board, side, last, before) {
+            capture_into(pos.geo, &mut pos.board, last, lap.from, sink);
+            if pos.counters_of(side.other()) == 0 {
+                return AfterLap::GameOver(Outcome::win(side, EndReason::AllCaptured));
+            }
+            mid.at = lap.from;
+            mid.captured = true;
+        } else {
+            mid.at = last;
+            mid.captured = false;
+        }
+        AfterLap::Continue
+    }
+
+    /// §3.2.1 step 4: go on anticlockwise, or clockwise when the hole is a CW hole and that captures.
+    fn continuations(pos: &Position, side: Side, mid: &MidTurn, out: &mut MoveList) {
+        out.push(Decision::acw(mid.at));
+        if cw_captures(pos, side, mid.at) {
+            out.push(Decision::cw(mid.at));
+        }
+    }
+}

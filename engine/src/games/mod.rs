@@ -1,0 +1,72 @@
+//! The rules that differ per game, one file each, beside [`relay`], the turn driver shared by the
+//! four-row games. [`crate::Position`] calls the functions here and owns everything the games share.
+
+pub(crate) mod azigo;
+pub(crate) mod ikibuguzo;
+pub(crate) mod kubuguza;
+pub(crate) mod njombwa;
+pub(crate) mod relay;
+
+use crate::decision::Decision;
+use crate::event::EventSink;
+use crate::outcome::{EndReason, Outcome};
+use crate::position::{MoveList, Position};
+use crate::side::Side;
+use crate::variant::Variant;
+
+/// Lays out the start of a new game (board, stores, phase).
+pub(crate) fn set_up(pos: &mut Position) {
+    match pos.variant {
+        Variant::Kubuguza => kubuguza::set_up(pos),
+        Variant::Njombwa => njombwa::set_up(pos),
+        Variant::Azigo => azigo::set_up(pos),
+        _ => ikibuguzo::set_up(pos),
+    }
+}
+
+/// The legal decisions of `side`, whose turn it is (not called while choosing).
+pub(crate) fn legal(pos: &Position, side: Side, out: &mut MoveList) {
+    match pos.variant {
+        Variant::Kubuguza => kubuguza::legal(pos, side, out),
+        Variant::Njombwa => njombwa::legal(pos, side, out),
+        Variant::Azigo => azigo::legal(pos, side, out),
+        _ => ikibuguzo::legal(pos, side, out),
+    }
+}
+
+/// Applies a legal decision of the side whose turn it is.
+pub(crate) fn apply(pos: &mut Position, side: Side, decision: Decision, sink: &mut impl EventSink) {
+    match pos.variant {
+        Variant::Kubuguza => kubuguza::apply(pos, side, decision, sink),
+        Variant::Njombwa => njombwa::apply(pos, side, decision, sink),
+        Variant::Azigo => azigo::apply(pos, side, decision, sink),
+        _ => ikibuguzo::apply(pos, side, decision, sink),
+    }
+}
+
+/// Phase changes due at the start of a turn (also applied to parsed positions).
+pub(crate) fn on_turn_start(pos: &mut Position) {
+    match pos.variant {
+        Variant::Njombwa => njombwa::on_turn_start(pos),
+        Variant::Kubuguza | Variant::Azigo => {}
+        _ => ikibuguzo::on_turn_start(pos),
+    }
+}
+
+/// The result when `side` is to move and has no legal decision.
+pub(crate) fn no_move_outcome(pos: &Position, side: Side) -> Outcome {
+    match pos.variant {
+        Variant::Azigo => azigo::score_outcome(pos, EndReason::NoLegalMove),
+        // Ikibuguzo §3.1.1 step 7a, Kubuguza D4: the player who cannot play loses. (Njombwa always has at
+        // least `pass`.)
+        _ => Outcome::win(side.other(), EndReason::NoLegalMove),
+    }
+}
+
+/// The result when the turn limit is reached: Azigo by score (D5), the others a draw (D6).
+pub(crate) fn turn_limit_outcome(pos: &Position) -> Outcome {
+    match pos.variant {
+        Variant::Azigo => azigo::score_outcome(pos, EndReason::TurnLimit),
+        _ => Outcome::draw(EndReason::TurnLimit),
+    }
+}

@@ -1,0 +1,99 @@
+//! The turn driver of the four-row games: laps follow one another (relay, or sowing a capture from the
+//! lap's origin) until a lap ends in an empty hole, the game ends, or the player must decide how to go on
+//! (D9: a decision is asked only where two or more continuations exist). Every state between two laps
+//! is recorded, and a repeat ends the game as a draw by endless sowing (D7).
+
+use crate::decision::Decision;
+use crate::event::EventSink;
+use crate::geometry::Hole;
+use crate::outcome::Outcome;
+use crate::position::{CwBudget, MidTurn, MoveList, Position};
+use crate::side::Side;
+use crate::sowing::{Lap, sow_lap};
+
+/// What happens after a lap.
+pub(crate) enum AfterLap {
+    /// The turn is over (the last counter fell into an empty hole).
+    EndTurn,
+    /// The turn goes on from the state in the `MidTurn`.
+    Continue,
+    /// The game is decided mid-turn and ends at once (D8).
+    GameOver(Outcome),
+}
+
+/// The parts of a four-row game's turn that differ per game.
+pub(crate) trait RelayRules {
+    /// Resolves the last hole of a lap (capture or relay), updating `mid`.
+    fn after_lap(pos: &mut Position, side: Side, lap: Lap, last: Hole, mid: &mut MidTurn, sink: &mut impl EventSink) -> AfterLap;
+
+    /// The ways to continue from `mid`.
+    fn continuations(pos: &Position, side: Side, mid: &MidTurn, out: &mut MoveList);
+
+    /// Bookkeeping when a lap starts (Ikibuguzo's clockwise budget).
+    fn on_lap_start(_mid: &mut MidTurn, _lap: Lap, _first: bool) {}
+}
+
+/// A fresh mid-turn state for the start of a turn.
+pub(crate) fn turn_start(at: Hole) -> MidTurn {
+    MidTurn {
+        at,
+        captured: false,
+        cw: CwBudget::Unused,
+        end_columns: 0,
+    }
+}
+
+/// Plays the start decision of a turn, or a decision inside one (when `pos.mid` is set), and goes on
+/// until the turn ends or another decision is needed.
+pub(crate) fn play<R: RelayRules>(pos: &mut Position, side: Side, decision: Decision, sink: &mut impl EventSink) {
+    let Decision::Sow { hole, direction } = decision else {
+        unreachable!("four-row games only sow")
+    };
+    let (mut mid, mut first) = match pos.mid.take() {
+        Some(mid) => (mid, false),
+        None => {
+            pos.laps.clear();
+            (turn_start(hole), true)
+        }
+    };
+    let mut lap = Lap { from: hole, direction };
+    loop {
+        if pos.laps.repeats(&pos.board, lap, mid.flags()) {
+            pos.endless(sink);
+            return;
+        }
+        R::on_lap_start(&mut mid, lap, first);
+        first = false;
+        let last = sow_lap(pos.geo, &mut pos.board, lap, sink);
+        match R::after_lap(pos, side, lap, last, &mut mid, sink) {
+            AfterLap::EndTurn => return pos.end_turn(sink),
+            AfterLap::GameOver(outcome) => return pos.finish(outcome, sink),
+            AfterLap::Continue => {
+                let mut options = MoveList::new();
+                R::continuations(pos, side, &mid, &mut options);
+                match options.as_slice() {
+                    [] => return pos.end_turn(sink),
+                    [Decision::Sow { hole, direction }] => {
+                        lap = Lap {
+                            from: *hole,
+                            direction: *direction,
+                        }
+                    }
+                    _ => {
+                        pos.mid = Some(mid);
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Anticlockwise laps from every own hole holding at least `min` counters.
+pub(crate) fn push_acw_from(pos: &Position, side: Side, min: u8, out: &mut MoveList) {
+    for h in pos.geo.own_holes(side) {
+        if pos.board[h as usize] >= min {
+            out.push(Decision::acw(Hole(h)));
+        }
+    }
+}

@@ -1,0 +1,307 @@
+//! Board shapes (4x8, 4x9, 4x10 and Azigo's 2x20), hole names (RULES.md D1), the sowing cycles in both
+//! directions and the holes opposite an inner hole (RULES.md §1).
+//!
+//! A hole is a small index: `8·(row−1) + column` on a 4x8 board (the same numbers as Ludii's sites), in
+//! general `cols·(row−1) + column`. The cycle tables are built at compile time, so stepping a counter to
+//! the next hole is one table lookup.
+
+use crate::side::Side;
+use std::fmt;
+
+/// The largest number of holes on any supported board (4x10 and 2x20).
+pub const MAX_HOLES: usize = 40;
+
+/// One hole of the board. Only meaningful together with the board's [`Geometry`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Hole(pub u8);
+
+impl Hole {
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Sowing direction. Anticlockwise is the normal direction in every game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Direction {
+    Anticlockwise,
+    Clockwise,
+}
+
+/// A board shape. Every shape has its own compile-time tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Geometry {
+    /// Four rows of 8, 9 or 10 holes (Ikibuguzo, Kubuguza, Njombwa).
+    FourRows(u8),
+    /// Azigo's two rows of 20 holes.
+    TwoByTwenty,
+}
+
+/// Per-shape lookup tables.
+#[derive(Debug)]
+pub struct Tables {
+    pub rows: u8,
+    pub cols: u8,
+    pub holes: u8,
+    /// Next hole anticlockwise (within the owner's cycle on 4-row boards, around the board in Azigo).
+    pub acw: [u8; MAX_HOLES],
+    /// Next hole clockwise (the reverse of `acw`).
+    pub cw: [u8; MAX_HOLES],
+    /// Length of one sowing cycle (16..20 on 4-row boards, 40 in Azigo).
+    pub cycle_len: u8,
+}
+
+const fn build(rows: u8, cols: u8) -> Tables {
+    let mut acw = [0u8; MAX_HOLES];
+    let mut cw = [0u8; MAX_HOLES];
+    let n = rows * cols;
+    let mut h = 0u8;
+    while h < n {
+        let row = h / cols; // 0-based
+        let col = h % cols;
+        // Rows are paired into cycles: (0,1) is South's (or Azigo's whole board), (2,3) North's.
+        // South / Azigo: bottom row of the pair rightwards, top row leftwards. North's cycle,
+        // h4→a4→a3→h3→h4, is the mirror: top row (row 4) leftwards, bottom row (row 3) rightwards.
+        let next = if rows == 2 || row < 2 {
+            let base = if row < 2 { 0 } else { 2 };
+            if row == base {
+                if col + 1 < cols { h + 1 } else { (base + 1) * cols + col }
+            } else if col > 0 {
+                h - 1
+            } else {
+                base * cols
+            }
+        } else if row == 3 {
+            if col > 0 { h - 1 } else { 2 * cols }
+        } else if col + 1 < cols {
+            h + 1
+        } else {
+            3 * cols + col
+        };
+        acw[h as usize] = next;
+        cw[next as usize] = h;
+        h += 1;
+    }
+    Tables {
+        rows,
+        cols,
+        holes: n,
+        acw,
+        cw,
+        cycle_len: if rows == 2 { 2 * cols } else { 2 * cols },
+    }
+}
+
+static FOUR_BY_8: Tables = build(4, 8);
+static FOUR_BY_9: Tables = build(4, 9);
+static FOUR_BY_10: Tables = build(4, 10);
+static TWO_BY_20: Tables = build(2, 20);
+
+impl Geometry {
+    #[inline]
+    pub fn tables(self) -> &'static Tables {
+        match self {
+            Geometry::FourRows(9) => &FOUR_BY_9,
+            Geometry::FourRows(10) => &FOUR_BY_10,
+            Geometry::FourRows(_) => &FOUR_BY_8,
+            Geometry::TwoByTwenty => &TWO_BY_20,
+        }
+    }
+
+    #[inline]
+    pub fn rows(self) -> u8 {
+        self.tables().rows
+    }
+
+    #[inline]
+    pub fn cols(self) -> u8 {
+        self.tables().cols
+    }
+
+    #[inline]
+    pub fn hole_count(self) -> usize {
+        self.tables().holes as usize
+    }
+
+    /// Every hole, a1 first, in reading order (row by row, left to right).
+    pub fn holes(self) -> impl Iterator<Item = Hole> {
+        (0..self.tables().holes).map(Hole)
+    }
+
+    /// The hole at `col` (0-based, `a` = 0) and `row` (1-based, as in its name).
+    #[inline]
+    pub fn hole(self, col: u8, row: u8) -> Hole {
+        Hole((row - 1) * self.cols() + col)
+    }
+
+    #[inline]
+    pub fn col(self, hole: Hole) -> u8 {
+        hole.0 % self.cols()
+    }
+
+    /// 1-based row, as in the hole's name.
+    #[inline]
+    pub fn row(self, hole: Hole) -> u8 {
+        hole.0 / self.cols() + 1
+    }
+
+    #[inline]
+    pub fn owner(self, hole: Hole) -> Side {
+        let half = self.rows() / 2;
+        if self.row(hole) <= half {
+            Side::South
+        } else {
+            Side::North
+        }
+    }
+
+    /// The holes a side sows in, in reading order.
+    pub fn own_holes(self, side: Side) -> std::ops::Range<u8> {
+        let half = self.hole_count() as u8 / 2;
+        match side {
+            Side::South => 0..half,
+            Side::North => half..2 * half,
+        }
+    }
+
+    /// True for the inner rows (2 and 3) of a 4-row board.
+    #[inline]
+    pub fn is_inner(self, hole: Hole) -> bool {
+        matches!(self, Geometry::FourRows(_)) && matches!(self.row(hole), 2 | 3)
+    }
+
+    /// For an inner hole of a 4-row board, the opponent's inner and outer holes of the same column.
+    #[inline]
+    pub fn opposite(self, hole: Hole) -> (Hole, Hole) {
+        let col = self.col(hole);
+        if self.row(hole) == 2 {
+            (self.hole(col, 3), self.hole(col, 4))
+        } else {
+            (self.hole(col, 2), self.hole(col, 1))
+        }
+    }
+
+    #[inline]
+    pub fn step(self, hole: Hole, dir: Direction) -> Hole {
+        let t = self.tables();
+        Hole(match dir {
+            Direction::Anticlockwise => t.acw[hole.index()],
+            Direction::Clockwise => t.cw[hole.index()],
+        })
+    }
+
+    /// The hole `n` steps from `hole` in `dir` (n may exceed the cycle length).
+    pub fn advance(self, hole: Hole, dir: Direction, n: u32) -> Hole {
+        let steps = n % self.tables().cycle_len as u32;
+        (0..steps).fold(hole, |h, _| self.step(h, dir))
+    }
+
+    /// The name of a hole: column letter then row digit, e.g. `c2` (RULES.md D1).
+    pub fn name(self, hole: Hole) -> HoleName {
+        HoleName {
+            col: b'a' + self.col(hole),
+            row: b'0' + self.row(hole),
+        }
+    }
+
+    /// Parses a hole name such as `c2`; `None` if it is not a hole of this board.
+    pub fn parse_hole(self, text: &str) -> Option<Hole> {
+        let bytes = text.as_bytes();
+        if bytes.len() != 2 {
+            return None;
+        }
+        let col = bytes[0].checked_sub(b'a')?;
+        let row = bytes[1].checked_sub(b'0')?;
+        (col < self.cols() && (1..=self.rows()).contains(&row)).then(|| self.hole(col, row))
+    }
+
+    /// A short description for error messages, e.g. `4x8`.
+    pub fn describe(self) -> String {
+        format!("{}x{}", self.rows(), self.cols())
+    }
+}
+
+/// A hole's printable name (two ASCII characters).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HoleName {
+    col: u8,
+    row: u8,
+}
+
+impl fmt::Display for HoleName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.col as char, self.row as char)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn walk(g: Geometry, from: &str, dir: Direction, n: usize) -> Vec<String> {
+        let mut h = g.parse_hole(from).unwrap();
+        (0..n)
+            .map(|_| {
+                h = g.step(h, dir);
+                g.name(h).to_string()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn ludii_site_numbers_on_4x8() {
+        let g = Geometry::FourRows(8);
+        for (name, site) in [("a1", 0), ("h1", 7), ("a2", 8), ("h2", 15), ("a3", 16), ("h3", 23), ("a4", 24), ("h4", 31)] {
+            assert_eq!(g.parse_hole(name), Some(Hole(site)), "{name}");
+            assert_eq!(g.name(Hole(site)).to_string(), name);
+        }
+    }
+
+    #[test]
+    fn south_and_north_cycles_match_rules_section_1() {
+        let g = Geometry::FourRows(8);
+        use Direction::*;
+        assert_eq!(walk(g, "g1", Anticlockwise, 4), ["h1", "h2", "g2", "f2"]);
+        assert_eq!(walk(g, "b2", Anticlockwise, 3), ["a2", "a1", "b1"]);
+        assert_eq!(walk(g, "a1", Clockwise, 3), ["a2", "b2", "c2"]);
+        assert_eq!(walk(g, "h1", Clockwise, 9)[7..], ["a1", "a2"]);
+        assert_eq!(walk(g, "h4", Clockwise, 3), ["h3", "g3", "f3"]);
+        assert_eq!(walk(g, "g3", Clockwise, 2), ["f3", "e3"]);
+        assert_eq!(walk(g, "a4", Clockwise, 2), ["b4", "c4"]);
+        assert_eq!(walk(g, "b4", Anticlockwise, 3), ["a4", "a3", "b3"]);
+        assert_eq!(walk(g, "g3", Anticlockwise, 3), ["h3", "h4", "g4"]);
+    }
+
+    #[test]
+    fn every_cycle_is_closed_and_stays_on_its_side() {
+        for g in [Geometry::FourRows(8), Geometry::FourRows(9), Geometry::FourRows(10), Geometry::TwoByTwenty] {
+            let len = g.tables().cycle_len as u32;
+            for h in g.holes() {
+                assert_eq!(g.advance(h, Direction::Anticlockwise, len), h);
+                assert_eq!(g.step(g.step(h, Direction::Anticlockwise), Direction::Clockwise), h);
+                if let Geometry::FourRows(_) = g {
+                    assert_eq!(g.owner(g.step(h, Direction::Anticlockwise)), g.owner(h));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn azigo_cycle_goes_round_the_board() {
+        let g = Geometry::TwoByTwenty;
+        assert_eq!(walk(g, "s1", Direction::Anticlockwise, 3), ["t1", "t2", "s2"]);
+        assert_eq!(walk(g, "b2", Direction::Anticlockwise, 2), ["a2", "a1"]);
+        assert_eq!(g.owner(g.parse_hole("t2").unwrap()), Side::North);
+        assert_eq!(g.parse_hole("u1"), None);
+    }
+
+    #[test]
+    fn opposite_holes_share_the_column() {
+        let g = Geometry::FourRows(8);
+        let c2 = g.parse_hole("c2").unwrap();
+        assert_eq!(g.opposite(c2), (g.parse_hole("c3").unwrap(), g.parse_hole("c4").unwrap()));
+        let f3 = g.parse_hole("f3").unwrap();
+        assert_eq!(g.opposite(f3), (g.parse_hole("f2").unwrap(), g.parse_hole("f1").unwrap()));
+    }
+}

@@ -1,0 +1,222 @@
+//! The sowing core shared by the four-row games: one lap (lift, drop one by one, origin not skipped on a
+//! wrap — RULES.md §1, ambiguity 2), the closed-form "would this lap capture?" test used for clockwise
+//! legality, and the within-turn repetition history that detects endless sowing (D7).
+
+use crate::event::{Event, EventSink};
+use crate::geometry::{Direction, Geometry, Hole, MAX_HOLES};
+use crate::side::Side;
+use std::collections::HashSet;
+
+/// A lap about to be sown: the hole lifted and the direction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Lap {
+    pub from: Hole,
+    pub direction: Direction,
+}
+
+/// Lifts `lap.from` and drops its counters one per hole starting with the next hole in the lap's
+/// direction. Returns the last hole. The emptied origin receives a counter like any other hole when the
+/// lap goes all the way round (ambiguity 2: laps of 16+ do not skip the origin).
+#[inline]
+pub fn sow_lap(geo: Geometry, board: &mut [u8; MAX_HOLES], lap: Lap, sink: &mut impl EventSink) -> Hole {
+    let count = board[lap.from.index()];
+    board[lap.from.index()] = 0;
+    sink.push(Event::Lift {
+        hole: lap.from,
+        count,
+        direction: lap.direction,
+    });
+    let next = match lap.direction {
+        Direction::Anticlockwise => &geo.tables().acw,
+        Direction::Clockwise => &geo.tables().cw,
+    };
+    let mut h = lap.from.0;
+    for _ in 0..count {
+        h = next[h as usize];
+        board[h as usize] += 1;
+        sink.push(Event::Drop { hole: Hole(h) });
+    }
+    Hole(h)
+}
+
+/// The hole where a lap of `count` counters from `from` ends, and how many counters that hole held just
+/// before the last counter fell into it. Pure: the board is not touched.
+#[inline]
+pub fn lap_landing(geo: Geometry, board: &[u8; MAX_HOLES], lap: Lap, count: u8) -> (Hole, u8) {
+    let len = geo.tables().cycle_len;
+    let last = geo.advance(lap.from, lap.direction, count as u32);
+    // The origin starts the lap empty; every full cycle drops one counter in each hole, and the last
+    // (partial) cycle ends in `last`.
+    let base = if last == lap.from { 0 } else { board[last.index()] };
+    let drops = count.div_ceil(len);
+    (last, base + drops - 1)
+}
+
+/// Opposition (RULES.md §3.1.1 step 3, ambiguity 1 (a)): the last hole is in `side`'s inner row, was
+/// occupied before the last counter fell, and both opponent holes of its column hold counters.
+#[inline]
+pub fn in_opposition(geo: Geometry, board: &[u8; MAX_HOLES], side: Side, last: Hole, before_last: u8) -> bool {
+    if before_last == 0 || !geo.is_inner(last) || geo.owner(last) != side {
+        return false;
+    }
+    let (inner, outer) = geo.opposite(last);
+    board[inner.index()] > 0 && board[outer.index()] > 0
+}
+
+/// Would sowing `lap` (all counters of its hole) end in a capture? Used for clockwise legality: a
+/// clockwise lap is only allowed when it captures (Ikibuguzo §3.1.1 step 1, Kubuguza §3.2.1 step 2).
+#[inline]
+pub fn lap_captures(geo: Geometry, board: &[u8; MAX_HOLES], side: Side, lap: Lap) -> bool {
+    let count = board[lap.from.index()];
+    if count == 0 {
+        return false;
+    }
+    let (last, before) = lap_landing(geo, board, lap, count);
+    in_opposition(geo, board, side, last, before)
+}
+
+/// Takes both opponent holes facing `last` and adds them to `into` (the origin of the current lap,
+/// ambiguity 3 (a)). Returns how many counters were taken.
+pub fn capture_into(geo: Geometry, board: &mut [u8; MAX_HOLES], last: Hole, into: Hole, sink: &mut impl EventSink) -> u8 {
+    let (inner, outer) = geo.opposite(last);
+    let mut total = 0;
+    for h in [inner, outer] {
+        let n = std::mem::take(&mut board[h.index()]);
+        sink.push(Event::Capture {
+            from: h,
+            count: n,
+            to: crate::event::CaptureTo::Hole(into),
+        });
+        total += n;
+    }
+    board[into.index()] += total;
+    total
+}
+
+/// Number of counters in a side's holes.
+#[inline]
+pub fn side_total(geo: Geometry, board: &[u8; MAX_HOLES], side: Side) -> u32 {
+    let r = geo.own_holes(side);
+    board[r.start as usize..r.end as usize].iter().map(|&c| c as u32).sum()
+}
+
+/// The states seen between the laps of the current turn (D7): the whole board, the hole about to be
+/// lifted, the direction and the turn's flags, packed into six words.
+#[derive(Clone, Debug, Default)]
+pub struct LapHistory {
+    seen: Vec<[u64; 6]>,
+    /// Built only for very long turns, where a linear scan would get slow.
+    index: Option<HashSet<[u64; 6]>>,
+}
+
+/// A hard cap on laps per turn (D7), whatever the repetition check says.
+pub const MAX_LAPS_PER_TURN: usize = 100_000;
+
+const INDEX_FROM: usize = 64;
+
+impl LapHistory {
+    pub fn clear(&mut self) {
+        self.seen.clear();
+        self.index = None;
+    }
+
+    /// Records the state before a lap; returns true if the same state was already seen in this turn
+    /// (the turn would repeat forever) or the lap cap is reached.
+    pub fn repeats(&mut self, board: &[u8; MAX_HOLES], lap: Lap, flags: u32) -> bool {
+        let mut key = [0u64; 6];
+        for (i, chunk) in board.chunks_exact(8).enumerate() {
+            key[i] = u64::from_le_bytes(chunk.try_into().expect("chunks of 8"));
+        }
+        key[5] = lap.from.0 as u64 | (matches!(lap.direction, Direction::Clockwise) as u64) << 8 | (flags as u64) << 16;
+        if self.seen.len() >= MAX_LAPS_PER_TURN {
+            return true;
+        }
+        let repeated = match &mut self.index {
+            Some(index) => !index.insert(key),
+            None => {
+                let found = self.seen.contains(&key);
+                if !found && self.seen.len() >= INDEX_FROM {
+                    let mut index: HashSet<[u64; 6]> = self.seen.iter().copied().collect();
+                    index.insert(key);
+                    self.index = Some(index);
+                }
+                found
+            }
+        };
+        self.seen.push(key);
+        repeated
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::event::NoEvents;
+
+    fn board(geo: Geometry, holes: &[(&str, u8)]) -> [u8; MAX_HOLES] {
+        let mut b = [0; MAX_HOLES];
+        for (name, n) in holes {
+            b[geo.parse_hole(name).unwrap().index()] = *n;
+        }
+        b
+    }
+
+    #[test]
+    fn landing_matches_a_real_lap_for_every_count() {
+        let geo = Geometry::FourRows(8);
+        for count in 1..=70u8 {
+            for direction in [Direction::Anticlockwise, Direction::Clockwise] {
+                let mut b = board(geo, &[("c1", 1), ("a2", 2), ("h2", 5)]);
+                let from = geo.parse_hole("b1").unwrap();
+                b[from.index()] = count;
+                let lap = Lap { from, direction };
+                let (last, before) = lap_landing(geo, &b, lap, count);
+                let mut after = b;
+                let real = sow_lap(geo, &mut after, lap, &mut NoEvents);
+                assert_eq!(last, real, "count {count}");
+                assert_eq!(before + 1, after[real.index()], "count {count}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_lap_of_sixteen_or_more_drops_into_its_own_origin() {
+        let geo = Geometry::FourRows(8);
+        let mut b = board(geo, &[("a1", 17)]);
+        let last = sow_lap(
+            geo,
+            &mut b,
+            Lap {
+                from: geo.parse_hole("a1").unwrap(),
+                direction: Direction::Anticlockwise,
+            },
+            &mut NoEvents,
+        );
+        assert_eq!(geo.name(last).to_string(), "b1");
+        assert_eq!(b[0], 1);
+        assert_eq!(b[1], 2);
+    }
+
+    #[test]
+    fn history_spots_the_first_repeat() {
+        let mut h = LapHistory::default();
+        let b = [1; MAX_HOLES];
+        let lap = Lap {
+            from: Hole(3),
+            direction: Direction::Anticlockwise,
+        };
+        assert!(!h.repeats(&b, lap, 0));
+        assert!(!h.repeats(&b, lap, 1));
+        assert!(h.repeats(&b, lap, 0));
+        // Past the linear-scan size the index takes over and still finds repeats.
+        let mut h = LapHistory::default();
+        for i in 0..200u8 {
+            let mut b = [0; MAX_HOLES];
+            b[0] = i;
+            assert!(!h.repeats(&b, lap, 0));
+        }
+        let mut b = [0; MAX_HOLES];
+        b[0] = 5;
+        assert!(h.repeats(&b, lap, 0));
+    }
+}

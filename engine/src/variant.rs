@@ -1,0 +1,219 @@
+//! The rule sets (RULES.md D2) and their options, with the ids used everywhere (API, records, CLI).
+
+use crate::geometry::Geometry;
+use crate::side::BySide;
+use std::fmt;
+use std::str::FromStr;
+
+/// A rule set. The id (`Display` / `FromStr`) is the one used in records, the API and the CLI.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Variant {
+    /// Each player secretly chooses opening array 1 or 2, then plays it (RULES.md D2, §3.1).
+    Ikibuguzo,
+    /// Ikibuguzo with array 1 fixed for both players.
+    IkibuguzoOpening1,
+    /// Ikibuguzo with array 2 fixed for both players.
+    IkibuguzoOpening2,
+    /// RULES.md §3.2, D4.
+    Kubuguza,
+    /// RULES.md §3.3, D5.
+    Azigo,
+    /// RULES.md §3.4, D6.
+    Njombwa,
+}
+
+impl Variant {
+    pub const ALL: [Variant; 6] = [
+        Variant::Ikibuguzo,
+        Variant::IkibuguzoOpening1,
+        Variant::IkibuguzoOpening2,
+        Variant::Kubuguza,
+        Variant::Azigo,
+        Variant::Njombwa,
+    ];
+
+    pub const fn id(self) -> &'static str {
+        match self {
+            Variant::Ikibuguzo => "ikibuguzo",
+            Variant::IkibuguzoOpening1 => "ikibuguzo-opening-1",
+            Variant::IkibuguzoOpening2 => "ikibuguzo-opening-2",
+            Variant::Kubuguza => "kubuguza",
+            Variant::Azigo => "azigo",
+            Variant::Njombwa => "njombwa",
+        }
+    }
+
+    pub const fn is_ikibuguzo(self) -> bool {
+        matches!(self, Variant::Ikibuguzo | Variant::IkibuguzoOpening1 | Variant::IkibuguzoOpening2)
+    }
+
+    /// A one-paragraph summary of the rules, for listings.
+    pub const fn summary(self) -> &'static str {
+        match self {
+            Variant::Ikibuguzo => {
+                "4x8, Burundi/Rwanda. Both players secretly choose one of two opening arrays, then play its forced \
+                 opening turns. Relay sowing; capture both opposite holes when the last counter lands in an occupied \
+                 inner hole in opposition, and sow the capture from the lap's origin. Clockwise captures from two \
+                 reverse holes. Win by leaving the opponent without a move, or by capturing from both of the \
+                 opponent's inner end holes in one turn."
+            }
+            Variant::IkibuguzoOpening1 => "Ikibuguzo with opening array 1 (0,6,0,0,0,0,0,17,0,3,0,3,0,3,0,0) for both players.",
+            Variant::IkibuguzoOpening2 => "Ikibuguzo with opening array 2 (four counters in every outer hole) for both players.",
+            Variant::Kubuguza => {
+                "4x8, Rwanda. Four counters in each inner hole. Relay sowing; capture both opposite holes from an \
+                 occupied inner hole and sow the capture on; clockwise captures from four holes. No captures on a \
+                 player's first turn. A player who cannot move loses."
+            }
+            Variant::Azigo => {
+                "2x20, Nigeria (Igbo). Each player keeps a concealed store. Sow around the whole board; take the last \
+                 hole in the opponent's row if it holds 1 or 3, with the run of 1-or-3 holes before it. A store move \
+                 enters the whole store from the leftmost hole. Game ends when a player cannot move, or at the turn \
+                 limit, by score (store plus own row)."
+            }
+            Variant::Njombwa => {
+                "4x8 (or 4x9, 4x10), Malawi (Yao). A forced two-stage opening, then relay sowing; ending in an empty \
+                 inner hole removes the opponent's opposite inner counters (and the outer ones behind them) from the \
+                 board. Singletons move only when nothing bigger is left. Capture all the opponent's counters to win."
+            }
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// The text is not a variant id.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown variant `{0}` (known: ikibuguzo, ikibuguzo-opening-1, ikibuguzo-opening-2, kubuguza, azigo, njombwa)")]
+pub struct ParseVariantError(pub String);
+
+impl FromStr for Variant {
+    type Err = ParseVariantError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Variant::ALL
+            .into_iter()
+            .find(|v| v.id() == s)
+            .ok_or_else(|| ParseVariantError(s.to_string()))
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Variant {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Variant {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// Game options (RULES.md D2, D5, D6). Options that do not apply to a variant are ignored by it and
+/// rejected by [`Options::validate`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
+pub struct Options {
+    /// Njombwa only: 8 (default), 9 or 10 columns.
+    pub width: u8,
+    /// Turns per player after which the game ends (Njombwa: draw, default 1000; Azigo: by score, default
+    /// 500). `None` (the default for Ikibuguzo and Kubuguza) means no limit.
+    pub turn_limit: Option<u32>,
+    /// Azigo only: Murray's handicap per side (that player starts with 8 in store, 1 left in the hole).
+    pub handicap: BySide<bool>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            width: 8,
+            turn_limit: None,
+            handicap: BySide::default(),
+        }
+    }
+}
+
+/// An option that the variant does not accept, or a value out of range.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OptionsError {
+    #[error("option `width` must be 8, 9 or 10 (got {0})")]
+    Width(u8),
+    #[error("option `width` applies only to njombwa")]
+    WidthNotApplicable,
+    #[error("option `handicap` applies only to azigo")]
+    HandicapNotApplicable,
+    #[error("option `turn_limit` must be at least 1")]
+    TurnLimitZero,
+}
+
+impl Options {
+    /// The options a new game of `variant` has when none are given.
+    pub fn defaults(variant: Variant) -> Options {
+        Options {
+            turn_limit: match variant {
+                Variant::Njombwa => Some(1000),
+                Variant::Azigo => Some(500),
+                _ => None,
+            },
+            ..Options::default()
+        }
+    }
+
+    pub fn validate(&self, variant: Variant) -> Result<(), OptionsError> {
+        if variant == Variant::Njombwa {
+            if !(8..=10).contains(&self.width) {
+                return Err(OptionsError::Width(self.width));
+            }
+        } else if self.width != 8 {
+            return Err(OptionsError::WidthNotApplicable);
+        }
+        if variant != Variant::Azigo && (self.handicap.south || self.handicap.north) {
+            return Err(OptionsError::HandicapNotApplicable);
+        }
+        if self.turn_limit == Some(0) {
+            return Err(OptionsError::TurnLimitZero);
+        }
+        Ok(())
+    }
+
+    pub fn geometry(&self, variant: Variant) -> Geometry {
+        match variant {
+            Variant::Azigo => Geometry::TwoByTwenty,
+            Variant::Njombwa => Geometry::FourRows(self.width),
+            _ => Geometry::FourRows(8),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_round_trip() {
+        for v in Variant::ALL {
+            assert_eq!(v.id().parse::<Variant>(), Ok(v));
+            Options::defaults(v).validate(v).unwrap();
+        }
+        assert_eq!(
+            "chess".parse::<Variant>().unwrap_err().to_string(),
+            "unknown variant `chess` (known: ikibuguzo, ikibuguzo-opening-1, ikibuguzo-opening-2, kubuguza, azigo, njombwa)"
+        );
+    }
+
+    #[test]
+    fn options_are_checked_per_variant() {
+        let wide = Options { width: 10, ..Options::defaults(Variant::Njombwa) };
+        assert!(wide.validate(Variant::Njombwa).is_ok());
+        assert_eq!(wide.validate(Variant::Kubuguza), Err(OptionsError::WidthNotApplicable));
+        let bad = Options { width: 11, ..wide };
+        assert_eq!(bad.validate(Variant::Njombwa), Err(OptionsError::Width(11)));
+    }
+}
