@@ -40,4 +40,4 @@ pub use record::{GameRecord, ReplayError};
 pub use side::{BySide, ParseSideError, Side};
 pub use sowing::MAX_LAPS_PER_TURN;
 pub use variant::{Options, OptionsError, ParseVariantError, Variant};
-pub use view::View;
+pub use view::{ChoiceView, View};

@@ -284,12 +284,11 @@ impl Position {
             return out;
         }
         match self.phase {
-            Phase::Choosing(choices) => {
-                if choices[side].is_none() {
-                    out.push(Decision::Opening(OpeningArray::One));
-                    out.push(Decision::Opening(OpeningArray::Two));
-                }
+            Phase::Choosing(choices) if choices[side].is_none() => {
+                out.push(Decision::Opening(OpeningArray::One));
+                out.push(Decision::Opening(OpeningArray::Two));
             }
+            Phase::Choosing(_) => {}
             _ if side == self.side => games::legal(self, side, &mut out),
             _ => {}
         }
