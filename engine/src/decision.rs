@@ -56,25 +56,16 @@ pub enum Decision {
 
 impl Decision {
     pub const fn acw(hole: Hole) -> Decision {
-        Decision::Sow {
-            hole,
-            direction: Direction::Anticlockwise,
-        }
+        Decision::Sow { hole, direction: Direction::Anticlockwise }
     }
 
     pub const fn cw(hole: Hole) -> Decision {
-        Decision::Sow {
-            hole,
-            direction: Direction::Clockwise,
-        }
+        Decision::Sow { hole, direction: Direction::Clockwise }
     }
 
     /// Parses one decision in notation; the error names the token and what is wrong with it.
     pub fn parse(text: &str, geometry: Geometry) -> Result<Decision, ParseDecisionError> {
-        let err = |reason: String| ParseDecisionError {
-            token: text.to_string(),
-            reason,
-        };
+        let err = |reason: String| ParseDecisionError { token: text.to_string(), reason };
         match text {
             "pass" => return Ok(Decision::Pass),
             "store" => return Ok(Decision::Store(StoreMove::Plain)),
@@ -111,14 +102,8 @@ impl Decision {
     /// The decision in notation.
     pub fn notation(self, geometry: Geometry) -> String {
         match self {
-            Decision::Sow {
-                hole,
-                direction: Direction::Anticlockwise,
-            } => geometry.name(hole).to_string(),
-            Decision::Sow {
-                hole,
-                direction: Direction::Clockwise,
-            } => format!("{}:cw", geometry.name(hole)),
+            Decision::Sow { hole, direction: Direction::Anticlockwise } => geometry.name(hole).to_string(),
+            Decision::Sow { hole, direction: Direction::Clockwise } => format!("{}:cw", geometry.name(hole)),
             Decision::Store(StoreMove::Plain) => "store".into(),
             Decision::Store(StoreMove::Loop) => "store:loop".into(),
             Decision::Store(StoreMove::Cross) => "store:cross".into(),

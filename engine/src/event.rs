@@ -108,32 +108,14 @@ mod tests {
 
     #[test]
     fn secrets_are_withheld_from_others_until_the_end() {
-        let chose = Event::Chose {
-            side: Side::South,
-            array: Some(OpeningArray::Two),
-        };
+        let chose = Event::Chose { side: Side::South, array: Some(OpeningArray::Two) };
         assert_eq!(chose.project(Viewer::Player(Side::South), false), chose);
         assert_eq!(chose.project(Viewer::Analysis, false), chose);
         for v in [Viewer::Player(Side::North), Viewer::Spectator] {
-            assert_eq!(
-                chose.project(v, false),
-                Event::Chose {
-                    side: Side::South,
-                    array: None
-                }
-            );
+            assert_eq!(chose.project(v, false), Event::Chose { side: Side::South, array: None });
             assert_eq!(chose.project(v, true), chose);
         }
-        let lift = Event::StoreLift {
-            side: Side::North,
-            count: Some(9),
-        };
-        assert_eq!(
-            lift.project(Viewer::Spectator, false),
-            Event::StoreLift {
-                side: Side::North,
-                count: None
-            }
-        );
+        let lift = Event::StoreLift { side: Side::North, count: Some(9) };
+        assert_eq!(lift.project(Viewer::Spectator, false), Event::StoreLift { side: Side::North, count: None });
     }
 }

@@ -83,14 +83,7 @@ const fn build(rows: u8, cols: u8) -> Tables {
         cw[next as usize] = h;
         h += 1;
     }
-    Tables {
-        rows,
-        cols,
-        holes: n,
-        acw,
-        cw,
-        cycle_len: 2 * cols,
-    }
+    Tables { rows, cols, holes: n, acw, cw, cycle_len: 2 * cols }
 }
 
 static FOUR_BY_8: Tables = build(4, 8);
@@ -149,11 +142,7 @@ impl Geometry {
     #[inline]
     pub fn owner(self, hole: Hole) -> Side {
         let half = self.rows() / 2;
-        if self.row(hole) <= half {
-            Side::South
-        } else {
-            Side::North
-        }
+        if self.row(hole) <= half { Side::South } else { Side::North }
     }
 
     /// The holes a side sows in, in reading order.
@@ -199,10 +188,7 @@ impl Geometry {
 
     /// The name of a hole: column letter then row digit, e.g. `c2` (RULES.md D1).
     pub fn name(self, hole: Hole) -> HoleName {
-        HoleName {
-            col: b'a' + self.col(hole),
-            row: b'0' + self.row(hole),
-        }
+        HoleName { col: b'a' + self.col(hole), row: b'0' + self.row(hole) }
     }
 
     /// Parses a hole name such as `c2`; `None` if it is not a hole of this board.
@@ -252,7 +238,9 @@ mod tests {
     #[test]
     fn ludii_site_numbers_on_4x8() {
         let g = Geometry::FourRows(8);
-        for (name, site) in [("a1", 0), ("h1", 7), ("a2", 8), ("h2", 15), ("a3", 16), ("h3", 23), ("a4", 24), ("h4", 31)] {
+        for (name, site) in
+            [("a1", 0), ("h1", 7), ("a2", 8), ("h2", 15), ("a3", 16), ("h3", 23), ("a4", 24), ("h4", 31)]
+        {
             assert_eq!(g.parse_hole(name), Some(Hole(site)), "{name}");
             assert_eq!(g.name(Hole(site)).to_string(), name);
         }

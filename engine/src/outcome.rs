@@ -79,10 +79,7 @@ pub struct Outcome {
 
 impl Outcome {
     pub const fn win(side: Side, reason: EndReason) -> Outcome {
-        Outcome {
-            winner: Some(side),
-            reason,
-        }
+        Outcome { winner: Some(side), reason }
     }
 
     pub const fn draw(reason: EndReason) -> Outcome {

@@ -270,9 +270,7 @@ impl Position {
             return ToMove::Nobody(outcome);
         }
         match self.phase {
-            Phase::Choosing(choices) => ToMove::Both {
-                waiting: choices.map(|_, c| c.is_none()),
-            },
+            Phase::Choosing(choices) => ToMove::Both { waiting: choices.map(|_, c| c.is_none()) },
             _ => ToMove::Side(self.side),
         }
     }
@@ -314,10 +312,7 @@ impl Position {
         match self.to_move() {
             ToMove::Nobody(outcome) => return Err(PlayError::GameOver(outcome)),
             ToMove::Side(s) if s != side => {
-                return Err(PlayError::NotYourTurn {
-                    side,
-                    waiting: s.to_string(),
-                });
+                return Err(PlayError::NotYourTurn { side, waiting: s.to_string() });
             }
             ToMove::Both { waiting } if !waiting[side] => return Err(PlayError::AlreadyChosen { side }),
             _ => {}

@@ -33,10 +33,7 @@ pub struct ParsePositionError {
 }
 
 fn err<T>(token: &str, reason: impl Into<String>) -> Result<T, ParsePositionError> {
-    Err(ParsePositionError {
-        token: token.to_string(),
-        reason: reason.into(),
-    })
+    Err(ParsePositionError { token: token.to_string(), reason: reason.into() })
 }
 
 fn parse_array(token: &str, value: &str) -> Result<OpeningArray, ParsePositionError> {
@@ -60,7 +57,10 @@ pub fn parse(variant: Variant, options: Options, text: &str) -> Result<Position,
     match first {
         "both" if variant == Variant::Ikibuguzo => choosing = true,
         "both" => return err(first, "`both` (the secret array choice) exists only in ikibuguzo"),
-        _ => pos.side = first.parse().or_else(|_| err(first, "the first token must be the side to move: `south` or `north`"))?,
+        _ => {
+            pos.side =
+                first.parse().or_else(|_| err(first, "the first token must be the side to move: `south` or `north`"))?
+        }
     }
     let mut seen = [false; crate::geometry::MAX_HOLES];
     let mut turn = None;
@@ -78,7 +78,8 @@ pub fn parse(variant: Variant, options: Options, text: &str) -> Result<Position,
             if std::mem::replace(&mut seen[hole.index()], true) {
                 return err(token, format!("hole {key} is given twice"));
             }
-            pos.board[hole.index()] = value.parse().or_else(|_| err(token, "a hole's count must be a whole number from 0 to 255"))?;
+            pos.board[hole.index()] =
+                value.parse().or_else(|_| err(token, "a hole's count must be a whole number from 0 to 255"))?;
             continue;
         }
         let side_key = |name: &str| match name {
@@ -93,7 +94,8 @@ pub fn parse(variant: Variant, options: Options, text: &str) -> Result<Position,
             },
             "store.south" | "store.north" if variant == Variant::Azigo => {
                 let side = side_key(&key[6..])?;
-                pos.stores[side] = value.parse().or_else(|_| err(token, "a store must be a whole number from 0 to 255"))?;
+                pos.stores[side] =
+                    value.parse().or_else(|_| err(token, "a store must be a whole number from 0 to 255"))?;
             }
             "choice.south" | "choice.north" if variant == Variant::Ikibuguzo => {
                 choices[side_key(&key[7..])?] = Some(parse_array(token, value)?);
@@ -128,7 +130,9 @@ pub fn parse(variant: Variant, options: Options, text: &str) -> Result<Position,
                 "0" | "1" | "2" => pos.passes = value.parse().expect("digit"),
                 _ => return err(token, "passes must be 0, 1 or 2"),
             },
-            "at" => at = Some(geo.parse_hole(value).map_or_else(|| err(token, format!("`{value}` is not a hole")), Ok)?),
+            "at" => {
+                at = Some(geo.parse_hole(value).map_or_else(|| err(token, format!("`{value}` is not a hole")), Ok)?)
+            }
             "after" => match value {
                 "relay" => after = Some(false),
                 "capture" => after = Some(true),
@@ -160,7 +164,10 @@ pub fn parse(variant: Variant, options: Options, text: &str) -> Result<Position,
                 })
             }
             "reason" => reason = Some(EndReason::parse(value).map_or_else(|| err(token, "unknown end reason"), Ok)?),
-            _ if key.len() <= 3 && key.chars().next().is_some_and(|c| c.is_ascii_lowercase()) && key[1..].chars().all(|c| c.is_ascii_digit()) => {
+            _ if key.len() <= 3
+                && key.chars().next().is_some_and(|c| c.is_ascii_lowercase())
+                && key[1..].chars().all(|c| c.is_ascii_digit()) =>
+            {
                 return err(token, format!("{key} is not a hole of the {} board", geo.describe()));
             }
             _ => return err(token, format!("unknown key `{key}` for {variant}")),
@@ -187,7 +194,10 @@ pub fn parse(variant: Variant, options: Options, text: &str) -> Result<Position,
     }
     if let Some(at) = at {
         if geo.owner(at) != pos.side || pos.board[at.index()] == 0 {
-            return err(&format!("at={}", geo.name(at)), "the hole a turn goes on from must be the mover's and hold counters");
+            return err(
+                &format!("at={}", geo.name(at)),
+                "the hole a turn goes on from must be the mover's and hold counters",
+            );
         }
         pos.mid = Some(MidTurn {
             at,
@@ -261,7 +271,8 @@ impl Position {
             let _ = write!(out, " passes={}", self.passes);
         }
         if let Some(mid) = self.mid {
-            let _ = write!(out, " at={} after={}", self.geo.name(mid.at), if mid.captured { "capture" } else { "relay" });
+            let _ =
+                write!(out, " at={} after={}", self.geo.name(mid.at), if mid.captured { "capture" } else { "relay" });
             if self.variant.is_ikibuguzo() {
                 out.push_str(match mid.cw {
                     CwBudget::Unused => " cw=unused",

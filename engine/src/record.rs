@@ -25,11 +25,7 @@ pub enum ReplayError {
 
 impl GameRecord {
     pub fn new(variant: Variant, options: Options) -> GameRecord {
-        GameRecord {
-            variant,
-            options,
-            decisions: Vec::new(),
-        }
+        GameRecord { variant, options, decisions: Vec::new() }
     }
 
     /// The position after the first `plies` decisions.

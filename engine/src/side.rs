@@ -85,19 +85,13 @@ impl<T> BySide<T> {
     }
 
     pub fn map<U>(self, mut f: impl FnMut(Side, T) -> U) -> BySide<U> {
-        BySide {
-            south: f(Side::South, self.south),
-            north: f(Side::North, self.north),
-        }
+        BySide { south: f(Side::South, self.south), north: f(Side::North, self.north) }
     }
 }
 
 impl<T: Clone> BySide<T> {
     pub fn both(value: T) -> Self {
-        BySide {
-            south: value.clone(),
-            north: value,
-        }
+        BySide { south: value.clone(), north: value }
     }
 }
 

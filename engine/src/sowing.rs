@@ -21,11 +21,7 @@ pub struct Lap {
 pub fn sow_lap(geo: Geometry, board: &mut [u8; MAX_HOLES], lap: Lap, sink: &mut impl EventSink) -> Hole {
     let count = board[lap.from.index()];
     board[lap.from.index()] = 0;
-    sink.push(Event::Lift {
-        hole: lap.from,
-        count,
-        direction: lap.direction,
-    });
+    sink.push(Event::Lift { hole: lap.from, count, direction: lap.direction });
     let next = match lap.direction {
         Direction::Anticlockwise => &geo.tables().acw,
         Direction::Clockwise => &geo.tables().cw,
@@ -77,16 +73,18 @@ pub fn lap_captures(geo: Geometry, board: &[u8; MAX_HOLES], side: Side, lap: Lap
 
 /// Takes both opponent holes facing `last` and adds them to `into` (the origin of the current lap,
 /// ambiguity 3 (a)). Returns how many counters were taken.
-pub fn capture_into(geo: Geometry, board: &mut [u8; MAX_HOLES], last: Hole, into: Hole, sink: &mut impl EventSink) -> u8 {
+pub fn capture_into(
+    geo: Geometry,
+    board: &mut [u8; MAX_HOLES],
+    last: Hole,
+    into: Hole,
+    sink: &mut impl EventSink,
+) -> u8 {
     let (inner, outer) = geo.opposite(last);
     let mut total = 0;
     for h in [inner, outer] {
         let n = std::mem::take(&mut board[h.index()]);
-        sink.push(Event::Capture {
-            from: h,
-            count: n,
-            to: crate::event::CaptureTo::Hole(into),
-        });
+        sink.push(Event::Capture { from: h, count: n, to: crate::event::CaptureTo::Hole(into) });
         total += n;
     }
     board[into.index()] += total;
@@ -186,10 +184,7 @@ mod tests {
         let last = sow_lap(
             geo,
             &mut b,
-            Lap {
-                from: geo.parse_hole("a1").unwrap(),
-                direction: Direction::Anticlockwise,
-            },
+            Lap { from: geo.parse_hole("a1").unwrap(), direction: Direction::Anticlockwise },
             &mut NoEvents,
         );
         assert_eq!(geo.name(last).to_string(), "b1");
@@ -201,10 +196,7 @@ mod tests {
     fn history_spots_the_first_repeat() {
         let mut h = LapHistory::default();
         let b = [1; MAX_HOLES];
-        let lap = Lap {
-            from: Hole(3),
-            direction: Direction::Anticlockwise,
-        };
+        let lap = Lap { from: Hole(3), direction: Direction::Anticlockwise };
         assert!(!h.repeats(&b, lap, 0));
         assert!(!h.repeats(&b, lap, 1));
         assert!(h.repeats(&b, lap, 0));

@@ -57,8 +57,12 @@ impl Variant {
                  reverse holes. Win by leaving the opponent without a move, or by capturing from both of the \
                  opponent's inner end holes in one turn."
             }
-            Variant::IkibuguzoOpening1 => "Ikibuguzo with opening array 1 (0,6,0,0,0,0,0,17,0,3,0,3,0,3,0,0) for both players.",
-            Variant::IkibuguzoOpening2 => "Ikibuguzo with opening array 2 (four counters in every outer hole) for both players.",
+            Variant::IkibuguzoOpening1 => {
+                "Ikibuguzo with opening array 1 (0,6,0,0,0,0,0,17,0,3,0,3,0,3,0,0) for both players."
+            }
+            Variant::IkibuguzoOpening2 => {
+                "Ikibuguzo with opening array 2 (four counters in every outer hole) for both players."
+            }
             Variant::Kubuguza => {
                 "4x8, Rwanda. Four counters in each inner hole. Relay sowing; capture both opposite holes from an \
                  occupied inner hole and sow the capture on; clockwise captures from four holes. No captures on a \
@@ -93,10 +97,7 @@ pub struct ParseVariantError(pub String);
 impl FromStr for Variant {
     type Err = ParseVariantError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Variant::ALL
-            .into_iter()
-            .find(|v| v.id() == s)
-            .ok_or_else(|| ParseVariantError(s.to_string()))
+        Variant::ALL.into_iter().find(|v| v.id() == s).ok_or_else(|| ParseVariantError(s.to_string()))
     }
 }
 
@@ -132,11 +133,7 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options {
-            width: 8,
-            turn_limit: None,
-            handicap: BySide::default(),
-        }
+        Options { width: 8, turn_limit: None, handicap: BySide::default() }
     }
 }
 

@@ -44,7 +44,8 @@ impl Position {
     pub fn view(&self, viewer: Viewer) -> View {
         let over = self.is_over();
         let stores = if self.variant == Variant::Azigo {
-            BySide::new(self.stores.south, self.stores.north).map(|side, n| viewer.sees_secrets_of(side, over).then_some(n))
+            BySide::new(self.stores.south, self.stores.north)
+                .map(|side, n| viewer.sees_secrets_of(side, over).then_some(n))
         } else {
             BySide::default()
         };

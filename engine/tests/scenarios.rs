@@ -38,10 +38,7 @@ fn load() -> Vec<Scenario> {
     for path in files {
         let text = std::fs::read_to_string(&path).unwrap();
         let file = path.file_name().unwrap().to_string_lossy().to_string();
-        let mut cur = Scenario {
-            file: file.clone(),
-            ..Default::default()
-        };
+        let mut cur = Scenario { file: file.clone(), ..Default::default() };
         for line in text.lines().chain(std::iter::once("")) {
             let line = line.trim();
             if line.starts_with('#') {
@@ -49,13 +46,7 @@ fn load() -> Vec<Scenario> {
             }
             if line.is_empty() {
                 if !cur.fields.is_empty() {
-                    out.push(std::mem::replace(
-                        &mut cur,
-                        Scenario {
-                            file: file.clone(),
-                            ..Default::default()
-                        },
-                    ));
+                    out.push(std::mem::replace(&mut cur, Scenario { file: file.clone(), ..Default::default() }));
                 }
                 continue;
             }
@@ -96,10 +87,7 @@ fn legal_now(pos: &Position) -> BTreeSet<String> {
 
 fn board_text(pos: &Position) -> BTreeSet<String> {
     let g = pos.geometry();
-    g.holes()
-        .filter(|&h| pos.count(h) > 0)
-        .map(|h| format!("{}={}", g.name(h), pos.count(h)))
-        .collect()
+    g.holes().filter(|&h| pos.count(h) > 0).map(|h| format!("{}={}", g.name(h), pos.count(h))).collect()
 }
 
 fn run(s: &Scenario) -> Result<(), String> {
@@ -184,10 +172,14 @@ fn run(s: &Scenario) -> Result<(), String> {
 fn all_scenarios() {
     let scenarios = load();
     assert!(scenarios.len() >= 20, "only {} scenarios found", scenarios.len());
-    let failures: Vec<String> = scenarios
-        .iter()
-        .filter_map(|s| run(s).err().map(|e| format!("{} {}: {e}", s.file, s.id)))
-        .collect();
-    assert!(failures.is_empty(), "{} of {} scenarios failed:\n{}", failures.len(), scenarios.len(), failures.join("\n"));
+    let failures: Vec<String> =
+        scenarios.iter().filter_map(|s| run(s).err().map(|e| format!("{} {}: {e}", s.file, s.id))).collect();
+    assert!(
+        failures.is_empty(),
+        "{} of {} scenarios failed:\n{}",
+        failures.len(),
+        scenarios.len(),
+        failures.join("\n")
+    );
     eprintln!("{} scenarios passed", scenarios.len());
 }

@@ -110,11 +110,8 @@ pub(crate) fn on_turn_start(pos: &mut Position) {
     {
         progress[side].played = progress[side].total();
     }
-    pos.phase = if progress.south.is_over() && progress.north.is_over() {
-        Phase::Main
-    } else {
-        Phase::Opening(progress)
-    };
+    pos.phase =
+        if progress.south.is_over() && progress.north.is_over() { Phase::Main } else { Phase::Opening(progress) };
 }
 
 /// South's reverse holes are a1 and b2, North's h4 and g3 (§3.1.1 step 1).
@@ -127,15 +124,7 @@ fn is_reverse(pos: &Position, side: Side, hole: Hole) -> bool {
 }
 
 fn cw_captures(pos: &Position, side: Side, hole: Hole) -> bool {
-    lap_captures(
-        pos.geo,
-        &pos.board,
-        side,
-        Lap {
-            from: hole,
-            direction: Direction::Clockwise,
-        },
-    )
+    lap_captures(pos.geo, &pos.board, side, Lap { from: hole, direction: Direction::Clockwise })
 }
 
 pub(crate) fn legal(pos: &Position, side: Side, out: &mut MoveList) {
@@ -169,11 +158,7 @@ pub(crate) fn apply(pos: &mut Position, side: Side, decision: Decision, sink: &m
 /// following holes. No relay, no capture.
 fn opening_turn(pos: &mut Position, side: Side, hole: Hole, sink: &mut impl EventSink) {
     let count = std::mem::take(&mut pos.board[hole.index()]);
-    sink.push(Event::Lift {
-        hole,
-        count,
-        direction: Direction::Anticlockwise,
-    });
+    sink.push(Event::Lift { hole, count, direction: Direction::Anticlockwise });
     let mut h = hole;
     for i in 0..count - 1 {
         h = pos.geo.step(h, Direction::Anticlockwise);
@@ -210,14 +195,21 @@ impl RelayRules for Ikibuguzo {
             (false, CwBudget::Unused, false) => CwBudget::Unused,
             // First lap CW: more CW laps while every lap so far was one. Leaving the captured counters in
             // one reverse hole and sowing from the other is the switch (step 4).
-            (false, CwBudget::Chain { switched }, true) => CwBudget::Chain {
-                switched: switched || (mid.captured && lap.from != mid.at),
-            },
+            (false, CwBudget::Chain { switched }, true) => {
+                CwBudget::Chain { switched: switched || (mid.captured && lap.from != mid.at) }
+            }
             (false, CwBudget::Chain { .. }, false) | (false, CwBudget::Spent, _) => CwBudget::Spent,
         };
     }
 
-    fn after_lap(pos: &mut Position, side: Side, lap: Lap, last: Hole, mid: &mut MidTurn, sink: &mut impl EventSink) -> AfterLap {
+    fn after_lap(
+        pos: &mut Position,
+        side: Side,
+        lap: Lap,
+        last: Hole,
+        mid: &mut MidTurn,
+        sink: &mut impl EventSink,
+    ) -> AfterLap {
         let before = pos.board[last.index()] - 1;
         if before == 0 {
             return AfterLap::EndTurn;

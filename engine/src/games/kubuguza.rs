@@ -41,15 +41,7 @@ fn captures_allowed(pos: &Position) -> bool {
 fn cw_captures(pos: &Position, side: Side, hole: Hole) -> bool {
     captures_allowed(pos)
         && is_cw_hole(pos, side, hole)
-        && lap_captures(
-            pos.geo,
-            &pos.board,
-            side,
-            Lap {
-                from: hole,
-                direction: Direction::Clockwise,
-            },
-        )
+        && lap_captures(pos.geo, &pos.board, side, Lap { from: hole, direction: Direction::Clockwise })
 }
 
 pub(crate) fn legal(pos: &Position, side: Side, out: &mut MoveList) {
@@ -72,7 +64,14 @@ pub(crate) fn apply(pos: &mut Position, side: Side, decision: Decision, sink: &m
 struct Kubuguza;
 
 impl RelayRules for Kubuguza {
-    fn after_lap(pos: &mut Position, side: Side, lap: Lap, last: Hole, mid: &mut MidTurn, sink: &mut impl EventSink) -> AfterLap {
+    fn after_lap(
+        pos: &mut Position,
+        side: Side,
+        lap: Lap,
+        last: Hole,
+        mid: &mut MidTurn,
+        sink: &mut impl EventSink,
+    ) -> AfterLap {
         let before = pos.board[last.index()] - 1;
         if before == 0 {
             return AfterLap::EndTurn;

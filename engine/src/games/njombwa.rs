@@ -45,11 +45,7 @@ pub(crate) fn on_turn_start(pos: &mut Position) {
         for side in Side::BOTH {
             done[side] |= pos.board[big_hole(pos, side).index()] < 2;
         }
-        pos.phase = if done.south && done.north {
-            Phase::Main
-        } else {
-            Phase::NjombwaBigSow(done)
-        };
+        pos.phase = if done.south && done.north { Phase::Main } else { Phase::NjombwaBigSow(done) };
     }
 }
 
@@ -109,9 +105,7 @@ pub(crate) fn apply(pos: &mut Position, side: Side, decision: Decision, sink: &m
 /// Stage 1 (§3.4.1 step 2): the two counters go into the next two holes, no relay; if the second lands
 /// in an empty own inner hole facing an occupied opponent inner hole, that inner hole is removed.
 fn pair_walk(pos: &mut Position, side: Side, decision: Decision, sink: &mut impl EventSink) {
-    let Decision::Sow { hole, direction } = decision else {
-        unreachable!("stage 1 only sows")
-    };
+    let Decision::Sow { hole, direction } = decision else { unreachable!("stage 1 only sows") };
     let last = sow_lap(pos.geo, &mut pos.board, Lap { from: hole, direction }, sink);
     if pos.board[last.index()] == 1 && pos.geo.is_inner(last) {
         let (inner, _) = pos.geo.opposite(last);
@@ -126,11 +120,7 @@ fn pair_walk(pos: &mut Position, side: Side, decision: Decision, sink: &mut impl
 fn remove(pos: &mut Position, hole: Hole, sink: &mut impl EventSink) {
     let count = std::mem::take(&mut pos.board[hole.index()]);
     if count > 0 {
-        sink.push(Event::Capture {
-            from: hole,
-            count,
-            to: CaptureTo::OffBoard,
-        });
+        sink.push(Event::Capture { from: hole, count, to: CaptureTo::OffBoard });
     }
 }
 
@@ -139,7 +129,14 @@ struct Njombwa;
 impl RelayRules for Njombwa {
     /// §3.4.1 step 4: an occupied landing relays; an empty one ends the turn after the capture check:
     /// an own inner hole facing an occupied opponent inner hole removes it, and the outer hole behind it.
-    fn after_lap(pos: &mut Position, side: Side, _lap: Lap, last: Hole, mid: &mut MidTurn, sink: &mut impl EventSink) -> AfterLap {
+    fn after_lap(
+        pos: &mut Position,
+        side: Side,
+        _lap: Lap,
+        last: Hole,
+        mid: &mut MidTurn,
+        sink: &mut impl EventSink,
+    ) -> AfterLap {
         if pos.board[last.index()] > 1 {
             mid.at = last;
             return AfterLap::Continue;
@@ -166,7 +163,14 @@ impl RelayRules for Njombwa {
 struct BigSow;
 
 impl RelayRules for BigSow {
-    fn after_lap(pos: &mut Position, _side: Side, _lap: Lap, last: Hole, mid: &mut MidTurn, _sink: &mut impl EventSink) -> AfterLap {
+    fn after_lap(
+        pos: &mut Position,
+        _side: Side,
+        _lap: Lap,
+        last: Hole,
+        mid: &mut MidTurn,
+        _sink: &mut impl EventSink,
+    ) -> AfterLap {
         if pos.board[last.index()] > 1 {
             mid.at = last;
             AfterLap::Continue

@@ -24,7 +24,14 @@ pub(crate) enum AfterLap {
 /// The parts of a four-row game's turn that differ per game.
 pub(crate) trait RelayRules {
     /// Resolves the last hole of a lap (capture or relay), updating `mid`.
-    fn after_lap(pos: &mut Position, side: Side, lap: Lap, last: Hole, mid: &mut MidTurn, sink: &mut impl EventSink) -> AfterLap;
+    fn after_lap(
+        pos: &mut Position,
+        side: Side,
+        lap: Lap,
+        last: Hole,
+        mid: &mut MidTurn,
+        sink: &mut impl EventSink,
+    ) -> AfterLap;
 
     /// The ways to continue from `mid`.
     fn continuations(pos: &Position, side: Side, mid: &MidTurn, out: &mut MoveList);
@@ -35,20 +42,13 @@ pub(crate) trait RelayRules {
 
 /// A fresh mid-turn state for the start of a turn.
 pub(crate) fn turn_start(at: Hole) -> MidTurn {
-    MidTurn {
-        at,
-        captured: false,
-        cw: CwBudget::Unused,
-        end_columns: 0,
-    }
+    MidTurn { at, captured: false, cw: CwBudget::Unused, end_columns: 0 }
 }
 
 /// Plays the start decision of a turn, or a decision inside one (when `pos.mid` is set), and goes on
 /// until the turn ends or another decision is needed.
 pub(crate) fn play<R: RelayRules>(pos: &mut Position, side: Side, decision: Decision, sink: &mut impl EventSink) {
-    let Decision::Sow { hole, direction } = decision else {
-        unreachable!("four-row games only sow")
-    };
+    let Decision::Sow { hole, direction } = decision else { unreachable!("four-row games only sow") };
     let (mut mid, mut first) = match pos.mid.take() {
         Some(mid) => (mid, false),
         None => {
@@ -73,12 +73,7 @@ pub(crate) fn play<R: RelayRules>(pos: &mut Position, side: Side, decision: Deci
                 R::continuations(pos, side, &mid, &mut options);
                 match options.as_slice() {
                     [] => return pos.end_turn(sink),
-                    [Decision::Sow { hole, direction }] => {
-                        lap = Lap {
-                            from: *hole,
-                            direction: *direction,
-                        }
-                    }
+                    [Decision::Sow { hole, direction }] => lap = Lap { from: *hole, direction: *direction },
                     _ => {
                         pos.mid = Some(mid);
                         return;
