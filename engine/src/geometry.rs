@@ -50,6 +50,21 @@ pub struct Tables {
     pub cw: [u8; MAX_HOLES],
     /// Length of one sowing cycle (16..20 on 4-row boards, 40 in Azigo).
     pub cycle_len: u8,
+    /// Per hole: 0-based column and 1-based row (no division on hot paths).
+    pub col: [u8; MAX_HOLES],
+    pub row: [u8; MAX_HOLES],
+    /// Per hole: the owner is North.
+    pub north: [bool; MAX_HOLES],
+    /// Per hole: an inner-row hole of a 4-row board.
+    pub inner: [bool; MAX_HOLES],
+    /// Per inner hole: the opponent's inner and outer hole of the same column.
+    pub opp_inner: [u8; MAX_HOLES],
+    pub opp_outer: [u8; MAX_HOLES],
+    /// Per hole: which cycle it is on (0 South / whole board, 1 North) and its place on it, counted
+    /// anticlockwise; `ring[cycle][place]` is the hole back.
+    pub cycle: [u8; MAX_HOLES],
+    pub place: [u8; MAX_HOLES],
+    pub ring: [[u8; MAX_HOLES]; 2],
 }
 
 const fn build(rows: u8, cols: u8) -> Tables {
@@ -83,7 +98,62 @@ const fn build(rows: u8, cols: u8) -> Tables {
         cw[next as usize] = h;
         h += 1;
     }
-    Tables { rows, cols, holes: n, acw, cw, cycle_len: 2 * cols }
+    let mut col = [0u8; MAX_HOLES];
+    let mut row = [0u8; MAX_HOLES];
+    let mut north = [false; MAX_HOLES];
+    let mut inner = [false; MAX_HOLES];
+    let mut opp_inner = [0u8; MAX_HOLES];
+    let mut opp_outer = [0u8; MAX_HOLES];
+    let mut h = 0u8;
+    while h < n {
+        let c = h % cols;
+        let r = h / cols + 1;
+        col[h as usize] = c;
+        row[h as usize] = r;
+        north[h as usize] = r > rows / 2;
+        inner[h as usize] = rows == 4 && (r == 2 || r == 3);
+        if rows == 4 {
+            let (i, o) = if r == 2 { (3, 4) } else { (2, 1) };
+            opp_inner[h as usize] = (i - 1) * cols + c;
+            opp_outer[h as usize] = (o - 1) * cols + c;
+        }
+        h += 1;
+    }
+    let cycle_len = 2 * cols;
+    let mut cycle = [0u8; MAX_HOLES];
+    let mut place = [0u8; MAX_HOLES];
+    let mut ring = [[0u8; MAX_HOLES]; 2];
+    let mut c = 0;
+    while c < rows / 2 {
+        // Cycle 0 starts at a1, cycle 1 (North's) at a3.
+        let mut at = c * 2 * cols;
+        let mut i = 0;
+        while i < cycle_len {
+            cycle[at as usize] = c;
+            place[at as usize] = i;
+            ring[c as usize][i as usize] = at;
+            at = acw[at as usize];
+            i += 1;
+        }
+        c += 1;
+    }
+    Tables {
+        rows,
+        cols,
+        holes: n,
+        acw,
+        cw,
+        cycle_len,
+        col,
+        row,
+        north,
+        inner,
+        opp_inner,
+        opp_outer,
+        cycle,
+        place,
+        ring,
+    }
 }
 
 static FOUR_BY_8: Tables = build(4, 8);
@@ -157,18 +227,14 @@ impl Geometry {
     /// True for the inner rows (2 and 3) of a 4-row board.
     #[inline]
     pub fn is_inner(self, hole: Hole) -> bool {
-        matches!(self, Geometry::FourRows(_)) && matches!(self.row(hole), 2 | 3)
+        self.tables().inner[hole.index()]
     }
 
     /// For an inner hole of a 4-row board, the opponent's inner and outer holes of the same column.
     #[inline]
     pub fn opposite(self, hole: Hole) -> (Hole, Hole) {
-        let col = self.col(hole);
-        if self.row(hole) == 2 {
-            (self.hole(col, 3), self.hole(col, 4))
-        } else {
-            (self.hole(col, 2), self.hole(col, 1))
-        }
+        let t = self.tables();
+        (Hole(t.opp_inner[hole.index()]), Hole(t.opp_outer[hole.index()]))
     }
 
     #[inline]
@@ -181,9 +247,17 @@ impl Geometry {
     }
 
     /// The hole `n` steps from `hole` in `dir` (n may exceed the cycle length).
+    #[inline]
     pub fn advance(self, hole: Hole, dir: Direction, n: u32) -> Hole {
-        let steps = n % self.tables().cycle_len as u32;
-        (0..steps).fold(hole, |h, _| self.step(h, dir))
+        let t = self.tables();
+        let len = t.cycle_len as u32;
+        let steps = n % len;
+        let here = t.place[hole.index()] as u32;
+        let there = match dir {
+            Direction::Anticlockwise => (here + steps) % len,
+            Direction::Clockwise => (here + len - steps) % len,
+        };
+        Hole(t.ring[t.cycle[hole.index()] as usize][there as usize])
     }
 
     /// The name of a hole: column letter then row digit, e.g. `c2` (RULES.md D1).
@@ -282,6 +356,21 @@ mod tests {
         assert_eq!(walk(g, "b2", Direction::Anticlockwise, 2), ["a2", "a1"]);
         assert_eq!(g.owner(g.parse_hole("t2").unwrap()), Side::North);
         assert_eq!(g.parse_hole("u1"), None);
+    }
+
+    #[test]
+    fn advance_agrees_with_stepping() {
+        for g in [Geometry::FourRows(8), Geometry::FourRows(9), Geometry::FourRows(10), Geometry::TwoByTwenty] {
+            for h in g.holes() {
+                for dir in [Direction::Anticlockwise, Direction::Clockwise] {
+                    let mut walked = h;
+                    for n in 0..90 {
+                        assert_eq!(g.advance(h, dir, n), walked, "{} {dir:?} {n}", g.name(h));
+                        walked = g.step(walked, dir);
+                    }
+                }
+            }
+        }
     }
 
     #[test]

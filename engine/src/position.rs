@@ -378,7 +378,7 @@ impl Position {
         self.turn += 1;
         self.side = self.side.other();
         games::on_turn_start(self);
-        if self.legal_decisions(self.side).is_empty() {
+        if !games::surely_has_move(self) && self.legal_decisions(self.side).is_empty() {
             let outcome = games::no_move_outcome(self, self.side);
             self.finish(outcome, sink);
             return;

@@ -5,7 +5,7 @@
 use crate::event::{Event, EventSink};
 use crate::geometry::{Direction, Geometry, Hole, MAX_HOLES};
 use crate::side::Side;
-use std::collections::HashSet;
+use rustc_hash::FxHashMap;
 
 /// A lap about to be sown: the hole lifted and the direction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -99,49 +99,77 @@ pub fn side_total(geo: Geometry, board: &[u8; MAX_HOLES], side: Side) -> u32 {
 }
 
 /// The states seen between the laps of the current turn (D7): the whole board, the hole about to be
-/// lifted, the direction and the turn's flags, packed into six words.
+/// lifted, the direction and the turn's flags, packed into six words. A 64-bit digest of each state is
+/// kept beside it, so the scan compares one word per earlier lap and the full state only when digests
+/// match; past `INDEX_FROM` laps a hash index of the digests takes over.
 #[derive(Clone, Debug, Default)]
 pub struct LapHistory {
     seen: Vec<[u64; 6]>,
-    /// Built only for very long turns, where a linear scan would get slow.
-    index: Option<HashSet<[u64; 6]>>,
+    digests: Vec<u64>,
+    /// Digest → first position in `seen` with that digest; filled only for very long turns (`indexed`),
+    /// and kept allocated across turns.
+    index: FxHashMap<u64, u32>,
+    indexed: bool,
 }
 
 /// A hard cap on laps per turn (D7), whatever the repetition check says.
 pub const MAX_LAPS_PER_TURN: usize = 100_000;
 
-const INDEX_FROM: usize = 64;
+const INDEX_FROM: usize = 128;
+
+fn digest(key: &[u64; 6]) -> u64 {
+    let folded =
+        key[0] ^ key[1].rotate_left(11) ^ key[2].rotate_left(23) ^ key[3].rotate_left(37) ^ key[4].rotate_left(47);
+    (folded ^ key[5].rotate_left(53)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
 
 impl LapHistory {
     pub fn clear(&mut self) {
         self.seen.clear();
-        self.index = None;
+        self.digests.clear();
+        self.index.clear();
+        self.indexed = false;
     }
 
     /// Records the state before a lap; returns true if the same state was already seen in this turn
     /// (the turn would repeat forever) or the lap cap is reached.
     pub fn repeats(&mut self, board: &[u8; MAX_HOLES], lap: Lap, flags: u32) -> bool {
+        if self.seen.len() >= MAX_LAPS_PER_TURN {
+            return true;
+        }
         let mut key = [0u64; 6];
         for (i, chunk) in board.chunks_exact(8).enumerate() {
             key[i] = u64::from_le_bytes(chunk.try_into().expect("chunks of 8"));
         }
         key[5] = lap.from.0 as u64 | (matches!(lap.direction, Direction::Clockwise) as u64) << 8 | (flags as u64) << 16;
-        if self.seen.len() >= MAX_LAPS_PER_TURN {
-            return true;
+        let d = digest(&key);
+        if self.seen.capacity() == 0 {
+            // Most turns have a few laps; one allocation per position covers them.
+            self.seen.reserve(32);
+            self.digests.reserve(32);
         }
-        let repeated = match &mut self.index {
-            Some(index) => !index.insert(key),
-            None => {
-                let found = self.seen.contains(&key);
-                if !found && self.seen.len() >= INDEX_FROM {
-                    let mut index: HashSet<[u64; 6]> = self.seen.iter().copied().collect();
-                    index.insert(key);
-                    self.index = Some(index);
+        let seen = &self.seen;
+        let repeated = if self.indexed {
+            match self.index.get(&d) {
+                // A digest hit is a repeat unless two different states share 64 bits (then scan).
+                Some(&i) => seen[i as usize] == key || seen.contains(&key),
+                None => {
+                    self.index.insert(d, seen.len() as u32);
+                    false
                 }
-                found
             }
+        } else {
+            let found = self.digests.iter().zip(seen).any(|(&e, k)| e == d && *k == key);
+            if self.digests.len() + 1 >= INDEX_FROM {
+                for (i, &e) in self.digests.iter().chain(std::iter::once(&d)).enumerate() {
+                    self.index.entry(e).or_insert(i as u32);
+                }
+                self.indexed = true;
+            }
+            found
         };
         self.seen.push(key);
+        self.digests.push(d);
         repeated
     }
 }

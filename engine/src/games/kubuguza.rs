@@ -22,15 +22,11 @@ pub(crate) fn set_up(pos: &mut Position) {
     }
 }
 
-/// The clockwise holes (D4, the seed's, not Ludii's): South a1 h1 b2 g2, North a4 h4 b3 g3.
-fn is_cw_hole(pos: &Position, side: Side, hole: Hole) -> bool {
-    let (outer, inner) = match side {
-        Side::South => (1, 2),
-        Side::North => (4, 3),
-    };
-    let last = pos.geo.cols() - 1;
-    let (col, row) = (pos.geo.col(hole), pos.geo.row(hole));
-    (row == outer && (col == 0 || col == last)) || (row == inner && (col == 1 || col == last - 1))
+/// The clockwise holes (D4, the seed's, not Ludii's), in reading order: South a1 h1 b2 g2, North b3 g3 a4 h4.
+const CW_HOLES: [[Hole; 4]; 2] = [[Hole(0), Hole(7), Hole(9), Hole(14)], [Hole(17), Hole(22), Hole(24), Hole(31)]];
+
+fn is_cw_hole(side: Side, hole: Hole) -> bool {
+    CW_HOLES[side.index()].contains(&hole)
 }
 
 /// "Captures cannot be made on the first move": not in game turns 1 and 2 (ambiguity 10 (b)).
@@ -40,7 +36,7 @@ fn captures_allowed(pos: &Position) -> bool {
 
 fn cw_captures(pos: &Position, side: Side, hole: Hole) -> bool {
     captures_allowed(pos)
-        && is_cw_hole(pos, side, hole)
+        && is_cw_hole(side, hole)
         && lap_captures(pos.geo, &pos.board, side, Lap { from: hole, direction: Direction::Clockwise })
 }
 
@@ -48,9 +44,11 @@ pub(crate) fn legal(pos: &Position, side: Side, out: &mut MoveList) {
     if let Some(mid) = pos.mid {
         return Kubuguza::continuations(pos, side, &mid, out);
     }
+    // Kubuguza is played on 4x8 only (the hole numbers above assume it).
+    debug_assert_eq!(pos.geo.cols(), 8);
     // Single counters are never sown; clockwise only from a CW hole with ≥2, and only if it captures.
     relay::push_acw_from(pos, side, 2, out);
-    for h in pos.geo.own_holes(side).map(Hole) {
+    for h in CW_HOLES[side.index()] {
         if pos.board[h.index()] >= 2 && cw_captures(pos, side, h) {
             out.push(Decision::cw(h));
         }

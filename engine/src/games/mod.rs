@@ -53,6 +53,17 @@ pub(crate) fn on_turn_start(pos: &mut Position) {
     }
 }
 
+/// A cheap sufficient test that the side to move has a legal decision (so the full list need not be
+/// built at every turn end): a four-row player with a hole of two or more always has one (an
+/// anticlockwise start, or the forced opening turn), and Njombwa always has at least `pass`.
+pub(crate) fn surely_has_move(pos: &Position) -> bool {
+    match pos.variant {
+        Variant::Azigo => false,
+        Variant::Njombwa => true,
+        _ => pos.geo.own_holes(pos.side).any(|h| pos.board[h as usize] >= 2),
+    }
+}
+
 /// The result when `side` is to move and has no legal decision.
 pub(crate) fn no_move_outcome(pos: &Position, side: Side) -> Outcome {
     match pos.variant {
