@@ -173,6 +173,15 @@ pub fn parse(variant: Variant, options: Options, text: &str) -> Result<Position,
             _ => return err(token, format!("unknown key `{key}` for {variant}")),
         }
     }
+    // More counters than the game has could overflow a hole while sowing; positions need not be
+    // reachable, but they must fit the game's counters (64 on four rows, 90 in Azigo).
+    let game_total = if variant == Variant::Azigo { 90 } else { 64 };
+    if pos.total_counters() > game_total {
+        return err(
+            text.trim(),
+            format!("the position holds {} counters; {variant} has only {game_total}", pos.total_counters()),
+        );
+    }
     pos.turn = turn.unwrap_or(match (choosing, pos.side) {
         (true, _) => 1,
         (false, Side::South) => 3,

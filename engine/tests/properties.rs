@@ -126,3 +126,23 @@ fn analysis_sees_everything_and_players_only_their_own_decisions() {
     assert!(pos.view(Viewer::Player(Side::North)).legal.is_empty());
     assert!(pos.view(Viewer::Spectator).legal.is_empty());
 }
+
+#[test]
+fn position_text_errors_name_the_token() {
+    let v = Variant::Kubuguza;
+    let o = Options::defaults(v);
+    let e = position_text::parse(v, o, "south a1=3 q9=2").unwrap_err();
+    assert_eq!(e.token, "q9=2");
+    assert!(e.to_string().contains("not a hole of the 4x8 board"), "{e}");
+    let e = position_text::parse(v, o, "west a1=3").unwrap_err();
+    assert_eq!(e.token, "west");
+    let e = position_text::parse(v, o, "south a1=x").unwrap_err();
+    assert_eq!(e.token, "a1=x");
+    let e = position_text::parse(v, o, "south a1=2 a1=3").unwrap_err();
+    assert!(e.reason.contains("twice"), "{e}");
+    let e = position_text::parse(v, o, "south a1=2 colour=red").unwrap_err();
+    assert!(e.reason.contains("unknown key `colour`"), "{e}");
+    // More counters than the game has is refused (it could overflow a hole).
+    let e = position_text::parse(v, o, "south a1=60 b1=10").unwrap_err();
+    assert!(e.reason.contains("70 counters"), "{e}");
+}

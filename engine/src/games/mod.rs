@@ -55,10 +55,11 @@ pub(crate) fn on_turn_start(pos: &mut Position) {
 
 /// A cheap sufficient test that the side to move has a legal decision (so the full list need not be
 /// built at every turn end): a four-row player with a hole of two or more always has one (an
-/// anticlockwise start, or the forced opening turn), and Njombwa always has at least `pass`.
+/// anticlockwise start, or the forced opening turn), Njombwa always has at least `pass`, and an Azigo
+/// player with a counter in its row or store can move.
 pub(crate) fn surely_has_move(pos: &Position) -> bool {
     match pos.variant {
-        Variant::Azigo => false,
+        Variant::Azigo => pos.stores[pos.side] > 0 || pos.geo.own_holes(pos.side).any(|h| pos.board[h as usize] > 0),
         Variant::Njombwa => true,
         _ => pos.geo.own_holes(pos.side).any(|h| pos.board[h as usize] >= 2),
     }
