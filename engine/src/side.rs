@@ -74,6 +74,7 @@ impl<'de> serde::Deserialize<'de> for Side {
 
 /// One value per side, indexed by [`Side`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct BySide<T> {
     pub south: T,
     pub north: T,
