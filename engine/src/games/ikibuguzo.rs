@@ -3,14 +3,14 @@
 //! sown on from there, clockwise laps from the two reverse holes only when they capture, the clockwise
 //! limit, the switch to the other reverse hole, and the special win.
 
-use super::relay::{self, AfterLap, RelayRules};
+use super::relay::{self, AfterLap, Landing, RelayRules};
 use crate::decision::{Decision, OpeningArray};
 use crate::event::{Event, EventSink};
 use crate::geometry::{Direction, Hole};
 use crate::outcome::{EndReason, Outcome};
 use crate::position::{CwBudget, MidTurn, MoveList, OpeningProgress, Phase, Position};
 use crate::side::{BySide, Side};
-use crate::sowing::{Lap, capture_into, in_opposition, lap_captures};
+use crate::sowing::{Lap, lap_captures};
 use crate::variant::Variant;
 
 /// South's array 1, "from the bottom left, anticlockwise: 0,6,0,0,0,0,0,17,0,3,0,3,0,3,0,0" (§3.1.1):
@@ -210,16 +210,11 @@ impl RelayRules for Ikibuguzo {
         mid: &mut MidTurn,
         sink: &mut impl EventSink,
     ) -> AfterLap {
-        let before = pos.board[last.index()] - 1;
-        if before == 0 {
-            return AfterLap::EndTurn;
+        match relay::capture_or_relay(pos, side, lap, last, true, mid, sink) {
+            Landing::Empty => return AfterLap::EndTurn,
+            Landing::Relay => return AfterLap::Continue,
+            Landing::Captured => {}
         }
-        if !in_opposition(pos.geo, &pos.board, side, last, before) {
-            mid.at = last;
-            mid.captured = false;
-            return AfterLap::Continue;
-        }
-        capture_into(pos.geo, &mut pos.board, last, lap.from, sink);
         // Special win (step 7c): captures at both of the opponent's inner end holes in one turn.
         let col = pos.geo.col(last);
         if col == 0 {
@@ -234,8 +229,6 @@ impl RelayRules for Ikibuguzo {
         if pos.counters_of(side.other()) == 0 {
             return AfterLap::GameOver(Outcome::win(side, EndReason::AllCaptured));
         }
-        mid.at = lap.from;
-        mid.captured = true;
         AfterLap::Continue
     }
 

@@ -4,14 +4,14 @@
 //! they capture; no captures in either player's first turn (ambiguity 10 (b)); a player who cannot move
 //! loses.
 
-use super::relay::{self, AfterLap, RelayRules};
+use super::relay::{self, AfterLap, Landing, RelayRules};
 use crate::decision::Decision;
 use crate::event::EventSink;
 use crate::geometry::{Direction, Hole};
 use crate::outcome::{EndReason, Outcome};
 use crate::position::{MidTurn, MoveList, Position};
 use crate::side::Side;
-use crate::sowing::{Lap, capture_into, in_opposition, lap_captures};
+use crate::sowing::{Lap, lap_captures};
 
 pub(crate) fn set_up(pos: &mut Position) {
     // D4: four counters in each inner-row hole (not Ludii's three).
@@ -70,22 +70,13 @@ impl RelayRules for Kubuguza {
         mid: &mut MidTurn,
         sink: &mut impl EventSink,
     ) -> AfterLap {
-        let before = pos.board[last.index()] - 1;
-        if before == 0 {
-            return AfterLap::EndTurn;
-        }
-        if captures_allowed(pos) && in_opposition(pos.geo, &pos.board, side, last, before) {
-            capture_into(pos.geo, &mut pos.board, last, lap.from, sink);
-            if pos.counters_of(side.other()) == 0 {
-                return AfterLap::GameOver(Outcome::win(side, EndReason::AllCaptured));
+        match relay::capture_or_relay(pos, side, lap, last, captures_allowed(pos), mid, sink) {
+            Landing::Empty => AfterLap::EndTurn,
+            Landing::Captured if pos.counters_of(side.other()) == 0 => {
+                AfterLap::GameOver(Outcome::win(side, EndReason::AllCaptured))
             }
-            mid.at = lap.from;
-            mid.captured = true;
-        } else {
-            mid.at = last;
-            mid.captured = false;
+            Landing::Captured | Landing::Relay => AfterLap::Continue,
         }
-        AfterLap::Continue
     }
 
     /// §3.2.1 step 4: go on anticlockwise, or clockwise when the hole is a CW hole and that captures.

@@ -40,6 +40,45 @@ pub(crate) trait RelayRules {
     fn on_lap_start(_mid: &mut MidTurn, _lap: Lap, _first: bool) {}
 }
 
+/// How the last hole of a lap leaves a turn of the capturing four-row games (Ikibuguzo, Kubuguza).
+pub(crate) enum Landing {
+    /// The last counter fell into an empty hole: the turn is over.
+    Empty,
+    /// Opposition: both opponent holes were taken into the lap's origin (ambiguity 3 (a)), which `mid`
+    /// now points at, to be sown on.
+    Captured,
+    /// An occupied hole without opposition: the next lap relays from it (`mid` points at it).
+    Relay,
+}
+
+/// Resolves a lap's last hole by RULES.md §3.1.1 step 3 / §3.2.1 step 3: empty → turn over; an occupied
+/// own inner hole facing two occupied opponent holes (and captures allowed) → capture into the lap's
+/// origin; otherwise relay.
+pub(crate) fn capture_or_relay(
+    pos: &mut Position,
+    side: Side,
+    lap: Lap,
+    last: Hole,
+    captures_allowed: bool,
+    mid: &mut MidTurn,
+    sink: &mut impl EventSink,
+) -> Landing {
+    let before = pos.board[last.index()] - 1;
+    if before == 0 {
+        return Landing::Empty;
+    }
+    if captures_allowed && crate::sowing::in_opposition(pos.geo, &pos.board, side, last, before) {
+        crate::sowing::capture_into(pos.geo, &mut pos.board, last, lap.from, sink);
+        mid.at = lap.from;
+        mid.captured = true;
+        Landing::Captured
+    } else {
+        mid.at = last;
+        mid.captured = false;
+        Landing::Relay
+    }
+}
+
 /// A fresh mid-turn state for the start of a turn.
 pub(crate) fn turn_start(at: Hole) -> MidTurn {
     MidTurn { at, captured: false, cw: CwBudget::Unused, end_columns: 0 }
