@@ -69,10 +69,7 @@ impl Event {
     /// still learns that something happened.
     pub fn project(self, viewer: Viewer, game_over: bool) -> Event {
         match self {
-            Event::Chose { side, array } if !viewer.sees_secrets_of(side, game_over) => {
-                let _ = array;
-                Event::Chose { side, array: None }
-            }
+            Event::Chose { side, .. } if !viewer.sees_secrets_of(side, game_over) => Event::Chose { side, array: None },
             Event::StoreLift { side, .. } if !viewer.sees_secrets_of(side, game_over) => {
                 Event::StoreLift { side, count: None }
             }

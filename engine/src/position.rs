@@ -168,26 +168,12 @@ impl Position {
     /// The start of a new game.
     pub fn start(variant: Variant, options: Options) -> Result<Position, OptionsError> {
         options.validate(variant)?;
-        let geo = options.geometry(variant);
-        let mut pos = Position {
-            variant,
-            options,
-            geo,
-            board: [0; MAX_HOLES],
-            stores: BySide::default(),
-            turn: 1,
-            side: Side::South,
-            phase: Phase::Main,
-            mid: None,
-            outcome: None,
-            passes: 0,
-            laps: LapHistory::default(),
-        };
+        let mut pos = Position::blank(variant, options);
         games::set_up(&mut pos);
         Ok(pos)
     }
 
-    /// An empty board at turn 1 in the main phase, for building positions (position text).
+    /// An empty board at turn 1 in the main phase: the base of a start and of parsed position text.
     pub(crate) fn blank(variant: Variant, options: Options) -> Position {
         let geo = options.geometry(variant);
         Position {

@@ -17,7 +17,6 @@
 
 use crate::decision::OpeningArray;
 use crate::games;
-use crate::geometry::Hole;
 use crate::outcome::{EndReason, Outcome};
 use crate::position::{CwBudget, MidTurn, OpeningProgress, Phase, Position};
 use crate::side::{BySide, Side};
@@ -308,9 +307,4 @@ impl Position {
     pub fn from_text(variant: Variant, options: Options, text: &str) -> Result<Position, ParsePositionError> {
         parse(variant, options, text)
     }
-}
-
-/// Convenience for tests: the hole named `name` on `pos`'s board.
-pub fn hole(pos: &Position, name: &str) -> Option<Hole> {
-    pos.geometry().parse_hole(name)
 }
