@@ -12,29 +12,47 @@
 //! ```
 
 use mancala_engine::{Position, Side, Variant};
+use mancala_protocol::BoardView;
 use std::fmt::Write;
 
 /// The board of `pos` with every count and, in Azigo, both stores (analysis shows everything).
 pub fn draw(pos: &Position) -> String {
     let geo = pos.geometry();
-    let (rows, cols) = (geo.rows(), geo.cols());
-    // Every cell is as wide as the widest count (at least two digits), so columns line up on any board.
-    let width = pos.counts().iter().map(|&c| digits(c)).max().unwrap_or(1).max(2);
-    let cell = width + 1;
     let azigo = pos.variant() == Variant::Azigo;
-    let side_label = |side: Side| {
-        if azigo { format!("   {side} store {}", pos.store(side)) } else { format!("   {side}") }
+    let label = |side: Side| if azigo { format!("{side} store {}", pos.store(side)) } else { side.to_string() };
+    grid(geo.rows(), geo.cols(), &|col, row| pos.count(geo.hole(col, row)), [label(Side::South), label(Side::North)])
+}
+
+/// The board of a server view (what this viewer may see): a hidden Azigo store is shown as `?`.
+pub fn draw_view(view: &BoardView) -> String {
+    let azigo = view.variant == Variant::Azigo;
+    let label = |side: Side, store: Option<u8>| {
+        if !azigo {
+            side.to_string()
+        } else {
+            format!("{side} store {}", store.map(|n| n.to_string()).unwrap_or_else(|| "?".into()))
+        }
     };
+    let count = |col: u8, row: u8| view.holes.get(&format!("{}{row}", (b'a' + col) as char)).copied().unwrap_or(0);
+    grid(view.rows, view.columns, &count, [label(Side::South, view.stores.south), label(Side::North, view.stores.north)])
+}
+
+/// Draws `rows` x `cols` counts as South sees them; `labels` are South's and North's, beside their outer
+/// rows.
+fn grid(rows: u8, cols: u8, count: &dyn Fn(u8, u8) -> u8, labels: [String; 2]) -> String {
+    // Every cell is as wide as the widest count (at least two digits), so columns line up on any board.
+    let widest = (1..=rows).flat_map(|r| (0..cols).map(move |c| (c, r))).map(|(c, r)| digits(count(c, r))).max();
+    let cell = widest.unwrap_or(1).max(2) + 1;
     let mut out = String::new();
     for row in (1..=rows).rev() {
         let _ = write!(out, "  {row} ");
         for col in 0..cols {
-            let _ = write!(out, "{:>cell$}", pos.count(geo.hole(col, row)));
+            let _ = write!(out, "{:>cell$}", count(col, row));
         }
         if row == rows {
-            out.push_str(&side_label(Side::North));
+            let _ = write!(out, "   {}", labels[1]);
         } else if row == 1 {
-            out.push_str(&side_label(Side::South));
+            let _ = write!(out, "   {}", labels[0]);
         }
         out.push('\n');
         // North owns the upper half of the rows, South the lower.

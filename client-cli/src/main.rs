@@ -1,15 +1,24 @@
 //! The `mancala` command line: argument parsing (clap), the options shared by every command (variant and
-//! game options), and the mapping of errors to exit codes. Each command lives in its own module:
-//! `analyze` (apply decisions, show the position) and `selfplay` (random games, statistics).
+//! game options, the server address), and the mapping of errors to exit codes. Each command lives in its
+//! own module: offline `analyze` (apply decisions, show the position) and `selfplay` (random games,
+//! statistics); online `play`, `watch` (terminal board or line mode), and the history commands `games`,
+//! `show`, `export`.
 //!
 //! Exit codes: 0 success; 2 bad input (unknown variant, bad option, bad position text, bad or illegal
-//! decision; clap's own usage errors use 2 as well); 1 an inconsistency inside the engine (a position
-//! that is not over but offers no legal decision), which is a bug to report rather than a user error.
+//! decision, a request the server refused such as an unknown game; clap's own usage errors use 2 as
+//! well); 3 the server cannot be reached; 1 an inconsistency inside the engine (a position that is not
+//! over but offers no legal decision), which is a bug to report rather than a user error.
 
 mod analyze;
 mod board;
+mod history;
 mod json;
+mod line;
+mod online;
+mod play;
 mod selfplay;
+mod tui;
+mod watch;
 
 use anyhow::{Context, Result};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
@@ -18,7 +27,7 @@ use mancala_engine::{BySide, Options, Variant};
 use std::process::ExitCode;
 
 #[derive(Debug, Parser)]
-#[command(name = "mancala", version, about = "Four-row and two-row mancala: offline analysis and self-play.")]
+#[command(name = "mancala", version, about = "Four-row and two-row mancala: play and watch on a server, browse history, offline analysis and self-play.")]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -31,6 +40,24 @@ enum Command {
     Analyze(analyze::Args),
     /// Play random games on one thread and print statistics (speed, length, results, end reasons).
     Selfplay(selfplay::Args),
+    /// Create, join or resume a game on a server and play it (terminal board, or `--line`).
+    Play(play::Args),
+    /// Follow a game as a spectator.
+    Watch(watch::Args),
+    /// List games (filters: player, variant, status, result, dates).
+    Games(history::GamesArgs),
+    /// Print a game's record and board (or the position after `--ply N`).
+    Show(history::ShowArgs),
+    /// Write a game's record as text (PGN-like) or JSON.
+    Export(history::ExportArgs),
+}
+
+/// Which server to talk to.
+#[derive(Debug, clap::Args)]
+struct ServerArgs {
+    /// The server's address.
+    #[arg(long, env = "MANCALA_SERVER", default_value = "http://127.0.0.1:8080")]
+    server: String,
 }
 
 /// Murray's Azigo handicap: which side(s) start with 8 in store and 1 left in their `l` hole.
@@ -95,15 +122,34 @@ impl std::error::Error for EngineFault {}
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let online = |f: std::pin::Pin<Box<dyn std::future::Future<Output = Result<()>>>>| {
+        let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().context("cannot start the runtime")?;
+        let result = rt.block_on(f);
+        // Not a plain drop: a read of stdin may still be blocked in tokio's blocking pool, and dropping the
+        // runtime would wait for it (for ever, when nothing more is typed).
+        rt.shutdown_background();
+        result
+    };
     let result = match cli.command {
         Command::Analyze(args) => analyze::run(&args),
         Command::Selfplay(args) => selfplay::run(&args),
+        Command::Play(args) => online(Box::pin(async move { play::run(&args).await })),
+        Command::Watch(args) => online(Box::pin(async move { watch::run(&args).await })),
+        Command::Games(args) => online(Box::pin(async move { history::games(&args).await })),
+        Command::Show(args) => online(Box::pin(async move { history::show(&args).await })),
+        Command::Export(args) => online(Box::pin(async move { history::export(&args).await })),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e:#}");
-            if e.downcast_ref::<EngineFault>().is_some() { ExitCode::FAILURE } else { ExitCode::from(2) }
+            if e.downcast_ref::<EngineFault>().is_some() {
+                ExitCode::FAILURE
+            } else if matches!(e.downcast_ref::<online::api::ClientError>(), Some(online::api::ClientError::Down(_))) {
+                ExitCode::from(3)
+            } else {
+                ExitCode::from(2)
+            }
         }
     }
 }

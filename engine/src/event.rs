@@ -81,6 +81,14 @@ impl Event {
 /// Receives the events of a move. Playouts use [`NoEvents`], which the compiler removes entirely.
 pub trait EventSink {
     fn push(&mut self, event: Event);
+
+    /// True when every event is dropped unseen, as [`NoEvents`] does: the engine may then skip work that
+    /// only produces events (a very long turn jumps to its end instead of being sown again lap by lap).
+    /// The resulting position is the same either way.
+    #[inline]
+    fn discards_events(&self) -> bool {
+        false
+    }
 }
 
 impl EventSink for Vec<Event> {
@@ -97,6 +105,11 @@ pub struct NoEvents;
 impl EventSink for NoEvents {
     #[inline(always)]
     fn push(&mut self, _: Event) {}
+
+    #[inline(always)]
+    fn discards_events(&self) -> bool {
+        true
+    }
 }
 
 #[cfg(test)]

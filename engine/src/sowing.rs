@@ -1,6 +1,7 @@
 //! The sowing core shared by the four-row games: one lap (lift, drop one by one, origin not skipped on a
 //! wrap — RULES.md §1, ambiguity 2), the closed-form "would this lap capture?" test used for clockwise
-//! legality, and the within-turn repetition history that detects endless sowing (D7).
+//! legality, the within-turn repetition history that detects endless sowing (D7), and the limits of that
+//! check (the lap cap, and where the constant-memory walk of `games::relay` takes over from the history).
 
 use crate::event::{Event, EventSink};
 use crate::geometry::{Direction, Geometry, Hole, MAX_HOLES};
@@ -117,7 +118,56 @@ pub const MAX_LAPS_PER_TURN: usize = 100_000;
 
 const INDEX_FROM: usize = 128;
 
-fn digest(key: &[u64; 6]) -> u64 {
+/// The bounds of the endless-sowing check (D7). The rules fix only `cap`; the other two say where the
+/// long-turn walk (`games::relay`) takes over from the exact history, and change speed, never results.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Limits {
+    /// Laps per turn: before lap number `cap` (0-based) the turn ends as a draw ([`MAX_LAPS_PER_TURN`]).
+    pub cap: usize,
+    /// Once this many states of a turn are recorded, the next lap starts the walk (`usize::MAX`: never,
+    /// the exact history only). At least 1.
+    pub walk_from: usize,
+    /// The largest gap between two of the walk's checkpoints (its "tortoises"). At least 1.
+    pub spacing: usize,
+}
+
+/// The limits of real play. The walk starts at 128 laps, which all but a few turns in 100 000 never
+/// reach (BENCHMARKS.md), and where the history would start its hash index.
+pub(crate) const LIMITS: Limits = Limits { cap: MAX_LAPS_PER_TURN, walk_from: INDEX_FROM, spacing: 1024 };
+
+#[cfg(not(test))]
+#[inline(always)]
+pub(crate) fn limits() -> Limits {
+    LIMITS
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Unit tests shrink the limits (per thread) to reach every path of the walk in short games.
+    pub(crate) static TEST_LIMITS: std::cell::Cell<Limits> = const { std::cell::Cell::new(LIMITS) };
+}
+
+#[cfg(test)]
+pub(crate) fn limits() -> Limits {
+    TEST_LIMITS.get()
+}
+
+/// The recorded form of the state before a lap (D7): the board in five words, then the hole about to be
+/// lifted, the direction and the turn's flags in the sixth. Two states are the same exactly when their
+/// keys are.
+#[inline]
+pub(crate) fn state_key(board: &[u8; MAX_HOLES], lap: Lap, flags: u32) -> [u64; 6] {
+    let mut key = [0u64; 6];
+    for (i, chunk) in board.chunks_exact(8).enumerate() {
+        key[i] = u64::from_le_bytes(chunk.try_into().expect("chunks of 8"));
+    }
+    key[5] = lap.from.0 as u64 | (matches!(lap.direction, Direction::Clockwise) as u64) << 8 | (flags as u64) << 16;
+    key
+}
+
+/// A 64-bit digest of a state key: equal keys have equal digests.
+#[inline]
+pub(crate) fn digest(key: &[u64; 6]) -> u64 {
     let folded =
         key[0] ^ key[1].rotate_left(11) ^ key[2].rotate_left(23) ^ key[3].rotate_left(37) ^ key[4].rotate_left(47);
     (folded ^ key[5].rotate_left(53)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
@@ -131,17 +181,28 @@ impl LapHistory {
         self.indexed = false;
     }
 
+    /// How many states this turn has recorded (the number of the next lap, 0-based).
+    pub fn laps(&self) -> usize {
+        self.seen.len()
+    }
+
+    /// The digests of the recorded states, in order.
+    pub fn digests(&self) -> &[u64] {
+        &self.digests
+    }
+
+    /// Whether `key` is one of the recorded states (a linear scan: for the rare digest match).
+    pub fn contains(&self, key: &[u64; 6]) -> bool {
+        self.seen.contains(key)
+    }
+
     /// Records the state before a lap; returns true if the same state was already seen in this turn
-    /// (the turn would repeat forever) or the lap cap is reached.
-    pub fn repeats(&mut self, board: &[u8; MAX_HOLES], lap: Lap, flags: u32) -> bool {
-        if self.seen.len() >= MAX_LAPS_PER_TURN {
+    /// (the turn would repeat forever) or `cap` states are recorded already (the lap cap).
+    pub fn repeats(&mut self, board: &[u8; MAX_HOLES], lap: Lap, flags: u32, cap: usize) -> bool {
+        if self.seen.len() >= cap {
             return true;
         }
-        let mut key = [0u64; 6];
-        for (i, chunk) in board.chunks_exact(8).enumerate() {
-            key[i] = u64::from_le_bytes(chunk.try_into().expect("chunks of 8"));
-        }
-        key[5] = lap.from.0 as u64 | (matches!(lap.direction, Direction::Clockwise) as u64) << 8 | (flags as u64) << 16;
+        let key = state_key(board, lap, flags);
         let d = digest(&key);
         if self.seen.capacity() == 0 {
             // Most turns have a few laps; one allocation per position covers them.
@@ -225,18 +286,18 @@ mod tests {
         let mut h = LapHistory::default();
         let b = [1; MAX_HOLES];
         let lap = Lap { from: Hole(3), direction: Direction::Anticlockwise };
-        assert!(!h.repeats(&b, lap, 0));
-        assert!(!h.repeats(&b, lap, 1));
-        assert!(h.repeats(&b, lap, 0));
+        assert!(!h.repeats(&b, lap, 0, MAX_LAPS_PER_TURN));
+        assert!(!h.repeats(&b, lap, 1, MAX_LAPS_PER_TURN));
+        assert!(h.repeats(&b, lap, 0, MAX_LAPS_PER_TURN));
         // Past the linear-scan size the index takes over and still finds repeats.
         let mut h = LapHistory::default();
         for i in 0..200u8 {
             let mut b = [0; MAX_HOLES];
             b[0] = i;
-            assert!(!h.repeats(&b, lap, 0));
+            assert!(!h.repeats(&b, lap, 0, MAX_LAPS_PER_TURN));
         }
         let mut b = [0; MAX_HOLES];
         b[0] = 5;
-        assert!(h.repeats(&b, lap, 0));
+        assert!(h.repeats(&b, lap, 0, MAX_LAPS_PER_TURN));
     }
 }

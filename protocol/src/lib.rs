@@ -1,7 +1,25 @@
-//! Wire messages shared by the server and its clients. The message types arrive with the server issue;
-//! for now this crate pins the protocol version and re-exports the engine vocabulary it will carry.
+//! The wire protocol shared by `mancala-server` and its clients: every WebSocket message
+//! ([`ClientMsg`], [`ServerMsg`]) and every HTTP body ([`http`]), as plain serde types with a
+//! [`PROTOCOL_VERSION`].
+//!
+//! The server never sends an engine type as it is: [`BoardView`] and [`StepEvent`] are built from the
+//! engine's per-viewer projections ([`mancala_engine::Position::view`], [`mancala_engine::Event::project`]),
+//! so what a message can carry is exactly what its viewer may see. Decisions travel in the notation of
+//! RULES.md D10 (`c2`, `a1:cw`, `store:loop`, `opening:2`, `pass`); holes by name (`c2`).
+//!
+//! `docs/protocol.md` describes each message with a JSON example; `tests/snapshots.rs` pins the shapes.
 
-/// The protocol version every message will carry.
+pub mod http;
+mod step;
+mod view;
+mod ws;
+
+pub use step::StepEvent;
+pub use view::{BoardView, BySideChoice, BySideOpt, ChoiceState, ClockSpec, ClockState, OutcomeInfo};
+pub use ws::{ClientMsg, ErrorCode, GameEvent, MoveEvent, Presence, ServerMsg};
+
+/// The protocol version. The server sends it in every snapshot and in `/api/variants`; a client built for
+/// another version should say so instead of misreading messages. Bumped on any incompatible change.
 pub const PROTOCOL_VERSION: u32 = 1;
 
-pub use mancala_engine::{Side, Variant};
+pub use mancala_engine::{Options, Side, Variant};

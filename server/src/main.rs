@@ -1,11 +1,19 @@
-//! `mancala-server`: the game server. Not built yet (see the server issue); this binary only says so.
+//! `mancala-server`: parses the configuration (flags and environment), binds, and runs until SIGINT or
+//! SIGTERM.
 
-fn main() {
-    eprintln!(
-        "mancala-server {}: the game server is not implemented yet (protocol version {}). \
-         Use `mancala analyze` and `mancala selfplay` offline meanwhile.",
-        env!("CARGO_PKG_VERSION"),
-        mancala_protocol::PROTOCOL_VERSION
-    );
-    std::process::exit(2);
+use anyhow::Context;
+use clap::Parser;
+use mancala_server::config::Config;
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let config = Config::parse();
+    tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::try_new(&config.log).context("bad log filter")?)
+        .init();
+    let listener = tokio::net::TcpListener::bind(config.addr)
+        .await
+        .with_context(|| format!("cannot listen on {}", config.addr))?;
+    mancala_server::run(listener, config, mancala_server::shutdown_signal()).await?;
+    Ok(())
 }

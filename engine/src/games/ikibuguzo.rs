@@ -202,6 +202,8 @@ impl RelayRules for Ikibuguzo {
         };
     }
 
+    // Inlined into the lap loop (it is called there and by the long-turn walk).
+    #[inline]
     fn after_lap(
         pos: &mut Position,
         side: Side,

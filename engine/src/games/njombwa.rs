@@ -127,8 +127,10 @@ fn remove(pos: &mut Position, hole: Hole, sink: &mut impl EventSink) {
 struct Njombwa;
 
 impl RelayRules for Njombwa {
+    // Inlined into the lap loop (it is called there and by the long-turn walk).
     /// §3.4.1 step 4: an occupied landing relays; an empty one ends the turn after the capture check:
     /// an own inner hole facing an occupied opponent inner hole removes it, and the outer hole behind it.
+    #[inline]
     fn after_lap(
         pos: &mut Position,
         side: Side,

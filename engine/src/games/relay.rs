@@ -1,7 +1,12 @@
 //! The turn driver of the four-row games: laps follow one another (relay, or sowing a capture from the
 //! lap's origin) until a lap ends in an empty hole, the game ends, or the player must decide how to go on
 //! (D9: a decision is asked only where two or more continuations exist). Every state between two laps
-//! is recorded, and a repeat ends the game as a draw by endless sowing (D7).
+//! is recorded, and a repeat ends the game as a draw by endless sowing (D7); a turn that grows long is
+//! settled by [`long_turn`]'s constant-memory walk instead, with the same result.
+
+mod long_turn;
+#[cfg(test)]
+mod tests;
 
 use crate::decision::Decision;
 use crate::event::EventSink;
@@ -9,7 +14,8 @@ use crate::geometry::Hole;
 use crate::outcome::Outcome;
 use crate::position::{CwBudget, MidTurn, MoveList, Position};
 use crate::side::Side;
-use crate::sowing::{Lap, sow_lap};
+use crate::sowing::{Lap, limits, sow_lap};
+use long_turn::Walk;
 
 /// What happens after a lap.
 pub(crate) enum AfterLap {
@@ -84,6 +90,46 @@ pub(crate) fn turn_start(at: Hole) -> MidTurn {
     MidTurn { at, captured: false, cw: CwBudget::Unused, end_columns: 0 }
 }
 
+/// How a turn goes on after one lap.
+enum Step {
+    /// The only continuation, which the engine sows at once (D9).
+    Next(Lap),
+    /// The turn is over.
+    EndTurn,
+    /// The game is decided mid-turn (D8).
+    GameOver(Outcome),
+    /// Two or more continuations: the player decides.
+    Decide,
+}
+
+/// Sows `lap` (`first`: the turn's first lap) and resolves its last hole: the whole of one lap, the same
+/// for the real position and for the walk's scratch copy.
+#[inline(always)]
+fn step<R: RelayRules>(
+    pos: &mut Position,
+    side: Side,
+    lap: Lap,
+    mid: &mut MidTurn,
+    first: bool,
+    sink: &mut impl EventSink,
+) -> Step {
+    R::on_lap_start(mid, lap, first);
+    let last = sow_lap(pos.geo, &mut pos.board, lap, sink);
+    match R::after_lap(pos, side, lap, last, mid, sink) {
+        AfterLap::EndTurn => Step::EndTurn,
+        AfterLap::GameOver(outcome) => Step::GameOver(outcome),
+        AfterLap::Continue => {
+            let mut options = MoveList::new();
+            R::continuations(pos, side, mid, &mut options);
+            match options.as_slice() {
+                [] => Step::EndTurn,
+                [Decision::Sow { hole, direction }] => Step::Next(Lap { from: *hole, direction: *direction }),
+                _ => Step::Decide,
+            }
+        }
+    }
+}
+
 /// Plays the start decision of a turn, or a decision inside one (when `pos.mid` is set), and goes on
 /// until the turn ends or another decision is needed.
 pub(crate) fn play<R: RelayRules>(pos: &mut Position, side: Side, decision: Decision, sink: &mut impl EventSink) {
@@ -96,28 +142,32 @@ pub(crate) fn play<R: RelayRules>(pos: &mut Position, side: Side, decision: Deci
         }
     };
     let mut lap = Lap { from: hole, direction };
+    let limits = limits();
+    // The walk is tried once per segment (the laps between two decisions).
+    let mut walked = false;
     loop {
-        if pos.laps.repeats(&pos.board, lap, mid.flags()) {
+        if !walked && pos.laps.laps() >= limits.walk_from {
+            walked = true;
+            match long_turn::walk::<R>(pos, side, lap, mid, limits) {
+                Walk::Record => {}
+                Walk::Skip { laps, to } => long_turn::skip::<R>(pos, side, &mut lap, &mut mid, laps, &to, sink),
+                Walk::Capped { laps, to } => {
+                    long_turn::skip::<R>(pos, side, &mut lap, &mut mid, laps, &to, sink);
+                    return pos.endless(sink);
+                }
+            }
+        }
+        if pos.laps.repeats(&pos.board, lap, mid.flags(), limits.cap) {
             pos.endless(sink);
             return;
         }
-        R::on_lap_start(&mut mid, lap, first);
-        first = false;
-        let last = sow_lap(pos.geo, &mut pos.board, lap, sink);
-        match R::after_lap(pos, side, lap, last, &mut mid, sink) {
-            AfterLap::EndTurn => return pos.end_turn(sink),
-            AfterLap::GameOver(outcome) => return pos.finish(outcome, sink),
-            AfterLap::Continue => {
-                let mut options = MoveList::new();
-                R::continuations(pos, side, &mid, &mut options);
-                match options.as_slice() {
-                    [] => return pos.end_turn(sink),
-                    [Decision::Sow { hole, direction }] => lap = Lap { from: *hole, direction: *direction },
-                    _ => {
-                        pos.mid = Some(mid);
-                        return;
-                    }
-                }
+        match step::<R>(pos, side, lap, &mut mid, std::mem::take(&mut first), sink) {
+            Step::Next(next) => lap = next,
+            Step::EndTurn => return pos.end_turn(sink),
+            Step::GameOver(outcome) => return pos.finish(outcome, sink),
+            Step::Decide => {
+                pos.mid = Some(mid);
+                return;
             }
         }
     }

@@ -1,0 +1,20 @@
+# The game server as a small image: built with the Rust toolchain, run on Debian slim as a non-root user.
+#   docker build -t mancala-server .
+#   docker run -p 8080:8080 mancala-server                  # SQLite file in /var/lib/mancala
+#   docker compose up --build                               # with PostgreSQL (docker-compose.yml)
+
+FROM rust:1.95-bookworm AS builder
+WORKDIR /src
+# The whole workspace: cargo reads every member's manifest, and migrations/ is embedded in the binary.
+# (.dockerignore keeps target/, local databases and .git out of the context.)
+COPY . .
+RUN cargo build --release --locked -p mancala-server
+
+FROM debian:bookworm-slim
+RUN useradd --system --uid 10001 --user-group --create-home --home-dir /var/lib/mancala mancala
+COPY --from=builder /src/target/release/mancala-server /usr/local/bin/mancala-server
+USER mancala
+# Without DATABASE_URL the server keeps its SQLite file (mancala.db) here.
+WORKDIR /var/lib/mancala
+EXPOSE 8080
+ENTRYPOINT ["mancala-server", "--addr", "0.0.0.0:8080"]

@@ -1,0 +1,151 @@
+//! The client's picture of one game, built only from what the server sent this connection: the last
+//! snapshot, then every event applied on top (the view each event carries replaces the board), the
+//! clocks, the opponent's presence, the last move's steps (for showing its sowing lap by lap), and the
+//! record as this viewer saw it. The line mode and the TUI both draw from a `GameModel`.
+
+use mancala_protocol::http::GameSummary;
+use mancala_protocol::{BoardView, ClockState, GameEvent, MoveEvent, OutcomeInfo, Presence, ServerMsg, Side};
+use std::time::Instant;
+
+/// Something the user should be told about, produced while applying a message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Note {
+    /// A decision was applied (ply, side, notation or `None` when hidden, auto).
+    Moved { ply: u32, side: Side, decision: Option<String>, auto: bool },
+    /// The server accepted the message with this id.
+    Accepted { id: Option<String> },
+    /// The server refused the message with this id.
+    Rejected { id: Option<String>, code: String, reason: String, legal: Vec<String> },
+    /// An error not tied to a message (malformed input, rate limit).
+    Error { code: String, message: String },
+    /// The game ended.
+    Ended(OutcomeInfo),
+    /// A fresh snapshot replaced the state (connect, resync, game start).
+    Synced,
+    PresenceChanged,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct GameModel {
+    pub game: Option<GameSummary>,
+    pub seat: Option<Side>,
+    /// The last version applied.
+    pub v: u64,
+    pub view: Option<BoardView>,
+    pub clock: Option<ClockState>,
+    /// When `clock` was received (to count the running side down locally).
+    pub clock_at: Option<Instant>,
+    pub presence: Option<Presence>,
+    pub last_move: Option<MoveEvent>,
+    /// The decisions seen, in order: (ply, side, notation or `?` when hidden).
+    pub record: Vec<(u32, Side, String)>,
+}
+
+impl GameModel {
+    /// Applies one server message and says what the user should hear about.
+    pub fn apply(&mut self, msg: ServerMsg) -> Vec<Note> {
+        let mut notes = Vec::new();
+        match msg {
+            ServerMsg::Snapshot { v, seat, game, view, clock, presence, .. } => {
+                self.v = v;
+                self.seat = seat;
+                self.game = Some(game);
+                self.set_clock(clock);
+                self.presence = Some(presence);
+                self.view = Some(view);
+                notes.push(Note::Synced);
+                if let Some(o) = self.outcome() {
+                    notes.push(Note::Ended(o));
+                }
+            }
+            ServerMsg::Event { v, event, view, clock } => {
+                if v <= self.v {
+                    return notes; // already applied (a resend after a reconnect)
+                }
+                self.v = v;
+                let ended = view.outcome.clone();
+                self.view = Some(view);
+                self.set_clock(clock);
+                match event {
+                    GameEvent::Move { mv } => {
+                        let shown = mv.decision.clone().unwrap_or_else(|| "?".to_string());
+                        self.record.push((mv.ply, mv.side, shown));
+                        notes.push(Note::Moved { ply: mv.ply, side: mv.side, decision: mv.decision.clone(), auto: mv.auto });
+                        self.last_move = Some(mv);
+                    }
+                    GameEvent::End { .. } => {}
+                }
+                if let Some(o) = ended {
+                    if let Some(g) = self.game.as_mut() {
+                        g.result = Some(o.clone());
+                        g.status = mancala_protocol::http::GameStatus::Finished;
+                    }
+                    notes.push(Note::Ended(o));
+                }
+            }
+            ServerMsg::Accepted { id, .. } => notes.push(Note::Accepted { id }),
+            ServerMsg::Rejected { id, code, reason, legal } => {
+                notes.push(Note::Rejected { id, code: code_id(code), reason, legal })
+            }
+            ServerMsg::Error { code, message } => notes.push(Note::Error { code: code_id(code), message }),
+            ServerMsg::Presence { presence } => {
+                self.presence = Some(presence);
+                notes.push(Note::PresenceChanged);
+            }
+            ServerMsg::Pong { .. } => {}
+        }
+        notes
+    }
+
+    fn set_clock(&mut self, clock: Option<ClockState>) {
+        self.clock_at = clock.as_ref().map(|_| Instant::now());
+        self.clock = clock;
+    }
+
+    pub fn outcome(&self) -> Option<OutcomeInfo> {
+        self.view.as_ref().and_then(|v| v.outcome.clone())
+    }
+
+    /// The decisions this seat may make now.
+    pub fn legal(&self) -> &[String] {
+        self.view.as_ref().map(|v| v.legal.as_slice()).unwrap_or(&[])
+    }
+
+    /// Is it this seat's decision now?
+    pub fn my_turn(&self) -> bool {
+        !self.legal().is_empty()
+    }
+
+    /// A side's remaining milliseconds now, counting the running side down since the clock was received.
+    pub fn remaining_ms(&self, side: Side) -> Option<u64> {
+        let c = self.clock.as_ref()?;
+        let base = match side {
+            Side::South => c.south_ms,
+            Side::North => c.north_ms,
+        };
+        let elapsed = self.clock_at.map(|t| t.elapsed().as_millis() as u64).unwrap_or(0);
+        Some(if c.running.contains(&side) { base.saturating_sub(elapsed) } else { base })
+    }
+
+    /// Is `side`'s player connected (as far as we know)?
+    pub fn present(&self, side: Side) -> Option<bool> {
+        self.presence.map(|p| match side {
+            Side::South => p.south,
+            Side::North => p.north,
+        })
+    }
+}
+
+/// The wire id of an error code (`not_your_turn`, …).
+pub fn code_id(code: mancala_protocol::ErrorCode) -> String {
+    serde_json::to_value(code).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
+}
+
+/// "south wins (no-legal-move)" / "draw (turn-limit)" / "aborted".
+pub fn describe_outcome(o: &OutcomeInfo) -> String {
+    match (&o.winner, o.reason.as_str()) {
+        (_, "aborted") => "aborted".to_string(),
+        (Some(w), r) => format!("{w} wins ({r})"),
+        (None, r) => format!("draw ({r})"),
+    }
+}

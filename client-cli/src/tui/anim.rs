@@ -1,0 +1,142 @@
+//! The last move replayed lap by lap: starting from the board before the move, its steps (lift, drops,
+//! captures, a store entered) are applied one at a time over a second or two, marking the hole the lap
+//! was lifted from, the last drop and each capture, with a caption ("north c3 · lap 2: 5 from e3 → f3").
+//! When the replay ends the screen shows the model's board again.
+//!
+//! A replay is only started when applying every step to the board before the move gives exactly the
+//! board after it (so it can never show a wrong position): an Ikibuguzo reveal (the arrays are laid out
+//! without steps) or a board that missed an event is shown at once instead.
+
+use super::board::Mark;
+use mancala_protocol::{BoardView, MoveEvent, Side, StepEvent};
+use std::collections::BTreeMap;
+
+/// Time per step, and the bounds of a whole replay.
+const STEP_MS: u64 = 150;
+const MIN_MS: u64 = 450;
+const MAX_MS: u64 = 2000;
+/// The last frame stays this long before the replay ends.
+const HOLD_MS: u64 = 400;
+
+/// A replay in progress.
+#[derive(Clone, Debug)]
+pub struct Anim {
+    holes: BTreeMap<String, u8>,
+    /// Azigo's stores as this viewer sees them: (south, north).
+    stores: (Option<u8>, Option<u8>),
+    side: Side,
+    decision: Option<String>,
+    steps: Vec<StepEvent>,
+    elapsed_ms: u64,
+    duration_ms: u64,
+}
+
+/// What the board looks like at one moment of a replay.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnimFrame {
+    pub holes: BTreeMap<String, u8>,
+    /// (south, north), `None` when hidden.
+    pub stores: (Option<u8>, Option<u8>),
+    pub marks: BTreeMap<String, Mark>,
+    pub caption: String,
+}
+
+impl Anim {
+    /// A replay of `mv` from `before`, or `None` when there is nothing to show or the steps do not lead
+    /// to `after`.
+    pub fn start(before: &BoardView, mv: &MoveEvent, after: &BoardView) -> Option<Anim> {
+        let sows = mv.steps.iter().any(|s| matches!(s, StepEvent::Lift { .. } | StepEvent::StoreLift { .. }));
+        let reveals = mv.steps.iter().any(|s| matches!(s, StepEvent::Revealed { .. }));
+        if !sows || reveals || (before.rows, before.columns) != (after.rows, after.columns) {
+            return None;
+        }
+        let n = mv.steps.len() as u64;
+        let anim = Anim {
+            holes: before.holes.clone(),
+            stores: (before.stores.south, before.stores.north),
+            side: mv.side,
+            decision: mv.decision.clone(),
+            steps: mv.steps.clone(),
+            elapsed_ms: 0,
+            duration_ms: (n * STEP_MS).clamp(MIN_MS, MAX_MS),
+        };
+        (anim.frame_at(mv.steps.len()).holes == after.holes).then_some(anim)
+    }
+
+    /// Moves the replay on by `ms` milliseconds.
+    pub fn advance(&mut self, ms: u64) {
+        self.elapsed_ms = self.elapsed_ms.saturating_add(ms);
+    }
+
+    pub fn finished(&self) -> bool {
+        self.elapsed_ms >= self.duration_ms + HOLD_MS
+    }
+
+    /// The frame to show now: at least the first step (the lift), all of them at the end.
+    pub fn frame(&self) -> AnimFrame {
+        let n = self.steps.len() as u64;
+        let shown = (self.elapsed_ms * n / self.duration_ms + 1).min(n);
+        self.frame_at(shown as usize)
+    }
+
+    /// The board after the first `k` steps.
+    pub fn frame_at(&self, k: usize) -> AnimFrame {
+        let mut holes = self.holes.clone();
+        let mut stores = self.stores;
+        let mut marks = BTreeMap::new();
+        let mut lap = 0;
+        let mut origin: Option<String> = None;
+        let mut caption = String::new();
+        for step in &self.steps[..k] {
+            marks.clear();
+            match step {
+                StepEvent::Lift { hole, count, direction } => {
+                    lap += 1;
+                    holes.insert(hole.clone(), 0);
+                    origin = Some(hole.clone());
+                    let dir = if direction == "cw" { " clockwise" } else { "" };
+                    caption = format!("lap {lap}: {count} lifted from {hole}{dir}");
+                }
+                StepEvent::Drop { hole } => {
+                    *holes.entry(hole.clone()).or_default() += 1;
+                    marks.insert(hole.clone(), Mark::Dropped);
+                    caption = format!("{} → {hole}", caption.split(" → ").next().unwrap_or_default());
+                }
+                StepEvent::Capture { from, count, to } => {
+                    let left = holes.entry(from.clone()).or_default();
+                    *left = left.saturating_sub(*count);
+                    match to.as_str() {
+                        "store:south" => stores.0 = stores.0.map(|s| s.saturating_add(*count)),
+                        "store:north" => stores.1 = stores.1.map(|s| s.saturating_add(*count)),
+                        "off" => {}
+                        hole => *holes.entry(hole.to_string()).or_default() += count,
+                    }
+                    marks.insert(from.clone(), Mark::Captured);
+                    let to = if to == "off" { "off the board".to_string() } else { to.clone() };
+                    caption = format!("{count} captured from {from} → {to}");
+                }
+                StepEvent::StoreLift { side, count } => {
+                    lap += 1;
+                    match side {
+                        Side::South => stores.0 = stores.0.map(|_| 0),
+                        Side::North => stores.1 = stores.1.map(|_| 0),
+                    }
+                    origin = None;
+                    let n = count.map(|c| c.to_string()).unwrap_or_else(|| "?".into());
+                    caption = format!("lap {lap}: the store ({n}) is sown");
+                }
+                StepEvent::Pass { .. } => caption = "pass".into(),
+                StepEvent::Chose { .. }
+                | StepEvent::Revealed { .. }
+                | StepEvent::TurnEnd { .. }
+                | StepEvent::GameEnd { .. } => {}
+            }
+            if let Some(o) = &origin {
+                marks.entry(o.clone()).or_insert(Mark::Lifted);
+            }
+        }
+        let decision = self.decision.as_deref().unwrap_or("?");
+        let caption = format!("{} {decision} · {caption}", self.side);
+        AnimFrame { holes, stores, marks, caption }
+    }
+}

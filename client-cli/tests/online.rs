@@ -1,0 +1,173 @@
+//! The online commands against a real server started by the test: two `mancala play --line` processes
+//! play a whole game against each other; `watch`, `games`, `show`, `export` on the result; resuming a
+//! seat from the local file; and the messages for a server that is down, an unknown game, a refused move.
+
+use mancala_server::config::Config;
+use serde_json::Value;
+use std::process::Stdio;
+use std::time::Duration;
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
+use tokio::process::{Child, ChildStdin, ChildStdout, Command};
+
+struct Server {
+    base: String,
+    _dir: tempfile::TempDir,
+    _stop: tokio::sync::oneshot::Sender<()>,
+}
+
+async fn server() -> Server {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("cli.db").display());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    tokio::spawn(mancala_server::run(listener, Config::with_database(&url), async {
+        let _ = stopped.await;
+    }));
+    Server { base, _dir: dir, _stop: stop }
+}
+
+fn mancala(home: &std::path::Path) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_mancala"));
+    c.env("MANCALA_HOME", home).env_remove("MANCALA_SERVER").env_remove("MANCALA_TOKEN").kill_on_drop(true);
+    c
+}
+
+struct Player {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Lines<BufReader<ChildStdout>>,
+    transcript: Vec<String>,
+}
+
+impl Player {
+    fn spawn(mut cmd: Command) -> Player {
+        let mut child = cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let lines = BufReader::new(child.stdout.take().unwrap()).lines();
+        Player { child, stdin, lines, transcript: Vec::new() }
+    }
+
+    async fn line(&mut self) -> Option<String> {
+        let l = tokio::time::timeout(Duration::from_secs(20), self.lines.next_line()).await.ok()?.ok()??;
+        self.transcript.push(l.clone());
+        Some(l)
+    }
+
+    async fn until(&mut self, prefix: &str) -> String {
+        loop {
+            let l = self.line().await.unwrap_or_else(|| panic!("no `{prefix}` line; got {:?}", self.transcript));
+            if l.starts_with(prefix) {
+                return l;
+            }
+        }
+    }
+
+    async fn say(&mut self, text: &str) {
+        self.stdin.write_all(format!("{text}\n").as_bytes()).await.unwrap();
+    }
+}
+
+#[tokio::test]
+async fn two_line_mode_clients_play_a_whole_game() {
+    let s = server().await;
+    let home = tempfile::tempdir().unwrap();
+    let mut a = mancala(home.path());
+    a.args(["play", "--server", &s.base, "--variant", "kubuguza", "--turn-limit", "40", "--seat", "south", "--name", "amina", "--line"]);
+    let mut south = Player::spawn(a);
+    let game_line = south.until("game ").await;
+    let game_id = game_line.split_whitespace().nth(1).unwrap().to_string();
+    let invite = south.until("waiting for an opponent: invite ").await;
+    let code = invite.rsplit(' ').next().unwrap().to_string();
+
+    let mut b = mancala(home.path());
+    b.args(["play", "--server", &s.base, "--join", &code, "--name", "baraka", "--line"]);
+    let mut north = Player::spawn(b);
+    assert!(north.until("game ").await.ends_with("seat north"));
+
+    // A refused move is reported with the legal ones, and the player types again.
+    south.until("your-turn legal: ").await;
+    south.say("a1").await;
+    let r = south.until("rejected ").await;
+    assert!(r.starts_with("rejected illegal:") && r.contains("legal: "), "{r}");
+    // Each player answers its own prompts (cycling through the legal list so the game moves on) until
+    // both print the result.
+    let mut results: [Option<String>; 2] = [None, None];
+    let mut prompts = 0usize;
+    let (mut south, mut north) = (south, north);
+    while results.iter().any(Option::is_none) {
+        let (i, line) = tokio::select! {
+            l = south.lines.next_line(), if results[0].is_none() => (0, l),
+            l = north.lines.next_line(), if results[1].is_none() => (1, l),
+            _ = tokio::time::sleep(Duration::from_secs(20)) => panic!("no output for 20 s"),
+        };
+        let p = if i == 0 { &mut south } else { &mut north };
+        let Ok(Some(line)) = line else { panic!("player {i} stopped: {:?}", p.transcript) };
+        p.transcript.push(line.clone());
+        if let Some(legal) = line.strip_prefix("your-turn legal: ") {
+            let legal: Vec<&str> = legal.split_whitespace().collect();
+            prompts += 1;
+            assert!(prompts < 2000, "the game does not end");
+            let d = legal[prompts % legal.len()].to_string();
+            p.say(&d).await;
+        } else if let Some(r) = line.strip_prefix("result ") {
+            results[i] = Some(r.to_string());
+        }
+    }
+    let mut players = [south, north];
+    assert_eq!(results[0], results[1]);
+    for p in players.iter_mut() {
+        let status = tokio::time::timeout(Duration::from_secs(10), p.child.wait()).await.unwrap().unwrap();
+        assert!(status.success());
+    }
+
+    // History commands on the finished game.
+    let out = mancala(home.path()).args(["games", "--server", &s.base, "--json"]).output().await.unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let list: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(list["games"][0]["id"], game_id.as_str());
+    assert_eq!(list["games"][0]["status"], "finished");
+    let out = mancala(home.path()).args(["show", "--server", &s.base, &game_id]).output().await.unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success() && text.contains("amina") && text.contains("   1. south"), "{text}");
+    let out = mancala(home.path()).args(["export", "--server", &s.base, &game_id]).output().await.unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("[Variant \"kubuguza\"]") && text.contains("1. south"), "{text}");
+    let out = mancala(home.path()).args(["watch", "--server", &s.base, &game_id, "--line"]).output().await.unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success() && text.contains("seat spectator") && text.contains("result "), "{text}");
+}
+
+#[tokio::test]
+async fn a_seat_is_resumed_from_the_local_file() {
+    let s = server().await;
+    let home = tempfile::tempdir().unwrap();
+    let mut a = mancala(home.path());
+    a.args(["play", "--server", &s.base, "--variant", "njombwa", "--seat", "north", "--line"]);
+    let mut p = Player::spawn(a);
+    let game_id = p.until("game ").await.split_whitespace().nth(1).unwrap().to_string();
+    p.say("quit").await;
+    let _ = p.child.wait().await;
+    let mut again = mancala(home.path());
+    again.args(["play", "--server", &s.base, "--resume", &game_id, "--line"]);
+    let mut p = Player::spawn(again);
+    assert!(p.until("game ").await.ends_with("seat north"));
+    p.say("quit").await;
+}
+
+#[tokio::test]
+async fn errors_say_what_is_wrong() {
+    let s = server().await;
+    let home = tempfile::tempdir().unwrap();
+    let out = mancala(home.path()).args(["games", "--server", "http://127.0.0.1:9"]).output().await.unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot reach the server"), "{out:?}");
+    let out = mancala(home.path()).args(["show", "--server", &s.base, "nosuchgame"]).output().await.unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no game with id `nosuchgame`"), "{out:?}");
+    let out = mancala(home.path()).args(["watch", "--server", &s.base, "nosuchgame", "--line"]).output().await.unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let out = mancala(home.path()).args(["play", "--server", &s.base, "--join", "ZZZZZZZZ", "--line"]).output().await.unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("ZZZZZZZZ"), "{out:?}");
+}

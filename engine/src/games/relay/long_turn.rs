@@ -1,0 +1,255 @@
+//! Long turns (D7). The exact history (`sowing::LapHistory`) records every state of a turn, which is cheap
+//! for ordinary turns and costly for the rare turn that runs to the 100 000-lap cap. Once a turn has
+//! `Limits::walk_from` recorded states, the driver first walks the rest of the segment on a scratch copy,
+//! keeping a bounded set of state digests instead of every state, to learn how and where it ends; then it
+//! brings the real position there: by sowing the same laps again with the caller's sink, or, when the sink
+//! discards events, by taking the walk's state. The result (where the turn repeats, ends or is capped) is
+//! exactly the exact history's; the argument is in [`walk`].
+
+use super::{RelayRules, Step, step};
+use crate::event::{EventSink, NoEvents};
+use crate::geometry::MAX_HOLES;
+use crate::position::{MidTurn, Position};
+use crate::side::Side;
+use crate::sowing::{Lap, Limits, digest, state_key};
+
+/// The state between two laps of a turn: the board, the lap about to be sown, the turn's state.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct State {
+    board: [u8; MAX_HOLES],
+    lap: Lap,
+    mid: MidTurn,
+}
+
+/// What the walk found out about the rest of a segment.
+#[derive(Debug)]
+pub(super) enum Walk {
+    /// Record every state as usual: the walk could not settle the segment.
+    Record,
+    /// Sow the next `laps` laps without recording them: none of them repeats a state, ends the turn or
+    /// reaches the cap. `to` is the state after them, where the exact check takes over again: either that
+    /// state was recorded before (a draw) or its lap ends the turn or the game.
+    Skip { laps: usize, to: State },
+    /// Sow the next `laps` laps without recording them (`to` is the state after them): no state repeats
+    /// and the turn does not end before the cap, which then ends the game as a draw (D7).
+    Capped { laps: usize, to: State },
+}
+
+/// Why the walk returned what it did: unit tests check that every path is reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Why {
+    /// Record: the segment ends in a decision (the next segment needs every state recorded).
+    Decision,
+    /// Record: a match with a tortoise, not a recorded state: a repeat inside the walk, whose first
+    /// occurrence the exact history then finds.
+    NewMatch,
+    /// Record: a state whose `mid.at` is not the lap's hole, before the cap.
+    Unguarded,
+    /// Skip to a state recorded earlier in the turn.
+    Repeat,
+    /// Skip to the lap that ends the turn or the game.
+    Ends,
+    /// Capped: no match up to `cap + spacing`.
+    Clear,
+    /// Capped: the first match, a recorded state, or the walk's end, comes at or after the cap.
+    PastCap,
+}
+
+#[cfg(test)]
+pub(super) const WHY_COUNT: usize = 7;
+
+fn because(walk: Walk, why: Why) -> Walk {
+    #[cfg(test)]
+    super::tests::note(why);
+    let _ = why;
+    walk
+}
+
+// Why the walk gives the exact history's result. RULES.md D7: the game ends at once as a draw
+// (`endless-sowing`) before the first lap of a turn whose state (board, hole about to be lifted,
+// direction, the turn's flags) was already seen in the turn, and before lap `cap` (0-based) in any case.
+//
+// Call s_0, s_1, … the states of the turn (s_i before lap i) and n the number already recorded (n ≥ 1,
+// n < cap). From s_n on, each state is a fixed function of the one before (`step`, the same code for the
+// scratch copy and the real position; with the turn's first lap behind, it reads only the board, the
+// lap, the `MidTurn` and fields that do not change within a turn) until a lap ends the turn, the game
+// (D8) or the segment (a decision). A recorded key is the state less `mid.at`. The walk checks at every
+// state it visits that `mid.at` is the lap's hole ("guarded": true of every lap but Ikibuguzo's switch
+// and the lap "from any hole" after it), so among those states equal keys mean equal states.
+//
+// (1) If s_i = s_j with n ≤ i < j, then s_{i+m} = s_{j+m} for every m: the turn never ends, and every
+//     state from i on equals one of s_i … s_{j-1}.
+// The walk looks up the digest of every state it visits among the digests of s_0 … s_{n-1} (the
+// history) and of its tortoises s_n, s_{n+1}, s_{n+3}, s_{n+7}, … (Brent's powers of two), then one
+// tortoise every `spacing` states, so two consecutive tortoises are at most `spacing` apart; a digest
+// match counts only if the full keys are equal. The walk stops at the first match. (Brent keeps only his
+// latest tortoise: to rule out every repeat before the cap he could need about 3 × cap laps. Keeping all
+// of them, about log2(spacing) + (cap + spacing) / spacing, bounds the walk by cap + spacing.)
+// (2) If some j, n ≤ j < cap, repeats, the walk stops by state j + spacing - 1: a repeat of s_i with
+//     i < n matches the history at j; with i ≥ n, the first tortoise t ≥ i (t - i < spacing) equals, by
+//     (1), the state t + (j - i), which matches it (if nothing stopped the walk before).
+// (3) If the first match is at h and its key is a recorded one, no j < h repeats: a repeat of the
+//     history is a match at j; s_i = s_j with n ≤ i < j < h would by (1) make s_h equal some s_m,
+//     i ≤ m < j, whose key is then recorded: a match at m < h.
+// (4) If the walk, with no match before, finds s_h unguarded, no j < h repeats; if s_h passes its checks
+//     and its lap ends the turn, the game or the segment, no j ≤ h repeats. For a repeat of the history
+//     is a match, and s_i = s_j (n ≤ i < j ≤ h, all guarded) would by (1) make s_h equal an earlier,
+//     guarded state, from which the walk went on.
+// Hence: Skip at a recorded match h < cap (3: the exact check passes s_n … s_{h-1}, then finds s_h);
+// Skip to s_h when lap h < cap ends the turn or the game (4: the exact check passes s_n … s_h and lap h
+// ends it the same way); Capped when the walk gets to state cap + spacing (2), to a recorded match at or
+// past the cap (3), or to an end or an unguarded state past the cap (4): no repeat and no end before lap
+// `cap`, where the exact check stops. Anything else is Record, which is always right. Skipping sows the
+// same laps with the same `step` (or takes the walk's state, when nobody sees the events): the same
+// board, turn state and events as the exact history.
+
+/// Walks the rest of the segment from the state before lap `pos.laps.laps()` on a scratch copy of `pos`
+/// (untouched), with no events and no history, and says how it ends (see the argument above). Kept out of
+/// line: it runs in a few turns in 100 000, and the lap loop of all the others stays small.
+#[cold]
+#[inline(never)]
+pub(super) fn walk<R: RelayRules>(pos: &mut Position, side: Side, lap: Lap, mid: MidTurn, limits: Limits) -> Walk {
+    let n = pos.laps.laps();
+    debug_assert!(n >= 1, "the turn's first lap is not walked");
+    if n >= limits.cap {
+        return Walk::Record;
+    }
+    let history = std::mem::take(&mut pos.laps);
+    let mut scratch = pos.clone();
+    pos.laps = history;
+    let history = &pos.laps;
+    let mut seen = Sightings::with_capacity(n + 64);
+    for &d in history.digests() {
+        seen.insert(d);
+    }
+    let mut now = State { board: scratch.board, lap, mid };
+    let mut at_cap = now;
+    let capped = |to: State| Walk::Capped { laps: limits.cap - n, to };
+    let mut tortoises = Vec::new();
+    let (mut tortoise, mut gap) = (n, 1);
+    let mut h = n;
+    loop {
+        if h == limits.cap {
+            at_cap = now;
+        }
+        let past_cap = h >= limits.cap;
+        if h >= limits.cap + limits.spacing {
+            return because(capped(at_cap), Why::Clear);
+        }
+        if now.mid.at != now.lap.from {
+            return if past_cap {
+                because(capped(at_cap), Why::PastCap)
+            } else {
+                because(Walk::Record, Why::Unguarded)
+            };
+        }
+        let key = state_key(&now.board, now.lap, now.mid.flags());
+        let d = digest(&key);
+        // A digest match is a match when the full keys are equal.
+        if seen.contains(d) {
+            let recorded = history.contains(&key);
+            if recorded || tortoises.contains(&key) {
+                return match (recorded, past_cap) {
+                    (false, _) => because(Walk::Record, Why::NewMatch),
+                    (true, false) => because(Walk::Skip { laps: h - n, to: now }, Why::Repeat),
+                    (true, true) => because(capped(at_cap), Why::PastCap),
+                };
+            }
+        }
+        if h == tortoise {
+            seen.insert(d);
+            tortoises.push(key);
+            tortoise += gap;
+            gap = (gap * 2).min(limits.spacing);
+        }
+        let mut mid = now.mid;
+        match step::<R>(&mut scratch, side, now.lap, &mut mid, false, &mut NoEvents) {
+            Step::Next(next) => now = State { board: scratch.board, lap: next, mid },
+            _ if past_cap => return because(capped(at_cap), Why::PastCap),
+            Step::EndTurn | Step::GameOver(_) => return because(Walk::Skip { laps: h - n, to: now }, Why::Ends),
+            Step::Decide => return because(Walk::Record, Why::Decision),
+        }
+        h += 1;
+    }
+}
+
+/// Brings the real position `laps` laps on, to `to`: sows them again with `sink` (the same `step` as the
+/// walk, so the same states and events), or takes `to` as it is when the sink discards events.
+#[cold]
+#[inline(never)]
+pub(super) fn skip<R: RelayRules>(
+    pos: &mut Position,
+    side: Side,
+    lap: &mut Lap,
+    mid: &mut MidTurn,
+    laps: usize,
+    to: &State,
+    sink: &mut impl EventSink,
+) {
+    if sink.discards_events() {
+        pos.board = to.board;
+        *lap = to.lap;
+        *mid = to.mid;
+        return;
+    }
+    let (mut now, mut now_mid) = (*lap, *mid);
+    for _ in 0..laps {
+        match step::<R>(pos, side, now, &mut now_mid, false, sink) {
+            Step::Next(next) => now = next,
+            _ => unreachable!("the walk sowed this lap from the same state and went on"),
+        }
+    }
+    (*lap, *mid) = (now, now_mid);
+    debug_assert!(pos.board == to.board && *lap == to.lap && *mid == to.mid, "the replay left the walk's path");
+}
+
+/// A set of 64-bit state digests: open addressing with linear probing. A digest is stored with its low
+/// bit set (0 marks an empty slot), so two digests may match that differ in that bit: a match is only
+/// ever a reason to look closer (or to fall back on the exact history).
+struct Sightings {
+    slots: Vec<u64>,
+    len: usize,
+}
+
+impl Sightings {
+    fn with_capacity(n: usize) -> Sightings {
+        Sightings { slots: vec![0; (4 * n).next_power_of_two()], len: 0 }
+    }
+
+    fn home(&self, d: u64) -> usize {
+        // The digest is a multiplicative hash: its high half is well mixed.
+        (d >> 32) as usize & (self.slots.len() - 1)
+    }
+
+    fn contains(&self, d: u64) -> bool {
+        let d = d | 1;
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(d);
+        loop {
+            match self.slots[i] {
+                0 => return false,
+                s if s == d => return true,
+                _ => i = (i + 1) & mask,
+            }
+        }
+    }
+
+    fn insert(&mut self, d: u64) {
+        if 4 * (self.len + 1) > self.slots.len() {
+            let size = 2 * self.slots.len();
+            let old = std::mem::replace(&mut self.slots, vec![0; size]);
+            self.len = 0;
+            for s in old.into_iter().filter(|&s| s != 0) {
+                self.insert(s);
+            }
+        }
+        let d = d | 1;
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(d);
+        while self.slots[i] != 0 {
+            i = (i + 1) & mask;
+        }
+        self.slots[i] = d;
+        self.len += 1;
+    }
+}

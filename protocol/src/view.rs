@@ -1,0 +1,146 @@
+//! What a viewer sees of a game at one moment: the board ([`BoardView`], built from the engine's
+//! per-viewer [`View`]), the result, and the clock.
+
+use mancala_engine::{ChoiceView, Outcome, Side, ToMove, Variant, View};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// How a game ended: `winner` is `null` for a draw; `reason` an end-reason id (`no-legal-move`,
+/// `all-captured`, `special-win`, `endless-sowing`, `turn-limit`, `both-passed`, `resignation`,
+/// `timeout`, `abandonment`, `aborted`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct OutcomeInfo {
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
+    pub winner: Option<Side>,
+    pub reason: String,
+}
+
+impl From<Outcome> for OutcomeInfo {
+    fn from(o: Outcome) -> Self {
+        OutcomeInfo { winner: o.winner, reason: o.reason.as_str().to_string() }
+    }
+}
+
+/// One side's Ikibuguzo array choice as this viewer sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum ChoiceState {
+    /// Not chosen yet (also every non-Ikibuguzo game).
+    Pending,
+    /// Chosen, but hidden from this viewer until both are in.
+    Hidden,
+    #[serde(rename = "opening:1")]
+    One,
+    #[serde(rename = "opening:2")]
+    Two,
+}
+
+impl From<ChoiceView> for ChoiceState {
+    fn from(c: ChoiceView) -> Self {
+        match c {
+            ChoiceView::Pending => ChoiceState::Pending,
+            ChoiceView::Hidden => ChoiceState::Hidden,
+            ChoiceView::Made(a) if a.number() == 1 => ChoiceState::One,
+            ChoiceView::Made(_) => ChoiceState::Two,
+        }
+    }
+}
+
+/// The board as one viewer may see it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct BoardView {
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
+    pub variant: Variant,
+    /// 4 (Ikibuguzo, Kubuguza, Njombwa) or 2 (Azigo).
+    pub rows: u8,
+    pub columns: u8,
+    /// Every hole by name (`a1` … ), empty ones included.
+    pub holes: BTreeMap<String, u8>,
+    /// Azigo's concealed stores: a count only for the store's owner, or for everyone once the game is
+    /// over; `null` otherwise (and in every other variant).
+    pub stores: BySideOpt,
+    /// `south`, `north`, `both` (Ikibuguzo's simultaneous choice) or `null` once the game is over.
+    pub to_move: Option<String>,
+    /// While both choose: the sides that have not chosen yet.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<String>))]
+    pub waiting: Vec<Side>,
+    /// Game turn, counting both players' turns (South's first turn is 1).
+    pub turn: u32,
+    /// Ikibuguzo's array choices (`pending` in other variants).
+    pub choices: BySideChoice,
+    /// The decisions this viewer may send now, in notation (always empty for spectators and while the
+    /// game waits for its second player).
+    pub legal: Vec<String>,
+    pub outcome: Option<OutcomeInfo>,
+}
+
+/// A value per side, as a JSON object `{"south": …, "north": …}`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct BySideOpt {
+    pub south: Option<u8>,
+    pub north: Option<u8>,
+}
+
+/// Both sides' choice states.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct BySideChoice {
+    pub south: ChoiceState,
+    pub north: ChoiceState,
+}
+
+impl BoardView {
+    /// Builds the wire view from the engine's projection. `can_play` is false while the game waits for a
+    /// player or is over, which empties `legal`.
+    pub fn from_view(view: &View, can_play: bool) -> BoardView {
+        let geo = view.options.geometry(view.variant);
+        let holes = geo.holes().map(|h| (geo.name(h).to_string(), view.holes[h.index()])).collect();
+        let waiting = match view.to_move {
+            ToMove::Both { waiting } => Side::BOTH.into_iter().filter(|&s| waiting[s]).collect(),
+            _ => Vec::new(),
+        };
+        BoardView {
+            variant: view.variant,
+            rows: geo.rows(),
+            columns: geo.cols(),
+            holes,
+            stores: BySideOpt { south: view.stores.south, north: view.stores.north },
+            to_move: view.to_move.id().map(str::to_string),
+            waiting,
+            turn: view.turn,
+            choices: BySideChoice { south: view.choices.south.into(), north: view.choices.north.into() },
+            legal: if can_play { view.legal.iter().map(|d| d.notation(geo)).collect() } else { Vec::new() },
+            outcome: view.outcome.map(OutcomeInfo::from),
+        }
+    }
+}
+
+/// A time control: `base_secs` per player plus `increment_secs` added after each of the player's
+/// decisions (Fischer).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ClockSpec {
+    pub base_secs: u32,
+    #[serde(default)]
+    pub increment_secs: u32,
+}
+
+/// The clocks at the moment a message was sent: each side's remaining milliseconds, and whose clock runs
+/// (`null` before both players have made their first decision, and after the end).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ClockState {
+    pub base_secs: u32,
+    pub increment_secs: u32,
+    pub south_ms: u64,
+    pub north_ms: u64,
+    /// The side whose time is running (empty while the clock is stopped). Clocks start only after both
+    /// players' first decisions, so this is never both sides.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<String>))]
+    pub running: Vec<Side>,
+}

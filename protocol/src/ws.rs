@@ -1,0 +1,201 @@
+//! WebSocket messages: what a client sends ([`ClientMsg`]) and what the server sends ([`ServerMsg`]).
+//!
+//! One endpoint serves players and spectators: `GET /api/games/{id}/ws`, with the seat token (query
+//! `token=…` or header `Authorization: Bearer …`) for a player, and `v=N` (the last version the client
+//! holds) to resume. Every change of a game is a versioned [`GameEvent`], numbered 1, 2, 3 … without gaps;
+//! a viewer who may not see an event's content still receives the event with that content withheld.
+
+use mancala_engine::Side;
+use serde::{Deserialize, Serialize};
+
+use crate::http::GameSummary;
+use crate::step::StepEvent;
+use crate::view::{BoardView, ClockState, OutcomeInfo};
+
+/// A message from a client. Every message may carry an `id` (a string the client chooses); the answer to
+/// it (`accepted` / `rejected`) repeats it, and sending the same `id` again for a decision is idempotent:
+/// the first answer is repeated, nothing is applied twice.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMsg {
+    /// Propose a decision in notation (`c2`, `a1:cw`, `store`, `opening:1`, `pass`). `game` and `seat`
+    /// are optional checks: when present they must match the connection's game and seat.
+    Decide {
+        id: String,
+        decision: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        game: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
+        seat: Option<Side>,
+    },
+    /// Resign (any time before the end).
+    Resign {
+        #[serde(default)]
+        id: Option<String>,
+    },
+    /// Abort: only before both players have made a decision of their own; no result.
+    Abort {
+        #[serde(default)]
+        id: Option<String>,
+    },
+    /// Claim the win when the opponent has been disconnected for longer than the grace period.
+    ClaimWin {
+        #[serde(default)]
+        id: Option<String>,
+    },
+    /// Ask for the events after version `v` (or a fresh snapshot when they are no longer kept).
+    Sync { v: u64 },
+    /// Application-level ping; answered with `pong`.
+    Ping {
+        #[serde(default)]
+        id: Option<String>,
+    },
+}
+
+/// Why a message was refused. The string form (`not_your_turn`, …) is what clients match on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// Not valid JSON, or a field of the wrong type.
+    Malformed,
+    /// A `type` the server does not know.
+    UnknownType,
+    /// A message over the message size limit (a frame over the much larger frame limit closes the
+    /// connection instead).
+    TooLarge,
+    /// Too many messages in a short time; the message was dropped.
+    RateLimited,
+    /// The connection is a spectator's (it has no seat token) and the message needs a seat.
+    NotSeated,
+    /// A seat token that does not belong to the game. (On the WebSocket a wrong token is refused before
+    /// the upgrade with HTTP 401; this code is for clients that map HTTP errors to protocol codes.)
+    BadToken,
+    /// The message names another game than this connection's.
+    WrongGame,
+    /// The message names another seat than this connection's.
+    WrongSeat,
+    /// The decision text is not notation (the reason names the token).
+    BadNotation,
+    /// It is the opponent's decision.
+    NotYourTurn,
+    /// Legal notation, not a legal decision now (`legal` lists the legal ones).
+    Illegal,
+    /// The game has not started (a seat is open), or the action does not fit the game's state (abort
+    /// after both moved, claiming a win while the opponent is connected, …).
+    WrongPhase,
+    /// The game is over.
+    GameOver,
+    /// The server could not store the decision; nothing was applied. Retry with the same id.
+    Unavailable,
+}
+
+/// The presence of both players: connected now or not, and, when a player's opponent is gone, from
+/// when the win may be claimed (unix ms).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Presence {
+    pub south: bool,
+    pub north: bool,
+    /// Set in a player's own message when its opponent is away: the time (unix ms) from which `claim_win`
+    /// is accepted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub claim_win_at: Option<u64>,
+}
+
+/// One accepted decision and what it caused, as this viewer may see it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct MoveEvent {
+    /// 1-based number of the decision in the game record.
+    pub ply: u32,
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
+    pub side: Side,
+    /// The decision in notation; `null` when it is secret to this viewer (an Ikibuguzo array choice
+    /// before both are in).
+    pub decision: Option<String>,
+    /// True when the server played it because it was the only legal decision (a game option).
+    pub auto: bool,
+    /// The steps, lap by lap, projected for this viewer.
+    pub steps: Vec<StepEvent>,
+}
+
+/// A versioned change of a game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum GameEvent {
+    /// A decision was applied.
+    Move {
+        #[serde(flatten)]
+        mv: MoveEvent,
+    },
+    /// The game ended by the server's ruling, not by a decision: resignation, timeout, abandonment
+    /// (claimed win) or abort.
+    End { outcome: OutcomeInfo },
+}
+
+/// A message from the server.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMsg {
+    /// The whole game as this viewer may see it: sent on connect, when a client is too far behind for
+    /// events, and when the game starts (the second player joined).
+    Snapshot {
+        protocol: u32,
+        /// The number of the last event included in this state.
+        v: u64,
+        /// This connection's seat, `null` for a spectator.
+        #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
+        seat: Option<Side>,
+        game: GameSummary,
+        view: BoardView,
+        clock: Option<ClockState>,
+        presence: Presence,
+    },
+    /// A versioned change, with the board after it and the clocks.
+    Event {
+        v: u64,
+        event: GameEvent,
+        view: BoardView,
+        clock: Option<ClockState>,
+    },
+    /// The message with this `id` was accepted; `v` is the version of the event that applied it (for a
+    /// repeated id, the version in which the first send was applied). Forced decisions the server played
+    /// after it have the next versions; their events arrive before this answer.
+    Accepted {
+        id: Option<String>,
+        v: u64,
+    },
+    /// The message with this `id` was refused; nothing changed.
+    Rejected {
+        id: Option<String>,
+        code: ErrorCode,
+        reason: String,
+        /// For `illegal` (and the other refusals of a decision): the decisions this seat may make now, when
+        /// there are any.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        legal: Vec<String>,
+    },
+    /// A message that could not be read at all (no id to answer to).
+    Error {
+        code: ErrorCode,
+        message: String,
+    },
+    /// A player connected or left.
+    Presence {
+        presence: Presence,
+    },
+    Pong {
+        id: Option<String>,
+    },
+}
+
+impl ServerMsg {
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("server messages always serialise")
+    }
+}

@@ -1,0 +1,77 @@
+//! The server's configuration: every setting is a flag and an environment variable (clap), documented in
+//! `--help` and the README.
+
+use crate::room::actor_config;
+use crate::ws::WsLimits;
+use clap::Parser;
+use std::net::SocketAddr;
+use std::time::Duration;
+
+#[derive(Clone, Debug, Parser)]
+#[command(
+    name = "mancala-server",
+    version,
+    about = "The mancala game server: play and watch over WebSockets, history over HTTP."
+)]
+pub struct Config {
+    /// Address to listen on.
+    #[arg(long, env = "MANCALA_ADDR", default_value = "127.0.0.1:8080")]
+    pub addr: SocketAddr,
+    /// Database: `sqlite://FILE` (created if missing) or `postgres://USER@HOST/DB`.
+    #[arg(long, env = "DATABASE_URL", default_value = "sqlite://mancala.db")]
+    pub database_url: String,
+    /// Seconds a player must be disconnected before the opponent may claim the win.
+    #[arg(long, env = "MANCALA_CLAIM_GRACE_SECS", default_value_t = 60)]
+    pub claim_grace_secs: u64,
+    /// Seconds a finished game's room stays live after its last viewer left.
+    #[arg(long, env = "MANCALA_LINGER_SECS", default_value_t = 30)]
+    pub linger_secs: u64,
+    /// Largest WebSocket message a client may send (bytes); larger ones get a `too_large` error.
+    #[arg(long, env = "MANCALA_MAX_MESSAGE_BYTES", default_value_t = 4096)]
+    pub max_message_bytes: usize,
+    /// Largest WebSocket frame accepted at all (bytes); a larger one closes the connection (1009).
+    #[arg(long, env = "MANCALA_MAX_FRAME_BYTES", default_value_t = 65536)]
+    pub max_frame_bytes: usize,
+    /// Messages per second a seated player may send (bursts of twice that).
+    #[arg(long, env = "MANCALA_PLAYER_RATE", default_value_t = 20)]
+    pub player_rate: u32,
+    /// Messages per second a spectator may send (bursts of twice that).
+    #[arg(long, env = "MANCALA_SPECTATOR_RATE", default_value_t = 5)]
+    pub spectator_rate: u32,
+    /// Seconds between keepalive pings; a connection silent for three times this is closed.
+    #[arg(long, env = "MANCALA_PING_SECS", default_value_t = 20)]
+    pub ping_secs: u64,
+    /// Seconds to wait for connections to close on shutdown.
+    #[arg(long, env = "MANCALA_SHUTDOWN_GRACE_SECS", default_value_t = 5)]
+    pub shutdown_grace_secs: u64,
+    /// Log filter (tracing's env-filter syntax).
+    #[arg(long, env = "RUST_LOG", default_value = "info")]
+    pub log: String,
+}
+
+impl Config {
+    /// The default configuration with `database_url` (for tests and tools).
+    pub fn with_database(url: &str) -> Config {
+        let mut c = Config::parse_from(["mancala-server"]);
+        c.database_url = url.to_string();
+        c
+    }
+
+    pub fn ws_limits(&self) -> WsLimits {
+        WsLimits {
+            max_frame_bytes: self.max_frame_bytes,
+            max_message_bytes: self.max_message_bytes,
+            player_rate: self.player_rate,
+            spectator_rate: self.spectator_rate,
+            ping_every: Duration::from_secs(self.ping_secs.max(1)),
+            idle_timeout: Duration::from_secs(self.ping_secs.max(1) * 3),
+        }
+    }
+
+    pub fn room_config(&self) -> actor_config::RoomConfig {
+        actor_config::RoomConfig {
+            claim_grace: Duration::from_secs(self.claim_grace_secs),
+            linger: Duration::from_secs(self.linger_secs),
+        }
+    }
+}

@@ -1,0 +1,190 @@
+//! `GET /api/games/{id}/export`: a game's record as text (default) or JSON.
+//!
+//! The text form is modelled on PGN: a header of `[Key "value"]` lines, a blank line, then one decision
+//! per line (`12. north a1:cw`, with ` {auto}` after a decision the server played because it was forced,
+//! and `?` for a decision that is still secret). The JSON form is `{"game": GameSummary, "record":
+//! [RecordEntry, …]}`. Both come from [`super::history::load`], so they carry exactly what the history
+//! routes show: nothing secret while the game is unfinished.
+//!
+//! `format=text|json` chooses; without it, an `Accept` header that prefers `application/json` to
+//! `text/plain` gets JSON.
+
+use super::history::{Params, RawQuery, Stored, load};
+use crate::error::ApiError;
+use crate::room::game::summary_of;
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+use mancala_protocol::http::{GameStatus, GameSummary, RecordEntry};
+use serde::Serialize;
+use std::fmt::Write as _;
+
+/// The JSON export.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+pub struct GameExport {
+    pub game: GameSummary,
+    pub record: Vec<RecordEntry>,
+}
+
+/// `GET /api/games/{id}/export`.
+pub async fn export(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    raw: RawQuery,
+) -> Result<Response, ApiError> {
+    let params = Params::parse(raw, &["format"])?;
+    let json = match params.word("format", &["text", "json"])?.as_deref() {
+        Some("json") => true,
+        Some(_) => false,
+        None => prefers_json(&headers),
+    };
+    let stored = load(&state, &id).await?;
+    if json {
+        let body = GameExport { game: summary_of(&stored.row), record: stored.record() };
+        return Ok(Json(body).into_response());
+    }
+    let site = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("mancala-server");
+    let text = text_export(&stored, site);
+    let disposition = format!("attachment; filename=\"{}.txt\"", stored.game.id);
+    let mut response = text.into_response();
+    let h = response.headers_mut();
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/plain; charset=utf-8"));
+    // The id is alphanumeric (checked by `load`), so the header value is always valid.
+    if let Ok(v) = HeaderValue::from_str(&disposition) {
+        h.insert(header::CONTENT_DISPOSITION, v);
+    }
+    Ok(response)
+}
+
+/// Does `Accept` rank `application/json` above `text/plain`? Only explicit media types count; a plain
+/// `*/*` keeps the default (text).
+fn prefers_json(headers: &HeaderMap) -> bool {
+    let (mut json, mut text) = (0.0f32, 0.0f32);
+    for accept in headers.get_all(header::ACCEPT).iter().filter_map(|v| v.to_str().ok()) {
+        for range in accept.split(',') {
+            let mut parts = range.split(';').map(str::trim);
+            let media = parts.next().unwrap_or("").to_ascii_lowercase();
+            let q = parts.find_map(|p| p.strip_prefix("q=").and_then(|q| q.parse::<f32>().ok())).unwrap_or(1.0);
+            match media.as_str() {
+                "application/json" => json = json.max(q),
+                "text/plain" => text = text.max(q),
+                _ => {}
+            }
+        }
+    }
+    json > 0.0 && json > text
+}
+
+/// The text export of a stored game, `site` naming where it was played.
+pub fn text_export(stored: &Stored, site: &str) -> String {
+    let row = &stored.row;
+    let game = &stored.game;
+    let result = match (game.status, game.outcome()) {
+        (GameStatus::Finished, Some(o)) => match o.winner {
+            Some(side) => side.name(),
+            None if o.reason.as_str() == "aborted" => "aborted",
+            None => "draw",
+        },
+        _ => "*",
+    };
+    let reason = match (game.status, game.outcome()) {
+        (GameStatus::Finished, Some(o)) => o.reason.as_str().to_string(),
+        _ => "-".to_string(),
+    };
+    let clock = match (row.clock_base_ms, row.clock_increment_ms) {
+        (Some(base), Some(inc)) => format!("{}+{}", base / 1000, inc / 1000),
+        _ => "-".to_string(),
+    };
+    let headers = [
+        ("Event", "mancala game".to_string()),
+        ("Site", site.to_string()),
+        ("GameId", game.id.clone()),
+        ("Variant", game.variant.id().to_string()),
+        ("Options", serde_json::to_string(&game.options).unwrap_or_default()),
+        ("South", row.south_name.clone().unwrap_or_else(|| "?".into())),
+        ("North", row.north_name.clone().unwrap_or_else(|| "?".into())),
+        ("Clock", clock),
+        ("Result", result.to_string()),
+        ("Reason", reason),
+        ("Date", utc_date(row.created_at)),
+        ("Plies", game.record.len().to_string()),
+    ];
+    let mut out = String::new();
+    for (key, value) in headers {
+        let _ = writeln!(out, "[{key} \"{}\"]", escape(&value));
+    }
+    out.push('\n');
+    for entry in stored.record() {
+        let decision = entry.decision.as_deref().unwrap_or("?");
+        let auto = if entry.auto { " {auto}" } else { "" };
+        let _ = writeln!(out, "{}. {} {decision}{auto}", entry.ply, entry.side.name());
+    }
+    out
+}
+
+/// A header value as PGN writes it: `\` and `"` escaped, control characters dropped (the Host header is
+/// the client's text).
+fn escape(value: &str) -> String {
+    let mut s = String::with_capacity(value.len());
+    for c in value.chars().filter(|c| !c.is_control()) {
+        if c == '"' || c == '\\' {
+            s.push('\\');
+        }
+        s.push(c);
+    }
+    s
+}
+
+/// `YYYY.MM.DD` (UTC) of a unix-milliseconds time, by the days-to-civil algorithm (H. Hinnant,
+/// "chrono-Compatible Low-Level Date Algorithms"), so no date crate is needed for one header.
+pub fn utc_date(unix_ms: i64) -> String {
+    let days = unix_ms.div_euclid(86_400_000);
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097; // [0, 146096]
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365; // [0, 399]
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100); // [0, 365]
+    let mp = (5 * doy + 2) / 153; // [0, 11], March-based
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + (month <= 2) as i64;
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_are_civil() {
+        assert_eq!(utc_date(0), "1970.01.01");
+        assert_eq!(utc_date(86_399_999), "1970.01.01");
+        assert_eq!(utc_date(951_782_400_000), "2000.02.29");
+        assert_eq!(utc_date(951_868_800_000), "2000.03.01");
+        assert_eq!(utc_date(1_795_219_200_000), "2026.11.21");
+        assert_eq!(utc_date(-1), "1969.12.31");
+    }
+
+    #[test]
+    fn values_are_escaped() {
+        assert_eq!(escape(r#"{"a":"b\c"}"#), r#"{\"a\":\"b\\c\"}"#);
+        assert_eq!(escape("x\r\ny"), "xy");
+    }
+
+    #[test]
+    fn accept_ranks_media_types() {
+        let h = |v: &'static str| {
+            let mut m = HeaderMap::new();
+            m.insert(header::ACCEPT, HeaderValue::from_static(v));
+            m
+        };
+        assert!(prefers_json(&h("application/json")));
+        assert!(!prefers_json(&h("*/*")));
+        assert!(!prefers_json(&h("text/plain, application/json;q=0.5")));
+        assert!(prefers_json(&h("text/plain;q=0.2, application/json")));
+        assert!(!prefers_json(&HeaderMap::new()));
+    }
+}

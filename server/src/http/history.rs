@@ -1,0 +1,255 @@
+//! History over HTTP: `GET /api/games` (a filtered list, newest first, with cursor pagination),
+//! `GET /api/games/{id}` (one game with players, result, clock, record and board) and
+//! `GET /api/games/{id}/position?ply=N` (the board after any ply).
+//!
+//! Everything here is read from the database and replayed with the engine ([`LiveGame::restore`]), never
+//! taken from a live room: the answer is what was committed. Every board and record entry goes through
+//! the same projection as the WebSocket frames ([`projection::board`], [`projection::decision_hidden`]):
+//! a spectator's view while the game is unfinished, the analysis view (everything) once it is finished,
+//! so no HTTP answer carries a secret of a game that is still being played.
+//!
+//! Query parameters are parsed here rather than by serde so that every bad value gets a 400 that names
+//! the parameter and its allowed values; unknown parameters are refused too (a misspelt filter that was
+//! silently ignored would return the wrong games). The helpers are shared with [`super::export`] and
+//! [`super::streams`].
+
+use crate::error::ApiError;
+use crate::ids;
+use crate::room::LiveGame;
+use crate::room::game::{summary_of, unix_ms};
+use crate::room::projection;
+use crate::state::AppState;
+use crate::store::{GameFilter, GameRow, ListCursor};
+use axum::Json;
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Path, Query, State};
+use mancala_engine::{Phase, Position, Variant, Viewer};
+use mancala_protocol::http::{GameDetail, GameList, GameStatus, PositionAt, RecordEntry};
+use std::collections::HashMap;
+use std::time::Duration;
+use tokio::time::Instant;
+
+/// Page size of `GET /api/games` when `limit` is not given, and the largest allowed.
+pub const DEFAULT_LIMIT: u32 = 20;
+pub const MAX_LIMIT: u32 = 100;
+
+/// The filters shared by the list and the player stream.
+pub const FILTER_PARAMS: [&str; 6] = ["player", "variant", "status", "result", "since", "until"];
+
+/// The raw query string as name/value pairs (percent-decoded), as axum extracts it.
+pub type RawQuery = Result<Query<Vec<(String, String)>>, QueryRejection>;
+
+/// Query parameters checked against the names a route knows: each at most once, none unknown.
+#[derive(Debug, Default)]
+pub struct Params(HashMap<String, String>);
+
+impl Params {
+    pub fn parse(raw: RawQuery, known: &[&str]) -> Result<Params, ApiError> {
+        let Query(pairs) = raw.map_err(|e| ApiError::BadRequest(format!("bad query string: {}", e.body_text())))?;
+        let mut map = HashMap::new();
+        for (name, value) in pairs {
+            if !known.contains(&name.as_str()) {
+                let takes = match known {
+                    [] => "no parameters".to_string(),
+                    _ => known.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", "),
+                };
+                return Err(ApiError::BadRequest(format!("unknown parameter `{name}`; this route takes {takes}")));
+            }
+            if map.contains_key(&name) {
+                return Err(ApiError::BadRequest(format!("parameter `{name}` is given more than once")));
+            }
+            map.insert(name, value);
+        }
+        Ok(Params(map))
+    }
+
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.0.get(name).map(String::as_str)
+    }
+
+    /// An unsigned integer parameter within `range`.
+    pub fn number(&self, name: &str, range: std::ops::RangeInclusive<u64>) -> Result<Option<u64>, ApiError> {
+        let Some(text) = self.get(name) else { return Ok(None) };
+        match text.parse::<u64>() {
+            Ok(n) if range.contains(&n) => Ok(Some(n)),
+            _ => Err(ApiError::BadRequest(format!(
+                "parameter `{name}` must be an integer from {} to {} (got `{text}`)",
+                range.start(),
+                range.end()
+            ))),
+        }
+    }
+
+    /// One of a fixed set of words.
+    pub fn word(&self, name: &str, allowed: &[&str]) -> Result<Option<String>, ApiError> {
+        match self.get(name) {
+            None => Ok(None),
+            Some(v) if allowed.contains(&v) => Ok(Some(v.to_string())),
+            Some(v) => Err(ApiError::BadRequest(format!(
+                "parameter `{name}` must be one of {} (got `{v}`)",
+                allowed.join(", ")
+            ))),
+        }
+    }
+}
+
+/// The game filters (`player`, `variant`, `status`, `result`, `since`, `until`).
+pub fn filter_of(params: &Params) -> Result<GameFilter, ApiError> {
+    let player = params.get("player").map(str::to_string);
+    if let Some(p) = &player {
+        ids::check_name(p).map_err(|e| ApiError::BadRequest(format!("parameter `player`: {e}")))?;
+    }
+    let variants = Variant::ALL.map(|v| v.id());
+    // Unix milliseconds: 0 up to the year 9999 is plenty and keeps the value inside an i64.
+    let ms = 0..=253_402_300_799_999u64;
+    let filter = GameFilter {
+        player,
+        variant: params.word("variant", &variants)?,
+        status: params.word("status", &["waiting", "ongoing", "finished"])?,
+        result: params.word("result", &["south", "north", "draw"])?,
+        since: params.number("since", ms.clone())?.map(|n| n as i64),
+        until: params.number("until", ms)?.map(|n| n as i64),
+    };
+    if let (Some(since), Some(until)) = (filter.since, filter.until)
+        && since >= until
+    {
+        return Err(ApiError::BadRequest(format!(
+            "parameter `since` ({since}) must be before `until` ({until}): `since` is inclusive, `until` exclusive"
+        )));
+    }
+    Ok(filter)
+}
+
+/// A stored game replayed into memory, with its row.
+#[derive(Debug)]
+pub struct Stored {
+    pub row: GameRow,
+    pub game: LiveGame,
+    /// The instant the game's clock was read at (see [`load`]).
+    pub now: Instant,
+}
+
+impl Stored {
+    /// Who the HTTP answers are projected for: a spectator until the game is finished, then everyone
+    /// sees everything (RULES.md D2: the end reveals all).
+    pub fn viewer(&self) -> Viewer {
+        if self.game.status == GameStatus::Finished { Viewer::Analysis } else { Viewer::Spectator }
+    }
+
+    /// The record as this module's viewer may see it: secret decisions are `None`.
+    pub fn record(&self) -> Vec<RecordEntry> {
+        let viewer = self.viewer();
+        // `decision_hidden` judges a ply by the position right after it, as its live event was sent; in a
+        // replay a choice stays secret only while the game is *still* in the choosing phase (once both
+        // are in, both were revealed).
+        let choosing = matches!(self.game.pos.phase(), Phase::Choosing(_)) && !self.game.pos.is_over();
+        self.game
+            .record
+            .iter()
+            .map(|ply| RecordEntry {
+                ply: ply.row.ply,
+                side: ply.row.side.parse().unwrap_or(mancala_engine::Side::South),
+                decision: (!(choosing && projection::decision_hidden(ply, viewer))).then(|| ply.row.decision.clone()),
+                auto: ply.row.auto,
+                at: ply.row.at.max(0) as u64,
+                clock_ms: ply.row.clock_ms.map(|c| c.max(0) as u64),
+            })
+            .collect()
+    }
+
+    /// The position after `ply` decisions (0: the start; the record's length: now, including an end by
+    /// the server's ruling, which is not a decision).
+    pub fn position(&self, ply: u32) -> Result<Position, ApiError> {
+        let plies = self.game.record.len() as u32;
+        match ply {
+            p if p == plies => Ok(self.game.pos.clone()),
+            0 => Position::start(self.game.variant, self.game.options)
+                .map_err(|e| ApiError::Internal(format!("stored options do not start a game: {e}"))),
+            p if p < plies => Ok(self.game.record[p as usize - 1].after.clone()),
+            p => Err(ApiError::BadRequest(format!(
+                "parameter `ply` is {p} but game {} has only {plies} plies (use 0 to {plies})",
+                self.game.id
+            ))),
+        }
+    }
+}
+
+/// Loads and replays game `id` from the database.
+pub async fn load(state: &AppState, id: &str) -> Result<Stored, ApiError> {
+    if !ids::is_game_id(id) {
+        return Err(ApiError::BadRequest(format!("`{id}` is not a game id")));
+    }
+    let row = state.store.game(id).await?.ok_or_else(|| ApiError::NotFound(format!("no game with id `{id}`")))?;
+    let moves = state.store.moves(id).await?;
+    // The stored remaining times are those of the last change (`updated_at`); restoring the clock as if it
+    // had started then makes the running side's time what it is now, not what it was at the last move.
+    let now = Instant::now();
+    let elapsed = Duration::from_millis(unix_ms().saturating_sub(row.updated_at).max(0) as u64);
+    let started = now.checked_sub(elapsed).unwrap_or(now);
+    let game = LiveGame::restore(&row, &moves, started)
+        .map_err(|reason| ApiError::Internal(format!("stored game {id} does not replay: {reason}")))?;
+    Ok(Stored { row, game, now })
+}
+
+/// `GET /api/games`.
+pub async fn list(State(state): State<AppState>, raw: RawQuery) -> Result<Json<GameList>, ApiError> {
+    let known: Vec<&str> = FILTER_PARAMS.iter().copied().chain(["cursor", "limit"]).collect();
+    let params = Params::parse(raw, &known)?;
+    let filter = filter_of(&params)?;
+    let limit = params.number("limit", 1..=MAX_LIMIT as u64)?.map(|n| n as u32).unwrap_or(DEFAULT_LIMIT);
+    let cursor = match params.get("cursor") {
+        None => None,
+        Some(text) => Some(ListCursor::decode(text).ok_or_else(|| {
+            ApiError::BadRequest(format!(
+                "parameter `cursor` (`{text}`) is not a cursor: pass the `next_cursor` of a previous page"
+            ))
+        })?),
+    };
+    // One row more than asked tells whether another page exists, so the last page has no cursor.
+    let mut rows = state.store.list_games(&filter, cursor.as_ref(), limit + 1).await?;
+    let more = rows.len() > limit as usize;
+    rows.truncate(limit as usize);
+    let next_cursor =
+        more.then(|| rows.last().map(|r| ListCursor { created_at: r.created_at, id: r.id.clone() }.encode())).flatten();
+    Ok(Json(GameList { games: rows.iter().map(summary_of).collect(), next_cursor }))
+}
+
+/// `GET /api/games/{id}`.
+pub async fn detail(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    raw: RawQuery,
+) -> Result<Json<GameDetail>, ApiError> {
+    Params::parse(raw, &[])?;
+    let stored = load(&state, &id).await?;
+    let view = projection::board(&stored.game.pos, stored.viewer(), stored.game.status);
+    Ok(Json(GameDetail {
+        game: summary_of(&stored.row),
+        clock: stored.game.clock.as_ref().map(|c| c.state(stored.now)),
+        record: stored.record(),
+        view,
+    }))
+}
+
+/// `GET /api/games/{id}/position?ply=N`.
+pub async fn position(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    raw: RawQuery,
+) -> Result<Json<PositionAt>, ApiError> {
+    let params = Params::parse(raw, &["ply"])?;
+    let stored = load(&state, &id).await?;
+    let plies = stored.game.record.len() as u32;
+    let ply = match params.get("ply") {
+        None => plies,
+        Some(text) => text.parse::<u32>().map_err(|_| {
+            ApiError::BadRequest(format!("parameter `ply` must be an integer from 0 to {plies} (got `{text}`)"))
+        })?,
+    };
+    let pos = stored.position(ply)?;
+    Ok(Json(PositionAt {
+        game_id: stored.game.id.clone(),
+        ply,
+        view: projection::board(&pos, stored.viewer(), stored.game.status),
+    }))
+}

@@ -1,0 +1,223 @@
+//! NDJSON streams (`Content-Type: application/x-ndjson`, one JSON object per line):
+//!
+//! - `GET /api/players/{name}/games`: every game where `name` is seated, newest first, one
+//!   `GameSummary` per line, read from the database page by page (so a long history never sits in
+//!   memory). Takes the filters of `GET /api/games` (except `player`, `cursor`, `limit`) and `max`.
+//! - `GET /api/stream/game/{id}`: a live game, like lichess's `/api/stream/game/{id}`. The stream is a
+//!   spectator connection of the game's room: the first line is the spectator's snapshot, then every
+//!   frame the room sends that connection (events, presence, a fresh snapshot if the reader fell
+//!   behind), exactly as the WebSocket would carry them, so it carries nothing a spectator may not see.
+//!   It ends after the frame that shows the game over (at once for a finished game). An empty line is
+//!   sent after 7 s without any other line, so proxies and clients can tell a quiet game from a dead
+//!   connection.
+//!
+//! The live stream leaves the room when the client goes away (the body is dropped: see [`Leave`]), when
+//! the game ends, and on server shutdown (axum's graceful shutdown waits for open responses, so an
+//! endless body would hold it up).
+
+use super::history::{FILTER_PARAMS, Params, RawQuery, filter_of};
+use crate::error::ApiError;
+use crate::ids;
+use crate::room::game::summary_of;
+use crate::room::{CONNECTION_QUEUE, ConnId, Outbound, RoomHandle, ViewerKind};
+use crate::state::AppState;
+use crate::store::{GameFilter, GameRow, ListCursor, Store};
+use axum::body::{Body, Bytes};
+use axum::extract::{Path, State};
+use axum::http::{HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+use futures_util::stream;
+use serde::Deserialize;
+use std::collections::VecDeque;
+use std::time::Duration;
+use tokio::sync::mpsc;
+use tokio_util::sync::CancellationToken;
+
+/// Quiet time after which the live stream sends an empty keep-alive line.
+pub const KEEP_ALIVE: Duration = Duration::from_secs(7);
+
+/// Rows fetched per database query by the player stream.
+const PAGE: u32 = 100;
+
+fn ndjson(body: Body) -> Response {
+    let mut response = body.into_response();
+    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/x-ndjson"));
+    // Tell reverse proxies (nginx) not to buffer: a live line is only useful when it arrives.
+    response.headers_mut().insert("x-accel-buffering", HeaderValue::from_static("no"));
+    response
+}
+
+fn line(json: &str) -> Bytes {
+    let mut bytes = Vec::with_capacity(json.len() + 1);
+    bytes.extend_from_slice(json.as_bytes());
+    bytes.push(b'\n');
+    Bytes::from(bytes)
+}
+
+/// Where the player stream is: rows fetched but not sent yet, the cursor of the next page, and how many
+/// lines may still be sent.
+struct PlayerGames {
+    store: Store,
+    filter: GameFilter,
+    buffer: VecDeque<GameRow>,
+    cursor: Option<ListCursor>,
+    exhausted: bool,
+    left: u64,
+}
+
+impl PlayerGames {
+    async fn next_line(&mut self) -> Option<Result<Bytes, std::io::Error>> {
+        if self.left == 0 {
+            return None;
+        }
+        if self.buffer.is_empty() && !self.exhausted {
+            let page = PAGE.min(self.left.min(u32::MAX as u64) as u32);
+            match self.store.list_games(&self.filter, self.cursor.as_ref(), page).await {
+                Ok(rows) => {
+                    self.exhausted = rows.len() < page as usize;
+                    self.cursor = rows.last().map(|r| ListCursor { created_at: r.created_at, id: r.id.clone() });
+                    self.buffer.extend(rows);
+                }
+                Err(e) => {
+                    // The status line is gone already; failing the body makes the client see a broken
+                    // stream instead of a short one that looks complete.
+                    tracing::error!(error = %e, "player game stream failed");
+                    self.left = 0;
+                    return Some(Err(std::io::Error::other(e.to_string())));
+                }
+            }
+        }
+        let row = self.buffer.pop_front()?;
+        self.left -= 1;
+        Some(Ok(line(&serde_json::to_string(&summary_of(&row)).expect("summaries serialise"))))
+    }
+}
+
+/// `GET /api/players/{name}/games`.
+pub async fn player_games(
+    State(state): State<AppState>,
+    Path(name): Path<String>,
+    raw: RawQuery,
+) -> Result<Response, ApiError> {
+    ids::check_name(&name).map_err(ApiError::BadRequest)?;
+    let known: Vec<&str> = FILTER_PARAMS.iter().copied().filter(|&p| p != "player").chain(["max"]).collect();
+    let params = Params::parse(raw, &known)?;
+    let mut filter = filter_of(&params)?;
+    filter.player = Some(name);
+    let max = params.number("max", 1..=u32::MAX as u64)?.unwrap_or(u64::MAX);
+    let games = PlayerGames {
+        store: state.store.clone(),
+        filter,
+        buffer: VecDeque::new(),
+        cursor: None,
+        exhausted: false,
+        left: max,
+    };
+    let lines = stream::unfold(games, |mut g| async move { g.next_line().await.map(|item| (item, g)) });
+    Ok(ndjson(Body::from_stream(lines)))
+}
+
+/// Leaves the room when dropped: when the stream ends, and also when the client goes away (hyper drops
+/// the body), which no code of ours would otherwise see.
+struct Leave {
+    room: RoomHandle,
+    conn: ConnId,
+}
+
+impl Drop for Leave {
+    fn drop(&mut self) {
+        let (room, conn) = (self.room.clone(), self.conn);
+        // `disconnect` waits for room capacity; a drop cannot wait, so it is sent from a task. Without a
+        // runtime (shutting down) the room is going away too, and it drops closed queues anyway.
+        if let Ok(rt) = tokio::runtime::Handle::try_current() {
+            rt.spawn(async move { room.disconnect(conn).await });
+        }
+    }
+}
+
+/// The live stream's state.
+struct Live {
+    rx: mpsc::Receiver<Outbound>,
+    shutdown: CancellationToken,
+    /// Set once the game-over frame was sent.
+    done: bool,
+    _leave: Leave,
+}
+
+/// The fields of a frame that say whether it shows the game over.
+#[derive(Deserialize)]
+struct Peek {
+    #[serde(rename = "type")]
+    kind: String,
+    view: Option<PeekView>,
+}
+
+#[derive(Deserialize)]
+struct PeekView {
+    outcome: Option<serde_json::Value>,
+}
+
+/// Is `frame` a snapshot or event whose board has an outcome?
+fn shows_end(frame: &str) -> bool {
+    serde_json::from_str::<Peek>(frame).is_ok_and(|p| {
+        matches!(p.kind.as_str(), "snapshot" | "event")
+            && p.view.is_some_and(|v| v.outcome.is_some_and(|o| !o.is_null()))
+    })
+}
+
+impl Live {
+    async fn next_line(&mut self) -> Option<Bytes> {
+        if self.done {
+            return None;
+        }
+        tokio::select! {
+            out = self.rx.recv() => match out {
+                Some(Outbound::Frame(frame)) => {
+                    self.done = shows_end(&frame);
+                    Some(line(&frame))
+                }
+                // The room closed us (it is stopping) or is gone: end the stream.
+                Some(Outbound::Close(..)) | None => None,
+            },
+            // Every line sent restarts this wait, so it fires only after 7 quiet seconds.
+            _ = tokio::time::sleep(KEEP_ALIVE) => Some(Bytes::from_static(b"\n")),
+            _ = self.shutdown.cancelled() => None,
+        }
+    }
+}
+
+/// `GET /api/stream/game/{id}`.
+pub async fn live_game(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    raw: RawQuery,
+) -> Result<Response, ApiError> {
+    Params::parse(raw, &[])?;
+    if !ids::is_game_id(&id) {
+        return Err(ApiError::BadRequest(format!("`{id}` is not a game id")));
+    }
+    let room = state.rooms.get(&id).await?;
+    let (tx, rx) = mpsc::channel(CONNECTION_QUEUE);
+    let conn = room.connect(ViewerKind::Spectator, None, tx).await.map_err(|_| ApiError::Unavailable)?;
+    let live = Live { rx, shutdown: state.shutdown.clone(), done: false, _leave: Leave { room, conn } };
+    let lines =
+        stream::unfold(
+            live,
+            |mut l| async move { l.next_line().await.map(|b| (Ok::<_, std::convert::Infallible>(b), l)) },
+        );
+    Ok(ndjson(Body::from_stream(lines)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shows_end;
+
+    #[test]
+    fn end_frames_are_recognised() {
+        assert!(shows_end(r#"{"type":"event","v":3,"view":{"outcome":{"winner":"south","reason":"resignation"}}}"#));
+        assert!(shows_end(r#"{"type":"snapshot","v":9,"view":{"outcome":{"winner":null,"reason":"aborted"}}}"#));
+        assert!(!shows_end(r#"{"type":"event","v":3,"view":{"outcome":null}}"#));
+        assert!(!shows_end(r#"{"type":"presence","presence":{"south":true,"north":false}}"#));
+        assert!(!shows_end("not json"));
+    }
+}

@@ -1,0 +1,89 @@
+//! The server's game clock (Fischer: base plus increment per decision). Time runs only once both players
+//! have made a decision of their own (as on lichess, the first decision of each side is free, which is
+//! also what makes `abort` possible until then), and only for the side(s) to decide.
+
+use mancala_engine::{BySide, Side};
+use mancala_protocol::{ClockSpec, ClockState};
+use tokio::time::{Duration, Instant};
+
+#[derive(Clone, Debug)]
+pub struct Clock {
+    pub spec: ClockSpec,
+    /// Remaining milliseconds at `since` (or now, when stopped).
+    pub remaining: BySide<u64>,
+    /// When the running side(s) started thinking; `None` while stopped.
+    pub since: Option<Instant>,
+    /// Who is running.
+    pub running: Vec<Side>,
+}
+
+impl Clock {
+    pub fn new(spec: ClockSpec) -> Clock {
+        let base = spec.base_secs as u64 * 1000;
+        Clock { spec, remaining: BySide::both(base), since: None, running: Vec::new() }
+    }
+
+    pub fn increment_ms(&self) -> u64 {
+        self.spec.increment_secs as u64 * 1000
+    }
+
+    /// Remaining time of `side` at `now`.
+    pub fn remaining_at(&self, side: Side, now: Instant) -> u64 {
+        match self.since {
+            Some(since) if self.running.contains(&side) => {
+                self.remaining[side].saturating_sub(now.saturating_duration_since(since).as_millis() as u64)
+            }
+            _ => self.remaining[side],
+        }
+    }
+
+    /// Charges the running sides up to `now` and stops the clock.
+    pub fn stop(&mut self, now: Instant) {
+        for side in Side::BOTH {
+            self.remaining[side] = self.remaining_at(side, now);
+        }
+        self.since = None;
+        self.running.clear();
+    }
+
+    /// Starts the clock of `sides` at `now` (after [`Clock::stop`]).
+    pub fn start(&mut self, sides: Vec<Side>, now: Instant) {
+        self.since = (!sides.is_empty()).then_some(now);
+        self.running = sides;
+    }
+
+    /// When the first running side runs out of time, and which side that is.
+    pub fn deadline(&self) -> Option<(Instant, Side)> {
+        let since = self.since?;
+        self.running.iter().map(|&s| (since + Duration::from_millis(self.remaining[s]), s)).min_by_key(|&(t, _)| t)
+    }
+
+    pub fn state(&self, now: Instant) -> ClockState {
+        ClockState {
+            base_secs: self.spec.base_secs,
+            increment_secs: self.spec.increment_secs,
+            south_ms: self.remaining_at(Side::South, now),
+            north_ms: self.remaining_at(Side::North, now),
+            running: self.running.clone(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_running_sides_lose_time() {
+        let now = Instant::now();
+        let mut c = Clock::new(ClockSpec { base_secs: 10, increment_secs: 2 });
+        c.start(vec![Side::South], now);
+        let later = now + Duration::from_millis(2500);
+        assert_eq!(c.remaining_at(Side::South, later), 7500);
+        assert_eq!(c.remaining_at(Side::North, later), 10_000);
+        assert_eq!(c.deadline(), Some((now + Duration::from_secs(10), Side::South)));
+        c.stop(later);
+        assert_eq!(c.remaining[Side::South], 7500);
+        assert_eq!(c.deadline(), None);
+    }
+}

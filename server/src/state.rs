@@ -1,0 +1,22 @@
+//! What every handler shares: the store, the live rooms, limits, the shutdown signal and the task tracker
+//! of WebSocket connections (axum does not wait for upgraded connections on shutdown, so we do).
+
+use crate::config::Config;
+use crate::room::Registry;
+use crate::store::Store;
+use crate::ws::WsLimits;
+use metrics_exporter_prometheus::PrometheusHandle;
+use std::sync::Arc;
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
+
+#[derive(Clone, Debug)]
+pub struct AppState {
+    pub store: Store,
+    pub rooms: Arc<Registry>,
+    pub config: Arc<Config>,
+    pub ws_limits: WsLimits,
+    pub shutdown: CancellationToken,
+    pub tracker: TaskTracker,
+    pub metrics: PrometheusHandle,
+}

@@ -1,0 +1,141 @@
+//! Storage: one code path for SQLite and PostgreSQL through sqlx's Any driver (chosen by the URL's scheme).
+//! Reads go through a small pool; every write goes through one writer task ([`writer`]) that commits
+//! whatever is queued in one transaction (group commit), so SQLite never sees two writers and PostgreSQL
+//! pays one commit for many games' decisions. Migrations (`migrations/` at the repository root, portable
+//! SQL) are embedded and applied on start.
+
+mod reads;
+mod rows;
+mod writer;
+
+pub use reads::{GameFilter, ListCursor};
+pub use rows::{GameRow, MoveRow, PlayerRow};
+pub use writer::Write;
+
+use sqlx::AnyPool;
+use sqlx::any::AnyPoolOptions;
+use std::time::Duration;
+use tokio::sync::{mpsc, oneshot};
+
+/// What can go wrong in storage.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("database error: {0}")]
+    Database(#[from] sqlx::Error),
+    #[error("migration failed: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    /// A unique key already exists (a player name, an invite code).
+    #[error("already exists")]
+    Conflict,
+    /// A stored row that the server cannot read back (a value it never writes).
+    #[error("corrupt row: {0}")]
+    Corrupt(String),
+    /// The writer task is gone (the server is shutting down).
+    #[error("the store is closed")]
+    Closed,
+}
+
+impl StoreError {
+    fn from_write(e: sqlx::Error) -> StoreError {
+        match &e {
+            sqlx::Error::Database(db) if db.is_unique_violation() => StoreError::Conflict,
+            _ => StoreError::Database(e),
+        }
+    }
+}
+
+static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
+
+/// The database handle: cheap to clone.
+#[derive(Clone, Debug)]
+pub struct Store {
+    read: AnyPool,
+    write_pool: AnyPool,
+    writes: mpsc::Sender<writer::Job>,
+    backend: Backend,
+}
+
+/// Which database the URL chose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+impl Store {
+    /// Connects, applies the migrations and starts the writer task. A `sqlite:` URL creates the file if
+    /// needed (`mode=rwc` is added when the URL has no mode).
+    pub async fn connect(url: &str) -> Result<(Store, writer::WriterTask), StoreError> {
+        sqlx::any::install_default_drivers();
+        let (backend, url) = if url.starts_with("sqlite:") {
+            let url = if url.contains("mode=") || url.contains(":memory:") {
+                url.to_string()
+            } else if url.contains('?') {
+                format!("{url}&mode=rwc")
+            } else {
+                format!("{url}?mode=rwc")
+            };
+            (Backend::Sqlite, url)
+        } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            (Backend::Postgres, url.to_string())
+        } else {
+            return Err(StoreError::Corrupt(format!(
+                "unsupported database URL `{url}` (expected sqlite:… or postgres://…)"
+            )));
+        };
+        let options = |max: u32| {
+            AnyPoolOptions::new().max_connections(max).acquire_timeout(Duration::from_secs(5)).after_connect(
+                |conn, _meta| {
+                    Box::pin(async move {
+                        if conn.backend_name() == "SQLite" {
+                            // WAL lets readers run beside the writer; NORMAL syncs at checkpoints only,
+                            // which WAL keeps crash-safe (a power loss may lose the last commits, a killed
+                            // process loses nothing).
+                            sqlx::raw_sql("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")
+                                .execute(&mut *conn)
+                                .await?;
+                        }
+                        Ok(())
+                    })
+                },
+            )
+        };
+        // SQLite allows one writer at a time: the writer pool has exactly one connection.
+        let (read_max, write_max) = match backend {
+            Backend::Sqlite => (4, 1),
+            Backend::Postgres => (8, 2),
+        };
+        let write_pool = options(write_max).connect(&url).await?;
+        MIGRATOR.run(&write_pool).await?;
+        let read = options(read_max).connect(&url).await?;
+        let (writes, task) = writer::spawn(write_pool.clone());
+        Ok((Store { read, write_pool, writes, backend }, task))
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Applies `writes` atomically, after everything queued before it. Returns once committed.
+    pub async fn write(&self, writes: Vec<Write>) -> Result<(), StoreError> {
+        let (done, answer) = oneshot::channel();
+        self.writes.send(writer::Job { writes, done }).await.map_err(|_| StoreError::Closed)?;
+        answer.await.map_err(|_| StoreError::Closed)?
+    }
+
+    /// Closes both pools (waiting for connections in use to come back). Writes after this fail.
+    pub async fn close(&self) {
+        self.read.close().await;
+        self.write_pool.close().await;
+    }
+
+    /// Does the database answer?
+    pub async fn ping(&self) -> Result<(), StoreError> {
+        sqlx::query("SELECT 1").execute(&self.read).await?;
+        Ok(())
+    }
+
+    pub(crate) fn pool(&self) -> &AnyPool {
+        &self.read
+    }
+}

@@ -1,0 +1,184 @@
+//! Reads: one game, its moves, the unfinished games (restored on start), filtered game lists with a
+//! cursor, and players. Every query is one fixed SQL text with `$N` placeholders valid on both backends;
+//! optional filters are written `($N IS NULL OR …)` so no SQL is ever built from input.
+
+use super::rows::{GAME_COLUMNS, GameRow, MoveRow, PlayerRow};
+use super::{Store, StoreError};
+use sqlx::Row;
+use std::sync::LazyLock;
+
+/// Filters of a game list. `None` means "any".
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameFilter {
+    /// A display name seated on either side.
+    pub player: Option<String>,
+    pub variant: Option<String>,
+    pub status: Option<String>,
+    /// `south` / `north`: games that side won; `draw`: finished games without a winner.
+    pub result: Option<String>,
+    /// Created at or after (unix ms).
+    pub since: Option<i64>,
+    /// Created before (unix ms).
+    pub until: Option<i64>,
+}
+
+/// Where a page starts: strictly after this (created_at, id) in newest-first order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ListCursor {
+    pub created_at: i64,
+    pub id: String,
+}
+
+impl ListCursor {
+    /// The opaque text form handed to clients.
+    pub fn encode(&self) -> String {
+        format!("{}.{}", self.created_at, self.id)
+    }
+
+    pub fn decode(text: &str) -> Option<ListCursor> {
+        let (t, id) = text.split_once('.')?;
+        let ok = !id.is_empty() && id.bytes().all(|b| b.is_ascii_alphanumeric());
+        ok.then(|| Some(ListCursor { created_at: t.parse().ok()?, id: id.to_string() })).flatten()
+    }
+}
+
+static SELECT_GAME: LazyLock<String> = LazyLock::new(|| format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"));
+static SELECT_INVITE: LazyLock<String> =
+    LazyLock::new(|| format!("SELECT {GAME_COLUMNS} FROM games WHERE invite_code = $1"));
+static SELECT_UNFINISHED: LazyLock<String> =
+    LazyLock::new(|| format!("SELECT {GAME_COLUMNS} FROM games WHERE status <> 'finished' ORDER BY created_at"));
+static SELECT_LIST: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "SELECT {GAME_COLUMNS} FROM games \
+         WHERE ($1 IS NULL OR south_name = $1 OR north_name = $1) \
+         AND ($2 IS NULL OR variant = $2) \
+         AND ($3 IS NULL OR status = $3) \
+         AND ($4 IS NULL OR winner = $4) \
+         AND ($5 = 0 OR (status = 'finished' AND winner IS NULL AND reason <> 'aborted')) \
+         AND ($6 IS NULL OR created_at >= $6) \
+         AND ($7 IS NULL OR created_at < $7) \
+         AND ($8 IS NULL OR created_at < $8 OR (created_at = $8 AND id < $9)) \
+         ORDER BY created_at DESC, id DESC LIMIT $10"
+    )
+});
+
+fn sql(text: &'static LazyLock<String>) -> sqlx::AssertSqlSafe<&'static str> {
+    // The texts above are constants assembled once from constant parts; no input reaches them.
+    sqlx::AssertSqlSafe(text.as_str())
+}
+
+impl Store {
+    pub async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
+        let row = sqlx::query(sql(&SELECT_GAME)).bind(id).fetch_optional(self.pool()).await?;
+        row.as_ref().map(GameRow::read).transpose()
+    }
+
+    pub async fn game_by_invite(&self, code: &str) -> Result<Option<GameRow>, StoreError> {
+        let row = sqlx::query(sql(&SELECT_INVITE)).bind(code).fetch_optional(self.pool()).await?;
+        row.as_ref().map(GameRow::read).transpose()
+    }
+
+    pub async fn moves(&self, game_id: &str) -> Result<Vec<MoveRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT game_id, ply, side, decision, client_id, auto, at, clock_ms FROM moves \
+             WHERE game_id = $1 ORDER BY ply",
+        )
+        .bind(game_id)
+        .fetch_all(self.pool())
+        .await?;
+        rows.iter().map(MoveRow::read).collect()
+    }
+
+    /// Every game not finished yet, oldest first (restored into live rooms on start).
+    pub async fn unfinished_games(&self) -> Result<Vec<GameRow>, StoreError> {
+        let rows = sqlx::query(sql(&SELECT_UNFINISHED)).fetch_all(self.pool()).await?;
+        rows.iter().map(GameRow::read).collect()
+    }
+
+    /// One page of games, newest first.
+    pub async fn list_games(
+        &self,
+        filter: &GameFilter,
+        after: Option<&ListCursor>,
+        limit: u32,
+    ) -> Result<Vec<GameRow>, StoreError> {
+        let (winner, draw) = match filter.result.as_deref() {
+            Some("draw") => (None, 1i16),
+            other => (other.map(str::to_string), 0i16),
+        };
+        let rows = sqlx::query(sql(&SELECT_LIST))
+            .bind(filter.player.clone())
+            .bind(filter.variant.clone())
+            .bind(filter.status.clone())
+            .bind(winner)
+            .bind(draw)
+            .bind(filter.since)
+            .bind(filter.until)
+            .bind(after.map(|c| c.created_at))
+            .bind(after.map(|c| c.id.clone()))
+            .bind(limit as i64)
+            .fetch_all(self.pool())
+            .await?;
+        rows.iter().map(GameRow::read).collect()
+    }
+
+    pub async fn player_by_name(&self, name: &str) -> Result<Option<PlayerRow>, StoreError> {
+        let row = sqlx::query("SELECT name, token_hash, created_at FROM players WHERE name = $1")
+            .bind(name)
+            .fetch_optional(self.pool())
+            .await?;
+        row.map(|r| {
+            Ok(PlayerRow {
+                name: r.try_get("name")?,
+                token_hash: r.try_get("token_hash")?,
+                created_at: r.try_get("created_at")?,
+            })
+        })
+        .transpose()
+    }
+
+    pub async fn player_by_token_hash(&self, hash: &str) -> Result<Option<PlayerRow>, StoreError> {
+        let row = sqlx::query("SELECT name, token_hash, created_at FROM players WHERE token_hash = $1")
+            .bind(hash)
+            .fetch_optional(self.pool())
+            .await?;
+        row.map(|r| {
+            Ok(PlayerRow {
+                name: r.try_get("name")?,
+                token_hash: r.try_get("token_hash")?,
+                created_at: r.try_get("created_at")?,
+            })
+        })
+        .transpose()
+    }
+
+    /// A registered player's results: (games, wins, losses, draws, ongoing) over games linked to the
+    /// account. Aborted games count as games only.
+    pub async fn player_stats(&self, name: &str) -> Result<[u64; 5], StoreError> {
+        let rows = sqlx::query(
+            "SELECT status, winner, reason, CASE WHEN south_name = $1 AND south_registered = 1 THEN 'south' ELSE 'north' END AS seat \
+             FROM games WHERE (south_name = $1 AND south_registered = 1) OR (north_name = $1 AND north_registered = 1)",
+        )
+        .bind(name)
+        .fetch_all(self.pool())
+        .await?;
+        let mut s = [0u64; 5];
+        for r in rows {
+            let status: String = r.try_get("status")?;
+            let winner: Option<String> = r.try_get("winner")?;
+            let seat: String = r.try_get("seat")?;
+            let reason: Option<String> = r.try_get("reason")?;
+            s[0] += 1;
+            if reason.as_deref() == Some("aborted") {
+                continue; // neither a result nor ongoing
+            }
+            match (status.as_str(), winner) {
+                ("finished", Some(w)) if w == seat => s[1] += 1,
+                ("finished", Some(_)) => s[2] += 1,
+                ("finished", None) => s[3] += 1,
+                _ => s[4] += 1,
+            }
+        }
+        Ok(s)
+    }
+}

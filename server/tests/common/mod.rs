@@ -1,0 +1,176 @@
+//! Test harness: the real server on an ephemeral port (SQLite in a temp dir, or PostgreSQL), an HTTP
+//! client, and a WebSocket client that speaks the protocol.
+#![allow(dead_code)]
+
+pub mod driver;
+
+use futures_util::{SinkExt, StreamExt};
+use mancala_server::config::Config;
+use serde_json::{Value, json};
+use std::net::SocketAddr;
+use std::time::Duration;
+use tokio::net::TcpStream;
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
+
+pub struct TestServer {
+    pub addr: SocketAddr,
+    pub http: reqwest::Client,
+    pub database_url: String,
+    stop: Option<oneshot::Sender<()>>,
+    task: Option<JoinHandle<()>>,
+    _dir: Option<tempfile::TempDir>,
+}
+
+impl TestServer {
+    /// A server on a fresh SQLite file.
+    pub async fn start() -> TestServer {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let url = format!("sqlite://{}", dir.path().join("test.db").display());
+        let mut s = TestServer::start_with(Config::with_database(&url)).await;
+        s._dir = Some(dir);
+        s
+    }
+
+    pub async fn start_with(config: Config) -> TestServer {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let addr = listener.local_addr().unwrap();
+        let (stop, stopped) = oneshot::channel::<()>();
+        let database_url = config.database_url.clone();
+        let task = tokio::spawn(async move {
+            mancala_server::run(listener, config, async {
+                let _ = stopped.await;
+            })
+            .await
+            .expect("server runs");
+        });
+        let http = reqwest::Client::new();
+        // Wait until it answers.
+        for _ in 0..200 {
+            if http.get(format!("http://{addr}/healthz")).send().await.is_ok_and(|r| r.status().is_success()) {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        TestServer { addr, http, database_url, stop: Some(stop), task: Some(task), _dir: None }
+    }
+
+    /// Stops the server gracefully and waits for it; keeps the database (returned for a restart).
+    pub async fn stop(mut self) -> (String, Option<tempfile::TempDir>) {
+        if let Some(s) = self.stop.take() {
+            let _ = s.send(());
+        }
+        if let Some(t) = self.task.take() {
+            t.await.expect("server task");
+        }
+        (self.database_url.clone(), self._dir.take())
+    }
+
+    /// Kills the server task without a graceful shutdown (like a crash: nothing gets flushed).
+    pub async fn kill(mut self) -> (String, Option<tempfile::TempDir>) {
+        if let Some(t) = self.task.take() {
+            t.abort();
+            let _ = t.await;
+        }
+        (self.database_url.clone(), self._dir.take())
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{}", self.addr, path)
+    }
+
+    pub async fn post(&self, path: &str, body: Value) -> (u16, Value) {
+        let r = self.http.post(self.url(path)).json(&body).send().await.expect("request");
+        let status = r.status().as_u16();
+        (status, r.json().await.unwrap_or(Value::Null))
+    }
+
+    pub async fn get(&self, path: &str) -> (u16, Value) {
+        let r = self.http.get(self.url(path)).send().await.expect("request");
+        let status = r.status().as_u16();
+        (status, r.json().await.unwrap_or(Value::Null))
+    }
+
+    pub async fn get_text(&self, path: &str) -> (u16, String) {
+        let r = self.http.get(self.url(path)).send().await.expect("request");
+        (r.status().as_u16(), r.text().await.unwrap_or_default())
+    }
+
+    /// Creates a game with `body` (variant etc.) and fills the other seat. Returns (game id, south token,
+    /// north token).
+    pub async fn new_game(&self, body: Value) -> (String, String, String) {
+        let (status, created) = self.post("/api/games", body).await;
+        assert_eq!(status, 201, "{created}");
+        let id = created["game"]["id"].as_str().unwrap().to_string();
+        let (status, joined) = self.post(&format!("/api/games/{id}/join"), json!({ "name": "baraka" })).await;
+        assert_eq!(status, 200, "{joined}");
+        let mine = created["token"].as_str().unwrap().to_string();
+        let theirs = joined["token"].as_str().unwrap().to_string();
+        if created["seat"] == "south" { (id, mine, theirs) } else { (id, theirs, mine) }
+    }
+
+    pub async fn ws(&self, game: &str, token: Option<&str>, since: Option<u64>) -> Ws {
+        let mut url = format!("ws://{}/api/games/{game}/ws", self.addr);
+        let mut sep = '?';
+        if let Some(t) = token {
+            url.push_str(&format!("{sep}token={t}"));
+            sep = '&';
+        }
+        if let Some(v) = since {
+            url.push_str(&format!("{sep}v={v}"));
+        }
+        let (stream, _) = connect_async(url).await.expect("websocket connects");
+        Ws { stream }
+    }
+}
+
+pub struct Ws {
+    pub stream: WebSocketStream<MaybeTlsStream<TcpStream>>,
+}
+
+impl Ws {
+    pub async fn send(&mut self, msg: Value) {
+        self.stream.send(Message::Text(msg.to_string().into())).await.expect("send");
+    }
+
+    pub async fn send_text(&mut self, text: &str) {
+        self.stream.send(Message::Text(text.to_string().into())).await.expect("send");
+    }
+
+    /// The next protocol message (skipping pings), or panics after 10 s.
+    pub async fn next(&mut self) -> Value {
+        self.try_next(Duration::from_secs(10)).await.expect("a message within 10 s")
+    }
+
+    pub async fn try_next(&mut self, wait: Duration) -> Option<Value> {
+        let deadline = tokio::time::Instant::now() + wait;
+        loop {
+            let msg = tokio::time::timeout_at(deadline, self.stream.next()).await.ok()??.ok()?;
+            match msg {
+                Message::Text(t) => return Some(serde_json::from_str(t.as_str()).expect("server sends JSON")),
+                Message::Close(_) => return None,
+                _ => continue,
+            }
+        }
+    }
+
+    /// The next message of type `kind`, skipping others (presence, …).
+    pub async fn next_of(&mut self, kind: &str) -> Value {
+        loop {
+            let m = self.next().await;
+            if m["type"] == kind {
+                return m;
+            }
+        }
+    }
+}
+
+/// A seeded pseudo-random pick (tests must be repeatable without a rand dependency).
+pub fn pick(seed: &mut u64, n: usize) -> usize {
+    *seed ^= *seed << 13;
+    *seed ^= *seed >> 7;
+    *seed ^= *seed << 17;
+    (*seed % n as u64) as usize
+}

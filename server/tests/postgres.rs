@@ -1,0 +1,66 @@
+//! The storage path on PostgreSQL: the same migrations, whole games, a restart, and the history queries.
+//! Runs when `TEST_DATABASE_URL` points at a PostgreSQL server (`.ci/run` sets it); each test creates its
+//! own database and drops it afterwards. Without the variable the tests say so and pass.
+
+mod common;
+
+use common::TestServer;
+use common::driver::Table;
+use mancala_server::config::Config;
+use serde_json::json;
+use sqlx::Connection;
+
+/// A fresh database on the test server, dropped by [`drop_db`].
+async fn fresh_db(tag: &str) -> Option<(String, String)> {
+    let Ok(base) = std::env::var("TEST_DATABASE_URL") else {
+        eprintln!("TEST_DATABASE_URL is not set: skipping the PostgreSQL test `{tag}`");
+        return None;
+    };
+    sqlx::any::install_default_drivers();
+    let name = format!("mancala_test_{tag}_{}", std::process::id());
+    let mut conn = sqlx::AnyConnection::connect(&base).await.expect("connect to TEST_DATABASE_URL");
+    let drop = format!("DROP DATABASE IF EXISTS {name}");
+    sqlx::raw_sql(sqlx::AssertSqlSafe(drop)).execute(&mut conn).await.expect("drop");
+    let create = format!("CREATE DATABASE {name}");
+    sqlx::raw_sql(sqlx::AssertSqlSafe(create)).execute(&mut conn).await.expect("create");
+    let (prefix, _) = base.rsplit_once('/').expect("a URL with a database");
+    Some((base.clone(), format!("{prefix}/{name}")))
+}
+
+async fn drop_db(base: &str, url: &str) {
+    let name = url.rsplit_once('/').unwrap().1;
+    let mut conn = sqlx::AnyConnection::connect(base).await.expect("connect");
+    let sql = format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)");
+    sqlx::raw_sql(sqlx::AssertSqlSafe(sql)).execute(&mut conn).await.expect("drop");
+}
+
+#[tokio::test]
+async fn games_are_played_stored_and_restored_on_postgres() {
+    let Some((base, url)) = fresh_db("play").await else { return };
+    let server = TestServer::start_with(Config::with_database(&url)).await;
+    let mut ids = Vec::new();
+    for (k, variant) in ["kubuguza", "ikibuguzo", "azigo"].into_iter().enumerate() {
+        let body = json!({ "variant": variant, "seat": "south", "options": { "turn_limit": 25 } });
+        let (id, south, north) = server.new_game(body).await;
+        let mut t = Table::open(&server, &id, &south, &north, variant).await;
+        let mut seed = 100 + k as u64;
+        t.play_random(&mut seed, 8).await;
+        ids.push((id, south, north, t.versions[0], t.views[2]["holes"].clone(), variant));
+    }
+    let (status, player) = server.post("/api/players", json!({ "name": "pg_player" })).await;
+    assert_eq!(status, 201, "{player}");
+    let (status, again) = server.post("/api/players", json!({ "name": "pg_player" })).await;
+    assert_eq!(status, 409, "{again}");
+    let _ = server.kill().await;
+    let server = TestServer::start_with(Config::with_database(&url)).await;
+    for (k, (id, south, north, v, holes, variant)) in ids.into_iter().enumerate() {
+        let mut t = Table::open(&server, &id, &south, &north, variant).await;
+        assert_eq!(t.versions[0], v, "{variant}");
+        assert_eq!(t.views[2]["holes"], holes, "{variant}");
+        let mut seed = 200 + k as u64;
+        t.play_random(&mut seed, 10_000).await;
+        assert!(t.over(), "{variant}");
+    }
+    let _ = server.stop().await;
+    drop_db(&base, &url).await;
+}
