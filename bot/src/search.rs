@@ -1,5 +1,5 @@
-//! Depth-limited alpha-beta (minimax) on a material evaluation, with iterative deepening under a node
-//! budget, and the greedy one-decision choice of the easy level.
+//! Depth-limited alpha-beta (minimax with cutoffs) on a material evaluation, deepened two turns at a time
+//! within a node budget, and the greedy one-decision choice of the easy level.
 //!
 //! **Whose decision.** A decision is not always a whole turn (RULES.md D9): inside a turn the same side may
 //! decide again. The side deciding at a node is always read from [`Position::to_move`], so a node is a
@@ -12,9 +12,15 @@
 //! has to choose is a chance node: the opponent's choice is unknown, so both options count with equal
 //! weight. The root of that phase is handled by [`choose_opening`], which solves the 2×2 game.
 //!
+//! **Deepening.** The search looks 2 turns ahead (its own and the opponent's reply), then 4, 6, … up to
+//! the depth limit: every line ends after the opponent's reply, never right after the searching side's own
+//! turn (which overrates a capture that the reply takes back; odd depths played worse in trials). Children
+//! are tried best-first by their static value, the root's by the previous iteration's values.
+//!
 //! **Budgets.** Every decision applied during a search is a node; a search stops when its budget is
-//! spent, and the deepest fully searched iteration decides. Counting nodes rather than time keeps every
-//! decision reproducible for a given seed.
+//! spent, and the deepest iteration decides (a partial one counts once it has searched the previous
+//! iteration's best decision, which it tries first). Counting nodes rather than time keeps every decision
+//! reproducible for a given seed.
 
 use mancala_engine::{Decision, NoEvents, Outcome, Phase, Position, Side, ToMove, Variant};
 use rand::RngExt;
@@ -32,10 +38,9 @@ const DECIDED: i32 = WIN - 2 * MAX_PLY as i32;
 /// How far a search may go for one decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
-    /// Nodes (decisions applied).
+    /// Nodes: decisions applied. The root's own decisions are always applied, whatever this says.
     pub nodes: u64,
-    /// Turns ahead (even: the deepening goes 2, 4, 6, … so that every line ends after the opponent's
-    /// reply).
+    /// Turns ahead, at most (the deepening goes 2, 4, 6, …; at least 2 is searched if the budget allows).
     pub depth: i32,
 }
 
@@ -88,7 +93,7 @@ fn terminal(outcome: Outcome, me: Side, ply: u32) -> i32 {
     }
 }
 
-/// The static value of `pos` for `me`: the result if the game is over, the material balance otherwise.
+/// The static value of `pos` for `me`: the result if the game is over, [`heuristic`] otherwise.
 pub(crate) fn evaluate(pos: &Position, me: Side) -> i32 {
     match pos.outcome() {
         Some(outcome) => terminal(outcome, me, 0),
@@ -243,8 +248,8 @@ impl Searcher {
     }
 }
 
-/// Alpha-beta with iterative deepening: the best decision of `side` within `budget` nodes, ties between
-/// equally valued decisions broken at random.
+/// Alpha-beta with iterative deepening: the best decision of `side` within `limits`, ties between equally
+/// valued decisions broken at random.
 pub(crate) fn alpha_beta(
     pos: &Position,
     side: Side,

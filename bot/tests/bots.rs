@@ -37,7 +37,7 @@ fn every_level_decides_legally_in_random_games_of_every_variant() {
                     ToMove::Side(s) => vec![s],
                     ToMove::Both { waiting } => Side::BOTH.into_iter().filter(|&s| waiting[s]).collect(),
                 };
-                if n % every == 0 || sides.len() > 1 {
+                if n.is_multiple_of(every) || sides.len() > 1 {
                     for &side in &sides {
                         let legal = pos.legal_decisions(side);
                         for b in &mut bots {
@@ -160,7 +160,13 @@ fn medium_beats_easy() {
 
 #[test]
 fn hard_beats_easy() {
-    // With a small budget: the hard level's own is for release builds.
-    let won = wins(Variant::Kubuguza, |s| bot(Level::Hard, s), |s| bot(Level::Easy, s), 20);
+    // The hard level's own limits.
+    let won = wins(Variant::Kubuguza, |s| Bot::new(Level::Hard, s), |s| bot(Level::Easy, s), 20);
     assert!(won >= 15, "hard won {won} of 20 against easy");
+}
+
+#[test]
+fn hard_beats_medium() {
+    let won = wins(Variant::Kubuguza, |s| Bot::new(Level::Hard, s), |s| bot(Level::Medium, s), 20);
+    assert!(won >= 14, "hard won {won} of 20 against medium");
 }

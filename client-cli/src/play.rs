@@ -28,6 +28,9 @@ pub struct Args {
     /// Do not let the server play forced decisions (exactly one legal decision at a turn's start).
     #[arg(long)]
     pub no_auto_forced: bool,
+    /// Play against the computer at this level (random, easy, medium, hard): it takes the other seat.
+    #[arg(long, value_name = "LEVEL", requires = "variant")]
+    pub against: Option<mancala_bot::Level>,
     /// Join a game: its invite code, invite link, or game id.
     #[arg(long, value_name = "CODE|LINK|ID", conflicts_with_all = ["variant", "resume"])]
     pub join: Option<String>,
@@ -87,6 +90,7 @@ pub async fn run(args: &Args) -> Result<()> {
             name: args.name.clone(),
             clock: args.clock.as_deref().map(parse_clock).transpose()?,
             auto_forced: Some(!args.no_auto_forced),
+            opponent: args.against.map(|level| format!("bot:{level}")),
         };
         let granted: SeatGranted = api.post("/api/games", &body, args.token.as_deref()).await?;
         keep(&api, &granted)?;

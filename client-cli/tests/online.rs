@@ -171,3 +171,42 @@ async fn errors_say_what_is_wrong() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("ZZZZZZZZ"), "{out:?}");
 }
+
+/// Drives a line-mode player until it prints its result.
+async fn play_out(p: &mut Player) -> String {
+    let mut n = 0usize;
+    loop {
+        let line = p.line().await.unwrap_or_else(|| panic!("no result; got {:?}", p.transcript));
+        if let Some(legal) = line.strip_prefix("your-turn legal: ") {
+            let legal: Vec<&str> = legal.split_whitespace().collect();
+            n += 1;
+            let d = legal[n % legal.len()].to_string();
+            p.say(&d).await;
+        } else if let Some(r) = line.strip_prefix("result ") {
+            return r.to_string();
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_person_plays_the_computer_on_the_server_and_through_mancala_bot() {
+    let s = server().await;
+    let home = tempfile::tempdir().unwrap();
+    // The server's own computer player.
+    let mut a = mancala(home.path());
+    a.args(["play", "--server", &s.base, "--variant", "kubuguza", "--turn-limit", "30", "--against", "easy", "--line"]);
+    let mut p = Player::spawn(a);
+    play_out(&mut p).await;
+    // `mancala bot` as an ordinary client joining a game.
+    let mut a = mancala(home.path());
+    a.args(["play", "--server", &s.base, "--variant", "njombwa", "--turn-limit", "25", "--seat", "south", "--line"]);
+    let mut p = Player::spawn(a);
+    let id = p.until("game ").await.split_whitespace().nth(1).unwrap().to_string();
+    let mut b = mancala(home.path());
+    b.args(["bot", "--server", &s.base, "--game", &id, "--level", "medium"]);
+    let bot = b.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let result = play_out(&mut p).await;
+    let out = tokio::time::timeout(Duration::from_secs(20), bot.wait_with_output()).await.unwrap().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), format!("result {result}"));
+}

@@ -3,7 +3,7 @@
 //! One iteration plays a batch of [`GAMES`] complete games with uniformly random legal decisions. The
 //! ChaCha8 generator is seeded once per variant and its stream goes on from one iteration to the next, so
 //! the run samples many different games: about one random game in a thousand has an endless turn stopped
-//! only by the 100 000-lap cap (D7), costing as much as a hundred ordinary games, and a batch replayed
+//! only by the 100 000-lap cap (D7), costing as much as a few hundred ordinary games, and a batch replayed
 //! with the same seed every iteration would either never contain one or always contain one. Decisions
 //! come from `legal_decisions` and are applied with `apply_unchecked` and [`NoEvents`], the fast path a
 //! search uses. Throughput is in games.

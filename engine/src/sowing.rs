@@ -102,7 +102,8 @@ pub fn side_total(geo: Geometry, board: &[u8; MAX_HOLES], side: Side) -> u32 {
 /// The states seen between the laps of the current turn (D7): the whole board, the hole about to be
 /// lifted, the direction and the turn's flags, packed into six words. A 64-bit digest of each state is
 /// kept beside it, so the scan compares one word per earlier lap and the full state only when digests
-/// match; past `INDEX_FROM` laps a hash index of the digests takes over.
+/// match; past `INDEX_FROM` laps a hash index of the digests takes over. (From `Limits::walk_from` laps
+/// the driver's long-turn walk settles most turns without recording more states.)
 #[derive(Clone, Debug, Default)]
 pub struct LapHistory {
     seen: Vec<[u64; 6]>,

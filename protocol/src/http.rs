@@ -66,6 +66,10 @@ pub struct CreateGame {
     /// Let the server play forced decisions (exactly one legal decision at a turn's start). Default true.
     #[serde(default)]
     pub auto_forced: Option<bool>,
+    /// Play against the computer: `bot:random`, `bot:easy`, `bot:medium` or `bot:hard` takes the other
+    /// seat at once (the game starts immediately).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opponent: Option<String>,
 }
 
 /// Options as a client sends them: every field optional.

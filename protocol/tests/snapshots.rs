@@ -606,6 +606,7 @@ fn http_create_game() {
             name: Some("amina".into()),
             clock: Some(ClockSpec { base_secs: 300, increment_secs: 5 }),
             auto_forced: Some(true),
+            opponent: None,
         }
     );
 }

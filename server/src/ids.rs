@@ -39,13 +39,16 @@ pub fn is_game_id(text: &str) -> bool {
     (1..=32).contains(&text.len()) && text.bytes().all(|b| b.is_ascii_alphanumeric())
 }
 
-/// Display and account names: 1 to 24 characters, letters, digits, `_`, `-`, `.`.
+/// Display and account names: 1 to 24 characters, letters, digits, `_`, `-`, `.`; not starting with `bot-`.
 pub fn check_name(name: &str) -> Result<(), String> {
     if name.is_empty() || name.chars().count() > 24 {
         return Err(format!("name `{name}` must have 1 to 24 characters"));
     }
     if let Some(c) = name.chars().find(|c| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))) {
         return Err(format!("name `{name}` has `{c}`: use letters, digits, `_`, `-` or `.`"));
+    }
+    if name.starts_with("bot-") {
+        return Err(format!("name `{name}`: names starting with `bot-` are the server's computer players"));
     }
     Ok(())
 }

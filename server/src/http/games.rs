@@ -5,7 +5,7 @@ use super::{bearer, json_body};
 use crate::error::ApiError;
 use crate::ids;
 use crate::room::game::{summary_of, unix_ms};
-use crate::room::{LiveGame, Seat};
+use crate::room::{LiveGame, Seat, bot_seat};
 use crate::state::AppState;
 use crate::store::Write;
 use axum::Json;
@@ -72,6 +72,14 @@ pub async fn create(
             return Err(ApiError::BadRequest("clock.increment_secs must be at most 3600".into()));
         }
     }
+    let bot = match req.opponent.as_deref() {
+        None => None,
+        Some(o) => Some(
+            o.strip_prefix("bot:")
+                .and_then(|l| l.parse::<mancala_bot::Level>().ok())
+                .ok_or_else(|| ApiError::BadRequest(format!("`opponent` `{o}`: expected bot:random, bot:easy, bot:medium or bot:hard")))?,
+        ),
+    };
     let (name, registered) = identity(&state, &headers, req.name).await?;
     let side = match req.seat {
         SeatChoice::South => Side::South,
@@ -97,7 +105,16 @@ pub async fn create(
         unix_ms(),
     )
     .map_err(|e| ApiError::BadRequest(format!("options: {e}")))?;
-    state.store.write(vec![Write::InsertGame(game.row_after(None))]).await?;
+    let mut game = game;
+    if let Some(level) = bot {
+        // The computer takes the other seat at once, exactly as a person joining would.
+        let bot_seat = Seat { name: bot_seat::seat_name(level), registered: false, token_hash: ids::token_hash(&ids::token()) };
+        let (_, change) = game.join(bot_seat, tokio::time::Instant::now(), unix_ms())?;
+        game.commit(change);
+    }
+    let mut writes = vec![Write::InsertGame(game.row_after(None))];
+    writes.extend(game.record.iter().map(|p| Write::InsertMove(p.row.clone())));
+    state.store.write(writes).await?;
     let summary = game.summary();
     state.rooms.start(game);
     metrics::counter!("mancala_games_created").increment(1);

@@ -166,6 +166,10 @@ impl Room {
             Command::SeatOf { token_hash, reply } => {
                 let _ = reply.send(self.game.seat_of(&token_hash));
             }
+            Command::Record { kind, reply } => {
+                let viewer = kind.viewer();
+                let _ = reply.send(self.game.record.iter().map(|p| projection::move_event(p, viewer)).collect());
+            }
         }
     }
 
@@ -354,8 +358,8 @@ impl Room {
         let n = plies.len();
         let mut v = first_v;
         for (i, ply) in plies.iter().enumerate() {
-            let status = if i + 1 == n { final_status } else { GameStatus::Ongoing };
-            let frames = projection::ply_frames(ply, v, status, clock.clone());
+            let can_play = i + 1 == n && final_status == GameStatus::Ongoing;
+            let frames = projection::ply_frames(ply, v, can_play, clock.clone());
             self.publish(v, frames);
             v += 1;
         }

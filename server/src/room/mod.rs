@@ -4,6 +4,7 @@
 //! connection's bounded queue with `try_send`, so a slow socket can never hold a game up.
 
 mod actor;
+pub mod bot_seat;
 pub mod actor_config {
     //! Room settings, re-exported for the configuration.
     pub use super::actor::RoomConfig;
@@ -46,6 +47,8 @@ pub(crate) enum Command {
     Client { conn: ConnId, msg: ClientMsg },
     Join { seat: Seat, reply: oneshot::Sender<Result<(Side, GameSummary), Refusal>> },
     SeatOf { token_hash: String, reply: oneshot::Sender<Option<Side>> },
+    /// The record as `kind` sees it (for a bot seat that has to rebuild its position).
+    Record { kind: ViewerKind, reply: oneshot::Sender<Vec<mancala_protocol::MoveEvent>> },
 }
 
 /// The way to a room. Cheap to clone; a send fails only when the room has stopped.
@@ -86,6 +89,11 @@ impl RoomHandle {
 
     pub async fn join(&self, seat: Seat) -> Result<Result<(Side, GameSummary), Refusal>, RoomGone> {
         self.ask(|reply| Command::Join { seat, reply }).await
+    }
+
+    /// The record as `kind` sees it.
+    pub async fn record(&self, kind: ViewerKind) -> Result<Vec<mancala_protocol::MoveEvent>, RoomGone> {
+        self.ask(|reply| Command::Record { kind, reply }).await
     }
 
     /// The seat a token belongs to in this game, if any.

@@ -88,14 +88,16 @@ pub fn move_event(ply: &Ply, viewer: Viewer) -> MoveEvent {
     }
 }
 
-/// The frames of the event numbered `v` that applied `ply` (`status` is the game's status after it).
-pub fn ply_frames(ply: &Ply, v: u64, status: GameStatus, clock: Option<ClockState>) -> Frames {
+/// The frames of the event numbered `v` that applied `ply`. `can_play` is false for a ply followed by
+/// forced decisions the server played in the same change (its `legal` would offer a decision that is
+/// already made) and once the game is over.
+pub fn ply_frames(ply: &Ply, v: u64, can_play: bool, clock: Option<ClockState>) -> Frames {
     ViewerKind::ALL.map(|kind| {
         let viewer = kind.viewer();
         ServerMsg::Event {
             v,
             event: GameEvent::Move { mv: move_event(ply, viewer) },
-            view: board(&ply.after, viewer, status),
+            view: BoardView::from_view(&ply.after.view(viewer), can_play),
             clock: clock.clone(),
         }
         .to_json()

@@ -72,6 +72,12 @@ impl Registry {
     /// The live room of a new game.
     pub fn start(&self, game: LiveGame) -> RoomHandle {
         let id = game.id.clone();
+        let (variant, options) = (game.variant, game.options);
+        let game_is_live = !game.is_over();
+        let bots: Vec<_> = mancala_engine::Side::BOTH
+            .into_iter()
+            .filter_map(|s| Some((s, super::bot_seat::level_of(&game.seats[s].as_ref()?.name)?)))
+            .collect();
         let me = self.me.clone();
         let exit_id = id.clone();
         let handle = actor::spawn(game, self.store.clone(), self.config, move || {
@@ -83,6 +89,12 @@ impl Registry {
             }
         });
         self.rooms.lock().expect("rooms lock").insert(id, handle.clone());
+        // Server bots sit in their seats again (after a restart, or for a new game against the computer).
+        if game_is_live {
+            for (side, level) in bots {
+                super::bot_seat::spawn(handle.clone(), side, level, variant, options, rand::random());
+            }
+        }
         handle
     }
 

@@ -204,8 +204,8 @@ pub(super) fn skip<R: RelayRules>(
 }
 
 /// A set of 64-bit state digests: open addressing with linear probing. A digest is stored with its low
-/// bit set (0 marks an empty slot), so two digests may match that differ in that bit: a match is only
-/// ever a reason to look closer (or to fall back on the exact history).
+/// bit set (0 marks an empty slot), so two digests may match that differ in that bit: a match is only a
+/// reason to compare the full keys.
 struct Sightings {
     slots: Vec<u64>,
     len: usize,

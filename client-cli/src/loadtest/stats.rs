@@ -1,0 +1,254 @@
+//! What a load run counts and how it is reported: shared counters (only counted while the measured window
+//! is open), latency percentiles, the server process's resident memory, and a few of the server's own
+//! Prometheus metrics read before and after the window.
+
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
+
+/// Counters shared by every task of a run.
+#[derive(Debug, Default)]
+pub struct Stats {
+    /// The measured window is open.
+    pub measuring: AtomicBool,
+    /// Accepted decisions (game run) or echoed messages (echo run).
+    pub done: AtomicU64,
+    pub rejected: AtomicU64,
+    pub rate_limited: AtomicU64,
+    /// `event` frames received by players and spectators.
+    pub events: AtomicU64,
+    pub games_finished: AtomicU64,
+    /// WebSockets open now, and the fewest open while measuring.
+    pub open: AtomicI64,
+    pub min_open: AtomicI64,
+    /// Errors by kind (connect, http, closed, stalled, protocol, server error codes), with one example.
+    errors: Mutex<BTreeMap<String, (u64, String)>>,
+    /// Refused decisions by code.
+    reject_codes: Mutex<BTreeMap<String, u64>>,
+}
+
+impl Stats {
+    pub fn new() -> Stats {
+        Stats { min_open: AtomicI64::new(i64::MAX), ..Stats::default() }
+    }
+
+    pub fn measuring(&self) -> bool {
+        self.measuring.load(Ordering::Relaxed)
+    }
+
+    /// Adds one to `counter` when the window is open.
+    pub fn count(&self, counter: &AtomicU64) {
+        if self.measuring() {
+            counter.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    pub fn opened(&self) {
+        self.open.fetch_add(1, Ordering::Relaxed);
+    }
+
+    pub fn closed(&self) {
+        let now = self.open.fetch_sub(1, Ordering::Relaxed) - 1;
+        if self.measuring() {
+            self.min_open.fetch_min(now, Ordering::Relaxed);
+        }
+    }
+
+    /// Records an error (at any time: set-up errors count too).
+    pub fn error(&self, kind: &str, example: impl std::fmt::Display) {
+        let mut e = self.errors.lock().expect("errors lock");
+        let entry = e.entry(kind.to_string()).or_insert_with(|| (0, example.to_string()));
+        entry.0 += 1;
+    }
+
+    /// Records a refused decision (while measuring).
+    pub fn reject(&self, code: &str) {
+        if self.measuring() {
+            self.rejected.fetch_add(1, Ordering::Relaxed);
+            *self.reject_codes.lock().expect("rejects lock").entry(code.to_string()).or_default() += 1;
+        }
+    }
+
+    pub fn reject_codes(&self) -> BTreeMap<String, u64> {
+        self.reject_codes.lock().expect("rejects lock").clone()
+    }
+
+    pub fn errors(&self) -> (u64, BTreeMap<String, ErrorKind>) {
+        let e = self.errors.lock().expect("errors lock");
+        let total = e.values().map(|(n, _)| n).sum();
+        (total, e.iter().map(|(k, (n, ex))| (k.clone(), ErrorKind { count: *n, example: ex.clone() })).collect())
+    }
+
+    pub fn get(c: &AtomicU64) -> u64 {
+        c.load(Ordering::Relaxed)
+    }
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ErrorKind {
+    pub count: u64,
+    pub example: String,
+}
+
+/// Latency percentiles in microseconds.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Latency {
+    pub samples: usize,
+    pub p50_us: u32,
+    pub p90_us: u32,
+    pub p99_us: u32,
+    pub p999_us: u32,
+    pub max_us: u32,
+}
+
+impl Latency {
+    pub fn of(mut samples: Vec<u32>) -> Latency {
+        samples.sort_unstable();
+        let at = |q: f64| -> u32 {
+            if samples.is_empty() {
+                return 0;
+            }
+            let rank = ((q * samples.len() as f64).ceil() as usize).clamp(1, samples.len());
+            samples[rank - 1]
+        };
+        Latency {
+            samples: samples.len(),
+            p50_us: at(0.50),
+            p90_us: at(0.90),
+            p99_us: at(0.99),
+            p999_us: at(0.999),
+            max_us: samples.last().copied().unwrap_or(0),
+        }
+    }
+}
+
+/// The resident memory of a process, in KiB (`VmRSS` of `/proc/PID/status`).
+pub fn rss_kib(pid: Option<u32>) -> Option<u64> {
+    let text = std::fs::read_to_string(format!("/proc/{}/status", pid?)).ok()?;
+    let line = text.lines().find(|l| l.starts_with("VmRSS:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// Resident memory at each step of a run, KiB, and what it comes to per game and per connection.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Memory {
+    pub baseline_kib: Option<u64>,
+    /// After the games were created (rooms live, no connection yet). Game runs only.
+    pub games_kib: Option<u64>,
+    /// Every connection open and idle.
+    pub idle_kib: Option<u64>,
+    /// The largest seen while measuring (sampled every second).
+    pub load_max_kib: Option<u64>,
+    pub per_game_bytes: Option<u64>,
+    pub per_idle_connection_bytes: Option<u64>,
+}
+
+impl Memory {
+    /// Fills the per-game and per-connection figures.
+    pub fn derive(&mut self, games: u64, connections: u64) {
+        let per = |hi: Option<u64>, lo: Option<u64>, n: u64| match (hi, lo) {
+            (Some(h), Some(l)) if n > 0 => Some(h.saturating_sub(l) * 1024 / n),
+            _ => None,
+        };
+        let before_conns = self.games_kib.or(self.baseline_kib);
+        self.per_game_bytes = per(self.games_kib, self.baseline_kib, games);
+        self.per_idle_connection_bytes = per(self.idle_kib, before_conns, connections);
+    }
+}
+
+/// The server's own view of the window (`GET /metrics`), when it answers.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct ServerMetrics {
+    /// `mancala_decisions_accepted` during the window.
+    pub decisions_accepted: Option<f64>,
+    /// Group-commit transactions (`mancala_store_batch_jobs` count) during the window, and the mean jobs per
+    /// transaction.
+    pub store_batches: Option<f64>,
+    pub store_mean_batch_jobs: Option<f64>,
+    /// The summary's quantiles of jobs per transaction at the end (the exporter's recent window).
+    pub store_batch_quantiles: BTreeMap<String, f64>,
+}
+
+/// One scrape of `/metrics`: the values this report uses.
+#[derive(Clone, Debug, Default)]
+pub struct Scrape {
+    values: BTreeMap<String, f64>,
+}
+
+impl Scrape {
+    pub fn parse(text: &str) -> Scrape {
+        let mut values = BTreeMap::new();
+        for line in text.lines().filter(|l| l.starts_with("mancala_")) {
+            if let Some((name, value)) = line.rsplit_once(' ')
+                && let Ok(v) = value.trim().parse::<f64>()
+            {
+                values.insert(name.to_string(), v);
+            }
+        }
+        Scrape { values }
+    }
+
+    fn get(&self, name: &str) -> Option<f64> {
+        self.values.get(name).copied()
+    }
+
+    /// The window between `self` (before) and `after`.
+    pub fn window(&self, after: &Scrape) -> ServerMetrics {
+        let diff = |n: &str| Some(after.get(n)? - self.get(n).unwrap_or(0.0));
+        let batches = diff("mancala_store_batch_jobs_count");
+        let jobs = diff("mancala_store_batch_jobs_sum");
+        let quantiles = after
+            .values
+            .iter()
+            .filter_map(|(k, v)| {
+                Some((k.strip_prefix("mancala_store_batch_jobs{quantile=\"")?.strip_suffix("\"}")?, v))
+            })
+            .map(|(q, v)| (q.to_string(), *v))
+            .collect();
+        ServerMetrics {
+            decisions_accepted: diff("mancala_decisions_accepted"),
+            store_batches: batches,
+            store_mean_batch_jobs: match (jobs, batches) {
+                (Some(j), Some(b)) if b > 0.0 => Some(j / b),
+                _ => None,
+            },
+            store_batch_quantiles: quantiles,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percentiles_by_rank() {
+        let l = Latency::of((1..=1000).rev().collect());
+        assert_eq!((l.samples, l.p50_us, l.p99_us, l.max_us), (1000, 500, 990, 1000));
+        assert_eq!(Latency::of(Vec::new()).max_us, 0);
+    }
+
+    #[test]
+    fn reads_the_metrics_it_needs() {
+        let before = Scrape::parse("mancala_store_batch_jobs_sum 10\nmancala_store_batch_jobs_count 5\n");
+        let after = Scrape::parse(
+            "# TYPE x summary\nmancala_store_batch_jobs{quantile=\"0.5\"} 3\nmancala_store_batch_jobs_sum 40\n\
+             mancala_store_batch_jobs_count 15\nmancala_decisions_accepted 7\n",
+        );
+        let w = before.window(&after);
+        assert_eq!(
+            (w.store_batches, w.store_mean_batch_jobs, w.decisions_accepted),
+            (Some(10.0), Some(3.0), Some(7.0))
+        );
+        assert_eq!(w.store_batch_quantiles.get("0.5"), Some(&3.0));
+    }
+
+    #[test]
+    fn memory_per_game_and_connection() {
+        let mut m =
+            Memory { baseline_kib: Some(1000), games_kib: Some(2000), idle_kib: Some(4000), ..Memory::default() };
+        m.derive(1024, 2048);
+        assert_eq!((m.per_game_bytes, m.per_idle_connection_bytes), (Some(1000), Some(1000)));
+    }
+}
