@@ -210,3 +210,41 @@ async fn a_person_plays_the_computer_on_the_server_and_through_mancala_bot() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), format!("result {result}"));
 }
+
+#[tokio::test]
+async fn a_line_mode_player_reconnects_by_itself_after_a_server_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("restart.db").display());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let base = format!("http://{addr}");
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let first = tokio::spawn(mancala_server::run(listener, Config::with_database(&url), async {
+        let _ = stopped.await;
+    }));
+    let home = tempfile::tempdir().unwrap();
+    let mut a = mancala(home.path());
+    a.args(["play", "--server", &base, "--variant", "kubuguza", "--turn-limit", "30", "--seat", "south", "--line"]);
+    let mut south = Player::spawn(a);
+    let code = south.until("waiting for an opponent: invite ").await.rsplit(' ').next().unwrap().to_string();
+    let mut b = mancala(home.path());
+    b.args(["play", "--server", &base, "--join", &code, "--line"]);
+    let mut north = Player::spawn(b);
+    // One decision each, then the server goes away and comes back on the same address.
+    let legal = south.until("your-turn legal: ").await;
+    south.say(legal.split_whitespace().nth(2).unwrap()).await;
+    let legal = north.until("your-turn legal: ").await;
+    north.say(legal.split_whitespace().nth(2).unwrap()).await;
+    south.until("move 2 north").await;
+    let _ = stop.send(());
+    first.await.unwrap().unwrap();
+    let listener = tokio::net::TcpListener::bind(addr).await.unwrap();
+    let (_stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    tokio::spawn(mancala_server::run(listener, Config::with_database(&url), async {
+        let _ = stopped.await;
+    }));
+    // Both clients reconnect on their own and the game is played to its end.
+    let (r1, r2) = tokio::join!(play_out(&mut south), play_out(&mut north));
+    assert_eq!(r1, r2);
+    assert!(!south.transcript.iter().any(|l| l.starts_with("error")), "{:?}", south.transcript);
+}

@@ -61,6 +61,30 @@ async fn games_are_played_stored_and_restored_on_postgres() {
         t.play_random(&mut seed, 10_000).await;
         assert!(t.over(), "{variant}");
     }
+    // The history queries on PostgreSQL: filters with and without values, paging, one game, export,
+    // positions, a profile.
+    let (status, all) = server.get("/api/games?limit=2").await;
+    assert_eq!(status, 200, "{all}");
+    assert_eq!(all["games"].as_array().unwrap().len(), 2);
+    let cursor = all["next_cursor"].as_str().expect("a second page").to_string();
+    let (status, rest) = server.get(&format!("/api/games?limit=2&cursor={cursor}")).await;
+    assert_eq!(status, 200, "{rest}");
+    assert_eq!(rest["games"].as_array().unwrap().len(), 1);
+    let (_, finished) = server.get("/api/games?status=finished&variant=azigo&player=baraka&since=0").await;
+    assert_eq!(finished["games"].as_array().unwrap().len(), 1, "{finished}");
+    for result in ["south", "north", "draw"] {
+        let (status, body) = server.get(&format!("/api/games?result={result}")).await;
+        assert_eq!(status, 200, "{body}");
+    }
+    let id = finished["games"][0]["id"].as_str().unwrap();
+    let (status, detail) = server.get(&format!("/api/games/{id}")).await;
+    assert_eq!(status, 200, "{detail}");
+    let (status, text) = server.get_text(&format!("/api/games/{id}/export")).await;
+    assert!(status == 200 && text.contains("[Variant \"azigo\"]"), "{text}");
+    let (status, pos) = server.get(&format!("/api/games/{id}/position?ply=3")).await;
+    assert_eq!(status, 200, "{pos}");
+    let (status, profile) = server.get("/api/players/pg_player").await;
+    assert_eq!(status, 200, "{profile}");
     let _ = server.stop().await;
     drop_db(&base, &url).await;
 }
