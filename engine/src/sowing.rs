@@ -104,7 +104,7 @@ pub fn side_total(geo: Geometry, board: &[u8; MAX_HOLES], side: Side) -> u32 {
 /// kept beside it, so the scan compares one word per earlier lap and the full state only when digests
 /// match; past `INDEX_FROM` laps a hash index of the digests takes over. (From `Limits::walk_from` laps
 /// the driver's long-turn walk settles most turns without recording more states.)
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct LapHistory {
     seen: Vec<[u64; 6]>,
     digests: Vec<u64>,
@@ -112,6 +112,20 @@ pub struct LapHistory {
     /// and kept allocated across turns.
     index: FxHashMap<u64, u32>,
     indexed: bool,
+}
+
+/// A copy holds the same states but none of the spare capacity: positions are cloned often (servers keep
+/// one per decision of a record), and the index's table, kept allocated across turns for speed, would
+/// otherwise be copied into every clone even when empty.
+impl Clone for LapHistory {
+    fn clone(&self) -> Self {
+        LapHistory {
+            seen: self.seen.clone(),
+            digests: self.digests.clone(),
+            index: if self.index.is_empty() { FxHashMap::default() } else { self.index.clone() },
+            indexed: self.indexed,
+        }
+    }
 }
 
 /// A hard cap on laps per turn (D7), whatever the repetition check says.

@@ -17,17 +17,26 @@ async fn play_against_bot(ws: &mut Ws, seed: &mut u64) -> Value {
             return view;
         }
         let legal = view["legal"].as_array().cloned().unwrap_or_default();
+        let mut waiting_for = None;
         if !legal.is_empty() {
             n += 1;
             let d = legal[pick(seed, legal.len())].as_str().unwrap().to_string();
             ws.send(json!({ "type": "decide", "id": format!("h{n}"), "decision": d })).await;
+            waiting_for = Some(format!("h{n}"));
         }
-        // Wait for the next board (our own move's event, or the bot's).
+        // Read on: every board replaces the last; after a decision, wait for its answer first (boards that
+        // arrive before it may predate it, as in the simultaneous choice).
         loop {
             let m = ws.next().await;
             match m["type"].as_str().unwrap() {
                 "event" | "snapshot" => {
                     view = m["view"].clone();
+                    if waiting_for.is_none() {
+                        break;
+                    }
+                }
+                "accepted" if waiting_for.as_deref() == m["id"].as_str() => {
+                    waiting_for = None;
                     break;
                 }
                 "rejected" => panic!("{m}"),

@@ -127,6 +127,12 @@ impl Session {
         Ok(())
     }
 
+    /// Is a decision sent and not answered yet? (Boards that arrive meanwhile may predate it: in
+    /// Ikibuguzo's simultaneous choice the opponent's event can still offer this seat its choice.)
+    pub fn awaiting_answer(&self) -> bool {
+        self.unanswered.is_some()
+    }
+
     /// Proposes a decision with a fresh id.
     pub async fn decide(&mut self, decision: &str) -> Result<String, ClientError> {
         let id = format!("d{}", self.next_id);

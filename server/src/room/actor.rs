@@ -1,7 +1,8 @@
 //! The room task: the only owner of a live game. It takes commands one at a time (connect, a client's
 //! message, a join), computes each change without mutating the game, stores it, and only then commits it
-//! and tells every connection what that viewer may see. Every change is a numbered event; the last
-//! [`LOG_LEN`] are kept so that a client that reconnects with its last version gets what it missed.
+//! and tells every connection what that viewer may see. Every change is a numbered event; a client that
+//! reconnects with its last version gets what it missed, projected again from the record (frames are not
+//! kept: a game's record is small, its frames for three kinds of viewer are not).
 
 use super::game::{Change, LiveGame, Refusal, unix_ms};
 use super::projection::{self, Frames, ViewerKind};
@@ -15,9 +16,9 @@ use std::sync::Arc;
 use tokio::sync::mpsc;
 use tokio::time::{Duration, Instant, sleep_until};
 
-/// Events kept for reconnecting clients (lila-ws keeps 20; a whole Njombwa turn sequence of forced
-/// decisions can be longer, so we keep more).
-pub const LOG_LEN: usize = 128;
+/// The most events sent to catch a client up; a client further behind gets a snapshot instead (cheaper
+/// for both sides).
+pub const CATCH_UP_MAX: u64 = 256;
 /// Refused client ids remembered per game, so a resend gets the same answer.
 const REFUSALS_KEPT: usize = 256;
 
@@ -50,7 +51,6 @@ pub(super) struct Room {
     config: RoomConfig,
     conns: HashMap<ConnId, Conn>,
     next_conn: ConnId,
-    log: VecDeque<(u64, Frames)>,
     accepted: HashMap<(Side, String), u64>,
     refused: VecDeque<((Side, String), Refusal)>,
     /// Since when each seat has had no connection (`None` while connected).
@@ -78,7 +78,6 @@ pub(super) fn spawn(
         config,
         conns: HashMap::new(),
         next_conn: 1,
-        log: VecDeque::new(),
         accepted,
         refused: VecDeque::new(),
         gone_since: BySide::both(Some(now)),
@@ -178,16 +177,23 @@ impl Room {
     fn catch_up(&mut self, conn: ConnId, since: Option<u64>) {
         let v = self.game.version();
         let Some(kind) = self.conns.get(&conn).map(|c| c.kind) else { return };
-        if let Some(since) = since.filter(|&s| s <= v) {
-            let first_kept = self.log.front().map(|(v, _)| *v).unwrap_or(v + 1);
-            if since == v || since + 1 >= first_kept {
-                let frames: Vec<Arc<str>> =
-                    self.log.iter().filter(|(ev, _)| *ev > since).map(|(_, f)| f[kind.index()].clone()).collect();
-                for f in frames {
-                    self.send(conn, f);
-                }
-                return;
+        if let Some(since) = since.filter(|&s| s <= v && v - s <= CATCH_UP_MAX) {
+            let clock = self.clock_state();
+            let plies = self.game.record.len() as u64;
+            let frames: Vec<Arc<str>> = (since + 1..=v)
+                .map(|ev| match self.game.record.get(ev as usize - 1) {
+                    // Only the newest event offers decisions (the others are history to this client).
+                    Some(ply) => {
+                        let can_play = ev == v && self.game.status == GameStatus::Ongoing;
+                        projection::ply_frame(ply, ev, can_play, clock.clone(), kind)
+                    }
+                    None => projection::end_frames(&self.game, plies + 1, clock.clone())[kind.index()].clone(),
+                })
+                .collect();
+            for f in frames {
+                self.send(conn, f);
             }
+            return;
         }
         self.send_snapshot(conn);
     }
@@ -360,12 +366,12 @@ impl Room {
         for (i, ply) in plies.iter().enumerate() {
             let can_play = i + 1 == n && final_status == GameStatus::Ongoing;
             let frames = projection::ply_frames(ply, v, can_play, clock.clone());
-            self.publish(v, frames);
+            self.publish(frames);
             v += 1;
         }
         if ended_by_server {
             let frames = projection::end_frames(&self.game, v, clock);
-            self.publish(v, frames);
+            self.publish(frames);
         }
         if self.game.is_over() {
             metrics::counter!("mancala_games_finished").increment(1);
@@ -375,7 +381,7 @@ impl Room {
         }
     }
 
-    fn publish(&mut self, v: u64, frames: Frames) {
+    fn publish(&mut self, frames: Frames) {
         for conn in self.conns.keys().copied().collect::<Vec<_>>() {
             let Some(c) = self.conns.get(&conn) else { continue };
             if c.stale {
@@ -385,10 +391,6 @@ impl Room {
                 self.send(conn, f);
             }
         }
-        if self.log.len() == super::actor::LOG_LEN {
-            self.log.pop_front();
-        }
-        self.log.push_back((v, frames));
     }
 
     fn clock_state(&self) -> Option<mancala_protocol::ClockState> {

@@ -92,17 +92,20 @@ pub fn move_event(ply: &Ply, viewer: Viewer) -> MoveEvent {
 /// forced decisions the server played in the same change (its `legal` would offer a decision that is
 /// already made) and once the game is over.
 pub fn ply_frames(ply: &Ply, v: u64, can_play: bool, clock: Option<ClockState>) -> Frames {
-    ViewerKind::ALL.map(|kind| {
-        let viewer = kind.viewer();
-        ServerMsg::Event {
-            v,
-            event: GameEvent::Move { mv: move_event(ply, viewer) },
-            view: BoardView::from_view(&ply.after.view(viewer), can_play),
-            clock: clock.clone(),
-        }
-        .to_json()
-        .into()
-    })
+    ViewerKind::ALL.map(|kind| ply_frame(ply, v, can_play, clock.clone(), kind))
+}
+
+/// The frame of that event for one kind of viewer.
+pub fn ply_frame(ply: &Ply, v: u64, can_play: bool, clock: Option<ClockState>, kind: ViewerKind) -> Arc<str> {
+    let viewer = kind.viewer();
+    ServerMsg::Event {
+        v,
+        event: GameEvent::Move { mv: move_event(ply, viewer) },
+        view: BoardView::from_view(&ply.after.view(viewer), can_play),
+        clock,
+    }
+    .to_json()
+    .into()
 }
 
 /// The frames of the server's ruling that ended the game (the game is already updated).
