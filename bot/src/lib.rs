@@ -37,8 +37,8 @@
 //! - [`Level::Medium`]: alpha-beta search (minimax with cutoffs) two turns deep: its own turn and the
 //!   opponent's best reply.
 //! - [`Level::Hard`]: the same search deepened two turns at a time (2, 4, 6, …) until its budget of 20 000
-//!   nodes (decisions applied) is spent; about 5 ms per decision on average, 50 ms at most, in a release
-//!   build on the project's machine.
+//!   nodes (decisions applied) is spent: 2–8 ms per decision on average and under 45 ms at the 99th
+//!   percentile, depending on the variant, in a release build on the project's machine (BENCHMARKS.md).
 //!
 //! In a search, a decision that continues the same turn (RULES.md D9) or is forced (the only legal one)
 //! does not use up depth. Ties between equally valued decisions are broken at random. The limits are in

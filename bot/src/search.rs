@@ -128,6 +128,19 @@ fn keeps_depth(forced: bool, side: Side, child: &Position) -> bool {
     forced || (child.mid_turn().is_some() && child.to_move() == ToMove::Side(side))
 }
 
+/// A node being searched: who decides, how deep, and the window and best value so far.
+struct Node {
+    side: Side,
+    maximising: bool,
+    /// The side has a single legal decision.
+    forced: bool,
+    depth: i32,
+    ply: u32,
+    alpha: i32,
+    beta: i32,
+    best: i32,
+}
+
 /// One search: the side it plays for and its node budget.
 struct Searcher {
     me: Side,
@@ -158,7 +171,7 @@ impl Searcher {
 
     /// The minimax value of `pos` for `self.me`, searched `depth` turns deep, within `(alpha, beta)`
     /// (fail-soft).
-    fn value(&mut self, pos: &Position, depth: i32, mut alpha: i32, mut beta: i32, ply: u32) -> i32 {
+    fn value(&mut self, pos: &Position, depth: i32, alpha: i32, beta: i32, ply: u32) -> i32 {
         let (side, maximising) = match pos.to_move() {
             ToMove::Nobody(outcome) => return terminal(outcome, self.me, ply),
             ToMove::Side(s) => (s, s == self.me),
@@ -174,8 +187,16 @@ impl Searcher {
             // Cannot happen in a game in progress (the engine ends a game whose mover has no decision).
             return heuristic(pos, self.me);
         }
-        let forced = moves.len() == 1;
-        let mut best = if maximising { -INF } else { INF };
+        let mut node = Node {
+            side,
+            maximising,
+            forced: moves.len() == 1,
+            depth,
+            ply,
+            alpha,
+            beta,
+            best: if maximising { -INF } else { INF },
+        };
         if depth >= 2 && moves.len() > 2 {
             // Order the children by their static value, best first for the side deciding: most cutoffs
             // come from trying the best decision first.
@@ -190,43 +211,37 @@ impl Searcher {
                 children.sort_by_key(|&(v, _)| v);
             }
             for (_, child) in &children {
-                let d = if keeps_depth(forced, side, child) { depth } else { depth - 1 };
-                let v = self.value(child, d, alpha, beta, ply + 1);
-                if self.aborted {
-                    return 0;
-                }
-                if maximising {
-                    best = best.max(v);
-                    alpha = alpha.max(v);
-                } else {
-                    best = best.min(v);
-                    beta = beta.min(v);
-                }
-                if alpha >= beta {
+                if self.visit(&mut node, child) {
                     break;
                 }
             }
-            return best;
-        }
-        for &d in &moves {
-            let Some(child) = self.child(pos, side, d) else { return 0 };
-            let cd = if keeps_depth(forced, side, &child) { depth } else { depth - 1 };
-            let v = self.value(&child, cd, alpha, beta, ply + 1);
-            if self.aborted {
-                return 0;
-            }
-            if maximising {
-                best = best.max(v);
-                alpha = alpha.max(v);
-            } else {
-                best = best.min(v);
-                beta = beta.min(v);
-            }
-            if alpha >= beta {
-                break;
+        } else {
+            for &d in &moves {
+                let Some(child) = self.child(pos, side, d) else { return 0 };
+                if self.visit(&mut node, &child) {
+                    break;
+                }
             }
         }
-        best
+        if self.aborted { 0 } else { node.best }
+    }
+
+    /// Searches one child of `node` and folds its value in; true when the node is done (a cutoff, or the
+    /// budget ran out).
+    fn visit(&mut self, node: &mut Node, child: &Position) -> bool {
+        let depth = if keeps_depth(node.forced, node.side, child) { node.depth } else { node.depth - 1 };
+        let v = self.value(child, depth, node.alpha, node.beta, node.ply + 1);
+        if self.aborted {
+            return true;
+        }
+        if node.maximising {
+            node.best = node.best.max(v);
+            node.alpha = node.alpha.max(v);
+        } else {
+            node.best = node.best.min(v);
+            node.beta = node.beta.min(v);
+        }
+        node.alpha >= node.beta
     }
 
     /// A node where only the opponent makes its secret choice: the mean over its options.

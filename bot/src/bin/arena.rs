@@ -61,26 +61,45 @@ fn make_bot(level: Level, seed: u64, args: &Args) -> Bot {
 const MAX_DECISIONS_PER_GAME: u64 = 1_000_000;
 
 /// Time spent deciding, per level.
-#[derive(Debug, Default, Clone, Copy)]
+#[derive(Debug, Default, Clone)]
 struct Timing {
-    decisions: u64,
+    /// Every decision's time, in microseconds.
+    micros: Vec<u32>,
     total: Duration,
-    max: Duration,
     nodes: u64,
+    /// Decisions that searched (a forced decision, or one of a level that does not search, does not).
+    searched: u64,
+    /// The depth reached, summed over the decisions that searched.
     depth: u64,
 }
 
 impl Timing {
     fn add(&mut self, t: Duration, nodes: u64, depth: u32) {
-        self.decisions += 1;
+        self.micros.push(t.as_micros().min(u32::MAX as u128) as u32);
         self.total += t;
-        self.max = self.max.max(t);
         self.nodes += nodes;
-        self.depth += depth as u64;
+        if nodes > 0 {
+            self.searched += 1;
+            self.depth += depth as u64;
+        }
+    }
+
+    fn decisions(&self) -> u64 {
+        self.micros.len() as u64
     }
 
     fn mean_ms(&self) -> f64 {
-        if self.decisions == 0 { 0.0 } else { self.total.as_secs_f64() * 1e3 / self.decisions as f64 }
+        if self.micros.is_empty() { 0.0 } else { self.total.as_secs_f64() * 1e3 / self.micros.len() as f64 }
+    }
+
+    /// The `q` quantile of the decision times (0 ≤ q ≤ 1), in milliseconds.
+    fn quantile_ms(&mut self, q: f64) -> f64 {
+        if self.micros.is_empty() {
+            return 0.0;
+        }
+        self.micros.sort_unstable();
+        let i = ((self.micros.len() - 1) as f64 * q).round() as usize;
+        self.micros[i] as f64 / 1e3
     }
 }
 
@@ -262,19 +281,25 @@ fn run_variant(variant: Variant, vi: u64, args: &Args, out: &mut impl Write) -> 
         }
     }
     writeln!(out)?;
-    writeln!(out, "| level | decisions | mean ms / decision | max ms | mean nodes | mean depth |")?;
-    writeln!(out, "|---|---|---|---|---|---|")?;
+    writeln!(
+        out,
+        "| level | decisions | mean ms / decision | p99 ms | max ms | mean nodes | searched | mean depth searched |"
+    )?;
+    writeln!(out, "|---|---|---|---|---|---|---|---|")?;
     for &l in levels {
-        if let Some(t) = timing.get(&l) {
-            let n = t.decisions.max(1) as f64;
+        if let Some(t) = timing.get_mut(&l) {
+            let n = t.decisions().max(1) as f64;
+            let (p99, max) = (t.quantile_ms(0.99), t.quantile_ms(1.0));
             writeln!(
                 out,
-                "| {l} | {} | {:.3} | {:.1} | {:.0} | {:.1} |",
-                t.decisions,
+                "| {l} | {} | {:.3} | {:.1} | {:.1} | {:.0} | {:.0} % | {:.1} |",
+                t.decisions(),
                 t.mean_ms(),
-                t.max.as_secs_f64() * 1e3,
+                p99,
+                max,
                 t.nodes as f64 / n,
-                t.depth as f64 / n
+                100.0 * t.searched as f64 / n,
+                t.depth as f64 / t.searched.max(1) as f64
             )?;
         }
     }
