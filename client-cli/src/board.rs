@@ -34,7 +34,12 @@ pub fn draw_view(view: &BoardView) -> String {
         }
     };
     let count = |col: u8, row: u8| view.holes.get(&format!("{}{row}", (b'a' + col) as char)).copied().unwrap_or(0);
-    grid(view.rows, view.columns, &count, [label(Side::South, view.stores.south), label(Side::North, view.stores.north)])
+    grid(
+        view.rows,
+        view.columns,
+        &count,
+        [label(Side::South, view.stores.south), label(Side::North, view.stores.north)],
+    )
 }
 
 /// Draws `rows` x `cols` counts as South sees them; `labels` are South's and North's, beside their outer

@@ -72,7 +72,8 @@ fn query(pairs: &[(&str, Option<String>)]) -> String {
 }
 
 fn summary_line(g: &GameSummary) -> String {
-    let name = |p: &Option<mancala_protocol::http::PlayerInfo>| p.as_ref().map(|p| p.name.clone()).unwrap_or("-".into());
+    let name =
+        |p: &Option<mancala_protocol::http::PlayerInfo>| p.as_ref().map(|p| p.name.clone()).unwrap_or("-".into());
     let result = g.result.as_ref().map(describe_outcome).unwrap_or_else(|| g.status.as_str().to_string());
     format!(
         "{:<10}  {:<19}  {:>12} vs {:<12}  {:>4} plies  {}",

@@ -27,7 +27,8 @@ pub async fn run(session: &mut Session, interactive: bool) -> Result<bool, Clien
     let mut prompted_at = None;
     loop {
         // Prompt once per version when it is this seat's decision.
-        if interactive && session.model.my_turn() && !session.awaiting_answer() && prompted_at != Some(session.model.v) {
+        if interactive && session.model.my_turn() && !session.awaiting_answer() && prompted_at != Some(session.model.v)
+        {
             prompted_at = Some(session.model.v);
             print_board(session);
             println!("your-turn legal: {}", session.model.legal().join(" "));

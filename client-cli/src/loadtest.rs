@@ -15,15 +15,15 @@
 //! run several processes.
 
 mod echo;
+mod report;
 mod stats;
 mod table;
 mod wire;
 
 use crate::online::api::Api;
 use anyhow::{Context, Result, bail};
-use serde::Serialize;
-use stats::{Latency, Memory, Scrape, ServerMetrics, Stats};
-use std::collections::BTreeMap;
+use report::{Connections, Report, RunReport};
+use stats::{Cpu, Latency, Memory, Scrape, Stats};
 use std::net::IpAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -147,62 +147,6 @@ impl Ctx {
     }
 }
 
-/// One run (game or echo) as reported.
-#[derive(Debug, Serialize)]
-pub struct RunReport {
-    pub target: String,
-    pub games: u32,
-    pub spectators: u32,
-    pub connections: Connections,
-    pub setup_secs: f64,
-    pub window_secs: f64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub decisions: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub decisions_per_sec: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub messages: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub messages_per_sec: Option<f64>,
-    /// Decision latency (game: mover's send → opponent's receipt) or round trip (echo), µs.
-    pub latency: Latency,
-    pub events_received: u64,
-    pub games_finished: u64,
-    pub rejected: u64,
-    pub reject_codes: BTreeMap<String, u64>,
-    pub rate_limited: u64,
-    pub errors: u64,
-    pub error_kinds: BTreeMap<String, stats::ErrorKind>,
-    pub memory: Memory,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub server_metrics: Option<ServerMetrics>,
-}
-
-#[derive(Debug, Serialize)]
-pub struct Connections {
-    pub planned: u64,
-    /// Open once everything was connected (idle).
-    pub held_idle: i64,
-    /// The fewest open at any moment of the window (tables that restart a game reconnect).
-    pub min_in_window: i64,
-    pub at_end: i64,
-}
-
-#[derive(Debug, Serialize)]
-pub struct Report {
-    pub variant: String,
-    pub think_ms: u64,
-    pub player_rate: u32,
-    pub threads: usize,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub game: Option<RunReport>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub echo: Option<RunReport>,
-    /// The game run's decisions per second as a fraction of the echo run's messages per second.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub fraction_of_echo: Option<f64>,
-}
-
 /// What the runs need from the arguments (owned: the runs happen on their own runtime).
 #[derive(Clone, Debug)]
 struct Plan {
@@ -266,7 +210,7 @@ pub async fn run(args: &Args) -> Result<()> {
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report).expect("the report serialises"));
     } else {
-        print_text(&report);
+        report::print_text(&report);
     }
     Ok(())
 }
@@ -324,6 +268,14 @@ async fn one_run(plan: &Plan, echo: bool) -> Result<RunReport> {
     let url = if echo { plan.echo.clone().expect("echo run has a URL") } else { plan.server.clone() };
     let target = Target::resolve(&url).await?;
     let api = Api::new(&url);
+    // Fail at once when nothing answers, rather than retrying until the set-up time is over.
+    if echo {
+        tokio::net::TcpStream::connect(target.addr)
+            .await
+            .with_context(|| format!("cannot reach the echo server at {url}: is mancala-echo running there?"))?;
+    } else {
+        api.get_text("/healthz").await?;
+    }
     let (phase, _) = watch::channel(if echo { Phase::Connect } else { Phase::Create });
     let ctx = Arc::new(Ctx {
         api: api.clone(),
@@ -382,6 +334,7 @@ async fn one_run(plan: &Plan, echo: bool) -> Result<RunReport> {
     ctx.stats.measuring.store(true, Ordering::Relaxed);
     ctx.phase.send_replace(Phase::Play);
     let start = Instant::now();
+    let cpu_before = (pid.and_then(|p| stats::cpu_secs(Some(p))), stats::cpu_secs(None));
     let mut load_max = None;
     while start.elapsed() < plan.duration {
         sleep((plan.duration - start.elapsed()).min(Duration::from_secs(1))).await;
@@ -389,6 +342,7 @@ async fn one_run(plan: &Plan, echo: bool) -> Result<RunReport> {
     }
     ctx.stats.measuring.store(false, Ordering::Relaxed);
     let window = start.elapsed().as_secs_f64();
+    let cpu_after = (pid.and_then(|p| stats::cpu_secs(Some(p))), stats::cpu_secs(None));
     ctx.phase.send_replace(Phase::Stop);
     memory.load_max_kib = load_max;
     let after = scrape().await;
@@ -426,84 +380,17 @@ async fn one_run(plan: &Plan, echo: bool) -> Result<RunReport> {
         latency: Latency::of(samples),
         events_received: Stats::get(&s.events),
         games_finished: Stats::get(&s.games_finished),
+        largest_message_bytes: Stats::get(&s.largest_message),
+        messages_over_1mib: Stats::get(&s.messages_over_1mib),
+        messages_received: Stats::get(&s.messages_received),
+        mean_message_bytes: Stats::get(&s.bytes_received) as f64 / Stats::get(&s.messages_received).max(1) as f64,
         rejected: Stats::get(&s.rejected),
         reject_codes: s.reject_codes(),
         rate_limited: Stats::get(&s.rate_limited),
         errors,
         error_kinds,
         memory,
+        cpu: Cpu::between(cpu_before, cpu_after, window),
         server_metrics: before.zip(after).map(|(b, a)| b.window(&a)),
     })
-}
-
-fn ms(us: u32) -> String {
-    format!("{:.2} ms", us as f64 / 1000.0)
-}
-
-fn print_run(name: &str, r: &RunReport) {
-    let (unit, done, rate) = match (r.decisions, r.messages) {
-        (Some(d), _) => ("decisions", d, r.decisions_per_sec.unwrap_or(0.0)),
-        (_, Some(m)) => ("messages", m, r.messages_per_sec.unwrap_or(0.0)),
-        _ => ("", 0, 0.0),
-    };
-    println!("{name} ({}): {} games, {} spectators", r.target, r.games, r.spectators);
-    println!(
-        "  connections: {} planned, {} held idle, {} at least during the window; set up in {:.1} s",
-        r.connections.planned, r.connections.held_idle, r.connections.min_in_window, r.setup_secs
-    );
-    println!("  {done} {unit} in {:.1} s: {rate:.0} {unit}/s", r.window_secs);
-    let l = &r.latency;
-    println!(
-        "  latency ({} samples): p50 {}, p90 {}, p99 {}, p99.9 {}, max {}",
-        l.samples,
-        ms(l.p50_us),
-        ms(l.p90_us),
-        ms(l.p99_us),
-        ms(l.p999_us),
-        ms(l.max_us)
-    );
-    println!(
-        "  events received {}, games finished {}, rejected {}, rate-limited {}, errors {}",
-        r.events_received, r.games_finished, r.rejected, r.rate_limited, r.errors
-    );
-    for (kind, e) in &r.error_kinds {
-        println!("    {kind}: {} (e.g. {})", e.count, e.example);
-    }
-    let m = &r.memory;
-    if m.baseline_kib.is_some() {
-        let kib = |v: Option<u64>| v.map(|v| format!("{v} KiB")).unwrap_or_else(|| "-".into());
-        println!(
-            "  RSS: baseline {}, games created {}, idle {}, max under load {}",
-            kib(m.baseline_kib),
-            kib(m.games_kib),
-            kib(m.idle_kib),
-            kib(m.load_max_kib)
-        );
-        let b = |v: Option<u64>| v.map(|v| format!("{v} B")).unwrap_or_else(|| "-".into());
-        println!("  per game {}, per idle connection {}", b(m.per_game_bytes), b(m.per_idle_connection_bytes));
-    }
-    if let Some(sm) = &r.server_metrics {
-        println!(
-            "  server: {} decisions accepted, {} store transactions, {:.1} jobs per transaction on average",
-            sm.decisions_accepted.unwrap_or(0.0),
-            sm.store_batches.unwrap_or(0.0),
-            sm.store_mean_batch_jobs.unwrap_or(0.0)
-        );
-    }
-}
-
-fn print_text(r: &Report) {
-    println!(
-        "variant {}, think {} ms, player rate {}/s, {} tool threads",
-        r.variant, r.think_ms, r.player_rate, r.threads
-    );
-    if let Some(g) = &r.game {
-        print_run("game server", g);
-    }
-    if let Some(e) = &r.echo {
-        print_run("echo ceiling", e);
-    }
-    if let Some(f) = r.fraction_of_echo {
-        println!("decisions/s as a fraction of echo messages/s: {:.1} %", f * 100.0);
-    }
 }

@@ -29,7 +29,11 @@ use mancala_engine::{BySide, Options, Variant};
 use std::process::ExitCode;
 
 #[derive(Debug, Parser)]
-#[command(name = "mancala", version, about = "Four-row and two-row mancala: play and watch on a server, browse history, offline analysis and self-play.")]
+#[command(
+    name = "mancala",
+    version,
+    about = "Four-row and two-row mancala: play and watch on a server, browse history, offline analysis and self-play."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -130,7 +134,8 @@ impl std::error::Error for EngineFault {}
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let online = |f: std::pin::Pin<Box<dyn std::future::Future<Output = Result<()>>>>| {
-        let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().context("cannot start the runtime")?;
+        let rt =
+            tokio::runtime::Builder::new_current_thread().enable_all().build().context("cannot start the runtime")?;
         let result = rt.block_on(f);
         // Not a plain drop: a read of stdin may still be blocked in tokio's blocking pool, and dropping the
         // runtime would wait for it (for ever, when nothing more is typed).

@@ -73,7 +73,20 @@ async fn two_line_mode_clients_play_a_whole_game() {
     let s = server().await;
     let home = tempfile::tempdir().unwrap();
     let mut a = mancala(home.path());
-    a.args(["play", "--server", &s.base, "--variant", "kubuguza", "--turn-limit", "40", "--seat", "south", "--name", "amina", "--line"]);
+    a.args([
+        "play",
+        "--server",
+        &s.base,
+        "--variant",
+        "kubuguza",
+        "--turn-limit",
+        "40",
+        "--seat",
+        "south",
+        "--name",
+        "amina",
+        "--line",
+    ]);
     let mut south = Player::spawn(a);
     let game_line = south.until("game ").await;
     let game_id = game_line.split_whitespace().nth(1).unwrap().to_string();
@@ -167,7 +180,11 @@ async fn errors_say_what_is_wrong() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("no game with id `nosuchgame`"), "{out:?}");
     let out = mancala(home.path()).args(["watch", "--server", &s.base, "nosuchgame", "--line"]).output().await.unwrap();
     assert_eq!(out.status.code(), Some(2), "{out:?}");
-    let out = mancala(home.path()).args(["play", "--server", &s.base, "--join", "ZZZZZZZZ", "--line"]).output().await.unwrap();
+    let out = mancala(home.path())
+        .args(["play", "--server", &s.base, "--join", "ZZZZZZZZ", "--line"])
+        .output()
+        .await
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("ZZZZZZZZ"), "{out:?}");
 }

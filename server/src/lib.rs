@@ -63,6 +63,11 @@ pub async fn run(
     };
     let app = http::router(state.clone());
     let token = state.shutdown.clone();
+    // Nagle off: an `accepted` right after its `event` would otherwise wait for the client's delayed ACK
+    // (up to 40 ms on Linux).
+    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp: &mut tokio::net::TcpStream| {
+        let _ = tcp.set_nodelay(true);
+    });
     axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
         .with_graceful_shutdown(async move {
             shutdown.await;

@@ -36,7 +36,6 @@ async fn play_against_bot(ws: &mut Ws, seed: &mut u64) -> Value {
                     }
                 }
                 "accepted" if waiting_for.as_deref() == m["id"].as_str() => {
-                    waiting_for = None;
                     break;
                 }
                 "rejected" => panic!("{m}"),

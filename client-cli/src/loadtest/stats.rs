@@ -19,6 +19,12 @@ pub struct Stats {
     /// `event` frames received by players and spectators.
     pub events: AtomicU64,
     pub games_finished: AtomicU64,
+    /// The largest text message received, and how many were over 1 MiB.
+    pub largest_message: AtomicU64,
+    pub messages_over_1mib: AtomicU64,
+    /// Text messages and their bytes received while measuring (players and spectators).
+    pub messages_received: AtomicU64,
+    pub bytes_received: AtomicU64,
     /// WebSockets open now, and the fewest open while measuring.
     pub open: AtomicI64,
     pub min_open: AtomicI64,
@@ -41,6 +47,18 @@ impl Stats {
     pub fn count(&self, counter: &AtomicU64) {
         if self.measuring() {
             counter.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    /// Notes the size of a received message (at any time).
+    pub fn message(&self, bytes: usize) {
+        self.largest_message.fetch_max(bytes as u64, Ordering::Relaxed);
+        if self.measuring() {
+            self.messages_received.fetch_add(1, Ordering::Relaxed);
+            self.bytes_received.fetch_add(bytes as u64, Ordering::Relaxed);
+        }
+        if bytes > 1 << 20 {
+            self.messages_over_1mib.fetch_add(1, Ordering::Relaxed);
         }
     }
 
@@ -130,6 +148,39 @@ pub fn rss_kib(pid: Option<u32>) -> Option<u64> {
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
+/// CPU time (user + system) a process has used, in seconds: `/proc/PID/stat` (`self` for this one), in
+/// clock ticks of 1/100 s (Linux's USER_HZ on every common architecture).
+pub fn cpu_secs(pid: Option<u32>) -> Option<f64> {
+    let path = match pid {
+        Some(p) => format!("/proc/{p}/stat"),
+        None => "/proc/self/stat".to_string(),
+    };
+    let text = std::fs::read_to_string(path).ok()?;
+    // Fields after the command name (which may contain spaces) start at field 3 (state).
+    let rest = text.rsplit_once(')')?.1;
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some(ticks as f64 / 100.0)
+}
+
+/// Cores used on average during the window: the server's (when its pid is known) and this tool's.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Cpu {
+    pub server_cores: Option<f64>,
+    pub tool_cores: Option<f64>,
+}
+
+impl Cpu {
+    /// From `cpu_secs` readings (server, tool) before and after a window of `secs`.
+    pub fn between(before: (Option<f64>, Option<f64>), after: (Option<f64>, Option<f64>), secs: f64) -> Cpu {
+        let rate = |a: Option<f64>, b: Option<f64>| match (a, b) {
+            (Some(a), Some(b)) if secs > 0.0 => Some(((b - a) / secs * 100.0).round() / 100.0),
+            _ => None,
+        };
+        Cpu { server_cores: rate(before.0, after.0), tool_cores: rate(before.1, after.1) }
+    }
+}
+
 /// Resident memory at each step of a run, KiB, and what it comes to per game and per connection.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct Memory {
@@ -168,6 +219,9 @@ pub struct ServerMetrics {
     pub store_mean_batch_jobs: Option<f64>,
     /// The summary's quantiles of jobs per transaction at the end (the exporter's recent window).
     pub store_batch_quantiles: BTreeMap<String, f64>,
+    /// Live rooms (games in memory, finished ones linger) and connections at the end of the window.
+    pub rooms_at_end: Option<f64>,
+    pub connections_at_end: Option<f64>,
 }
 
 /// One scrape of `/metrics`: the values this report uses.
@@ -214,6 +268,8 @@ impl Scrape {
                 _ => None,
             },
             store_batch_quantiles: quantiles,
+            rooms_at_end: after.get("mancala_rooms"),
+            connections_at_end: after.get("mancala_connections"),
         }
     }
 }
@@ -242,6 +298,13 @@ mod tests {
             (Some(10.0), Some(3.0), Some(7.0))
         );
         assert_eq!(w.store_batch_quantiles.get("0.5"), Some(&3.0));
+    }
+
+    #[test]
+    fn reads_its_own_cpu_time() {
+        assert!(cpu_secs(None).is_some_and(|s| s >= 0.0));
+        let c = Cpu::between((Some(1.0), Some(2.0)), (Some(3.0), Some(2.5)), 2.0);
+        assert_eq!((c.server_cores, c.tool_cores), (Some(1.0), Some(0.25)));
     }
 
     #[test]

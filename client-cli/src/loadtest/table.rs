@@ -150,7 +150,7 @@ async fn open(ctx: &Arc<Ctx>, game: &Game, spectators: usize) -> Result<[Seat; 2
         let conn = ctx.connect(&format!("/api/games/{}/ws", game.id)).await?;
         tokio::spawn(spectate(conn, ctx.phase.subscribe()));
     }
-    Ok(seats.try_into().map_err(|_| anyhow!("two seats"))?)
+    seats.try_into().map_err(|_| anyhow!("two seats"))
 }
 
 /// A spectator: reads and counts events until its game ends or the run stops.
@@ -159,7 +159,7 @@ async fn spectate(mut conn: Conn, mut phase: watch::Receiver<Phase>) {
     loop {
         tokio::select! {
             m = conn.ws.next() => match m {
-                Some(Ok(Message::Text(t))) => match Skim::parse(t.as_str()) {
+                Some(Ok(Message::Text(t))) => match Skim::parse(t.as_str()).inspect(|_| ctx.stats.message(t.len())) {
                     Ok(s) => {
                         if s.ty == "event" {
                             ctx.stats.count(&ctx.stats.events);
@@ -260,6 +260,7 @@ async fn play(
             None => return End::Failed("closed", anyhow!("{}: the server closed the connection", SIDES[i])),
         };
         last_heard = Instant::now();
+        stats.message(text.len());
         let skim = match Skim::parse(text.as_str()) {
             Ok(s) => s,
             Err(e) => return End::Failed("protocol", e),
@@ -290,19 +291,15 @@ async fn play(
                     return End::Over;
                 }
             }
-            "accepted" => {
-                if seat.pending.as_ref().is_some_and(|p| skim.id.as_deref() == Some(p.id.as_str())) {
-                    seat.pending = None;
-                    stats.count(&stats.done);
-                }
+            "accepted" if seat.pending.as_ref().is_some_and(|p| skim.id.as_deref() == Some(p.id.as_str())) => {
+                seat.pending = None;
+                stats.count(&stats.done);
             }
-            "rejected" => {
-                if seat.pending.as_ref().is_some_and(|p| skim.id.as_deref() == Some(p.id.as_str())) {
-                    seat.pending = None;
-                    sent_at[i] = None;
-                    seat.legal = skim.legal.clone();
-                    stats.reject(skim.code.as_deref().unwrap_or("?"));
-                }
+            "rejected" if seat.pending.as_ref().is_some_and(|p| skim.id.as_deref() == Some(p.id.as_str())) => {
+                seat.pending = None;
+                sent_at[i] = None;
+                seat.legal = skim.legal.clone();
+                stats.reject(skim.code.as_deref().unwrap_or("?"));
             }
             "error" => match skim.code.as_deref() {
                 Some("rate_limited") => {

@@ -15,6 +15,9 @@ use tokio_tungstenite::{WebSocketStream, client_async_with_config};
 
 pub type Ws = WebSocketStream<TcpStream>;
 
+/// The largest message the tool accepts.
+const MAX_MESSAGE: usize = 512 << 20;
+
 /// Where the WebSockets go: `ws://host:port` (no path) and the address it resolves to.
 #[derive(Clone, Debug)]
 pub struct Target {
@@ -47,8 +50,14 @@ impl Target {
         }
         let stream = socket.connect(self.addr).await.with_context(|| format!("cannot connect to {}", self.addr))?;
         stream.set_nodelay(true)?;
-        // Small buffers: thousands of connections in one process, and every message is small.
-        let config = WebSocketConfig::default().read_buffer_size(8 * 1024).write_buffer_size(0);
+        // Small buffers: thousands of connections in one process, and most messages are small. But not a
+        // small limit: the event of a very long turn (up to 100 000 laps, each drop a step) can be tens of
+        // MB, over tungstenite's default 16 MiB frame limit.
+        let config = WebSocketConfig::default()
+            .read_buffer_size(8 * 1024)
+            .write_buffer_size(0)
+            .max_frame_size(Some(MAX_MESSAGE))
+            .max_message_size(Some(MAX_MESSAGE));
         let url = format!("{}{path}", self.ws_base);
         match client_async_with_config(url.as_str(), stream, Some(config)).await {
             Ok((ws, _)) => Ok(ws),
@@ -66,8 +75,6 @@ impl Target {
 pub struct Skim<'a> {
     #[serde(rename = "type", borrow)]
     pub ty: &'a str,
-    #[serde(default)]
-    pub v: Option<u64>,
     #[serde(default)]
     pub id: Option<String>,
     #[serde(default)]
@@ -160,7 +167,7 @@ mod tests {
                "clock":null}"#,
         )
         .unwrap();
-        assert_eq!((m.ty, m.v), ("event", Some(3)));
+        assert_eq!(m.ty, "event");
         assert_eq!(m.event.as_ref().unwrap().side.as_deref(), Some("north"));
         assert_eq!(m.view.as_ref().unwrap().legal, ["b2"]);
         assert!(!m.over());

@@ -42,14 +42,20 @@ impl Api {
 
     async fn send(&self, req: reqwest::RequestBuilder) -> Result<reqwest::Response, ClientError> {
         let resp = req.send().await.map_err(|e| {
-            if e.is_connect() || e.is_timeout() { ClientError::Down(self.base.clone()) } else { ClientError::Protocol(e.to_string()) }
+            if e.is_connect() || e.is_timeout() {
+                ClientError::Down(self.base.clone())
+            } else {
+                ClientError::Protocol(e.to_string())
+            }
         })?;
         let status = resp.status().as_u16();
         if status >= 400 {
             let text = resp.text().await.unwrap_or_default();
             return Err(match serde_json::from_str::<ApiError>(&text) {
                 Ok(e) => ClientError::Refused { status, code: e.error, message: e.message },
-                Err(_) => ClientError::Refused { status, code: "http".into(), message: format!("HTTP {status}: {text}") },
+                Err(_) => {
+                    ClientError::Refused { status, code: "http".into(), message: format!("HTTP {status}: {text}") }
+                }
             });
         }
         Ok(resp)

@@ -11,13 +11,28 @@ use std::time::Instant;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Note {
     /// A decision was applied (ply, side, notation or `None` when hidden, auto).
-    Moved { ply: u32, side: Side, decision: Option<String>, auto: bool },
+    Moved {
+        ply: u32,
+        side: Side,
+        decision: Option<String>,
+        auto: bool,
+    },
     /// The server accepted the message with this id.
-    Accepted { id: Option<String> },
+    Accepted {
+        id: Option<String>,
+    },
     /// The server refused the message with this id.
-    Rejected { id: Option<String>, code: String, reason: String, legal: Vec<String> },
+    Rejected {
+        id: Option<String>,
+        code: String,
+        reason: String,
+        legal: Vec<String>,
+    },
     /// An error not tied to a message (malformed input, rate limit).
-    Error { code: String, message: String },
+    Error {
+        code: String,
+        message: String,
+    },
     /// The game ended.
     Ended(OutcomeInfo),
     /// A fresh snapshot replaced the state (connect, resync, game start).
@@ -70,7 +85,12 @@ impl GameModel {
                     GameEvent::Move { mv } => {
                         let shown = mv.decision.clone().unwrap_or_else(|| "?".to_string());
                         self.record.push((mv.ply, mv.side, shown));
-                        notes.push(Note::Moved { ply: mv.ply, side: mv.side, decision: mv.decision.clone(), auto: mv.auto });
+                        notes.push(Note::Moved {
+                            ply: mv.ply,
+                            side: mv.side,
+                            decision: mv.decision.clone(),
+                            auto: mv.auto,
+                        });
                         self.last_move = Some(mv);
                     }
                     GameEvent::End { .. } => {}

@@ -74,11 +74,11 @@ pub async fn create(
     }
     let bot = match req.opponent.as_deref() {
         None => None,
-        Some(o) => Some(
-            o.strip_prefix("bot:")
-                .and_then(|l| l.parse::<mancala_bot::Level>().ok())
-                .ok_or_else(|| ApiError::BadRequest(format!("`opponent` `{o}`: expected bot:random, bot:easy, bot:medium or bot:hard")))?,
-        ),
+        Some(o) => {
+            Some(o.strip_prefix("bot:").and_then(|l| l.parse::<mancala_bot::Level>().ok()).ok_or_else(|| {
+                ApiError::BadRequest(format!("`opponent` `{o}`: expected bot:random, bot:easy, bot:medium or bot:hard"))
+            })?)
+        }
     };
     let (name, registered) = identity(&state, &headers, req.name).await?;
     let side = match req.seat {
@@ -108,7 +108,8 @@ pub async fn create(
     let mut game = game;
     if let Some(level) = bot {
         // The computer takes the other seat at once, exactly as a person joining would.
-        let bot_seat = Seat { name: bot_seat::seat_name(level), registered: false, token_hash: ids::token_hash(&ids::token()) };
+        let bot_seat =
+            Seat { name: bot_seat::seat_name(level), registered: false, token_hash: ids::token_hash(&ids::token()) };
         let (_, change) = game.join(bot_seat, tokio::time::Instant::now(), unix_ms())?;
         game.commit(change);
     }

@@ -80,6 +80,19 @@ pub struct LiveGame {
     pub updated_at: i64,
 }
 
+/// Whose clock runs: the side(s) to decide, once the game is on and both players have made a decision of
+/// their own.
+fn running_sides(status: GameStatus, decided: BySide<bool>, pos: &Position) -> Vec<Side> {
+    if status != GameStatus::Ongoing || !(decided.south && decided.north) {
+        return Vec::new();
+    }
+    match pos.to_move() {
+        ToMove::Side(s) => vec![s],
+        ToMove::Both { waiting } => Side::BOTH.into_iter().filter(|&s| waiting[s]).collect(),
+        ToMove::Nobody(_) => Vec::new(),
+    }
+}
+
 /// Unix milliseconds now.
 pub fn unix_ms() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
@@ -213,14 +226,7 @@ impl LiveGame {
 
     /// Whose clock should run now.
     fn running_sides(&self) -> Vec<Side> {
-        if self.status != GameStatus::Ongoing || !(self.decided.south && self.decided.north) {
-            return Vec::new();
-        }
-        match self.pos.to_move() {
-            ToMove::Side(s) => vec![s],
-            ToMove::Both { waiting } => Side::BOTH.into_iter().filter(|&s| waiting[s]).collect(),
-            ToMove::Nobody(_) => Vec::new(),
-        }
+        running_sides(self.status, self.decided, &self.pos)
     }
 
     /// May `side` abort now? Until both players have made a decision of their own.
@@ -334,17 +340,13 @@ impl LiveGame {
         if last.is_over() {
             change.status = GameStatus::Finished;
         }
-        let probe = LiveGame { status: change.status, decided: change.decided, pos: last.clone(), ..self.shallow() };
-        let running = probe.running_sides();
+        // Computed from the changed values alone: copying the game (and its record) for this was the
+        // biggest cost of a decision under load.
+        let running = running_sides(change.status, change.decided, last);
         if let Some(clock) = change.clock.as_mut() {
             clock.stop(now);
             clock.start(running, now);
         }
-    }
-
-    /// A copy without the record (for computing derived values of a changed state).
-    fn shallow(&self) -> LiveGame {
-        LiveGame { record: Vec::new(), ..self.clone() }
     }
 
     #[allow(clippy::too_many_arguments)]

@@ -42,13 +42,32 @@ pub const CONNECTION_QUEUE: usize = 64;
 
 #[derive(Debug)]
 pub(crate) enum Command {
-    Connect { kind: ViewerKind, since: Option<u64>, tx: mpsc::Sender<Outbound>, reply: oneshot::Sender<ConnId> },
-    Disconnect { conn: ConnId },
-    Client { conn: ConnId, msg: ClientMsg },
-    Join { seat: Seat, reply: oneshot::Sender<Result<(Side, GameSummary), Refusal>> },
-    SeatOf { token_hash: String, reply: oneshot::Sender<Option<Side>> },
+    Connect {
+        kind: ViewerKind,
+        since: Option<u64>,
+        tx: mpsc::Sender<Outbound>,
+        reply: oneshot::Sender<ConnId>,
+    },
+    Disconnect {
+        conn: ConnId,
+    },
+    Client {
+        conn: ConnId,
+        msg: ClientMsg,
+    },
+    Join {
+        seat: Seat,
+        reply: oneshot::Sender<Result<(Side, GameSummary), Refusal>>,
+    },
+    SeatOf {
+        token_hash: String,
+        reply: oneshot::Sender<Option<Side>>,
+    },
     /// The record as `kind` sees it (for a bot seat that has to rebuild its position).
-    Record { kind: ViewerKind, reply: oneshot::Sender<Vec<mancala_protocol::MoveEvent>> },
+    Record {
+        kind: ViewerKind,
+        reply: oneshot::Sender<Vec<mancala_protocol::MoveEvent>>,
+    },
 }
 
 /// The way to a room. Cheap to clone; a send fails only when the room has stopped.
