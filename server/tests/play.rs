@@ -71,9 +71,9 @@ async fn forced_decisions_are_played_by_the_server_unless_turned_off() {
     let t = Table::open(&server, &id, &south, &north, "ikibuguzo-opening-1").await;
     assert_eq!(t.versions[0], 6, "the six forced opening turns were played at the start");
     let (_, detail) = server.get(&format!("/api/games/{id}")).await;
-    if detail["record"].is_array() {
-        assert!(detail["record"].as_array().unwrap().iter().all(|e| e["auto"] == true), "{detail}");
-    }
+    let record = detail["record"].as_array().expect("a record");
+    assert_eq!(record.len(), 6, "{detail}");
+    assert!(record.iter().all(|e| e["auto"] == true), "{detail}");
     let (id, south, north) =
         server.new_game(json!({ "variant": "ikibuguzo-opening-1", "seat": "south", "auto_forced": false })).await;
     let mut t = Table::open(&server, &id, &south, &north, "ikibuguzo-opening-1").await;

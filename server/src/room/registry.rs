@@ -114,14 +114,6 @@ impl Registry {
         Ok(self.start(game))
     }
 
-    /// Forgets a room whose task has ended (its handle is closed).
-    pub fn forget_if_closed(&self, id: &str) {
-        let mut rooms = self.rooms.lock().expect("rooms lock");
-        if rooms.get(id).is_some_and(|h| h.tx.is_closed()) {
-            rooms.remove(id);
-        }
-    }
-
     pub fn live_count(&self) -> usize {
         self.rooms.lock().expect("rooms lock").len()
     }

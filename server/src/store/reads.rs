@@ -127,14 +127,7 @@ impl Store {
             .bind(name)
             .fetch_optional(self.pool())
             .await?;
-        row.map(|r| {
-            Ok(PlayerRow {
-                name: r.try_get("name")?,
-                token_hash: r.try_get("token_hash")?,
-                created_at: r.try_get("created_at")?,
-            })
-        })
-        .transpose()
+        row.as_ref().map(PlayerRow::read).transpose()
     }
 
     pub async fn player_by_token_hash(&self, hash: &str) -> Result<Option<PlayerRow>, StoreError> {
@@ -142,14 +135,7 @@ impl Store {
             .bind(hash)
             .fetch_optional(self.pool())
             .await?;
-        row.map(|r| {
-            Ok(PlayerRow {
-                name: r.try_get("name")?,
-                token_hash: r.try_get("token_hash")?,
-                created_at: r.try_get("created_at")?,
-            })
-        })
-        .transpose()
+        row.as_ref().map(PlayerRow::read).transpose()
     }
 
     /// A registered player's results: (games, wins, losses, draws, ongoing) over games linked to the

@@ -99,3 +99,13 @@ pub struct PlayerRow {
     pub token_hash: String,
     pub created_at: i64,
 }
+
+impl PlayerRow {
+    pub(super) fn read(row: &AnyRow) -> Result<PlayerRow, StoreError> {
+        Ok(PlayerRow {
+            name: row.try_get("name")?,
+            token_hash: row.try_get("token_hash")?,
+            created_at: row.try_get("created_at")?,
+        })
+    }
+}
