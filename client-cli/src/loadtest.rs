@@ -4,8 +4,8 @@
 //! rate limit, `--player-rate`); a finished game is replaced by a new one so the load is sustained.
 //!
 //! A run goes: create every game (memory read: per game), connect everything (memory read after
-//! `--idle-secs` with every connection idle: per connection), then play for `--duration` seconds, the
-//! measured window: accepted decisions per second, the latency from the mover's send to the opponent's
+//! `--idle-secs` with every connection idle: per connection), then play: after `--warmup-secs`, for
+//! `--duration` seconds, the measured window: accepted decisions per second, the latency from the mover's send to the opponent's
 //! receipt of the event (p50, p99, max), connections held, refusals and errors, the server's memory
 //! (`--server-pid`) and its group-commit batch sizes (`/metrics`). With `--echo URL` the same connection
 //! pattern then runs against `mancala-echo` (the stack alone), the ceiling the decisions are compared to.
@@ -58,6 +58,10 @@ pub struct Args {
     /// Seconds every connection is held idle before the window opens (the idle memory is read then).
     #[arg(long, default_value_t = 2)]
     pub idle_secs: u64,
+    /// Seconds of play before the measured window opens (every table starts at once; with a think time
+    /// their first decisions are spread over it).
+    #[arg(long, default_value_t = 5)]
+    pub warmup_secs: u64,
     /// Also run the same pattern against a `mancala-echo` server at this URL, after the game run.
     #[arg(long, value_name = "URL")]
     pub echo: Option<String>,
@@ -160,6 +164,7 @@ struct Plan {
     think: Duration,
     player_rate: u32,
     idle: Duration,
+    warmup: Duration,
     server_pid: Option<u32>,
     echo_pid: Option<u32>,
     binds: Vec<IpAddr>,
@@ -183,6 +188,7 @@ pub async fn run(args: &Args) -> Result<()> {
         think: Duration::from_millis(args.think_ms),
         player_rate: args.player_rate,
         idle: Duration::from_secs(args.idle_secs),
+        warmup: Duration::from_secs(args.warmup_secs),
         server_pid: args.server_pid,
         echo_pid: args.echo_pid,
         binds: args.bind.clone(),
@@ -329,10 +335,16 @@ async fn one_run(plan: &Plan, echo: bool) -> Result<RunReport> {
     let held_idle = ctx.stats.open.load(Ordering::Relaxed);
 
     let scrape = || async { if echo { None } else { api.get_text("/metrics").await.ok().map(|t| Scrape::parse(&t)) } };
-    let before = scrape().await;
-    ctx.stats.min_open.store(held_idle, Ordering::Relaxed);
-    ctx.stats.measuring.store(true, Ordering::Relaxed);
     ctx.phase.send_replace(Phase::Play);
+    // The window opens after the warm-up: every table starting at once is a burst no server sees in
+    // steady use, and it would weigh on the percentiles of the window.
+    if !plan.warmup.is_zero() {
+        note(plan, format!("warming up for {:?}", plan.warmup));
+        sleep(plan.warmup).await;
+    }
+    let before = scrape().await;
+    ctx.stats.min_open.store(ctx.stats.open.load(Ordering::Relaxed), Ordering::Relaxed);
+    ctx.stats.measuring.store(true, Ordering::Relaxed);
     let start = Instant::now();
     let cpu_before = (pid.and_then(|p| stats::cpu_secs(Some(p))), stats::cpu_secs(None));
     let mut load_max = None;

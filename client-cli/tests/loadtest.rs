@@ -19,7 +19,7 @@ async fn a_short_load_run_plays_and_reports() {
 
     let out = Command::new(env!("CARGO_BIN_EXE_mancala"))
         .args(["loadtest", "--server", &base, "--games", "3", "--spectators", "2", "--duration", "3"])
-        .args(["--idle-secs", "1", "--json"])
+        .args(["--idle-secs", "1", "--warmup-secs", "1", "--json"])
         .env_remove("MANCALA_SERVER")
         .kill_on_drop(true)
         .output();
@@ -36,6 +36,10 @@ async fn a_short_load_run_plays_and_reports() {
         assert!(latency[field].as_u64().is_some(), "{field}: {report:#}");
     }
     assert!(latency["p50_us"].as_u64() <= latency["max_us"].as_u64(), "{report:#}");
+    // The server's own timing of the window's decisions, from its /metrics histograms.
+    let inside = &game["server_metrics"]["decision_ms_quantiles"];
+    assert!(inside["count"].as_f64().is_some_and(|n| n > 0.0), "{report:#}");
+    assert!(inside["0.99"].as_f64().is_some(), "{report:#}");
     assert_eq!(game["connections"]["planned"], 8, "{report:#}");
     assert_eq!(game["connections"]["held_idle"], 8, "{report:#}");
     assert_eq!(game["errors"], 0, "{report:#}");

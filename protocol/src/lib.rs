@@ -19,7 +19,8 @@ pub use view::{BoardView, BySideChoice, BySideOpt, ChoiceState, ClockSpec, Clock
 pub use ws::{ClientMsg, ErrorCode, GameEvent, MoveEvent, Presence, ServerMsg};
 
 /// The protocol version. The server sends it in every snapshot and in `/api/variants`; a client built for
-/// another version should say so instead of misreading messages. Bumped on any incompatible change.
-pub const PROTOCOL_VERSION: u32 = 1;
+/// another version should say so instead of misreading messages. Bumped on any incompatible change
+/// (2: the `skipped` step of very long turns).
+pub const PROTOCOL_VERSION: u32 = 2;
 
 pub use mancala_engine::{Options, Side, Variant};

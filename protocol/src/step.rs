@@ -57,6 +57,13 @@ pub enum StepEvent {
     GameEnd {
         outcome: OutcomeInfo,
     },
+    /// `steps` steps of a very long turn left out here (protocol 2): a turn that runs for thousands of
+    /// laps, up to the cap of RULES.md D7, is sent as its first steps, this marker, and its last laps.
+    /// Steps after it no longer follow from the board before the move; the event's `view` is the board
+    /// after it.
+    Skipped {
+        steps: u64,
+    },
 }
 
 impl StepEvent {

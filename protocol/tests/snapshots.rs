@@ -275,6 +275,7 @@ fn step_events() {
             StepEvent::Pass { side: Side::North },
             StepEvent::TurnEnd { next: Side::North },
             StepEvent::GameEnd { outcome: OutcomeInfo { winner: Some(Side::South), reason: "all-captured".into() } },
+            StepEvent::Skipped { steps: 917_304 },
         ]
     );
 }

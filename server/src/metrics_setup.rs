@@ -1,15 +1,25 @@
 //! The Prometheus recorder. It is process-global (the `metrics` facade has one recorder), so it is
 //! installed once and shared by every server in the process (tests run several).
 
-use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
+use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 use std::sync::OnceLock;
 
 static HANDLE: OnceLock<PrometheusHandle> = OnceLock::new();
 
+/// Bucket bounds of the `*_seconds` histograms: 0.25 ms to 5 s, two or three per decade.
+const SECONDS_BUCKETS: &[f64] =
+    &[0.00025, 0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.03, 0.05, 0.075, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0];
+
 pub fn handle() -> PrometheusHandle {
     HANDLE
         .get_or_init(|| {
-            let recorder = PrometheusBuilder::new().build_recorder();
+            // Durations are histograms with fixed buckets (cumulative counts, so a scraper can take the
+            // difference between two scrapes and get the quantiles of that window: the load tool does);
+            // other distributions stay summaries.
+            let recorder = PrometheusBuilder::new()
+                .set_buckets_for_metric(Matcher::Suffix("_seconds".into()), SECONDS_BUCKETS)
+                .expect("buckets are not empty")
+                .build_recorder();
             let handle = recorder.handle();
             // Fails only if another recorder was installed first; then ours just stays empty.
             let _ = metrics::set_global_recorder(recorder);

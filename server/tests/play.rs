@@ -37,6 +37,14 @@ async fn every_variant_plays_to_the_end_while_a_spectator_follows() {
         }
         assert_eq!(table.versions[0], table.versions[2]);
     }
+    // The operator's view of it: decisions timed in buckets (the recorder is shared by every server of
+    // this test process, so only the presence of observations is checked).
+    let (status, metrics) = server.get_text("/metrics").await;
+    assert_eq!(status, 200);
+    for line in ["mancala_decision_seconds_bucket{le=\"+Inf\"}", "mancala_store_commit_seconds_count"] {
+        let count = metrics.lines().find_map(|l| l.strip_prefix(line)).map(|n| n.trim().parse::<f64>().unwrap());
+        assert!(count.is_some_and(|n| n > 0.0), "{line} in {metrics}");
+    }
 }
 
 #[tokio::test]

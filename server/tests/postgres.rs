@@ -4,35 +4,10 @@
 
 mod common;
 
-use common::TestServer;
 use common::driver::Table;
+use common::{TestServer, drop_db, fresh_db};
 use mancala_server::config::Config;
 use serde_json::json;
-use sqlx::Connection;
-
-/// A fresh database on the test server, dropped by [`drop_db`].
-async fn fresh_db(tag: &str) -> Option<(String, String)> {
-    let Ok(base) = std::env::var("TEST_DATABASE_URL") else {
-        eprintln!("TEST_DATABASE_URL is not set: skipping the PostgreSQL test `{tag}`");
-        return None;
-    };
-    sqlx::any::install_default_drivers();
-    let name = format!("mancala_test_{tag}_{}", std::process::id());
-    let mut conn = sqlx::AnyConnection::connect(&base).await.expect("connect to TEST_DATABASE_URL");
-    let drop = format!("DROP DATABASE IF EXISTS {name}");
-    sqlx::raw_sql(sqlx::AssertSqlSafe(drop)).execute(&mut conn).await.expect("drop");
-    let create = format!("CREATE DATABASE {name}");
-    sqlx::raw_sql(sqlx::AssertSqlSafe(create)).execute(&mut conn).await.expect("create");
-    let (prefix, _) = base.rsplit_once('/').expect("a URL with a database");
-    Some((base.clone(), format!("{prefix}/{name}")))
-}
-
-async fn drop_db(base: &str, url: &str) {
-    let name = url.rsplit_once('/').unwrap().1;
-    let mut conn = sqlx::AnyConnection::connect(base).await.expect("connect");
-    let sql = format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)");
-    sqlx::raw_sql(sqlx::AssertSqlSafe(sql)).execute(&mut conn).await.expect("drop");
-}
 
 #[tokio::test]
 async fn games_are_played_stored_and_restored_on_postgres() {

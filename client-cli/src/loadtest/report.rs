@@ -128,6 +128,13 @@ fn print_run(name: &str, r: &RunReport) {
             sm.store_batches.unwrap_or(0.0),
             sm.store_mean_batch_jobs.unwrap_or(0.0)
         );
+        let q = |m: &BTreeMap<String, f64>| {
+            let at = |k: &str| m.get(k).map(|v| format!("{v:.1}")).unwrap_or_else(|| "-".into());
+            format!("p50 ≤ {} / p99 ≤ {} / p99.9 ≤ {} ms", at("0.5"), at("0.99"), at("0.999"))
+        };
+        println!("  server: a decision inside the server {}", q(&sm.decision_ms_quantiles));
+        println!("  server: a write, queued and committed {}", q(&sm.store_write_ms_quantiles));
+        println!("  server: a group commit {}", q(&sm.store_commit_ms_quantiles));
         println!(
             "  server at the end: {} live rooms, {} connections",
             sm.rooms_at_end.unwrap_or(0.0),

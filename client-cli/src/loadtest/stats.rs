@@ -219,6 +219,13 @@ pub struct ServerMetrics {
     pub store_mean_batch_jobs: Option<f64>,
     /// The summary's quantiles of jobs per transaction at the end (the exporter's recent window).
     pub store_batch_quantiles: BTreeMap<String, f64>,
+    /// The time of one group commit, and of an accepted decision inside the server (from its arrival in
+    /// the game's task to its frames queued), during the window, in ms: the upper bound of the histogram
+    /// bucket holding p50, p90, p99, p99.9 (a bucket's bound, not an exact value), and `count`.
+    pub store_commit_ms_quantiles: BTreeMap<String, f64>,
+    pub decision_ms_quantiles: BTreeMap<String, f64>,
+    /// The same for a write as the game's task waits for it: queued, then committed in a group.
+    pub store_write_ms_quantiles: BTreeMap<String, f64>,
     /// Live rooms (games in memory, finished ones linger) and connections at the end of the window.
     pub rooms_at_end: Option<f64>,
     pub connections_at_end: Option<f64>,
@@ -243,6 +250,43 @@ impl Scrape {
         Scrape { values }
     }
 
+    /// The quantiles of the histogram `name` (seconds) between `self` and `after`, in ms: for each of
+    /// p50, p90, p99 and p99.9, the upper bound of the bucket that holds it (`null` past the last bound),
+    /// plus `count`, the number of observations in the window.
+    fn window_histogram(&self, after: &Scrape, name: &str) -> BTreeMap<String, f64> {
+        let prefix = format!("{name}_bucket{{le=\"");
+        let mut buckets: Vec<(f64, f64)> = after
+            .values
+            .iter()
+            .filter_map(|(k, v)| {
+                let le = k.strip_prefix(&prefix)?.strip_suffix("\"}")?;
+                let le = if le == "+Inf" { f64::INFINITY } else { le.parse().ok()? };
+                Some((le, v - self.values.get(k).copied().unwrap_or(0.0)))
+            })
+            .collect();
+        buckets.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let mut out = BTreeMap::new();
+        let Some(&(_, total)) = buckets.last() else { return out };
+        out.insert("count".to_string(), total);
+        if total <= 0.0 {
+            return out;
+        }
+        for q in [0.5, 0.9, 0.99, 0.999] {
+            let le = buckets.iter().find(|(_, n)| *n >= q * total).map_or(f64::INFINITY, |b| b.0);
+            out.insert(q.to_string(), le * 1e3);
+        }
+        out
+    }
+
+    /// The quantiles of the summary `name` (`name{quantile="0.5"} …`), each multiplied by `scale`.
+    fn quantiles(&self, name: &str, scale: f64) -> BTreeMap<String, f64> {
+        let prefix = format!("{name}{{quantile=\"");
+        self.values
+            .iter()
+            .filter_map(|(k, v)| Some((k.strip_prefix(&prefix)?.strip_suffix("\"}")?.to_string(), v * scale)))
+            .collect()
+    }
+
     fn get(&self, name: &str) -> Option<f64> {
         self.values.get(name).copied()
     }
@@ -252,14 +296,7 @@ impl Scrape {
         let diff = |n: &str| Some(after.get(n)? - self.get(n).unwrap_or(0.0));
         let batches = diff("mancala_store_batch_jobs_count");
         let jobs = diff("mancala_store_batch_jobs_sum");
-        let quantiles = after
-            .values
-            .iter()
-            .filter_map(|(k, v)| {
-                Some((k.strip_prefix("mancala_store_batch_jobs{quantile=\"")?.strip_suffix("\"}")?, v))
-            })
-            .map(|(q, v)| (q.to_string(), *v))
-            .collect();
+        let quantiles = after.quantiles("mancala_store_batch_jobs", 1.0);
         ServerMetrics {
             decisions_accepted: diff("mancala_decisions_accepted"),
             store_batches: batches,
@@ -268,6 +305,9 @@ impl Scrape {
                 _ => None,
             },
             store_batch_quantiles: quantiles,
+            store_commit_ms_quantiles: self.window_histogram(after, "mancala_store_commit_seconds"),
+            decision_ms_quantiles: self.window_histogram(after, "mancala_decision_seconds"),
+            store_write_ms_quantiles: self.window_histogram(after, "mancala_store_write_seconds"),
             rooms_at_end: after.get("mancala_rooms"),
             connections_at_end: after.get("mancala_connections"),
         }
@@ -290,7 +330,9 @@ mod tests {
         let before = Scrape::parse("mancala_store_batch_jobs_sum 10\nmancala_store_batch_jobs_count 5\n");
         let after = Scrape::parse(
             "# TYPE x summary\nmancala_store_batch_jobs{quantile=\"0.5\"} 3\nmancala_store_batch_jobs_sum 40\n\
-             mancala_store_batch_jobs_count 15\nmancala_decisions_accepted 7\n",
+             mancala_store_batch_jobs_count 15\nmancala_decisions_accepted 7\n\
+             mancala_decision_seconds_bucket{le=\"0.01\"} 1089\nmancala_decision_seconds_bucket{le=\"0.02\"} 1099\n\
+             mancala_decision_seconds_bucket{le=\"+Inf\"} 1100\n",
         );
         let w = before.window(&after);
         assert_eq!(
@@ -298,6 +340,15 @@ mod tests {
             (Some(10.0), Some(3.0), Some(7.0))
         );
         assert_eq!(w.store_batch_quantiles.get("0.5"), Some(&3.0));
+        // The window: 1 000 observations, 990 under 10 ms, 9 between 10 and 20, 1 over.
+        let before = Scrape::parse(
+            "mancala_decision_seconds_bucket{le=\"0.01\"} 99\nmancala_decision_seconds_bucket{le=\"0.02\"} 100\n\
+             mancala_decision_seconds_bucket{le=\"+Inf\"} 100\n",
+        );
+        let w = before.window(&after);
+        let q = |k: &str| w.decision_ms_quantiles.get(k).copied();
+        assert_eq!((q("count"), q("0.5"), q("0.99"), q("0.999")), (Some(1000.0), Some(10.0), Some(10.0), Some(20.0)));
+        assert!(w.store_commit_ms_quantiles.is_empty());
     }
 
     #[test]

@@ -242,7 +242,15 @@ async fn play(
                 if r.is_err() || *phase.borrow() == Phase::Stop {
                     return End::Stop;
                 }
+                let was_playing = playing;
                 playing = *phase.borrow() == Phase::Play;
+                if playing && !was_playing && !ctx.think.is_zero() {
+                    // Tables start their first think at random offsets, as players who did not all sit
+                    // down in the same millisecond (the warm-up lets the flat-out runs spread too).
+                    for seat in seats.iter_mut() {
+                        seat.think_until = Instant::now() + ctx.think.mul_f64(rng.random::<f64>());
+                    }
+                }
                 continue;
             }
             _ = sleep_until(last_heard + ctx.stall) => {

@@ -6,7 +6,7 @@
 use super::api::{Api, ClientError};
 use super::model::{GameModel, Note};
 use futures_util::{SinkExt, StreamExt};
-use mancala_protocol::{ClientMsg, ServerMsg};
+use mancala_protocol::{ClientMsg, PROTOCOL_VERSION, ServerMsg};
 use std::time::Duration;
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
@@ -154,6 +154,14 @@ impl Session {
                 Some(Ok(Message::Text(text))) => {
                     let msg: ServerMsg = serde_json::from_str(text.as_str())
                         .map_err(|e| ClientError::Protocol(format!("{e}: {}", text.as_str())))?;
+                    if let ServerMsg::Snapshot { protocol, .. } = &msg
+                        && *protocol != PROTOCOL_VERSION
+                    {
+                        return Err(ClientError::Protocol(format!(
+                            "the server speaks protocol {protocol} and this client protocol {PROTOCOL_VERSION}: \
+                             use a client of the server's version"
+                        )));
+                    }
                     if let ServerMsg::Accepted { id: Some(id), .. } | ServerMsg::Rejected { id: Some(id), .. } = &msg
                         && matches!(&self.unanswered, Some(ClientMsg::Decide { id: d, .. }) if d == id)
                     {

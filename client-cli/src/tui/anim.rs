@@ -5,7 +5,8 @@
 //!
 //! A replay is only started when applying every step to the board before the move gives exactly the
 //! board after it (so it can never show a wrong position): an Ikibuguzo reveal (the arrays are laid out
-//! without steps) or a board that missed an event is shown at once instead.
+//! without steps), a turn of thousands of laps (sent with steps left out) or a board that missed an event
+//! is shown at once instead.
 
 use super::board::Mark;
 use mancala_protocol::{BoardView, MoveEvent, Side, StepEvent};
@@ -47,7 +48,9 @@ impl Anim {
     pub fn start(before: &BoardView, mv: &MoveEvent, after: &BoardView) -> Option<Anim> {
         let sows = mv.steps.iter().any(|s| matches!(s, StepEvent::Lift { .. } | StepEvent::StoreLift { .. }));
         let reveals = mv.steps.iter().any(|s| matches!(s, StepEvent::Revealed { .. }));
-        if !sows || reveals || (before.rows, before.columns) != (after.rows, after.columns) {
+        // A turn of thousands of laps arrives with steps left out (`skipped`): shown at once.
+        let skips = mv.steps.iter().any(|s| matches!(s, StepEvent::Skipped { .. }));
+        if !sows || reveals || skips || (before.rows, before.columns) != (after.rows, after.columns) {
             return None;
         }
         let n = mv.steps.len() as u64;
@@ -126,6 +129,7 @@ impl Anim {
                     caption = format!("lap {lap}: the store ({n}) is sown");
                 }
                 StepEvent::Pass { .. } => caption = "pass".into(),
+                StepEvent::Skipped { steps } => caption = format!("{steps} steps later"),
                 StepEvent::Chose { .. }
                 | StepEvent::Revealed { .. }
                 | StepEvent::TurnEnd { .. }

@@ -261,6 +261,7 @@ impl Room {
         seat: Option<Side>,
     ) -> Answer {
         let Some(side) = kind.seat() else { return Answer::Refused(not_seated()) };
+        let started = std::time::Instant::now();
         if let Some(v) = self.accepted.get(&(side, id.clone())) {
             return Answer::Accepted(*v);
         }
@@ -286,6 +287,9 @@ impl Room {
                         let v = self.game.version() + 1;
                         self.apply(change);
                         metrics::counter!("mancala_decisions_accepted").increment(1);
+                        // Receipt by the room to every frame queued for its connections: the server's
+                        // share of a decision's latency (the store's commit included).
+                        metrics::histogram!("mancala_decision_seconds").record(started.elapsed().as_secs_f64());
                         Answer::Accepted(v)
                     }
                 },

@@ -5,10 +5,9 @@
 //! committed, so a failed write leaves the game exactly as it was.
 
 use super::clock::Clock;
+use super::steps::PlySteps;
 use crate::store::{GameRow, MoveRow};
-use mancala_engine::{
-    BySide, Decision, EndReason, Event, Options, Outcome, PlayError, Position, Side, ToMove, Variant,
-};
+use mancala_engine::{BySide, Decision, EndReason, Options, Outcome, PlayError, Position, Side, ToMove, Variant};
 use mancala_protocol::http::{GameStatus, GameSummary, PlayerInfo, Seats};
 use mancala_protocol::{ClockSpec, ErrorCode, OutcomeInfo};
 use tokio::time::Instant;
@@ -21,13 +20,13 @@ pub struct Seat {
     pub token_hash: String,
 }
 
-/// One decision of the record, with what it caused (events are not stored; they are recomputed by
-/// replay when needed).
+/// One decision of the record, with what it caused (events are not stored in the database; they are
+/// recomputed by replay on restart).
 #[derive(Clone, Debug)]
 pub struct Ply {
     pub row: MoveRow,
     pub decision: Decision,
-    pub events: Vec<Event>,
+    pub steps: PlySteps,
     /// The position after this decision.
     pub after: Position,
 }
@@ -152,10 +151,10 @@ impl LiveGame {
         for m in moves {
             let side: Side = m.side.parse().map_err(|e| format!("ply {}: {e}", m.ply))?;
             let decision = Decision::parse(&m.decision, pos.geometry()).map_err(|e| format!("ply {}: {e}", m.ply))?;
-            let mut events = Vec::new();
-            pos.apply(side, decision, &mut events).map_err(|e| format!("ply {}: {e}", m.ply))?;
+            let mut steps = PlySteps::default();
+            pos.apply(side, decision, &mut steps).map_err(|e| format!("ply {}: {e}", m.ply))?;
             decided[side] |= !m.auto;
-            record.push(Ply { row: m.clone(), decision, events, after: pos.clone() });
+            record.push(Ply { row: m.clone(), decision, steps: steps.finish(), after: pos.clone() });
         }
         let server_end = match (&row.reason, pos.outcome()) {
             (Some(reason), None) => {
@@ -270,8 +269,8 @@ impl LiveGame {
         let decision = Decision::parse(text, geo).map_err(|e| Refusal::new(ErrorCode::BadNotation, e.to_string()))?;
         let mut change = self.blank_change(at_ms);
         let mut pos = self.pos.clone();
-        let mut events = Vec::new();
-        if let Err(e) = pos.apply(side, decision, &mut events) {
+        let mut steps = PlySteps::default();
+        if let Err(e) = pos.apply(side, decision, &mut steps) {
             let code = match e {
                 PlayError::GameOver(_) => ErrorCode::GameOver,
                 PlayError::NotYourTurn { .. } => ErrorCode::NotYourTurn,
@@ -300,7 +299,7 @@ impl LiveGame {
         change.plies.push(Ply {
             row: self.move_row(ply, side, decision, client_id, false, at_ms, clock_ms),
             decision,
-            events,
+            steps: steps.finish(),
             after: pos.clone(),
         });
         self.play_forced(&mut change, pos, at_ms);
@@ -321,14 +320,14 @@ impl LiveGame {
                 break;
             }
             let decision = legal[0];
-            let mut events = Vec::new();
-            pos.apply(side, decision, &mut events).expect("a listed decision applies");
+            let mut steps = PlySteps::default();
+            pos.apply(side, decision, &mut steps).expect("a listed decision applies");
             let ply = self.record.len() as u32 + change.plies.len() as u32 + 1;
             let clock_ms = change.clock.as_ref().map(|c| c.remaining[side] as i64);
             change.plies.push(Ply {
                 row: self.move_row(ply, side, decision, None, true, at_ms, clock_ms),
                 decision,
-                events,
+                steps: steps.finish(),
                 after: pos.clone(),
             });
         }

@@ -13,6 +13,7 @@ pub mod clock;
 pub mod game;
 pub mod projection;
 mod registry;
+pub mod steps;
 
 pub use game::{LiveGame, Refusal, Seat};
 pub use projection::ViewerKind;

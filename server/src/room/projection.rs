@@ -3,6 +3,7 @@
 //! serialised once per kind of viewer and shared by every connection of that kind.
 
 use super::game::{LiveGame, Ply};
+use super::steps::Step;
 use mancala_engine::{Decision, Event, Phase, Position, Side, Viewer};
 use mancala_protocol::http::GameStatus;
 use mancala_protocol::{
@@ -75,14 +76,12 @@ pub fn move_event(ply: &Ply, viewer: Viewer) -> MoveEvent {
         decision: (!decision_hidden(ply, viewer)).then(|| ply.row.decision.clone()),
         auto: ply.row.auto,
         steps: ply
-            .events
+            .steps
             .iter()
-            .map(|&e| {
-                let shown = match e {
-                    Event::Chose { .. } if revealed => e,
-                    _ => e.project(viewer, over),
-                };
-                StepEvent::from_event(shown, geo)
+            .map(|step| match step {
+                Step::Event(e @ Event::Chose { .. }) if revealed => StepEvent::from_event(e, geo),
+                Step::Event(e) => StepEvent::from_event(e.project(viewer, over), geo),
+                Step::Skipped(steps) => StepEvent::Skipped { steps },
             })
             .collect(),
     }
@@ -136,4 +135,56 @@ pub fn snapshot(game: &LiveGame, kind: ViewerKind, presence: Presence, clock: Op
     }
     .to_json()
     .into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::room::steps::{HEAD, PlySteps, TAIL};
+    use crate::store::MoveRow;
+    use mancala_engine::{Options, Variant};
+
+    /// A Kubuguza turn that only the cap of 100 000 laps ends (engine fixture K-own-12): about a million
+    /// events, sent as the first ones, a `skipped` count and the last laps, in a frame of about 75 KB.
+    #[test]
+    fn a_capped_turn_is_sent_with_steps_left_out() {
+        let text = "south b1=1 d1=4 e1=1 f1=12 g1=3 a2=10 c2=1 d2=11 e2=5 g2=8 h2=3 d3=2 e3=1 b4=1 h4=1 turn=51";
+        let mut pos = Position::from_text(Variant::Kubuguza, Options::default(), text).unwrap();
+        let decision = Decision::parse("g2", pos.geometry()).unwrap();
+        let mut all = Vec::new();
+        pos.clone().apply(Side::South, decision, &mut all).unwrap();
+        let mut steps = PlySteps::default();
+        pos.apply(Side::South, decision, &mut steps).unwrap();
+        let steps = steps.finish();
+        assert!(all.len() > 500_000, "{}", all.len());
+        assert_eq!(steps.total(), all.len() as u64);
+
+        let row = MoveRow {
+            game_id: "g".into(),
+            ply: 1,
+            side: "south".into(),
+            decision: "g2".into(),
+            client_id: None,
+            auto: false,
+            at: 0,
+            clock_ms: None,
+        };
+        let ply = Ply { row, decision, steps, after: pos };
+        let mv = move_event(&ply, Viewer::Spectator);
+        assert!(mv.steps.len() <= HEAD + 1 + TAIL, "{}", mv.steps.len());
+        let skipped = mv.steps.iter().position(|s| matches!(s, StepEvent::Skipped { .. })).expect("a skipped step");
+        assert_eq!(skipped, HEAD);
+        let StepEvent::Skipped { steps: n } = mv.steps[HEAD] else { unreachable!() };
+        assert_eq!(HEAD as u64 + n + (mv.steps.len() - HEAD - 1) as u64, all.len() as u64);
+        let geo = ply.after.geometry();
+        let head: Vec<StepEvent> = all[..HEAD].iter().map(|&e| StepEvent::from_event(e, geo)).collect();
+        assert_eq!(mv.steps[..HEAD], head[..]);
+        let tail_len = mv.steps.len() - HEAD - 1;
+        let tail: Vec<StepEvent> = all[all.len() - tail_len..].iter().map(|&e| StepEvent::from_event(e, geo)).collect();
+        assert_eq!(mv.steps[HEAD + 1..], tail[..]);
+        assert!(matches!(mv.steps.last(), Some(StepEvent::GameEnd { .. })), "{:?}", mv.steps.last());
+
+        let frames = ply_frames(&ply, 1, false, None);
+        assert!(frames.iter().all(|f| f.len() < 100_000), "{:?}", frames.iter().map(|f| f.len()).collect::<Vec<_>>());
+    }
 }

@@ -118,9 +118,13 @@ impl Store {
 
     /// Applies `writes` atomically, after everything queued before it. Returns once committed.
     pub async fn write(&self, writes: Vec<Write>) -> Result<(), StoreError> {
+        let started = std::time::Instant::now();
         let (done, answer) = oneshot::channel();
         self.writes.send(writer::Job { writes, done }).await.map_err(|_| StoreError::Closed)?;
-        answer.await.map_err(|_| StoreError::Closed)?
+        let result = answer.await.map_err(|_| StoreError::Closed)?;
+        // Queued behind the transaction in progress, then committed with the next one.
+        metrics::histogram!("mancala_store_write_seconds").record(started.elapsed().as_secs_f64());
+        result
     }
 
     /// Closes both pools (waiting for connections in use to come back). Writes after this fail.

@@ -35,6 +35,7 @@ pub struct GameRow {
 pub(super) const GAME_COLUMNS: &str = "id, variant, options, status, south_name, north_name, south_registered, \
      north_registered, south_token_hash, north_token_hash, invite_code, clock_base_ms, clock_increment_ms, \
      south_clock_ms, north_clock_ms, auto_forced, plies, winner, reason, created_at, updated_at";
+pub(super) const GAME_COLUMN_COUNT: usize = 21;
 
 impl GameRow {
     pub(super) fn read(row: &AnyRow) -> Result<GameRow, StoreError> {

@@ -4,7 +4,7 @@
 //! alone so one bad job (a duplicate name) does not fail the others.
 
 use super::StoreError;
-use super::rows::{GameRow, MoveRow, PlayerRow};
+use super::rows::{GAME_COLUMN_COUNT, GAME_COLUMNS, GameRow, MoveRow, PlayerRow};
 use sqlx::{Any, AnyPool, Transaction};
 use tokio::sync::{mpsc, oneshot};
 use tokio::task::JoinHandle;
@@ -53,16 +53,16 @@ pub(super) fn spawn(pool: AnyPool) -> (mpsc::Sender<Job>, WriterTask) {
 
 async fn commit_batch(pool: &AnyPool, batch: &mut Vec<Job>) {
     metrics::histogram!("mancala_store_batch_jobs").record(batch.len() as f64);
+    let started = std::time::Instant::now();
+    let writes: Vec<&Write> = batch.iter().flat_map(|job| &job.writes).collect();
     let together = async {
         let mut tx = pool.begin().await?;
-        for job in batch.iter() {
-            for w in &job.writes {
-                apply(&mut tx, w).await?;
-            }
-        }
+        apply_all(&mut tx, &writes).await?;
         tx.commit().await
     };
-    match together.await {
+    let result = together.await;
+    metrics::histogram!("mancala_store_commit_seconds").record(started.elapsed().as_secs_f64());
+    match result {
         Ok(()) => {
             for job in batch.drain(..) {
                 let _ = job.done.send(Ok(()));
@@ -83,95 +83,168 @@ async fn commit_batch(pool: &AnyPool, batch: &mut Vec<Job>) {
 
 async fn commit_one(pool: &AnyPool, writes: &[Write]) -> Result<(), StoreError> {
     let mut tx = pool.begin().await.map_err(StoreError::from_write)?;
-    for w in writes {
-        apply(&mut tx, w).await.map_err(StoreError::from_write)?;
-    }
+    let writes: Vec<&Write> = writes.iter().collect();
+    apply_all(&mut tx, &writes).await.map_err(StoreError::from_write)?;
     tx.commit().await.map_err(StoreError::from_write)
 }
 
-async fn apply(tx: &mut Transaction<'static, Any>, write: &Write) -> Result<(), sqlx::Error> {
-    match write {
-        Write::InsertGame(g) => {
-            sqlx::query(
-                "INSERT INTO games (id, variant, options, status, south_name, north_name, south_registered, \
-                 north_registered, south_token_hash, north_token_hash, invite_code, clock_base_ms, \
-                 clock_increment_ms, south_clock_ms, north_clock_ms, auto_forced, plies, winner, reason, \
-                 created_at, updated_at) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)",
-            )
-            .bind(&g.id)
-            .bind(&g.variant)
-            .bind(&g.options)
-            .bind(&g.status)
-            .bind(&g.south_name)
-            .bind(&g.north_name)
-            .bind(g.south_registered as i16)
-            .bind(g.north_registered as i16)
-            .bind(&g.south_token_hash)
-            .bind(&g.north_token_hash)
-            .bind(&g.invite_code)
-            .bind(g.clock_base_ms)
-            .bind(g.clock_increment_ms)
-            .bind(g.south_clock_ms)
-            .bind(g.north_clock_ms)
-            .bind(g.auto_forced as i16)
-            .bind(g.plies as i32)
-            .bind(&g.winner)
-            .bind(&g.reason)
-            .bind(g.created_at)
-            .bind(g.updated_at)
-            .execute(&mut **tx)
-            .await?;
+/// Rows per multi-row statement at most (powers of two): far under SQLite's 32 766 and PostgreSQL's 65 535
+/// bound parameters.
+const MOVE_ROWS_PER_STATEMENT: usize = 512;
+const GAME_ROWS_PER_STATEMENT: usize = 128;
+
+/// `items` cut into chunks whose lengths are powers of two (the largest first, at most `max`): 37 rows
+/// are sent as 32 + 4 + 1. Every statement text is prepared once per connection and then found in
+/// sqlx's statement cache (a few sizes instead of one text per batch size, which would be prepared anew
+/// almost every batch and push each other out of the cache).
+fn binary_chunks<T>(items: &[T], max: usize) -> impl Iterator<Item = &[T]> {
+    debug_assert!(max.is_power_of_two());
+    let mut rest = items;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
         }
-        Write::UpdateGame(g) => {
-            sqlx::query(
-                "UPDATE games SET status = $2, south_name = $3, north_name = $4, south_registered = $5, \
-                 north_registered = $6, south_token_hash = $7, north_token_hash = $8, invite_code = $9, \
-                 south_clock_ms = $10, north_clock_ms = $11, plies = $12, winner = $13, reason = $14, \
-                 updated_at = $15 WHERE id = $1",
-            )
-            .bind(&g.id)
-            .bind(&g.status)
-            .bind(&g.south_name)
-            .bind(&g.north_name)
-            .bind(g.south_registered as i16)
-            .bind(g.north_registered as i16)
-            .bind(&g.south_token_hash)
-            .bind(&g.north_token_hash)
-            .bind(&g.invite_code)
-            .bind(g.south_clock_ms)
-            .bind(g.north_clock_ms)
-            .bind(g.plies as i32)
-            .bind(&g.winner)
-            .bind(&g.reason)
-            .bind(g.updated_at)
-            .execute(&mut **tx)
-            .await?;
-        }
-        Write::InsertMove(m) => {
-            sqlx::query(
-                "INSERT INTO moves (game_id, ply, side, decision, client_id, auto, at, clock_ms) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-            )
-            .bind(&m.game_id)
-            .bind(m.ply as i32)
-            .bind(&m.side)
-            .bind(&m.decision)
-            .bind(&m.client_id)
-            .bind(m.auto as i16)
-            .bind(m.at)
-            .bind(m.clock_ms)
-            .execute(&mut **tx)
-            .await?;
-        }
-        Write::InsertPlayer(p) => {
-            sqlx::query("INSERT INTO players (name, token_hash, created_at) VALUES ($1, $2, $3)")
-                .bind(&p.name)
-                .bind(&p.token_hash)
-                .bind(p.created_at)
-                .execute(&mut **tx)
-                .await?;
+        let n = if rest.len() >= max { max } else { 1 << rest.len().ilog2() };
+        let (chunk, tail) = rest.split_at(n);
+        rest = tail;
+        Some(chunk)
+    })
+}
+
+/// Applies writes in as few statements as they allow: new players and games one by one, in order (they are
+/// rare and may conflict), then every move in multi-row INSERTs, then the game rows, the last state of
+/// each game only, in multi-row upserts. The statements before are what the later ones depend on (a move
+/// references its game), and a game's later state replaces its earlier one in the same transaction
+/// anyway, so the outcome is that of applying the writes one after another. A statement per batch
+/// instead of two or three per decision is what lets one writer keep up (BENCHMARKS.md, "Server load").
+async fn apply_all(tx: &mut Transaction<'static, Any>, writes: &[&Write]) -> Result<(), sqlx::Error> {
+    let mut moves: Vec<&MoveRow> = Vec::new();
+    let mut games: Vec<&GameRow> = Vec::new();
+    for &write in writes {
+        match write {
+            Write::InsertGame(g) => insert_game(tx, g).await?,
+            Write::InsertPlayer(p) => {
+                sqlx::query("INSERT INTO players (name, token_hash, created_at) VALUES ($1, $2, $3)")
+                    .bind(&p.name)
+                    .bind(&p.token_hash)
+                    .bind(p.created_at)
+                    .execute(&mut **tx)
+                    .await?;
+            }
+            Write::InsertMove(m) => moves.push(m),
+            Write::UpdateGame(g) => match games.iter_mut().find(|old| old.id == g.id) {
+                Some(old) => *old = g,
+                None => games.push(g),
+            },
         }
     }
+    for chunk in binary_chunks(&moves, MOVE_ROWS_PER_STATEMENT) {
+        let sql = format!(
+            "INSERT INTO moves (game_id, ply, side, decision, client_id, auto, at, clock_ms) VALUES {}",
+            placeholders(chunk.len(), 8)
+        );
+        // Safe: the text is ours, built from constants and numbered placeholders; values are bound.
+        let mut q = sqlx::query(sqlx::AssertSqlSafe(sql.as_str()));
+        for m in chunk {
+            q = q
+                .bind(&m.game_id)
+                .bind(m.ply as i32)
+                .bind(&m.side)
+                .bind(&m.decision)
+                .bind(&m.client_id)
+                .bind(m.auto as i16)
+                .bind(m.at)
+                .bind(m.clock_ms);
+        }
+        q.execute(&mut **tx).await?;
+    }
+    for chunk in binary_chunks(&games, GAME_ROWS_PER_STATEMENT) {
+        // Every row exists: the conflict branch is always the one taken, and sets every mutable column.
+        let sql = format!(
+            "INSERT INTO games ({GAME_COLUMNS}) VALUES {} ON CONFLICT (id) DO UPDATE SET status = excluded.status, \
+             south_name = excluded.south_name, north_name = excluded.north_name, \
+             south_registered = excluded.south_registered, north_registered = excluded.north_registered, \
+             south_token_hash = excluded.south_token_hash, north_token_hash = excluded.north_token_hash, \
+             invite_code = excluded.invite_code, south_clock_ms = excluded.south_clock_ms, \
+             north_clock_ms = excluded.north_clock_ms, plies = excluded.plies, winner = excluded.winner, \
+             reason = excluded.reason, updated_at = excluded.updated_at",
+            placeholders(chunk.len(), GAME_COLUMN_COUNT)
+        );
+        let mut q = sqlx::query(sqlx::AssertSqlSafe(sql.as_str()));
+        for g in chunk {
+            q = bind_game(q, g);
+        }
+        q.execute(&mut **tx).await?;
+    }
     Ok(())
+}
+
+async fn insert_game(tx: &mut Transaction<'static, Any>, g: &GameRow) -> Result<(), sqlx::Error> {
+    let sql = format!("INSERT INTO games ({GAME_COLUMNS}) VALUES {}", placeholders(1, GAME_COLUMN_COUNT));
+    bind_game(sqlx::query(sqlx::AssertSqlSafe(sql.as_str())), g).execute(&mut **tx).await?;
+    Ok(())
+}
+
+type AnyQuery<'q> = sqlx::query::Query<'q, Any, sqlx::any::AnyArguments>;
+
+/// Binds every column of `g`, in the order of [`GAME_COLUMNS`].
+fn bind_game<'q>(q: AnyQuery<'q>, g: &'q GameRow) -> AnyQuery<'q> {
+    q.bind(&g.id)
+        .bind(&g.variant)
+        .bind(&g.options)
+        .bind(&g.status)
+        .bind(&g.south_name)
+        .bind(&g.north_name)
+        .bind(g.south_registered as i16)
+        .bind(g.north_registered as i16)
+        .bind(&g.south_token_hash)
+        .bind(&g.north_token_hash)
+        .bind(&g.invite_code)
+        .bind(g.clock_base_ms)
+        .bind(g.clock_increment_ms)
+        .bind(g.south_clock_ms)
+        .bind(g.north_clock_ms)
+        .bind(g.auto_forced as i16)
+        .bind(g.plies as i32)
+        .bind(&g.winner)
+        .bind(&g.reason)
+        .bind(g.created_at)
+        .bind(g.updated_at)
+}
+
+/// `($1, …, $k), ($k+1, …), …` for `rows` rows of `columns` values.
+fn placeholders(rows: usize, columns: usize) -> String {
+    let mut out = String::with_capacity(rows * columns * 5);
+    for r in 0..rows {
+        out.push_str(if r == 0 { "(" } else { ", (" });
+        for c in 0..columns {
+            if c > 0 {
+                out.push_str(", ");
+            }
+            out.push('$');
+            out.push_str(&(r * columns + c + 1).to_string());
+        }
+        out.push(')');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{binary_chunks, placeholders};
+
+    #[test]
+    fn chunks_are_powers_of_two_largest_first() {
+        let lens = |n: usize, max| binary_chunks(&vec![0; n], max).map(<[_]>::len).collect::<Vec<_>>();
+        assert_eq!(lens(0, 8), Vec::<usize>::new());
+        assert_eq!(lens(37, 64), [32, 4, 1]);
+        assert_eq!(lens(20, 8), [8, 8, 4]);
+        assert_eq!(lens(1, 8), [1]);
+    }
+
+    #[test]
+    fn numbered_placeholders_row_by_row() {
+        assert_eq!(placeholders(1, 2), "($1, $2)");
+        assert_eq!(placeholders(2, 3), "($1, $2, $3), ($4, $5, $6)");
+    }
 }

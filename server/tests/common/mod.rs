@@ -174,3 +174,28 @@ pub fn pick(seed: &mut u64, n: usize) -> usize {
     *seed ^= *seed << 17;
     (*seed % n as u64) as usize
 }
+
+/// A fresh database on the test server, dropped by [`drop_db`].
+pub async fn fresh_db(tag: &str) -> Option<(String, String)> {
+    let Ok(base) = std::env::var("TEST_DATABASE_URL") else {
+        eprintln!("TEST_DATABASE_URL is not set: skipping the PostgreSQL test `{tag}`");
+        return None;
+    };
+    sqlx::any::install_default_drivers();
+    let name = format!("mancala_test_{tag}_{}", std::process::id());
+    let mut conn =
+        <sqlx::AnyConnection as sqlx::Connection>::connect(&base).await.expect("connect to TEST_DATABASE_URL");
+    let drop = format!("DROP DATABASE IF EXISTS {name}");
+    sqlx::raw_sql(sqlx::AssertSqlSafe(drop)).execute(&mut conn).await.expect("drop");
+    let create = format!("CREATE DATABASE {name}");
+    sqlx::raw_sql(sqlx::AssertSqlSafe(create)).execute(&mut conn).await.expect("create");
+    let (prefix, _) = base.rsplit_once('/').expect("a URL with a database");
+    Some((base.clone(), format!("{prefix}/{name}")))
+}
+
+pub async fn drop_db(base: &str, url: &str) {
+    let name = url.rsplit_once('/').unwrap().1;
+    let mut conn = <sqlx::AnyConnection as sqlx::Connection>::connect(base).await.expect("connect");
+    let sql = format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)");
+    sqlx::raw_sql(sqlx::AssertSqlSafe(sql)).execute(&mut conn).await.expect("drop");
+}

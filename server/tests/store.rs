@@ -1,0 +1,116 @@
+//! The writer's group commit, below the server: many jobs queued at once land in one transaction whose
+//! writes are merged (one multi-row INSERT for the moves, one upsert for the game rows, the last state of
+//! each game kept), and the result is that of applying every job one after another. A job that fails
+//! (a duplicate player name) fails alone. On SQLite, and on PostgreSQL when `TEST_DATABASE_URL` is set.
+
+mod common;
+
+use common::{drop_db, fresh_db};
+use mancala_server::store::{GameRow, MoveRow, PlayerRow, Store, StoreError, Write};
+
+fn game(id: &str, status: &str, plies: u32, updated_at: i64) -> GameRow {
+    GameRow {
+        id: id.into(),
+        variant: "kubuguza".into(),
+        options: "{}".into(),
+        status: status.into(),
+        south_name: Some("ann".into()),
+        north_name: (status != "waiting").then(|| "bob".into()),
+        south_registered: false,
+        north_registered: status != "waiting",
+        south_token_hash: Some(format!("{id}-s")),
+        north_token_hash: (status != "waiting").then(|| format!("{id}-n")),
+        invite_code: (status == "waiting").then(|| format!("{id}-code")),
+        clock_base_ms: Some(60_000),
+        clock_increment_ms: Some(1_000),
+        south_clock_ms: Some(60_000 - plies as i64),
+        north_clock_ms: Some(60_000),
+        auto_forced: true,
+        plies,
+        winner: (status == "finished").then(|| "south".into()),
+        reason: (status == "finished").then(|| "resignation".into()),
+        created_at: 1,
+        updated_at,
+    }
+}
+
+fn mv(game_id: &str, ply: u32) -> MoveRow {
+    MoveRow {
+        game_id: game_id.into(),
+        ply,
+        side: if ply % 2 == 1 { "south" } else { "north" }.into(),
+        decision: format!("c{ply}"),
+        client_id: (ply != 3).then(|| format!("id{ply}")),
+        auto: ply == 3,
+        at: 100 + ply as i64,
+        clock_ms: None,
+    }
+}
+
+fn player(name: &str, hash: &str) -> PlayerRow {
+    PlayerRow { name: name.into(), token_hash: hash.into(), created_at: 5 }
+}
+
+async fn group_commit_matches_one_by_one(url: &str) {
+    let (store, writer) = Store::connect(url).await.expect("connect");
+    store.write(vec![Write::InsertGame(game("a", "waiting", 0, 1))]).await.expect("game a");
+    store.write(vec![Write::InsertPlayer(player("bob", "h1"))]).await.expect("bob");
+
+    // Every job is sent before the writer task can run (a current-thread runtime), so one batch takes
+    // them all: moves of two games, three states of game a, and a new game with its first move in the
+    // same job.
+    let (r1, r2, r3, r4) = tokio::join!(
+        store.write(vec![Write::InsertMove(mv("a", 1)), Write::UpdateGame(game("a", "ongoing", 1, 2))]),
+        store.write(vec![
+            Write::InsertGame(game("b", "waiting", 0, 3)),
+            Write::InsertMove(mv("b", 1)),
+            Write::UpdateGame(game("b", "ongoing", 1, 3)),
+        ]),
+        store.write(vec![
+            Write::InsertMove(mv("a", 2)),
+            Write::InsertMove(mv("a", 3)),
+            Write::UpdateGame(game("a", "ongoing", 3, 4)),
+        ]),
+        store.write(vec![Write::InsertMove(mv("a", 4)), Write::UpdateGame(game("a", "finished", 4, 5))]),
+    );
+    for r in [r1, r2, r3, r4] {
+        r.expect("every job commits");
+    }
+    // A batch where one job fails: the others are committed each alone.
+    let (r1, r2, r3) = tokio::join!(
+        store.write(vec![Write::InsertPlayer(player("cy", "h3"))]),
+        store.write(vec![Write::InsertPlayer(player("bob", "h2"))]),
+        store.write(vec![Write::InsertMove(mv("b", 2)), Write::UpdateGame(game("b", "ongoing", 2, 6))]),
+    );
+    assert!(matches!(r2, Err(StoreError::Conflict)), "{r2:?}");
+    r1.expect("cy");
+    r3.expect("b's move");
+
+    assert_eq!(store.game("a").await.unwrap(), Some(game("a", "finished", 4, 5)));
+    assert_eq!(store.game("b").await.unwrap(), Some(game("b", "ongoing", 2, 6)));
+    assert_eq!(store.moves("a").await.unwrap(), (1..=4).map(|p| mv("a", p)).collect::<Vec<_>>());
+    assert_eq!(store.moves("b").await.unwrap(), vec![mv("b", 1), mv("b", 2)]);
+    assert_eq!(store.player_by_name("bob").await.unwrap(), Some(player("bob", "h1")));
+    assert_eq!(store.player_by_name("cy").await.unwrap(), Some(player("cy", "h3")));
+
+    // A batch larger than one statement's rows.
+    let many: Vec<Write> = (3..=1300).map(|p| Write::InsertMove(mv("b", p))).collect();
+    store.write(many).await.expect("many moves");
+    assert_eq!(store.moves("b").await.unwrap(), (1..=1300).map(|p| mv("b", p)).collect::<Vec<_>>());
+
+    drop(store);
+    writer.finish().await;
+}
+
+#[tokio::test]
+async fn group_commit_on_sqlite() {
+    let dir = tempfile::tempdir().unwrap();
+    group_commit_matches_one_by_one(&format!("sqlite://{}", dir.path().join("s.db").display())).await;
+}
+
+#[tokio::test]
+async fn group_commit_on_postgres() {
+    let Some((base, url)) = fresh_db("store").await else { return };
+    group_commit_matches_one_by_one(&url).await;
+    drop_db(&base, &url).await;
+}
