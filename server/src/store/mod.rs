@@ -90,10 +90,16 @@ impl Store {
                         if conn.backend_name() == "SQLite" {
                             // WAL lets readers run beside the writer; NORMAL syncs at checkpoints only,
                             // which WAL keeps crash-safe (a power loss may lose the last commits, a killed
-                            // process loses nothing).
-                            sqlx::raw_sql("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")
-                                .execute(&mut *conn)
-                                .await?;
+                            // process loses nothing). A page cache of up to 64 MiB per connection and a
+                            // checkpoint every 10 000 pages (40 MB of WAL) instead of 1 000: a full group
+                            // commit touches about a thousand pages, so the default checkpointed (and
+                            // fsynced) after nearly every one (BENCHMARKS.md, "Server load").
+                            sqlx::raw_sql(
+                                "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
+                                 PRAGMA cache_size = -65536; PRAGMA wal_autocheckpoint = 10000;",
+                            )
+                            .execute(&mut *conn)
+                            .await?;
                         }
                         Ok(())
                     })
@@ -108,7 +114,7 @@ impl Store {
         let write_pool = options(write_max).connect(&url).await?;
         MIGRATOR.run(&write_pool).await?;
         let read = options(read_max).connect(&url).await?;
-        let (writes, task) = writer::spawn(write_pool.clone());
+        let (writes, task) = writer::spawn(write_pool.clone(), backend);
         Ok((Store { read, write_pool, writes, backend }, task))
     }
 

@@ -3,8 +3,8 @@
 //! together (a decision's moves and the game row); if the shared transaction fails, each job is retried
 //! alone so one bad job (a duplicate name) does not fail the others.
 
-use super::StoreError;
 use super::rows::{GAME_COLUMN_COUNT, GAME_COLUMNS, GameRow, MoveRow, PlayerRow};
+use super::{Backend, StoreError};
 use sqlx::{Any, AnyPool, Transaction};
 use tokio::sync::{mpsc, oneshot};
 use tokio::task::JoinHandle;
@@ -39,25 +39,25 @@ impl WriterTask {
 /// How many jobs one transaction takes at most.
 const MAX_BATCH: usize = 256;
 
-pub(super) fn spawn(pool: AnyPool) -> (mpsc::Sender<Job>, WriterTask) {
+pub(super) fn spawn(pool: AnyPool, backend: Backend) -> (mpsc::Sender<Job>, WriterTask) {
     let (tx, mut rx) = mpsc::channel::<Job>(4096);
     let task = tokio::spawn(async move {
         let mut batch = Vec::with_capacity(MAX_BATCH);
         while rx.recv_many(&mut batch, MAX_BATCH).await > 0 {
-            commit_batch(&pool, &mut batch).await;
+            commit_batch(&pool, backend, &mut batch).await;
         }
         pool.close().await;
     });
     (tx, WriterTask(task))
 }
 
-async fn commit_batch(pool: &AnyPool, batch: &mut Vec<Job>) {
+async fn commit_batch(pool: &AnyPool, backend: Backend, batch: &mut Vec<Job>) {
     metrics::histogram!("mancala_store_batch_jobs").record(batch.len() as f64);
     let started = std::time::Instant::now();
     let writes: Vec<&Write> = batch.iter().flat_map(|job| &job.writes).collect();
     let together = async {
         let mut tx = pool.begin().await?;
-        apply_all(&mut tx, &writes).await?;
+        apply_all(&mut tx, backend, &writes).await?;
         tx.commit().await
     };
     let result = together.await;
@@ -74,17 +74,17 @@ async fn commit_batch(pool: &AnyPool, batch: &mut Vec<Job>) {
         }
         Err(_) => {
             for job in batch.drain(..) {
-                let result = commit_one(pool, &job.writes).await;
+                let result = commit_one(pool, backend, &job.writes).await;
                 let _ = job.done.send(result);
             }
         }
     }
 }
 
-async fn commit_one(pool: &AnyPool, writes: &[Write]) -> Result<(), StoreError> {
+async fn commit_one(pool: &AnyPool, backend: Backend, writes: &[Write]) -> Result<(), StoreError> {
     let mut tx = pool.begin().await.map_err(StoreError::from_write)?;
     let writes: Vec<&Write> = writes.iter().collect();
-    apply_all(&mut tx, &writes).await.map_err(StoreError::from_write)?;
+    apply_all(&mut tx, backend, &writes).await.map_err(StoreError::from_write)?;
     tx.commit().await.map_err(StoreError::from_write)
 }
 
@@ -117,12 +117,12 @@ fn binary_chunks<T>(items: &[T], max: usize) -> impl Iterator<Item = &[T]> {
 /// references its game), and a game's later state replaces its earlier one in the same transaction
 /// anyway, so the outcome is that of applying the writes one after another. A statement per batch
 /// instead of two or three per decision is what lets one writer keep up (BENCHMARKS.md, "Server load").
-async fn apply_all(tx: &mut Transaction<'static, Any>, writes: &[&Write]) -> Result<(), sqlx::Error> {
+async fn apply_all(tx: &mut Transaction<'static, Any>, backend: Backend, writes: &[&Write]) -> Result<(), sqlx::Error> {
     let mut moves: Vec<&MoveRow> = Vec::new();
     let mut games: Vec<&GameRow> = Vec::new();
     for &write in writes {
         match write {
-            Write::InsertGame(g) => insert_game(tx, g).await?,
+            Write::InsertGame(g) => insert_game(tx, backend, g).await?,
             Write::InsertPlayer(p) => {
                 sqlx::query("INSERT INTO players (name, token_hash, created_at) VALUES ($1, $2, $3)")
                     .bind(&p.name)
@@ -141,9 +141,9 @@ async fn apply_all(tx: &mut Transaction<'static, Any>, writes: &[&Write]) -> Res
     for chunk in binary_chunks(&moves, MOVE_ROWS_PER_STATEMENT) {
         let sql = format!(
             "INSERT INTO moves (game_id, ply, side, decision, client_id, auto, at, clock_ms) VALUES {}",
-            placeholders(chunk.len(), 8)
+            placeholders(backend, chunk.len(), 8)
         );
-        // Safe: the text is ours, built from constants and numbered placeholders; values are bound.
+        // Safe: the text is ours, built from constants and placeholders; values are bound.
         let mut q = sqlx::query(sqlx::AssertSqlSafe(sql.as_str()));
         for m in chunk {
             q = q
@@ -168,7 +168,7 @@ async fn apply_all(tx: &mut Transaction<'static, Any>, writes: &[&Write]) -> Res
              invite_code = excluded.invite_code, south_clock_ms = excluded.south_clock_ms, \
              north_clock_ms = excluded.north_clock_ms, plies = excluded.plies, winner = excluded.winner, \
              reason = excluded.reason, updated_at = excluded.updated_at",
-            placeholders(chunk.len(), GAME_COLUMN_COUNT)
+            placeholders(backend, chunk.len(), GAME_COLUMN_COUNT)
         );
         let mut q = sqlx::query(sqlx::AssertSqlSafe(sql.as_str()));
         for g in chunk {
@@ -179,8 +179,8 @@ async fn apply_all(tx: &mut Transaction<'static, Any>, writes: &[&Write]) -> Res
     Ok(())
 }
 
-async fn insert_game(tx: &mut Transaction<'static, Any>, g: &GameRow) -> Result<(), sqlx::Error> {
-    let sql = format!("INSERT INTO games ({GAME_COLUMNS}) VALUES {}", placeholders(1, GAME_COLUMN_COUNT));
+async fn insert_game(tx: &mut Transaction<'static, Any>, backend: Backend, g: &GameRow) -> Result<(), sqlx::Error> {
+    let sql = format!("INSERT INTO games ({GAME_COLUMNS}) VALUES {}", placeholders(backend, 1, GAME_COLUMN_COUNT));
     bind_game(sqlx::query(sqlx::AssertSqlSafe(sql.as_str())), g).execute(&mut **tx).await?;
     Ok(())
 }
@@ -212,8 +212,12 @@ fn bind_game<'q>(q: AnyQuery<'q>, g: &'q GameRow) -> AnyQuery<'q> {
         .bind(g.updated_at)
 }
 
-/// `($1, …, $k), ($k+1, …), …` for `rows` rows of `columns` values.
-fn placeholders(rows: usize, columns: usize) -> String {
+/// `($1, …, $k), ($k+1, …), …` for `rows` rows of `columns` values on PostgreSQL; on SQLite the same with
+/// anonymous `?`. SQLite looks a numbered parameter up by name in a list, once per parameter, so a
+/// statement of 2 000 numbered parameters spends its time there (sqlx binds `$N` through
+/// `sqlite3_bind_parameter_name`: a third of the server's CPU at 5 000 decisions/s); `?` is bound by
+/// position.
+fn placeholders(backend: Backend, rows: usize, columns: usize) -> String {
     let mut out = String::with_capacity(rows * columns * 5);
     for r in 0..rows {
         out.push_str(if r == 0 { "(" } else { ", (" });
@@ -221,8 +225,13 @@ fn placeholders(rows: usize, columns: usize) -> String {
             if c > 0 {
                 out.push_str(", ");
             }
-            out.push('$');
-            out.push_str(&(r * columns + c + 1).to_string());
+            match backend {
+                Backend::Postgres => {
+                    out.push('$');
+                    out.push_str(&(r * columns + c + 1).to_string());
+                }
+                Backend::Sqlite => out.push('?'),
+            }
         }
         out.push(')');
     }
@@ -231,7 +240,7 @@ fn placeholders(rows: usize, columns: usize) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{binary_chunks, placeholders};
+    use super::{Backend, binary_chunks, placeholders};
 
     #[test]
     fn chunks_are_powers_of_two_largest_first() {
@@ -244,7 +253,8 @@ mod tests {
 
     #[test]
     fn numbered_placeholders_row_by_row() {
-        assert_eq!(placeholders(1, 2), "($1, $2)");
-        assert_eq!(placeholders(2, 3), "($1, $2, $3), ($4, $5, $6)");
+        assert_eq!(placeholders(Backend::Postgres, 1, 2), "($1, $2)");
+        assert_eq!(placeholders(Backend::Postgres, 2, 3), "($1, $2, $3), ($4, $5, $6)");
+        assert_eq!(placeholders(Backend::Sqlite, 2, 2), "(?, ?), (?, ?)");
     }
 }
