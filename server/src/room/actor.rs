@@ -7,7 +7,7 @@
 use super::game::{Change, LiveGame, Refusal, unix_ms};
 use super::projection::{self, Frames, ViewerKind};
 use super::{Command, ConnId, Outbound, RoomHandle};
-use crate::store::{Store, Write};
+use crate::store::{Store, StoreError, Write};
 use mancala_engine::{BySide, EndReason, Outcome, Side};
 use mancala_protocol::http::GameStatus;
 use mancala_protocol::{ClientMsg, ErrorCode, Presence, ServerMsg};
@@ -352,7 +352,12 @@ impl Room {
         let mut writes: Vec<Write> = change.plies.iter().map(|p| Write::InsertMove(p.row.clone())).collect();
         writes.push(Write::UpdateGame(self.game.row_after(Some(change))));
         self.store.write(writes).await.map_err(|e| {
-            tracing::error!(game = %self.game.id, error = %e, "store failed");
+            match e {
+                // The server is shutting down: the decisions still queued were never acknowledged, so
+                // nothing is lost; the client re-sends them to the next server.
+                StoreError::Closed => tracing::debug!(game = %self.game.id, "store closed: change not stored"),
+                _ => tracing::error!(game = %self.game.id, error = %e, "store failed"),
+            }
             Refusal::new(ErrorCode::Unavailable, "the server could not store this; nothing changed, please retry")
         })
     }
