@@ -51,8 +51,8 @@ impl Target {
         let stream = socket.connect(self.addr).await.with_context(|| format!("cannot connect to {}", self.addr))?;
         stream.set_nodelay(true)?;
         // Small buffers: thousands of connections in one process, and most messages are small. But not a
-        // small limit: the event of a very long turn (up to 100 000 laps, each drop a step) can be tens of
-        // MB, over tungstenite's default 16 MiB frame limit.
+        // small limit: a server before protocol 2 sent the event of a very long turn (up to 100 000 laps,
+        // each drop a step) whole, tens of MB, over tungstenite's default 16 MiB frame limit.
         let config = WebSocketConfig::default()
             .read_buffer_size(8 * 1024)
             .write_buffer_size(0)

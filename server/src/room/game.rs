@@ -151,10 +151,9 @@ impl LiveGame {
         for m in moves {
             let side: Side = m.side.parse().map_err(|e| format!("ply {}: {e}", m.ply))?;
             let decision = Decision::parse(&m.decision, pos.geometry()).map_err(|e| format!("ply {}: {e}", m.ply))?;
-            let mut steps = PlySteps::default();
-            pos.apply(side, decision, &mut steps).map_err(|e| format!("ply {}: {e}", m.ply))?;
+            let steps = PlySteps::play(&mut pos, side, decision).map_err(|e| format!("ply {}: {e}", m.ply))?;
             decided[side] |= !m.auto;
-            record.push(Ply { row: m.clone(), decision, steps: steps.finish(), after: pos.clone() });
+            record.push(Ply { row: m.clone(), decision, steps, after: pos.clone() });
         }
         let server_end = match (&row.reason, pos.outcome()) {
             (Some(reason), None) => {
@@ -269,8 +268,7 @@ impl LiveGame {
         let decision = Decision::parse(text, geo).map_err(|e| Refusal::new(ErrorCode::BadNotation, e.to_string()))?;
         let mut change = self.blank_change(at_ms);
         let mut pos = self.pos.clone();
-        let mut steps = PlySteps::default();
-        if let Err(e) = pos.apply(side, decision, &mut steps) {
+        let steps = PlySteps::play(&mut pos, side, decision).map_err(|e| {
             let code = match e {
                 PlayError::GameOver(_) => ErrorCode::GameOver,
                 PlayError::NotYourTurn { .. } => ErrorCode::NotYourTurn,
@@ -278,8 +276,8 @@ impl LiveGame {
                 PlayError::Illegal { .. } => ErrorCode::Illegal,
             };
             let legal = self.pos.legal_decisions(side).iter().map(|d| d.notation(geo)).collect();
-            return Err(Refusal { code, reason: e.to_string(), legal });
-        }
+            Refusal { code, reason: e.to_string(), legal }
+        })?;
         // The clock: charge the mover (if its time runs), add the increment, and check the flag first: a
         // decision that arrives after the mover's time ran out is refused and the game ends on time (the
         // room's timer normally gets there first).
@@ -299,7 +297,7 @@ impl LiveGame {
         change.plies.push(Ply {
             row: self.move_row(ply, side, decision, client_id, false, at_ms, clock_ms),
             decision,
-            steps: steps.finish(),
+            steps,
             after: pos.clone(),
         });
         self.play_forced(&mut change, pos, at_ms);
@@ -320,14 +318,13 @@ impl LiveGame {
                 break;
             }
             let decision = legal[0];
-            let mut steps = PlySteps::default();
-            pos.apply(side, decision, &mut steps).expect("a listed decision applies");
+            let steps = PlySteps::play(&mut pos, side, decision).expect("a listed decision applies");
             let ply = self.record.len() as u32 + change.plies.len() as u32 + 1;
             let clock_ms = change.clock.as_ref().map(|c| c.remaining[side] as i64);
             change.plies.push(Ply {
                 row: self.move_row(ply, side, decision, None, true, at_ms, clock_ms),
                 decision,
-                steps: steps.finish(),
+                steps,
                 after: pos.clone(),
             });
         }

@@ -153,9 +153,7 @@ mod tests {
         let decision = Decision::parse("g2", pos.geometry()).unwrap();
         let mut all = Vec::new();
         pos.clone().apply(Side::South, decision, &mut all).unwrap();
-        let mut steps = PlySteps::default();
-        pos.apply(Side::South, decision, &mut steps).unwrap();
-        let steps = steps.finish();
+        let steps = PlySteps::play(&mut pos, Side::South, decision).unwrap();
         assert!(all.len() > 500_000, "{}", all.len());
         assert_eq!(steps.total(), all.len() as u64);
 

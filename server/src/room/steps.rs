@@ -5,7 +5,7 @@
 //! a million events: kept whole they made a 20 MB frame for every viewer and held as much in the room, and
 //! no one watches a million drops. The board after the turn is in the event's `view` either way.
 
-use mancala_engine::{Event, EventSink};
+use mancala_engine::{Decision, Event, EventSink, PlayError, Position, Side};
 use std::collections::VecDeque;
 
 /// Events kept from the start of a ply: far more than any ordinary turn has (a few hundred at most).
@@ -44,9 +44,16 @@ impl EventSink for PlySteps {
 }
 
 impl PlySteps {
+    /// Applies `decision` of `side` to `pos` and returns the steps it took.
+    pub fn play(pos: &mut Position, side: Side, decision: Decision) -> Result<PlySteps, PlayError> {
+        let mut steps = PlySteps::default();
+        pos.apply(side, decision, &mut steps)?;
+        Ok(steps.finish())
+    }
+
     /// Ends the recording: when events were left out, the tail is cut to start at a lap's lift (a drop
     /// without its lap would say nothing), unless it holds no lift at all.
-    pub fn finish(mut self) -> PlySteps {
+    fn finish(mut self) -> PlySteps {
         if self.skipped > 0 {
             let lap_start = self.tail.iter().position(|e| matches!(e, Event::Lift { .. } | Event::StoreLift { .. }));
             if let Some(k) = lap_start {
@@ -74,7 +81,7 @@ impl PlySteps {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mancala_engine::{Direction, Hole, Side};
+    use mancala_engine::{Direction, Hole};
 
     fn lift(h: u8) -> Event {
         Event::Lift { hole: Hole(h), count: 3, direction: Direction::Anticlockwise }
