@@ -10,10 +10,12 @@
 //! `docs/protocol.md` describes each message with a JSON example; `tests/snapshots.rs` pins the shapes.
 
 pub mod http;
+mod inbound;
 mod step;
 mod view;
 mod ws;
 
+pub use inbound::InboundError;
 pub use step::StepEvent;
 pub use view::{BoardView, BySideChoice, BySideOpt, ChoiceState, ClockSpec, ClockState, OutcomeInfo};
 pub use ws::{ClientMsg, ErrorCode, GameEvent, MoveEvent, Presence, ServerMsg};

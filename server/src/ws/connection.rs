@@ -3,12 +3,11 @@
 //! checks each frame and forwards valid messages to the room. Keepalive pings, an idle timeout, a
 //! per-connection rate limit, and a close frame on shutdown are handled here, in one place.
 
-use super::inbound;
 use crate::room::{CONNECTION_QUEUE, Outbound, RoomHandle, ViewerKind};
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
 use governor::{Quota, RateLimiter};
-use mancala_protocol::{ErrorCode, ServerMsg};
+use mancala_protocol::{ClientMsg, ErrorCode, ServerMsg};
 use std::num::NonZeroU32;
 use std::time::Duration;
 use tokio::sync::mpsc;
@@ -107,13 +106,13 @@ pub async fn serve(
                         );
                         continue;
                     }
-                    match inbound::parse(text.as_str(), limits.max_message_bytes) {
+                    match ClientMsg::from_text(text.as_str(), limits.max_message_bytes) {
                         Ok(msg) => {
                             if room.client(conn, msg).await.is_err() {
                                 return Some((1011, "the game is not available"));
                             }
                         }
-                        Err((code, message)) => error(code, message),
+                        Err(e) => error(e.code, e.message),
                     }
                 }
                 Message::Binary(_) => {

@@ -4,7 +4,6 @@
 //! client never mistakes itself for a spectator.
 
 mod connection;
-mod inbound;
 
 pub use connection::WsLimits;
 
