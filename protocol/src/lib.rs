@@ -22,7 +22,8 @@ pub use ws::{ClientMsg, ErrorCode, GameEvent, MoveEvent, Presence, ServerMsg};
 
 /// The protocol version. The server sends it in every snapshot and in `/api/variants`; a client built for
 /// another version should say so instead of misreading messages. Bumped on any incompatible change
-/// (2: the `skipped` step of very long turns).
-pub const PROTOCOL_VERSION: u32 = 2;
+/// (2: the `skipped` step of very long turns; 3: the `start` event, events without a board inside a
+/// change, strictly increasing versions on every connection).
+pub const PROTOCOL_VERSION: u32 = 3;
 
 pub use mancala_engine::{Options, Side, Variant};

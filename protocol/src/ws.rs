@@ -45,7 +45,9 @@ pub enum ClientMsg {
         #[serde(default)]
         id: Option<String>,
     },
-    /// Ask for the events after version `v` (or a fresh snapshot when they are no longer kept).
+    /// The client holds version `v`: the server sends what this connection has not been sent yet (the
+    /// events after it, or a snapshot when the connection fell behind). Since the server sends every
+    /// event in order, this is only needed after a client lost messages of its own.
     Sync { v: u64 },
     /// Application-level ping; answered with `pong`.
     Ping {
@@ -127,6 +129,9 @@ pub struct MoveEvent {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum GameEvent {
+    /// The second seat was filled and the game started (always version 1 of a game that started): the
+    /// summary as it is now (status, both players).
+    Start { game: GameSummary },
     /// A decision was applied.
     Move {
         #[serde(flatten)]
@@ -142,8 +147,9 @@ pub enum GameEvent {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMsg {
-    /// The whole game as this viewer may see it: sent on connect, when a client is too far behind for
-    /// events, and when the game starts (the second player joined).
+    /// The whole game as this viewer may see it: sent on connect (unless the client resumes with `v`
+    /// and the events it lacks are few), and to a connection that fell behind (its queue was full): the
+    /// snapshot supersedes the events it did not get.
     Snapshot {
         protocol: u32,
         /// The number of the last event included in this state.
@@ -156,11 +162,15 @@ pub enum ServerMsg {
         clock: Option<ClockState>,
         presence: Presence,
     },
-    /// A versioned change, with the board after it and the clocks.
+    /// A versioned change. The last event of a change (a decision and the forced decisions the server
+    /// played after it are one change) and of a catch-up carries the board after it and the clocks; the
+    /// events before it leave them out (`view` and `clock` absent): apply their steps, the board follows.
     Event {
         v: u64,
         event: GameEvent,
-        view: BoardView,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        view: Option<BoardView>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         clock: Option<ClockState>,
     },
     /// The message with this `id` was accepted; `v` is the version of the event that applied it (for a

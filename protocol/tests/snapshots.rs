@@ -366,7 +366,7 @@ fn server_event_move() {
         ServerMsg::Event {
             v: 1,
             event: GameEvent::Move { mv: move_event(1, Side::South, Some("a2"), &events, &pos, viewer) },
-            view: BoardView::from_view(&pos.view(viewer), true),
+            view: Some(BoardView::from_view(&pos.view(viewer), true)),
             clock: Some(ClockState {
                 base_secs: 300,
                 increment_secs: 5,
@@ -388,7 +388,7 @@ fn server_event_move_hidden_choice() {
     let msg = ServerMsg::Event {
         v: 1,
         event: GameEvent::Move { mv: move_event(1, Side::South, None, &events, &pos, north) },
-        view: BoardView::from_view(&pos.view(north), true),
+        view: Some(BoardView::from_view(&pos.view(north), true)),
         clock: None,
     };
     let json = serde_json::to_string(&msg).unwrap();
@@ -410,7 +410,7 @@ fn server_event_move_reveal() {
         ServerMsg::Event {
             v: 2,
             event: GameEvent::Move { mv: move_event(2, Side::North, Some("opening:1"), &events, &pos, spectator) },
-            view: BoardView::from_view(&pos.view(spectator), true),
+            view: Some(BoardView::from_view(&pos.view(spectator), true)),
             clock: None,
         }
     );
@@ -429,7 +429,7 @@ fn server_event_move_azigo_store_hidden() {
         ServerMsg::Event {
             v: 1,
             event: GameEvent::Move { mv },
-            view: BoardView::from_view(&pos.view(north), true),
+            view: Some(BoardView::from_view(&pos.view(north), true)),
             clock: None
         }
     );
@@ -448,7 +448,7 @@ fn server_event_end() {
         ServerMsg::Event {
             v: 2,
             event: GameEvent::End { outcome: outcome.into() },
-            view: BoardView::from_view(&pos.view(Viewer::Player(Side::North)), false),
+            view: Some(BoardView::from_view(&pos.view(Viewer::Player(Side::North)), false)),
             // No clock ran yet: each side's first decision of its own is free.
             clock: Some(ClockState {
                 base_secs: 300,
@@ -548,7 +548,7 @@ fn real_events_round_trip() {
                 round_trip(&ServerMsg::Event {
                     v: ply as u64,
                     event: GameEvent::Move { mv: move_event(ply, side, Some(&text), &events, &pos, viewer) },
-                    view: BoardView::from_view(&pos.view(viewer), true),
+                    view: Some(BoardView::from_view(&pos.view(viewer), true)),
                     clock: clock(vec![side]),
                 });
             }

@@ -1,7 +1,7 @@
 //! The server's configuration: every setting is a flag and an environment variable (clap), documented in
 //! `--help` and the README.
 
-use crate::room::actor_config;
+use crate::room::RoomConfig;
 use crate::ws::WsLimits;
 use clap::Parser;
 use std::net::SocketAddr;
@@ -68,8 +68,8 @@ impl Config {
         }
     }
 
-    pub fn room_config(&self) -> actor_config::RoomConfig {
-        actor_config::RoomConfig {
+    pub fn room_config(&self) -> RoomConfig {
+        RoomConfig {
             claim_grace: Duration::from_secs(self.claim_grace_secs),
             linger: Duration::from_secs(self.linger_secs),
         }

@@ -1,7 +1,8 @@
 //! The one error type of the HTTP API, mapped to a status code and a JSON body
 //! (`{"error": code, "message": sentence}`) in one `match`.
 
-use crate::room::{Refusal, RoomError};
+use crate::game::Refusal;
+use crate::room::RoomError;
 use crate::store::StoreError;
 use axum::Json;
 use axum::http::StatusCode;
@@ -24,6 +25,9 @@ pub enum ApiError {
     /// The database or a room is not available now.
     #[error("the server cannot answer this now; retry later")]
     Unavailable,
+    /// The server is shutting down (a new one may be starting: retry shortly).
+    #[error("the server is shutting down; retry shortly")]
+    ShuttingDown,
     #[error("internal error: {0}")]
     Internal(String),
 }
@@ -36,6 +40,7 @@ impl ApiError {
             ApiError::BadToken(_) => (StatusCode::UNAUTHORIZED, "bad_token"),
             ApiError::Conflict(_) => (StatusCode::CONFLICT, "conflict"),
             ApiError::Unavailable => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
+            ApiError::ShuttingDown => (StatusCode::SERVICE_UNAVAILABLE, "shutting_down"),
             ApiError::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "internal"),
         }
     }
@@ -67,6 +72,7 @@ impl From<RoomError> for ApiError {
             RoomError::NotFound(_) => ApiError::NotFound(e.to_string()),
             RoomError::Store(s) => s.into(),
             RoomError::Corrupt { .. } => ApiError::Internal(e.to_string()),
+            RoomError::ShuttingDown => ApiError::ShuttingDown,
         }
     }
 }

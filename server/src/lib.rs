@@ -2,13 +2,15 @@
 //! checks them with the rules engine, stores them, and tells every connection what that viewer may see.
 //! History is served over HTTP.
 //!
-//! Layout: [`http`] (REST routes, one file per area), [`ws`] (the WebSocket endpoint and connection
-//! loop), [`room`] (one task per live game, the only owner of its state), [`store`] (SQLite or
-//! PostgreSQL through one code path). [`run`] takes a bound listener and a shutdown future, so tests run
+//! Layout: [`game`] (the state machine around the rules engine, no I/O), [`room`] (one task per live
+//! game, the only owner of its state: commands, one commit path, delivery to connections), [`store`]
+//! (SQLite or PostgreSQL through one code path; rows to domain values), [`ws`] (the WebSocket endpoint
+//! and connection loop), [`http`] (REST routes, one file per area). [`run`] takes a bound listener and a shutdown future, so tests run
 //! the real server on an ephemeral port.
 
 pub mod config;
 pub mod error;
+pub mod game;
 pub mod http;
 pub mod ids;
 pub mod room;
@@ -22,7 +24,7 @@ use crate::config::Config;
 use crate::room::Registry;
 use crate::state::AppState;
 use crate::store::{Store, StoreError};
-use std::future::Future;
+use std::future::{Future, IntoFuture};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -41,49 +43,76 @@ pub enum ServerError {
     Io(#[from] std::io::Error),
 }
 
-/// Runs the server on `listener` until `shutdown` completes, then closes every WebSocket with 1001
-/// (waiting at most the configured grace), and closes the database.
+/// Runs the server on `listener` until `shutdown` completes, then shuts down in one place, in this order:
+/// 1. everyone is told at once: WebSockets and live streams close with 1001, rooms and server bots stop
+///    taking commands (the one in progress finishes, its commit included), `/healthz` answers 503
+///    "shutting down", new games and connections are refused with 503; the listener keeps accepting
+///    meanwhile, so clients get that answer rather than a refused connection;
+/// 2. connections and rooms are awaited (at most the configured grace);
+/// 3. HTTP stops (requests in flight finish);
+/// 4. the single writer commits whatever was queued, then the pools close (SQLite checkpoints its WAL).
 pub async fn run(
     listener: TcpListener,
     config: Config,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServerError> {
     let (store, writer) = Store::connect(&config.database_url).await?;
-    let rooms = Registry::new(store.clone(), config.room_config());
+    let stopping = CancellationToken::new();
+    let rooms = Registry::new(store.clone(), config.room_config(), stopping.clone());
     let restored = rooms.restore_unfinished().await?;
     tracing::info!(restored, backend = ?store.backend(), addr = %listener.local_addr()?, "mancala-server ready");
     let state = AppState {
         store: store.clone(),
-        rooms,
+        rooms: rooms.clone(),
         ws_limits: config.ws_limits(),
         config: Arc::new(config.clone()),
-        shutdown: CancellationToken::new(),
+        shutdown: stopping.clone(),
         tracker: TaskTracker::new(),
         metrics: metrics_setup::handle(),
     };
     let app = http::router(state.clone());
-    let token = state.shutdown.clone();
     // Nagle off: an `accepted` right after its `event` would otherwise wait for the client's delayed ACK
     // (up to 40 ms on Linux).
     let listener = axum::serve::ListenerExt::tap_io(listener, |tcp: &mut tokio::net::TcpStream| {
         let _ = tcp.set_nodelay(true);
     });
-    axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(async move {
-            shutdown.await;
-            tracing::info!("shutting down");
-            token.cancel();
-        })
-        .await?;
-    state.tracker.close();
-    if tokio::time::timeout(Duration::from_secs(config.shutdown_grace_secs), state.tracker.wait()).await.is_err() {
-        tracing::warn!("some connections did not close in time");
+    let stop_serving = CancellationToken::new();
+    let mut serving = tokio::spawn(
+        axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
+            .with_graceful_shutdown(stop_serving.clone().cancelled_owned())
+            .into_future(),
+    );
+    tokio::select! {
+        _ = shutdown => {}
+        served = &mut serving => {
+            // The listener failed on its own: shut the rest down the same way, then report it.
+            tracing::error!(?served, "the HTTP server stopped");
+        }
     }
-    // Every accepted decision is already committed; closing the pools checkpoints SQLite's WAL.
-    store.close().await;
+    tracing::info!("shutting down");
+    stopping.cancel();
+    let grace = Duration::from_secs(config.shutdown_grace_secs);
+    state.tracker.close();
+    let waited = tokio::time::timeout(grace, async {
+        state.tracker.wait().await;
+        rooms.stopped().await;
+    });
+    if waited.await.is_err() {
+        tracing::warn!("some connections or rooms did not stop in time");
+    }
+    stop_serving.cancel();
+    if !serving.is_finished() {
+        let _ = tokio::time::timeout(grace, &mut serving).await;
+    }
+    // Every acknowledged decision is committed already; the writer commits what is still queued (never
+    // acknowledged) and closes its pool once the last store handle is gone.
+    store.close_reads().await;
     drop(state);
+    drop(rooms);
     drop(store);
-    let _ = tokio::time::timeout(Duration::from_secs(2), writer.finish()).await;
+    if tokio::time::timeout(Duration::from_secs(5), writer.finish()).await.is_err() {
+        tracing::warn!("the store writer did not finish in time");
+    }
     Ok(())
 }
 

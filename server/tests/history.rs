@@ -285,13 +285,14 @@ async fn one_game_its_positions_and_exports() {
     let (id, south, north) = server.new_game(body).await;
     let mut t = Table::open(&server, &id, &south, &north, "kubuguza").await;
     let start_holes = t.views[2]["holes"].clone();
-    // The spectator's board after each version, to compare with the positions.
-    let mut boards = vec![(t.versions[2], start_holes.clone())];
+    // The spectator's board after each ply, to compare with the positions (version 1 is the game's start,
+    // each ply one version after it).
+    let mut boards = vec![(t.versions[2] - 1, start_holes.clone())];
     for _ in 0..6 {
         t.play_random(&mut 11, 1).await;
-        boards.push((t.versions[2], t.views[2]["holes"].clone()));
+        boards.push((t.versions[2] - 1, t.views[2]["holes"].clone()));
     }
-    let plies = t.versions[2];
+    let plies = t.versions[2] - 1;
 
     // While the game runs: the spectator's view, the clock running.
     let (status, detail) = server.get(&format!("/api/games/{id}")).await;

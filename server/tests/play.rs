@@ -77,7 +77,8 @@ async fn forced_decisions_are_played_by_the_server_unless_turned_off() {
     // Ikibuguzo opening 1: each side's first three turns are forced.
     let (id, south, north) = server.new_game(json!({ "variant": "ikibuguzo-opening-1", "seat": "south" })).await;
     let t = Table::open(&server, &id, &south, &north, "ikibuguzo-opening-1").await;
-    assert_eq!(t.versions[0], 6, "the six forced opening turns were played at the start");
+    // Version 1 is the game's start, then the six forced opening turns the server played at once.
+    assert_eq!(t.versions[0], 7, "the six forced opening turns were played at the start");
     let (_, detail) = server.get(&format!("/api/games/{id}")).await;
     let record = detail["record"].as_array().expect("a record");
     assert_eq!(record.len(), 6, "{detail}");
@@ -85,7 +86,7 @@ async fn forced_decisions_are_played_by_the_server_unless_turned_off() {
     let (id, south, north) =
         server.new_game(json!({ "variant": "ikibuguzo-opening-1", "seat": "south", "auto_forced": false })).await;
     let mut t = Table::open(&server, &id, &south, &north, "ikibuguzo-opening-1").await;
-    assert_eq!(t.versions[0], 0);
+    assert_eq!(t.versions[0], 1, "only the start");
     let legal = t.views[0]["legal"].as_array().unwrap().clone();
     assert_eq!(legal.len(), 1, "{legal:?}");
     let a = t.decide(0, legal[0].as_str().unwrap()).await;
@@ -105,7 +106,7 @@ async fn resign_abort_and_claims_follow_the_rules() {
     let mut t = Table::open(&server, &id, &south, &north, "kubuguza").await;
     t.south.send(json!({ "type": "abort", "id": "a" })).await;
     let ans = t.south.next_of("accepted").await;
-    assert_eq!(ans["v"], 1);
+    assert_eq!(ans["v"], 2, "the `end` event after the `start`");
     let ev = t.spectator.next_of("event").await;
     assert_eq!(ev["event"]["kind"], "end");
     assert_eq!(ev["event"]["outcome"]["reason"], "aborted");

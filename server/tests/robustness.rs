@@ -40,10 +40,16 @@ async fn a_reconnecting_client_gets_the_missing_events_or_a_snapshot() {
         assert_eq!(m["type"], "event", "{m}");
         assert_eq!(m["v"], expected);
     }
-    // `sync` on an open connection does the same.
+    // `sync` on an open connection that has everything sends nothing again (versions never repeat on a
+    // connection), and the connection goes on answering.
     back.send(json!({ "type": "sync", "v": now - 1 })).await;
-    let m = back.next_of("event").await;
-    assert_eq!(m["v"], now);
+    back.send(json!({ "type": "ping", "id": "after-sync" })).await;
+    let pong = back.next_of("pong").await;
+    assert_eq!(pong["id"], "after-sync");
+    // A `sync` from a version this connection was never given is refused, with the versions named.
+    back.send(json!({ "type": "sync", "v": now + 5 })).await;
+    let error = back.next_of("error").await;
+    assert!(error["message"].as_str().unwrap().contains(&format!("given version {now} last")), "{error}");
     // Without a version, or with one from the future: a snapshot.
     let mut fresh = server.ws(&id, Some(&north), Some(now + 50)).await;
     let snap = fresh.next_of("snapshot").await;
@@ -123,11 +129,11 @@ async fn bad_input_gets_a_clear_error_and_nothing_breaks() {
     assert_eq!(t.spectator.next_of("rejected").await["code"], "not_seated");
     t.south.stream.send(tokio_tungstenite::tungstenite::Message::Binary(vec![1, 2, 3].into())).await.unwrap();
     assert_eq!(t.south.next_of("error").await["code"], "malformed");
-    // Nothing was applied: the game is still at version 0, and the same connection plays on.
-    assert_eq!(t.versions[0], 0);
+    // Nothing was applied: the game is still at version 1 (its start), and the same connection plays on.
+    assert_eq!(t.versions[0], 1);
     let ok = t.decide(0, "h2").await;
     assert_eq!(ok["type"], "accepted", "{ok}");
-    assert_eq!(ok["v"], 1);
+    assert_eq!(ok["v"], 2);
     // The same id again: the same answer, nothing applied twice.
     t.south.send(json!({ "type": "decide", "id": "8", "decision": "h2" })).await;
     let first = t.south.next_of("rejected").await;
@@ -135,7 +141,7 @@ async fn bad_input_gets_a_clear_error_and_nothing_breaks() {
     assert_eq!(t.south.next_of("rejected").await, first);
     let id_of_accepted = (t.next_id - 1).to_string();
     t.south.send(json!({ "type": "decide", "id": id_of_accepted, "decision": "h2" })).await;
-    assert_eq!(t.south.next_of("accepted").await["v"], 1);
+    assert_eq!(t.south.next_of("accepted").await["v"], 2);
     assert!(t.spectator.try_next(Duration::from_millis(300)).await.is_none(), "no event for a resend");
     // A wrong seat token is refused before the upgrade, with a reason.
     for (path, status) in [(format!("{id}/ws?token=nope"), 401), ("doesnotexist/ws".to_string(), 404)] {
@@ -177,5 +183,5 @@ async fn a_flood_of_messages_is_rate_limited_without_losing_the_connection() {
     // Still connected and following the game.
     let mut seed = 1;
     t.play_random(&mut seed, 1).await;
-    assert_eq!(t.versions[2], 1);
+    assert_eq!(t.versions[2], 2, "the start, then one decision");
 }

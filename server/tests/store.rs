@@ -86,17 +86,17 @@ async fn group_commit_matches_one_by_one(url: &str) {
     r1.expect("cy");
     r3.expect("b's move");
 
-    assert_eq!(store.game("a").await.unwrap(), Some(game("a", "finished", 4, 5)));
-    assert_eq!(store.game("b").await.unwrap(), Some(game("b", "ongoing", 2, 6)));
-    assert_eq!(store.moves("a").await.unwrap(), (1..=4).map(|p| mv("a", p)).collect::<Vec<_>>());
-    assert_eq!(store.moves("b").await.unwrap(), vec![mv("b", 1), mv("b", 2)]);
+    assert_eq!(store.game_row("a").await.unwrap(), Some(game("a", "finished", 4, 5)));
+    assert_eq!(store.game_row("b").await.unwrap(), Some(game("b", "ongoing", 2, 6)));
+    assert_eq!(store.move_rows("a").await.unwrap(), (1..=4).map(|p| mv("a", p)).collect::<Vec<_>>());
+    assert_eq!(store.move_rows("b").await.unwrap(), vec![mv("b", 1), mv("b", 2)]);
     assert_eq!(store.player_by_name("bob").await.unwrap(), Some(player("bob", "h1")));
     assert_eq!(store.player_by_name("cy").await.unwrap(), Some(player("cy", "h3")));
 
     // A batch larger than one statement's rows.
     let many: Vec<Write> = (3..=1300).map(|p| Write::InsertMove(mv("b", p))).collect();
     store.write(many).await.expect("many moves");
-    assert_eq!(store.moves("b").await.unwrap(), (1..=1300).map(|p| mv("b", p)).collect::<Vec<_>>());
+    assert_eq!(store.move_rows("b").await.unwrap(), (1..=1300).map(|p| mv("b", p)).collect::<Vec<_>>());
 
     drop(store);
     writer.finish().await;

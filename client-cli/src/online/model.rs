@@ -78,10 +78,18 @@ impl GameModel {
                     return notes; // already applied (a resend after a reconnect)
                 }
                 self.v = v;
-                let ended = view.outcome.clone();
-                self.view = Some(view);
-                self.set_clock(clock);
+                // Only the last event of a change carries the board and the clocks: the events before it
+                // are steps to replay on the way.
+                let ended = view.as_ref().and_then(|view| view.outcome.clone());
+                if let Some(view) = view {
+                    self.view = Some(view);
+                    self.set_clock(clock);
+                }
                 match event {
+                    GameEvent::Start { game } => {
+                        self.game = Some(game);
+                        notes.push(Note::Synced);
+                    }
                     GameEvent::Move { mv } => {
                         let shown = mv.decision.clone().unwrap_or_else(|| "?".to_string());
                         self.record.push((mv.ply, mv.side, shown));

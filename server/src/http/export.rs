@@ -11,13 +11,12 @@
 
 use super::history::{Params, RawQuery, Stored, load};
 use crate::error::ApiError;
-use crate::room::game::summary_of;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
-use mancala_protocol::http::{GameStatus, GameSummary, RecordEntry};
+use mancala_protocol::http::{GameSummary, RecordEntry};
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -43,7 +42,7 @@ pub async fn export(
     };
     let stored = load(&state, &id).await?;
     if json {
-        let body = GameExport { game: summary_of(&stored.row), record: stored.record() };
+        let body = GameExport { game: stored.header.summary(), record: stored.record() };
         return Ok(Json(body).into_response());
     }
     let site = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("mancala-server");
@@ -80,36 +79,31 @@ fn prefers_json(headers: &HeaderMap) -> bool {
 
 /// The text export of a stored game, `site` naming where it was played.
 pub fn text_export(stored: &Stored, site: &str) -> String {
-    let row = &stored.row;
     let game = &stored.game;
-    let result = match (game.status, game.outcome()) {
-        (GameStatus::Finished, Some(o)) => match o.winner {
-            Some(side) => side.name(),
-            None if o.reason.as_str() == "aborted" => "aborted",
-            None => "draw",
-        },
-        _ => "*",
+    let result = match game.result() {
+        Some(crate::game::GameResult::Ruled(crate::game::Ruling::Abort)) => "aborted",
+        Some(r) => r.winner().map(|s| s.name()).unwrap_or("draw"),
+        None => "*",
     };
-    let reason = match (game.status, game.outcome()) {
-        (GameStatus::Finished, Some(o)) => o.reason.as_str().to_string(),
-        _ => "-".to_string(),
+    let reason = game.result().map(|r| r.reason().to_string()).unwrap_or_else(|| "-".to_string());
+    let clock = match game.clock.as_ref() {
+        Some(c) => format!("{}+{}", c.spec.base_secs, c.spec.increment_secs),
+        None => "-".to_string(),
     };
-    let clock = match (row.clock_base_ms, row.clock_increment_ms) {
-        (Some(base), Some(inc)) => format!("{}+{}", base / 1000, inc / 1000),
-        _ => "-".to_string(),
-    };
+    let name =
+        |side: mancala_engine::Side| game.seats[side].as_ref().map(|s| s.name.clone()).unwrap_or_else(|| "?".into());
     let headers = [
         ("Event", "mancala game".to_string()),
         ("Site", site.to_string()),
         ("GameId", game.id.clone()),
         ("Variant", game.variant.id().to_string()),
         ("Options", serde_json::to_string(&game.options).unwrap_or_default()),
-        ("South", row.south_name.clone().unwrap_or_else(|| "?".into())),
-        ("North", row.north_name.clone().unwrap_or_else(|| "?".into())),
+        ("South", name(mancala_engine::Side::South)),
+        ("North", name(mancala_engine::Side::North)),
         ("Clock", clock),
         ("Result", result.to_string()),
         ("Reason", reason),
-        ("Date", utc_date(row.created_at)),
+        ("Date", utc_date(game.created_at)),
         ("Plies", game.record.len().to_string()),
     ];
     let mut out = String::new();

@@ -3,11 +3,10 @@
 
 use super::{bearer, json_body};
 use crate::error::ApiError;
+use crate::game::{LiveGame, Seat, unix_ms};
 use crate::ids;
-use crate::room::game::{summary_of, unix_ms};
-use crate::room::{LiveGame, Seat, bot_seat};
+use crate::room::bot_seat::{self, BotSeat};
 use crate::state::AppState;
-use crate::store::Write;
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{Path, State};
@@ -105,19 +104,18 @@ pub async fn create(
         unix_ms(),
     )
     .map_err(|e| ApiError::BadRequest(format!("options: {e}")))?;
-    let mut game = game;
+    let (variant, options) = (game.variant, game.options);
+    // The game is stored by its room's first commit.
+    let room = state.rooms.create(game).await?;
+    let mut summary = room.summary().await.map_err(|_| ApiError::Unavailable)?;
     if let Some(level) = bot {
         // The computer takes the other seat at once, exactly as a person joining would.
         let bot_seat =
             Seat { name: bot_seat::seat_name(level), registered: false, token_hash: ids::token_hash(&ids::token()) };
-        let (_, change) = game.join(bot_seat, tokio::time::Instant::now(), unix_ms())?;
-        game.commit(change);
+        let (bot_side, joined) = room.join(bot_seat).await.map_err(|_| ApiError::Unavailable)??;
+        summary = joined;
+        state.rooms.seat_bot(&room, BotSeat { side: bot_side, level, variant, options, seed: rand::random() });
     }
-    let mut writes = vec![Write::InsertGame(game.row_after(None))];
-    writes.extend(game.record.iter().map(|p| Write::InsertMove(p.row.clone())));
-    state.store.write(writes).await?;
-    let summary = game.summary();
-    state.rooms.start(game);
     metrics::counter!("mancala_games_created").increment(1);
     Ok((StatusCode::CREATED, Json(granted(summary, side, token))))
 }
@@ -144,7 +142,7 @@ pub async fn join(
     Ok(Json(join_game(&state, &id, &headers, req).await?))
 }
 
-async fn game_of_invite(state: &AppState, code: &str) -> Result<crate::store::GameRow, ApiError> {
+async fn game_of_invite(state: &AppState, code: &str) -> Result<crate::game::GameHeader, ApiError> {
     let code = code.to_ascii_uppercase();
     state
         .store
@@ -154,7 +152,7 @@ async fn game_of_invite(state: &AppState, code: &str) -> Result<crate::store::Ga
 }
 
 pub async fn invite(State(state): State<AppState>, Path(code): Path<String>) -> Result<Json<GameSummary>, ApiError> {
-    Ok(Json(summary_of(&game_of_invite(&state, &code).await?)))
+    Ok(Json(game_of_invite(&state, &code).await?.summary()))
 }
 
 pub async fn join_invite(
@@ -163,7 +161,7 @@ pub async fn join_invite(
     headers: HeaderMap,
     body: axum::body::Bytes,
 ) -> Result<Json<SeatGranted>, ApiError> {
-    let row = game_of_invite(&state, &code).await?;
+    let header = game_of_invite(&state, &code).await?;
     let req: JoinGame = super::optional_json(&body)?;
-    Ok(Json(join_game(&state, &row.id, &headers, req).await?))
+    Ok(Json(join_game(&state, &header.id, &headers, req).await?))
 }

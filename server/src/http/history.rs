@@ -14,12 +14,11 @@
 //! [`super::streams`].
 
 use crate::error::ApiError;
+use crate::game::{GameHeader, LiveGame, PlySteps, unix_ms};
 use crate::ids;
-use crate::room::LiveGame;
-use crate::room::game::{summary_of, unix_ms};
 use crate::room::projection;
 use crate::state::AppState;
-use crate::store::{GameFilter, GameRow, ListCursor};
+use crate::store::{GameFilter, ListCursor};
 use axum::Json;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
@@ -120,10 +119,10 @@ pub fn filter_of(params: &Params) -> Result<GameFilter, ApiError> {
     Ok(filter)
 }
 
-/// A stored game replayed into memory, with its row.
+/// A stored game replayed into memory, with its header.
 #[derive(Debug)]
 pub struct Stored {
-    pub row: GameRow,
+    pub header: GameHeader,
     pub game: LiveGame,
     /// The instant the game's clock was read at (see [`load`]).
     pub now: Instant,
@@ -139,38 +138,51 @@ impl Stored {
     /// The record as this module's viewer may see it: secret decisions are `None`.
     pub fn record(&self) -> Vec<RecordEntry> {
         let viewer = self.viewer();
-        // `decision_hidden` judges a ply by the position right after it, as its live event was sent; in a
-        // replay a choice stays secret only while the game is *still* in the choosing phase (once both
-        // are in, both were revealed).
+        // A choice hidden when it was played stays secret only while the game is *still* in the choosing
+        // phase (once both are in, both were revealed).
         let choosing = matches!(self.game.pos.phase(), Phase::Choosing(_)) && !self.game.pos.is_over();
+        let geo = self.game.pos.geometry();
         self.game
             .record
             .iter()
             .map(|ply| RecordEntry {
-                ply: ply.row.ply,
-                side: ply.row.side.parse().unwrap_or(mancala_engine::Side::South),
-                decision: (!(choosing && projection::decision_hidden(ply, viewer))).then(|| ply.row.decision.clone()),
-                auto: ply.row.auto,
-                at: ply.row.at.max(0) as u64,
-                clock_ms: ply.row.clock_ms.map(|c| c.max(0) as u64),
+                ply: ply.n,
+                side: ply.side,
+                decision: (!(choosing && ply.hidden_from(viewer))).then(|| ply.decision.notation(geo)),
+                auto: ply.auto,
+                at: ply.at_ms.max(0) as u64,
+                clock_ms: ply.clock_ms,
             })
             .collect()
     }
 
     /// The position after `ply` decisions (0: the start; the record's length: now, including an end by
-    /// the server's ruling, which is not a decision).
+    /// the server's ruling, which is not a decision), replayed from the start.
     pub fn position(&self, ply: u32) -> Result<Position, ApiError> {
         let plies = self.game.record.len() as u32;
-        match ply {
-            p if p == plies => Ok(self.game.pos.clone()),
-            0 => Position::start(self.game.variant, self.game.options)
-                .map_err(|e| ApiError::Internal(format!("stored options do not start a game: {e}"))),
-            p if p < plies => Ok(self.game.record[p as usize - 1].after.clone()),
-            p => Err(ApiError::BadRequest(format!(
-                "parameter `ply` is {p} but game {} has only {plies} plies (use 0 to {plies})",
-                self.game.id
-            ))),
+        if ply == plies {
+            return Ok(self.game.pos.clone());
         }
+        if ply > plies {
+            return Err(ApiError::BadRequest(format!(
+                "parameter `ply` is {ply} but game {} has only {plies} plies (use 0 to {plies})",
+                self.game.id
+            )));
+        }
+        let mut pos = Position::start(self.game.variant, self.game.options)
+            .map_err(|e| ApiError::Internal(format!("stored options do not start a game: {e}")))?;
+        for p in &self.game.record[..ply as usize] {
+            PlySteps::play(&mut pos, p.side, p.decision)
+                .map_err(|e| ApiError::Internal(format!("stored ply {} does not replay: {e}", p.n)))?;
+        }
+        Ok(pos)
+    }
+
+    /// The board `pos` as this module's viewer sees it (the game's result only on its last position).
+    pub fn board(&self, pos: &Position) -> mancala_protocol::BoardView {
+        let result =
+            if pos == &self.game.pos { self.game.result() } else { pos.outcome().map(crate::game::GameResult::Rules) };
+        projection::board(pos, self.viewer(), self.game.status, result)
     }
 }
 
@@ -179,16 +191,16 @@ pub async fn load(state: &AppState, id: &str) -> Result<Stored, ApiError> {
     if !ids::is_game_id(id) {
         return Err(ApiError::BadRequest(format!("`{id}` is not a game id")));
     }
-    let row = state.store.game(id).await?.ok_or_else(|| ApiError::NotFound(format!("no game with id `{id}`")))?;
-    let moves = state.store.moves(id).await?;
+    let (header, plies) =
+        state.store.load(id).await?.ok_or_else(|| ApiError::NotFound(format!("no game with id `{id}`")))?;
     // The stored remaining times are those of the last change (`updated_at`); restoring the clock as if it
     // had started then makes the running side's time what it is now, not what it was at the last move.
     let now = Instant::now();
-    let elapsed = Duration::from_millis(unix_ms().saturating_sub(row.updated_at).max(0) as u64);
+    let elapsed = Duration::from_millis(unix_ms().saturating_sub(header.updated_at).max(0) as u64);
     let started = now.checked_sub(elapsed).unwrap_or(now);
-    let game = LiveGame::restore(&row, &moves, started)
+    let game = LiveGame::restore(header.clone(), &plies, started)
         .map_err(|reason| ApiError::Internal(format!("stored game {id} does not replay: {reason}")))?;
-    Ok(Stored { row, game, now })
+    Ok(Stored { header, game, now })
 }
 
 /// `GET /api/games`.
@@ -211,7 +223,7 @@ pub async fn list(State(state): State<AppState>, raw: RawQuery) -> Result<Json<G
     rows.truncate(limit as usize);
     let next_cursor =
         more.then(|| rows.last().map(|r| ListCursor { created_at: r.created_at, id: r.id.clone() }.encode())).flatten();
-    Ok(Json(GameList { games: rows.iter().map(summary_of).collect(), next_cursor }))
+    Ok(Json(GameList { games: rows.iter().map(GameHeader::summary).collect(), next_cursor }))
 }
 
 /// `GET /api/games/{id}`.
@@ -222,9 +234,9 @@ pub async fn detail(
 ) -> Result<Json<GameDetail>, ApiError> {
     Params::parse(raw, &[])?;
     let stored = load(&state, &id).await?;
-    let view = projection::board(&stored.game.pos, stored.viewer(), stored.game.status);
+    let view = stored.board(&stored.game.pos);
     Ok(Json(GameDetail {
-        game: summary_of(&stored.row),
+        game: stored.header.summary(),
         clock: stored.game.clock.as_ref().map(|c| c.state(stored.now)),
         record: stored.record(),
         view,
@@ -247,9 +259,5 @@ pub async fn position(
         })?,
     };
     let pos = stored.position(ply)?;
-    Ok(Json(PositionAt {
-        game_id: stored.game.id.clone(),
-        ply,
-        view: projection::board(&pos, stored.viewer(), stored.game.status),
-    }))
+    Ok(Json(PositionAt { game_id: stored.game.id.clone(), ply, view: stored.board(&pos) }))
 }

@@ -7,6 +7,9 @@ use axum::extract::State;
 use serde_json::{Value, json};
 
 pub async fn healthz(State(state): State<AppState>) -> Result<Json<Value>, ApiError> {
+    if state.shutdown.is_cancelled() {
+        return Err(ApiError::ShuttingDown);
+    }
     state.store.ping().await?;
     Ok(Json(json!({ "status": "ok", "live_games": state.rooms.live_count() })))
 }

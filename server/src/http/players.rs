@@ -3,8 +3,8 @@
 
 use super::json_body;
 use crate::error::ApiError;
+use crate::game::unix_ms;
 use crate::ids;
-use crate::room::game::unix_ms;
 use crate::state::AppState;
 use crate::store::{PlayerRow, StoreError, Write};
 use axum::Json;

@@ -17,17 +17,17 @@
 
 use super::history::{FILTER_PARAMS, Params, RawQuery, filter_of};
 use crate::error::ApiError;
+use crate::game::GameHeader;
 use crate::ids;
-use crate::room::game::summary_of;
-use crate::room::{CONNECTION_QUEUE, ConnId, Outbound, RoomHandle, ViewerKind};
+use crate::room::{CONNECTION_QUEUE, ConnId, Frame, Outbound, RoomHandle, ViewerKind};
 use crate::state::AppState;
-use crate::store::{GameFilter, GameRow, ListCursor, Store};
+use crate::store::{GameFilter, ListCursor, Store};
 use axum::body::{Body, Bytes};
 use axum::extract::{Path, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use futures_util::stream;
-use serde::Deserialize;
+use mancala_protocol::ServerMsg;
 use std::collections::VecDeque;
 use std::time::Duration;
 use tokio::sync::mpsc;
@@ -47,9 +47,9 @@ fn ndjson(body: Body) -> Response {
     response
 }
 
-fn line(json: &str) -> Bytes {
+fn line(json: &[u8]) -> Bytes {
     let mut bytes = Vec::with_capacity(json.len() + 1);
-    bytes.extend_from_slice(json.as_bytes());
+    bytes.extend_from_slice(json);
     bytes.push(b'\n');
     Bytes::from(bytes)
 }
@@ -59,7 +59,7 @@ fn line(json: &str) -> Bytes {
 struct PlayerGames {
     store: Store,
     filter: GameFilter,
-    buffer: VecDeque<GameRow>,
+    buffer: VecDeque<GameHeader>,
     cursor: Option<ListCursor>,
     exhausted: bool,
     left: u64,
@@ -89,7 +89,7 @@ impl PlayerGames {
         }
         let row = self.buffer.pop_front()?;
         self.left -= 1;
-        Some(Ok(line(&serde_json::to_string(&summary_of(&row)).expect("summaries serialise"))))
+        Some(Ok(line(serde_json::to_string(&row.summary()).expect("summaries serialise").as_bytes())))
     }
 }
 
@@ -138,50 +138,43 @@ impl Drop for Leave {
 /// The live stream's state.
 struct Live {
     rx: mpsc::Receiver<Outbound>,
+    /// Lines received from the room and not sent yet.
+    pending: VecDeque<std::sync::Arc<Frame>>,
     shutdown: CancellationToken,
     /// Set once the game-over frame was sent.
     done: bool,
     _leave: Leave,
 }
 
-/// The fields of a frame that say whether it shows the game over.
-#[derive(Deserialize)]
-struct Peek {
-    #[serde(rename = "type")]
-    kind: String,
-    view: Option<PeekView>,
-}
-
-#[derive(Deserialize)]
-struct PeekView {
-    outcome: Option<serde_json::Value>,
-}
-
-/// Is `frame` a snapshot or event whose board has an outcome?
-fn shows_end(frame: &str) -> bool {
-    serde_json::from_str::<Peek>(frame).is_ok_and(|p| {
-        matches!(p.kind.as_str(), "snapshot" | "event")
-            && p.view.is_some_and(|v| v.outcome.is_some_and(|o| !o.is_null()))
-    })
+/// Does this message show the game over?
+fn shows_end(msg: &ServerMsg) -> bool {
+    match msg {
+        ServerMsg::Snapshot { view, .. } => view.outcome.is_some(),
+        ServerMsg::Event { view: Some(view), .. } => view.outcome.is_some(),
+        _ => false,
+    }
 }
 
 impl Live {
     async fn next_line(&mut self) -> Option<Bytes> {
-        if self.done {
-            return None;
-        }
-        tokio::select! {
-            out = self.rx.recv() => match out {
-                Some(Outbound::Frame(frame)) => {
-                    self.done = shows_end(&frame);
-                    Some(line(&frame))
-                }
-                // The room closed us (it is stopping) or is gone: end the stream.
-                Some(Outbound::Close(..)) | None => None,
-            },
-            // Every line sent restarts this wait, so it fires only after 7 quiet seconds.
-            _ = tokio::time::sleep(KEEP_ALIVE) => Some(Bytes::from_static(b"\n")),
-            _ = self.shutdown.cancelled() => None,
+        loop {
+            if self.done {
+                return None;
+            }
+            if let Some(frame) = self.pending.pop_front() {
+                self.done = shows_end(frame.msg());
+                return Some(line(frame.text().as_bytes()));
+            }
+            tokio::select! {
+                out = self.rx.recv() => match out {
+                    Some(Outbound::Frames(frames)) => self.pending.extend(frames.iter().cloned()),
+                    // The room closed us (it is stopping) or is gone: end the stream.
+                    Some(Outbound::Close(..)) | None => return None,
+                },
+                // Every line sent restarts this wait, so it fires only after 7 quiet seconds.
+                _ = tokio::time::sleep(KEEP_ALIVE) => return Some(Bytes::from_static(b"\n")),
+                _ = self.shutdown.cancelled() => return None,
+            }
         }
     }
 }
@@ -199,7 +192,13 @@ pub async fn live_game(
     let room = state.rooms.get(&id).await?;
     let (tx, rx) = mpsc::channel(CONNECTION_QUEUE);
     let conn = room.connect(ViewerKind::Spectator, None, tx).await.map_err(|_| ApiError::Unavailable)?;
-    let live = Live { rx, shutdown: state.shutdown.clone(), done: false, _leave: Leave { room, conn } };
+    let live = Live {
+        rx,
+        pending: VecDeque::new(),
+        shutdown: state.shutdown.clone(),
+        done: false,
+        _leave: Leave { room, conn },
+    };
     let lines =
         stream::unfold(
             live,
@@ -211,13 +210,19 @@ pub async fn live_game(
 #[cfg(test)]
 mod tests {
     use super::shows_end;
+    use mancala_protocol::{OutcomeInfo, Presence, ServerMsg};
 
     #[test]
     fn end_frames_are_recognised() {
-        assert!(shows_end(r#"{"type":"event","v":3,"view":{"outcome":{"winner":"south","reason":"resignation"}}}"#));
-        assert!(shows_end(r#"{"type":"snapshot","v":9,"view":{"outcome":{"winner":null,"reason":"aborted"}}}"#));
-        assert!(!shows_end(r#"{"type":"event","v":3,"view":{"outcome":null}}"#));
-        assert!(!shows_end(r#"{"type":"presence","presence":{"south":true,"north":false}}"#));
-        assert!(!shows_end("not json"));
+        let presence = ServerMsg::Presence { presence: Presence { south: true, north: false, claim_win_at: None } };
+        assert!(!shows_end(&presence));
+        let end = ServerMsg::Event {
+            v: 3,
+            event: mancala_protocol::GameEvent::End { outcome: OutcomeInfo { winner: None, reason: "aborted".into() } },
+            view: None,
+            clock: None,
+        };
+        // An event without its board says nothing of the end: the change's last event does.
+        assert!(!shows_end(&end));
     }
 }

@@ -1,26 +1,26 @@
-//! The room task: the only owner of a live game. It takes commands one at a time (connect, a client's
-//! message, a join), computes each change without mutating the game, stores it, and only then commits it
-//! and tells every connection what that viewer may see. Every change is a numbered event; a client that
-//! reconnects with its last version gets what it missed, projected again from the record (frames are not
-//! kept: a game's record is small, its frames for three kinds of viewer are not).
+//! The room task: the only owner of a live game. It takes commands one at a time, has each computed by its
+//! unit in [`super::commands`] without mutating the game, and runs every resulting change through one
+//! path, [`Room::commit`]: store it (committed before anything is acknowledged), apply it, publish its
+//! events to every connection as that viewer may see them. Timers (the clock's flag, the linger of a
+//! finished game) and game creation use the same path.
 
-use super::game::{Change, LiveGame, Refusal, unix_ms};
-use super::projection::{self, Frames, ViewerKind};
-use super::{Command, ConnId, Outbound, RoomHandle};
-use crate::store::{Store, StoreError, Write};
-use mancala_engine::{BySide, EndReason, Outcome, Side};
+use super::answers::{Answer, Answers};
+use super::commands::{abort, claim, decide, join, resign, sync, timeout};
+use super::conns::{CatchUp, Conns, PerKind};
+use super::frame::{Frame, Frames};
+use super::presence::Seats;
+use super::projection::{self, ViewerKind};
+use super::{Command, ConnId, Outbound, ROOM_QUEUE, RoomHandle};
+use crate::game::{Change, LiveGame, Refusal, unix_ms};
+use crate::store::{Store, StoreError};
+use mancala_engine::Side;
 use mancala_protocol::http::GameStatus;
-use mancala_protocol::{ClientMsg, ErrorCode, Presence, ServerMsg};
-use std::collections::{HashMap, VecDeque};
-use std::sync::Arc;
-use tokio::sync::mpsc;
+use mancala_protocol::{ClientMsg, ErrorCode, ServerMsg};
+use std::ops::RangeInclusive;
+use tokio::sync::mpsc::{self, OwnedPermit};
 use tokio::time::{Duration, Instant, sleep_until};
-
-/// The most events sent to catch a client up; a client further behind gets a snapshot instead (cheaper
-/// for both sides).
-pub const CATCH_UP_MAX: u64 = 256;
-/// Refused client ids remembered per game, so a resend gets the same answer.
-const REFUSALS_KEPT: usize = 256;
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
 
 /// Room settings from the server configuration.
 #[derive(Clone, Copy, Debug)]
@@ -31,83 +31,82 @@ pub struct RoomConfig {
     pub linger: Duration,
 }
 
-struct Conn {
-    kind: ViewerKind,
-    tx: mpsc::Sender<Outbound>,
-    /// The queue was full: events are skipped until a fresh snapshot fits.
-    stale: bool,
-}
-
-/// The answer to a client id.
-#[derive(Clone, Debug)]
-enum Answer {
-    Accepted(u64),
-    Refused(Refusal),
+/// The connection whose message caused a change: it gets the change's events and its answer in the slot
+/// its reader reserved.
+struct Origin {
+    conn: ConnId,
+    permit: OwnedPermit<Outbound>,
+    id: Option<String>,
+    /// The answer names the change's first version (a decision: its own event, before the forced ones)
+    /// rather than its last (a ruling: the `end` event).
+    first: bool,
 }
 
 pub(super) struct Room {
     game: LiveGame,
     store: Store,
     config: RoomConfig,
-    conns: HashMap<ConnId, Conn>,
-    next_conn: ConnId,
-    accepted: HashMap<(Side, String), u64>,
-    refused: VecDeque<((Side, String), Refusal)>,
-    /// Since when each seat has had no connection (`None` while connected).
-    gone_since: BySide<Option<(Instant, i64)>>,
+    conns: Conns,
+    answers: Answers,
+    seats: Seats,
+    /// Since when nobody has been connected.
     empty_since: Option<Instant>,
+    /// The game's creation could not be stored: the room ends.
+    stillborn: bool,
 }
 
+/// Starts the room of `game` (tracked, so shutdown can wait for it); `on_exit` runs when it stops.
 pub(super) fn spawn(
     game: LiveGame,
     store: Store,
     config: RoomConfig,
+    shutdown: CancellationToken,
+    tracker: &TaskTracker,
     on_exit: impl FnOnce() + Send + 'static,
 ) -> RoomHandle {
-    let (tx, rx) = mpsc::channel(256);
+    let (tx, rx) = mpsc::channel(ROOM_QUEUE);
     let now = (Instant::now(), unix_ms());
-    let mut accepted = HashMap::new();
-    for (i, ply) in game.record.iter().enumerate() {
-        if let (Some(id), Ok(side)) = (&ply.row.client_id, ply.row.side.parse::<Side>()) {
-            accepted.insert((side, id.clone()), i as u64 + 1);
-        }
-    }
     let room = Room {
+        answers: Answers::of(&game),
         game,
         store,
         config,
-        conns: HashMap::new(),
-        next_conn: 1,
-        accepted,
-        refused: VecDeque::new(),
-        gone_since: BySide::both(Some(now)),
+        conns: Conns::new(tx.downgrade()),
+        seats: Seats::absent(now),
         empty_since: Some(now.0),
+        stillborn: false,
     };
     metrics::gauge!("mancala_rooms").increment(1.0);
-    tokio::spawn(async move {
-        room.run(rx).await;
+    tracker.spawn(async move {
+        room.run(rx, shutdown).await;
         metrics::gauge!("mancala_rooms").decrement(1.0);
         on_exit();
     });
     RoomHandle { tx }
 }
 
+fn not_seated() -> Refusal {
+    Refusal::new(ErrorCode::NotSeated, "this connection watches the game: connect with your seat token to play")
+}
+
 impl Room {
-    async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
-        loop {
+    async fn run(mut self, mut rx: mpsc::Receiver<Command>, shutdown: CancellationToken) {
+        while !self.stillborn {
             let flag = self.game.clock.as_ref().and_then(|c| c.deadline());
             let linger = match (self.game.is_over(), self.empty_since) {
                 (true, Some(since)) => Some(since + self.config.linger),
                 _ => None,
             };
             tokio::select! {
+                // On shutdown a room stops taking commands; the one in progress (its commit included) has
+                // finished, since commands are handled to the end before the next select.
+                _ = shutdown.cancelled() => break,
                 cmd = rx.recv() => match cmd {
                     Some(cmd) => self.handle(cmd).await,
                     None => break,
                 },
                 _ = sleep_until(flag.map(|(t, _)| t).unwrap_or_else(Instant::now)), if flag.is_some() => {
-                    let loser = flag.expect("guarded").1;
-                    self.time_out(loser).await;
+                    self.time_out(flag.expect("guarded").1).await;
                 }
                 _ = sleep_until(linger.unwrap_or_else(Instant::now)), if linger.is_some() => break,
             }
@@ -116,46 +115,29 @@ impl Room {
 
     async fn handle(&mut self, cmd: Command) {
         // A flag that fell while commands were queued is ruled on first.
-        self.check_flag().await;
+        if let Some((t, loser)) = self.game.clock.as_ref().and_then(|c| c.deadline())
+            && t <= Instant::now()
+        {
+            self.time_out(loser).await;
+        }
         match cmd {
-            Command::Connect { kind, since, tx, reply } => {
-                let conn = self.next_conn;
-                self.next_conn += 1;
-                self.conns.insert(conn, Conn { kind, tx, stale: false });
-                self.empty_since = None;
-                metrics::gauge!("mancala_connections").increment(1.0);
-                let _ = reply.send(conn);
-                self.catch_up(conn, since);
-                if let Some(side) = kind.seat()
-                    && self.gone_since[side].take().is_some()
-                {
-                    self.broadcast_presence();
-                    return;
-                }
-                self.send_presence(conn);
+            Command::Create { reply } => {
+                let answer = self.commit(self.game.creation(), None).await;
+                self.stillborn = answer.is_err();
+                let _ = reply.send(answer.map(|_| ()));
             }
+            Command::Connect { kind, since, tx, reply } => self.connect(kind, since, tx, reply),
             Command::Disconnect { conn } => self.remove(conn),
-            Command::Client { conn, msg } => self.client(conn, msg).await,
+            Command::Client { conn, msg, permit } => self.client(conn, msg, permit).await,
             Command::Join { seat, reply } => {
                 let now = Instant::now();
-                let result = match self.game.join(seat, now, unix_ms()) {
+                let result = match join::run(&self.game, seat, now, unix_ms()) {
                     Err(r) => Err(r),
-                    Ok((side, change)) => match self.store_change(&change).await {
+                    Ok((side, change)) => match self.commit(change, None).await {
                         Err(r) => Err(r),
-                        Ok(()) => {
-                            self.apply(change);
-                            // Absence counts from the start of the game, not from the creation of the room:
-                            // a player who has not connected yet cannot be claimed against at once.
-                            let now = (Instant::now(), unix_ms());
-                            for s in Side::BOTH {
-                                if self.gone_since[s].is_some() {
-                                    self.gone_since[s] = Some(now);
-                                }
-                            }
-                            // The game started: everyone gets a fresh snapshot (status, seats, legal moves).
-                            for conn in self.conns.keys().copied().collect::<Vec<_>>() {
-                                self.send_snapshot(conn);
-                            }
+                        Ok(_) => {
+                            self.seats.restart_absence((Instant::now(), unix_ms()));
+                            self.broadcast_presence();
                             Ok((side, self.game.summary()))
                         }
                     },
@@ -165,326 +147,265 @@ impl Room {
             Command::SeatOf { token_hash, reply } => {
                 let _ = reply.send(self.game.seat_of(&token_hash));
             }
+            Command::Summary { reply } => {
+                let _ = reply.send(self.game.summary());
+            }
             Command::Record { kind, reply } => {
-                let viewer = kind.viewer();
-                let _ = reply.send(self.game.record.iter().map(|p| projection::move_event(p, viewer)).collect());
+                let viewer = if self.game.is_over() { mancala_engine::Viewer::Analysis } else { kind.viewer() };
+                let geo = self.game.pos.geometry();
+                let _ = reply.send(self.game.record.iter().map(|p| projection::move_event(p, geo, viewer)).collect());
             }
-        }
-    }
-
-    /// Sends a new connection what it lacks: the events after `since` when they are all kept, else a
-    /// snapshot.
-    fn catch_up(&mut self, conn: ConnId, since: Option<u64>) {
-        let v = self.game.version();
-        let Some(kind) = self.conns.get(&conn).map(|c| c.kind) else { return };
-        if let Some(since) = since.filter(|&s| s <= v && v - s <= CATCH_UP_MAX) {
-            let clock = self.clock_state();
-            let plies = self.game.record.len() as u64;
-            let frames: Vec<Arc<str>> = (since + 1..=v)
-                .map(|ev| match self.game.record.get(ev as usize - 1) {
-                    // Only the newest event offers decisions (the others are history to this client).
-                    Some(ply) => {
-                        let can_play = ev == v && self.game.status == GameStatus::Ongoing;
-                        projection::ply_frame(ply, ev, can_play, clock.clone(), kind)
-                    }
-                    None => projection::end_frames(&self.game, plies + 1, clock.clone())[kind.index()].clone(),
-                })
-                .collect();
-            for f in frames {
-                self.send(conn, f);
-            }
-            return;
-        }
-        self.send_snapshot(conn);
-    }
-
-    async fn client(&mut self, conn: ConnId, msg: ClientMsg) {
-        let Some(kind) = self.conns.get(&conn).map(|c| c.kind) else { return };
-        match msg {
-            ClientMsg::Ping { id } => self.reply(conn, ServerMsg::Pong { id }),
-            ClientMsg::Sync { v } => self.catch_up(conn, Some(v)),
-            ClientMsg::Decide { id, decision, game, seat } => {
-                let answer = self.decide(kind, id.clone(), &decision, game, seat).await;
-                self.answer(conn, Some(id), answer);
-            }
-            ClientMsg::Resign { id } => {
-                let answer = match kind.seat() {
-                    None => Answer::Refused(not_seated()),
-                    Some(side) => self.rule(|g, now, at| g.resign(side, now, at)).await,
-                };
-                self.answer(conn, id, answer);
-            }
-            ClientMsg::Abort { id } => {
-                let answer = match kind.seat() {
-                    None => Answer::Refused(not_seated()),
-                    Some(_) => self.rule(|g, now, at| g.abort(now, at)).await,
-                };
-                self.answer(conn, id, answer);
-            }
-            ClientMsg::ClaimWin { id } => {
-                let answer = match kind.seat() {
-                    None => Answer::Refused(not_seated()),
-                    Some(side) => {
-                        let grace = self.config.claim_grace;
-                        let gone = self.gone_since[side.other()];
-                        self.rule(move |g, now, at| {
-                            if g.status != GameStatus::Ongoing {
-                                return Err(Refusal::new(ErrorCode::WrongPhase, "the game is not being played"));
-                            }
-                            match gone {
-                                None => Err(Refusal::new(ErrorCode::WrongPhase, "your opponent is connected")),
-                                Some((since, _)) if now < since + grace => Err(Refusal::new(
-                                    ErrorCode::WrongPhase,
-                                    format!(
-                                        "your opponent left {} s ago; the win may be claimed after {} s",
-                                        now.duration_since(since).as_secs(),
-                                        grace.as_secs()
-                                    ),
-                                )),
-                                Some(_) => Ok(g.end(Outcome::win(side, EndReason::Abandonment), now, at)),
-                            }
-                        })
-                        .await
-                    }
-                };
-                self.answer(conn, id, answer);
-            }
-        }
-    }
-
-    async fn decide(
-        &mut self,
-        kind: ViewerKind,
-        id: String,
-        text: &str,
-        game: Option<String>,
-        seat: Option<Side>,
-    ) -> Answer {
-        let Some(side) = kind.seat() else { return Answer::Refused(not_seated()) };
-        let started = std::time::Instant::now();
-        if let Some(v) = self.accepted.get(&(side, id.clone())) {
-            return Answer::Accepted(*v);
-        }
-        if let Some((_, r)) = self.refused.iter().find(|(k, _)| k.0 == side && k.1 == id) {
-            return Answer::Refused(r.clone());
-        }
-        let answer = if let Some(g) = game.filter(|g| *g != self.game.id) {
-            Answer::Refused(Refusal::new(
-                ErrorCode::WrongGame,
-                format!("this connection plays game {}, not {g}", self.game.id),
-            ))
-        } else if let Some(s) = seat.filter(|&s| s != side) {
-            Answer::Refused(Refusal::new(
-                ErrorCode::WrongSeat,
-                format!("this connection holds the {side} seat, not {s}"),
-            ))
-        } else {
-            match self.game.propose(side, text, Some(id.clone()), Instant::now(), unix_ms()) {
-                Err(r) => Answer::Refused(r),
-                Ok(change) => match self.store_change(&change).await {
-                    Err(r) => return Answer::Refused(r), // not remembered: a retry may succeed
-                    Ok(()) => {
-                        let v = self.game.version() + 1;
-                        self.apply(change);
-                        metrics::counter!("mancala_decisions_accepted").increment(1);
-                        // Receipt by the room to every frame queued for its connections: the server's
-                        // share of a decision's latency (the store's commit included).
-                        metrics::histogram!("mancala_decision_seconds").record(started.elapsed().as_secs_f64());
-                        Answer::Accepted(v)
-                    }
-                },
-            }
-        };
-        match &answer {
-            Answer::Accepted(v) => {
-                self.accepted.insert((side, id), *v);
-            }
-            Answer::Refused(r) => {
-                metrics::counter!("mancala_decisions_refused").increment(1);
-                if self.refused.len() == REFUSALS_KEPT {
-                    self.refused.pop_front();
+            Command::Resync { conn, permit } => match self.conns.due(conn) {
+                Some(true) => {
+                    let Some(kind) = self.conns.kind(conn) else { return };
+                    let snapshot = self.snapshot_frame(kind);
+                    self.conns.answer(conn, permit, Some((CatchUp::Snapshot(snapshot), self.game.version())), None);
                 }
-                self.refused.push_back(((side, id), r.clone()));
-            }
-        }
-        answer
-    }
-
-    /// Runs a ruling (resign, abort, claim) through store and broadcast.
-    async fn rule(&mut self, f: impl FnOnce(&LiveGame, Instant, i64) -> Result<Change, Refusal>) -> Answer {
-        match f(&self.game, Instant::now(), unix_ms()) {
-            Err(r) => Answer::Refused(r),
-            Ok(change) => match self.store_change(&change).await {
-                Err(r) => Answer::Refused(r),
-                Ok(()) => {
-                    self.apply(change);
-                    Answer::Accepted(self.game.version())
+                Some(false) => {
+                    let Some(kind) = self.conns.kind(conn) else { return };
+                    let presence = ServerMsg::Presence { presence: self.presence_for(kind) };
+                    self.conns.answer(conn, permit, None, Some(presence));
                 }
+                None => {}
             },
         }
     }
 
-    async fn check_flag(&mut self) {
-        if let Some((t, loser)) = self.game.clock.as_ref().and_then(|c| c.deadline())
-            && t <= Instant::now()
-        {
-            self.time_out(loser).await;
+    fn connect(
+        &mut self,
+        kind: ViewerKind,
+        since: Option<u64>,
+        tx: mpsc::Sender<Outbound>,
+        reply: tokio::sync::oneshot::Sender<ConnId>,
+    ) {
+        let first = self.catch_up(kind, since);
+        let conn = self.conns.add(kind, tx, self.game.version(), first);
+        self.empty_since = None;
+        metrics::gauge!("mancala_connections").increment(1.0);
+        let _ = reply.send(conn);
+        match kind.seat() {
+            Some(side) if self.seats.arrived(side) => self.broadcast_presence(),
+            _ => {
+                let msg = ServerMsg::Presence { presence: self.presence_for(kind) };
+                self.conns.send_presence(conn, msg);
+            }
         }
+    }
+
+    /// What a connection of `kind` that holds `since` needs to be up to date.
+    fn catch_up(&self, kind: ViewerKind, since: Option<u64>) -> Option<CatchUp> {
+        match sync::need(&self.game, since) {
+            sync::Need::Nothing => None,
+            sync::Need::Events { from, to } => {
+                let clock = self.clock_state();
+                let frames: Frames = projection::events(&self.game, from..=to, kind, clock.as_ref())
+                    .into_iter()
+                    .map(Frame::new)
+                    .collect();
+                Some(CatchUp::Events(frames))
+            }
+            sync::Need::Snapshot => Some(CatchUp::Snapshot(self.snapshot_frame(kind))),
+        }
+    }
+
+    async fn client(&mut self, conn: ConnId, msg: ClientMsg, permit: OwnedPermit<Outbound>) {
+        let Some(kind) = self.conns.kind(conn) else { return };
+        let now = Instant::now();
+        match msg {
+            ClientMsg::Ping { id } => self.conns.answer(conn, permit, None, Some(ServerMsg::Pong { id })),
+            ClientMsg::Sync { v } => match self.conns.in_step_at(conn) {
+                // Everything after what it was given is on its way already: versions never repeat.
+                Some(sent) if v <= sent => {}
+                Some(sent) => {
+                    let message = format!(
+                        "sync from version {v}: this connection was given version {sent} last (the game is at {})",
+                        self.game.version()
+                    );
+                    self.conns.answer(
+                        conn,
+                        permit,
+                        None,
+                        Some(ServerMsg::Error { code: ErrorCode::Malformed, message }),
+                    );
+                }
+                None => {
+                    let snapshot = self.snapshot_frame(kind);
+                    self.conns.answer(conn, permit, Some((CatchUp::Snapshot(snapshot), self.game.version())), None);
+                }
+            },
+            ClientMsg::Decide { id, decision, game, seat } => {
+                let Some(side) = kind.seat() else {
+                    return self.refuse(conn, permit, Some(id), not_seated());
+                };
+                if let Some(answer) = self.answers.get(side, &id) {
+                    return self.reply(conn, permit, Some(id), answer);
+                }
+                let started = std::time::Instant::now();
+                let checks = decide::Checks { game, seat };
+                match decide::run(&self.game, side, &decision, id.clone(), checks, now, unix_ms()) {
+                    Err(r) => {
+                        metrics::counter!("mancala_decisions_refused").increment(1);
+                        self.answers.remember(side, id.clone(), &Answer::Refused(r.clone()));
+                        self.refuse(conn, permit, Some(id), r);
+                    }
+                    // The accepted answer is remembered by `commit`; a refusal for want of storage is not
+                    // (a retry may succeed).
+                    Ok(change) => {
+                        match self.commit(change, Some(Origin { conn, permit, id: Some(id), first: true })).await {
+                            Ok(_) => {
+                                // Receipt by the room to every frame queued for its connections: the server's
+                                // share of a decision's latency (the store's commit included).
+                                metrics::histogram!("mancala_decision_seconds").record(started.elapsed().as_secs_f64());
+                                metrics::counter!("mancala_decisions_accepted").increment(1);
+                            }
+                            Err(_) => metrics::counter!("mancala_decisions_refused").increment(1),
+                        }
+                    }
+                }
+            }
+            ClientMsg::Resign { id } => {
+                let change =
+                    kind.seat().ok_or_else(not_seated).and_then(|side| resign::run(&self.game, side, now, unix_ms()));
+                self.rule(conn, permit, id, change).await;
+            }
+            ClientMsg::Abort { id } => {
+                let change = kind.seat().ok_or_else(not_seated).and_then(|_| abort::run(&self.game, now, unix_ms()));
+                self.rule(conn, permit, id, change).await;
+            }
+            ClientMsg::ClaimWin { id } => {
+                let change = kind.seat().ok_or_else(not_seated).and_then(|side| {
+                    let gone = self.seats.gone_for(side.other(), now);
+                    claim::run(&self.game, side, gone, self.config.claim_grace, now, unix_ms())
+                });
+                self.rule(conn, permit, id, change).await;
+            }
+        }
+    }
+
+    /// Commits a ruling a client asked for (resign, abort, claim), or answers its refusal.
+    async fn rule(
+        &mut self,
+        conn: ConnId,
+        permit: OwnedPermit<Outbound>,
+        id: Option<String>,
+        change: Result<Change, Refusal>,
+    ) {
+        match change {
+            Err(r) => self.refuse(conn, permit, id, r),
+            Ok(change) => {
+                let _ = self.commit(change, Some(Origin { conn, permit, id, first: false })).await;
+            }
+        }
+    }
+
+    fn refuse(&mut self, conn: ConnId, permit: OwnedPermit<Outbound>, id: Option<String>, r: Refusal) {
+        self.reply(conn, permit, id, Answer::Refused(r));
+    }
+
+    fn reply(&mut self, conn: ConnId, permit: OwnedPermit<Outbound>, id: Option<String>, answer: Answer) {
+        let msg = match answer {
+            Answer::Accepted(v) => ServerMsg::Accepted { id, v },
+            Answer::Refused(r) => ServerMsg::Rejected { id, code: r.code, reason: r.reason, legal: r.legal },
+        };
+        self.conns.answer(conn, permit, None, Some(msg));
     }
 
     async fn time_out(&mut self, loser: Side) {
-        if self.game.is_over() {
-            return;
-        }
-        let change = self.game.end(Outcome::win(loser.other(), EndReason::Timeout), Instant::now(), unix_ms());
-        match self.store_change(&change).await {
-            Ok(()) => self.apply(change),
-            Err(r) => {
-                // Try again shortly: the clock stays at zero, so the deadline is still due.
-                tracing::warn!(game = %self.game.id, reason = %r.reason, "could not store a timeout");
-                tokio::time::sleep(Duration::from_millis(200)).await;
-            }
+        let Some(change) = timeout::run(&self.game, loser, Instant::now(), unix_ms()) else { return };
+        if self.commit(change, None).await.is_err() {
+            // Try again shortly: the clock stays at zero, so the deadline is still due.
+            tokio::time::sleep(Duration::from_millis(200)).await;
         }
     }
 
-    /// Stores a change (its decisions and the game row) in one transaction.
-    async fn store_change(&self, change: &Change) -> Result<(), Refusal> {
-        let mut writes: Vec<Write> = change.plies.iter().map(|p| Write::InsertMove(p.row.clone())).collect();
-        writes.push(Write::UpdateGame(self.game.row_after(Some(change))));
-        self.store.write(writes).await.map_err(|e| {
-            match e {
-                // The server is shutting down: the decisions still queued were never acknowledged, so
-                // nothing is lost; the client re-sends them to the next server.
-                StoreError::Closed => tracing::debug!(game = %self.game.id, "store closed: change not stored"),
-                _ => tracing::error!(game = %self.game.id, error = %e, "store failed"),
+    /// The one path of every change: store it (in one transaction with its decisions), apply it, publish
+    /// its events. A failed write leaves the game as it was; the origin is told `unavailable`.
+    async fn commit(&mut self, change: Change, origin: Option<Origin>) -> Result<RangeInclusive<u64>, Refusal> {
+        if let Err(e) = self.store.commit(&self.game, &change).await {
+            let refusal = unavailable(&self.game.id, &e);
+            if let Some(o) = origin {
+                let refusal = refusal.clone();
+                let msg =
+                    ServerMsg::Rejected { id: o.id, code: refusal.code, reason: refusal.reason, legal: refusal.legal };
+                self.conns.answer(o.conn, o.permit, None, Some(msg));
             }
-            Refusal::new(ErrorCode::Unavailable, "the server could not store this; nothing changed, please retry")
-        })
-    }
-
-    /// Commits a stored change and tells every connection.
-    fn apply(&mut self, change: Change) {
-        let first_v = self.game.version() + 1;
-        let plies = change.plies.clone();
-        let ended_by_server = change.server_end.is_some();
-        let final_status = change.status;
-        self.game.commit(change);
-        let clock = self.clock_state();
-        let n = plies.len();
-        let mut v = first_v;
-        for (i, ply) in plies.iter().enumerate() {
-            let can_play = i + 1 == n && final_status == GameStatus::Ongoing;
-            let frames = projection::ply_frames(ply, v, can_play, clock.clone());
-            self.publish(frames);
-            v += 1;
+            return Err(refusal);
         }
-        if ended_by_server {
-            let frames = projection::end_frames(&self.game, v, clock);
-            self.publish(frames);
+        let decided_by = change.plies.first().filter(|p| !p.auto).map(|p| (p.side, p.client_id.clone()));
+        let versions = self.game.apply(change);
+        if let (Some((side, Some(id))), Some(o)) = (decided_by, origin.as_ref()) {
+            self.answers.remember(
+                side,
+                id,
+                &Answer::Accepted(if o.first { *versions.start() } else { *versions.end() }),
+            );
         }
+        self.publish(versions.clone(), origin);
         if self.game.is_over() {
             metrics::counter!("mancala_games_finished").increment(1);
             if self.conns.is_empty() {
                 self.empty_since = Some(Instant::now());
             }
         }
+        Ok(versions)
     }
 
-    fn publish(&mut self, frames: Frames) {
-        for conn in self.conns.keys().copied().collect::<Vec<_>>() {
-            let Some(c) = self.conns.get(&conn) else { continue };
-            if c.stale {
-                self.send_snapshot(conn);
-            } else {
-                let f = frames[c.kind.index()].clone();
-                self.send(conn, f);
+    /// Sends the events `versions` to every connection, the origin's answer after its own copy.
+    fn publish(&mut self, versions: RangeInclusive<u64>, origin: Option<Origin>) {
+        if versions.is_empty() {
+            if let Some(o) = origin {
+                self.reply(o.conn, o.permit, o.id, Answer::Accepted(self.game.version()));
             }
+            return;
         }
+        let clock = self.clock_state();
+        let game = &self.game;
+        let mut frames = PerKind::new(|kind| {
+            projection::events(game, versions.clone(), kind, clock.as_ref()).into_iter().map(Frame::new).collect()
+        });
+        let skip = origin.as_ref().map(|o| o.conn);
+        self.conns.publish(*versions.end(), &mut frames, skip);
+        let Some(o) = origin else { return };
+        let Some(kind) = self.conns.kind(o.conn) else { return };
+        let versioned = match self.conns.in_step_at(o.conn) {
+            Some(_) => CatchUp::Events(frames.get(kind)),
+            None => CatchUp::Snapshot(Frame::new(projection::snapshot(
+                game,
+                kind,
+                self.seats.for_viewer(kind, game.status == GameStatus::Ongoing, self.config.claim_grace),
+                clock.clone(),
+            ))),
+        };
+        let v = if o.first { *versions.start() } else { *versions.end() };
+        let answer = ServerMsg::Accepted { id: o.id, v };
+        self.conns.answer(o.conn, o.permit, Some((versioned, *versions.end())), Some(answer));
     }
 
     fn clock_state(&self) -> Option<mancala_protocol::ClockState> {
         self.game.clock.as_ref().map(|c| c.state(Instant::now()))
     }
 
-    fn presence_for(&self, kind: ViewerKind) -> Presence {
-        let connected = |s: Side| self.gone_since[s].is_none();
-        let claim_win_at = kind.seat().and_then(|me| {
-            let (_, gone_ms) = self.gone_since[me.other()]?;
-            (self.game.status == GameStatus::Ongoing)
-                .then(|| (gone_ms + self.config.claim_grace.as_millis() as i64).max(0) as u64)
-        });
-        Presence { south: connected(Side::South), north: connected(Side::North), claim_win_at }
+    fn presence_for(&self, kind: ViewerKind) -> mancala_protocol::Presence {
+        self.seats.for_viewer(kind, self.game.status == GameStatus::Ongoing, self.config.claim_grace)
     }
 
-    fn send_presence(&mut self, conn: ConnId) {
-        let Some(kind) = self.conns.get(&conn).map(|c| c.kind) else { return };
-        let msg = ServerMsg::Presence { presence: self.presence_for(kind) };
-        self.reply(conn, msg);
+    fn snapshot_frame(&self, kind: ViewerKind) -> std::sync::Arc<Frame> {
+        Frame::new(projection::snapshot(&self.game, kind, self.presence_for(kind), self.clock_state()))
     }
 
     fn broadcast_presence(&mut self) {
-        for conn in self.conns.keys().copied().collect::<Vec<_>>() {
-            self.send_presence(conn);
-        }
-    }
-
-    fn send_snapshot(&mut self, conn: ConnId) {
-        let Some(c) = self.conns.get_mut(&conn) else { return };
-        let kind = c.kind;
-        let frame = projection::snapshot(&self.game, kind, self.presence_for(kind), self.clock_state());
-        // A stale connection becomes fresh again only when the snapshot fits in its queue.
-        let c = self.conns.get_mut(&conn).expect("present");
-        match c.tx.try_send(Outbound::Frame(frame)) {
-            Ok(()) => c.stale = false,
-            Err(mpsc::error::TrySendError::Full(_)) => c.stale = true,
-            Err(mpsc::error::TrySendError::Closed(_)) => self.remove(conn),
-        }
-    }
-
-    fn send(&mut self, conn: ConnId, frame: Arc<str>) {
-        let Some(c) = self.conns.get_mut(&conn) else { return };
-        if c.stale {
-            return;
-        }
-        match c.tx.try_send(Outbound::Frame(frame)) {
-            Ok(()) => {}
-            Err(mpsc::error::TrySendError::Full(_)) => {
-                metrics::counter!("mancala_connections_lagging").increment(1);
-                c.stale = true;
-            }
-            Err(mpsc::error::TrySendError::Closed(_)) => self.remove(conn),
-        }
-    }
-
-    fn reply(&mut self, conn: ConnId, msg: ServerMsg) {
-        self.send(conn, msg.to_json().into());
-    }
-
-    fn answer(&mut self, conn: ConnId, id: Option<String>, answer: Answer) {
-        let msg = match answer {
-            Answer::Accepted(v) => ServerMsg::Accepted { id, v },
-            Answer::Refused(r) => ServerMsg::Rejected { id, code: r.code, reason: r.reason, legal: r.legal },
-        };
-        // Answers go before everything else the connection is waiting for only in order of sending; a
-        // stale connection still gets its answer (it is small, and the client waits for it).
-        if let Some(c) = self.conns.get_mut(&conn)
-            && c.stale
-        {
-            let _ = c.tx.try_send(Outbound::Frame(msg.to_json().into()));
-            return;
-        }
-        self.reply(conn, msg);
+        let (seats, playing, grace) = (self.seats, self.game.status == GameStatus::Ongoing, self.config.claim_grace);
+        self.conns.broadcast(|kind| ServerMsg::Presence { presence: seats.for_viewer(kind, playing, grace) });
     }
 
     fn remove(&mut self, conn: ConnId) {
-        let Some(c) = self.conns.remove(&conn) else { return };
+        let Some(kind) = self.conns.remove(conn) else { return };
         metrics::gauge!("mancala_connections").decrement(1.0);
-        if let Some(side) = c.kind.seat() {
-            let still_here = self.conns.values().any(|o| o.kind == c.kind);
-            if !still_here {
-                self.gone_since[side] = Some((Instant::now(), unix_ms()));
-                self.broadcast_presence();
-            }
+        if let Some(side) = kind.seat()
+            && !self.conns.has(kind)
+        {
+            self.seats.left(side, (Instant::now(), unix_ms()));
+            self.broadcast_presence();
         }
         if self.conns.is_empty() {
             self.empty_since = Some(Instant::now());
@@ -492,6 +413,17 @@ impl Room {
     }
 }
 
-fn not_seated() -> Refusal {
-    Refusal::new(ErrorCode::NotSeated, "this connection watches the game: connect with your seat token to play")
+/// The refusal a client gets when its change could not be stored: the store's reason, so a player knows
+/// it is the server's trouble and that retrying the same id is safe.
+fn unavailable(game: &str, e: &StoreError) -> Refusal {
+    match e {
+        // Shutting down: the decisions still queued were never acknowledged, so nothing is lost; the client
+        // re-sends them to the next server.
+        StoreError::Closed => tracing::debug!(game, "store closed: change not stored"),
+        _ => tracing::error!(game, error = %e, "store failed"),
+    }
+    Refusal::new(
+        ErrorCode::Unavailable,
+        format!("the server could not store this ({e}); nothing changed: retry with the same id"),
+    )
 }

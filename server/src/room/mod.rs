@@ -1,48 +1,51 @@
 //! Live games. Each game being played or watched is owned by one task (a room, [`actor`]) that holds the
-//! authoritative [`game::LiveGame`]; connections and HTTP handlers talk to it through a [`RoomHandle`]
-//! and never touch the game themselves. The room pushes frames to each connection through that
-//! connection's bounded queue with `try_send`, so a slow socket can never hold a game up.
+//! authoritative [`LiveGame`](crate::game::LiveGame); connections and HTTP handlers talk to it through a
+//! [`RoomHandle`] and never touch the game themselves.
+//!
+//! A room carries out [`commands`] one at a time; every change goes through its one `commit` (store,
+//! apply, publish). It pushes [`Frame`]s to each connection's bounded queue without ever waiting for a
+//! socket; [`conns`] holds the rule that keeps every connection either in step or recovering, so
+//! versions only ever increase on a connection.
 
 mod actor;
+mod answers;
 pub mod bot_seat;
-pub mod actor_config {
-    //! Room settings, re-exported for the configuration.
-    pub use super::actor::RoomConfig;
-}
-pub mod clock;
-pub mod game;
+pub mod commands;
+mod conns;
+pub mod frame;
+mod presence;
 pub mod projection;
 mod registry;
-pub mod steps;
 
-pub use game::{LiveGame, Refusal, Seat};
+pub use actor::RoomConfig;
+pub use frame::{Frame, Frames, Outbound};
 pub use projection::ViewerKind;
 pub use registry::{Registry, RoomError};
 
+use crate::game::{Refusal, Seat};
 use mancala_engine::Side;
-use mancala_protocol::ClientMsg;
 use mancala_protocol::http::GameSummary;
-use std::sync::Arc;
-use tokio::sync::{mpsc, oneshot};
-
-/// A frame for one connection.
-#[derive(Clone, Debug)]
-pub enum Outbound {
-    /// A JSON text frame.
-    Frame(Arc<str>),
-    /// Close the connection with this code and reason.
-    Close(u16, &'static str),
-}
+use mancala_protocol::{ClientMsg, MoveEvent};
+use tokio::sync::mpsc::{self, OwnedPermit};
+use tokio::sync::oneshot;
 
 /// A connection's id inside its room.
 pub type ConnId = u64;
 
-/// How many frames a connection's queue holds before the room stops sending it events (it gets a fresh
-/// snapshot once the queue drains).
+/// How many items (changes, answers, catch-ups) a connection's queue holds. When a change does not fit,
+/// the connection gets a fresh snapshot as soon as the queue has room again.
 pub const CONNECTION_QUEUE: usize = 64;
+
+/// A room's command queue; a full queue makes senders wait (a room is fast; a connection that sends
+/// faster than it is served is held up, not the game).
+const ROOM_QUEUE: usize = 256;
 
 #[derive(Debug)]
 pub(crate) enum Command {
+    /// Store the room's new game (the room's first command).
+    Create {
+        reply: oneshot::Sender<Result<(), Refusal>>,
+    },
     Connect {
         kind: ViewerKind,
         since: Option<u64>,
@@ -52,9 +55,11 @@ pub(crate) enum Command {
     Disconnect {
         conn: ConnId,
     },
+    /// A client's message, with the slot of its connection's queue that its answer will use.
     Client {
         conn: ConnId,
         msg: ClientMsg,
+        permit: OwnedPermit<Outbound>,
     },
     Join {
         seat: Seat,
@@ -64,10 +69,18 @@ pub(crate) enum Command {
         token_hash: String,
         reply: oneshot::Sender<Option<Side>>,
     },
+    Summary {
+        reply: oneshot::Sender<GameSummary>,
+    },
     /// The record as `kind` sees it (for a bot seat that has to rebuild its position).
     Record {
         kind: ViewerKind,
-        reply: oneshot::Sender<Vec<mancala_protocol::MoveEvent>>,
+        reply: oneshot::Sender<Vec<MoveEvent>>,
+    },
+    /// A connection that fell behind has room in its queue again: this slot is for what it is due.
+    Resync {
+        conn: ConnId,
+        permit: OwnedPermit<Outbound>,
     },
 }
 
@@ -88,6 +101,10 @@ impl RoomHandle {
         answer.await.map_err(|_| RoomGone)
     }
 
+    pub(crate) fn is_closed(&self) -> bool {
+        self.tx.is_closed()
+    }
+
     /// Adds a connection; the room sends it a snapshot (or the events after `since`) through `tx`.
     pub async fn connect(
         &self,
@@ -102,9 +119,9 @@ impl RoomHandle {
         let _ = self.tx.send(Command::Disconnect { conn }).await;
     }
 
-    /// Forwards a client's message; the answer goes to the connection's queue.
-    pub async fn client(&self, conn: ConnId, msg: ClientMsg) -> Result<(), RoomGone> {
-        self.tx.send(Command::Client { conn, msg }).await.map_err(|_| RoomGone)
+    /// Forwards a client's message; its answer goes into `permit`, a slot of the connection's queue.
+    pub async fn client(&self, conn: ConnId, msg: ClientMsg, permit: OwnedPermit<Outbound>) -> Result<(), RoomGone> {
+        self.tx.send(Command::Client { conn, msg, permit }).await.map_err(|_| RoomGone)
     }
 
     pub async fn join(&self, seat: Seat) -> Result<Result<(Side, GameSummary), Refusal>, RoomGone> {
@@ -112,12 +129,21 @@ impl RoomHandle {
     }
 
     /// The record as `kind` sees it.
-    pub async fn record(&self, kind: ViewerKind) -> Result<Vec<mancala_protocol::MoveEvent>, RoomGone> {
+    pub async fn record(&self, kind: ViewerKind) -> Result<Vec<MoveEvent>, RoomGone> {
         self.ask(|reply| Command::Record { kind, reply }).await
     }
 
     /// The seat a token belongs to in this game, if any.
     pub async fn seat_of(&self, token_hash: String) -> Result<Option<Side>, RoomGone> {
         self.ask(|reply| Command::SeatOf { token_hash, reply }).await
+    }
+
+    /// The game's public summary as it is now.
+    pub async fn summary(&self) -> Result<GameSummary, RoomGone> {
+        self.ask(|reply| Command::Summary { reply }).await
+    }
+
+    async fn create(&self) -> Result<Result<(), Refusal>, RoomGone> {
+        self.ask(|reply| Command::Create { reply }).await
     }
 }

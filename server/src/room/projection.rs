@@ -1,15 +1,13 @@
-//! What each viewer receives: one projection function for snapshots, events and HTTP answers. A player
-//! sees its own secrets, a spectator none until the game is over (RULES.md D2, D5). Frames are
-//! serialised once per kind of viewer and shared by every connection of that kind.
+//! What each viewer receives: one projection for snapshots, events and HTTP answers. A player sees its own
+//! secrets, a spectator none until the game is over (RULES.md D2, D5); once the game is over everything is
+//! shown to everyone, the events of a catch-up included. Messages are built typed, once per kind of viewer
+//! (see [`super::frame`]).
 
-use super::game::{LiveGame, Ply};
-use super::steps::Step;
-use mancala_engine::{Decision, Event, Phase, Position, Side, Viewer};
+use crate::game::steps::Step;
+use crate::game::{EventAt, GameResult, LiveGame, Ply};
+use mancala_engine::{Event, Geometry, Position, Side, Viewer};
 use mancala_protocol::http::GameStatus;
-use mancala_protocol::{
-    BoardView, ClockState, GameEvent, MoveEvent, OutcomeInfo, PROTOCOL_VERSION, Presence, ServerMsg, StepEvent,
-};
-use std::sync::Arc;
+use mancala_protocol::{BoardView, ClockState, GameEvent, MoveEvent, PROTOCOL_VERSION, Presence, ServerMsg, StepEvent};
 
 /// The three kinds of viewer of a live game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -47,102 +45,96 @@ impl ViewerKind {
     }
 }
 
-/// One frame per viewer kind, indexed by [`ViewerKind::index`].
-pub type Frames = [Arc<str>; 3];
-
-/// The board of `pos` for `viewer`; `can_play` false empties the legal list (game not started or over).
-pub fn board(pos: &Position, viewer: Viewer, status: GameStatus) -> BoardView {
-    BoardView::from_view(&pos.view(viewer), status == GameStatus::Ongoing)
+/// The board of `pos` for `viewer`, with the game's `result` (which may be a ruling the engine knows
+/// nothing of). Decisions are offered only while the game is being played.
+pub fn board(pos: &Position, viewer: Viewer, status: GameStatus, result: Option<GameResult>) -> BoardView {
+    let mut view = BoardView::from_view(&pos.view(viewer), status == GameStatus::Ongoing);
+    if let Some(result) = result {
+        view.outcome = Some(result.info());
+        view.to_move = None;
+        view.waiting.clear();
+        view.legal.clear();
+    }
+    view
 }
 
-/// Is `ply`'s decision hidden from `viewer`? Only an Ikibuguzo array choice, until both are in.
-pub fn decision_hidden(ply: &Ply, viewer: Viewer) -> bool {
-    let Some(side) = ply.row.side.parse::<Side>().ok() else { return true };
-    matches!(ply.decision, Decision::Opening(_))
-        && matches!(ply.after.phase(), Phase::Choosing(_))
-        && !viewer.sees_secrets_of(side, ply.after.is_over())
+/// The game's current board for `viewer`.
+pub fn current_board(game: &LiveGame, viewer: Viewer) -> BoardView {
+    board(&game.pos, viewer, game.status, game.result())
 }
 
 /// The move event of `ply` for `viewer`.
-pub fn move_event(ply: &Ply, viewer: Viewer) -> MoveEvent {
-    let geo = ply.after.geometry();
-    let over = ply.after.is_over();
-    // The second choice of Ikibuguzo's arrays reveals both in the same move: its `chose` step is no longer
-    // a secret then (the `revealed` step after it names both arrays anyway).
-    let revealed = !matches!(ply.after.phase(), Phase::Choosing(_));
+pub fn move_event(ply: &Ply, geo: Geometry, viewer: Viewer) -> MoveEvent {
     MoveEvent {
-        ply: ply.row.ply,
-        side: ply.row.side.parse().unwrap_or(Side::South),
-        decision: (!decision_hidden(ply, viewer)).then(|| ply.row.decision.clone()),
-        auto: ply.row.auto,
+        ply: ply.n,
+        side: ply.side,
+        decision: (!ply.hidden_from(viewer)).then(|| ply.decision.notation(geo)),
+        auto: ply.auto,
         steps: ply
             .steps
             .iter()
             .map(|step| match step {
-                Step::Event(e @ Event::Chose { .. }) if revealed => StepEvent::from_event(e, geo),
-                Step::Event(e) => StepEvent::from_event(e.project(viewer, over), geo),
+                // The second array choice reveals both in the same move: its `chose` step is no secret (the
+                // `revealed` step after it names both arrays anyway).
+                Step::Event(e @ Event::Chose { .. }) if !ply.secret => StepEvent::from_event(e, geo),
+                Step::Event(e) => StepEvent::from_event(e.project(viewer, ply.over), geo),
                 Step::Skipped(steps) => StepEvent::Skipped { steps },
             })
             .collect(),
     }
 }
 
-/// The frames of the event numbered `v` that applied `ply`. `can_play` is false for a ply followed by
-/// forced decisions the server played in the same change (its `legal` would offer a decision that is
-/// already made) and once the game is over.
-pub fn ply_frames(ply: &Ply, v: u64, can_play: bool, clock: Option<ClockState>) -> Frames {
-    ViewerKind::ALL.map(|kind| ply_frame(ply, v, can_play, clock.clone(), kind))
+/// Who an event is projected for: the viewer, or everyone's view once the game is over (a catch-up of a
+/// finished game shows every secret, as its history does).
+fn event_viewer(game: &LiveGame, kind: ViewerKind) -> Viewer {
+    if game.is_over() { Viewer::Analysis } else { kind.viewer() }
 }
 
-/// The frame of that event for one kind of viewer.
-pub fn ply_frame(ply: &Ply, v: u64, can_play: bool, clock: Option<ClockState>, kind: ViewerKind) -> Arc<str> {
-    let viewer = kind.viewer();
+/// The event numbered `v` as `kind` sees it; `last` events carry the board and the clocks.
+pub fn event(game: &LiveGame, v: u64, kind: ViewerKind, last: bool, clock: Option<&ClockState>) -> ServerMsg {
+    let viewer = event_viewer(game, kind);
+    let event = match game.event_at(v).expect("an event of this game") {
+        EventAt::Start => GameEvent::Start { game: game.summary() },
+        EventAt::Ply(ply) => GameEvent::Move { mv: move_event(ply, game.pos.geometry(), viewer) },
+        EventAt::End(ruling) => GameEvent::End { outcome: GameResult::Ruled(ruling).info() },
+    };
     ServerMsg::Event {
         v,
-        event: GameEvent::Move { mv: move_event(ply, viewer) },
-        view: BoardView::from_view(&ply.after.view(viewer), can_play),
-        clock,
+        event,
+        view: last.then(|| current_board(game, kind.viewer())),
+        clock: if last { clock.cloned() } else { None },
     }
-    .to_json()
-    .into()
 }
 
-/// The frames of the server's ruling that ended the game (the game is already updated).
-pub fn end_frames(game: &LiveGame, v: u64, clock: Option<ClockState>) -> Frames {
-    let outcome = game.outcome().map(OutcomeInfo::from).expect("ended");
-    ViewerKind::ALL.map(|kind| {
-        ServerMsg::Event {
-            v,
-            event: GameEvent::End { outcome: outcome.clone() },
-            view: board(&game.pos, kind.viewer(), game.status),
-            clock: clock.clone(),
-        }
-        .to_json()
-        .into()
-    })
+/// The events `versions` as `kind` sees them, the last with the board.
+pub fn events(
+    game: &LiveGame,
+    versions: std::ops::RangeInclusive<u64>,
+    kind: ViewerKind,
+    clock: Option<&ClockState>,
+) -> Vec<ServerMsg> {
+    let last = *versions.end();
+    versions.map(|v| event(game, v, kind, v == last, clock)).collect()
 }
 
 /// A full snapshot for `kind`.
-pub fn snapshot(game: &LiveGame, kind: ViewerKind, presence: Presence, clock: Option<ClockState>) -> Arc<str> {
+pub fn snapshot(game: &LiveGame, kind: ViewerKind, presence: Presence, clock: Option<ClockState>) -> ServerMsg {
     ServerMsg::Snapshot {
         protocol: PROTOCOL_VERSION,
         v: game.version(),
         seat: kind.seat(),
         game: game.summary(),
-        view: board(&game.pos, kind.viewer(), game.status),
+        view: current_board(game, kind.viewer()),
         clock,
         presence,
     }
-    .to_json()
-    .into()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::room::steps::{HEAD, PlySteps, TAIL};
-    use crate::store::MoveRow;
-    use mancala_engine::{Options, Variant};
+    use crate::game::steps::{HEAD, PlySteps, TAIL};
+    use mancala_engine::{Decision, Options, Variant};
 
     /// A Kubuguza turn that only the cap of 100 000 laps ends (engine fixture K-own-12): about a million
     /// events, sent as the first ones, a `skipped` count and the last laps, in a frame of about 75 KB.
@@ -157,24 +149,26 @@ mod tests {
         assert!(all.len() > 500_000, "{}", all.len());
         assert_eq!(steps.total(), all.len() as u64);
 
-        let row = MoveRow {
-            game_id: "g".into(),
-            ply: 1,
-            side: "south".into(),
-            decision: "g2".into(),
+        let (secret, over) = Ply::facts(decision, &pos);
+        let ply = Ply {
+            n: 1,
+            side: Side::South,
+            decision,
             client_id: None,
             auto: false,
-            at: 0,
+            at_ms: 0,
             clock_ms: None,
+            steps,
+            secret,
+            over,
         };
-        let ply = Ply { row, decision, steps, after: pos };
-        let mv = move_event(&ply, Viewer::Spectator);
+        let geo = pos.geometry();
+        let mv = move_event(&ply, geo, Viewer::Spectator);
         assert!(mv.steps.len() <= HEAD + 1 + TAIL, "{}", mv.steps.len());
         let skipped = mv.steps.iter().position(|s| matches!(s, StepEvent::Skipped { .. })).expect("a skipped step");
         assert_eq!(skipped, HEAD);
         let StepEvent::Skipped { steps: n } = mv.steps[HEAD] else { unreachable!() };
         assert_eq!(HEAD as u64 + n + (mv.steps.len() - HEAD - 1) as u64, all.len() as u64);
-        let geo = ply.after.geometry();
         let head: Vec<StepEvent> = all[..HEAD].iter().map(|&e| StepEvent::from_event(e, geo)).collect();
         assert_eq!(mv.steps[..HEAD], head[..]);
         let tail_len = mv.steps.len() - HEAD - 1;
@@ -182,7 +176,8 @@ mod tests {
         assert_eq!(mv.steps[HEAD + 1..], tail[..]);
         assert!(matches!(mv.steps.last(), Some(StepEvent::GameEnd { .. })), "{:?}", mv.steps.last());
 
-        let frames = ply_frames(&ply, 1, false, None);
-        assert!(frames.iter().all(|f| f.len() < 100_000), "{:?}", frames.iter().map(|f| f.len()).collect::<Vec<_>>());
+        let view = board(&pos, Viewer::Spectator, GameStatus::Finished, pos.outcome().map(GameResult::Rules));
+        let msg = ServerMsg::Event { v: 2, event: GameEvent::Move { mv }, view: Some(view), clock: None };
+        assert!(msg.to_json().len() < 100_000, "{}", msg.to_json().len());
     }
 }

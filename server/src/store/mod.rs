@@ -4,6 +4,7 @@
 //! pays one commit for many games' decisions. Migrations (`migrations/` at the repository root, portable
 //! SQL) are embedded and applied on start.
 
+pub mod mapping;
 mod reads;
 mod rows;
 mod writer;
@@ -30,6 +31,9 @@ pub enum StoreError {
     /// A stored row that the server cannot read back (a value it never writes).
     #[error("corrupt row: {0}")]
     Corrupt(String),
+    /// The database URL names no database this server supports.
+    #[error("unsupported database URL `{0}` (expected sqlite:… or postgres://…)")]
+    UnsupportedUrl(String),
     /// The writer task is gone (the server is shutting down).
     #[error("the store is closed")]
     Closed,
@@ -50,7 +54,6 @@ static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
 #[derive(Clone, Debug)]
 pub struct Store {
     read: AnyPool,
-    write_pool: AnyPool,
     writes: mpsc::Sender<writer::Job>,
     backend: Backend,
 }
@@ -79,9 +82,7 @@ impl Store {
         } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
             (Backend::Postgres, url.to_string())
         } else {
-            return Err(StoreError::Corrupt(format!(
-                "unsupported database URL `{url}` (expected sqlite:… or postgres://…)"
-            )));
+            return Err(StoreError::UnsupportedUrl(url.to_string()));
         };
         let options = |max: u32| {
             AnyPoolOptions::new().max_connections(max).acquire_timeout(Duration::from_secs(5)).after_connect(
@@ -115,11 +116,17 @@ impl Store {
         MIGRATOR.run(&write_pool).await?;
         let read = options(read_max).connect(&url).await?;
         let (writes, task) = writer::spawn(write_pool.clone(), backend);
-        Ok((Store { read, write_pool, writes, backend }, task))
+        Ok((Store { read, writes, backend }, task))
     }
 
     pub fn backend(&self) -> Backend {
         self.backend
+    }
+
+    /// Stores `change` of `game` (its decisions and the game row after it) in one transaction. Returns
+    /// once committed.
+    pub async fn commit(&self, game: &crate::game::LiveGame, change: &crate::game::Change) -> Result<(), StoreError> {
+        self.write(mapping::writes(game, change)).await
     }
 
     /// Applies `writes` atomically, after everything queued before it. Returns once committed.
@@ -133,10 +140,10 @@ impl Store {
         result
     }
 
-    /// Closes both pools (waiting for connections in use to come back). Writes after this fail.
-    pub async fn close(&self) {
+    /// Closes the read pool (at shutdown, once nothing reads any more). The write pool is the writer's:
+    /// it closes it after committing what was queued.
+    pub async fn close_reads(&self) {
         self.read.close().await;
-        self.write_pool.close().await;
     }
 
     /// Does the database answer?

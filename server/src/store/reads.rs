@@ -2,8 +2,10 @@
 //! cursor, and players. Every query is one fixed SQL text with `$N` placeholders valid on both backends;
 //! optional filters are written `($N IS NULL OR …)` so no SQL is ever built from input.
 
+use super::mapping;
 use super::rows::{GAME_COLUMNS, GameRow, MoveRow, PlayerRow};
 use super::{Store, StoreError};
+use crate::game::{GameHeader, StoredPly};
 use sqlx::Row;
 use std::sync::LazyLock;
 
@@ -68,31 +70,49 @@ fn sql(text: &'static LazyLock<String>) -> sqlx::AssertSqlSafe<&'static str> {
 }
 
 impl Store {
-    pub async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
+    /// A game's row as stored.
+    pub async fn game_row(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
         let row = sqlx::query(sql(&SELECT_GAME)).bind(id).fetch_optional(self.pool()).await?;
         row.as_ref().map(GameRow::read).transpose()
     }
 
-    pub async fn game_by_invite(&self, code: &str) -> Result<Option<GameRow>, StoreError> {
-        let row = sqlx::query(sql(&SELECT_INVITE)).bind(code).fetch_optional(self.pool()).await?;
-        row.as_ref().map(GameRow::read).transpose()
-    }
-
-    pub async fn moves(&self, game_id: &str) -> Result<Vec<MoveRow>, StoreError> {
+    /// A game's decisions as stored, in order.
+    pub async fn move_rows(&self, id: &str) -> Result<Vec<MoveRow>, StoreError> {
         let rows = sqlx::query(
             "SELECT game_id, ply, side, decision, client_id, auto, at, clock_ms FROM moves \
              WHERE game_id = $1 ORDER BY ply",
         )
-        .bind(game_id)
+        .bind(id)
         .fetch_all(self.pool())
         .await?;
         rows.iter().map(MoveRow::read).collect()
     }
 
+    pub async fn game(&self, id: &str) -> Result<Option<GameHeader>, StoreError> {
+        self.game_row(id).await?.map(mapping::header).transpose()
+    }
+
+    /// A game and its decisions.
+    pub async fn load(&self, id: &str) -> Result<Option<(GameHeader, Vec<StoredPly>)>, StoreError> {
+        let Some(header) = self.game(id).await? else { return Ok(None) };
+        let plies = self.moves(&header).await?;
+        Ok(Some((header, plies)))
+    }
+
+    pub async fn game_by_invite(&self, code: &str) -> Result<Option<GameHeader>, StoreError> {
+        let row = sqlx::query(sql(&SELECT_INVITE)).bind(code).fetch_optional(self.pool()).await?;
+        row.as_ref().map(GameRow::read).transpose()?.map(mapping::header).transpose()
+    }
+
+    /// The decisions of the game `header` describes, in order.
+    pub async fn moves(&self, header: &GameHeader) -> Result<Vec<StoredPly>, StoreError> {
+        self.move_rows(&header.id).await?.into_iter().map(|r| mapping::ply(header, r)).collect()
+    }
+
     /// Every game not finished yet, oldest first (restored into live rooms on start).
-    pub async fn unfinished_games(&self) -> Result<Vec<GameRow>, StoreError> {
+    pub async fn unfinished_games(&self) -> Result<Vec<GameHeader>, StoreError> {
         let rows = sqlx::query(sql(&SELECT_UNFINISHED)).fetch_all(self.pool()).await?;
-        rows.iter().map(GameRow::read).collect()
+        rows.iter().map(|r| mapping::header(GameRow::read(r)?)).collect()
     }
 
     /// One page of games, newest first.
@@ -101,7 +121,7 @@ impl Store {
         filter: &GameFilter,
         after: Option<&ListCursor>,
         limit: u32,
-    ) -> Result<Vec<GameRow>, StoreError> {
+    ) -> Result<Vec<GameHeader>, StoreError> {
         let (winner, draw) = match filter.result.as_deref() {
             Some("draw") => (None, 1i16),
             other => (other.map(str::to_string), 0i16),
@@ -119,7 +139,7 @@ impl Store {
             .bind(limit as i64)
             .fetch_all(self.pool())
             .await?;
-        rows.iter().map(GameRow::read).collect()
+        rows.iter().map(|r| mapping::header(GameRow::read(r)?)).collect()
     }
 
     pub async fn player_by_name(&self, name: &str) -> Result<Option<PlayerRow>, StoreError> {

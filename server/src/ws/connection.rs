@@ -1,16 +1,22 @@
-//! One WebSocket connection: a writer that owns the socket's sink and drains the connection's bounded
+//! One WebSocket connection: a writer task that owns the socket's sink and drains the connection's bounded
 //! queue (the room and the reader both write into that queue, never into the socket), and a reader that
 //! checks each frame and forwards valid messages to the room. Keepalive pings, an idle timeout, a
-//! per-connection rate limit, and a close frame on shutdown are handled here, in one place.
+//! per-connection rate limit, the closing handshake and the close on shutdown are handled here, in one
+//! place.
+//!
+//! Before it forwards a message (or answers one itself with an error), the reader reserves a slot in the
+//! queue: the answer always has room, and a client that does not read its answers is held up by its own
+//! backlog, never the game.
 
 use crate::room::{CONNECTION_QUEUE, Outbound, RoomHandle, ViewerKind};
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
+use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
 use governor::{Quota, RateLimiter};
 use mancala_protocol::{ClientMsg, ErrorCode, ServerMsg};
 use std::num::NonZeroU32;
 use std::time::Duration;
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
 
 /// Limits of a connection (from the server configuration).
@@ -30,6 +36,10 @@ pub struct WsLimits {
     pub idle_timeout: Duration,
 }
 
+/// How long the closing handshake may take: the client's own close frame is awaited (its input read and
+/// dropped meanwhile), so that it reads our close frame rather than a reset.
+const CLOSING: Duration = Duration::from_secs(2);
+
 pub async fn serve(
     socket: WebSocket,
     room: RoomHandle,
@@ -39,102 +49,194 @@ pub async fn serve(
     shutdown: CancellationToken,
 ) {
     let (mut sink, mut stream) = socket.split();
-    let (tx, mut rx) = mpsc::channel::<Outbound>(CONNECTION_QUEUE);
+    let (tx, rx) = mpsc::channel::<Outbound>(CONNECTION_QUEUE);
     let Ok(conn) = room.connect(kind, since, tx.clone()).await else {
         let _ = sink.send(close(1011, "the game is not available")).await;
         return;
     };
-
-    let writer = async {
-        let mut ping = tokio::time::interval(limits.ping_every);
-        ping.tick().await;
-        loop {
-            tokio::select! {
-                out = rx.recv() => match out {
-                    Some(Outbound::Frame(f)) => {
-                        if sink.send(Message::Text(f.as_ref().into())).await.is_err() {
-                            break;
-                        }
-                    }
-                    Some(Outbound::Close(code, reason)) => {
-                        let _ = sink.send(close(code, reason)).await;
-                        break;
-                    }
-                    None => break,
-                },
-                _ = ping.tick() => {
-                    if sink.send(Message::Ping(Default::default())).await.is_err() {
-                        break;
-                    }
-                }
-                _ = shutdown.cancelled() => {
-                    let _ = sink.send(close(1001, "the server is shutting down")).await;
+    let (close_tx, close_rx) = oneshot::channel();
+    let done = CancellationToken::new();
+    let writer = tokio::spawn(write(sink, rx, close_rx, limits.ping_every, shutdown, done.clone()));
+    if let Some(end) = read(&mut stream, &room, conn, kind, &tx, limits, &done).await {
+        // The writer sends our close frame. The socket stays open until the client answers with its own
+        // (its input read and dropped meanwhile), or for the closing time when its input can no longer be
+        // read (the WebSocket layer stops after a message over the limit): closed with unread input, the
+        // socket would be reset, and a client still sending would see 1006 instead of our code.
+        let _ = close_tx.send((end.code, end.reason));
+        let _ = tokio::time::timeout(CLOSING, async {
+            if end.unreadable {
+                std::future::pending::<()>().await;
+            }
+            while let Some(Ok(m)) = stream.next().await {
+                if matches!(m, Message::Close(_)) {
                     break;
                 }
             }
-        }
-    };
+        })
+        .await;
+    }
+    drop(tx);
+    room.disconnect(conn).await;
+    let _ = tokio::time::timeout(CLOSING, writer).await;
+}
 
-    let reader = async {
-        let per_sec = match kind {
-            ViewerKind::Spectator => limits.spectator_rate,
-            _ => limits.player_rate,
-        };
-        let per_sec = NonZeroU32::new(per_sec.max(1)).expect("at least 1");
-        let burst = NonZeroU32::new(per_sec.get() * 2).expect("at least 2");
-        let limiter = RateLimiter::direct(Quota::per_second(per_sec).allow_burst(burst));
-        let error = |code, message: String| {
-            // The reader's own errors go through the same queue as everything else; when it is full, the
-            // client is far behind anyway and the error is dropped.
-            let _ = tx.try_send(Outbound::Frame(ServerMsg::Error { code, message }.to_json().into()));
-        };
-        loop {
-            let next = match tokio::time::timeout(limits.idle_timeout, stream.next()).await {
-                Err(_) => return Some((1000, "no traffic: closing an idle connection")),
-                Ok(None) => return None,
-                // The only read error worth a close frame: a frame or message over the hard limit.
-                Ok(Some(Err(e))) if is_capacity(&e) => return Some((1009, "message too big")),
-                Ok(Some(Err(_))) => return None,
-                Ok(Some(Ok(m))) => m,
-            };
-            match next {
-                Message::Text(text) => {
-                    if limiter.check().is_err() {
-                        error(
-                            ErrorCode::RateLimited,
-                            format!("more than {per_sec} messages per second; message dropped"),
-                        );
-                        continue;
-                    }
-                    match ClientMsg::from_text(text.as_str(), limits.max_message_bytes) {
-                        Ok(msg) => {
-                            if room.client(conn, msg).await.is_err() {
-                                return Some((1011, "the game is not available"));
+/// Sends the queue's items to the socket (every item available at once, then one flush), pings, and the
+/// close frame.
+async fn write(
+    mut sink: SplitSink<WebSocket, Message>,
+    mut rx: mpsc::Receiver<Outbound>,
+    mut close_rx: oneshot::Receiver<(u16, &'static str)>,
+    ping_every: Duration,
+    shutdown: CancellationToken,
+    done: CancellationToken,
+) {
+    let _done = done.drop_guard();
+    let mut ping = tokio::time::interval(ping_every);
+    ping.tick().await;
+    let mut items = Vec::with_capacity(16);
+    loop {
+        tokio::select! {
+            n = rx.recv_many(&mut items, 16) => {
+                if n == 0 {
+                    return;
+                }
+                for item in items.drain(..) {
+                    match item {
+                        Outbound::Frames(frames) => {
+                            for frame in frames.iter() {
+                                if sink.feed(Message::Text(frame.text())).await.is_err() {
+                                    return;
+                                }
                             }
                         }
-                        Err(e) => error(e.code, e.message),
+                        Outbound::Close(code, reason) => {
+                            let _ = sink.send(close(code, reason)).await;
+                            return;
+                        }
                     }
                 }
-                Message::Binary(_) => {
-                    error(ErrorCode::Malformed, "binary frames are not accepted: send JSON text".into())
+                if sink.flush().await.is_err() {
+                    return;
                 }
-                Message::Close(_) => return None,
-                Message::Ping(_) | Message::Pong(_) => {}
+            }
+            why = &mut close_rx => {
+                if let Ok((code, reason)) = why {
+                    let _ = sink.send(close(code, reason)).await;
+                }
+                return;
+            }
+            _ = ping.tick() => {
+                if sink.send(Message::Ping(Default::default())).await.is_err() {
+                    return;
+                }
+            }
+            _ = shutdown.cancelled() => {
+                let _ = sink.send(close(1001, "the server is shutting down")).await;
+                return;
             }
         }
-    };
-
-    tokio::pin!(writer, reader);
-    let close_with = tokio::select! {
-        _ = &mut writer => None,
-        why = &mut reader => why,
-    };
-    if let Some((code, why)) = close_with {
-        // Let the writer send the close frame after whatever is queued (briefly: the peer may be gone).
-        let _ = tx.try_send(Outbound::Close(code, why));
-        let _ = tokio::time::timeout(Duration::from_secs(1), writer).await;
     }
-    room.disconnect(conn).await;
+}
+
+/// Why the server closes a connection.
+#[derive(Clone, Copy, Debug)]
+struct End {
+    code: u16,
+    reason: &'static str,
+    /// The client's input can no longer be read.
+    unreadable: bool,
+}
+
+impl End {
+    fn new(code: u16, reason: &'static str) -> Option<End> {
+        Some(End { code, reason, unreadable: false })
+    }
+}
+
+/// Reads the client's frames until it leaves (`None`) or must be closed.
+async fn read(
+    stream: &mut SplitStream<WebSocket>,
+    room: &RoomHandle,
+    conn: crate::room::ConnId,
+    kind: ViewerKind,
+    tx: &mpsc::Sender<Outbound>,
+    limits: WsLimits,
+    done: &CancellationToken,
+) -> Option<End> {
+    let per_sec = match kind {
+        ViewerKind::Spectator => limits.spectator_rate,
+        _ => limits.player_rate,
+    };
+    let per_sec = NonZeroU32::new(per_sec.max(1)).expect("at least 1");
+    let burst = NonZeroU32::new(per_sec.get() * 2).expect("at least 2");
+    let limiter = RateLimiter::direct(Quota::per_second(per_sec).allow_burst(burst));
+    loop {
+        let next = tokio::select! {
+            // The writer stopped (the socket broke, or the server is shutting down).
+            _ = done.cancelled() => return None,
+            next = tokio::time::timeout(limits.idle_timeout, stream.next()) => next,
+        };
+        let text = match next {
+            Err(_) => return End::new(1000, "no traffic: closing an idle connection"),
+            Ok(None) => return None,
+            // The only read error worth a close frame: a frame or message over the hard limit.
+            Ok(Some(Err(e))) if is_capacity(&e) => {
+                return Some(End { code: 1009, reason: "message too big", unreadable: true });
+            }
+            Ok(Some(Err(_))) => return None,
+            Ok(Some(Ok(Message::Text(text)))) => text,
+            Ok(Some(Ok(Message::Binary(_)))) => {
+                let error = (ErrorCode::Malformed, "binary frames are not accepted: send JSON text".to_string());
+                if !answer_error(tx, done, error).await {
+                    return None;
+                }
+                continue;
+            }
+            Ok(Some(Ok(Message::Close(_)))) => return None,
+            Ok(Some(Ok(Message::Ping(_) | Message::Pong(_)))) => continue,
+        };
+        // The slot for the answer; waiting here holds up only this client, until it reads its backlog.
+        let permit = tokio::select! {
+            _ = done.cancelled() => return None,
+            permit = tx.clone().reserve_owned() => match permit {
+                Ok(p) => p,
+                Err(_) => return None,
+            },
+        };
+        if limiter.check().is_err() {
+            let message = format!("more than {per_sec} messages per second; message dropped");
+            permit.send(Outbound::one(ServerMsg::Error { code: ErrorCode::RateLimited, message }));
+            continue;
+        }
+        match ClientMsg::from_text(text.as_str(), limits.max_message_bytes) {
+            Ok(msg) => {
+                if room.client(conn, msg, permit).await.is_err() {
+                    return End::new(1011, "the game is not available");
+                }
+            }
+            Err(e) => {
+                permit.send(Outbound::one(ServerMsg::Error { code: e.code, message: e.message }));
+            }
+        }
+    }
+}
+
+/// Queues an error of the reader's own; false when the connection is going.
+async fn answer_error(
+    tx: &mpsc::Sender<Outbound>,
+    done: &CancellationToken,
+    (code, message): (ErrorCode, String),
+) -> bool {
+    tokio::select! {
+        _ = done.cancelled() => false,
+        permit = tx.reserve() => match permit {
+            Ok(p) => {
+                p.send(Outbound::one(ServerMsg::Error { code, message }));
+                true
+            }
+            Err(_) => false,
+        },
+    }
 }
 
 /// Is this read error a frame or message over the configured size?

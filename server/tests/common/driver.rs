@@ -91,7 +91,10 @@ impl Table {
                     let ev = m["v"].as_u64().unwrap();
                     assert_eq!(ev, self.versions[i] + 1, "viewer {i}: gap or repeat in versions: {m}");
                     self.versions[i] = ev;
-                    self.views[i] = m["view"].clone();
+                    // Only a change's last event carries the board.
+                    if !m["view"].is_null() {
+                        self.views[i] = m["view"].clone();
+                    }
                 }
                 "snapshot" => {
                     self.versions[i] = m["v"].as_u64().unwrap();
@@ -118,7 +121,9 @@ impl Table {
                     let ev = m["v"].as_u64().unwrap();
                     assert_eq!(ev, self.versions[i] + 1, "viewer {i}: gap in versions: {m}");
                     self.versions[i] = ev;
-                    self.views[i] = m["view"].clone();
+                    if !m["view"].is_null() {
+                        self.views[i] = m["view"].clone();
+                    }
                 }
                 _ => {}
             }

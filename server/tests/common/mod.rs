@@ -122,12 +122,19 @@ impl TestServer {
             url.push_str(&format!("{sep}v={v}"));
         }
         let (stream, _) = connect_async(url).await.expect("websocket connects");
-        Ws { stream }
+        Ws { stream, since, last_v: None }
     }
 }
 
+/// A protocol client. Every message it reads is checked against the protocol's promise that versions only
+/// ever increase on a connection: an event is exactly one after the version before it (the one the client
+/// resumed from, for the first), a snapshot newer than anything received before on this connection.
 pub struct Ws {
     pub stream: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    /// The version this connection resumed from (`?v=`).
+    pub since: Option<u64>,
+    /// The last version received on this connection.
+    pub last_v: Option<u64>,
 }
 
 impl Ws {
@@ -149,11 +156,32 @@ impl Ws {
         loop {
             let msg = tokio::time::timeout_at(deadline, self.stream.next()).await.ok()??.ok()?;
             match msg {
-                Message::Text(t) => return Some(serde_json::from_str(t.as_str()).expect("server sends JSON")),
+                Message::Text(t) => {
+                    let value: Value = serde_json::from_str(t.as_str()).expect("server sends JSON");
+                    self.check_version(&value);
+                    return Some(value);
+                }
                 Message::Close(_) => return None,
                 _ => continue,
             }
         }
+    }
+
+    fn check_version(&mut self, msg: &Value) {
+        let Some(v) = msg["v"].as_u64() else { return };
+        match msg["type"].as_str() {
+            Some("snapshot") => {
+                if let Some(last) = self.last_v {
+                    assert!(v > last, "snapshot v={v} after v={last} on the same connection: {msg}");
+                }
+            }
+            Some("event") => match self.last_v.or(self.since) {
+                Some(last) => assert_eq!(v, last + 1, "event v={v} after v={last} on the same connection: {msg}"),
+                None => panic!("an event before any snapshot on a fresh connection: {msg}"),
+            },
+            _ => return,
+        }
+        self.last_v = Some(v);
     }
 
     /// The next message of type `kind`, skipping others (presence, …).

@@ -3,7 +3,7 @@
 //! a repeat or at the cap of 100 000 laps, RULES.md D7) only its first [`HEAD`] events, a count of the
 //! ones left out, and its last laps (at most [`TAIL`] events, starting at a lift). Such a turn has about
 //! a million events: kept whole they made a 20 MB frame for every viewer and held as much in the room, and
-//! no one watches a million drops. The board after the turn is in the event's `view` either way.
+//! no one watches a million drops. The board after the turn is in the change's last event either way.
 
 use mancala_engine::{Decision, Event, EventSink, PlayError, Position, Side};
 use std::collections::VecDeque;

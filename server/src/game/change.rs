@@ -1,0 +1,169 @@
+//! A change of a game, computed without touching it ([`Change`]), and the refusal a command gets instead
+//! ([`Refusal`]). The room stores a change and only then applies it ([`super::LiveGame::apply`]), so a
+//! failed write leaves the game exactly as it was. The helpers here are the parts every command shares:
+//! a blank change, one ply, the forced decisions the server plays after a decision, and the status and
+//! clock that follow.
+
+use super::clock::Clock;
+use super::live::{LiveGame, Seat};
+use super::ply::Ply;
+use super::ruling::Ruling;
+use super::steps::PlySteps;
+use mancala_engine::{BySide, Decision, Position, Side, ToMove};
+use mancala_protocol::ErrorCode;
+use mancala_protocol::http::GameStatus;
+use tokio::time::Instant;
+
+/// A refusal: the code, a readable reason, and the legal decisions where they help.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    pub code: ErrorCode,
+    pub reason: String,
+    pub legal: Vec<String>,
+}
+
+impl Refusal {
+    pub fn new(code: ErrorCode, reason: impl Into<String>) -> Refusal {
+        Refusal { code, reason: reason.into(), legal: Vec::new() }
+    }
+}
+
+/// A computed, not yet stored change of a game. Its events, in order: `start` (when `started`), one per
+/// ply, and `end` (when `ruling` is set).
+#[derive(Clone, Debug)]
+pub struct Change {
+    /// The game itself is new: its row is inserted rather than updated.
+    pub created: bool,
+    /// The second seat was filled: the game starts.
+    pub started: bool,
+    /// New decisions: the proposed one first, then any the server played because they were forced.
+    pub plies: Vec<Ply>,
+    /// The position after the plies (`None` when they are none).
+    pub pos: Option<Position>,
+    pub seats: BySide<Option<Seat>>,
+    pub status: GameStatus,
+    /// Set when the server ends the game.
+    pub ruling: Option<Ruling>,
+    pub clock: Option<Clock>,
+    pub decided: BySide<bool>,
+    pub at_ms: i64,
+}
+
+impl Change {
+    /// How many events (versions) the change adds.
+    pub fn events(&self) -> u64 {
+        self.started as u64 + self.plies.len() as u64 + self.ruling.is_some() as u64
+    }
+}
+
+/// Whose clock runs: the side(s) to decide, once the game is on and both players have made a decision of
+/// their own.
+pub(super) fn running_sides(status: GameStatus, decided: BySide<bool>, pos: &Position) -> Vec<Side> {
+    if status != GameStatus::Ongoing || !(decided.south && decided.north) {
+        return Vec::new();
+    }
+    match pos.to_move() {
+        ToMove::Side(s) => vec![s],
+        ToMove::Both { waiting } => Side::BOTH.into_iter().filter(|&s| waiting[s]).collect(),
+        ToMove::Nobody(_) => Vec::new(),
+    }
+}
+
+impl LiveGame {
+    /// A change that changes nothing yet, made at `at_ms`.
+    pub fn blank_change(&self, at_ms: i64) -> Change {
+        Change {
+            created: false,
+            started: false,
+            plies: Vec::new(),
+            pos: None,
+            seats: self.seats.clone(),
+            status: self.status,
+            ruling: None,
+            clock: self.clock.clone(),
+            decided: self.decided,
+            at_ms,
+        }
+    }
+
+    /// The change that stores a new game (its creation is committed like any other change).
+    pub fn creation(&self) -> Change {
+        Change { created: true, ..self.blank_change(self.created_at) }
+    }
+
+    /// The position the change's next ply starts from.
+    pub fn position_after(&self, change: &Change) -> Position {
+        change.pos.clone().unwrap_or_else(|| self.pos.clone())
+    }
+
+    /// Appends `decision` of `side`, already applied to `after` with these `steps`, to the change.
+    pub fn push_ply(
+        &self,
+        change: &mut Change,
+        side: Side,
+        decision: Decision,
+        steps: PlySteps,
+        client_id: Option<String>,
+        after: Position,
+    ) {
+        let auto = client_id.is_none();
+        let (secret, over) = Ply::facts(decision, &after);
+        change.plies.push(Ply {
+            n: self.record.len() as u32 + change.plies.len() as u32 + 1,
+            side,
+            decision,
+            client_id,
+            auto,
+            at_ms: change.at_ms,
+            clock_ms: change.clock.as_ref().map(|c| c.remaining[side]),
+            steps,
+            secret,
+            over,
+        });
+        change.pos = Some(after);
+    }
+
+    /// Appends the forced decisions the server plays from the change's position (when the game has that
+    /// option and is being played).
+    pub fn play_forced(&self, change: &mut Change) {
+        if !self.auto_forced || change.status != GameStatus::Ongoing {
+            return;
+        }
+        let mut pos = self.position_after(change);
+        while let ToMove::Side(side) = pos.to_move() {
+            let legal = pos.legal_decisions(side);
+            // D9: inside a turn the engine only stops where two or more continuations exist, so a single
+            // legal decision is always a turn's start.
+            if legal.len() != 1 || pos.mid_turn().is_some() {
+                break;
+            }
+            let decision = legal[0];
+            let steps = PlySteps::play(&mut pos, side, decision).expect("a listed decision applies");
+            self.push_ply(change, side, decision, steps, None, pos.clone());
+        }
+    }
+
+    /// Status and clock after the change's plies.
+    pub fn settle(&self, change: &mut Change, now: Instant) {
+        let pos = change.pos.as_ref().unwrap_or(&self.pos);
+        if pos.is_over() {
+            change.status = GameStatus::Finished;
+        }
+        let running = running_sides(change.status, change.decided, pos);
+        if let Some(clock) = change.clock.as_mut() {
+            clock.stop(now);
+            clock.start(running, now);
+        }
+    }
+
+    /// The change that ends the game by the server's `ruling`.
+    pub fn rule(&self, ruling: Ruling, now: Instant, at_ms: i64) -> Change {
+        let mut change = self.blank_change(at_ms);
+        if let Some(c) = change.clock.as_mut() {
+            c.stop(now);
+        }
+        change.status = GameStatus::Finished;
+        change.ruling = Some(ruling);
+        change
+    }
+}

@@ -1,0 +1,333 @@
+//! One game's authoritative state without any I/O ([`LiveGame`]): the engine position, the seats, the
+//! clock, the record, and the server's ruling if it ended the game. Its versions number its events: `start`
+//! when the second seat is filled, one per decision, `end` for a ruling. A game is built new, or rebuilt
+//! from what the database keeps ([`GameHeader`] and the [`StoredPly`]s, read by `store/`) by replaying
+//! its decisions; every change goes through [`LiveGame::apply`] after it is stored.
+
+use super::change::{Change, running_sides};
+use super::clock::Clock;
+use super::ply::Ply;
+use super::ruling::{GameResult, Ruling};
+use super::steps::PlySteps;
+use mancala_engine::{BySide, Decision, Options, OptionsError, Outcome, Position, Side, Variant};
+use mancala_protocol::ClockSpec;
+use mancala_protocol::http::{GameStatus, GameSummary, PlayerInfo, Seats};
+use std::ops::RangeInclusive;
+use tokio::time::Instant;
+
+/// A seated player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seat {
+    pub name: String,
+    /// The seat is linked to the player account of that name.
+    pub registered: bool,
+    /// SHA-256 of the seat's secret token.
+    pub token_hash: String,
+}
+
+/// A clock as stored: its time control and each side's remaining time after the last change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StoredClock {
+    pub spec: ClockSpec,
+    pub remaining: BySide<u64>,
+}
+
+/// Everything the database keeps of a game besides its decisions, as domain values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameHeader {
+    pub id: String,
+    pub variant: Variant,
+    pub options: Options,
+    pub status: GameStatus,
+    pub seats: BySide<Option<Seat>>,
+    pub invite_code: Option<String>,
+    pub clock: Option<StoredClock>,
+    pub auto_forced: bool,
+    pub plies: u32,
+    /// Set once the game is finished.
+    pub result: Option<GameResult>,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+/// A stored decision, as domain values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredPly {
+    pub n: u32,
+    pub side: Side,
+    pub decision: Decision,
+    pub client_id: Option<String>,
+    pub auto: bool,
+    pub at_ms: i64,
+    pub clock_ms: Option<u64>,
+}
+
+/// What a version of a game is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EventAt<'a> {
+    /// The second seat was filled.
+    Start,
+    Ply(&'a Ply),
+    /// The server's ruling ended the game.
+    End(Ruling),
+}
+
+#[derive(Clone, Debug)]
+pub struct LiveGame {
+    pub id: String,
+    pub variant: Variant,
+    pub options: Options,
+    pub status: GameStatus,
+    pub seats: BySide<Option<Seat>>,
+    pub invite_code: Option<String>,
+    pub clock: Option<Clock>,
+    pub auto_forced: bool,
+    pub pos: Position,
+    pub record: Vec<Ply>,
+    /// Which sides have made a decision of their own (not one played by the server).
+    pub decided: BySide<bool>,
+    pub ruling: Option<Ruling>,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+/// Unix milliseconds now.
+pub fn unix_ms() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
+}
+
+impl LiveGame {
+    /// A new game waiting for its second player.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        id: String,
+        variant: Variant,
+        options: Options,
+        creator: (Side, Seat),
+        invite_code: String,
+        clock: Option<ClockSpec>,
+        auto_forced: bool,
+        now_ms: i64,
+    ) -> Result<LiveGame, OptionsError> {
+        let pos = Position::start(variant, options)?;
+        let mut seats = BySide::default();
+        seats[creator.0] = Some(creator.1);
+        Ok(LiveGame {
+            id,
+            variant,
+            options,
+            status: GameStatus::Waiting,
+            seats,
+            invite_code: Some(invite_code),
+            clock: clock.map(Clock::new),
+            auto_forced,
+            pos,
+            record: Vec::new(),
+            decided: BySide::default(),
+            ruling: None,
+            created_at: now_ms,
+            updated_at: now_ms,
+        })
+    }
+
+    /// Rebuilds a stored game by replaying its decisions. The clock resumes at `now` with the stored
+    /// remaining times (time while the server was down is not charged). Anything that does not fit (a
+    /// decision that does not apply, a stored result the replay does not reach) is an error, never a
+    /// guess.
+    pub fn restore(header: GameHeader, plies: &[StoredPly], now: Instant) -> Result<LiveGame, String> {
+        let mut pos = Position::start(header.variant, header.options).map_err(|e| e.to_string())?;
+        let mut record = Vec::with_capacity(plies.len());
+        let mut decided = BySide::<bool>::default();
+        for (i, p) in plies.iter().enumerate() {
+            if p.n as usize != i + 1 {
+                return Err(format!("ply {} stored where ply {} belongs", p.n, i + 1));
+            }
+            let steps = PlySteps::play(&mut pos, p.side, p.decision).map_err(|e| format!("ply {}: {e}", p.n))?;
+            decided[p.side] |= !p.auto;
+            let (secret, over) = Ply::facts(p.decision, &pos);
+            record.push(Ply {
+                n: p.n,
+                side: p.side,
+                decision: p.decision,
+                client_id: p.client_id.clone(),
+                auto: p.auto,
+                at_ms: p.at_ms,
+                clock_ms: p.clock_ms,
+                steps,
+                secret,
+                over,
+            });
+        }
+        let ruling = match header.result {
+            Some(GameResult::Ruled(r)) if pos.outcome().is_none() => Some(r),
+            Some(GameResult::Ruled(r)) => return Err(format!("ruled `{}` after the rules ended the game", r.reason())),
+            Some(GameResult::Rules(o)) if pos.outcome() != Some(o) => {
+                return Err(format!("stored result {o} but the record ends with {:?}", pos.outcome()));
+            }
+            _ => None,
+        };
+        let over = pos.is_over() || ruling.is_some();
+        if over != (header.status == GameStatus::Finished) {
+            return Err(format!(
+                "status `{}` but the game is {}over",
+                header.status.as_str(),
+                if over { "" } else { "not " }
+            ));
+        }
+        let clock = header.clock.map(|c| {
+            let mut clock = Clock::new(c.spec);
+            clock.remaining = c.remaining;
+            clock
+        });
+        let mut game = LiveGame {
+            id: header.id,
+            variant: header.variant,
+            options: header.options,
+            status: header.status,
+            seats: header.seats,
+            invite_code: header.invite_code,
+            clock,
+            auto_forced: header.auto_forced,
+            pos,
+            record,
+            decided,
+            ruling,
+            created_at: header.created_at,
+            updated_at: header.updated_at,
+        };
+        let running = running_sides(game.status, game.decided, &game.pos);
+        if let Some(c) = game.clock.as_mut() {
+            c.start(running, now);
+        }
+        Ok(game)
+    }
+
+    /// Both seats are filled (the `start` event happened).
+    pub fn started(&self) -> bool {
+        self.seats.south.is_some() && self.seats.north.is_some()
+    }
+
+    /// The version: the number of the last event.
+    pub fn version(&self) -> u64 {
+        self.started() as u64 + self.record.len() as u64 + self.ruling.is_some() as u64
+    }
+
+    /// The event numbered `v` (1-based).
+    pub fn event_at(&self, v: u64) -> Option<EventAt<'_>> {
+        let start = self.started() as u64;
+        let plies = self.record.len() as u64;
+        match v {
+            0 => None,
+            1 if start == 1 => Some(EventAt::Start),
+            v if v <= start + plies => Some(EventAt::Ply(&self.record[(v - start - 1) as usize])),
+            v if v == start + plies + 1 => self.ruling.map(EventAt::End),
+            _ => None,
+        }
+    }
+
+    /// The version of the event that applied decision `n` (1-based).
+    pub fn version_of_ply(&self, n: u32) -> u64 {
+        n as u64 + 1
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.status == GameStatus::Finished
+    }
+
+    /// The result, once the game is over.
+    pub fn result(&self) -> Option<GameResult> {
+        self.ruling.map(GameResult::Ruled).or(self.pos.outcome().map(GameResult::Rules))
+    }
+
+    /// The engine's outcome, if the rules ended the game.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.pos.outcome()
+    }
+
+    /// The side a seat token belongs to.
+    pub fn seat_of(&self, token_hash: &str) -> Option<Side> {
+        Side::BOTH.into_iter().find(|&s| self.seats[s].as_ref().is_some_and(|seat| seat.token_hash == token_hash))
+    }
+
+    pub fn open_seat(&self) -> Option<Side> {
+        Side::BOTH.into_iter().find(|&s| self.seats[s].is_none())
+    }
+
+    /// May the game be aborted now? Until both players have made a decision of their own.
+    pub fn may_abort(&self) -> bool {
+        !(self.is_over() || self.decided.south && self.decided.north)
+    }
+
+    /// Applies a stored change; returns the versions of its events.
+    pub fn apply(&mut self, change: Change) -> RangeInclusive<u64> {
+        let first = self.version() + 1;
+        if let Some(pos) = change.pos {
+            self.pos = pos;
+        }
+        self.record.extend(change.plies);
+        self.ruling = self.ruling.or(change.ruling);
+        self.seats = change.seats;
+        self.status = change.status;
+        self.clock = change.clock;
+        self.decided = change.decided;
+        self.updated_at = change.at_ms;
+        // The invite code stays with the game (it then leads to the game to watch); summaries show it only
+        // while a seat is open.
+        first..=self.version()
+    }
+
+    /// What the database keeps of the game besides its decisions, after `change` (or as it is).
+    pub fn header(&self, change: Option<&Change>) -> GameHeader {
+        let seats = change.map(|c| &c.seats).unwrap_or(&self.seats);
+        let clock = change.map(|c| &c.clock).unwrap_or(&self.clock);
+        let plies = self.record.len() as u32 + change.map(|c| c.plies.len() as u32).unwrap_or(0);
+        let result = match change {
+            Some(c) => {
+                let ruled = c.ruling.or(self.ruling).map(GameResult::Ruled);
+                ruled.or_else(|| c.pos.as_ref().unwrap_or(&self.pos).outcome().map(GameResult::Rules))
+            }
+            None => self.result(),
+        };
+        GameHeader {
+            id: self.id.clone(),
+            variant: self.variant,
+            options: self.options,
+            status: change.map(|c| c.status).unwrap_or(self.status),
+            seats: seats.clone(),
+            invite_code: self.invite_code.clone(),
+            clock: clock.as_ref().map(|c| StoredClock { spec: c.spec, remaining: c.remaining }),
+            auto_forced: self.auto_forced,
+            plies,
+            result,
+            created_at: self.created_at,
+            updated_at: change.map(|c| c.at_ms).unwrap_or(self.updated_at),
+        }
+    }
+
+    /// The public summary (no secret).
+    pub fn summary(&self) -> GameSummary {
+        self.header(None).summary()
+    }
+}
+
+impl GameHeader {
+    /// The public summary of the game (no secret: no token, no hidden choice).
+    pub fn summary(&self) -> GameSummary {
+        let player =
+            |s: Side| self.seats[s].as_ref().map(|p| PlayerInfo { name: p.name.clone(), registered: p.registered });
+        GameSummary {
+            id: self.id.clone(),
+            variant: self.variant,
+            options: self.options,
+            status: self.status,
+            players: Seats { south: player(Side::South), north: player(Side::North) },
+            clock: self.clock.map(|c| c.spec),
+            auto_forced: self.auto_forced,
+            plies: self.plies,
+            result: self.result.filter(|_| self.status == GameStatus::Finished).map(GameResult::info),
+            created_at: self.created_at.max(0) as u64,
+            updated_at: self.updated_at.max(0) as u64,
+            invite_code: self.invite_code.clone().filter(|_| self.status == GameStatus::Waiting),
+        }
+    }
+}

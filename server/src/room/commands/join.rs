@@ -1,0 +1,23 @@
+//! Join: the second player takes the open seat and the game starts (its `start` event); forced decisions
+//! that follow are played at once.
+
+use crate::game::{Change, LiveGame, Refusal, Seat};
+use mancala_engine::Side;
+use mancala_protocol::ErrorCode;
+use mancala_protocol::http::GameStatus;
+use tokio::time::Instant;
+
+pub fn run(game: &LiveGame, seat: Seat, now: Instant, at_ms: i64) -> Result<(Side, Change), Refusal> {
+    let no_seat = || Refusal::new(ErrorCode::WrongPhase, "the game has no open seat");
+    if game.status != GameStatus::Waiting {
+        return Err(no_seat());
+    }
+    let side = game.open_seat().ok_or_else(no_seat)?;
+    let mut change = game.blank_change(at_ms);
+    change.seats[side] = Some(seat);
+    change.status = GameStatus::Ongoing;
+    change.started = true;
+    game.play_forced(&mut change);
+    game.settle(&mut change, now);
+    Ok((side, change))
+}

@@ -1,0 +1,12 @@
+//! The commands a room carries out, one unit each: client messages ([`decide`], [`resign`], [`abort`],
+//! [`claim`], and [`sync`] to catch up), a second player's [`join`], and the clock's [`timeout`]. Each
+//! computes a [`Change`](crate::game::Change) (or a refusal) from the game without mutating it; the
+//! room's one `commit` stores, applies and publishes it.
+
+pub mod abort;
+pub mod claim;
+pub mod decide;
+pub mod join;
+pub mod resign;
+pub mod sync;
+pub mod timeout;

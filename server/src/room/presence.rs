@@ -1,0 +1,60 @@
+//! Who of the two players is connected, and since when each has been gone: what `presence` messages say,
+//! and what decides whether the opponent may claim the win (the grace period counts from the last
+//! connection of a seat closing, or from the start of the game for a player who has not come yet).
+
+use super::projection::ViewerKind;
+use mancala_engine::{BySide, Side};
+use mancala_protocol::Presence;
+use tokio::time::{Duration, Instant};
+
+/// Since when each seat has had no connection (`None` while connected), as an instant and in unix ms.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Seats {
+    gone_since: BySide<Option<(Instant, i64)>>,
+}
+
+impl Seats {
+    /// Both seats absent since `now` (a room starts with nobody connected).
+    pub fn absent(now: (Instant, i64)) -> Seats {
+        Seats { gone_since: BySide::both(Some(now)) }
+    }
+
+    pub fn connected(&self, side: Side) -> bool {
+        self.gone_since[side].is_none()
+    }
+
+    /// `side` has a connection; returns whether that changed anything.
+    pub fn arrived(&mut self, side: Side) -> bool {
+        self.gone_since[side].take().is_some()
+    }
+
+    /// `side`'s last connection closed at `now`.
+    pub fn left(&mut self, side: Side, now: (Instant, i64)) {
+        self.gone_since[side] = Some(now);
+    }
+
+    /// The game started at `now`: absence counts from here, not from the room's creation, so a player
+    /// who has not connected yet cannot be claimed against at once.
+    pub fn restart_absence(&mut self, now: (Instant, i64)) {
+        for s in Side::BOTH {
+            if self.gone_since[s].is_some() {
+                self.gone_since[s] = Some(now);
+            }
+        }
+    }
+
+    /// How long `side` has been gone, if it is.
+    pub fn gone_for(&self, side: Side, now: Instant) -> Option<Duration> {
+        self.gone_since[side].map(|(since, _)| now.saturating_duration_since(since))
+    }
+
+    /// The presence message for a viewer of `kind`: a player also learns from when it may claim the win
+    /// (while the game is being played).
+    pub fn for_viewer(&self, kind: ViewerKind, playing: bool, grace: Duration) -> Presence {
+        let claim_win_at = kind.seat().filter(|_| playing).and_then(|me| {
+            let (_, gone_ms) = self.gone_since[me.other()]?;
+            Some((gone_ms + grace.as_millis() as i64).max(0) as u64)
+        });
+        Presence { south: self.connected(Side::South), north: self.connected(Side::North), claim_win_at }
+    }
+}

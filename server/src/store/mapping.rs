@@ -1,0 +1,159 @@
+//! Rows to domain values and back: the only place that knows how a game is laid out in portable columns
+//! (variant ids, options as JSON, sides as text, flags as 0/1, times in ms). Reading a value the server
+//! never writes is an error ([`StoreError::Corrupt`] naming the game and the column), never a default: an
+//! unreadable row must not turn into a finished Kubuguza game, nor a bad side into South.
+
+use super::StoreError;
+use super::rows::{GameRow, MoveRow};
+use super::writer::Write;
+use crate::game::{Change, GameHeader, GameResult, LiveGame, Ply, Ruling, Seat, StoredClock, StoredPly};
+use mancala_engine::{BySide, Decision, EndReason, Geometry, Outcome, Side, Variant};
+use mancala_protocol::ClockSpec;
+use mancala_protocol::http::GameStatus;
+
+fn corrupt(id: &str, what: impl std::fmt::Display) -> StoreError {
+    StoreError::Corrupt(format!("game {id}: {what}"))
+}
+
+/// The writes that store `change` of `game`: its new decisions and the game row after it, in one job.
+pub fn writes(game: &LiveGame, change: &Change) -> Vec<Write> {
+    let mut writes = Vec::with_capacity(change.plies.len() + 1);
+    let row = game_row(&game.header(Some(change)));
+    let geo = game.pos.geometry();
+    let moves = change.plies.iter().map(|p| Write::InsertMove(move_row(&game.id, geo, p)));
+    if change.created {
+        writes.push(Write::InsertGame(row));
+        writes.extend(moves);
+    } else {
+        writes.extend(moves);
+        writes.push(Write::UpdateGame(row));
+    }
+    writes
+}
+
+/// The `games` row of a header.
+pub fn game_row(h: &GameHeader) -> GameRow {
+    let seat = |s: Side| h.seats[s].as_ref();
+    GameRow {
+        id: h.id.clone(),
+        variant: h.variant.id().to_string(),
+        options: serde_json::to_string(&h.options).expect("options serialise"),
+        status: h.status.as_str().to_string(),
+        south_name: seat(Side::South).map(|s| s.name.clone()),
+        north_name: seat(Side::North).map(|s| s.name.clone()),
+        south_registered: seat(Side::South).is_some_and(|s| s.registered),
+        north_registered: seat(Side::North).is_some_and(|s| s.registered),
+        south_token_hash: seat(Side::South).map(|s| s.token_hash.clone()),
+        north_token_hash: seat(Side::North).map(|s| s.token_hash.clone()),
+        invite_code: h.invite_code.clone(),
+        clock_base_ms: h.clock.map(|c| c.spec.base_secs as i64 * 1000),
+        clock_increment_ms: h.clock.map(|c| c.spec.increment_secs as i64 * 1000),
+        south_clock_ms: h.clock.map(|c| c.remaining.south as i64),
+        north_clock_ms: h.clock.map(|c| c.remaining.north as i64),
+        auto_forced: h.auto_forced,
+        plies: h.plies,
+        winner: h.result.and_then(GameResult::winner).map(|s| s.name().to_string()),
+        reason: h.result.map(|r| r.reason().to_string()),
+        created_at: h.created_at,
+        updated_at: h.updated_at,
+    }
+}
+
+/// The `moves` row of a decision.
+pub fn move_row(game_id: &str, geo: Geometry, p: &Ply) -> MoveRow {
+    MoveRow {
+        game_id: game_id.to_string(),
+        ply: p.n,
+        side: p.side.name().to_string(),
+        decision: p.decision.notation(geo),
+        client_id: p.client_id.clone(),
+        auto: p.auto,
+        at: p.at_ms,
+        clock_ms: p.clock_ms.map(|c| c as i64),
+    }
+}
+
+fn side(id: &str, column: &str, text: &str) -> Result<Side, StoreError> {
+    text.parse().map_err(|_| corrupt(id, format!("{column} `{text}` is not a side")))
+}
+
+fn ms(id: &str, column: &str, value: i64) -> Result<u64, StoreError> {
+    u64::try_from(value).map_err(|_| corrupt(id, format!("{column} {value} is negative")))
+}
+
+/// A header from its row.
+pub fn header(row: GameRow) -> Result<GameHeader, StoreError> {
+    let id = row.id.as_str();
+    let variant: Variant = row.variant.parse().map_err(|e| corrupt(id, format!("variant: {e}")))?;
+    let options = serde_json::from_str(&row.options).map_err(|e| corrupt(id, format!("options: {e}")))?;
+    let status = GameStatus::parse(&row.status).ok_or_else(|| corrupt(id, format!("status `{}`", row.status)))?;
+    let seat = |name: &Option<String>, registered: bool, hash: &Option<String>, col: &str| match (name, hash) {
+        (Some(n), Some(h)) => Ok(Some(Seat { name: n.clone(), registered, token_hash: h.clone() })),
+        (None, None) => Ok(None),
+        _ => Err(corrupt(id, format!("{col} seat has a name without a token or a token without a name"))),
+    };
+    let seats = BySide::new(
+        seat(&row.south_name, row.south_registered, &row.south_token_hash, "south")?,
+        seat(&row.north_name, row.north_registered, &row.north_token_hash, "north")?,
+    );
+    let clock = match (row.clock_base_ms, row.clock_increment_ms) {
+        (Some(base), Some(inc)) => {
+            let secs =
+                |ms: i64, col| u32::try_from(ms / 1000).map_err(|_| corrupt(id, format!("{col} {ms} is out of range")));
+            let spec =
+                ClockSpec { base_secs: secs(base, "clock_base_ms")?, increment_secs: secs(inc, "clock_increment_ms")? };
+            let remaining = BySide::new(
+                ms(id, "south_clock_ms", row.south_clock_ms.unwrap_or(base))?,
+                ms(id, "north_clock_ms", row.north_clock_ms.unwrap_or(base))?,
+            );
+            Some(StoredClock { spec, remaining })
+        }
+        (None, None) => None,
+        _ => return Err(corrupt(id, "a clock needs both its base and its increment")),
+    };
+    let winner = row.winner.as_deref().map(|w| side(id, "winner", w)).transpose()?;
+    let result = match row.reason.as_deref() {
+        None if winner.is_some() => return Err(corrupt(id, "a winner without a reason")),
+        None => None,
+        Some(reason) => match Ruling::from_stored(reason, winner).map_err(|e| corrupt(id, e))? {
+            Some(ruling) => Some(GameResult::Ruled(ruling)),
+            None => {
+                let reason = EndReason::parse(reason).ok_or_else(|| corrupt(id, format!("reason `{reason}`")))?;
+                Some(GameResult::Rules(Outcome { winner, reason }))
+            }
+        },
+    };
+    if result.is_some() != (status == GameStatus::Finished) {
+        return Err(corrupt(id, format!("status `{}` with result {:?}", status.as_str(), row.reason)));
+    }
+    Ok(GameHeader {
+        variant,
+        options,
+        status,
+        seats,
+        invite_code: row.invite_code,
+        clock,
+        auto_forced: row.auto_forced,
+        plies: row.plies,
+        result,
+        created_at: row.created_at,
+        updated_at: row.updated_at,
+        id: row.id,
+    })
+}
+
+/// A decision from its row, in the game `header` describes.
+pub fn ply(header: &GameHeader, row: MoveRow) -> Result<StoredPly, StoreError> {
+    let id = header.id.as_str();
+    let geo = header.options.geometry(header.variant);
+    Ok(StoredPly {
+        n: row.ply,
+        side: side(id, "side", &row.side)?,
+        decision: Decision::parse(&row.decision, geo)
+            .map_err(|e| corrupt(id, format!("ply {} decision `{}`: {e}", row.ply, row.decision)))?,
+        client_id: row.client_id,
+        auto: row.auto,
+        at_ms: row.at,
+        clock_ms: row.clock_ms.map(|c| ms(id, "clock_ms", c)).transpose()?,
+    })
+}
