@@ -41,6 +41,11 @@ pub struct Config {
     /// Seconds between keepalive pings; a connection silent for three times this is closed.
     #[arg(long, env = "MANCALA_PING_SECS", default_value_t = 20)]
     pub ping_secs: u64,
+    /// Kernel send buffer of each connection's socket, in bytes (unset: the kernel sizes it, up to a few
+    /// MB on a fast link). A smaller buffer bounds the memory a stalled client holds and makes it fall
+    /// behind, and get a fresh snapshot, sooner.
+    #[arg(long, env = "MANCALA_SOCKET_SEND_BUFFER")]
+    pub socket_send_buffer: Option<usize>,
     /// Seconds to wait for connections to close on shutdown.
     #[arg(long, env = "MANCALA_SHUTDOWN_GRACE_SECS", default_value_t = 5)]
     pub shutdown_grace_secs: u64,

@@ -73,8 +73,12 @@ pub async fn run(
     let app = http::router(state.clone());
     // Nagle off: an `accepted` right after its `event` would otherwise wait for the client's delayed ACK
     // (up to 40 ms on Linux).
-    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp: &mut tokio::net::TcpStream| {
+    let send_buffer = config.socket_send_buffer;
+    let listener = axum::serve::ListenerExt::tap_io(listener, move |tcp: &mut tokio::net::TcpStream| {
         let _ = tcp.set_nodelay(true);
+        if let Some(bytes) = send_buffer {
+            let _ = socket2::SockRef::from(&*tcp).set_send_buffer_size(bytes);
+        }
     });
     let stop_serving = CancellationToken::new();
     let mut serving = tokio::spawn(

@@ -34,6 +34,13 @@ impl TestServer {
         s
     }
 
+    /// A server with `config` whose database lives in `dir` (kept as long as the server).
+    pub async fn start_in(config: Config, dir: tempfile::TempDir) -> TestServer {
+        let mut s = TestServer::start_with(config).await;
+        s._dir = Some(dir);
+        s
+    }
+
     pub async fn start_with(config: Config) -> TestServer {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
         let addr = listener.local_addr().unwrap();
@@ -123,6 +130,22 @@ impl TestServer {
         }
         let (stream, _) = connect_async(url).await.expect("websocket connects");
         Ws { stream, since, last_v: None }
+    }
+}
+
+impl TestServer {
+    /// A connection whose socket takes in very little until it is read (a 4 KiB receive buffer): a client
+    /// on a slow link, or one that stopped reading, so that the server's queue for it really fills up.
+    pub async fn ws_slow(&self, game: &str, token: Option<&str>) -> Ws {
+        let mut url = format!("ws://{}/api/games/{game}/ws", self.addr);
+        if let Some(t) = token {
+            url.push_str(&format!("?token={t}"));
+        }
+        let socket = tokio::net::TcpSocket::new_v4().expect("socket");
+        socket.set_recv_buffer_size(4096).expect("a small receive buffer");
+        let tcp = socket.connect(self.addr).await.expect("connects");
+        let (stream, _) = tokio_tungstenite::client_async(url, MaybeTlsStream::Plain(tcp)).await.expect("upgrade");
+        Ws { stream, since: None, last_v: None }
     }
 }
 
