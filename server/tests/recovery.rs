@@ -234,22 +234,24 @@ async fn a_finished_games_catch_up_shows_every_secret() {
 
 #[tokio::test]
 async fn a_fragmented_message_over_the_limit_is_closed_with_1009() {
-    let server = server().await;
+    let server = TestServer::start().await;
     let (id, _, _) = server.new_game(json!({ "variant": "kubuguza", "seat": "south" })).await;
     let mut ws = server.ws(&id, None, None).await;
     ws.next_of("snapshot").await;
-    // 40 fragments of 4 KiB, sent back to back: 160 KiB, over the 64 KiB limit of a message.
+    // 4 KiB fragments of one text message sent back to back, far over the 64 KiB limit of a message and
+    // more than the socket buffers take in: the client is still sending when the server closes. A server
+    // that closed with this input unread would reset the connection under the sender, which sees a broken
+    // connection (1006) before it ever reads the close frame.
     let piece = vec![b'x'; 4096];
-    for k in 0..40 {
+    for k in 0..2000 {
         let opcode = if k == 0 { OpCode::Data(Data::Text) } else { OpCode::Data(Data::Continue) };
-        let header = FrameHeader { is_final: k == 39, opcode, ..FrameHeader::default() };
+        let header = FrameHeader { is_final: k == 1999, opcode, ..FrameHeader::default() };
         let frame = Frame::from_payload(header, piece.clone().into());
-        if ws.stream.send(Message::Frame(frame)).await.is_err() {
-            break;
-        }
+        ws.stream.send(Message::Frame(frame)).await.unwrap_or_else(|e| panic!("fragment {k}: {e}"));
     }
+    let mut stream = ws.stream;
     let close = loop {
-        match tokio::time::timeout(Duration::from_secs(5), futures_util::StreamExt::next(&mut ws.stream)).await {
+        match tokio::time::timeout(Duration::from_secs(5), futures_util::StreamExt::next(&mut stream)).await {
             Ok(Some(Ok(Message::Close(frame)))) => break frame,
             Ok(Some(Ok(_))) => continue,
             other => panic!("no close frame: {other:?}"),

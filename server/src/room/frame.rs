@@ -7,9 +7,9 @@
 //! events, a catch-up, an answer), so a queue bounds how many occasions a connection may fall behind, not
 //! how many plies a change has.
 
-use axum::extract::ws::Utf8Bytes;
 use mancala_protocol::ServerMsg;
 use std::sync::{Arc, OnceLock};
+use tokio_tungstenite::tungstenite::Utf8Bytes;
 
 /// A message for one kind of viewer, with its JSON made on first use.
 #[derive(Debug)]

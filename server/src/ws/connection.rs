@@ -8,15 +8,19 @@
 //! queue: the answer always has room, and a client that does not read its answers is held up by its own
 //! backlog, never the game.
 
+use super::upgrade::Socket;
 use crate::room::{CONNECTION_QUEUE, Outbound, RoomHandle, ViewerKind};
-use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
 use governor::{Quota, RateLimiter};
 use mancala_protocol::{ClientMsg, ErrorCode, ServerMsg};
 use std::num::NonZeroU32;
 use std::time::Duration;
+use tokio::io::AsyncReadExt;
 use tokio::sync::{mpsc, oneshot};
+use tokio_tungstenite::tungstenite::protocol::CloseFrame;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+use tokio_tungstenite::tungstenite::{Error as WsError, Message};
 use tokio_util::sync::CancellationToken;
 
 /// Limits of a connection (from the server configuration).
@@ -39,9 +43,12 @@ pub struct WsLimits {
 /// How long the closing handshake may take: the client's own close frame is awaited (its input read and
 /// dropped meanwhile), so that it reads our close frame rather than a reset.
 const CLOSING: Duration = Duration::from_secs(2);
+/// Once the WebSocket layer no longer reads (after a message over the limit), the client's raw input is
+/// drained until it has been quiet this long: it read our close frame and stopped sending.
+const QUIET: Duration = Duration::from_millis(200);
 
 pub async fn serve(
-    socket: WebSocket,
+    socket: Socket,
     room: RoomHandle,
     kind: ViewerKind,
     since: Option<u64>,
@@ -57,39 +64,49 @@ pub async fn serve(
     let (close_tx, close_rx) = oneshot::channel();
     let done = CancellationToken::new();
     let writer = tokio::spawn(write(sink, rx, close_rx, limits.ping_every, shutdown, done.clone()));
-    if let Some(end) = read(&mut stream, &room, conn, kind, &tx, limits, &done).await {
-        // The writer sends our close frame. The socket stays open until the client answers with its own
-        // (its input read and dropped meanwhile), or for the closing time when its input can no longer be
-        // read (the WebSocket layer stops after a message over the limit): closed with unread input, the
-        // socket would be reset, and a client still sending would see 1006 instead of our code.
-        let _ = close_tx.send((end.code, end.reason));
-        let _ = tokio::time::timeout(CLOSING, async {
-            if end.unreadable {
-                std::future::pending::<()>().await;
-            }
-            while let Some(Ok(m)) = stream.next().await {
-                if matches!(m, Message::Close(_)) {
-                    break;
-                }
-            }
-        })
-        .await;
-    }
+    let end = read(&mut stream, &room, conn, kind, &tx, limits, &done).await;
     drop(tx);
     room.disconnect(conn).await;
-    let _ = tokio::time::timeout(CLOSING, writer).await;
+    let Some(end) = end else {
+        let _ = tokio::time::timeout(CLOSING, writer).await;
+        return;
+    };
+    // The writer sends our close frame. The socket stays open until the client answers with its own, its
+    // input read and dropped meanwhile: closed with unread input, the socket would be reset, and a client
+    // still sending would see 1006 instead of our code.
+    let _ = close_tx.send((end.code, end.reason));
+    let sink = tokio::time::timeout(CLOSING, writer).await.ok().and_then(Result::ok);
+    let _ = tokio::time::timeout(CLOSING, async {
+        if !end.unreadable {
+            while let Some(Ok(m)) = stream.next().await {
+                if matches!(m, Message::Close(_)) {
+                    return;
+                }
+            }
+            return;
+        }
+        // The WebSocket layer stopped reading: drain the raw socket until the client goes quiet.
+        let Some(Ok(mut socket)) = sink.map(|sink| stream.reunite(sink)) else { return };
+        let mut scratch = vec![0u8; 16 * 1024];
+        while let Ok(Ok(n)) = tokio::time::timeout(QUIET, socket.get_mut().read(&mut scratch)).await {
+            if n == 0 {
+                return;
+            }
+        }
+    })
+    .await;
 }
 
 /// Sends the queue's items to the socket (every item available at once, then one flush), pings, and the
-/// close frame.
+/// close frame. Returns the sink, so the connection can drain the socket while closing.
 async fn write(
-    mut sink: SplitSink<WebSocket, Message>,
+    mut sink: SplitSink<Socket, Message>,
     mut rx: mpsc::Receiver<Outbound>,
     mut close_rx: oneshot::Receiver<(u16, &'static str)>,
     ping_every: Duration,
     shutdown: CancellationToken,
     done: CancellationToken,
-) {
+) -> SplitSink<Socket, Message> {
     let _done = done.drop_guard();
     let mut ping = tokio::time::interval(ping_every);
     ping.tick().await;
@@ -98,41 +115,41 @@ async fn write(
         tokio::select! {
             n = rx.recv_many(&mut items, 16) => {
                 if n == 0 {
-                    return;
+                    return sink;
                 }
                 for item in items.drain(..) {
                     match item {
                         Outbound::Frames(frames) => {
                             for frame in frames.iter() {
                                 if sink.feed(Message::Text(frame.text())).await.is_err() {
-                                    return;
+                                    return sink;
                                 }
                             }
                         }
                         Outbound::Close(code, reason) => {
                             let _ = sink.send(close(code, reason)).await;
-                            return;
+                            return sink;
                         }
                     }
                 }
                 if sink.flush().await.is_err() {
-                    return;
+                    return sink;
                 }
             }
             why = &mut close_rx => {
                 if let Ok((code, reason)) = why {
                     let _ = sink.send(close(code, reason)).await;
                 }
-                return;
+                return sink;
             }
             _ = ping.tick() => {
                 if sink.send(Message::Ping(Default::default())).await.is_err() {
-                    return;
+                    return sink;
                 }
             }
             _ = shutdown.cancelled() => {
                 let _ = sink.send(close(1001, "the server is shutting down")).await;
-                return;
+                return sink;
             }
         }
     }
@@ -155,7 +172,7 @@ impl End {
 
 /// Reads the client's frames until it leaves (`None`) or must be closed.
 async fn read(
-    stream: &mut SplitStream<WebSocket>,
+    stream: &mut SplitStream<Socket>,
     room: &RoomHandle,
     conn: crate::room::ConnId,
     kind: ViewerKind,
@@ -180,7 +197,7 @@ async fn read(
             Err(_) => return End::new(1000, "no traffic: closing an idle connection"),
             Ok(None) => return None,
             // The only read error worth a close frame: a frame or message over the hard limit.
-            Ok(Some(Err(e))) if is_capacity(&e) => {
+            Ok(Some(Err(WsError::Capacity(_)))) => {
                 return Some(End { code: 1009, reason: "message too big", unreadable: true });
             }
             Ok(Some(Err(_))) => return None,
@@ -193,7 +210,7 @@ async fn read(
                 continue;
             }
             Ok(Some(Ok(Message::Close(_)))) => return None,
-            Ok(Some(Ok(Message::Ping(_) | Message::Pong(_)))) => continue,
+            Ok(Some(Ok(Message::Ping(_) | Message::Pong(_) | Message::Frame(_)))) => continue,
         };
         // The slot for the answer; waiting here holds up only this client, until it reads its backlog.
         let permit = tokio::select! {
@@ -239,12 +256,6 @@ async fn answer_error(
     }
 }
 
-/// Is this read error a frame or message over the configured size?
-fn is_capacity(e: &axum::Error) -> bool {
-    let text = e.to_string();
-    text.contains("Space limit exceeded") || text.contains("too long") || text.contains("too big")
-}
-
 fn close(code: u16, reason: &'static str) -> Message {
-    Message::Close(Some(CloseFrame { code, reason: reason.into() }))
+    Message::Close(Some(CloseFrame { code: CloseCode::from(code), reason: reason.into() }))
 }

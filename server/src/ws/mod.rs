@@ -4,6 +4,7 @@
 //! client never mistakes itself for a spectator.
 
 mod connection;
+mod upgrade;
 
 pub use connection::WsLimits;
 
@@ -12,14 +13,15 @@ use crate::http::bearer;
 use crate::ids;
 use crate::room::ViewerKind;
 use crate::state::AppState;
-use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
 use std::collections::HashMap;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+use upgrade::WsUpgrade;
 
 pub async fn upgrade(
-    ws: WebSocketUpgrade,
+    ws: WsUpgrade,
     Path(id): Path<String>,
     Query(query): Query<HashMap<String, String>>,
     headers: HeaderMap,
@@ -52,11 +54,13 @@ pub async fn upgrade(
     let limits = state.ws_limits;
     let shutdown = state.shutdown.clone();
     let tracker = state.tracker.clone();
-    Ok(ws
-        .max_message_size(limits.max_frame_bytes)
-        .max_frame_size(limits.max_frame_bytes)
-        // Small buffers: most connections are idle most of the time, and a game message is small.
+    // Small buffers: most connections are idle most of the time, and a game message is small.
+    let config = WebSocketConfig::default()
+        .max_message_size(Some(limits.max_frame_bytes))
+        .max_frame_size(Some(limits.max_frame_bytes))
         .read_buffer_size(4 * 1024)
-        .write_buffer_size(4 * 1024)
-        .on_upgrade(move |socket| tracker.track_future(connection::serve(socket, room, kind, since, limits, shutdown))))
+        .write_buffer_size(4 * 1024);
+    Ok(ws.on_upgrade(config, move |socket| {
+        tracker.track_future(connection::serve(socket, room, kind, since, limits, shutdown))
+    }))
 }

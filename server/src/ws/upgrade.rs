@@ -1,0 +1,96 @@
+//! The WebSocket handshake (RFC 6455 over HTTP/1.1), done here rather than by axum's extractor so that a
+//! connection keeps hold of its socket. The reason is closing well: after a message over the hard limit
+//! the WebSocket layer stops reading, yet the client's input must still be drained while we close, since
+//! a socket closed with unread input is reset and a client still sending would see 1006 instead of our
+//! 1009. With the stream in hand, the connection reads and drops raw bytes until the client goes quiet.
+//!
+//! A request that is not a WebSocket handshake gets our JSON error (400), like any other bad request.
+
+use crate::error::ApiError;
+use axum::body::Body;
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Version, header};
+use axum::response::Response;
+use hyper::upgrade::{OnUpgrade, Upgraded};
+use hyper_util::rt::TokioIo;
+use tokio_tungstenite::WebSocketStream;
+use tokio_tungstenite::tungstenite::handshake::derive_accept_key;
+use tokio_tungstenite::tungstenite::protocol::{Role, WebSocketConfig};
+
+/// The socket of an upgraded connection.
+pub type Socket = WebSocketStream<TokioIo<Upgraded>>;
+
+/// A valid WebSocket handshake request, ready to be answered with 101.
+#[derive(Debug)]
+pub struct WsUpgrade {
+    key: HeaderValue,
+    on_upgrade: OnUpgrade,
+}
+
+fn header_is(headers: &HeaderMap, name: header::HeaderName, value: &str) -> bool {
+    headers.get(&name).is_some_and(|h| h.as_bytes().eq_ignore_ascii_case(value.as_bytes()))
+}
+
+fn header_has(headers: &HeaderMap, name: header::HeaderName, token: &str) -> bool {
+    headers
+        .get_all(&name)
+        .iter()
+        .filter_map(|h| h.to_str().ok())
+        .any(|h| h.split(',').any(|t| t.trim().eq_ignore_ascii_case(token)))
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for WsUpgrade {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        let refuse = |what: &str| {
+            ApiError::BadRequest(format!(
+                "this route is a WebSocket: the request needs {what} (open it with a WebSocket client)"
+            ))
+        };
+        if parts.method != Method::GET || parts.version != Version::HTTP_11 {
+            return Err(refuse("to be an HTTP/1.1 GET"));
+        }
+        if !header_has(&parts.headers, header::CONNECTION, "upgrade") {
+            return Err(refuse("`Connection: upgrade`"));
+        }
+        if !header_is(&parts.headers, header::UPGRADE, "websocket") {
+            return Err(refuse("`Upgrade: websocket`"));
+        }
+        if !header_is(&parts.headers, header::SEC_WEBSOCKET_VERSION, "13") {
+            return Err(refuse("`Sec-WebSocket-Version: 13`"));
+        }
+        let key =
+            parts.headers.get(header::SEC_WEBSOCKET_KEY).cloned().ok_or_else(|| refuse("a `Sec-WebSocket-Key`"))?;
+        let on_upgrade = parts.extensions.remove::<OnUpgrade>().ok_or_else(|| refuse("an upgradable connection"))?;
+        Ok(WsUpgrade { key, on_upgrade })
+    }
+}
+
+impl WsUpgrade {
+    /// Answers 101 and runs `serve` on the socket once the connection is upgraded.
+    pub fn on_upgrade<F>(self, config: WebSocketConfig, serve: impl FnOnce(Socket) -> F + Send + 'static) -> Response
+    where
+        F: Future<Output = ()> + Send + 'static,
+    {
+        let on_upgrade = self.on_upgrade;
+        tokio::spawn(async move {
+            match on_upgrade.await {
+                Ok(upgraded) => {
+                    let socket =
+                        WebSocketStream::from_raw_socket(TokioIo::new(upgraded), Role::Server, Some(config)).await;
+                    serve(socket).await;
+                }
+                Err(e) => tracing::debug!(error = %e, "WebSocket upgrade failed"),
+            }
+        });
+        Response::builder()
+            .status(StatusCode::SWITCHING_PROTOCOLS)
+            .header(header::CONNECTION, HeaderValue::from_static("upgrade"))
+            .header(header::UPGRADE, HeaderValue::from_static("websocket"))
+            .header(header::SEC_WEBSOCKET_ACCEPT, derive_accept_key(self.key.as_bytes()))
+            .body(Body::empty())
+            .expect("a valid response")
+    }
+}
