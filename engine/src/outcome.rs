@@ -3,7 +3,8 @@
 use crate::side::Side;
 use std::fmt;
 
-/// Why a game ended. The ids (`as_str`) appear in position text, the CLI and the API.
+/// Why the rules ended a game. The ids (`as_str`) appear in position text, the CLI and the API. Endings
+/// that are not the rules' (resignation, timeout, abandonment, abort) belong to the server, not here.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum EndReason {
     /// The player to move had no legal decision (Ikibuguzo §3.1.1 step 7a, Kubuguza D4, Azigo D5: empty
@@ -19,28 +20,16 @@ pub enum EndReason {
     TurnLimit,
     /// Njombwa: both players passed in a row (D6, ambiguity 18).
     BothPassed,
-    /// A player resigned (set by the server, never by the rules).
-    Resignation,
-    /// A player ran out of time (set by the server).
-    Timeout,
-    /// A player left and the opponent claimed the win (set by the server).
-    Abandonment,
-    /// The game was aborted before both players moved (set by the server).
-    Aborted,
 }
 
 impl EndReason {
-    pub const ALL: [EndReason; 10] = [
+    pub const ALL: [EndReason; 6] = [
         EndReason::NoLegalMove,
         EndReason::AllCaptured,
         EndReason::SpecialWin,
         EndReason::EndlessSowing,
         EndReason::TurnLimit,
         EndReason::BothPassed,
-        EndReason::Resignation,
-        EndReason::Timeout,
-        EndReason::Abandonment,
-        EndReason::Aborted,
     ];
 
     pub const fn as_str(self) -> &'static str {
@@ -51,10 +40,6 @@ impl EndReason {
             EndReason::EndlessSowing => "endless-sowing",
             EndReason::TurnLimit => "turn-limit",
             EndReason::BothPassed => "both-passed",
-            EndReason::Resignation => "resignation",
-            EndReason::Timeout => "timeout",
-            EndReason::Abandonment => "abandonment",
-            EndReason::Aborted => "aborted",
         }
     }
 

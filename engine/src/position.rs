@@ -385,8 +385,9 @@ impl Position {
         self.finish(Outcome::draw(EndReason::EndlessSowing), sink);
     }
 
-    /// Ends a game from outside the rules (resignation, timeout, abandonment, abort).
-    pub fn end_by(&mut self, outcome: Outcome) {
+    /// Ends the game with `outcome` (a position text's stated result, or no legal decision at a parsed
+    /// position's turn).
+    pub(crate) fn end_by(&mut self, outcome: Outcome) {
         self.finish(outcome, &mut NoEvents);
     }
 }

@@ -113,7 +113,7 @@ pub fn parse(variant: Variant, options: Options, text: &str) -> Result<Position,
                 let fixed = match variant {
                     Variant::IkibuguzoOpening1 => Some(OpeningArray::One),
                     Variant::IkibuguzoOpening2 => Some(OpeningArray::Two),
-                    _ => None,
+                    Variant::Ikibuguzo | Variant::Kubuguza | Variant::Azigo | Variant::Njombwa => None,
                 };
                 if fixed.is_some_and(|f| f != array) {
                     return err(token, format!("{variant} plays array {} only", fixed.unwrap().number()));

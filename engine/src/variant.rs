@@ -157,7 +157,9 @@ impl Options {
             turn_limit: match variant {
                 Variant::Njombwa => Some(1000),
                 Variant::Azigo => Some(500),
-                _ => None,
+                Variant::Ikibuguzo | Variant::IkibuguzoOpening1 | Variant::IkibuguzoOpening2 | Variant::Kubuguza => {
+                    None
+                }
             },
             ..Options::default()
         }
@@ -184,7 +186,9 @@ impl Options {
         match variant {
             Variant::Azigo => Geometry::TwoByTwenty,
             Variant::Njombwa => Geometry::FourRows(self.width),
-            _ => Geometry::FourRows(8),
+            Variant::Ikibuguzo | Variant::IkibuguzoOpening1 | Variant::IkibuguzoOpening2 | Variant::Kubuguza => {
+                Geometry::FourRows(8)
+            }
         }
     }
 }

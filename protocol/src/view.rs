@@ -120,6 +120,18 @@ impl BoardView {
     }
 }
 
+impl BoardView {
+    /// The board of a game that ended with `outcome` (which may be a ruling of the server, such as a
+    /// resignation, that the rules engine knows nothing of): nobody is to move, nothing may be decided.
+    pub fn ended(mut self, outcome: OutcomeInfo) -> BoardView {
+        self.outcome = Some(outcome);
+        self.to_move = None;
+        self.waiting.clear();
+        self.legal.clear();
+        self
+    }
+}
+
 /// A time control: `base_secs` per player plus `increment_secs` added after each of the player's
 /// decisions (Fischer).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -441,14 +441,14 @@ fn server_event_move_azigo_store_hidden() {
 fn server_event_end() {
     let mut pos = start(Variant::Kubuguza);
     apply(&mut pos, Side::South, "a2");
-    let outcome = mancala_engine::Outcome::win(Side::South, mancala_engine::EndReason::Resignation);
-    pos.end_by(outcome);
+    // A ruling of the server: the engine's position goes on, the board says it is over.
+    let outcome = OutcomeInfo { winner: Some(Side::South), reason: "resignation".into() };
     pin!(
         "server_event_end",
         ServerMsg::Event {
             v: 2,
-            event: GameEvent::End { outcome: outcome.into() },
-            view: Some(BoardView::from_view(&pos.view(Viewer::Player(Side::North)), false)),
+            event: GameEvent::End { outcome: outcome.clone() },
+            view: Some(BoardView::from_view(&pos.view(Viewer::Analysis), false).ended(outcome)),
             // No clock ran yet: each side's first decision of its own is free.
             clock: Some(ClockState {
                 base_secs: 300,

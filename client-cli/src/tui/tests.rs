@@ -9,7 +9,7 @@ use super::screen::draw;
 use crate::online::model::{GameModel, Note};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use insta::assert_snapshot;
-use mancala_engine::{Decision, EndReason, Event, Options, Outcome, Position, Side, ToMove, Variant, Viewer};
+use mancala_engine::{Decision, Event, Options, Position, Side, ToMove, Variant, Viewer};
 use mancala_protocol::http::{GameStatus, GameSummary, PlayerInfo, Seats};
 use mancala_protocol::{BoardView, ClockSpec, ClockState, MoveEvent, OutcomeInfo, Presence, StepEvent};
 use ratatui::Terminal;
@@ -162,9 +162,17 @@ fn ikibuguzo_secret_choice_as_north() {
 
 #[test]
 fn finished_game_shows_the_result() {
-    let mut played = kubuguza();
-    played.pos.end_by(Outcome::win(Side::North, EndReason::Resignation));
-    let m = model(&played, Some(Side::South));
+    // A resignation is the server's ruling: the board says the game is over, the clocks stop.
+    let mut m = model(&kubuguza(), Some(Side::South));
+    let outcome = OutcomeInfo { winner: Some(Side::North), reason: "resignation".into() };
+    m.view = m.view.map(|v| v.ended(outcome.clone()));
+    if let Some(c) = m.clock.as_mut() {
+        c.running.clear();
+    }
+    if let Some(g) = m.game.as_mut() {
+        g.status = mancala_protocol::http::GameStatus::Finished;
+        g.result = Some(outcome);
+    }
     let mut app = App::new(&m);
     app.on_notes(&[Note::Ended(m.outcome().unwrap())], &m);
     assert_snapshot!(screen(&m, &app));

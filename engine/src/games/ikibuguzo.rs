@@ -11,7 +11,6 @@ use crate::outcome::{EndReason, Outcome};
 use crate::position::{CwBudget, MidTurn, MoveList, OpeningProgress, Phase, Position};
 use crate::side::{BySide, Side};
 use crate::sowing::{Lap, lap_captures};
-use crate::variant::Variant;
 
 /// South's array 1, "from the bottom left, anticlockwise: 0,6,0,0,0,0,0,17,0,3,0,3,0,3,0,0" (§3.1.1):
 /// b1=6, h1=17, g2=3, e2=3, c2=3. North's is point-symmetric.
@@ -42,11 +41,12 @@ fn for_side(pos: &Position, side: Side, (col, row): (u8, u8)) -> Hole {
     }
 }
 
-pub(crate) fn set_up(pos: &mut Position) {
-    match pos.variant {
-        Variant::IkibuguzoOpening1 => start_openings(pos, OpeningArray::One, OpeningArray::One),
-        Variant::IkibuguzoOpening2 => start_openings(pos, OpeningArray::Two, OpeningArray::Two),
-        _ => {
+/// The start: both players' array when the variant fixes it, else the seed board until both secret
+/// choices are in.
+pub(crate) fn set_up(pos: &mut Position, fixed: Option<OpeningArray>) {
+    match fixed {
+        Some(array) => start_openings(pos, array, array),
+        None => {
             // Before the arrangement: two counters in every hole (seed), until both choices are in.
             pos.board[..pos.geo.hole_count()].fill(2);
             pos.phase = Phase::Choosing(BySide::default());

@@ -7,7 +7,7 @@ pub(crate) mod kubuguza;
 pub(crate) mod njombwa;
 pub(crate) mod relay;
 
-use crate::decision::Decision;
+use crate::decision::{Decision, OpeningArray};
 use crate::event::EventSink;
 use crate::outcome::{EndReason, Outcome};
 use crate::position::{MoveList, Position};
@@ -20,7 +20,9 @@ pub(crate) fn set_up(pos: &mut Position) {
         Variant::Kubuguza => kubuguza::set_up(pos),
         Variant::Njombwa => njombwa::set_up(pos),
         Variant::Azigo => azigo::set_up(pos),
-        _ => ikibuguzo::set_up(pos),
+        Variant::Ikibuguzo => ikibuguzo::set_up(pos, None),
+        Variant::IkibuguzoOpening1 => ikibuguzo::set_up(pos, Some(OpeningArray::One)),
+        Variant::IkibuguzoOpening2 => ikibuguzo::set_up(pos, Some(OpeningArray::Two)),
     }
 }
 
@@ -30,7 +32,9 @@ pub(crate) fn legal(pos: &Position, side: Side, out: &mut MoveList) {
         Variant::Kubuguza => kubuguza::legal(pos, side, out),
         Variant::Njombwa => njombwa::legal(pos, side, out),
         Variant::Azigo => azigo::legal(pos, side, out),
-        _ => ikibuguzo::legal(pos, side, out),
+        Variant::Ikibuguzo | Variant::IkibuguzoOpening1 | Variant::IkibuguzoOpening2 => {
+            ikibuguzo::legal(pos, side, out)
+        }
     }
 }
 
@@ -40,7 +44,9 @@ pub(crate) fn apply(pos: &mut Position, side: Side, decision: Decision, sink: &m
         Variant::Kubuguza => kubuguza::apply(pos, side, decision, sink),
         Variant::Njombwa => njombwa::apply(pos, side, decision, sink),
         Variant::Azigo => azigo::apply(pos, side, decision, sink),
-        _ => ikibuguzo::apply(pos, side, decision, sink),
+        Variant::Ikibuguzo | Variant::IkibuguzoOpening1 | Variant::IkibuguzoOpening2 => {
+            ikibuguzo::apply(pos, side, decision, sink)
+        }
     }
 }
 
@@ -49,7 +55,7 @@ pub(crate) fn on_turn_start(pos: &mut Position) {
     match pos.variant {
         Variant::Njombwa => njombwa::on_turn_start(pos),
         Variant::Kubuguza | Variant::Azigo => {}
-        _ => ikibuguzo::on_turn_start(pos),
+        Variant::Ikibuguzo | Variant::IkibuguzoOpening1 | Variant::IkibuguzoOpening2 => ikibuguzo::on_turn_start(pos),
     }
 }
 
@@ -61,7 +67,9 @@ pub(crate) fn surely_has_move(pos: &Position) -> bool {
     match pos.variant {
         Variant::Azigo => pos.stores[pos.side] > 0 || pos.geo.own_holes(pos.side).any(|h| pos.board[h as usize] > 0),
         Variant::Njombwa => true,
-        _ => pos.geo.own_holes(pos.side).any(|h| pos.board[h as usize] >= 2),
+        Variant::Ikibuguzo | Variant::IkibuguzoOpening1 | Variant::IkibuguzoOpening2 | Variant::Kubuguza => {
+            pos.geo.own_holes(pos.side).any(|h| pos.board[h as usize] >= 2)
+        }
     }
 }
 
@@ -70,8 +78,12 @@ pub(crate) fn no_move_outcome(pos: &Position, side: Side) -> Outcome {
     match pos.variant {
         Variant::Azigo => azigo::score_outcome(pos, EndReason::NoLegalMove),
         // Ikibuguzo §3.1.1 step 7a, Kubuguza D4: the player who cannot play loses. (Njombwa always has at
-        // least `pass`.)
-        _ => Outcome::win(side.other(), EndReason::NoLegalMove),
+        // least `pass`, so it never gets here; were it to, the same rule would apply.)
+        Variant::Ikibuguzo
+        | Variant::IkibuguzoOpening1
+        | Variant::IkibuguzoOpening2
+        | Variant::Kubuguza
+        | Variant::Njombwa => Outcome::win(side.other(), EndReason::NoLegalMove),
     }
 }
 
@@ -79,6 +91,10 @@ pub(crate) fn no_move_outcome(pos: &Position, side: Side) -> Outcome {
 pub(crate) fn turn_limit_outcome(pos: &Position) -> Outcome {
     match pos.variant {
         Variant::Azigo => azigo::score_outcome(pos, EndReason::TurnLimit),
-        _ => Outcome::draw(EndReason::TurnLimit),
+        Variant::Ikibuguzo
+        | Variant::IkibuguzoOpening1
+        | Variant::IkibuguzoOpening2
+        | Variant::Kubuguza
+        | Variant::Njombwa => Outcome::draw(EndReason::TurnLimit),
     }
 }

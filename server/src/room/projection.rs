@@ -48,14 +48,14 @@ impl ViewerKind {
 /// The board of `pos` for `viewer`, with the game's `result` (which may be a ruling the engine knows
 /// nothing of). Decisions are offered only while the game is being played.
 pub fn board(pos: &Position, viewer: Viewer, status: GameStatus, result: Option<GameResult>) -> BoardView {
-    let mut view = BoardView::from_view(&pos.view(viewer), status == GameStatus::Ongoing);
-    if let Some(result) = result {
-        view.outcome = Some(result.info());
-        view.to_move = None;
-        view.waiting.clear();
-        view.legal.clear();
+    // Once the game is over everything is shown (RULES.md D2): the engine knows that only when the rules
+    // ended it, so a ruling's board is projected as the analysis view.
+    let viewer = if result.is_some() { Viewer::Analysis } else { viewer };
+    let view = BoardView::from_view(&pos.view(viewer), status == GameStatus::Ongoing);
+    match result {
+        Some(result) => view.ended(result.info()),
+        None => view,
     }
-    view
 }
 
 /// The game's current board for `viewer`.
