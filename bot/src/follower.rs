@@ -1,17 +1,25 @@
-//! A bot in a seat of a live game: it follows the game from the messages its seat receives (exactly what a
-//! person in that seat sees), keeps the position as that seat can know it, and says what to play when
-//! its seat has a decision. Used by the server for games against the computer and by `mancala bot`, so
-//! both go through the same path as a person: the decision is sent as a message and checked by the
-//! server.
+//! A bot in a seat of a live game: it follows the decisions its seat sees (exactly what a person in that
+//! seat sees), keeps the position as that seat can know it, and says what to play when its seat has a
+//! decision. It knows nothing of any wire protocol: whoever carries the messages (the `mancala-seat`
+//! crate, for the server's computer seats and `mancala bot`) hands it each decision as [`Seen`].
 //!
 //! The position is rebuilt by replaying the decisions the seat has seen. The one decision a seat does
-//! not see is the opponent's Ikibuguzo array choice before both are in: it is left out until the
-//! `revealed` step names both arrays, then put back. (Azigo's opponent store is derivable from the board,
-//! RULES.md D5, so the replayed position holds nothing the seat could not know.)
+//! not see is the opponent's Ikibuguzo array choice before both are in: it is left out until the reveal
+//! names both arrays, then put back. (Azigo's opponent store is derivable from the board, RULES.md D5, so
+//! the replayed position holds nothing the seat could not know.)
 
 use crate::{Bot, Level};
-use mancala_engine::{Decision, OpeningArray, Options, Position, Side, Variant};
-use mancala_protocol::{MoveEvent, StepEvent};
+use mancala_engine::{BySide, Decision, OpeningArray, Options, Position, Side, Variant};
+
+/// One decision as a seat saw it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Seen {
+    pub side: Side,
+    /// `None` when it was hidden from the seat (the opponent's secret array choice).
+    pub decision: Option<Decision>,
+    /// Both arrays, when this decision completed Ikibuguzo's secret choice (the reveal).
+    pub revealed: Option<BySide<OpeningArray>>,
+}
 
 #[derive(Debug)]
 pub struct Follower {
@@ -30,64 +38,47 @@ pub struct Follower {
 pub struct FollowError(pub String);
 
 impl Follower {
-    /// A follower at the start of a game, or after the given record (ply order; `None` for a hidden
-    /// decision).
+    /// A follower at the start of a game, or after the given record (in ply order).
     pub fn new(
         seat: Side,
         level: Level,
         seed: u64,
         variant: Variant,
         options: Options,
-        record: &[(Side, Option<String>, Vec<StepEvent>)],
+        record: &[Seen],
     ) -> Result<Follower, FollowError> {
         let pos = Position::start(variant, options).map_err(|e| FollowError(e.to_string()))?;
         let mut f = Follower { seat, bot: Bot::new(level, seed), pos, plies: 0, hidden_choice: None };
-        for (i, (side, decision, steps)) in record.iter().enumerate() {
-            f.apply(i as u32 + 1, *side, decision.as_deref(), steps)?;
+        for (i, seen) in record.iter().enumerate() {
+            f.on_ply(i as u32 + 1, seen)?;
         }
         Ok(f)
-    }
-
-    pub fn plies(&self) -> u32 {
-        self.plies
     }
 
     pub fn position(&self) -> &Position {
         &self.pos
     }
 
-    /// Applies a move event of the seat's stream. Events already applied are ignored.
-    pub fn on_move(&mut self, mv: &MoveEvent) -> Result<(), FollowError> {
-        if mv.ply <= self.plies {
+    /// Applies decision number `ply` of the record. Decisions already applied are ignored; a gap is an
+    /// error.
+    pub fn on_ply(&mut self, ply: u32, seen: &Seen) -> Result<(), FollowError> {
+        if ply <= self.plies {
             return Ok(());
         }
-        self.apply(mv.ply, mv.side, mv.decision.as_deref(), &mv.steps)
-    }
-
-    fn apply(&mut self, ply: u32, side: Side, decision: Option<&str>, steps: &[StepEvent]) -> Result<(), FollowError> {
         if ply != self.plies + 1 {
             return Err(FollowError(format!("ply {ply} arrived after ply {}", self.plies)));
         }
         self.plies = ply;
-        let revealed = steps.iter().find_map(|s| match s {
-            StepEvent::Revealed { south, north } => Some((*south, *north)),
-            _ => None,
-        });
-        if let (Some(hidden), Some((south, north))) = (self.hidden_choice, revealed) {
-            let n = if hidden == Side::South { south } else { north };
-            let array = OpeningArray::from_number(n).ok_or_else(|| FollowError(format!("array {n}")))?;
-            self.play(hidden, Decision::Opening(array))?;
+        if let (Some(hidden), Some(arrays)) = (self.hidden_choice, seen.revealed) {
+            self.play(hidden, Decision::Opening(arrays[hidden]))?;
             self.hidden_choice = None;
         }
-        match decision {
+        match seen.decision {
             None => {
-                self.hidden_choice = Some(side);
+                self.hidden_choice = Some(seen.side);
                 Ok(())
             }
-            Some(text) => {
-                let d = Decision::parse(text, self.pos.geometry()).map_err(|e| FollowError(e.to_string()))?;
-                self.play(side, d)
-            }
+            Some(d) => self.play(seen.side, d),
         }
     }
 
@@ -98,11 +89,10 @@ impl Follower {
     }
 
     /// The decision to send now, if the seat has one.
-    pub fn decide(&mut self) -> Option<String> {
+    pub fn decide(&mut self) -> Option<Decision> {
         if self.pos.legal_decisions(self.seat).is_empty() {
             return None;
         }
-        let d = self.bot.decide(&self.pos, self.seat)?;
-        Some(d.notation(self.pos.geometry()))
+        self.bot.decide(&self.pos, self.seat)
     }
 }

@@ -94,16 +94,6 @@ impl Level {
         }
     }
 
-    /// A one-line description, for listings.
-    pub const fn summary(self) -> &'static str {
-        match self {
-            Level::Random => "a uniformly random legal decision",
-            Level::Easy => "greedy: the best material balance one decision ahead",
-            Level::Medium => "alpha-beta search two turns deep (its own and the reply)",
-            Level::Hard => "alpha-beta search, deepened two turns at a time within 20 000 nodes",
-        }
-    }
-
     /// How far the searching levels look for one decision (`None` for the others): at most `nodes`
     /// decisions applied, and at most `depth` turns ahead.
     pub const fn limits(self) -> Option<Limits> {

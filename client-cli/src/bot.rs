@@ -1,15 +1,16 @@
 //! `mancala bot`: a computer player as an ordinary client of any server. It joins a game's open seat (or
 //! plays a seat whose token it is given), follows the game from its seat's messages only, and sends its
-//! decisions like a person would. The bot logic is `mancala_bot::follower`, the same the server uses for
-//! its own computer seats.
+//! decisions like a person would. The loop is `mancala_seat::play`, the same the server runs for its own
+//! computer seats.
 
 use crate::online::api::Api;
-use crate::online::model::{Note, describe_outcome};
+use crate::online::model::describe_outcome;
 use crate::online::session::Session;
 use anyhow::{Context, Result, bail};
 use mancala_bot::Level;
-use mancala_bot::follower::Follower;
 use mancala_protocol::http::{GameDetail, JoinGame, SeatGranted};
+use mancala_protocol::{ClientMsg, MoveEvent, ServerMsg};
+use mancala_seat::{Link, LinkError, Seat};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -45,52 +46,57 @@ pub async fn run(args: &Args) -> Result<()> {
         }
     };
     let mut session = Session::open(api.clone(), &args.game, Some(token)).await?;
-    let mut follower: Option<Follower> = None;
-    let mut waiting = false;
-    loop {
-        let notes = session.recv().await?;
-        for note in notes {
-            match note {
-                Note::Synced => follower = None, // rebuilt below from the record
-                Note::Moved { .. } => {
-                    if let (Some(f), Some(mv)) = (follower.as_mut(), session.model.last_move.as_ref())
-                        && f.on_move(mv).is_err()
-                    {
-                        follower = None;
-                    }
-                }
-                Note::Accepted { .. } => waiting = false,
-                Note::Rejected { reason, .. } => {
-                    eprintln!("refused: {reason}");
-                    waiting = false;
-                    follower = None;
-                }
-                Note::Ended(o) => {
-                    println!("result {}", describe_outcome(&o));
-                    session.close().await;
-                    return Ok(());
-                }
-                _ => {}
+    // The first message says which seat this is and which game.
+    let first = session.next_msg().await?;
+    let (Some(side), Some(game)) = (session.model.seat, session.model.game.clone()) else {
+        bail!("the token is not a seat of game {}", args.game)
+    };
+    let seat = Seat { side, level: args.level, seed: args.seed, variant: game.variant, options: game.options };
+    let mut link = SessionLink { session, api, game: args.game.clone(), first: Some(first) };
+    let result = mancala_seat::play(&mut link, seat).await.context("the bot stopped")?;
+    match result {
+        Some(o) => println!("result {}", describe_outcome(&o)),
+        None => bail!("the connection to the game ended before the game did"),
+    }
+    link.session.close().await;
+    Ok(())
+}
+
+/// The bot's way to the server: the seat's WebSocket (with its reconnection) and the HTTP record.
+struct SessionLink {
+    session: Session,
+    api: Api,
+    game: String,
+    /// The message already read to learn the seat, handed out first.
+    first: Option<ServerMsg>,
+}
+
+impl Link for SessionLink {
+    async fn next(&mut self) -> Option<ServerMsg> {
+        if let Some(m) = self.first.take() {
+            return Some(m);
+        }
+        match self.session.next_msg().await {
+            Ok(m) => Some(m),
+            Err(e) => {
+                eprintln!("connection lost: {e}");
+                None
             }
         }
-        let Some(seat) = session.model.seat else { bail!("the token is not a seat of game {}", args.game) };
-        if follower.is_none() {
-            let detail: GameDetail = api.get(&format!("/api/games/{}", args.game)).await?;
-            let record: Vec<_> = detail.record.into_iter().map(|e| (e.side, e.decision, Vec::new())).collect();
-            let g = &detail.game;
-            follower = Some(
-                Follower::new(seat, args.level, args.seed, g.variant, g.options, &record)
-                    .context("cannot rebuild the game from its record")?,
-            );
-        }
-        if !waiting && session.model.my_turn() {
-            let f = follower.as_mut().expect("built above");
-            if let Some(d) = f.decide() {
-                session.decide(&d).await?;
-                waiting = true;
-            } else {
-                follower = None;
-            }
-        }
+    }
+
+    async fn send(&mut self, msg: ClientMsg) -> Result<(), LinkError> {
+        self.session.send(msg).await.map_err(|e| LinkError(e.to_string()))
+    }
+
+    async fn record(&mut self) -> Result<Vec<MoveEvent>, LinkError> {
+        let detail: GameDetail =
+            self.api.get(&format!("/api/games/{}", self.game)).await.map_err(|e| LinkError(e.to_string()))?;
+        // The history over HTTP has no steps; a seat's own hidden choice is put back when it is revealed.
+        Ok(detail
+            .record
+            .into_iter()
+            .map(|e| MoveEvent { ply: e.ply, side: e.side, decision: e.decision, auto: e.auto, steps: Vec::new() })
+            .collect())
     }
 }

@@ -111,11 +111,6 @@ impl Decision {
             Decision::Pass => "pass".into(),
         }
     }
-
-    /// Parses a space-separated list of decisions.
-    pub fn parse_list(text: &str, geometry: Geometry) -> Result<Vec<Decision>, ParseDecisionError> {
-        text.split_whitespace().map(|t| Decision::parse(t, geometry)).collect()
-    }
 }
 
 /// A decision token that could not be read.

@@ -5,7 +5,7 @@ use crate::decision::{Decision, OpeningArray};
 use crate::event::Viewer;
 use crate::outcome::Outcome;
 use crate::position::{Phase, Position, ToMove};
-use crate::side::{BySide, Side};
+use crate::side::BySide;
 use crate::variant::{Options, Variant};
 
 /// An Ikibuguzo array choice as a viewer sees it.
@@ -75,12 +75,5 @@ impl Position {
             legal,
             outcome: self.outcome,
         }
-    }
-}
-
-impl View {
-    /// True when this view shows `side`'s store.
-    pub fn sees_store(&self, side: Side) -> bool {
-        self.stores[side].is_some()
     }
 }

@@ -145,6 +145,19 @@ impl Session {
     /// Waits for the next server message, applies it to the model and returns what to tell the user.
     /// Reconnects transparently when the connection drops.
     pub async fn recv(&mut self) -> Result<Vec<Note>, ClientError> {
+        let msg = self.recv_msg().await?;
+        Ok(self.model.apply(msg))
+    }
+
+    /// Waits for the next server message and returns it, the model updated with it (the model's version is
+    /// what a reconnection resumes from).
+    pub async fn next_msg(&mut self) -> Result<ServerMsg, ClientError> {
+        let msg = self.recv_msg().await?;
+        self.model.apply(msg.clone());
+        Ok(msg)
+    }
+
+    async fn recv_msg(&mut self) -> Result<ServerMsg, ClientError> {
         loop {
             if self.socket.is_none() {
                 self.reconnect().await?;
@@ -167,7 +180,7 @@ impl Session {
                     {
                         self.unanswered = None;
                     }
-                    return Ok(self.model.apply(msg));
+                    return Ok(msg);
                 }
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => {
                     self.socket = None;

@@ -1,20 +1,21 @@
 //! A computer player in a seat. It is an ordinary connection of its room: it receives the frames its seat
-//! may see (typed: it reads the messages, not their JSON), follows the game with
-//! [`mancala_bot::follower::Follower`], and sends its decisions as client messages, which the room checks,
-//! stores and broadcasts like anyone's. The search runs on the blocking pool so a strong level never
-//! stalls the runtime.
+//! may see (typed: it reads the messages, not their JSON) and sends its decisions as client messages, which
+//! the room checks, stores and broadcasts like anyone's. The loop is [`mancala_seat::play`], the same one
+//! `mancala bot` runs over a WebSocket.
 //!
 //! Seats of server bots are named `bot-<level>` (a prefix people cannot use), which is how a restarted
 //! server knows to seat them again.
 
-use super::frame::Outbound;
+use super::frame::{Frame, Outbound};
 use super::projection::ViewerKind;
-use super::{CONNECTION_QUEUE, RoomHandle};
+use super::{CONNECTION_QUEUE, ConnId, RoomHandle};
 use crate::game::LiveGame;
 use mancala_bot::Level;
-use mancala_bot::follower::Follower;
 use mancala_engine::{Options, Side, Variant};
-use mancala_protocol::{ClientMsg, GameEvent, ServerMsg};
+use mancala_protocol::{ClientMsg, MoveEvent, ServerMsg};
+use mancala_seat::{Link, LinkError, Seat};
+use std::collections::VecDeque;
+use std::sync::Arc;
 use tokio::sync::mpsc;
 use tokio_util::task::TaskTracker;
 
@@ -53,86 +54,58 @@ impl BotSeat {
     /// Starts the bot in the room (tracked with the rooms, so shutdown waits for it).
     pub fn spawn(self, room: RoomHandle, tracker: &TaskTracker) {
         tracker.spawn(async move {
-            if let Err(e) = self.play(room).await {
+            let kind = ViewerKind::of(Some(self.side));
+            let (tx, rx) = mpsc::channel(CONNECTION_QUEUE);
+            // Weak: the room holds the only strong sender, so the queue ends when the room stops.
+            let me = tx.downgrade();
+            let Ok(conn) = room.connect(kind, None, tx).await else { return };
+            let mut link = RoomLink { room, conn, kind, rx, me, pending: VecDeque::new() };
+            let seat = Seat {
+                side: self.side,
+                level: self.level,
+                seed: self.seed,
+                variant: self.variant,
+                options: self.options,
+            };
+            if let Err(e) = mancala_seat::play(&mut link, seat).await {
                 tracing::warn!(side = %self.side, level = %self.level, error = %e, "bot seat stopped");
             }
+            link.room.disconnect(link.conn).await;
         });
     }
+}
 
-    async fn play(self, room: RoomHandle) -> Result<(), String> {
-        let BotSeat { side, level, variant, options, seed } = self;
-        let kind = ViewerKind::of(Some(side));
-        let (tx, mut rx) = mpsc::channel(CONNECTION_QUEUE);
-        // Weak: the room holds the only strong sender, so the queue ends when the room stops.
-        let me = tx.downgrade();
-        let conn = room.connect(kind, None, tx).await.map_err(|_| "room gone".to_string())?;
-        let rebuild = async |room: &RoomHandle| -> Result<Follower, String> {
-            let record = room.record(kind).await.map_err(|_| "room gone".to_string())?;
-            let plies: Vec<_> = record.into_iter().map(|m| (m.side, m.decision, m.steps)).collect();
-            Follower::new(side, level, seed, variant, options, &plies).map_err(|e| e.to_string())
-        };
-        let mut follower = rebuild(&room).await?;
-        let mut waiting_answer = false;
-        let mut next_id = 0u64;
-        // The latest board the seat was sent: whether it has a decision, and whether the game is over.
-        let mut legal = false;
-        let mut over = false;
-        'frames: while let Some(out) = rx.recv().await {
-            let Outbound::Frames(frames) = out else { break };
-            for frame in frames.iter() {
-                match frame.msg() {
-                    ServerMsg::Snapshot { view, .. } => {
-                        follower = rebuild(&room).await?;
-                        over = view.outcome.is_some();
-                        legal = !view.legal.is_empty();
-                    }
-                    ServerMsg::Event { event, view, .. } => {
-                        if let GameEvent::Move { mv } = event
-                            && follower.on_move(mv).is_err()
-                        {
-                            follower = rebuild(&room).await?;
-                        }
-                        // Only the last event of a change carries the board.
-                        if let Some(view) = view {
-                            over = view.outcome.is_some();
-                            legal = !view.legal.is_empty();
-                        }
-                    }
-                    ServerMsg::Accepted { .. } => waiting_answer = false,
-                    ServerMsg::Rejected { reason, .. } => {
-                        // Should not happen; start again from the room's record rather than insist.
-                        tracing::warn!(%side, %reason, "bot decision refused");
-                        waiting_answer = false;
-                        follower = rebuild(&room).await?;
-                    }
-                    _ => {}
-                }
-                if over {
-                    break 'frames;
-                }
+/// The bot's way to its room: the frames of its connection (typed: it reads the messages, not their
+/// JSON), and client messages sent like a socket's reader sends them, each with a reserved answer slot.
+struct RoomLink {
+    room: RoomHandle,
+    conn: ConnId,
+    kind: ViewerKind,
+    rx: mpsc::Receiver<Outbound>,
+    me: mpsc::WeakSender<Outbound>,
+    pending: VecDeque<Arc<Frame>>,
+}
+
+impl Link for RoomLink {
+    async fn next(&mut self) -> Option<ServerMsg> {
+        loop {
+            if let Some(frame) = self.pending.pop_front() {
+                return Some(frame.msg().clone());
             }
-            if waiting_answer || !legal {
-                continue;
-            }
-            let (f, decision) = tokio::task::spawn_blocking(move || {
-                let mut f = follower;
-                let d = f.decide();
-                (f, d)
-            })
-            .await
-            .map_err(|e| e.to_string())?;
-            follower = f;
-            let Some(decision) = decision else { continue };
-            next_id += 1;
-            waiting_answer = true;
-            let Some(tx) = me.upgrade() else { break };
-            let Ok(permit) = tx.reserve_owned().await else { break };
-            let msg = ClientMsg::Decide { id: format!("bot{next_id}"), decision, game: None, seat: None };
-            if room.client(conn, msg, permit).await.is_err() {
-                break;
+            match self.rx.recv().await? {
+                Outbound::Frames(frames) => self.pending.extend(frames.iter().cloned()),
+                Outbound::Close(..) => return None,
             }
         }
-        room.disconnect(conn).await;
-        Ok(())
+    }
+
+    async fn send(&mut self, msg: ClientMsg) -> Result<(), LinkError> {
+        let gone = || LinkError("the room is gone".into());
+        let permit = self.me.upgrade().ok_or_else(gone)?.reserve_owned().await.map_err(|_| gone())?;
+        self.room.client(self.conn, msg, permit).await.map_err(|_| gone())
+    }
+
+    async fn record(&mut self) -> Result<Vec<MoveEvent>, LinkError> {
+        self.room.record(self.kind).await.map_err(|_| LinkError("the room is gone".into()))
     }
 }
