@@ -307,14 +307,14 @@ fn error_codes() {
 // Server messages
 // ---------------------------------------------------------------------------------------------------
 
-/// The snapshot South gets on connecting to a Kubuguza game that has just started.
+/// The snapshot South gets on connecting to a Kubuguza game that has just started (version 1: its `start`).
 #[test]
 fn server_snapshot() {
     pin!(
         "server_snapshot",
         ServerMsg::Snapshot {
             protocol: PROTOCOL_VERSION,
-            v: 0,
+            v: 1,
             seat: Some(Side::South),
             game: summary(Variant::Kubuguza, GameStatus::Ongoing),
             view: kubuguza_start_view(),
@@ -364,7 +364,7 @@ fn server_event_move() {
     pin!(
         "server_event_move",
         ServerMsg::Event {
-            v: 1,
+            v: 2,
             event: GameEvent::Move { mv: move_event(1, Side::South, Some("a2"), &events, &pos, viewer) },
             view: Some(BoardView::from_view(&pos.view(viewer), true)),
             clock: Some(ClockState {
@@ -386,7 +386,7 @@ fn server_event_move_hidden_choice() {
     let events = apply(&mut pos, Side::South, "opening:2");
     let north = Viewer::Player(Side::North);
     let msg = ServerMsg::Event {
-        v: 1,
+        v: 2,
         event: GameEvent::Move { mv: move_event(1, Side::South, None, &events, &pos, north) },
         view: Some(BoardView::from_view(&pos.view(north), true)),
         clock: None,
@@ -408,9 +408,45 @@ fn server_event_move_reveal() {
     pin!(
         "server_event_move_reveal",
         ServerMsg::Event {
-            v: 2,
+            v: 3,
             event: GameEvent::Move { mv: move_event(2, Side::North, Some("opening:1"), &events, &pos, spectator) },
             view: Some(BoardView::from_view(&pos.view(spectator), true)),
+            clock: None,
+        }
+    );
+}
+
+/// The game starts: the second player took the open seat (version 1 of every game that started). The
+/// summary has both players; the board offers South its first decisions.
+#[test]
+fn server_event_start() {
+    let pos = start(Variant::Kubuguza);
+    pin!(
+        "server_event_start",
+        ServerMsg::Event {
+            v: 1,
+            event: GameEvent::Start { game: summary(Variant::Kubuguza, GameStatus::Ongoing) },
+            view: Some(BoardView::from_view(&pos.view(Viewer::Player(Side::South)), true)),
+            clock: None,
+        }
+    );
+}
+
+/// A decision followed by a forced one in the same change: the first event leaves the board out (only the
+/// change's last event carries it).
+#[test]
+fn server_event_move_inside_a_change() {
+    let mut pos = start(Variant::IkibuguzoOpening1);
+    let text = pos.legal_decisions(Side::South)[0].notation(pos.geometry());
+    let events = apply(&mut pos, Side::South, &text);
+    pin!(
+        "server_event_move_inside_a_change",
+        ServerMsg::Event {
+            v: 2,
+            event: GameEvent::Move {
+                mv: MoveEvent { auto: true, ..move_event(1, Side::South, Some(&text), &events, &pos, Viewer::Spectator) }
+            },
+            view: None,
             clock: None,
         }
     );
@@ -446,7 +482,7 @@ fn server_event_end() {
     pin!(
         "server_event_end",
         ServerMsg::Event {
-            v: 2,
+            v: 3,
             event: GameEvent::End { outcome: outcome.clone() },
             view: Some(BoardView::from_view(&pos.view(Viewer::Analysis), false).ended(outcome)),
             // No clock ran yet: each side's first decision of its own is free.
@@ -496,7 +532,7 @@ fn server_error() {
         "server_error",
         ServerMsg::Error {
             code: ErrorCode::UnknownType,
-            message: "unknown message type `dance` (known: decide, resign, abort, claim_win, sync, ping)".into(),
+            message: ClientMsg::from_text(r#"{"type":"dance"}"#, 4096).unwrap_err().message,
         }
     );
 }
@@ -546,7 +582,7 @@ fn real_events_round_trip() {
             let events = apply(&mut pos, side, &text);
             for viewer in [Viewer::Player(Side::South), Viewer::Player(Side::North), Viewer::Spectator] {
                 round_trip(&ServerMsg::Event {
-                    v: ply as u64,
+                    v: ply as u64 + 1,
                     event: GameEvent::Move { mv: move_event(ply, side, Some(&text), &events, &pos, viewer) },
                     view: Some(BoardView::from_view(&pos.view(viewer), true)),
                     clock: clock(vec![side]),
