@@ -33,7 +33,7 @@ pub fn draw_view(view: &BoardView) -> String {
             format!("{side} store {}", store.map(|n| n.to_string()).unwrap_or_else(|| "?".into()))
         }
     };
-    let count = |col: u8, row: u8| view.holes.get(&format!("{}{row}", (b'a' + col) as char)).copied().unwrap_or(0);
+    let count = |col: u8, row: u8| view.count(&format!("{}{row}", (b'a' + col) as char)).unwrap_or(0);
     grid(
         view.rows,
         view.columns,

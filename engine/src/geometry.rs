@@ -22,10 +22,14 @@ impl Hole {
     }
 }
 
-/// Sowing direction. Anticlockwise is the normal direction in every game.
+/// Sowing direction. Anticlockwise is the normal direction in every game. On the wire (feature `serde`):
+/// `acw`, `cw`, as in the notation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Direction {
+    #[cfg_attr(feature = "serde", serde(rename = "acw"))]
     Anticlockwise,
+    #[cfg_attr(feature = "serde", serde(rename = "cw"))]
     Clockwise,
 }
 
@@ -262,7 +266,7 @@ impl Geometry {
 
     /// The name of a hole: column letter then row digit, e.g. `c2` (RULES.md D1).
     pub fn name(self, hole: Hole) -> HoleName {
-        HoleName { col: b'a' + self.col(hole), row: b'0' + self.row(hole) }
+        HoleName([b'a' + self.col(hole), b'0' + self.row(hole)])
     }
 
     /// Parses a hole name such as `c2`; `None` if it is not a hole of this board.
@@ -282,16 +286,69 @@ impl Geometry {
     }
 }
 
-/// A hole's printable name (two ASCII characters).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct HoleName {
-    col: u8,
-    row: u8,
+/// A hole's printable name: a column letter and a row digit (`c2`), two ASCII bytes, so it is `Copy` and
+/// names travel without allocating. On the wire (feature `serde`) it is that two-character string.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct HoleName([u8; 2]);
+
+impl HoleName {
+    /// The name of column `col` (0-based: `a`) and row `row` (1-based), if it fits any board.
+    pub fn new(col: u8, row: u8) -> Option<HoleName> {
+        (col < 20 && (1..=4).contains(&row)).then(|| HoleName([b'a' + col, b'0' + row]))
+    }
+
+    pub fn as_str(&self) -> &str {
+        // Both bytes are ASCII by construction (`Geometry::name`, `FromStr`).
+        std::str::from_utf8(&self.0).expect("a hole name is ASCII")
+    }
 }
 
 impl fmt::Display for HoleName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.col as char, self.row as char)
+        f.write_str(self.as_str())
+    }
+}
+
+/// A text that is not a hole name of any board (a letter `a`–`t` then a digit `1`–`4`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a hole name (a column letter a-t and a row 1-4, such as c2)")]
+pub struct ParseHoleNameError(pub String);
+
+impl std::str::FromStr for HoleName {
+    type Err = ParseHoleNameError;
+
+    fn from_str(s: &str) -> Result<HoleName, ParseHoleNameError> {
+        match s.as_bytes() {
+            &[col @ b'a'..=b't', row @ b'1'..=b'4'] => Ok(HoleName([col, row])),
+            _ => Err(ParseHoleNameError(s.to_string())),
+        }
+    }
+}
+
+impl PartialEq<str> for HoleName {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for HoleName {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for HoleName {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for HoleName {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
     }
 }
 

@@ -32,7 +32,7 @@ mod view;
 
 pub use decision::{Decision, NotationList, OpeningArray, ParseDecisionError, StoreMove};
 pub use event::{CaptureTo, Event, EventSink, NoEvents, Viewer};
-pub use geometry::{Direction, Geometry, Hole, MAX_HOLES};
+pub use geometry::{Direction, Geometry, Hole, HoleName, MAX_HOLES, ParseHoleNameError};
 pub use outcome::{EndReason, Outcome};
 pub use position::{CwBudget, MidTurn, MoveList, OpeningProgress, Phase, PlayError, Position, ToMove};
 pub use position_text::ParsePositionError;

@@ -16,7 +16,7 @@ mod view;
 mod ws;
 
 pub use inbound::InboundError;
-pub use step::StepEvent;
+pub use step::{CaptureTarget, StepEvent};
 pub use view::{BoardView, BySideChoice, BySideOpt, ChoiceState, ClockSpec, ClockState, OutcomeInfo};
 pub use ws::{ClientMsg, ErrorCode, GameEvent, MoveEvent, Presence, ServerMsg};
 
@@ -26,4 +26,4 @@ pub use ws::{ClientMsg, ErrorCode, GameEvent, MoveEvent, Presence, ServerMsg};
 /// change, strictly increasing versions on every connection).
 pub const PROTOCOL_VERSION: u32 = 3;
 
-pub use mancala_engine::{Options, Side, Variant};
+pub use mancala_engine::{Direction, HoleName, Options, Side, Variant};

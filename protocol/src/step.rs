@@ -1,12 +1,14 @@
 //! The steps of a move on the wire ([`StepEvent`]): lift, drop, capture, …, built from engine events that
 //! were already projected for the viewer, so hidden values arrive as `null`.
 
-use mancala_engine::{CaptureTo, Direction, Event, Geometry, Side};
+use mancala_engine::{CaptureTo, Direction, Event, Geometry, HoleName, Side};
 use serde::{Deserialize, Serialize};
 
 use crate::view::OutcomeInfo;
 
-/// One step of a move, for animation and for following a game.
+/// One step of a move, for animation and for following a game. Holes are [`HoleName`]s and directions
+/// [`Direction`]s (`"c2"`, `"acw"` on the wire): a step holds no allocation, so projecting and sending a
+/// move costs little.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -24,20 +26,25 @@ pub enum StepEvent {
     },
     /// `count` counters lifted from `hole`, sown `acw` or `cw`.
     Lift {
-        hole: String,
+        #[cfg_attr(feature = "openapi", schema(value_type = String))]
+        hole: HoleName,
         count: u8,
-        direction: String,
+        #[cfg_attr(feature = "openapi", schema(value_type = String))]
+        direction: Direction,
     },
     /// One counter dropped into `hole`.
     Drop {
-        hole: String,
+        #[cfg_attr(feature = "openapi", schema(value_type = String))]
+        hole: HoleName,
     },
     /// `count` counters captured from `from`, going `to` a hole name, `store:south` / `store:north`
     /// (Azigo), or `off` (Njombwa: off the board).
     Capture {
-        from: String,
+        #[cfg_attr(feature = "openapi", schema(value_type = String))]
+        from: HoleName,
         count: u8,
-        to: String,
+        #[cfg_attr(feature = "openapi", schema(value_type = String))]
+        to: CaptureTarget,
     },
     /// Azigo: `side` sows its whole store; `count` is `null` for a viewer who may not see it.
     StoreLift {
@@ -66,29 +73,53 @@ pub enum StepEvent {
     },
 }
 
+/// Where captured counters go: a hole (`"c2"`), a player's store (`"store:south"`, Azigo), or off the
+/// board (`"off"`, Njombwa).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CaptureTarget {
+    Hole(HoleName),
+    Store(Side),
+    Off,
+}
+
+impl Serialize for CaptureTarget {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            CaptureTarget::Hole(h) => s.serialize_str(h.as_str()),
+            CaptureTarget::Store(Side::South) => s.serialize_str("store:south"),
+            CaptureTarget::Store(Side::North) => s.serialize_str("store:north"),
+            CaptureTarget::Off => s.serialize_str("off"),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for CaptureTarget {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        Ok(match text.as_ref() {
+            "store:south" => CaptureTarget::Store(Side::South),
+            "store:north" => CaptureTarget::Store(Side::North),
+            "off" => CaptureTarget::Off,
+            hole => CaptureTarget::Hole(hole.parse().map_err(serde::de::Error::custom)?),
+        })
+    }
+}
+
 impl StepEvent {
     /// The wire form of an engine event that was already projected for its viewer.
     pub fn from_event(event: Event, geo: Geometry) -> StepEvent {
-        let name = |h| geo.name(h).to_string();
         match event {
             Event::Chose { side, array } => StepEvent::Chose { side, array: array.map(|a| a.number()) },
             Event::Revealed { south, north } => StepEvent::Revealed { south: south.number(), north: north.number() },
-            Event::Lift { hole, count, direction } => StepEvent::Lift {
-                hole: name(hole),
-                count,
-                direction: match direction {
-                    Direction::Anticlockwise => "acw".to_string(),
-                    Direction::Clockwise => "cw".to_string(),
-                },
-            },
-            Event::Drop { hole } => StepEvent::Drop { hole: name(hole) },
+            Event::Lift { hole, count, direction } => StepEvent::Lift { hole: geo.name(hole), count, direction },
+            Event::Drop { hole } => StepEvent::Drop { hole: geo.name(hole) },
             Event::Capture { from, count, to } => StepEvent::Capture {
-                from: name(from),
+                from: geo.name(from),
                 count,
                 to: match to {
-                    CaptureTo::Hole(h) => name(h),
-                    CaptureTo::Store(side) => format!("store:{side}"),
-                    CaptureTo::OffBoard => "off".to_string(),
+                    CaptureTo::Hole(h) => CaptureTarget::Hole(geo.name(h)),
+                    CaptureTo::Store(side) => CaptureTarget::Store(side),
+                    CaptureTo::OffBoard => CaptureTarget::Off,
                 },
             },
             Event::StoreLift { side, count } => StepEvent::StoreLift { side, count },

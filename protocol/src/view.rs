@@ -1,9 +1,8 @@
 //! What a viewer sees of a game at one moment: the board ([`BoardView`], built from the engine's
 //! per-viewer [`View`]), the result, and the clock.
 
-use mancala_engine::{ChoiceView, Outcome, Side, ToMove, Variant, View};
+use mancala_engine::{ChoiceView, HoleName, Outcome, Side, ToMove, Variant, View};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
 /// How a game ended: `winner` is `null` for a draw; `reason` an end-reason id (`no-legal-move`,
 /// `all-captured`, `special-win`, `endless-sowing`, `turn-limit`, `both-passed`, `resignation`,
@@ -57,8 +56,10 @@ pub struct BoardView {
     /// 4 (Ikibuguzo, Kubuguza, Njombwa) or 2 (Azigo).
     pub rows: u8,
     pub columns: u8,
-    /// Every hole by name (`a1` … ), empty ones included.
-    pub holes: BTreeMap<String, u8>,
+    /// Every hole's count in reading order: row 1 from column `a` on, then row 2, and so on (`rows` ×
+    /// `columns` values). Hole `i` is named by the column letter `a + i % columns` and the row digit
+    /// `1 + i / columns` ([`BoardView::hole_name`]).
+    pub holes: Vec<u8>,
     /// Azigo's concealed stores: a count only for the store's owner, or for everyone once the game is
     /// over; `null` otherwise (and in every other variant).
     pub stores: BySideOpt,
@@ -99,7 +100,7 @@ impl BoardView {
     /// player or is over, which empties `legal`.
     pub fn from_view(view: &View, can_play: bool) -> BoardView {
         let geo = view.options.geometry(view.variant);
-        let holes = geo.holes().map(|h| (geo.name(h).to_string(), view.holes[h.index()])).collect();
+        let holes = geo.holes().map(|h| view.holes[h.index()]).collect();
         let waiting = match view.to_move {
             ToMove::Both { waiting } => Side::BOTH.into_iter().filter(|&s| waiting[s]).collect(),
             _ => Vec::new(),
@@ -121,6 +122,27 @@ impl BoardView {
 }
 
 impl BoardView {
+    /// The name of hole `i` (its index in `holes`).
+    pub fn hole_name(&self, i: usize) -> HoleName {
+        let cols = self.columns.max(1) as usize;
+        HoleName::new((i % cols) as u8, (1 + i / cols) as u8).expect("a hole of this board")
+    }
+
+    /// The count of the hole named `name`, if the board has it.
+    pub fn count(&self, name: &str) -> Option<u8> {
+        let b = name.as_bytes();
+        let (col, row) = match b {
+            [c @ b'a'..=b'z', r @ b'1'..=b'9'] => ((c - b'a') as usize, (r - b'1') as usize),
+            _ => return None,
+        };
+        (col < self.columns as usize).then(|| self.holes.get(row * self.columns as usize + col).copied()).flatten()
+    }
+
+    /// Every hole's name and count.
+    pub fn hole_counts(&self) -> impl Iterator<Item = (HoleName, u8)> + '_ {
+        self.holes.iter().enumerate().map(|(i, &n)| (self.hole_name(i), n))
+    }
+
     /// The board of a game that ended with `outcome` (which may be a ruling of the server, such as a
     /// resignation, that the rules engine knows nothing of): nobody is to move, nothing may be decided.
     pub fn ended(mut self, outcome: OutcomeInfo) -> BoardView {

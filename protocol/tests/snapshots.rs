@@ -14,8 +14,8 @@ use mancala_protocol::http::{
     VariantInfo, VariantList,
 };
 use mancala_protocol::{
-    BoardView, ChoiceState, ClientMsg, ClockSpec, ClockState, ErrorCode, GameEvent, MoveEvent, OutcomeInfo,
-    PROTOCOL_VERSION, Presence, ServerMsg, StepEvent,
+    BoardView, CaptureTarget, ChoiceState, ClientMsg, ClockSpec, ClockState, Direction, ErrorCode, GameEvent, HoleName,
+    MoveEvent, OutcomeInfo, PROTOCOL_VERSION, Presence, ServerMsg, StepEvent,
 };
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -44,6 +44,10 @@ macro_rules! pin {
 const GAME_ID: &str = "g7Kq2ZtR4m";
 const CREATED_AT: u64 = 1_767_225_600_000; // 2026-01-01T00:00:00Z
 const UPDATED_AT: u64 = 1_767_225_725_000;
+
+fn hole(name: &str) -> HoleName {
+    name.parse().expect("a hole name")
+}
 
 fn start(variant: Variant) -> Position {
     Position::start(variant, Options::defaults(variant)).expect("default options are valid")
@@ -264,12 +268,12 @@ fn step_events() {
             StepEvent::Chose { side: Side::South, array: None },
             StepEvent::Chose { side: Side::North, array: Some(2) },
             StepEvent::Revealed { south: 1, north: 2 },
-            StepEvent::Lift { hole: "c2".into(), count: 4, direction: "acw".into() },
-            StepEvent::Lift { hole: "a1".into(), count: 3, direction: "cw".into() },
-            StepEvent::Drop { hole: "b2".into() },
-            StepEvent::Capture { from: "d3".into(), count: 5, to: "c2".into() },
-            StepEvent::Capture { from: "k2".into(), count: 3, to: "store:south".into() },
-            StepEvent::Capture { from: "e3".into(), count: 2, to: "off".into() },
+            StepEvent::Lift { hole: hole("c2"), count: 4, direction: Direction::Anticlockwise },
+            StepEvent::Lift { hole: hole("a1"), count: 3, direction: Direction::Clockwise },
+            StepEvent::Drop { hole: hole("b2") },
+            StepEvent::Capture { from: hole("d3"), count: 5, to: CaptureTarget::Hole(hole("c2")) },
+            StepEvent::Capture { from: hole("k2"), count: 3, to: CaptureTarget::Store(Side::South) },
+            StepEvent::Capture { from: hole("e3"), count: 2, to: CaptureTarget::Off },
             StepEvent::StoreLift { side: Side::North, count: None },
             StepEvent::StoreLift { side: Side::South, count: Some(8) },
             StepEvent::Pass { side: Side::North },
@@ -444,7 +448,10 @@ fn server_event_move_inside_a_change() {
         ServerMsg::Event {
             v: 2,
             event: GameEvent::Move {
-                mv: MoveEvent { auto: true, ..move_event(1, Side::South, Some(&text), &events, &pos, Viewer::Spectator) }
+                mv: MoveEvent {
+                    auto: true,
+                    ..move_event(1, Side::South, Some(&text), &events, &pos, Viewer::Spectator)
+                }
             },
             view: None,
             clock: None,

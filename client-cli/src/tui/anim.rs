@@ -9,7 +9,7 @@
 //! is shown at once instead.
 
 use super::board::Mark;
-use mancala_protocol::{BoardView, MoveEvent, Side, StepEvent};
+use mancala_protocol::{BoardView, CaptureTarget, Direction, MoveEvent, Side, StepEvent};
 use std::collections::BTreeMap;
 
 /// Time per step, and the bounds of a whole replay.
@@ -18,6 +18,11 @@ const MIN_MS: u64 = 450;
 const MAX_MS: u64 = 2000;
 /// The last frame stays this long before the replay ends.
 const HOLD_MS: u64 = 400;
+
+/// A board's holes by name.
+pub fn names(view: &BoardView) -> BTreeMap<String, u8> {
+    view.hole_counts().map(|(h, n)| (h.to_string(), n)).collect()
+}
 
 /// A replay in progress.
 #[derive(Clone, Debug)]
@@ -55,7 +60,7 @@ impl Anim {
         }
         let n = mv.steps.len() as u64;
         let anim = Anim {
-            holes: before.holes.clone(),
+            holes: names(before),
             stores: (before.stores.south, before.stores.north),
             side: mv.side,
             decision: mv.decision.clone(),
@@ -63,7 +68,7 @@ impl Anim {
             elapsed_ms: 0,
             duration_ms: (n * STEP_MS).clamp(MIN_MS, MAX_MS),
         };
-        (anim.frame_at(mv.steps.len()).holes == after.holes).then_some(anim)
+        (anim.frame_at(mv.steps.len()).holes == names(after)).then_some(anim)
     }
 
     /// Moves the replay on by `ms` milliseconds.
@@ -95,27 +100,31 @@ impl Anim {
             match step {
                 StepEvent::Lift { hole, count, direction } => {
                     lap += 1;
-                    holes.insert(hole.clone(), 0);
-                    origin = Some(hole.clone());
-                    let dir = if direction == "cw" { " clockwise" } else { "" };
+                    holes.insert(hole.to_string(), 0);
+                    origin = Some(hole.to_string());
+                    let dir = if *direction == Direction::Clockwise { " clockwise" } else { "" };
                     caption = format!("lap {lap}: {count} lifted from {hole}{dir}");
                 }
                 StepEvent::Drop { hole } => {
-                    *holes.entry(hole.clone()).or_default() += 1;
-                    marks.insert(hole.clone(), Mark::Dropped);
+                    *holes.entry(hole.to_string()).or_default() += 1;
+                    marks.insert(hole.to_string(), Mark::Dropped);
                     caption = format!("{} → {hole}", caption.split(" → ").next().unwrap_or_default());
                 }
                 StepEvent::Capture { from, count, to } => {
-                    let left = holes.entry(from.clone()).or_default();
+                    let left = holes.entry(from.to_string()).or_default();
                     *left = left.saturating_sub(*count);
-                    match to.as_str() {
-                        "store:south" => stores.0 = stores.0.map(|s| s.saturating_add(*count)),
-                        "store:north" => stores.1 = stores.1.map(|s| s.saturating_add(*count)),
-                        "off" => {}
-                        hole => *holes.entry(hole.to_string()).or_default() += count,
+                    match to {
+                        CaptureTarget::Store(Side::South) => stores.0 = stores.0.map(|s| s.saturating_add(*count)),
+                        CaptureTarget::Store(Side::North) => stores.1 = stores.1.map(|s| s.saturating_add(*count)),
+                        CaptureTarget::Off => {}
+                        CaptureTarget::Hole(hole) => *holes.entry(hole.to_string()).or_default() += count,
                     }
-                    marks.insert(from.clone(), Mark::Captured);
-                    let to = if to == "off" { "off the board".to_string() } else { to.clone() };
+                    marks.insert(from.to_string(), Mark::Captured);
+                    let to = match to {
+                        CaptureTarget::Off => "off the board".to_string(),
+                        CaptureTarget::Store(side) => format!("store:{side}"),
+                        CaptureTarget::Hole(hole) => hole.to_string(),
+                    };
                     caption = format!("{count} captured from {from} → {to}");
                 }
                 StepEvent::StoreLift { side, count } => {

@@ -56,9 +56,10 @@ pub fn draw(frame: &mut Frame, model: &GameModel, app: &App) {
 
     // The board: the replay's frame while one runs, else the model's board with the legal decisions.
     let frame_now = app.anim.as_ref().map(|a| a.frame());
+    let board_now = super::anim::names(view);
     let (holes, stores, marks, caption) = match &frame_now {
         Some(f) => (&f.holes, f.stores, f.marks.clone(), Some(f.caption.clone())),
-        None => (&view.holes, (view.stores.south, view.stores.north), legal_marks(model, app), None),
+        None => (&board_now, (view.stores.south, view.stores.north), legal_marks(model, app), None),
     };
     // Content 80 wide (wider for a wide board that fits), centred; wide cells when they fit.
     let wide = Board::fitted(view.rows, view.columns, holes, &marks, flipped, u16::MAX);
