@@ -60,7 +60,7 @@ export function mount(main, { id }) {
     Object.keys(SPEEDS).map((k) => h('option', { value: k }, k === 'off' ? 'no animation' : `${k} animation`)));
   speed.value = prefs.speed in SPEEDS ? prefs.speed : 'normal';
   speed.addEventListener('change', () => { prefs.speed = speed.value; });
-  const skip = h('button', { type: 'button', class: 'small ghost', id: 'skip', onclick: () => animator.finish() }, 'Skip');
+  const skip = h('button', { type: 'button', class: 'small ghost', id: 'skip', onclick: () => skipAll() }, 'Skip');
   const flip = h('button', { type: 'button', class: 'small ghost', onclick: () => { flipped = !flipped; render(); } }, 'Flip board');
   const heading = h('h1', { class: 'game-title' }, 'Game');
   main.append(h('div', { class: 'game' },
@@ -82,7 +82,7 @@ export function mount(main, { id }) {
 
   function clickHole(name) {
     if (animator.busy) {
-      animator.finish();
+      skipAll();
       return;
     }
     if (replay && replay.ply() !== s.game?.plies) return;
@@ -139,7 +139,8 @@ export function mount(main, { id }) {
     if (m.type === 'snapshot' && s.seat) keepSeat(id, seatToken(id), s.seat);
     if (s.needRecord && !recordAsked) fetchRecord();
     if (anim && s.board) {
-      animator.play(anim.before, anim.move, speed.value, () => {});
+      queue.push(anim);
+      animateNext();
     }
     if (s.game?.status === 'finished' && !replay && !s.awaitingBoard) {
       replay = replayPanel(id, s, {
@@ -153,6 +154,21 @@ export function mount(main, { id }) {
   }
 
   let replayBoard = null;
+
+  // Moves are sown one after the other; a client far behind (a catch-up) shows only the last two.
+  const queue = [];
+  let sowing = null; // the move being shown
+  function animateNext() {
+    if (animator.busy || !queue.length) return;
+    queue.splice(0, Math.max(0, queue.length - 2));
+    const a = queue.shift();
+    sowing = a.move;
+    animator.play(a.before, a.move, speed.value, () => setTimeout(animateNext, 0));
+  }
+  function skipAll() {
+    queue.length = 0;
+    animator.finish();
+  }
 
   async function fetchRecord() {
     recordAsked = true;
@@ -258,7 +274,7 @@ export function mount(main, { id }) {
         selected,
         label: `${VARIANT_NAMES[b.variant] || b.variant} board, seen from ${cap(side)}`,
       });
-      caption.textContent = frame ? frame.caption : replaying ? `Position after move ${replay.ply()}` : '';
+      caption.textContent = frame ? `${cap(sowing.side)} ${sowing.decision ?? ''} · ${frame.caption}` : replaying ? `Position after move ${replay.ply()}` : '';
       renderChoices(byHole, others);
     }
     renderControls();
@@ -366,7 +382,7 @@ export function mount(main, { id }) {
   render();
   return () => {
     socket?.stop();
-    animator.finish();
+    skipAll();
     replay?.stop();
     clearInterval(tick);
     resize.disconnect();
