@@ -22,6 +22,12 @@ export function seatToken(gameId) {
   return read(SEATS, {})[gameId]?.token ?? null;
 }
 
+/** This browser's seats, newest first: [{gameId, seat, at}]. */
+export function mySeats() {
+  const all = read(SEATS, {});
+  return Object.entries(all).map(([gameId, v]) => ({ gameId, seat: v.seat, at: v.at })).sort((a, b) => b.at - a.at);
+}
+
 export function keepSeat(gameId, token, seat) {
   const all = read(SEATS, {});
   all[gameId] = { token, seat, at: Date.now() };

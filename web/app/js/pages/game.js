@@ -345,11 +345,18 @@ export function mount(main, { id }) {
   function renderMoves() {
     const items = s.moves.map((mv) => {
       const text = mv.decision === null ? 'secret' : mv.decision;
-      return h('li', { value: mv.ply, 'data-ply': mv.ply, class: mv.auto ? 'auto' : '' },
+      const current = replay && replayBoard && replay.ply() === mv.ply;
+      const li = h('li', { value: mv.ply, 'data-ply': mv.ply, class: `${mv.auto ? 'auto' : ''} ${current ? 'current' : ''}` },
         h('span', { class: 'muted' }, `${mv.side} `), text, mv.auto ? h('span', { class: 'muted small' }, ' forced') : null);
+      // In a finished game a move of the list shows the board after it.
+      if (replay) li.addEventListener('click', () => replay.go(mv.ply));
+      return li;
     });
     moveList.replaceChildren(...items);
-    moveList.scrollTop = moveList.scrollHeight;
+    moveList.classList.toggle('clickable', !!replay);
+    const current = moveList.querySelector('li.current');
+    if (current) current.scrollIntoView({ block: 'nearest' });
+    else moveList.scrollTop = moveList.scrollHeight;
   }
 
   // Seat link for another device: built on demand only, so the token is not in the page otherwise.

@@ -4,7 +4,7 @@
 
 import { api } from '../api.js';
 import { go } from '../main.js';
-import { keepSeat, prefs } from '../prefs.js';
+import { keepSeat, mySeats, prefs } from '../prefs.js';
 import { h, SOURCES } from '../ui.js';
 import { gameList } from '../gamelist.js';
 
@@ -13,10 +13,12 @@ const CLOCKS = [['', 'No clock'], ['180+2', '3+2'], ['300+3', '5+3'], ['600+5', 
 export function mount(main) {
   document.title = 'Mancala: play the four-row games and Azigo';
   const error = h('p', { class: 'error', role: 'alert' });
-  const lists = { waiting: h('div'), ongoing: h('div'), finished: h('div') };
+  const lists = { mine: h('div'), waiting: h('div', { id: 'waiting-list' }), ongoing: h('div', { id: 'live-list' }), finished: h('div', { id: 'finished-list' }) };
+  const mine = h('section', { class: 'panel', hidden: true }, h('h2', {}, 'Your games'), lists.mine);
   const variantsBox = h('div', { class: 'variants' }, h('p', { class: 'muted' }, 'Loading the games…'));
   const form = createForm(error);
   main.append(
+    mine,
     h('section', { class: 'panel create' }, h('h1', {}, 'Play'), form, error),
     h('section', { class: 'panel' }, h('h2', {}, 'Waiting for an opponent'), lists.waiting),
     h('section', { class: 'panel' }, h('h2', {}, 'Live games'), lists.ongoing),
@@ -52,6 +54,13 @@ export function mount(main) {
     if (o.status === 'fulfilled') lists.ongoing.replaceChildren(gameList(o.value.games, { empty: 'No game is being played now.' }));
     if (f.status === 'fulfilled') lists.finished.replaceChildren(gameList(f.value.games, { empty: 'No finished game yet.' }));
   };
+  // The unfinished games this browser holds a seat in (the newest few), to resume.
+  Promise.allSettled(mySeats().slice(0, 8).map((x) => api.game(x.gameId))).then((rs) => {
+    const games = rs.filter((r) => r.status === 'fulfilled' && r.value.game.status !== 'finished').map((r) => r.value.game);
+    if (!games.length) return;
+    lists.mine.replaceChildren(gameList(games));
+    mine.hidden = false;
+  });
   refresh();
   const timer = setInterval(refresh, 10000);
   return () => clearInterval(timer);

@@ -58,6 +58,7 @@ export function replayPanel(id, s, { show }) {
   return {
     el,
     ply: () => ply,
+    go,
     update(state) {
       if (state.game.plies !== plies) {
         plies = state.game.plies;
