@@ -128,11 +128,8 @@ async fn asset(Path((wanted, path)): Path<(String, String)>, request: Request) -
     } else {
         mime.to_string()
     };
-    let headers = [
-        (header::CONTENT_TYPE, content_type),
-        (header::CACHE_CONTROL, cache.to_string()),
-        (header::ETAG, etag),
-    ];
+    let headers =
+        [(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, cache.to_string()), (header::ETAG, etag)];
     with_policy(StatusCode::OK, request.headers(), headers, file.data.into_owned())
 }
 

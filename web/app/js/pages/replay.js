@@ -13,11 +13,12 @@ export function replayPanel(id, s, { show }) {
   const slider = h('input', { type: 'range', min: 0, max: plies, value: plies, id: 'replay-ply', 'aria-label': 'Move shown' });
   const label = h('output', { id: 'replay-label', for: 'replay-ply' });
   const btn = (text, title, to) => h('button', { type: 'button', class: 'small ghost', title, 'aria-label': title, onclick: () => go(to()) }, text);
-  const el = h('section', { class: 'replay', 'aria-label': 'Replay' },
-    h('h2', { class: 'small-h' }, 'Replay'),
-    h('div', { class: 'replay-row' },
-      btn('«', 'Start', () => 0), btn('◀', 'Previous move', () => ply - 1), slider, btn('▶', 'Next move', () => ply + 1), btn('»', 'End', () => plies)),
-    label,
+  const row = h('div', { class: 'replay-row' },
+    btn('«', 'Start', () => 0), btn('◀', 'Previous move', () => ply - 1), slider, btn('▶', 'Next move', () => ply + 1), btn('»', 'End', () => plies));
+  const title = h('h2', { class: 'small-h' }, 'Replay');
+  // A game finished before any move (aborted, resigned at once) has nothing to replay.
+  row.hidden = title.hidden = label.hidden = plies === 0;
+  const el = h('section', { class: 'replay', 'aria-label': 'Replay' }, title, row, label,
     h('p', { class: 'small' }, 'Download the record: ',
       h('a', { href: api.exportPath(id), download: `${id}.txt` }, 'text'), ' · ',
       h('a', { href: api.exportPath(id, 'json'), download: `${id}.json` }, 'JSON')));
