@@ -27,7 +27,7 @@ test('join from the lobby in one click, clocks, resign with a confirmation, hist
   await north.page.click(`${row} button`);
   await north.page.waitForURL(new RegExp(`/game/${id}$`));
   await until(async () => (await playable(south.page)).length > 0, 'the game to start for South');
-  assert.match(await north.page.textContent('.bottom-player'), /tendai\s*North \(you\)/);
+  await until(async () => /tendai\s*North \(you\)/.test(await north.page.textContent('.bottom-player')), 'North\'s page to hold the seat');
   for (const p of [south.page, north.page]) {
     assert.equal(await p.textContent('[data-clock="south"]'), '3:00');
     assert.equal(await p.textContent('[data-clock="north"]'), '3:00');
