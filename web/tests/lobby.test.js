@@ -57,3 +57,31 @@ test('join from the lobby in one click, clocks, resign with a confirmation, hist
   // The one expected failure: /api/players/zanele is a 404 for a guest's name (Chrome logs it).
   for (const p of [south, north]) assert.deepEqual(p.errors.filter((e) => !/status of 404/.test(e)), []);
 });
+
+test('abort a waiting game; claim the win when the opponent has left, after a countdown', { timeout: 120000 }, async () => {
+  const a = await person(browser, server, { name: 'zanele' });
+  const waiting = await createGame(a.page, { variant: 'azigo', seat: 'north', name: 'zanele' });
+  await a.page.click('[data-command="abort"]');
+  await a.page.click('[data-confirm="abort"]');
+  await until(async () => (await statusOf(a.page)) === 'Game aborted', 'the abort');
+  assert.equal((await api(server, `/api/games/${waiting}`)).game.result.reason, 'aborted');
+
+  const south = await person(browser, server, { name: 'zanele' });
+  const id = await createGame(south.page, { variant: 'kubuguza', seat: 'south', name: 'zanele' });
+  const north = await person(browser, server, { name: 'tendai' });
+  await north.page.goto(`/game/${id}`);
+  await north.page.click('#join');
+  await until(async () => (await playable(south.page)).length > 0, 'the game to start');
+  // South's home page lists the game among this browser's games.
+  const home = await south.context.newPage();
+  await home.goto('/');
+  await home.waitForSelector(`section:not([hidden]) ul.games li[data-game="${id}"]`);
+  await home.close();
+  await north.context.close(); // North leaves; the test server's grace is 3 s
+  await until(async () => /has left; you may claim the win in \d+ s/.test(await south.page.textContent('.controls')), 'the countdown');
+  await until(async () => (await south.page.$('[data-command="claim_win"]')) !== null, 'the claim button after the grace', 10000);
+  await south.page.click('[data-command="claim_win"]');
+  await south.page.click('[data-confirm="claim_win"]');
+  await until(async () => (await statusOf(south.page)) === 'South wins (abandonment)', 'the claimed win');
+  assert.deepEqual(south.errors, []);
+});

@@ -27,9 +27,14 @@ function rng(seed) {
 }
 
 /** Plays one decision on `page` if it has one to play: a choice button, else a playable hole. */
+let choiceShot = false;
 async function playOne(page, random) {
   const choice = await page.$$('#choices [data-decision]');
   if (choice.length) {
+    if (!choiceShot) {
+      choiceShot = true;
+      await shot(page, 'direction-choice');
+    }
     await choice[Math.floor(random() * choice.length)].click();
     return true;
   }
@@ -45,6 +50,7 @@ test('two people play Kubuguza to the end by clicking holes while a third watche
   const watcher = await person(browser, server);
   const id = await createGame(south.page, { variant: 'kubuguza', seat: 'south', name: 'amina' });
   await south.page.waitForSelector('#invite-link');
+  await shot(south.page, 'waiting-desktop');
   assert.match(await south.page.inputValue('#invite-link'), new RegExp(`/game/${id}$`), 'the invite link is the plain game link');
   assert.equal(await statusOf(south.page), 'Waiting for an opponent to join.');
 
