@@ -77,3 +77,11 @@ test('the game page loads nothing from elsewhere, and its weight', async () => {
   assert.ok(body < 40000, `the game page weighs ${body} bytes compressed`);
   assert.deepEqual(fresh.errors, []);
 });
+
+test('a game that does not exist says so', { timeout: 60000 }, async () => {
+  const p = await person(browser, server);
+  await p.page.goto('/game/abcdefghij');
+  await until(async () => /no such game|not found|no game/i.test(await p.page.textContent('#note')), 'the page to say there is no such game', 20000);
+  assert.equal(await p.page.textContent('h1'), 'No such game');
+  assert.deepEqual(p.errors.filter((e) => !/status of 404|WebSocket/.test(e)), []);
+});

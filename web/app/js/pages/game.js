@@ -121,7 +121,11 @@ export function mount(main, { id }) {
     socket = new GameSocket({
       gameId: id,
       token: seatToken(id),
-      onStatus: (st) => { status = st; render(); },
+      onStatus: (st) => {
+        status = st;
+        if (st === 'failed' && !s.game) checkExists();
+        render();
+      },
       onMessage: (m) => receive(m),
     });
     socket.start();
@@ -185,6 +189,24 @@ export function mount(main, { id }) {
     }
     if (s.needRecord) fetchRecord();
     render();
+  }
+
+  // A socket that never opens: a game that does not exist (or a bad id) is said so and not retried.
+  let checked = false;
+  async function checkExists() {
+    if (checked) return;
+    checked = true;
+    try {
+      await api.game(id);
+    } catch (e) {
+      if (e.status === 404 || e.status === 400) {
+        socket.stop();
+        status = 'gone';
+        message = e.message;
+        heading.textContent = 'No such game';
+        render();
+      }
+    }
   }
 
   async function join(name) {
@@ -251,6 +273,12 @@ export function mount(main, { id }) {
 
   function render() {
     const g = s.game;
+    if (status === 'gone') {
+      statusLine.textContent = '';
+      note.textContent = message;
+      conn.textContent = '';
+      return;
+    }
     heading.textContent = g ? `${VARIANT_NAMES[g.variant] || g.variant}${g.variant === 'njombwa' && g.options.width !== 8 ? ` 4x${g.options.width}` : ''}` : 'Game';
     if (g) document.title = `${heading.textContent} · ${g.players.south?.name || '?'} – ${g.players.north?.name || '?'} · Mancala`;
     conn.textContent = { connecting: 'connecting…', open: '', closed: 'reconnecting…', failed: 'offline, retrying…' }[status] || '';
