@@ -98,6 +98,7 @@ test('a dropped connection reconnects and catches up by version', { timeout: 600
   });
   await playFirst(south.page);
   await until(async () => (await playable(north.page)).length > 0, 'North to be asked');
+  await until(async () => (await statusOf(south.page)) === 'North to move.', 'South\'s page to hold its own move');
   const before = urls.length;
   refuse = true;
   for (const [ws, upstream] of routes) {
