@@ -11,6 +11,7 @@
 //! | `GET /api/games/{id}/export` | the record as text or JSON ([`export`]) |
 //! | `GET /api/players/{name}/games`, `GET /api/stream/game/{id}` | NDJSON streams ([`streams`]) |
 //! | `GET /api/openapi.json` | the OpenAPI document ([`openapi`]) |
+//! | `/`, `/game/{id}`, …, `/assets/…`, `/api/rules/{variant}` | the web client ([`web`]) |
 
 pub mod export;
 pub mod games;
@@ -20,6 +21,7 @@ pub mod ops;
 pub mod players;
 pub mod streams;
 pub mod variants;
+pub mod web;
 
 use crate::state::AppState;
 use axum::Router;
@@ -49,6 +51,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/players/{name}/games", get(streams::player_games))
         .route("/api/stream/game/{id}", get(streams::live_game))
         .route("/api/openapi.json", get(openapi::document))
+        .merge(web::routes())
         .layer(RequestBodyLimitLayer::new(64 * 1024))
         .layer(TimeoutLayer::with_status_code(axum::http::StatusCode::REQUEST_TIMEOUT, Duration::from_secs(30)))
         .layer(TraceLayer::new_for_http())

@@ -1,0 +1,256 @@
+//! The web client, served by the server itself: the files of `web/app/` are embedded in the binary
+//! (`rust-embed`; a debug build reads them from disk so that an edit shows on reload), so
+//! `cargo run -p mancala-server` needs no Node.js and nothing is fetched from anywhere else.
+//!
+//! | path | what |
+//! |---|---|
+//! | `/`, `/game/{id}`, `/games`, `/player/{name}`, `/rules/{variant}` | the app's HTML (the page routes itself) |
+//! | `/assets/{version}/{*path}` | a file of `web/app/` |
+//! | `/api/rules/{variant}` | the rules as implemented (`docs/rules.md`, `docs/rules-azigo.md`) in HTML |
+//! | anything else | 404: JSON under `/api/`, the app's HTML (which says "not found") elsewhere |
+//!
+//! Caching: the HTML is revalidated on every load (`no-cache` with an `ETag`); it names its assets under
+//! `/assets/{version}/`, where `version` is a hash of every embedded file, so the assets can be cached
+//! for a year (`immutable`): a new build has a new version. The ES modules import each other by relative
+//! path, so they all stay under the same version without a build step. Every answer carries a content
+//! security policy that allows the server's own origin only.
+
+use crate::error::ApiError;
+use crate::state::AppState;
+use axum::Json;
+use axum::Router;
+use axum::extract::{Path, Request};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use mancala_engine::Variant;
+use rust_embed::RustEmbed;
+use sha2::{Digest, Sha256};
+use std::sync::OnceLock;
+use tower_http::compression::CompressionLayer;
+
+#[derive(RustEmbed)]
+#[folder = "../web/app/"]
+struct Files;
+
+/// The rule texts, embedded at build time.
+const RULES_MD: &str = include_str!("../../../docs/rules.md");
+const AZIGO_MD: &str = include_str!("../../../docs/rules-azigo.md");
+
+/// Where the template names the asset folder.
+const BASE_MARK: &str = "{{BASE}}";
+
+/// A year: assets are named by version, so a cached one is never stale.
+const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/", get(app))
+        .route("/game/{id}", get(app))
+        .route("/games", get(app))
+        .route("/player/{name}", get(app))
+        .route("/rules/{variant}", get(app))
+        .route("/assets/{version}/{*path}", get(asset))
+        .route("/api/rules/{variant}", get(rules))
+        .fallback(not_found)
+        .layer(CompressionLayer::new())
+}
+
+/// The hash of every embedded file (names and contents), computed once: the assets' folder version.
+fn version() -> &'static str {
+    static VERSION: OnceLock<String> = OnceLock::new();
+    VERSION.get_or_init(|| {
+        let mut names: Vec<_> = Files::iter().collect();
+        names.sort();
+        let mut hasher = Sha256::new();
+        for name in names {
+            hasher.update(name.as_bytes());
+            if let Some(file) = Files::get(&name) {
+                hasher.update(file.metadata.sha256_hash());
+            }
+        }
+        hex(&hasher.finalize()[..6])
+    })
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// `index.html` with the asset folder filled in, and its ETag.
+fn index() -> (String, String) {
+    let render = || {
+        let raw = Files::get("index.html").map(|f| f.data.into_owned()).unwrap_or_default();
+        let html = String::from_utf8_lossy(&raw).replace(BASE_MARK, &format!("/assets/{}", version()));
+        let etag = format!("\"{}\"", hex(&Sha256::digest(html.as_bytes())[..8]));
+        (html, etag)
+    };
+    if cfg!(debug_assertions) {
+        // Read from disk on every request in a debug build, like the assets.
+        return render();
+    }
+    static INDEX: OnceLock<(String, String)> = OnceLock::new();
+    INDEX.get_or_init(render).clone()
+}
+
+/// The page for every client route: the app reads the address itself.
+async fn app(request: Request) -> Response {
+    html_page(StatusCode::OK, request.headers())
+}
+
+fn html_page(status: StatusCode, request: &HeaderMap) -> Response {
+    let (html, etag) = index();
+    if status == StatusCode::OK && matches_etag(request, &etag) {
+        return with_policy(StatusCode::NOT_MODIFIED, request, [(header::ETAG, etag)], ()).into_response();
+    }
+    let headers = [
+        (header::CONTENT_TYPE, "text/html; charset=utf-8".to_string()),
+        (header::CACHE_CONTROL, "no-cache".to_string()),
+        (header::ETAG, etag),
+    ];
+    with_policy(status, request, headers, html)
+}
+
+/// A file of `web/app/`. A request for another version than this build's gets the current file,
+/// revalidated rather than cached for a year (a page loaded before an upgrade still works).
+async fn asset(Path((wanted, path)): Path<(String, String)>, request: Request) -> Response {
+    let Some(file) = Files::get(&path) else {
+        return (StatusCode::NOT_FOUND, "no such file").into_response();
+    };
+    let etag = format!("\"{}\"", hex(&file.metadata.sha256_hash()[..8]));
+    let cache = if wanted == version() && !cfg!(debug_assertions) { IMMUTABLE } else { "no-cache" };
+    if matches_etag(request.headers(), &etag) {
+        return with_policy(StatusCode::NOT_MODIFIED, request.headers(), [(header::ETAG, etag)], ());
+    }
+    let mime = file.metadata.mimetype();
+    let content_type = if mime.starts_with("text/") || mime.ends_with("javascript") || mime.ends_with("+xml") {
+        format!("{mime}; charset=utf-8")
+    } else {
+        mime.to_string()
+    };
+    let headers =
+        [(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, cache.to_string()), (header::ETAG, etag)];
+    with_policy(StatusCode::OK, request.headers(), headers, file.data.into_owned())
+}
+
+fn matches_etag(request: &HeaderMap, etag: &str) -> bool {
+    request
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag || t.trim() == "*"))
+}
+
+/// Adds the security headers every answer of this module carries.
+fn with_policy(
+    status: StatusCode,
+    request: &HeaderMap,
+    headers: impl axum::response::IntoResponseParts,
+    body: impl IntoResponse,
+) -> Response {
+    let mut response = (status, headers, body).into_response();
+    let h = response.headers_mut();
+    if let Ok(csp) = HeaderValue::from_str(&policy(request)) {
+        h.insert(header::CONTENT_SECURITY_POLICY, csp);
+    }
+    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    // A seat link carries its token in the fragment, which is never sent; no Referer at all anyway.
+    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    response
+}
+
+/// The content security policy: this origin only. `connect-src 'self'` covers the WebSocket of the
+/// same host in current browsers; the `ws:`/`wss:` of the request's host are named too for older ones.
+/// A `Host` with anything but host characters is left out rather than echoed into a header.
+fn policy(request: &HeaderMap) -> String {
+    let host = request
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .filter(|h| !h.is_empty() && h.chars().all(|c| c.is_ascii_alphanumeric() || ".-:[]".contains(c)));
+    let sockets = host.map(|h| format!(" ws://{h} wss://{h}")).unwrap_or_default();
+    format!(
+        "default-src 'self'; connect-src 'self'{sockets}; img-src 'self' data:; style-src 'self'; \
+         script-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    )
+}
+
+/// Unknown paths: the API's JSON 404 under `/api/`, the app (which shows "not found") elsewhere.
+async fn not_found(request: Request) -> Response {
+    let path = request.uri().path();
+    if path == "/api" || path.starts_with("/api/") {
+        return ApiError::NotFound(format!("no route `{path}`")).into_response();
+    }
+    html_page(StatusCode::NOT_FOUND, request.headers())
+}
+
+/// `GET /api/rules/{variant}`: the rules of one variant as implemented, in HTML.
+async fn rules(Path(variant): Path<String>) -> Result<Json<RulesPage>, ApiError> {
+    let v: Variant = variant.parse().map_err(|_| {
+        let known: Vec<_> = Variant::ALL.iter().map(|v| v.id()).collect();
+        ApiError::NotFound(format!("no variant `{variant}` (known: {})", known.join(", ")))
+    })?;
+    Ok(Json(RulesPage { variant: v.id(), html: rules_html(v) }))
+}
+
+#[derive(Debug, serde::Serialize)]
+struct RulesPage {
+    variant: &'static str,
+    html: String,
+}
+
+/// The variant's own section of `docs/rules.md` (all of `docs/rules-azigo.md` for Azigo), then, for the
+/// four-row games, what they share (the model without its table of source files, and the notation).
+fn rules_html(v: Variant) -> String {
+    let own = match v {
+        Variant::Azigo => return markdown(AZIGO_MD),
+        Variant::Ikibuguzo | Variant::IkibuguzoOpening1 | Variant::IkibuguzoOpening2 => section("Ikibuguzo"),
+        Variant::Kubuguza => section("Kubuguza"),
+        Variant::Njombwa => section("Njombwa"),
+    };
+    let model: String = section("The model").lines().filter(|l| !l.starts_with('|')).collect::<Vec<_>>().join("\n");
+    let shared = model.replacen("## The model", "## Common to the four-row games", 1);
+    markdown(&format!("{own}\n\n{shared}\n\n{}", section("Notation")))
+}
+
+/// The `## {title}…` section of `docs/rules.md`, up to the next `## ` heading.
+fn section(title: &str) -> &'static str {
+    let heading = format!("## {title}");
+    let Some(start) = RULES_MD.find(&heading) else { return "" };
+    let rest = &RULES_MD[start..];
+    let end = rest[heading.len()..].find("\n## ").map_or(rest.len(), |i| i + heading.len() + 1);
+    &rest[..end]
+}
+
+fn markdown(text: &str) -> String {
+    use pulldown_cmark::{Options, Parser, html};
+    let text = text.replace("(rules-azigo.md)", "(/rules/azigo)").replace("(rules.md)", "(/rules/kubuguza)");
+    let mut out = String::new();
+    html::push_html(&mut out, Parser::new_ext(&text, Options::ENABLE_TABLES));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_variant_has_its_rules() {
+        for v in Variant::ALL {
+            let html = rules_html(v);
+            assert!(html.len() > 1000, "{v:?}: {} bytes", html.len());
+            assert!(!html.contains("engine/src/geometry.rs"), "{v:?}: the model's table of files is left out");
+        }
+        assert!(rules_html(Variant::Kubuguza).contains("<h2>Kubuguza"));
+        assert!(!rules_html(Variant::Kubuguza).contains("<h2>Njombwa"));
+        assert!(rules_html(Variant::Azigo).contains("concealed"));
+    }
+
+    #[test]
+    fn the_policy_names_only_this_host() {
+        let mut h = HeaderMap::new();
+        h.insert(header::HOST, HeaderValue::from_static("127.0.0.1:8080"));
+        let p = policy(&h);
+        assert!(p.starts_with("default-src 'self'; connect-src 'self' ws://127.0.0.1:8080 wss://127.0.0.1:8080;"));
+        h.insert(header::HOST, HeaderValue::from_static("evil.example; script-src *"));
+        assert!(policy(&h).contains("connect-src 'self';"), "a strange Host is not echoed");
+    }
+}

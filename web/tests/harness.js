@@ -1,0 +1,179 @@
+// What every browser test shares: the real `mancala-server` binary (built by cargo) started on a free
+// port with a fresh SQLite file, Debian's Chromium driven by playwright-core, contexts for a desktop
+// and a phone, and helpers that read the board the way a screen reader does (each hole's accessible
+// name starts with its notation name and its count).
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const ROOT = resolve(here, '..', '..');
+export const SHOTS = join(here, 'screenshots');
+mkdirSync(SHOTS, { recursive: true });
+
+const BIN = process.env.MANCALA_SERVER_BIN || join(ROOT, 'target', 'debug', 'mancala-server');
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+
+export const DESKTOP = { viewport: { width: 1280, height: 860 } };
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+function freePort() {
+  return new Promise((ok, fail) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => ok(port));
+    });
+    s.on('error', fail);
+  });
+}
+
+/** Starts the server; `stop()` kills it and removes its database. `log()` is what it printed. */
+export async function startServer(extraArgs = []) {
+  const dir = mkdtempSync(join(tmpdir(), 'mancala-web-'));
+  const port = await freePort();
+  let out = '';
+  const child = spawn(BIN, ['--addr', `127.0.0.1:${port}`, '--database-url', `sqlite://${join(dir, 'games.db')}`, '--claim-grace-secs', '3', ...extraArgs], {
+    env: { ...process.env, RUST_LOG: process.env.RUST_LOG || 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (d) => { out += d; });
+  child.stderr.on('data', (d) => { out += d; });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 200; i += 1) {
+    try {
+      const r = await fetch(`${base}/healthz`);
+      if (r.ok) break;
+    } catch { /* not up yet */ }
+    if (child.exitCode !== null) throw new Error(`mancala-server exited: ${out}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    base,
+    log: () => out,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+  });
+}
+
+/**
+ * A browser context (one person: its own localStorage) and a page in it. `speed` is the animation
+ * speed kept in the page's preferences ('off' unless a test wants to see the sowing).
+ */
+export async function person(browser, server, { device = DESKTOP, speed = 'off', name, theme } = {}) {
+  const context = await browser.newContext({ ...device, baseURL: server.base });
+  await context.addInitScript(([sp, nm, th]) => {
+    if (!localStorage.getItem('mancala.speed')) localStorage.setItem('mancala.speed', JSON.stringify(sp));
+    if (nm && !localStorage.getItem('mancala.name')) localStorage.setItem('mancala.name', JSON.stringify(nm));
+    if (th) localStorage.setItem('mancala.theme', JSON.stringify(th));
+  }, [speed, name || null, theme || null]);
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  return { context, page, errors };
+}
+
+/** The board as the page shows it: {hole: count} from the holes' accessible names. */
+export async function boardOf(page) {
+  await page.waitForSelector('.board-box[data-busy="false"] svg .hole');
+  const labels = await page.$$eval('svg.board .hole', (gs) => gs.map((g) => g.getAttribute('aria-label')));
+  const holes = {};
+    for (const l of labels) {
+    const m = /^([a-t][1-4]) (\d+)/.exec(l);
+    if (!m) throw new Error(`a hole's name does not start with its notation and count: ${l}`);
+    holes[m[1]] = Number(m[2]);
+  }
+  return sorted(holes);
+}
+
+/** The holes the page offers to play now. */
+export async function playable(page) {
+  return page.$$eval('svg.board .hole.playable', (gs) => gs.map((g) => g.getAttribute('data-hole')));
+}
+
+/** Creates a game through the home page's form; returns the game id. */
+export async function createGame(page, { variant = 'kubuguza', seat = 'south', opponent = '', width, handicapSouth, clock = '', name } = {}) {
+  await page.goto('/');
+  await page.waitForSelector('#variant option[value="kubuguza"]', { state: 'attached' });
+  await page.selectOption('#variant', variant);
+  if (width) await page.selectOption('#width', String(width));
+  if (handicapSouth) await page.check('#handicap-south');
+  await page.selectOption('#clock', clock);
+  await page.selectOption('#seat', seat);
+  await page.selectOption('#opponent', opponent);
+  if (name) await page.fill('#name', name);
+  await page.click('#create button[type=submit]');
+  await page.waitForURL(/\/game\/[A-Za-z0-9]{10}$/);
+  return page.url().split('/').pop();
+}
+
+/** Joins a waiting game from its page (the invite link). */
+export async function joinGame(page, id, name) {
+  await page.goto(`/game/${id}`);
+  if (name) await page.fill('#join-name', name);
+  await page.click('#join');
+  await page.waitForSelector('.bottom-player .pname');
+}
+
+export async function statusOf(page) {
+  return (await page.textContent('#status')).trim();
+}
+
+/** A board of the API as {hole: count}: protocol 3 sends the counts in reading order (hole i is column
+ *  letter a + i % columns, row 1 + i / columns). */
+export function byName(view) {
+  if (!Array.isArray(view.holes)) return { ...view.holes };
+  const out = {};
+  view.holes.forEach((n, i) => {
+    out[String.fromCharCode(97 + (i % view.columns)) + (1 + Math.floor(i / view.columns))] = n;
+  });
+  return out;
+}
+
+/** The same holes in the order of their names. */
+export function sorted(holes) {
+  return Object.fromEntries(Object.entries(holes).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+export async function shot(page, name) {
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+export async function api(server, path, init) {
+  const r = await fetch(`${server.base}${path}`, init);
+  const body = await r.json();
+  if (!r.ok) throw new Error(`${path}: ${r.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** Waits until `f()` returns a truthy value (polling), or fails with `what`. */
+export async function until(f, what, ms = 15000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await f();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export function tempDir() {
+  return mkdtempSync(join(tmpdir(), 'mancala-web-'));
+}

@@ -1,0 +1,87 @@
+// How the server serves the page: client routes return the app's HTML, revalidated by ETag; assets
+// live under a versioned folder and are cached a year; every answer has a content security policy
+// of the own origin; an unknown /api/ path stays a JSON 404; nothing is loaded from anywhere else;
+// and the weight of the game page (gzip, as the browser received it) stays small.
+
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { createGame, launch, person, PHONE, startServer, until } from './harness.js';
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test('client routes, caching, the policy and JSON 404s', async () => {
+  for (const path of ['/', '/game/abcdefghij', '/games?status=finished', '/player/amina', '/rules/azigo']) {
+    const r = await fetch(`${server.base}${path}`);
+    assert.equal(r.status, 200, path);
+    assert.equal(r.headers.get('content-type'), 'text/html; charset=utf-8', path);
+    assert.equal(r.headers.get('cache-control'), 'no-cache', path);
+    const csp = r.headers.get('content-security-policy');
+    assert.match(csp, /^default-src 'self'; connect-src 'self' ws:\/\/127\.0\.0\.1:\d+ wss:\/\/127\.0\.0\.1:\d+;/, path);
+    assert.match(csp, /script-src 'self';/);
+    const etag = r.headers.get('etag');
+    const again = await fetch(`${server.base}${path}`, { headers: { 'if-none-match': etag } });
+    assert.equal(again.status, 304, `${path} revalidates`);
+  }
+  const html = await (await fetch(`${server.base}/`)).text();
+  const base = /href="(\/assets\/[0-9a-f]{12})\/css\/app.css"/.exec(html)[1];
+  const js = await fetch(`${server.base}${base}/js/wire.js`);
+  assert.equal(js.status, 200);
+  assert.equal(js.headers.get('content-type'), 'text/javascript; charset=utf-8');
+  // A debug build (the one the tests run) revalidates so that an edit shows; a release build caches.
+  assert.match(js.headers.get('cache-control'), /^(public, max-age=31536000, immutable|no-cache)$/);
+  assert.ok(js.headers.get('etag'));
+  assert.equal((await fetch(`${server.base}${base}/js/nope.js`)).status, 404);
+  for (const path of ['/api/nope', '/api/games/abcdefghij/nope', '/api']) {
+    const r = await fetch(`${server.base}${path}`);
+    assert.equal(r.status, 404, path);
+    assert.equal((await r.json()).error, 'not_found', `${path} is a JSON 404`);
+  }
+  const unknown = await fetch(`${server.base}/no/such/page`);
+  assert.equal(unknown.status, 404);
+  assert.equal(unknown.headers.get('content-type'), 'text/html; charset=utf-8', 'the app says "not found" itself');
+  const rules = await (await fetch(`${server.base}/api/rules/kubuguza`)).json();
+  assert.match(rules.html, /<h2>Kubuguza/);
+  assert.equal((await fetch(`${server.base}/api/rules/chess`)).status, 404);
+});
+
+test('the game page loads nothing from elsewhere, and its weight', async () => {
+  const p = await person(browser, server, { device: PHONE, name: 'amina' });
+  const id = await createGame(p.page, { variant: 'kubuguza', seat: 'south', opponent: 'bot:easy', name: 'amina' });
+  // A fresh visit of the game page, as someone who follows a link to it.
+  const fresh = await person(browser, server, { device: PHONE });
+  const loaded = [];
+  fresh.page.on('requestfinished', async (req) => {
+    const sizes = await req.sizes();
+    loaded.push({ url: req.url(), type: req.resourceType(), bytes: sizes.responseBodySize + sizes.responseHeadersSize, body: sizes.responseBodySize });
+  });
+  const started = Date.now();
+  await fresh.page.goto(`/game/${id}`);
+  await until(async () => (await fresh.page.$$('svg.board .hole')).length === 32, 'the board');
+  const shown = Date.now() - started;
+  await new Promise((r) => setTimeout(r, 300));
+  for (const l of loaded) assert.ok(l.url.startsWith(server.base), `${l.url} is from this server`);
+  const files = loaded.filter((l) => l.type !== 'fetch' && l.type !== 'websocket');
+  const body = files.reduce((n, l) => n + l.body, 0);
+  const all = files.reduce((n, l) => n + l.bytes, 0);
+  console.log(`# game page: ${files.length} files, ${body} bytes of gzip bodies (${all} with headers); board drawn ${shown} ms after navigation`);
+  for (const l of files.sort((a, b) => b.body - a.body)) console.log(`#   ${l.body}\t${new URL(l.url).pathname}`);
+  assert.ok(body < 40000, `the game page weighs ${body} bytes compressed`);
+  assert.deepEqual(fresh.errors, []);
+});
+
+test('a game that does not exist says so', { timeout: 60000 }, async () => {
+  const p = await person(browser, server);
+  await p.page.goto('/game/abcdefghij');
+  await until(async () => /no such game|not found|no game/i.test(await p.page.textContent('#note')), 'the page to say there is no such game', 20000);
+  assert.equal(await p.page.textContent('h1'), 'No such game');
+  assert.deepEqual(p.errors.filter((e) => !/status of 404|WebSocket/.test(e)), []);
+});

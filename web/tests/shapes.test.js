@@ -1,0 +1,73 @@
+// Screenshots of every board shape (4x8, 4x9, 4x10, 2x20) on a desktop and a phone viewport, saved
+// under web/tests/screenshots/ (look at them), with checks that the board fits the phone's width and
+// every hole is there with its accessible name; the dark theme once; and the home and rules pages.
+
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { api, boardOf, createGame, DESKTOP, launch, person, PHONE, shot, sorted, byName, startServer, until } from './harness.js';
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const SHAPES = [
+  { name: '4x8', variant: 'kubuguza', holes: 32 },
+  { name: '4x9', variant: 'njombwa', width: 9, holes: 36 },
+  { name: '4x10', variant: 'njombwa', width: 10, holes: 40 },
+  { name: '2x20', variant: 'azigo', holes: 40 },
+];
+
+for (const shape of SHAPES) {
+  test(`the ${shape.name} board on a desktop and a phone`, { timeout: 60000 }, async () => {
+    for (const [device, label] of [[DESKTOP, 'desktop'], [PHONE, 'phone']]) {
+      const p = await person(browser, server, { device, name: 'amina' });
+      const id = await createGame(p.page, { variant: shape.variant, width: shape.width, seat: 'south', opponent: 'bot:easy', name: 'amina' });
+      await until(async () => (await p.page.$$('svg.board .hole.playable')).length > 0, 'South to be asked');
+      const holes = await boardOf(p.page);
+      assert.equal(Object.keys(holes).length, shape.holes);
+      assert.deepEqual(holes, sorted(byName((await api(server, `/api/games/${id}`)).view)), 'the board is the server\'s');
+      const box = await p.page.$eval('svg.board', (s) => s.getBoundingClientRect().toJSON());
+      const width = device.viewport.width;
+      assert.ok(box.left >= 0 && box.right <= width + 0.5, `the board fits the ${label} width (${box.left}..${box.right} of ${width})`);
+      if (label === 'phone') {
+        // A hole must be big enough to tap (Apple and Google ask for about 44 and 48 px).
+        // 4x10 in 390 px leaves about 36 px per column: the whole cell takes the tap.
+        const hole = await p.page.$eval('svg.board .hole .hit', (c) => c.getBoundingClientRect().width);
+        assert.ok(hole >= 34, `a hole takes taps over ${hole.toFixed(1)} px on the phone`);
+      }
+      await shot(p.page, `board-${shape.name}-${label}`);
+      assert.deepEqual(p.errors, []);
+      await p.context.close();
+    }
+  });
+}
+
+test('the dark theme, the home page and a rules page', { timeout: 60000 }, async () => {
+  const dark = await person(browser, server, { theme: 'dark', name: 'amina' });
+  await createGame(dark.page, { variant: 'kubuguza', seat: 'north', opponent: 'bot:easy', name: 'amina' });
+  await until(async () => (await dark.page.$$('svg.board .hole.playable')).length > 0, 'North to be asked');
+  await shot(dark.page, 'dark-4x8-north-desktop');
+  const bg = await dark.page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  assert.equal(bg, 'rgb(22, 21, 18)', 'the dark background');
+  for (const [device, label] of [[DESKTOP, 'desktop'], [PHONE, 'phone']]) {
+    const p = await person(browser, server, { device });
+    await p.page.goto('/');
+    await p.page.waitForSelector('.variant h3');
+    await p.page.waitForSelector('#live-list > *');
+    assert.ok((await p.page.$$('#live-list li')).length >= 1, 'the games against the computer are live');
+    assert.equal(await p.page.$$eval('.variant', (v) => v.length), 6, 'the six variants');
+    await shot(p.page, `home-${label}`);
+    await p.page.click('.variant a[href="/rules/azigo"]');
+    await p.page.waitForSelector('.rules-text h1, .rules-text h2');
+    assert.match(await p.page.textContent('.rules-text'), /concealed/);
+    await shot(p.page, `rules-azigo-${label}`);
+    assert.deepEqual(p.errors, []);
+  }
+});
