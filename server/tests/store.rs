@@ -6,7 +6,7 @@
 mod common;
 
 use common::{drop_db, fresh_db};
-use mancala_server::store::{GameRow, MoveRow, PlayerRow, Store, StoreError, Write};
+use mancala_server::store::{GameProgress, GameRow, MoveRow, PlayerRow, Store, StoreError, Write};
 
 fn game(id: &str, status: &str, plies: u32, updated_at: i64) -> GameRow {
     GameRow {
@@ -92,6 +92,40 @@ async fn group_commit_matches_one_by_one(url: &str) {
     assert_eq!(store.move_rows("b").await.unwrap(), vec![mv("b", 1), mv("b", 2)]);
     assert_eq!(store.player_by_name("bob").await.unwrap(), Some(player("bob", "h1")));
     assert_eq!(store.player_by_name("cy").await.unwrap(), Some(player("cy", "h3")));
+
+    // Progress writes change only their columns, the last of a batch wins, and they come after the full
+    // rows of the same batch (a join, then decisions).
+    let progress = |id: &str, plies: u32, updated_at: i64, winner: Option<&str>| GameProgress {
+        id: id.into(),
+        status: if winner.is_some() { "finished" } else { "ongoing" }.into(),
+        south_clock_ms: Some(1_000 + plies as i64),
+        north_clock_ms: None,
+        plies,
+        winner: winner.map(str::to_string),
+        reason: winner.map(|_| "timeout".to_string()),
+        updated_at,
+    };
+    store.write(vec![Write::InsertGame(game("c", "waiting", 0, 8))]).await.expect("game c");
+    let (r1, r2, r3) = tokio::join!(
+        store.write(vec![Write::UpdateGame(game("c", "ongoing", 0, 9))]),
+        store.write(vec![Write::InsertMove(mv("c", 1)), Write::Progress(progress("c", 1, 10, None))]),
+        store.write(vec![Write::InsertMove(mv("c", 2)), Write::Progress(progress("c", 2, 11, Some("north")))]),
+    );
+    for r in [r1, r2, r3] {
+        r.expect("every job commits");
+    }
+    let c = store.game_row("c").await.unwrap().expect("c");
+    let want = GameRow {
+        status: "finished".into(),
+        south_clock_ms: Some(1_002),
+        north_clock_ms: None,
+        plies: 2,
+        winner: Some("north".into()),
+        reason: Some("timeout".into()),
+        updated_at: 11,
+        ..game("c", "ongoing", 0, 9)
+    };
+    assert_eq!(c, want);
 
     // A batch larger than one statement's rows.
     let many: Vec<Write> = (3..=1300).map(|p| Write::InsertMove(mv("b", p))).collect();

@@ -10,7 +10,7 @@ mod rows;
 mod writer;
 
 pub use reads::{GameFilter, ListCursor};
-pub use rows::{GameRow, MoveRow, PlayerRow};
+pub use rows::{GameProgress, GameRow, MoveRow, PlayerRow};
 pub use writer::Write;
 
 use sqlx::AnyPool;

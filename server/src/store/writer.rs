@@ -3,7 +3,7 @@
 //! together (a decision's moves and the game row); if the shared transaction fails, each job is retried
 //! alone so one bad job (a duplicate name) does not fail the others.
 
-use super::rows::{GAME_COLUMN_COUNT, GAME_COLUMNS, GameRow, MoveRow, PlayerRow};
+use super::rows::{GAME_COLUMN_COUNT, GAME_COLUMNS, GameProgress, GameRow, MoveRow, PROGRESS_COLUMN_COUNT, PlayerRow};
 use super::{Backend, StoreError};
 use sqlx::{Any, AnyPool, Transaction};
 use tokio::sync::{mpsc, oneshot};
@@ -15,6 +15,8 @@ pub enum Write {
     InsertGame(GameRow),
     /// Updates every mutable column of the game row.
     UpdateGame(GameRow),
+    /// Updates the columns a decision or a ruling changes.
+    Progress(GameProgress),
     InsertMove(MoveRow),
     InsertPlayer(PlayerRow),
 }
@@ -120,8 +122,13 @@ fn binary_chunks<T>(items: &[T], max: usize) -> impl Iterator<Item = &[T]> {
 async fn apply_all(tx: &mut Transaction<'static, Any>, backend: Backend, writes: &[&Write]) -> Result<(), sqlx::Error> {
     let mut moves: Vec<&MoveRow> = Vec::new();
     let mut games: Vec<&GameRow> = Vec::new();
+    let mut progress: Vec<&GameProgress> = Vec::new();
     for &write in writes {
         match write {
+            Write::Progress(p) => match progress.iter_mut().find(|old| old.id == p.id) {
+                Some(old) => *old = p,
+                None => progress.push(p),
+            },
             Write::InsertGame(g) => insert_game(tx, backend, g).await?,
             Write::InsertPlayer(p) => {
                 sqlx::query("INSERT INTO players (name, token_hash, created_at) VALUES ($1, $2, $3)")
@@ -173,6 +180,29 @@ async fn apply_all(tx: &mut Transaction<'static, Any>, backend: Backend, writes:
         let mut q = sqlx::query(sqlx::AssertSqlSafe(sql.as_str()));
         for g in chunk {
             q = bind_game(q, g);
+        }
+        q.execute(&mut **tx).await?;
+    }
+    // After the full rows: a game's progress is always newer than its join. Portable: `UPDATE … FROM`
+    // and the `columnN` names of a `VALUES` list work on SQLite (3.33+) and PostgreSQL alike.
+    for chunk in binary_chunks(&progress, GAME_ROWS_PER_STATEMENT) {
+        let sql = format!(
+            "UPDATE games SET status = v.column2, south_clock_ms = v.column3, north_clock_ms = v.column4, \
+             plies = v.column5, winner = v.column6, reason = v.column7, updated_at = v.column8 \
+             FROM (VALUES {}) AS v WHERE games.id = v.column1",
+            placeholders(backend, chunk.len(), PROGRESS_COLUMN_COUNT)
+        );
+        let mut q = sqlx::query(sqlx::AssertSqlSafe(sql.as_str()));
+        for p in chunk {
+            q = q
+                .bind(&p.id)
+                .bind(&p.status)
+                .bind(p.south_clock_ms)
+                .bind(p.north_clock_ms)
+                .bind(p.plies as i32)
+                .bind(&p.winner)
+                .bind(&p.reason)
+                .bind(p.updated_at);
         }
         q.execute(&mut **tx).await?;
     }
