@@ -6,16 +6,17 @@ use serde::{Deserialize, Serialize};
 
 use crate::view::OutcomeInfo;
 
-/// One step of a move, for animation and for following a game. Holes are [`HoleName`]s and directions
-/// [`Direction`]s (`"c2"`, `"acw"` on the wire): a step holds no allocation, so projecting and sending a
-/// move costs little.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[serde(tag = "type", rename_all = "snake_case")]
+/// One step of a move, for animation and for following a game. On the wire a step is one short string of
+/// space-separated words, its kind first (protocol 3): `lift c2 4 acw`, `drop d2`, `capture d3 5 c2`,
+/// `store_lift south 9` (`?` for a count this viewer may not see), `chose north ?`, `revealed 2 1`,
+/// `pass south`, `turn_end north`, `game_end south no-legal-move` (`draw` for no winner), `skipped 12345`.
+/// A move has dozens of drops: as objects they were most of an event's bytes and of the cost of writing
+/// it. In Rust a step is this enum, holes are [`HoleName`]s and directions [`Direction`]s; a step (but a
+/// game end) holds no allocation.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum StepEvent {
-    /// Ikibuguzo: `side` made its secret choice; `array` (1 or 2) is `null` for a viewer who may not see it.
+    /// Ikibuguzo: `side` made its secret choice; `array` (1 or 2) is `None` for a viewer who may not see it.
     Chose {
-        #[cfg_attr(feature = "openapi", schema(value_type = String))]
         side: Side,
         array: Option<u8>,
     },
@@ -26,39 +27,30 @@ pub enum StepEvent {
     },
     /// `count` counters lifted from `hole`, sown `acw` or `cw`.
     Lift {
-        #[cfg_attr(feature = "openapi", schema(value_type = String))]
         hole: HoleName,
         count: u8,
-        #[cfg_attr(feature = "openapi", schema(value_type = String))]
         direction: Direction,
     },
     /// One counter dropped into `hole`.
     Drop {
-        #[cfg_attr(feature = "openapi", schema(value_type = String))]
         hole: HoleName,
     },
-    /// `count` counters captured from `from`, going `to` a hole name, `store:south` / `store:north`
-    /// (Azigo), or `off` (Njombwa: off the board).
+    /// `count` counters captured from `from`, going `to` a hole, a store (Azigo) or off the board (Njombwa).
     Capture {
-        #[cfg_attr(feature = "openapi", schema(value_type = String))]
         from: HoleName,
         count: u8,
-        #[cfg_attr(feature = "openapi", schema(value_type = String))]
         to: CaptureTarget,
     },
-    /// Azigo: `side` sows its whole store; `count` is `null` for a viewer who may not see it.
+    /// Azigo: `side` sows its whole store; `count` is `None` for a viewer who may not see it.
     StoreLift {
-        #[cfg_attr(feature = "openapi", schema(value_type = String))]
         side: Side,
         count: Option<u8>,
     },
     Pass {
-        #[cfg_attr(feature = "openapi", schema(value_type = String))]
         side: Side,
     },
     /// The turn is over; `next` decides now.
     TurnEnd {
-        #[cfg_attr(feature = "openapi", schema(value_type = String))]
         next: Side,
     },
     GameEnd {
@@ -82,26 +74,193 @@ pub enum CaptureTarget {
     Off,
 }
 
-impl Serialize for CaptureTarget {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+impl CaptureTarget {
+    fn push_to(self, out: &mut Words) {
         match self {
-            CaptureTarget::Hole(h) => s.serialize_str(h.as_str()),
-            CaptureTarget::Store(Side::South) => s.serialize_str("store:south"),
-            CaptureTarget::Store(Side::North) => s.serialize_str("store:north"),
-            CaptureTarget::Off => s.serialize_str("off"),
+            CaptureTarget::Hole(h) => out.word(h.as_str()),
+            CaptureTarget::Store(Side::South) => out.word("store:south"),
+            CaptureTarget::Store(Side::North) => out.word("store:north"),
+            CaptureTarget::Off => out.word("off"),
         }
     }
-}
 
-impl<'de> Deserialize<'de> for CaptureTarget {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-        Ok(match text.as_ref() {
+    fn parse(text: &str) -> Result<CaptureTarget, String> {
+        Ok(match text {
             "store:south" => CaptureTarget::Store(Side::South),
             "store:north" => CaptureTarget::Store(Side::North),
             "off" => CaptureTarget::Off,
-            hole => CaptureTarget::Hole(hole.parse().map_err(serde::de::Error::custom)?),
+            hole => CaptureTarget::Hole(hole.parse().map_err(|e| format!("{e}"))?),
         })
+    }
+}
+
+/// A step's words, written into a buffer on the stack (no step is longer than a few dozen bytes).
+struct Words {
+    buf: [u8; 64],
+    len: usize,
+}
+
+impl Words {
+    fn new(kind: &str) -> Words {
+        let mut w = Words { buf: [0; 64], len: 0 };
+        w.push(kind);
+        w
+    }
+
+    fn push(&mut self, text: &str) {
+        debug_assert!(self.len + text.len() <= self.buf.len(), "a step of over 64 bytes");
+        let end = (self.len + text.len()).min(self.buf.len());
+        self.buf[self.len..end].copy_from_slice(&text.as_bytes()[..end - self.len]);
+        self.len = end;
+    }
+
+    fn word(&mut self, text: &str) {
+        self.push(" ");
+        self.push(text);
+    }
+
+    fn number(&mut self, n: impl itoa::Integer) {
+        self.word(itoa::Buffer::new().format(n));
+    }
+
+    fn maybe(&mut self, n: Option<u8>) {
+        match n {
+            Some(n) => self.number(n),
+            None => self.word("?"),
+        }
+    }
+
+    fn as_str(&self) -> &str {
+        // Only ASCII words are pushed.
+        std::str::from_utf8(&self.buf[..self.len]).expect("ASCII")
+    }
+}
+
+impl Serialize for StepEvent {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let dir = |d: Direction| if d == Direction::Clockwise { "cw" } else { "acw" };
+        let w = match *self {
+            StepEvent::Chose { side, array } => {
+                let mut w = Words::new("chose");
+                w.word(side.name());
+                w.maybe(array);
+                w
+            }
+            StepEvent::Revealed { south, north } => {
+                let mut w = Words::new("revealed");
+                w.number(south);
+                w.number(north);
+                w
+            }
+            StepEvent::Lift { hole, count, direction } => {
+                let mut w = Words::new("lift");
+                w.word(hole.as_str());
+                w.number(count);
+                w.word(dir(direction));
+                w
+            }
+            StepEvent::Drop { hole } => {
+                let mut w = Words::new("drop");
+                w.word(hole.as_str());
+                w
+            }
+            StepEvent::Capture { from, count, to } => {
+                let mut w = Words::new("capture");
+                w.word(from.as_str());
+                w.number(count);
+                to.push_to(&mut w);
+                w
+            }
+            StepEvent::StoreLift { side, count } => {
+                let mut w = Words::new("store_lift");
+                w.word(side.name());
+                w.maybe(count);
+                w
+            }
+            StepEvent::Pass { side } => {
+                let mut w = Words::new("pass");
+                w.word(side.name());
+                w
+            }
+            StepEvent::TurnEnd { next } => {
+                let mut w = Words::new("turn_end");
+                w.word(next.name());
+                w
+            }
+            StepEvent::GameEnd { ref outcome } => {
+                let mut w = Words::new("game_end");
+                w.word(outcome.winner.map(Side::name).unwrap_or("draw"));
+                w.word(&outcome.reason);
+                w
+            }
+            StepEvent::Skipped { steps } => {
+                let mut w = Words::new("skipped");
+                w.number(steps);
+                w
+            }
+        };
+        s.serialize_str(w.as_str())
+    }
+}
+
+impl std::str::FromStr for StepEvent {
+    type Err = String;
+
+    /// Reads a step's words; the error names what was wrong.
+    fn from_str(text: &str) -> Result<StepEvent, String> {
+        let words: Vec<&str> = text.split(' ').collect();
+        let bad = |why: &str| format!("step `{text}`: {why}");
+        let arg = |i: usize| words.get(i).copied().ok_or_else(|| bad(&format!("word {} is missing", i + 1)));
+        let count = |i: usize| arg(i)?.parse::<u8>().map_err(|_| bad(&format!("word {} is not a count", i + 1)));
+        let maybe = |i: usize| match arg(i)? {
+            "?" => Ok(None),
+            _ => count(i).map(Some),
+        };
+        let side = |i: usize| arg(i)?.parse::<Side>().map_err(|_| bad(&format!("word {} is not a side", i + 1)));
+        let hole = |i: usize| arg(i)?.parse::<HoleName>().map_err(|e| bad(&e.to_string()));
+        let (step, used) = match words[0] {
+            "chose" => (StepEvent::Chose { side: side(1)?, array: maybe(2)? }, 3),
+            "revealed" => (StepEvent::Revealed { south: count(1)?, north: count(2)? }, 3),
+            "lift" => {
+                let direction = match arg(3)? {
+                    "acw" => Direction::Anticlockwise,
+                    "cw" => Direction::Clockwise,
+                    other => return Err(bad(&format!("direction `{other}` (acw or cw)"))),
+                };
+                (StepEvent::Lift { hole: hole(1)?, count: count(2)?, direction }, 4)
+            }
+            "drop" => (StepEvent::Drop { hole: hole(1)? }, 2),
+            "capture" => {
+                let to = CaptureTarget::parse(arg(3)?).map_err(|e| bad(&e))?;
+                (StepEvent::Capture { from: hole(1)?, count: count(2)?, to }, 4)
+            }
+            "store_lift" => (StepEvent::StoreLift { side: side(1)?, count: maybe(2)? }, 3),
+            "pass" => (StepEvent::Pass { side: side(1)? }, 2),
+            "turn_end" => (StepEvent::TurnEnd { next: side(1)? }, 2),
+            "game_end" => {
+                let winner = match arg(1)? {
+                    "draw" => None,
+                    _ => Some(side(1)?),
+                };
+                (StepEvent::GameEnd { outcome: OutcomeInfo { winner, reason: arg(2)?.to_string() } }, 3)
+            }
+            "skipped" => {
+                let steps = arg(1)?.parse::<u64>().map_err(|_| bad("word 2 is not a number"))?;
+                (StepEvent::Skipped { steps }, 2)
+            }
+            other => return Err(bad(&format!("unknown kind `{other}`"))),
+        };
+        if words.len() != used {
+            return Err(bad(&format!("{} words where {used} belong", words.len())));
+        }
+        Ok(step)
+    }
+}
+
+impl<'de> Deserialize<'de> for StepEvent {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
     }
 }
 
@@ -126,6 +285,47 @@ impl StepEvent {
             Event::Pass { side } => StepEvent::Pass { side },
             Event::TurnEnd { next } => StepEvent::TurnEnd { next },
             Event::GameEnd(outcome) => StepEvent::GameEnd { outcome: outcome.into() },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_reads_back_and_bad_steps_say_why() {
+        let h = |n: &str| n.parse::<HoleName>().unwrap();
+        let steps = [
+            StepEvent::Chose { side: Side::North, array: None },
+            StepEvent::Chose { side: Side::South, array: Some(2) },
+            StepEvent::Revealed { south: 2, north: 1 },
+            StepEvent::Lift { hole: h("c2"), count: 14, direction: Direction::Clockwise },
+            StepEvent::Drop { hole: h("t1") },
+            StepEvent::Capture { from: h("d3"), count: 5, to: CaptureTarget::Hole(h("c2")) },
+            StepEvent::Capture { from: h("k2"), count: 3, to: CaptureTarget::Store(Side::North) },
+            StepEvent::Capture { from: h("e3"), count: 2, to: CaptureTarget::Off },
+            StepEvent::StoreLift { side: Side::South, count: None },
+            StepEvent::Pass { side: Side::North },
+            StepEvent::TurnEnd { next: Side::South },
+            StepEvent::GameEnd { outcome: OutcomeInfo { winner: None, reason: "endless-sowing".into() } },
+            StepEvent::Skipped { steps: 987_654 },
+        ];
+        for step in steps {
+            let json = serde_json::to_string(&step).unwrap();
+            assert_eq!(serde_json::from_str::<StepEvent>(&json).unwrap(), step, "{json}");
+        }
+        assert_eq!(serde_json::to_string(&StepEvent::Drop { hole: h("b1") }).unwrap(), r#""drop b1""#);
+        for (bad, why) in [
+            ("dance a1", "unknown kind `dance`"),
+            ("drop z9", "not a hole name"),
+            ("lift a1 4 up", "direction `up`"),
+            ("drop a1 a2", "3 words where 2 belong"),
+            ("capture a1 x a2", "word 3 is not a count"),
+            ("pass", "word 2 is missing"),
+        ] {
+            let e = bad.parse::<StepEvent>().unwrap_err();
+            assert!(e.contains(why), "{bad}: {e}");
         }
     }
 }

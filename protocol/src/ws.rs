@@ -120,7 +120,8 @@ pub struct MoveEvent {
     pub decision: Option<String>,
     /// True when the server played it because it was the only legal decision (a game option).
     pub auto: bool,
-    /// The steps, lap by lap, projected for this viewer.
+    /// The steps, lap by lap, projected for this viewer: one short string each (`"drop c2"`).
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<String>))]
     pub steps: Vec<StepEvent>,
 }
 

@@ -52,6 +52,24 @@ test('protocol 3: a board in reading order is decoded by hole name (protocol 2 s
   assert.equal(by3.h4, 31);
 });
 
+test('protocol 3: steps are strings of words, decoded as protocol 2 objects', () => {
+  const words = ['lift c2 4 cw', 'drop d2', 'capture d3 5 store:north', 'store_lift south ?', 'chose north 2',
+    'revealed 2 1', 'pass south', 'turn_end north', 'game_end draw turn-limit', 'skipped 12'];
+  const m = decodeServer(move(2, 1, 'south', 'c2', words));
+  assert.deepEqual(m.event.steps, [
+    { type: 'lift', hole: 'c2', count: 4, direction: 'cw' },
+    { type: 'drop', hole: 'd2' },
+    { type: 'capture', from: 'd3', count: 5, to: 'store:north' },
+    { type: 'store_lift', side: 'south', count: null },
+    { type: 'chose', side: 'north', array: 2 },
+    { type: 'revealed', south: 2, north: 1 },
+    { type: 'pass', side: 'south' },
+    { type: 'turn_end', next: 'north' },
+    { type: 'game_end', outcome: { winner: null, reason: 'turn-limit' } },
+    { type: 'skipped', steps: 12 },
+  ]);
+});
+
 test('protocol 3: an event without a board is decoded as such, its clock as unchanged', () => {
   const m = decodeServer(move(2, 1, 'south', 'a2', A2));
   assert.equal(m.type, 'event');

@@ -3,7 +3,7 @@
 //
 // Handles protocol 2 (every event carries the board after it) and 3 (only the last event of a change
 // carries `view` and `clock`; a `start` event at version 1 when the second player joins; a board's counts
-// are an array in reading order). The model:
+// are an array in reading order; a step is a string of words, "drop c2"). The model:
 //
 //   Board    {variant, rows, columns, holes: {a1: 4, ...}, stores: {south, north} (null = hidden),
 //             toMove: 'south'|'north'|'both'|null, waiting: [side], turn, choices: {south, north},
@@ -104,7 +104,28 @@ export function presence(w) {
   return { south: !!w?.south, north: !!w?.north, claimWinAt: w?.claim_win_at ?? null };
 }
 
-export function step(s) {
+/** A protocol-3 step, one string of words ("lift c2 4 acw", "drop d2", "store_lift south ?"), as the
+ *  object protocol 2 sent. */
+function stepWords(text) {
+  const w = text.split(' ');
+  const maybe = (x) => (x === '?' || x === undefined ? null : Number(x));
+  switch (w[0]) {
+    case 'lift': return { type: 'lift', hole: w[1], count: Number(w[2]), direction: w[3] };
+    case 'drop': return { type: 'drop', hole: w[1] };
+    case 'capture': return { type: 'capture', from: w[1], count: Number(w[2]), to: w[3] };
+    case 'store_lift': return { type: 'store_lift', side: w[1], count: maybe(w[2]) };
+    case 'chose': return { type: 'chose', side: w[1], array: maybe(w[2]) };
+    case 'revealed': return { type: 'revealed', south: Number(w[1]), north: Number(w[2]) };
+    case 'pass': return { type: 'pass', side: w[1] };
+    case 'turn_end': return { type: 'turn_end', next: w[1] };
+    case 'game_end': return { type: 'game_end', outcome: { winner: w[1] === 'draw' ? null : w[1], reason: w[2] } };
+    case 'skipped': return { type: 'skipped', steps: Number(w[1]) };
+    default: return { type: w[0] };
+  }
+}
+
+export function step(raw) {
+  const s = typeof raw === 'string' ? stepWords(raw) : raw;
   switch (s.type) {
     case 'lift': return { type: 'lift', hole: s.hole, count: s.count, direction: s.direction === 'cw' ? 'cw' : 'acw' };
     case 'drop': return { type: 'drop', hole: s.hole };
