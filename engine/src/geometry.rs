@@ -297,9 +297,26 @@ impl HoleName {
         (col < 20 && (1..=4).contains(&row)).then(|| HoleName([b'a' + col, b'0' + row]))
     }
 
-    pub fn as_str(&self) -> &str {
-        // Both bytes are ASCII by construction (`Geometry::name`, `FromStr`).
-        std::str::from_utf8(&self.0).expect("a hole name is ASCII")
+    pub fn as_str(&self) -> &'static str {
+        // Every name that can exist, so a name is a table look-up, not a conversion.
+        const NAMES: [[&str; 4]; 20] = {
+            const C: [&str; 80] = [
+                "a1", "a2", "a3", "a4", "b1", "b2", "b3", "b4", "c1", "c2", "c3", "c4", "d1", "d2", "d3", "d4", "e1",
+                "e2", "e3", "e4", "f1", "f2", "f3", "f4", "g1", "g2", "g3", "g4", "h1", "h2", "h3", "h4", "i1", "i2",
+                "i3", "i4", "j1", "j2", "j3", "j4", "k1", "k2", "k3", "k4", "l1", "l2", "l3", "l4", "m1", "m2", "m3",
+                "m4", "n1", "n2", "n3", "n4", "o1", "o2", "o3", "o4", "p1", "p2", "p3", "p4", "q1", "q2", "q3", "q4",
+                "r1", "r2", "r3", "r4", "s1", "s2", "s3", "s4", "t1", "t2", "t3", "t4",
+            ];
+            let mut t = [[""; 4]; 20];
+            let mut i = 0;
+            while i < 80 {
+                t[i / 4][i % 4] = C[i];
+                i += 1;
+            }
+            t
+        };
+        // Both bytes are in range by construction (`Geometry::name`, `HoleName::new`, `FromStr`).
+        NAMES[(self.0[0] - b'a') as usize][(self.0[1] - b'1') as usize]
     }
 }
 
@@ -364,6 +381,21 @@ mod tests {
                 g.name(h).to_string()
             })
             .collect()
+    }
+
+    #[test]
+    fn hole_names_read_back() {
+        for g in [Geometry::FourRows(8), Geometry::FourRows(10), Geometry::TwoByTwenty] {
+            for h in g.holes() {
+                let name = g.name(h);
+                assert_eq!(name.as_str(), format!("{}{}", (b'a' + g.col(h)) as char, g.row(h)));
+                assert_eq!(name.as_str().parse::<HoleName>(), Ok(name));
+                assert_eq!(g.parse_hole(name.as_str()), Some(h));
+            }
+        }
+        assert!(
+            "u1".parse::<HoleName>().is_err() && "a5".parse::<HoleName>().is_err() && "a".parse::<HoleName>().is_err()
+        );
     }
 
     #[test]

@@ -95,28 +95,19 @@ impl CaptureTarget {
 }
 
 /// A step's words, written into a buffer on the stack (no step is longer than a few dozen bytes).
-struct Words {
-    buf: [u8; 64],
-    len: usize,
-}
+struct Words(arrayvec::ArrayString<64>);
 
 impl Words {
     fn new(kind: &str) -> Words {
-        let mut w = Words { buf: [0; 64], len: 0 };
-        w.push(kind);
+        let mut w = Words(arrayvec::ArrayString::new());
+        w.0.push_str(kind);
         w
     }
 
-    fn push(&mut self, text: &str) {
-        debug_assert!(self.len + text.len() <= self.buf.len(), "a step of over 64 bytes");
-        let end = (self.len + text.len()).min(self.buf.len());
-        self.buf[self.len..end].copy_from_slice(&text.as_bytes()[..end - self.len]);
-        self.len = end;
-    }
-
     fn word(&mut self, text: &str) {
-        self.push(" ");
-        self.push(text);
+        // Steps are short by construction: every word is a few bytes and there are at most four.
+        let _ = self.0.try_push(' ');
+        let _ = self.0.try_push_str(text);
     }
 
     fn number(&mut self, n: impl itoa::Integer) {
@@ -131,8 +122,7 @@ impl Words {
     }
 
     fn as_str(&self) -> &str {
-        // Only ASCII words are pushed.
-        std::str::from_utf8(&self.buf[..self.len]).expect("ASCII")
+        self.0.as_str()
     }
 }
 

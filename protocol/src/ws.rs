@@ -207,6 +207,9 @@ pub enum ServerMsg {
 
 impl ServerMsg {
     pub fn to_json(&self) -> String {
-        serde_json::to_string(self).expect("server messages always serialise")
+        // Most messages are a few hundred bytes: one allocation instead of a string growing by doubling.
+        let mut out = Vec::with_capacity(1024);
+        serde_json::to_writer(&mut out, self).expect("server messages always serialise");
+        String::from_utf8(out).expect("serde_json writes UTF-8")
     }
 }

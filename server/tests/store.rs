@@ -95,33 +95,27 @@ async fn group_commit_matches_one_by_one(url: &str) {
 
     // Progress writes change only their columns, the last of a batch wins, and they come after the full
     // rows of the same batch (a join, then decisions).
-    let progress = |id: &str, plies: u32, updated_at: i64, winner: Option<&str>| GameProgress {
+    let progress = |id: &str, plies: u32, updated_at: i64| GameProgress {
         id: id.into(),
-        status: if winner.is_some() { "finished" } else { "ongoing" }.into(),
         south_clock_ms: Some(1_000 + plies as i64),
         north_clock_ms: None,
         plies,
-        winner: winner.map(str::to_string),
-        reason: winner.map(|_| "timeout".to_string()),
         updated_at,
     };
     store.write(vec![Write::InsertGame(game("c", "waiting", 0, 8))]).await.expect("game c");
     let (r1, r2, r3) = tokio::join!(
         store.write(vec![Write::UpdateGame(game("c", "ongoing", 0, 9))]),
-        store.write(vec![Write::InsertMove(mv("c", 1)), Write::Progress(progress("c", 1, 10, None))]),
-        store.write(vec![Write::InsertMove(mv("c", 2)), Write::Progress(progress("c", 2, 11, Some("north")))]),
+        store.write(vec![Write::InsertMove(mv("c", 1)), Write::Progress(progress("c", 1, 10))]),
+        store.write(vec![Write::InsertMove(mv("c", 2)), Write::Progress(progress("c", 2, 11))]),
     );
     for r in [r1, r2, r3] {
         r.expect("every job commits");
     }
     let c = store.game_row("c").await.unwrap().expect("c");
     let want = GameRow {
-        status: "finished".into(),
         south_clock_ms: Some(1_002),
         north_clock_ms: None,
         plies: 2,
-        winner: Some("north".into()),
-        reason: Some("timeout".into()),
         updated_at: 11,
         ..game("c", "ongoing", 0, 9)
     };

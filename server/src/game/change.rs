@@ -40,7 +40,8 @@ pub struct Change {
     pub plies: Vec<Ply>,
     /// The position after the plies (`None` when they are none).
     pub pos: Option<Position>,
-    pub seats: BySide<Option<Seat>>,
+    /// The seats after the change, when it changes them (a join).
+    pub seats: Option<BySide<Option<Seat>>>,
     pub status: GameStatus,
     /// Set when the server ends the game.
     pub ruling: Option<Ruling>,
@@ -58,14 +59,14 @@ impl Change {
 
 /// Whose clock runs: the side(s) to decide, once the game is on and both players have made a decision of
 /// their own.
-pub(super) fn running_sides(status: GameStatus, decided: BySide<bool>, pos: &Position) -> Vec<Side> {
+pub(super) fn running_sides(status: GameStatus, decided: BySide<bool>, pos: &Position) -> BySide<bool> {
     if status != GameStatus::Ongoing || !(decided.south && decided.north) {
-        return Vec::new();
+        return BySide::default();
     }
     match pos.to_move() {
-        ToMove::Side(s) => vec![s],
-        ToMove::Both { waiting } => Side::BOTH.into_iter().filter(|&s| waiting[s]).collect(),
-        ToMove::Nobody(_) => Vec::new(),
+        ToMove::Side(s) => BySide::new(s == Side::South, s == Side::North),
+        ToMove::Both { waiting } => waiting,
+        ToMove::Nobody(_) => BySide::default(),
     }
 }
 
@@ -77,7 +78,7 @@ impl LiveGame {
             started: false,
             plies: Vec::new(),
             pos: None,
-            seats: self.seats.clone(),
+            seats: None,
             status: self.status,
             ruling: None,
             clock: self.clock.clone(),

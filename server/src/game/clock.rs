@@ -14,13 +14,13 @@ pub struct Clock {
     /// When the running side(s) started thinking; `None` while stopped.
     pub since: Option<Instant>,
     /// Who is running.
-    pub running: Vec<Side>,
+    pub running: BySide<bool>,
 }
 
 impl Clock {
     pub fn new(spec: ClockSpec) -> Clock {
         let base = spec.base_secs as u64 * 1000;
-        Clock { spec, remaining: BySide::both(base), since: None, running: Vec::new() }
+        Clock { spec, remaining: BySide::both(base), since: None, running: BySide::default() }
     }
 
     pub fn increment_ms(&self) -> u64 {
@@ -30,7 +30,7 @@ impl Clock {
     /// Remaining time of `side` at `now`.
     pub fn remaining_at(&self, side: Side, now: Instant) -> u64 {
         match self.since {
-            Some(since) if self.running.contains(&side) => {
+            Some(since) if self.running[side] => {
                 self.remaining[side].saturating_sub(now.saturating_duration_since(since).as_millis() as u64)
             }
             _ => self.remaining[side],
@@ -43,19 +43,23 @@ impl Clock {
             self.remaining[side] = self.remaining_at(side, now);
         }
         self.since = None;
-        self.running.clear();
+        self.running = BySide::default();
     }
 
     /// Starts the clock of `sides` at `now` (after [`Clock::stop`]).
-    pub fn start(&mut self, sides: Vec<Side>, now: Instant) {
-        self.since = (!sides.is_empty()).then_some(now);
+    pub fn start(&mut self, sides: BySide<bool>, now: Instant) {
+        self.since = (sides.south || sides.north).then_some(now);
         self.running = sides;
     }
 
     /// When the first running side runs out of time, and which side that is.
     pub fn deadline(&self) -> Option<(Instant, Side)> {
         let since = self.since?;
-        self.running.iter().map(|&s| (since + Duration::from_millis(self.remaining[s]), s)).min_by_key(|&(t, _)| t)
+        Side::BOTH
+            .into_iter()
+            .filter(|&s| self.running[s])
+            .map(|s| (since + Duration::from_millis(self.remaining[s]), s))
+            .min_by_key(|&(t, _)| t)
     }
 
     pub fn state(&self, now: Instant) -> ClockState {
@@ -64,7 +68,7 @@ impl Clock {
             increment_secs: self.spec.increment_secs,
             south_ms: self.remaining_at(Side::South, now),
             north_ms: self.remaining_at(Side::North, now),
-            running: self.running.clone(),
+            running: Side::BOTH.into_iter().filter(|&s| self.running[s]).collect(),
         }
     }
 }
@@ -77,7 +81,7 @@ mod tests {
     fn only_running_sides_lose_time() {
         let now = Instant::now();
         let mut c = Clock::new(ClockSpec { base_secs: 10, increment_secs: 2 });
-        c.start(vec![Side::South], now);
+        c.start(BySide::new(true, false), now);
         let later = now + Duration::from_millis(2500);
         assert_eq!(c.remaining_at(Side::South, later), 7500);
         assert_eq!(c.remaining_at(Side::North, later), 10_000);

@@ -266,7 +266,9 @@ impl LiveGame {
         }
         self.record.extend(change.plies);
         self.ruling = self.ruling.or(change.ruling);
-        self.seats = change.seats;
+        if let Some(seats) = change.seats {
+            self.seats = seats;
+        }
         self.status = change.status;
         self.clock = change.clock;
         self.decided = change.decided;
@@ -278,7 +280,7 @@ impl LiveGame {
 
     /// What the database keeps of the game besides its decisions, after `change` (or as it is).
     pub fn header(&self, change: Option<&Change>) -> GameHeader {
-        let seats = change.map(|c| &c.seats).unwrap_or(&self.seats);
+        let seats = change.and_then(|c| c.seats.as_ref()).unwrap_or(&self.seats);
         let clock = change.map(|c| &c.clock).unwrap_or(&self.clock);
         let plies = self.record.len() as u32 + change.map(|c| c.plies.len() as u32).unwrap_or(0);
         let result = match change {

@@ -16,8 +16,8 @@ fn corrupt(id: &str, what: impl std::fmt::Display) -> StoreError {
 }
 
 /// The writes that store `change` of `game`: its new decisions and the game row after it, in one job. A
-/// new game inserts its row; a join rewrites it (the seats change); every other change writes only the
-/// columns it changes.
+/// new game inserts its row; a change of seats or status (a join, an end) rewrites it; a decision while
+/// the game goes on (nearly every change) writes only the columns it changes.
 pub fn writes(game: &LiveGame, change: &Change) -> Vec<Write> {
     let mut writes = Vec::with_capacity(change.plies.len() + 1);
     let geo = game.pos.geometry();
@@ -25,33 +25,20 @@ pub fn writes(game: &LiveGame, change: &Change) -> Vec<Write> {
     if change.created {
         writes.push(Write::InsertGame(game_row(&game.header(Some(change)))));
         writes.extend(moves);
-    } else if change.started {
+    } else if change.seats.is_some() || change.status != game.status || change.ruling.is_some() {
         writes.extend(moves);
         writes.push(Write::UpdateGame(game_row(&game.header(Some(change)))));
     } else {
         writes.extend(moves);
-        writes.push(Write::Progress(progress(game, change)));
+        writes.push(Write::Progress(GameProgress {
+            id: game.id.clone(),
+            south_clock_ms: change.clock.as_ref().map(|c| c.remaining.south as i64),
+            north_clock_ms: change.clock.as_ref().map(|c| c.remaining.north as i64),
+            plies: game.record.len() as u32 + change.plies.len() as u32,
+            updated_at: change.at_ms,
+        }));
     }
     writes
-}
-
-/// The columns a decision or a ruling changes.
-fn progress(game: &LiveGame, change: &Change) -> GameProgress {
-    let result = change
-        .ruling
-        .or(game.ruling)
-        .map(GameResult::Ruled)
-        .or_else(|| change.pos.as_ref().unwrap_or(&game.pos).outcome().map(GameResult::Rules));
-    GameProgress {
-        id: game.id.clone(),
-        status: change.status.as_str().to_string(),
-        south_clock_ms: change.clock.as_ref().map(|c| c.remaining.south as i64),
-        north_clock_ms: change.clock.as_ref().map(|c| c.remaining.north as i64),
-        plies: game.record.len() as u32 + change.plies.len() as u32,
-        winner: result.and_then(GameResult::winner).map(|s| s.name().to_string()),
-        reason: result.map(|r| r.reason().to_string()),
-        updated_at: change.at_ms,
-    }
 }
 
 /// The `games` row of a header.

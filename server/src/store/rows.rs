@@ -65,36 +65,18 @@ impl GameRow {
     }
 }
 
-/// The columns of a `games` row that a decision or a ruling changes: written on their own (most changes),
-/// they leave the seats and the indexes on names alone.
+/// The columns of a `games` row that a decision changes while the game goes on: written on their own (most
+/// changes), they leave the seats, the status and every index alone.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameProgress {
     pub id: String,
-    pub status: String,
     pub south_clock_ms: Option<i64>,
     pub north_clock_ms: Option<i64>,
     pub plies: u32,
-    pub winner: Option<String>,
-    pub reason: Option<String>,
     pub updated_at: i64,
 }
 
-impl From<&GameRow> for GameProgress {
-    fn from(g: &GameRow) -> GameProgress {
-        GameProgress {
-            id: g.id.clone(),
-            status: g.status.clone(),
-            south_clock_ms: g.south_clock_ms,
-            north_clock_ms: g.north_clock_ms,
-            plies: g.plies,
-            winner: g.winner.clone(),
-            reason: g.reason.clone(),
-            updated_at: g.updated_at,
-        }
-    }
-}
-
-pub(super) const PROGRESS_COLUMN_COUNT: usize = 8;
+pub(super) const PROGRESS_COLUMN_COUNT: usize = 5;
 
 /// A `moves` row: one decision.
 #[derive(Clone, Debug, PartialEq, Eq)]

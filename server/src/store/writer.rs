@@ -187,22 +187,13 @@ async fn apply_all(tx: &mut Transaction<'static, Any>, backend: Backend, writes:
     // and the `columnN` names of a `VALUES` list work on SQLite (3.33+) and PostgreSQL alike.
     for chunk in binary_chunks(&progress, GAME_ROWS_PER_STATEMENT) {
         let sql = format!(
-            "UPDATE games SET status = v.column2, south_clock_ms = v.column3, north_clock_ms = v.column4, \
-             plies = v.column5, winner = v.column6, reason = v.column7, updated_at = v.column8 \
-             FROM (VALUES {}) AS v WHERE games.id = v.column1",
+            "UPDATE games SET south_clock_ms = v.column2, north_clock_ms = v.column3, plies = v.column4, \
+             updated_at = v.column5 FROM (VALUES {}) AS v WHERE games.id = v.column1",
             placeholders(backend, chunk.len(), PROGRESS_COLUMN_COUNT)
         );
         let mut q = sqlx::query(sqlx::AssertSqlSafe(sql.as_str()));
         for p in chunk {
-            q = q
-                .bind(&p.id)
-                .bind(&p.status)
-                .bind(p.south_clock_ms)
-                .bind(p.north_clock_ms)
-                .bind(p.plies as i32)
-                .bind(&p.winner)
-                .bind(&p.reason)
-                .bind(p.updated_at);
+            q = q.bind(&p.id).bind(p.south_clock_ms).bind(p.north_clock_ms).bind(p.plies as i32).bind(p.updated_at);
         }
         q.execute(&mut **tx).await?;
     }

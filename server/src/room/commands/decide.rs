@@ -58,7 +58,7 @@ pub fn run(
     // decision that arrives after the mover's time ran out is refused and the game ends on time (the
     // room's timer normally gets there first).
     if let Some(clock) = change.clock.as_mut() {
-        let was_running = clock.running.contains(&side);
+        let was_running = clock.running[side];
         if was_running && clock.remaining_at(side, now) == 0 {
             return Err(Refusal::new(ErrorCode::GameOver, "your time ran out"));
         }

@@ -14,7 +14,9 @@ pub fn run(game: &LiveGame, seat: Seat, now: Instant, at_ms: i64) -> Result<(Sid
     }
     let side = game.open_seat().ok_or_else(no_seat)?;
     let mut change = game.blank_change(at_ms);
-    change.seats[side] = Some(seat);
+    let mut seats = game.seats.clone();
+    seats[side] = Some(seat);
+    change.seats = Some(seats);
     change.status = GameStatus::Ongoing;
     change.started = true;
     game.play_forced(&mut change);
