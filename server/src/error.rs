@@ -22,9 +22,12 @@ pub enum ApiError {
     /// The request conflicts with the state (a taken name, a game without an open seat).
     #[error("{0}")]
     Conflict(String),
-    /// The database or a room is not available now.
-    #[error("the server cannot answer this now; retry later")]
-    Unavailable,
+    /// The database or a room is not available now; the message says which and why.
+    #[error("{0}; retry later")]
+    Unavailable(String),
+    /// `/healthz` when the server runs but its database does not answer.
+    #[error("{0}")]
+    Degraded(String),
     /// The server is shutting down (a new one may be starting: retry shortly).
     #[error("the server is shutting down; retry shortly")]
     ShuttingDown,
@@ -39,7 +42,8 @@ impl ApiError {
             ApiError::NotFound(_) => (StatusCode::NOT_FOUND, "not_found"),
             ApiError::BadToken(_) => (StatusCode::UNAUTHORIZED, "bad_token"),
             ApiError::Conflict(_) => (StatusCode::CONFLICT, "conflict"),
-            ApiError::Unavailable => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
+            ApiError::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
+            ApiError::Degraded(_) => (StatusCode::SERVICE_UNAVAILABLE, "degraded"),
             ApiError::ShuttingDown => (StatusCode::SERVICE_UNAVAILABLE, "shutting_down"),
             ApiError::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "internal"),
         }
@@ -60,7 +64,8 @@ impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> Self {
         match e {
             StoreError::Conflict => ApiError::Conflict("already exists".into()),
-            StoreError::Closed => ApiError::Unavailable,
+            StoreError::Closed => ApiError::Unavailable("the store is closed".into()),
+            other if other.is_outage() => ApiError::Unavailable(other.to_string()),
             other => ApiError::Internal(other.to_string()),
         }
     }
@@ -80,8 +85,14 @@ impl From<RoomError> for ApiError {
 impl From<Refusal> for ApiError {
     fn from(r: Refusal) -> Self {
         match r.code {
-            mancala_protocol::ErrorCode::Unavailable => ApiError::Unavailable,
+            mancala_protocol::ErrorCode::Unavailable => ApiError::Unavailable(r.reason),
             _ => ApiError::Conflict(r.reason),
         }
+    }
+}
+
+impl From<crate::room::RoomGone> for ApiError {
+    fn from(_: crate::room::RoomGone) -> Self {
+        ApiError::Unavailable("the game's room has stopped (the server is shutting down)".into())
     }
 }

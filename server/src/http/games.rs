@@ -107,12 +107,12 @@ pub async fn create(
     let (variant, options) = (game.variant, game.options);
     // The game is stored by its room's first commit.
     let room = state.rooms.create(game).await?;
-    let mut summary = room.summary().await.map_err(|_| ApiError::Unavailable)?;
+    let mut summary = room.summary().await.map_err(ApiError::from)?;
     if let Some(level) = bot {
         // The computer takes the other seat at once, exactly as a person joining would.
         let bot_seat =
             Seat { name: bot_seat::seat_name(level), registered: false, token_hash: ids::token_hash(&ids::token()) };
-        let (bot_side, joined) = room.join(bot_seat).await.map_err(|_| ApiError::Unavailable)??;
+        let (bot_side, joined) = room.join(bot_seat).await.map_err(ApiError::from)??;
         summary = joined;
         state.rooms.seat_bot(&room, BotSeat { side: bot_side, level, variant, options, seed: rand::random() });
     }
@@ -125,7 +125,7 @@ async fn join_game(state: &AppState, id: &str, headers: &HeaderMap, req: JoinGam
     let room = state.rooms.get(id).await?;
     let token = ids::token();
     let seat = Seat { name, registered, token_hash: ids::token_hash(&token) };
-    let (side, summary) = room.join(seat).await.map_err(|_| ApiError::Unavailable)??;
+    let (side, summary) = room.join(seat).await.map_err(ApiError::from)??;
     Ok(granted(summary, side, token))
 }
 

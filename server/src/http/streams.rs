@@ -191,7 +191,7 @@ pub async fn live_game(
     }
     let room = state.rooms.get(&id).await?;
     let (tx, rx) = mpsc::channel(CONNECTION_QUEUE);
-    let conn = room.connect(ViewerKind::Spectator, None, tx).await.map_err(|_| ApiError::Unavailable)?;
+    let conn = room.connect(ViewerKind::Spectator, None, tx).await.map_err(ApiError::from)?;
     let live = Live {
         rx,
         pending: VecDeque::new(),

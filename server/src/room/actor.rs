@@ -53,6 +53,9 @@ pub(super) struct Room {
     empty_since: Option<Instant>,
     /// The game's creation could not be stored: the room ends.
     stillborn: bool,
+    /// A write failed: it may still have been committed (the connection broke after the commit was sent),
+    /// so the database is read back before the next change ([`Room::settle`]).
+    unsure: bool,
 }
 
 /// Starts the room of `game` (tracked, so shutdown can wait for it); `on_exit` runs when it stops.
@@ -75,6 +78,7 @@ pub(super) fn spawn(
         seats: Seats::absent(now),
         empty_since: Some(now.0),
         stillborn: false,
+        unsure: false,
     };
     metrics::gauge!("mancala_rooms").increment(1.0);
     tracker.spawn(async move {
@@ -321,8 +325,14 @@ impl Room {
     /// The one path of every change: store it (in one transaction with its decisions), apply it, publish
     /// its events. A failed write leaves the game as it was; the origin is told `unavailable`.
     async fn commit(&mut self, change: Change, origin: Option<Origin>) -> Result<RangeInclusive<u64>, Refusal> {
-        if let Err(e) = self.store.commit(&self.game, &change).await {
-            let refusal = unavailable(&self.game.id, &e);
+        let stored = match self.settle().await {
+            Ok(()) => self.store.commit(&self.game, &change).await.map_err(|e| {
+                self.unsure = !matches!(e, StoreError::Closed | StoreError::Conflict);
+                unavailable(&self.game.id, &e)
+            }),
+            Err(refusal) => Err(refusal),
+        };
+        if let Err(refusal) = stored {
             if let Some(o) = origin {
                 let refusal = refusal.clone();
                 let msg =
@@ -348,6 +358,45 @@ impl Room {
             }
         }
         Ok(versions)
+    }
+
+    /// After a failed write, before the next one: is the database where the room is? A write whose commit
+    /// was sent when the connection broke may have landed. If the database holds more of the game than
+    /// the room, the room takes the stored game (every connection gets a fresh snapshot) and the change
+    /// at hand, decided on the old state, is refused; if the database is still away, so is the change.
+    async fn settle(&mut self) -> Result<(), Refusal> {
+        if !self.unsure {
+            return Ok(());
+        }
+        let stored = match self.store.load(&self.game.id).await {
+            Ok(Some(stored)) => stored,
+            Ok(None) => {
+                // Not stored at all: only a creation can fail so, and then the room ends.
+                self.unsure = false;
+                return Ok(());
+            }
+            Err(e) => return Err(unavailable(&self.game.id, &e)),
+        };
+        self.unsure = false;
+        let (header, plies) = stored;
+        if header.status == self.game.status && plies.len() == self.game.record.len() {
+            return Ok(());
+        }
+        let game = match LiveGame::restore(header, &plies, Instant::now()) {
+            Ok(game) => game,
+            Err(reason) => {
+                tracing::error!(game = %self.game.id, %reason, "stored game does not replay");
+                return Err(Refusal::new(ErrorCode::Unavailable, format!("the stored game does not replay: {reason}")));
+            }
+        };
+        tracing::warn!(game = %self.game.id, "a write reported as failed had landed: the room reloads the game");
+        self.answers = Answers::of(&game);
+        self.game = game;
+        self.conns.resync_all();
+        Err(Refusal::new(
+            ErrorCode::Unavailable,
+            "the game moved on while the database was away (a decision reported as failed was stored): look at the new position",
+        ))
     }
 
     /// Sends the events `versions` to every connection, the origin's answer after its own copy.

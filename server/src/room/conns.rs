@@ -156,6 +156,17 @@ impl Conns {
         }
     }
 
+    /// Every connection gets a fresh snapshot (the game was reloaded from the database): each starts
+    /// recovering, so nothing it was given is contradicted by an event it is not sent.
+    pub fn resync_all(&mut self) {
+        for id in self.ids() {
+            if let Some(c) = self.map.get_mut(&id) {
+                c.recovering = true;
+            }
+            self.wait_for_room(id);
+        }
+    }
+
     /// Sends an unversioned message (presence) to every connection, or marks it due where it does not fit.
     pub fn broadcast(&mut self, msg_for: impl Fn(ViewerKind) -> ServerMsg) {
         let mut built: [Option<Frames>; 3] = [None, None, None];

@@ -34,6 +34,10 @@ pub enum StoreError {
     /// The database URL names no database this server supports.
     #[error("unsupported database URL `{0}` (expected sqlite:… or postgres://…)")]
     UnsupportedUrl(String),
+    /// The database cannot take writes now (down, restarting, unreachable, its disk full or read-only):
+    /// nothing of the write was stored, and the same write may succeed later.
+    #[error("the database is unavailable: {0}")]
+    Unavailable(String),
     /// The writer task is gone (the server is shutting down).
     #[error("the store is closed")]
     Closed,
@@ -43,8 +47,51 @@ impl StoreError {
     fn from_write(e: sqlx::Error) -> StoreError {
         match &e {
             sqlx::Error::Database(db) if db.is_unique_violation() => StoreError::Conflict,
+            _ if is_outage(&e) => StoreError::Unavailable(e.to_string()),
             _ => StoreError::Database(e),
         }
+    }
+
+    /// Is this the database being away (rather than one bad write)?
+    pub fn is_outage(&self) -> bool {
+        match self {
+            StoreError::Unavailable(_) => true,
+            StoreError::Database(e) => is_outage(e),
+            _ => false,
+        }
+    }
+}
+
+/// Errors that say the database, not the write, is the problem: the connection (refused, reset, timed
+/// out), PostgreSQL's connection and resource classes and its shutdown codes, SQLite's busy, locked,
+/// read-only, I/O, full and cannot-open codes. Every job of a failed batch then fails at once rather
+/// than being retried alone, which would wait for the database once per job.
+fn is_outage(e: &sqlx::Error) -> bool {
+    match e {
+        sqlx::Error::Io(_)
+        | sqlx::Error::Tls(_)
+        | sqlx::Error::Protocol(_)
+        | sqlx::Error::PoolTimedOut
+        | sqlx::Error::PoolClosed
+        | sqlx::Error::WorkerCrashed => true,
+        sqlx::Error::Database(db) => {
+            let code = db.code().unwrap_or_default();
+            // A SQLSTATE may be all digits too, so the driver, not the code's shape, tells them apart.
+            if db.try_downcast_ref::<sqlx::postgres::PgDatabaseError>().is_some() {
+                // SQLSTATE: 08 connection exception, 53 insufficient resources (disk full), 57P admin or
+                // crash shutdown and "cannot connect now", 25006 read-only transaction, 3D000 no database,
+                // 55000 "database … is not currently accepting connections".
+                code.starts_with("08")
+                    || code.starts_with("53")
+                    || code.starts_with("57P")
+                    || ["25006", "3D000", "55000"].contains(&code.as_ref())
+            } else {
+                // SQLite's primary result codes (the low byte of an extended code): BUSY 5, LOCKED 6,
+                // READONLY 8, IOERR 10, FULL 13, CANTOPEN 14.
+                code.parse::<i32>().is_ok_and(|c| matches!(c & 0xff, 5 | 6 | 8 | 10 | 13 | 14))
+            }
+        }
+        _ => false,
     }
 }
 

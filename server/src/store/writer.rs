@@ -64,21 +64,33 @@ async fn commit_batch(pool: &AnyPool, backend: Backend, batch: &mut Vec<Job>) {
     };
     let result = together.await;
     metrics::histogram!("mancala_store_commit_seconds").record(started.elapsed().as_secs_f64());
-    match result {
+    let error = match result {
         Ok(()) => {
             for job in batch.drain(..) {
                 let _ = job.done.send(Ok(()));
             }
+            return;
         }
-        Err(e) if batch.len() == 1 => {
-            let job = batch.pop().expect("one job");
-            let _ = job.done.send(Err(StoreError::from_write(e)));
+        Err(e) => StoreError::from_write(e),
+    };
+    if batch.len() == 1 {
+        let job = batch.pop().expect("one job");
+        let _ = job.done.send(Err(error));
+    } else if error.is_outage() {
+        // The database is away (down, unreachable, full): every job fails now, with the reason, instead of
+        // each being retried alone and waiting for the database once per job.
+        metrics::counter!("mancala_store_outage_batches").increment(1);
+        let reason = match error {
+            StoreError::Unavailable(reason) => reason,
+            other => other.to_string(),
+        };
+        for job in batch.drain(..) {
+            let _ = job.done.send(Err(StoreError::Unavailable(reason.clone())));
         }
-        Err(_) => {
-            for job in batch.drain(..) {
-                let result = commit_one(pool, backend, &job.writes).await;
-                let _ = job.done.send(result);
-            }
+    } else {
+        for job in batch.drain(..) {
+            let result = commit_one(pool, backend, &job.writes).await;
+            let _ = job.done.send(result);
         }
     }
 }

@@ -46,7 +46,7 @@ pub async fn upgrade(
     let seat = match token {
         None => None,
         Some(t) => {
-            let seat = room.seat_of(ids::token_hash(&t)).await.map_err(|_| ApiError::Unavailable)?;
+            let seat = room.seat_of(ids::token_hash(&t)).await.map_err(ApiError::from)?;
             Some(seat.ok_or(ApiError::BadToken(format!("the token is not a seat token of game {id}")))?)
         }
     };

@@ -117,6 +117,12 @@ impl Table {
             check_no_secret(&m, i, &self.variant.clone());
             match m["type"].as_str().unwrap() {
                 "accepted" | "rejected" if m["id"] == id.as_str() => break m,
+                // A seat whose opponent's moves are all forced plays faster than the connection's message
+                // rate (20/s): the decision was dropped, unapplied; send it again, as a client would.
+                "error" if m["code"] == "rate_limited" => {
+                    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+                    self.ws(i).send(json!({ "type": "decide", "id": id, "decision": decision })).await;
+                }
                 "event" => {
                     let ev = m["v"].as_u64().unwrap();
                     assert_eq!(ev, self.versions[i] + 1, "viewer {i}: gap in versions: {m}");
