@@ -33,13 +33,16 @@ function freePort() {
   });
 }
 
-/** Starts the server; `stop()` kills it and removes its database. `log()` is what it printed. */
-export async function startServer(extraArgs = []) {
+/**
+ * Starts the server; `stop()` kills it and removes its database. `log()` is what it printed.
+ * `logLevel` sets RUST_LOG (default: the environment's, else `info`).
+ */
+export async function startServer(extraArgs = [], logLevel = undefined) {
   const dir = mkdtempSync(join(tmpdir(), 'mancala-web-'));
   const port = await freePort();
   let out = '';
   const child = spawn(BIN, ['--addr', `127.0.0.1:${port}`, '--database-url', `sqlite://${join(dir, 'games.db')}`, '--claim-grace-secs', '3', ...extraArgs], {
-    env: { ...process.env, RUST_LOG: process.env.RUST_LOG || 'info' },
+    env: { ...process.env, RUST_LOG: logLevel || process.env.RUST_LOG || 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.on('data', (d) => { out += d; });

@@ -54,8 +54,14 @@ pub fn router(state: AppState) -> Router {
         .merge(web::routes())
         .layer(RequestBodyLimitLayer::new(64 * 1024))
         .layer(TimeoutLayer::with_status_code(axum::http::StatusCode::REQUEST_TIMEOUT, Duration::from_secs(30)))
-        .layer(TraceLayer::new_for_http())
+        .layer(TraceLayer::new_for_http().make_span_with(request_span))
         .with_state(state)
+}
+
+/// The span of a request: its method and path, never its query, which may hold a seat token
+/// (`/api/games/{id}/ws?token=…`: a browser's WebSocket cannot send headers), so no log line holds one.
+fn request_span(req: &axum::http::Request<axum::body::Body>) -> tracing::Span {
+    tracing::debug_span!("request", method = %req.method(), path = %req.uri().path())
 }
 
 /// The token of an `Authorization: Bearer …` header.
