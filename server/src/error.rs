@@ -53,8 +53,13 @@ impl ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let (status, code) = self.code();
-        if status.is_server_error() {
-            tracing::error!(error = %self, "request failed");
+        // A fault of ours is an error; the database being away or a shutdown is the state of things, said
+        // once per request at `warn` (a shutdown's refusals are expected and would only be noise).
+        match self {
+            ApiError::Internal(_) => tracing::error!(error = %self, "request failed"),
+            ApiError::ShuttingDown => tracing::debug!(error = %self, "request refused"),
+            _ if status.is_server_error() => tracing::warn!(error = %self, "request refused"),
+            _ => {}
         }
         (status, Json(ErrorBody { error: code.to_string(), message: self.to_string() })).into_response()
     }

@@ -54,7 +54,9 @@ pub fn router(state: AppState) -> Router {
         .merge(web::routes())
         .layer(RequestBodyLimitLayer::new(64 * 1024))
         .layer(TimeoutLayer::with_status_code(axum::http::StatusCode::REQUEST_TIMEOUT, Duration::from_secs(30)))
-        .layer(TraceLayer::new_for_http().make_span_with(request_span))
+        // Failures are logged by `ApiError` itself, at the level each deserves (tower-http would log every
+        // 503 of a shutdown as an error).
+        .layer(TraceLayer::new_for_http().make_span_with(request_span).on_failure(()))
         .with_state(state)
 }
 

@@ -41,6 +41,19 @@ impl TestServer {
         s
     }
 
+    /// The client side of a server that runs elsewhere (a child process): the same helpers, nothing to
+    /// stop.
+    pub fn attach(addr: SocketAddr, database_url: &str) -> TestServer {
+        TestServer {
+            addr,
+            http: reqwest::Client::new(),
+            database_url: database_url.to_string(),
+            stop: None,
+            task: None,
+            _dir: None,
+        }
+    }
+
     pub async fn start_with(config: Config) -> TestServer {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
         let addr = listener.local_addr().unwrap();
