@@ -15,7 +15,6 @@ mod bot;
 mod history;
 mod json;
 mod line;
-mod loadtest;
 mod online;
 mod play;
 mod selfplay;
@@ -58,9 +57,6 @@ enum Command {
     Export(history::ExportArgs),
     /// Run a computer player in a game of a server (joins the open seat, or plays a given seat).
     Bot(bot::Args),
-    /// Load-test a server: N games of random players plus M spectators over WebSockets (decisions/s,
-    /// latency, memory), optionally against a `mancala-echo` ceiling.
-    Loadtest(loadtest::Args),
 }
 
 /// Which server to talk to.
@@ -151,7 +147,6 @@ fn main() -> ExitCode {
         Command::Show(args) => online(Box::pin(async move { history::show(&args).await })),
         Command::Export(args) => online(Box::pin(async move { history::export(&args).await })),
         Command::Bot(args) => online(Box::pin(async move { bot::run(&args).await })),
-        Command::Loadtest(args) => online(Box::pin(async move { loadtest::run(&args).await })),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

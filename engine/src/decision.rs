@@ -139,6 +139,22 @@ impl fmt::Display for NotationList<'_> {
 
 #[cfg(test)]
 mod tests {
+    use crate::{NoEvents, Options, PlayError, Position, Side, Variant};
+
+    /// Found by the `engine_sequences` fuzz target: applying a decision on a hole the board does not have
+    /// panicked while naming it in the error; it is refused like any illegal decision.
+    #[test]
+    fn a_hole_off_the_board_is_refused_not_a_panic() {
+        let mut pos = Position::start(Variant::Kubuguza, Options::default()).unwrap();
+        let before = pos.to_text();
+        let off = Decision::acw(Hole(45));
+        match pos.apply(Side::South, off, &mut NoEvents) {
+            Err(PlayError::Illegal { decision, .. }) => assert!(decision.contains("#45"), "{decision}"),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(pos.to_text(), before);
+    }
+
     use super::*;
 
     #[test]

@@ -305,8 +305,16 @@ impl Position {
         }
         let legal = self.legal_decisions(side);
         if !legal.contains(&decision) {
+            let decision = match decision {
+                // A decision built by hand (not parsed) may name a hole the board does not have: it has no
+                // notation to show (found by the `engine_sequences` fuzz target).
+                Decision::Sow { hole, .. } if hole.index() >= self.geo.hole_count() => {
+                    format!("hole #{} (this board has {} holes)", hole.0, self.geo.hole_count())
+                }
+                _ => decision.notation(self.geo),
+            };
             return Err(PlayError::Illegal {
-                decision: decision.notation(self.geo),
+                decision,
                 legal: crate::decision::NotationList(&legal, self.geo).to_string(),
             });
         }

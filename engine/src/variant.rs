@@ -46,41 +46,6 @@ impl Variant {
     pub const fn is_ikibuguzo(self) -> bool {
         matches!(self, Variant::Ikibuguzo | Variant::IkibuguzoOpening1 | Variant::IkibuguzoOpening2)
     }
-
-    /// A one-paragraph summary of the rules, for listings.
-    pub const fn summary(self) -> &'static str {
-        match self {
-            Variant::Ikibuguzo => {
-                "4x8, Burundi/Rwanda. Both players secretly choose one of two opening arrays, then play its forced \
-                 opening turns. Relay sowing; capture both opposite holes when the last counter lands in an occupied \
-                 inner hole in opposition, and sow the capture from the lap's origin. Clockwise captures from two \
-                 reverse holes. Win by leaving the opponent without a move, or by capturing from both of the \
-                 opponent's inner end holes in one turn."
-            }
-            Variant::IkibuguzoOpening1 => {
-                "Ikibuguzo with opening array 1 (0,6,0,0,0,0,0,17,0,3,0,3,0,3,0,0) for both players."
-            }
-            Variant::IkibuguzoOpening2 => {
-                "Ikibuguzo with opening array 2 (four counters in every outer hole) for both players."
-            }
-            Variant::Kubuguza => {
-                "4x8, Rwanda. Four counters in each inner hole. Relay sowing; capture both opposite holes from an \
-                 occupied inner hole and sow the capture on; clockwise captures from four holes. No captures on a \
-                 player's first turn. A player who cannot move loses."
-            }
-            Variant::Azigo => {
-                "2x20, Nigeria (Igbo). Each player keeps a concealed store. Sow around the whole board; take the last \
-                 hole in the opponent's row if it holds 1 or 3, with the run of 1-or-3 holes before it. A store move \
-                 enters the whole store from the leftmost hole. Game ends when a player cannot move, or at the turn \
-                 limit, by score (store plus own row)."
-            }
-            Variant::Njombwa => {
-                "4x8 (or 4x9, 4x10), Malawi (Yao). A forced two-stage opening, then relay sowing; ending in an empty \
-                 inner hole removes the opponent's opposite inner counters (and the outer ones behind them) from the \
-                 board. Singletons move only when nothing bigger is left. Capture all the opponent's counters to win."
-            }
-        }
-    }
 }
 
 impl fmt::Display for Variant {

@@ -158,6 +158,7 @@ impl BoardView {
 /// decisions (Fischer).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
 pub struct ClockSpec {
     pub base_secs: u32,
     #[serde(default)]

@@ -1,6 +1,7 @@
 //! The server's configuration: every setting is a flag and an environment variable (clap), documented in
 //! `--help` and the README.
 
+use crate::http::limits::RateLimits;
 use crate::room::RoomConfig;
 use crate::ws::WsLimits;
 use clap::Parser;
@@ -46,6 +47,33 @@ pub struct Config {
     /// behind, and get a fresh snapshot, sooner.
     #[arg(long, env = "MANCALA_SOCKET_SEND_BUFFER")]
     pub socket_send_buffer: Option<usize>,
+    /// Several nodes on one PostgreSQL: the message broker between them (`nats://HOST:PORT`). Unset: a
+    /// single node (SQLite or PostgreSQL), as before. See docs/cluster.md.
+    #[arg(long, env = "MANCALA_BROKER_URL")]
+    pub broker_url: Option<String>,
+    /// This node's name among the others (letters, digits, `_`, `-`; default: random). A suffix new at
+    /// every start is added, so a restarted node is a new node.
+    #[arg(long, env = "MANCALA_NODE_ID")]
+    pub node_id: Option<String>,
+    /// Seconds a node's lease lasts without renewal (renewed every third of it): after a crash its games
+    /// move on after about this long.
+    #[arg(long, env = "MANCALA_LEASE_SECS", default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=600))]
+    pub lease_secs: u64,
+    /// Seconds an HTTP request may take until its answer starts (then 408); streams and WebSockets run on.
+    #[arg(long, env = "MANCALA_REQUEST_TIMEOUT_SECS", default_value_t = 30)]
+    pub request_timeout_secs: u64,
+    /// Games one client address may create per minute (a burst of that many at once, then one every
+    /// 60/N s); 0: no limit (for load tests).
+    #[arg(long, env = "MANCALA_GAMES_PER_MINUTE", default_value_t = 60)]
+    pub games_per_minute: u32,
+    /// Player accounts one client address may register per hour (a burst of that many, then one every
+    /// 60/N min); 0: no limit.
+    #[arg(long, env = "MANCALA_ACCOUNTS_PER_HOUR", default_value_t = 10)]
+    pub accounts_per_hour: u32,
+    /// Behind a reverse proxy: the header holding the client's address, for rate limits
+    /// (`X-Forwarded-For`: its last address; `X-Real-IP`). Unset: the connection's peer address.
+    #[arg(long, env = "MANCALA_CLIENT_IP_HEADER")]
+    pub client_ip_header: Option<String>,
     /// Seconds to wait for connections to close on shutdown.
     #[arg(long, env = "MANCALA_SHUTDOWN_GRACE_SECS", default_value_t = 5)]
     pub shutdown_grace_secs: u64,
@@ -71,6 +99,10 @@ impl Config {
             ping_every: Duration::from_secs(self.ping_secs.max(1)),
             idle_timeout: Duration::from_secs(self.ping_secs.max(1) * 3),
         }
+    }
+
+    pub fn rate_limits(&self) -> RateLimits {
+        RateLimits::new(self.games_per_minute, self.accounts_per_hour)
     }
 
     pub fn room_config(&self) -> RoomConfig {

@@ -5,7 +5,7 @@ use crate::game::Refusal;
 use crate::room::RoomError;
 use crate::store::StoreError;
 use axum::Json;
-use axum::http::StatusCode;
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use mancala_protocol::http::ApiError as ErrorBody;
 
@@ -16,9 +16,28 @@ pub enum ApiError {
     BadRequest(String),
     #[error("{0}")]
     NotFound(String),
-    /// A seat or player token that does not fit.
+    /// A seat or player token that does not fit, or a malformed `Authorization` header.
     #[error("{0}")]
     BadToken(String),
+    /// A method the route does not answer (the message lists those it does).
+    #[error("{0}")]
+    MethodNotAllowed(String),
+    /// The request took longer than the server allows.
+    #[error("{0}")]
+    Timeout(String),
+    /// A body over the size limit.
+    #[error("{0}")]
+    TooLarge(String),
+    /// A body that is not JSON by its `Content-Type`.
+    #[error("{0}")]
+    UnsupportedMediaType(String),
+    /// A WebSocket route asked for without a WebSocket upgrade.
+    #[error("{0}")]
+    UpgradeRequired(String),
+    /// Too many requests of a kind from one client address; `retry_after` seconds until the next is let
+    /// through.
+    #[error("{message}; retry in {retry_after} s")]
+    RateLimited { message: String, retry_after: u64 },
     /// The request conflicts with the state (a taken name, a game without an open seat).
     #[error("{0}")]
     Conflict(String),
@@ -36,11 +55,35 @@ pub enum ApiError {
 }
 
 impl ApiError {
+    /// Every `error` code an HTTP answer may carry.
+    pub const CODES: &[&str] = &[
+        "bad_request",
+        "not_found",
+        "bad_token",
+        "method_not_allowed",
+        "timeout",
+        "too_large",
+        "unsupported_media_type",
+        "upgrade_required",
+        "rate_limited",
+        "conflict",
+        "unavailable",
+        "degraded",
+        "shutting_down",
+        "internal",
+    ];
+
     fn code(&self) -> (StatusCode, &'static str) {
         match self {
             ApiError::BadRequest(_) => (StatusCode::BAD_REQUEST, "bad_request"),
             ApiError::NotFound(_) => (StatusCode::NOT_FOUND, "not_found"),
             ApiError::BadToken(_) => (StatusCode::UNAUTHORIZED, "bad_token"),
+            ApiError::MethodNotAllowed(_) => (StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed"),
+            ApiError::Timeout(_) => (StatusCode::REQUEST_TIMEOUT, "timeout"),
+            ApiError::TooLarge(_) => (StatusCode::PAYLOAD_TOO_LARGE, "too_large"),
+            ApiError::UnsupportedMediaType(_) => (StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type"),
+            ApiError::UpgradeRequired(_) => (StatusCode::UPGRADE_REQUIRED, "upgrade_required"),
+            ApiError::RateLimited { .. } => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
             ApiError::Conflict(_) => (StatusCode::CONFLICT, "conflict"),
             ApiError::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
             ApiError::Degraded(_) => (StatusCode::SERVICE_UNAVAILABLE, "degraded"),
@@ -61,7 +104,24 @@ impl IntoResponse for ApiError {
             _ if status.is_server_error() => tracing::warn!(error = %self, "request refused"),
             _ => {}
         }
-        (status, Json(ErrorBody { error: code.to_string(), message: self.to_string() })).into_response()
+        let mut response =
+            (status, Json(ErrorBody { error: code.to_string(), message: self.to_string() })).into_response();
+        let headers = response.headers_mut();
+        match self {
+            // RFC 7235 §3.1: a 401 says which scheme would do.
+            ApiError::BadToken(_) => {
+                headers.insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer realm=\"mancala\""));
+            }
+            ApiError::UpgradeRequired(_) => {
+                headers.insert(header::UPGRADE, HeaderValue::from_static("websocket"));
+                headers.insert(header::CONNECTION, HeaderValue::from_static("upgrade"));
+            }
+            ApiError::RateLimited { retry_after, .. } => {
+                headers.insert(header::RETRY_AFTER, HeaderValue::from(retry_after));
+            }
+            _ => {}
+        }
+        response
     }
 }
 
@@ -83,6 +143,7 @@ impl From<RoomError> for ApiError {
             RoomError::Store(s) => s.into(),
             RoomError::Corrupt { .. } => ApiError::Internal(e.to_string()),
             RoomError::ShuttingDown => ApiError::ShuttingDown,
+            RoomError::OwnerAway(_) => ApiError::Unavailable(e.to_string()),
         }
     }
 }
@@ -99,5 +160,33 @@ impl From<Refusal> for ApiError {
 impl From<crate::room::RoomGone> for ApiError {
     fn from(_: crate::room::RoomGone) -> Self {
         ApiError::Unavailable("the game's room has stopped (the server is shutting down)".into())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_code_is_listed() {
+        let s = String::new;
+        let all = [
+            ApiError::BadRequest(s()),
+            ApiError::NotFound(s()),
+            ApiError::BadToken(s()),
+            ApiError::MethodNotAllowed(s()),
+            ApiError::Timeout(s()),
+            ApiError::TooLarge(s()),
+            ApiError::UnsupportedMediaType(s()),
+            ApiError::UpgradeRequired(s()),
+            ApiError::RateLimited { message: s(), retry_after: 1 },
+            ApiError::Conflict(s()),
+            ApiError::Unavailable(s()),
+            ApiError::Degraded(s()),
+            ApiError::ShuttingDown,
+            ApiError::Internal(s()),
+        ];
+        let codes: Vec<&str> = all.iter().map(|e| e.code().1).collect();
+        assert_eq!(codes, ApiError::CODES);
     }
 }

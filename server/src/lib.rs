@@ -8,6 +8,7 @@
 //! and connection loop), [`http`] (REST routes, one file per area). [`run`] takes a bound listener and a shutdown future, so tests run
 //! the real server on an ephemeral port.
 
+pub mod cluster;
 pub mod config;
 pub mod error;
 pub mod game;
@@ -41,6 +42,35 @@ pub enum ServerError {
     Restore(#[from] room::RoomError),
     #[error("serving: {0}")]
     Io(#[from] std::io::Error),
+    #[error("joining the other nodes: {0}")]
+    Cluster(#[from] cluster::ClusterError),
+    #[error("configuration: {0}")]
+    Config(String),
+}
+
+/// This node's cluster settings, if it runs with others; refuses what cannot work.
+fn cluster_config(config: &Config, addr: SocketAddr) -> Result<Option<cluster::ClusterConfig>, ServerError> {
+    let Some(broker_url) = config.broker_url.clone() else { return Ok(None) };
+    if !config.database_url.starts_with("postgres") {
+        return Err(ServerError::Config(format!(
+            "several nodes (--broker-url) need a PostgreSQL database that they share; `{}` is not one (SQLite \
+             belongs to one process: run without --broker-url, or use postgres://…)",
+            config.database_url
+        )));
+    }
+    let id = match &config.node_id {
+        Some(id) => {
+            cluster::check_node_id(id).map_err(ServerError::Config)?;
+            id.clone()
+        }
+        None => format!("node{:04x}", rand::random::<u16>()),
+    };
+    Ok(Some(cluster::ClusterConfig {
+        broker_url,
+        node: format!("{id}-{:06x}", rand::random::<u32>() & 0xff_ffff),
+        lease: Duration::from_secs(config.lease_secs),
+        addr: addr.to_string(),
+    }))
 }
 
 /// Runs the server on `listener` until `shutdown` completes, then shuts down in one place, in this order:
@@ -56,15 +86,31 @@ pub async fn run(
     config: Config,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServerError> {
-    let (store, writer) = Store::connect(&config.database_url).await?;
+    let clustered = cluster_config(&config, listener.local_addr()?)?;
+    let (store, writer) = Store::connect_node(&config.database_url, clustered.as_ref().map(|c| c.node.clone())).await?;
+    let node = match &clustered {
+        Some(c) => Some(cluster::Cluster::join(c, &store).await?),
+        None => None,
+    };
     let stopping = CancellationToken::new();
-    let rooms = Registry::new(store.clone(), config.room_config(), stopping.clone());
+    let rooms = Registry::new(store.clone(), config.room_config(), stopping.clone(), node.clone());
     let restored = rooms.restore_unfinished().await?;
-    tracing::info!(restored, backend = ?store.backend(), addr = %listener.local_addr()?, "mancala-server ready");
+    let background = TaskTracker::new();
+    if let Some(node) = &node {
+        node.start(rooms.clone(), stopping.clone(), &background).await?;
+    }
+    tracing::info!(
+        restored,
+        backend = ?store.backend(),
+        addr = %listener.local_addr()?,
+        node = node.as_ref().map(|n| n.node()),
+        "mancala-server ready"
+    );
     let state = AppState {
         store: store.clone(),
         rooms: rooms.clone(),
         ws_limits: config.ws_limits(),
+        limits: Arc::new(config.rate_limits()),
         config: Arc::new(config.clone()),
         shutdown: stopping.clone(),
         tracker: TaskTracker::new(),
@@ -97,6 +143,14 @@ pub async fn run(
     stopping.cancel();
     let grace = Duration::from_secs(config.shutdown_grace_secs);
     state.tracker.close();
+    // With several nodes the games are handed over as soon as the rooms have stopped (their last commits
+    // done): the other nodes take them at once, while this one still closes its connections.
+    if let Some(node) = &node {
+        if tokio::time::timeout(grace, rooms.stopped()).await.is_err() {
+            tracing::warn!("some rooms did not stop in time");
+        }
+        node.leave().await;
+    }
     let waited = tokio::time::timeout(grace, async {
         state.tracker.wait().await;
         rooms.stopped().await;
@@ -104,6 +158,8 @@ pub async fn run(
     if waited.await.is_err() {
         tracing::warn!("some connections or rooms did not stop in time");
     }
+    background.close();
+    let _ = tokio::time::timeout(Duration::from_secs(2), background.wait()).await;
     stop_serving.cancel();
     if !serving.is_finished() {
         let _ = tokio::time::timeout(grace, &mut serving).await;

@@ -2,6 +2,7 @@
 //! of WebSocket connections (axum does not wait for upgraded connections on shutdown, so we do).
 
 use crate::config::Config;
+use crate::http::limits::RateLimits;
 use crate::room::Registry;
 use crate::store::Store;
 use crate::ws::WsLimits;
@@ -16,6 +17,8 @@ pub struct AppState {
     pub rooms: Arc<Registry>,
     pub config: Arc<Config>,
     pub ws_limits: WsLimits,
+    /// Rate limits of account and game creation.
+    pub limits: Arc<RateLimits>,
     pub shutdown: CancellationToken,
     pub tracker: TaskTracker,
     pub metrics: PrometheusHandle,

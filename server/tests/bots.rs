@@ -93,7 +93,7 @@ async fn a_restarted_server_seats_its_bots_again() {
     ws.send(json!({ "type": "decide", "id": "1", "decision": first })).await;
     ws.next_of("accepted").await;
     drop(ws);
-    let (url, dir) = server.kill().await;
+    let (url, dir) = server.stop().await;
     let server = TestServer::start_with(Config::with_database(&url)).await;
     let mut ws = server.ws(&id, Some(&token), None).await;
     let mut seed = 5;

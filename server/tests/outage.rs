@@ -67,7 +67,8 @@ async fn a_postgres_outage_refuses_decisions_and_heals_by_itself() {
     let (id, south, north) = server.new_game(json!({ "variant": "kubuguza", "seat": "south" })).await;
     let mut t = Table::open(&server, &id, &south, &north, "kubuguza").await;
     let mut seed = 11;
-    let played = t.play_random(&mut seed, 6).await as u64;
+    t.play_random(&mut seed, 6).await;
+    let (before, v_before) = (stored_plies(&server, &id).await, t.versions[2]);
 
     database_away(&base, &url, true).await;
     let (status, body) = healthz(&server).await;
@@ -86,7 +87,10 @@ async fn a_postgres_outage_refuses_decisions_and_heals_by_itself() {
     wait_healthy(&server, Duration::from_secs(20)).await;
     let answer = t.decide(i, &decision).await;
     assert_eq!(answer["type"], "accepted", "the same decision once the database is back: {answer}");
-    assert_eq!(stored_plies(&server, &id).await, played + 1, "every acknowledged decision, and no other");
+    // One event per ply: the decision and any forced plies it brought, each stored once.
+    let plies = t.versions[2] - v_before;
+    assert!(plies >= 1);
+    assert_eq!(stored_plies(&server, &id).await, before + plies, "every acknowledged decision, and no other");
     t.play_random(&mut seed, 10_000).await;
     assert!(t.over());
     drop(t);
@@ -143,11 +147,14 @@ async fn a_full_disk_refuses_decisions_clearly_and_heals_when_space_returns() {
     let filler = mnt.join("filler");
     fill(&filler);
     // The WAL may still hold a few free pages: decisions go through until the disk refuses one.
-    let (answer, decision, i) = loop {
+    // A decision may bring forced plies with it, so the record is read before each try: a refused one
+    // must leave it exactly as it was.
+    let (answer, decision, i, before) = loop {
+        let before = stored_plies(&server, &id).await;
         let (i, decision) = next_decision(&t);
         let answer = t.decide(i, &decision).await;
         if answer["type"] == "rejected" {
-            break (answer, decision, i);
+            break (answer, decision, i, before);
         }
         played += 1;
         assert!(played < 200, "the disk never filled up");
@@ -160,7 +167,7 @@ async fn a_full_disk_refuses_decisions_clearly_and_heals_when_space_returns() {
     );
     eprintln!("full disk after {played} decisions: {reason}");
     // The connection and the game survive; reads still work.
-    assert_eq!(stored_plies(&server, &id).await, played);
+    assert_eq!(stored_plies(&server, &id).await, before, "the refused decision stored nothing");
 
     std::fs::remove_file(&filler).unwrap();
     let answer = t.decide(i, &decision).await;

@@ -26,7 +26,7 @@ async fn games_are_played_stored_and_restored_on_postgres() {
     assert_eq!(status, 201, "{player}");
     let (status, again) = server.post("/api/players", json!({ "name": "pg_player" })).await;
     assert_eq!(status, 409, "{again}");
-    let _ = server.kill().await;
+    let _ = server.stop().await;
     let server = TestServer::start_with(Config::with_database(&url)).await;
     for (k, (id, south, north, v, holes, variant)) in ids.into_iter().enumerate() {
         let mut t = Table::open(&server, &id, &south, &north, variant).await;

@@ -7,59 +7,12 @@ mod common;
 
 use common::TestServer;
 use common::driver::Table;
+use common::process::Process;
 use futures_util::StreamExt;
 use serde_json::json;
-use std::process::Stdio;
 use std::time::{Duration, Instant};
-use tokio::io::AsyncReadExt;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
-
-/// `mancala-server` as a child process on a free port.
-struct Process {
-    child: tokio::process::Child,
-    addr: std::net::SocketAddr,
-}
-
-impl Process {
-    async fn start(database_url: &str, extra: &[&str]) -> Process {
-        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-        let addr: std::net::SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
-        let child = tokio::process::Command::new(env!("CARGO_BIN_EXE_mancala-server"))
-            .args(["--addr", &addr.to_string(), "--database-url", database_url])
-            .args(extra)
-            .env("RUST_LOG", "info")
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .kill_on_drop(true)
-            .spawn()
-            .expect("mancala-server starts");
-        let http = reqwest::Client::new();
-        for _ in 0..300 {
-            if http.get(format!("http://{addr}/healthz")).send().await.is_ok_and(|r| r.status().is_success()) {
-                return Process { child, addr };
-            }
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
-        panic!("mancala-server did not answer /healthz");
-    }
-
-    fn signal(&self, signal: &str) {
-        let pid = self.child.id().expect("running").to_string();
-        let ok = std::process::Command::new("kill").args([signal, &pid]).status().unwrap().success();
-        assert!(ok, "kill {signal} {pid}");
-    }
-
-    /// Waits for the exit; returns its status and what the process logged.
-    async fn exited(mut self, within: Duration) -> (std::process::ExitStatus, String) {
-        let status = tokio::time::timeout(within, self.child.wait()).await.expect("exits in time").unwrap();
-        // The log goes to standard output; a panic would go to standard error.
-        let mut log = String::new();
-        self.child.stdout.take().unwrap().read_to_string(&mut log).await.unwrap();
-        self.child.stderr.take().unwrap().read_to_string(&mut log).await.unwrap();
-        (status, log)
-    }
-}
 
 /// The close code a connection gets next (skipping any messages before it).
 async fn close_code(ws: &mut common::Ws) -> Option<CloseCode> {

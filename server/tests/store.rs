@@ -90,8 +90,8 @@ async fn group_commit_matches_one_by_one(url: &str) {
     assert_eq!(store.game_row("b").await.unwrap(), Some(game("b", "ongoing", 2, 6)));
     assert_eq!(store.move_rows("a").await.unwrap(), (1..=4).map(|p| mv("a", p)).collect::<Vec<_>>());
     assert_eq!(store.move_rows("b").await.unwrap(), vec![mv("b", 1), mv("b", 2)]);
-    assert_eq!(store.player_by_name("bob").await.unwrap(), Some(player("bob", "h1")));
-    assert_eq!(store.player_by_name("cy").await.unwrap(), Some(player("cy", "h3")));
+    assert_eq!(store.player_by_name(&"bob".parse().unwrap()).await.unwrap(), Some(player("bob", "h1")));
+    assert_eq!(store.player_by_name(&"cy".parse().unwrap()).await.unwrap(), Some(player("cy", "h3")));
 
     // Progress writes change only their columns, the last of a batch wins, and they come after the full
     // rows of the same batch (a join, then decisions).

@@ -93,7 +93,9 @@ impl Session {
         loop {
             match self.connect().await {
                 Ok(()) => break,
-                Err(e @ ClientError::Refused { .. }) => return Err(e),
+                // A 503 is the server's moment (a node shutting down, a game changing hands between nodes):
+                // keep trying; any other refusal is final.
+                Err(e @ ClientError::Refused { status, .. }) if status != 503 => return Err(e),
                 Err(e) if start.elapsed() > RECONNECT_FOR => return Err(ClientError::Lost(e.to_string())),
                 Err(_) => {
                     tokio::time::sleep(wait).await;

@@ -15,7 +15,7 @@ use mancala_protocol::http::GameStatus;
 use tokio::time::Instant;
 
 /// A refusal: the code, a readable reason, and the legal decisions where they help.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Refusal {
     pub code: ErrorCode,
     pub reason: String,

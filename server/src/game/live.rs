@@ -9,6 +9,7 @@ use super::clock::Clock;
 use super::ply::Ply;
 use super::ruling::{GameResult, Ruling};
 use super::steps::PlySteps;
+use crate::ids::{GameId, InviteCode, PlayerName};
 use mancala_engine::{BySide, Decision, Options, OptionsError, Outcome, Position, Side, Variant};
 use mancala_protocol::ClockSpec;
 use mancala_protocol::http::{GameStatus, GameSummary, PlayerInfo, Seats};
@@ -16,9 +17,9 @@ use std::ops::RangeInclusive;
 use tokio::time::Instant;
 
 /// A seated player.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Seat {
-    pub name: String,
+    pub name: PlayerName,
     /// The seat is linked to the player account of that name.
     pub registered: bool,
     /// SHA-256 of the seat's secret token.
@@ -35,12 +36,12 @@ pub struct StoredClock {
 /// Everything the database keeps of a game besides its decisions, as domain values.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameHeader {
-    pub id: String,
+    pub id: GameId,
     pub variant: Variant,
     pub options: Options,
     pub status: GameStatus,
     pub seats: BySide<Option<Seat>>,
-    pub invite_code: Option<String>,
+    pub invite_code: Option<InviteCode>,
     pub clock: Option<StoredClock>,
     pub auto_forced: bool,
     pub plies: u32,
@@ -74,12 +75,12 @@ pub enum EventAt<'a> {
 
 #[derive(Clone, Debug)]
 pub struct LiveGame {
-    pub id: String,
+    pub id: GameId,
     pub variant: Variant,
     pub options: Options,
     pub status: GameStatus,
     pub seats: BySide<Option<Seat>>,
-    pub invite_code: Option<String>,
+    pub invite_code: Option<InviteCode>,
     pub clock: Option<Clock>,
     pub auto_forced: bool,
     pub pos: Position,
@@ -100,11 +101,11 @@ impl LiveGame {
     /// A new game waiting for its second player.
     #[allow(clippy::too_many_arguments)]
     pub fn new(
-        id: String,
+        id: GameId,
         variant: Variant,
         options: Options,
         creator: (Side, Seat),
-        invite_code: String,
+        invite_code: InviteCode,
         clock: Option<ClockSpec>,
         auto_forced: bool,
         now_ms: i64,
@@ -316,9 +317,9 @@ impl GameHeader {
     /// The public summary of the game (no secret: no token, no hidden choice).
     pub fn summary(&self) -> GameSummary {
         let player =
-            |s: Side| self.seats[s].as_ref().map(|p| PlayerInfo { name: p.name.clone(), registered: p.registered });
+            |s: Side| self.seats[s].as_ref().map(|p| PlayerInfo { name: p.name.to_string(), registered: p.registered });
         GameSummary {
-            id: self.id.clone(),
+            id: self.id.to_string(),
             variant: self.variant,
             options: self.options,
             status: self.status,
@@ -329,7 +330,11 @@ impl GameHeader {
             result: self.result.filter(|_| self.status == GameStatus::Finished).map(GameResult::info),
             created_at: self.created_at.max(0) as u64,
             updated_at: self.updated_at.max(0) as u64,
-            invite_code: self.invite_code.clone().filter(|_| self.status == GameStatus::Waiting),
+            invite_code: self
+                .invite_code
+                .as_ref()
+                .filter(|_| self.status == GameStatus::Waiting)
+                .map(InviteCode::to_string),
         }
     }
 }

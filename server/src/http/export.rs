@@ -9,11 +9,13 @@
 //! `format=text|json` chooses; without it, an `Accept` header that prefers `application/json` to
 //! `text/plain` gets JSON.
 
-use super::history::{Params, RawQuery, Stored, load};
+use super::extract::{FromParams, Params, Path, Query};
+use super::history::{Stored, load};
 use crate::error::ApiError;
+use crate::ids::GameId;
 use crate::state::AppState;
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use mancala_protocol::http::{GameSummary, RecordEntry};
@@ -27,19 +29,28 @@ pub struct GameExport {
     pub record: Vec<RecordEntry>,
 }
 
+/// The parameter of the export: `format=text|json`; `Some(true)` for JSON.
+#[derive(Debug)]
+pub struct ExportQuery {
+    pub json: Option<bool>,
+}
+
+impl FromParams for ExportQuery {
+    const NAMES: &'static [&'static str] = &["format"];
+
+    fn from_params(params: &Params) -> Result<Self, ApiError> {
+        Ok(ExportQuery { json: params.word("format", &[("text", false), ("json", true)])? })
+    }
+}
+
 /// `GET /api/games/{id}/export`.
 pub async fn export(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    Path(id): Path<GameId>,
     headers: HeaderMap,
-    raw: RawQuery,
+    Query(q): Query<ExportQuery>,
 ) -> Result<Response, ApiError> {
-    let params = Params::parse(raw, &["format"])?;
-    let json = match params.word("format", &["text", "json"])?.as_deref() {
-        Some("json") => true,
-        Some(_) => false,
-        None => prefers_json(&headers),
-    };
+    let json = q.json.unwrap_or_else(|| prefers_json(&headers));
     let stored = load(&state, &id).await?;
     if json {
         let body = GameExport { game: stored.header.summary(), record: stored.record() };
@@ -90,12 +101,13 @@ pub fn text_export(stored: &Stored, site: &str) -> String {
         Some(c) => format!("{}+{}", c.spec.base_secs, c.spec.increment_secs),
         None => "-".to_string(),
     };
-    let name =
-        |side: mancala_engine::Side| game.seats[side].as_ref().map(|s| s.name.clone()).unwrap_or_else(|| "?".into());
+    let name = |side: mancala_engine::Side| {
+        game.seats[side].as_ref().map(|s| s.name.to_string()).unwrap_or_else(|| "?".into())
+    };
     let headers = [
         ("Event", "mancala game".to_string()),
         ("Site", site.to_string()),
-        ("GameId", game.id.clone()),
+        ("GameId", game.id.to_string()),
         ("Variant", game.variant.id().to_string()),
         ("Options", serde_json::to_string(&game.options).unwrap_or_default()),
         ("South", name(mancala_engine::Side::South)),

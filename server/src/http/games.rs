@@ -1,40 +1,51 @@
 //! Creating and joining games: `POST /api/games`, `POST /api/games/{id}/join`, and the invite code routes
 //! `GET /api/invites/{code}` and `POST /api/invites/{code}/join`. A seat's token is returned once, here.
 
-use super::{bearer, json_body};
+use super::extract::{Bearer, Json, NoParams, OptionalJson, Path, Query};
+use super::limits::{ClientAddr, Limit};
 use crate::error::ApiError;
-use crate::game::{LiveGame, Seat, unix_ms};
-use crate::ids;
+use crate::game::{GameHeader, LiveGame, Seat, unix_ms};
+use crate::ids::{self, GameId, InviteCode, PlayerName};
 use crate::room::bot_seat::{self, BotSeat};
 use crate::state::AppState;
-use axum::Json;
-use axum::extract::rejection::JsonRejection;
-use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::extract::State;
+use axum::http::StatusCode;
 use mancala_engine::{Side, Variant};
+use mancala_protocol::ClockSpec;
 use mancala_protocol::http::{CreateGame, GameSummary, JoinGame, SeatChoice, SeatGranted};
 
+/// The longest base time of a clock (a week) and the largest increment (an hour).
+pub const MAX_BASE_SECS: u32 = 7 * 24 * 3600;
+pub const MAX_INCREMENT_SECS: u32 = 3600;
+
 /// Who is asking: a registered player (by bearer token) or a guest with a display name.
-async fn identity(state: &AppState, headers: &HeaderMap, name: Option<String>) -> Result<(String, bool), ApiError> {
-    if let Some(token) = bearer(headers) {
+///
+/// Names are case-insensitive: a guest may not use any spelling of a registered name, and a player token
+/// with a `name` accepts any spelling of the account's name (the seat shows the registered one).
+async fn identity(state: &AppState, bearer: Bearer, name: Option<String>) -> Result<(PlayerName, bool), ApiError> {
+    if let Some(token) = bearer.0 {
         let player = state
             .store
             .player_by_token_hash(&ids::token_hash(&token))
             .await?
             .ok_or_else(|| ApiError::BadToken("the bearer token is not a player token".into()))?;
-        if let Some(n) = name.filter(|n| *n != player.name) {
+        let account = PlayerName::parse(&player.name)
+            .map_err(|e| ApiError::Internal(format!("stored player name `{}`: {e}", player.name)))?;
+        if let Some(n) = name.filter(|n| !n.eq_ignore_ascii_case(account.as_str())) {
             return Err(ApiError::BadRequest(format!(
-                "`name` is `{n}` but the token is {}'s; leave `name` out",
-                player.name
+                "`name` is `{n}` but the token is {account}'s; leave `name` out"
             )));
         }
-        return Ok((player.name, true));
+        return Ok((account, true));
     }
-    let name = name.unwrap_or_else(|| "anonymous".to_string());
-    ids::check_name(&name).map_err(ApiError::BadRequest)?;
-    if state.store.player_by_name(&name).await?.is_some() {
+    let name = match name {
+        None => PlayerName::anonymous(),
+        Some(n) => PlayerName::for_guest(&n).map_err(|e| ApiError::BadRequest(e.to_string()))?,
+    };
+    if let Some(player) = state.store.player_by_name(&name).await? {
         return Err(ApiError::Conflict(format!(
-            "the name `{name}` belongs to a registered player: send its token as `Authorization: Bearer …`"
+            "the name `{name}` belongs to the registered player `{}`: send its token as `Authorization: Bearer …`",
+            player.name
         )));
     }
     Ok((name, false))
@@ -52,25 +63,32 @@ fn granted(game: GameSummary, seat: Side, token: String) -> SeatGranted {
     }
 }
 
+/// Checks what `POST /api/games` asks for beyond its types.
+fn check_clock(clock: Option<ClockSpec>) -> Result<(), ApiError> {
+    let Some(c) = clock else { return Ok(()) };
+    if c.base_secs == 0 || c.base_secs > MAX_BASE_SECS {
+        return Err(ApiError::BadRequest(format!("clock.base_secs must be between 1 and {MAX_BASE_SECS}")));
+    }
+    if c.increment_secs > MAX_INCREMENT_SECS {
+        return Err(ApiError::BadRequest(format!("clock.increment_secs must be at most {MAX_INCREMENT_SECS}")));
+    }
+    Ok(())
+}
+
+/// `POST /api/games`.
 pub async fn create(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    body: Result<Json<CreateGame>, JsonRejection>,
-) -> Result<(StatusCode, Json<SeatGranted>), ApiError> {
-    let req = json_body(body)?;
+    client: ClientAddr,
+    bearer: Bearer,
+    _: Query<NoParams>,
+    Json(req): Json<CreateGame>,
+) -> Result<(StatusCode, axum::Json<SeatGranted>), ApiError> {
     let known = || Variant::ALL.map(|v| v.id()).join(", ");
     let variant =
         req.variant.ok_or_else(|| ApiError::BadRequest(format!("field `variant` is required (one of {})", known())))?;
     let options = req.options.unwrap_or_default().apply(variant);
     options.validate(variant).map_err(|e| ApiError::BadRequest(format!("options: {e}")))?;
-    if let Some(c) = req.clock {
-        if c.base_secs == 0 || c.base_secs > 7 * 24 * 3600 {
-            return Err(ApiError::BadRequest("clock.base_secs must be between 1 and 604800".into()));
-        }
-        if c.increment_secs > 3600 {
-            return Err(ApiError::BadRequest("clock.increment_secs must be at most 3600".into()));
-        }
-    }
+    check_clock(req.clock)?;
     let bot = match req.opponent.as_deref() {
         None => None,
         Some(o) => {
@@ -79,7 +97,9 @@ pub async fn create(
             })?)
         }
     };
-    let (name, registered) = identity(&state, &headers, req.name).await?;
+    let (name, registered) = identity(&state, bearer, req.name).await?;
+    // Counted once the request is known to be good: a client's mistakes do not use up its allowance.
+    state.limits.check(Limit::Games, client)?;
     let side = match req.seat {
         SeatChoice::South => Side::South,
         SeatChoice::North => Side::North,
@@ -94,11 +114,11 @@ pub async fn create(
     let token = ids::token();
     let seat = Seat { name, registered, token_hash: ids::token_hash(&token) };
     let game = LiveGame::new(
-        ids::game_id(),
+        GameId::random(),
         variant,
         options,
         (side, seat),
-        ids::invite_code(),
+        InviteCode::random(),
         req.clock,
         req.auto_forced.unwrap_or(true),
         unix_ms(),
@@ -117,11 +137,11 @@ pub async fn create(
         state.rooms.seat_bot(&room, BotSeat { side: bot_side, level, variant, options, seed: rand::random() });
     }
     metrics::counter!("mancala_games_created").increment(1);
-    Ok((StatusCode::CREATED, Json(granted(summary, side, token))))
+    Ok((StatusCode::CREATED, axum::Json(granted(summary, side, token))))
 }
 
-async fn join_game(state: &AppState, id: &str, headers: &HeaderMap, req: JoinGame) -> Result<SeatGranted, ApiError> {
-    let (name, registered) = identity(state, headers, req.name).await?;
+async fn join_game(state: &AppState, id: &GameId, bearer: Bearer, req: JoinGame) -> Result<SeatGranted, ApiError> {
+    let (name, registered) = identity(state, bearer, req.name).await?;
     let room = state.rooms.get(id).await?;
     let token = ids::token();
     let seat = Seat { name, registered, token_hash: ids::token_hash(&token) };
@@ -129,39 +149,42 @@ async fn join_game(state: &AppState, id: &str, headers: &HeaderMap, req: JoinGam
     Ok(granted(summary, side, token))
 }
 
+/// `POST /api/games/{id}/join`.
 pub async fn join(
     State(state): State<AppState>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    body: axum::body::Bytes,
-) -> Result<Json<SeatGranted>, ApiError> {
-    if !ids::is_game_id(&id) {
-        return Err(ApiError::BadRequest(format!("`{id}` is not a game id")));
-    }
-    let req: JoinGame = super::optional_json(&body)?;
-    Ok(Json(join_game(&state, &id, &headers, req).await?))
+    Path(id): Path<GameId>,
+    bearer: Bearer,
+    _: Query<NoParams>,
+    OptionalJson(req): OptionalJson<JoinGame>,
+) -> Result<axum::Json<SeatGranted>, ApiError> {
+    Ok(axum::Json(join_game(&state, &id, bearer, req).await?))
 }
 
-async fn game_of_invite(state: &AppState, code: &str) -> Result<crate::game::GameHeader, ApiError> {
-    let code = code.to_ascii_uppercase();
+async fn game_of_invite(state: &AppState, code: &InviteCode) -> Result<GameHeader, ApiError> {
     state
         .store
-        .game_by_invite(&code)
+        .game_by_invite(code)
         .await?
         .ok_or_else(|| ApiError::NotFound(format!("no game waiting with invite code `{code}`")))
 }
 
-pub async fn invite(State(state): State<AppState>, Path(code): Path<String>) -> Result<Json<GameSummary>, ApiError> {
-    Ok(Json(game_of_invite(&state, &code).await?.summary()))
+/// `GET /api/invites/{code}`.
+pub async fn invite(
+    State(state): State<AppState>,
+    Path(code): Path<InviteCode>,
+    _: Query<NoParams>,
+) -> Result<axum::Json<GameSummary>, ApiError> {
+    Ok(axum::Json(game_of_invite(&state, &code).await?.summary()))
 }
 
+/// `POST /api/invites/{code}/join`.
 pub async fn join_invite(
     State(state): State<AppState>,
-    Path(code): Path<String>,
-    headers: HeaderMap,
-    body: axum::body::Bytes,
-) -> Result<Json<SeatGranted>, ApiError> {
+    Path(code): Path<InviteCode>,
+    bearer: Bearer,
+    _: Query<NoParams>,
+    OptionalJson(req): OptionalJson<JoinGame>,
+) -> Result<axum::Json<SeatGranted>, ApiError> {
     let header = game_of_invite(&state, &code).await?;
-    let req: JoinGame = super::optional_json(&body)?;
-    Ok(Json(join_game(&state, &header.id, &headers, req).await?))
+    Ok(axum::Json(join_game(&state, &header.id, bearer, req).await?))
 }

@@ -8,23 +8,22 @@
 //! a spectator's view while the game is unfinished, the analysis view (everything) once it is finished,
 //! so no HTTP answer carries a secret of a game that is still being played.
 //!
-//! Query parameters are parsed here rather than by serde so that every bad value gets a 400 that names
-//! the parameter and its allowed values; unknown parameters are refused too (a misspelt filter that was
-//! silently ignored would return the wrong games). The helpers are shared with [`super::export`] and
-//! [`super::streams`].
+//! Query parameters are typed by route ([`ListQuery`], [`PositionQuery`], [`filters`], read by the
+//! [`Query`] extractor): every bad value gets a 400 that names the parameter and its allowed values, and
+//! unknown parameters are refused (a misspelt filter that was silently ignored would return the wrong
+//! games). [`filters`] and [`load`] are shared with [`super::export`] and [`super::streams`].
 
+use super::extract::{FromParams, NoParams, Params, Path, Query};
 use crate::error::ApiError;
 use crate::game::{GameHeader, LiveGame, PlySteps, unix_ms};
-use crate::ids;
+use crate::ids::{GameId, PlayerName};
 use crate::room::projection;
 use crate::state::AppState;
-use crate::store::{GameFilter, ListCursor};
+use crate::store::{GameFilter, ListCursor, ResultFilter};
 use axum::Json;
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Path, Query, State};
-use mancala_engine::{Phase, Position, Variant, Viewer};
+use axum::extract::State;
+use mancala_engine::{Phase, Position, Side, Variant, Viewer};
 use mancala_protocol::http::{GameDetail, GameList, GameStatus, PositionAt, RecordEntry};
-use std::collections::HashMap;
 use std::time::Duration;
 use tokio::time::Instant;
 
@@ -32,82 +31,26 @@ use tokio::time::Instant;
 pub const DEFAULT_LIMIT: u32 = 20;
 pub const MAX_LIMIT: u32 = 100;
 
-/// The filters shared by the list and the player stream.
-pub const FILTER_PARAMS: [&str; 6] = ["player", "variant", "status", "result", "since", "until"];
+/// Unix milliseconds up to the year 9999: plenty, and inside an i64.
+pub const MAX_MS: u64 = 253_402_300_799_999;
 
-/// The raw query string as name/value pairs (percent-decoded), as axum extracts it.
-pub type RawQuery = Result<Query<Vec<(String, String)>>, QueryRejection>;
-
-/// Query parameters checked against the names a route knows: each at most once, none unknown.
-#[derive(Debug, Default)]
-pub struct Params(HashMap<String, String>);
-
-impl Params {
-    pub fn parse(raw: RawQuery, known: &[&str]) -> Result<Params, ApiError> {
-        let Query(pairs) = raw.map_err(|e| ApiError::BadRequest(format!("bad query string: {}", e.body_text())))?;
-        let mut map = HashMap::new();
-        for (name, value) in pairs {
-            if !known.contains(&name.as_str()) {
-                let takes = match known {
-                    [] => "no parameters".to_string(),
-                    _ => known.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", "),
-                };
-                return Err(ApiError::BadRequest(format!("unknown parameter `{name}`; this route takes {takes}")));
-            }
-            if map.contains_key(&name) {
-                return Err(ApiError::BadRequest(format!("parameter `{name}` is given more than once")));
-            }
-            map.insert(name, value);
-        }
-        Ok(Params(map))
-    }
-
-    pub fn get(&self, name: &str) -> Option<&str> {
-        self.0.get(name).map(String::as_str)
-    }
-
-    /// An unsigned integer parameter within `range`.
-    pub fn number(&self, name: &str, range: std::ops::RangeInclusive<u64>) -> Result<Option<u64>, ApiError> {
-        let Some(text) = self.get(name) else { return Ok(None) };
-        match text.parse::<u64>() {
-            Ok(n) if range.contains(&n) => Ok(Some(n)),
-            _ => Err(ApiError::BadRequest(format!(
-                "parameter `{name}` must be an integer from {} to {} (got `{text}`)",
-                range.start(),
-                range.end()
-            ))),
-        }
-    }
-
-    /// One of a fixed set of words.
-    pub fn word(&self, name: &str, allowed: &[&str]) -> Result<Option<String>, ApiError> {
-        match self.get(name) {
-            None => Ok(None),
-            Some(v) if allowed.contains(&v) => Ok(Some(v.to_string())),
-            Some(v) => Err(ApiError::BadRequest(format!(
-                "parameter `{name}` must be one of {} (got `{v}`)",
-                allowed.join(", ")
-            ))),
-        }
-    }
-}
-
-/// The game filters (`player`, `variant`, `status`, `result`, `since`, `until`).
-pub fn filter_of(params: &Params) -> Result<GameFilter, ApiError> {
-    let player = params.get("player").map(str::to_string);
-    if let Some(p) = &player {
-        ids::check_name(p).map_err(|e| ApiError::BadRequest(format!("parameter `player`: {e}")))?;
-    }
-    let variants = Variant::ALL.map(|v| v.id());
-    // Unix milliseconds: 0 up to the year 9999 is plenty and keeps the value inside an i64.
-    let ms = 0..=253_402_300_799_999u64;
+/// The game filters (`player`, `variant`, `status`, `result`, `since`, `until`) of `params` (whose names
+/// the route has checked).
+pub fn filters(params: &Params) -> Result<GameFilter, ApiError> {
+    let variants: Vec<(&str, Variant)> = Variant::ALL.iter().map(|&v| (v.id(), v)).collect();
+    let statuses = [GameStatus::Waiting, GameStatus::Ongoing, GameStatus::Finished].map(|s| (s.as_str(), s));
+    let results = [
+        ("south", ResultFilter::Won(Side::South)),
+        ("north", ResultFilter::Won(Side::North)),
+        ("draw", ResultFilter::Draw),
+    ];
     let filter = GameFilter {
-        player,
+        player: params.parsed::<PlayerName>("player")?,
         variant: params.word("variant", &variants)?,
-        status: params.word("status", &["waiting", "ongoing", "finished"])?,
-        result: params.word("result", &["south", "north", "draw"])?,
-        since: params.number("since", ms.clone())?.map(|n| n as i64),
-        until: params.number("until", ms)?.map(|n| n as i64),
+        status: params.word("status", &statuses)?,
+        result: params.word("result", &results)?,
+        since: params.number("since", 0..=MAX_MS)?.map(|n| n as i64),
+        until: params.number("until", 0..=MAX_MS)?.map(|n| n as i64),
     };
     if let (Some(since), Some(until)) = (filter.since, filter.until)
         && since >= until
@@ -117,6 +60,56 @@ pub fn filter_of(params: &Params) -> Result<GameFilter, ApiError> {
         )));
     }
     Ok(filter)
+}
+
+/// The parameters of `GET /api/games`.
+#[derive(Debug)]
+pub struct ListQuery {
+    pub filter: GameFilter,
+    pub limit: u32,
+    pub cursor: Option<ListCursor>,
+}
+
+impl FromParams for ListQuery {
+    const NAMES: &'static [&'static str] =
+        &["player", "variant", "status", "result", "since", "until", "cursor", "limit"];
+
+    fn from_params(params: &Params) -> Result<Self, ApiError> {
+        let filter = filters(params)?;
+        let limit = params.number("limit", 1..=MAX_LIMIT as u64)?.map(|n| n as u32).unwrap_or(DEFAULT_LIMIT);
+        let cursor = match params.get("cursor") {
+            None => None,
+            Some(text) => Some(ListCursor::decode(text).ok_or_else(|| {
+                ApiError::BadRequest(format!(
+                    "parameter `cursor` (`{}`) is not a cursor: pass the `next_cursor` of a previous page",
+                    text.chars().take(40).collect::<String>()
+                ))
+            })?),
+        };
+        Ok(ListQuery { filter, limit, cursor })
+    }
+}
+
+/// The parameters of `GET /api/games/{id}/position`.
+#[derive(Debug)]
+pub struct PositionQuery {
+    pub ply: Option<u32>,
+}
+
+impl FromParams for PositionQuery {
+    const NAMES: &'static [&'static str] = &["ply"];
+
+    fn from_params(params: &Params) -> Result<Self, ApiError> {
+        let ply = params.get("ply").map(|text| {
+            text.parse::<u32>().map_err(|_| {
+                ApiError::BadRequest(format!(
+                    "parameter `ply` must be an integer from 0 to the game's plies (got `{}`)",
+                    text.chars().take(40).collect::<String>()
+                ))
+            })
+        });
+        Ok(PositionQuery { ply: ply.transpose()? })
+    }
 }
 
 /// A stored game replayed into memory, with its header.
@@ -187,10 +180,7 @@ impl Stored {
 }
 
 /// Loads and replays game `id` from the database.
-pub async fn load(state: &AppState, id: &str) -> Result<Stored, ApiError> {
-    if !ids::is_game_id(id) {
-        return Err(ApiError::BadRequest(format!("`{id}` is not a game id")));
-    }
+pub async fn load(state: &AppState, id: &GameId) -> Result<Stored, ApiError> {
     let (header, plies) =
         state.store.load(id).await?.ok_or_else(|| ApiError::NotFound(format!("no game with id `{id}`")))?;
     // The stored remaining times are those of the last change (`updated_at`); restoring the clock as if it
@@ -204,23 +194,11 @@ pub async fn load(state: &AppState, id: &str) -> Result<Stored, ApiError> {
 }
 
 /// `GET /api/games`.
-pub async fn list(State(state): State<AppState>, raw: RawQuery) -> Result<Json<GameList>, ApiError> {
-    let known: Vec<&str> = FILTER_PARAMS.iter().copied().chain(["cursor", "limit"]).collect();
-    let params = Params::parse(raw, &known)?;
-    let filter = filter_of(&params)?;
-    let limit = params.number("limit", 1..=MAX_LIMIT as u64)?.map(|n| n as u32).unwrap_or(DEFAULT_LIMIT);
-    let cursor = match params.get("cursor") {
-        None => None,
-        Some(text) => Some(ListCursor::decode(text).ok_or_else(|| {
-            ApiError::BadRequest(format!(
-                "parameter `cursor` (`{text}`) is not a cursor: pass the `next_cursor` of a previous page"
-            ))
-        })?),
-    };
+pub async fn list(State(state): State<AppState>, Query(q): Query<ListQuery>) -> Result<Json<GameList>, ApiError> {
     // One row more than asked tells whether another page exists, so the last page has no cursor.
-    let mut rows = state.store.list_games(&filter, cursor.as_ref(), limit + 1).await?;
-    let more = rows.len() > limit as usize;
-    rows.truncate(limit as usize);
+    let mut rows = state.store.list_games(&q.filter, q.cursor.as_ref(), q.limit + 1).await?;
+    let more = rows.len() > q.limit as usize;
+    rows.truncate(q.limit as usize);
     let next_cursor =
         more.then(|| rows.last().map(|r| ListCursor { created_at: r.created_at, id: r.id.clone() }.encode())).flatten();
     Ok(Json(GameList { games: rows.iter().map(GameHeader::summary).collect(), next_cursor }))
@@ -229,10 +207,9 @@ pub async fn list(State(state): State<AppState>, raw: RawQuery) -> Result<Json<G
 /// `GET /api/games/{id}`.
 pub async fn detail(
     State(state): State<AppState>,
-    Path(id): Path<String>,
-    raw: RawQuery,
+    Path(id): Path<GameId>,
+    _: Query<NoParams>,
 ) -> Result<Json<GameDetail>, ApiError> {
-    Params::parse(raw, &[])?;
     let stored = load(&state, &id).await?;
     let view = stored.board(&stored.game.pos);
     Ok(Json(GameDetail {
@@ -246,18 +223,11 @@ pub async fn detail(
 /// `GET /api/games/{id}/position?ply=N`.
 pub async fn position(
     State(state): State<AppState>,
-    Path(id): Path<String>,
-    raw: RawQuery,
+    Path(id): Path<GameId>,
+    Query(q): Query<PositionQuery>,
 ) -> Result<Json<PositionAt>, ApiError> {
-    let params = Params::parse(raw, &["ply"])?;
     let stored = load(&state, &id).await?;
-    let plies = stored.game.record.len() as u32;
-    let ply = match params.get("ply") {
-        None => plies,
-        Some(text) => text.parse::<u32>().map_err(|_| {
-            ApiError::BadRequest(format!("parameter `ply` must be an integer from 0 to {plies} (got `{text}`)"))
-        })?,
-    };
+    let ply = q.ply.unwrap_or(stored.game.record.len() as u32);
     let pos = stored.position(ply)?;
-    Ok(Json(PositionAt { game_id: stored.game.id.clone(), ply, view: stored.board(&pos) }))
+    Ok(Json(PositionAt { game_id: stored.game.id.to_string(), ply, view: stored.board(&pos) }))
 }

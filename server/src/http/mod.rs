@@ -1,4 +1,7 @@
-//! The HTTP API: thin handlers, one file per area. Every error is an [`crate::error::ApiError`].
+//! The HTTP API: thin handlers, one file per area; requests are checked by the extractors of [`extract`]
+//! before a handler runs. Every error is an [`crate::error::ApiError`] body ([`errors`] makes sure of it
+//! for the answers of layers too); reads carry CORS headers ([`cors`]); account and game creation are
+//! rate-limited per client address ([`limits`]).
 //!
 //! | path | what |
 //! |---|---|
@@ -13,9 +16,13 @@
 //! | `GET /api/openapi.json` | the OpenAPI document ([`openapi`]) |
 //! | `/`, `/game/{id}`, …, `/assets/…`, `/api/rules/{variant}` | the web client ([`web`]) |
 
+pub mod cors;
+pub mod errors;
 pub mod export;
+pub mod extract;
 pub mod games;
 pub mod history;
+pub mod limits;
 pub mod openapi;
 pub mod ops;
 pub mod players;
@@ -25,15 +32,19 @@ pub mod web;
 
 use crate::state::AppState;
 use axum::Router;
-use axum::http::HeaderMap;
 use axum::routing::{get, post};
 use std::time::Duration;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
+/// The largest request body.
+pub const MAX_BODY_BYTES: usize = 64 * 1024;
+
 pub fn router(state: AppState) -> Router {
-    Router::new()
+    // The limit applies until the answer starts: a WebSocket's or a stream's life is not a request's.
+    let timeout = Duration::from_secs(state.config.request_timeout_secs.max(1));
+    let routes = Router::new()
         .route("/healthz", get(ops::healthz))
         .route("/metrics", get(ops::metrics))
         .route("/api/variants", get(variants::list))
@@ -52,37 +63,22 @@ pub fn router(state: AppState) -> Router {
         .route("/api/stream/game/{id}", get(streams::live_game))
         .route("/api/openapi.json", get(openapi::document))
         .merge(web::routes())
-        .layer(RequestBodyLimitLayer::new(64 * 1024))
-        .layer(TimeoutLayer::with_status_code(axum::http::StatusCode::REQUEST_TIMEOUT, Duration::from_secs(30)))
+        .with_state(state);
+    // The layers wrap the whole router rather than each route (`Router::layer`), so they see its own
+    // answers too: a 405 with its `Allow` header, the preflight of a path.
+    Router::new()
+        .fallback_service(routes)
+        .layer(RequestBodyLimitLayer::new(MAX_BODY_BYTES))
+        .layer(TimeoutLayer::with_status_code(axum::http::StatusCode::REQUEST_TIMEOUT, timeout))
+        .layer(axum::middleware::from_fn_with_state(timeout, errors::as_json))
+        .layer(axum::middleware::from_fn(cors::reads_only))
         // Failures are logged by `ApiError` itself, at the level each deserves (tower-http would log every
         // 503 of a shutdown as an error).
         .layer(TraceLayer::new_for_http().make_span_with(request_span).on_failure(()))
-        .with_state(state)
 }
 
 /// The span of a request: its method and path, never its query, which may hold a seat token
 /// (`/api/games/{id}/ws?token=…`: a browser's WebSocket cannot send headers), so no log line holds one.
 fn request_span(req: &axum::http::Request<axum::body::Body>) -> tracing::Span {
     tracing::debug_span!("request", method = %req.method(), path = %req.uri().path())
-}
-
-/// The token of an `Authorization: Bearer …` header.
-pub fn bearer(headers: &HeaderMap) -> Option<String> {
-    let value = headers.get(axum::http::header::AUTHORIZATION)?.to_str().ok()?;
-    value.strip_prefix("Bearer ").map(|t| t.trim().to_string()).filter(|t| !t.is_empty())
-}
-
-/// A JSON body, or a 400 that says what was wrong with it (serde names the field).
-pub fn json_body<T>(
-    body: Result<axum::Json<T>, axum::extract::rejection::JsonRejection>,
-) -> Result<T, crate::error::ApiError> {
-    body.map(|axum::Json(t)| t).map_err(|e| crate::error::ApiError::BadRequest(e.body_text()))
-}
-
-/// An optional JSON body: empty means the type's default.
-pub fn optional_json<T: serde::de::DeserializeOwned + Default>(body: &[u8]) -> Result<T, crate::error::ApiError> {
-    if body.iter().all(u8::is_ascii_whitespace) {
-        return Ok(T::default());
-    }
-    serde_json::from_slice(body).map_err(|e| crate::error::ApiError::BadRequest(format!("bad JSON body: {e}")))
 }

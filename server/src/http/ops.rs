@@ -1,5 +1,7 @@
-//! Operations: `/healthz` (the database answers) and `/metrics` (Prometheus text).
+//! Operations: `/healthz` (the database answers; with several nodes also this node's id, the games it
+//! owns, its lease and its broker) and `/metrics` (Prometheus text).
 
+use super::extract::{NoParams, Query};
 use crate::error::ApiError;
 use crate::state::AppState;
 use axum::Json;
@@ -13,12 +15,26 @@ const PING_TIMEOUT: Duration = Duration::from_secs(2);
 
 /// 200 `ok`; 503 `shutting_down` during the grace period of a shutdown; 503 `degraded` while the
 /// database does not answer (the server keeps running and recovers by itself when it returns).
-pub async fn healthz(State(state): State<AppState>) -> Result<Json<Value>, ApiError> {
+pub async fn healthz(State(state): State<AppState>, _: Query<NoParams>) -> Result<Json<Value>, ApiError> {
     if state.shutdown.is_cancelled() {
         return Err(ApiError::ShuttingDown);
     }
     match tokio::time::timeout(PING_TIMEOUT, state.store.ping()).await {
-        Ok(Ok(())) => Ok(Json(json!({ "status": "ok", "live_games": state.rooms.live_count() }))),
+        Ok(Ok(())) => match state.rooms.cluster() {
+            None => Ok(Json(json!({ "status": "ok", "live_games": state.rooms.live_count() }))),
+            Some(cluster) => {
+                let node = cluster.status(state.rooms.owned_count());
+                // A node without its broker cannot serve the games of the others, and one whose lease
+                // lapsed serves none: a load balancer should send players elsewhere.
+                if !cluster.broker().is_connected() {
+                    return Err(ApiError::Degraded("degraded: the message broker is not connected".into()));
+                }
+                if !cluster.lease_holds() {
+                    return Err(ApiError::Degraded("degraded: this node's lease lapsed".into()));
+                }
+                Ok(Json(json!({ "status": "ok", "live_games": state.rooms.live_count(), "cluster": node })))
+            }
+        },
         Ok(Err(e)) => Err(ApiError::Degraded(format!("degraded: the database does not answer ({e})"))),
         Err(_) => Err(ApiError::Degraded(format!(
             "degraded: the database did not answer within {} s",
@@ -27,6 +43,6 @@ pub async fn healthz(State(state): State<AppState>) -> Result<Json<Value>, ApiEr
     }
 }
 
-pub async fn metrics(State(state): State<AppState>) -> String {
+pub async fn metrics(State(state): State<AppState>, _: Query<NoParams>) -> String {
     state.metrics.render()
 }

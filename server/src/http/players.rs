@@ -1,43 +1,58 @@
 //! Player accounts: `POST /api/players` registers a name and returns its token once; `GET
-//! /api/players/{name}` shows the results of the games linked to it.
+//! /api/players/{name}` shows the results of the games linked to it. Names are case-insensitive
+//! ([`PlayerName`]): `AMINA` cannot register beside `amina`, and `/api/players/AMINA` is amina's profile,
+//! under the spelling she registered.
 
-use super::json_body;
+use super::extract::{Json, NoParams, Path, Query};
+use super::limits::{ClientAddr, Limit};
 use crate::error::ApiError;
 use crate::game::unix_ms;
-use crate::ids;
+use crate::ids::{self, PlayerName};
 use crate::state::AppState;
 use crate::store::{PlayerRow, StoreError, Write};
-use axum::Json;
-use axum::extract::rejection::JsonRejection;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use mancala_protocol::http::{CreatePlayer, PlayerCreated, PlayerProfile};
 
+/// `POST /api/players`.
 pub async fn create(
     State(state): State<AppState>,
-    body: Result<Json<CreatePlayer>, JsonRejection>,
-) -> Result<(StatusCode, Json<PlayerCreated>), ApiError> {
-    let req = json_body(body)?;
-    ids::check_name(&req.name).map_err(ApiError::BadRequest)?;
+    client: ClientAddr,
+    _: Query<NoParams>,
+    Json(req): Json<CreatePlayer>,
+) -> Result<(StatusCode, axum::Json<PlayerCreated>), ApiError> {
+    let name = PlayerName::for_account(&req.name).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    let taken = |holder: &str| ApiError::Conflict(format!("the name `{name}` is taken (by `{holder}`)"));
+    // A friendly answer for the usual case; the unique index on `lower(name)` decides a race.
+    if let Some(holder) = state.store.player_by_name(&name).await? {
+        return Err(taken(&holder.name));
+    }
+    state.limits.check(Limit::Accounts, client)?;
     let token = ids::token();
-    let row = PlayerRow { name: req.name.clone(), token_hash: ids::token_hash(&token), created_at: unix_ms() };
+    let row = PlayerRow { name: name.to_string(), token_hash: ids::token_hash(&token), created_at: unix_ms() };
     match state.store.write(vec![Write::InsertPlayer(row.clone())]).await {
-        Err(StoreError::Conflict) => Err(ApiError::Conflict(format!("the name `{}` is taken", req.name))),
+        Err(StoreError::Conflict) => Err(taken(name.as_str())),
         Err(e) => Err(e.into()),
-        Ok(()) => {
-            Ok((StatusCode::CREATED, Json(PlayerCreated { name: row.name, token, created_at: row.created_at as u64 })))
-        }
+        Ok(()) => Ok((
+            StatusCode::CREATED,
+            axum::Json(PlayerCreated { name: row.name, token, created_at: row.created_at as u64 }),
+        )),
     }
 }
 
-pub async fn profile(State(state): State<AppState>, Path(name): Path<String>) -> Result<Json<PlayerProfile>, ApiError> {
+/// `GET /api/players/{name}`.
+pub async fn profile(
+    State(state): State<AppState>,
+    Path(name): Path<PlayerName>,
+    _: Query<NoParams>,
+) -> Result<axum::Json<PlayerProfile>, ApiError> {
     let player = state
         .store
         .player_by_name(&name)
         .await?
         .ok_or_else(|| ApiError::NotFound(format!("no registered player `{name}`")))?;
     let [games, wins, losses, draws, ongoing] = state.store.player_stats(&name).await?;
-    Ok(Json(PlayerProfile {
+    Ok(axum::Json(PlayerProfile {
         name: player.name,
         created_at: player.created_at as u64,
         games,

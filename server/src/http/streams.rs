@@ -15,15 +15,16 @@
 //! the game ends, and on server shutdown (axum's graceful shutdown waits for open responses, so an
 //! endless body would hold it up).
 
-use super::history::{FILTER_PARAMS, Params, RawQuery, filter_of};
+use super::extract::{FromParams, NoParams, Params, Path, Query};
+use super::history::filters;
 use crate::error::ApiError;
 use crate::game::GameHeader;
-use crate::ids;
+use crate::ids::{GameId, PlayerName};
 use crate::room::{CONNECTION_QUEUE, ConnId, Frame, Outbound, RoomHandle, ViewerKind};
 use crate::state::AppState;
 use crate::store::{GameFilter, ListCursor, Store};
 use axum::body::{Body, Bytes};
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use futures_util::stream;
@@ -93,18 +94,31 @@ impl PlayerGames {
     }
 }
 
+/// The parameters of the player stream: the list's filters but `player`, and `max`.
+#[derive(Debug)]
+pub struct PlayerGamesQuery {
+    pub filter: crate::store::GameFilter,
+    pub max: u64,
+}
+
+impl FromParams for PlayerGamesQuery {
+    const NAMES: &'static [&'static str] = &["variant", "status", "result", "since", "until", "max"];
+
+    fn from_params(params: &Params) -> Result<Self, ApiError> {
+        let filter = filters(params)?;
+        let max = params.number("max", 1..=u32::MAX as u64)?.unwrap_or(u64::MAX);
+        Ok(PlayerGamesQuery { filter, max })
+    }
+}
+
 /// `GET /api/players/{name}/games`.
 pub async fn player_games(
     State(state): State<AppState>,
-    Path(name): Path<String>,
-    raw: RawQuery,
+    Path(name): Path<PlayerName>,
+    Query(q): Query<PlayerGamesQuery>,
 ) -> Result<Response, ApiError> {
-    ids::check_name(&name).map_err(ApiError::BadRequest)?;
-    let known: Vec<&str> = FILTER_PARAMS.iter().copied().filter(|&p| p != "player").chain(["max"]).collect();
-    let params = Params::parse(raw, &known)?;
-    let mut filter = filter_of(&params)?;
+    let (mut filter, max) = (q.filter, q.max);
     filter.player = Some(name);
-    let max = params.number("max", 1..=u32::MAX as u64)?.unwrap_or(u64::MAX);
     let games = PlayerGames {
         store: state.store.clone(),
         filter,
@@ -182,13 +196,9 @@ impl Live {
 /// `GET /api/stream/game/{id}`.
 pub async fn live_game(
     State(state): State<AppState>,
-    Path(id): Path<String>,
-    raw: RawQuery,
+    Path(id): Path<GameId>,
+    _: Query<NoParams>,
 ) -> Result<Response, ApiError> {
-    Params::parse(raw, &[])?;
-    if !ids::is_game_id(&id) {
-        return Err(ApiError::BadRequest(format!("`{id}` is not a game id")));
-    }
     let room = state.rooms.get(&id).await?;
     let (tx, rx) = mpsc::channel(CONNECTION_QUEUE);
     let conn = room.connect(ViewerKind::Spectator, None, tx).await.map_err(ApiError::from)?;

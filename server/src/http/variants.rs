@@ -1,12 +1,13 @@
 //! `GET /api/variants`: every rule set with its default options, which options apply, and a summary of the
 //! rules (RULES.md D2–D6).
 
+use super::extract::{NoParams, Query};
 use axum::Json;
 use mancala_engine::{Options, Variant};
 use mancala_protocol::PROTOCOL_VERSION;
 use mancala_protocol::http::{VariantInfo, VariantList};
 
-pub async fn list() -> Json<VariantList> {
+pub async fn list(_: Query<NoParams>) -> Json<VariantList> {
     Json(VariantList { protocol: PROTOCOL_VERSION, variants: Variant::ALL.into_iter().map(info).collect() })
 }
 

@@ -15,6 +15,7 @@
 //! path, so they all stay under the same version without a build step. Every answer carries a content
 //! security policy that allows the server's own origin only.
 
+use super::extract::{NoParams, Query};
 use crate::error::ApiError;
 use crate::state::AppState;
 use axum::Json;
@@ -115,7 +116,7 @@ fn html_page(status: StatusCode, request: &HeaderMap) -> Response {
 /// revalidated rather than cached for a year (a page loaded before an upgrade still works).
 async fn asset(Path((wanted, path)): Path<(String, String)>, request: Request) -> Response {
     let Some(file) = Files::get(&path) else {
-        return (StatusCode::NOT_FOUND, "no such file").into_response();
+        return ApiError::NotFound(format!("no asset `{}`", path.chars().take(80).collect::<String>())).into_response();
     };
     let etag = format!("\"{}\"", hex(&file.metadata.sha256_hash()[..8]));
     let cache = if wanted == version() && !cfg!(debug_assertions) { IMMUTABLE } else { "no-cache" };
@@ -183,7 +184,7 @@ async fn not_found(request: Request) -> Response {
 }
 
 /// `GET /api/rules/{variant}`: the rules of one variant as implemented, in HTML.
-async fn rules(Path(variant): Path<String>) -> Result<Json<RulesPage>, ApiError> {
+async fn rules(Path(variant): Path<String>, _: Query<NoParams>) -> Result<Json<RulesPage>, ApiError> {
     let v: Variant = variant.parse().map_err(|_| {
         let known: Vec<_> = Variant::ALL.iter().map(|v| v.id()).collect();
         ApiError::NotFound(format!("no variant `{variant}` (known: {})", known.join(", ")))

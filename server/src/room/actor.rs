@@ -12,6 +12,7 @@ use super::presence::Seats;
 use super::projection::{self, ViewerKind};
 use super::{Command, ConnId, Outbound, ROOM_QUEUE, RoomHandle};
 use crate::game::{Change, LiveGame, Refusal, unix_ms};
+use crate::ids::GameId;
 use crate::store::{Store, StoreError};
 use mancala_engine::Side;
 use mancala_protocol::http::GameStatus;
@@ -21,6 +22,18 @@ use tokio::sync::mpsc::{self, OwnedPermit};
 use tokio::time::{Duration, Instant, sleep_until};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
+
+/// On what authority a room writes its game (docs/cluster.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lease {
+    /// A single node: the only writer, nothing to check.
+    Alone,
+    /// Several nodes: this node holds the game's lease at this epoch; every write is fenced with it.
+    Held(i64),
+    /// Several nodes, a finished game shown without a lease: it never changes again, so any node may show
+    /// it, and none may write it.
+    Watching,
+}
 
 /// Room settings from the server configuration.
 #[derive(Clone, Copy, Debug)]
@@ -56,19 +69,36 @@ pub(super) struct Room {
     /// A write failed: it may still have been committed (the connection broke after the commit was sent),
     /// so the database is read back before the next change ([`Room::settle`]).
     unsure: bool,
+    lease: Lease,
+    /// The game's lease is gone (a write was fenced): the room ends and its connections are told to
+    /// reconnect, to whichever node owns the game now.
+    moved: bool,
+}
+
+/// What a room is started with besides its game.
+#[derive(Debug)]
+pub(super) struct Start {
+    pub store: Store,
+    pub config: RoomConfig,
+    pub lease: Lease,
+    /// Told on shutdown: the room stops taking commands.
+    pub shutdown: CancellationToken,
+    /// Told when this node's lease lapsed (several nodes): the room ends and its connections reconnect.
+    pub lapsed: CancellationToken,
+    /// How many leased rooms this node runs (for `/healthz`).
+    pub owned: std::sync::Arc<std::sync::atomic::AtomicUsize>,
 }
 
 /// Starts the room of `game` (tracked, so shutdown can wait for it); `on_exit` runs when it stops.
 pub(super) fn spawn(
     game: LiveGame,
-    store: Store,
-    config: RoomConfig,
-    shutdown: CancellationToken,
+    start: Start,
     tracker: &TaskTracker,
     on_exit: impl FnOnce() + Send + 'static,
 ) -> RoomHandle {
     let (tx, rx) = mpsc::channel(ROOM_QUEUE);
     let now = (Instant::now(), unix_ms());
+    let Start { store, config, lease, shutdown, lapsed, owned } = start;
     let room = Room {
         answers: Answers::of(&game),
         game,
@@ -79,14 +109,25 @@ pub(super) fn spawn(
         empty_since: Some(now.0),
         stillborn: false,
         unsure: false,
+        lease,
+        moved: false,
     };
     metrics::gauge!("mancala_rooms").increment(1.0);
+    let held = matches!(lease, Lease::Held(_));
+    if held {
+        metrics::gauge!("mancala_games_owned").increment(1.0);
+        owned.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    }
     tracker.spawn(async move {
-        room.run(rx, shutdown).await;
+        room.run(rx, shutdown, lapsed).await;
         metrics::gauge!("mancala_rooms").decrement(1.0);
+        if held {
+            metrics::gauge!("mancala_games_owned").decrement(1.0);
+            owned.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+        }
         on_exit();
     });
-    RoomHandle { tx }
+    RoomHandle::local(tx)
 }
 
 fn not_seated() -> Refusal {
@@ -94,8 +135,31 @@ fn not_seated() -> Refusal {
 }
 
 impl Room {
-    async fn run(mut self, mut rx: mpsc::Receiver<Command>, shutdown: CancellationToken) {
-        while !self.stillborn {
+    async fn run(mut self, mut rx: mpsc::Receiver<Command>, shutdown: CancellationToken, lapsed: CancellationToken) {
+        self.serve(&mut rx, &shutdown, &lapsed).await;
+        if shutdown.is_cancelled() {
+            // Every connection is told 1001 by its own writer; connections relayed to other nodes hear it
+            // here.
+            self.close_all(1001, "the server is shutting down");
+        } else if self.moved || lapsed.is_cancelled() {
+            tracing::info!(game = %self.game.id, "this node no longer owns the game: its connections reconnect");
+            self.close_all(1012, "the game moved to another server: reconnect");
+        }
+    }
+
+    fn close_all(&mut self, code: u16, reason: &'static str) {
+        let n = self.conns.ids().len();
+        self.conns.close_all(code, reason);
+        metrics::gauge!("mancala_connections").decrement(n as f64);
+    }
+
+    async fn serve(
+        &mut self,
+        rx: &mut mpsc::Receiver<Command>,
+        shutdown: &CancellationToken,
+        lapsed: &CancellationToken,
+    ) {
+        while !self.stillborn && !self.moved {
             let flag = self.game.clock.as_ref().and_then(|c| c.deadline());
             let linger = match (self.game.is_over(), self.empty_since) {
                 (true, Some(since)) => Some(since + self.config.linger),
@@ -105,6 +169,7 @@ impl Room {
                 // On shutdown a room stops taking commands; the one in progress (its commit included) has
                 // finished, since commands are handled to the end before the next select.
                 _ = shutdown.cancelled() => break,
+                _ = lapsed.cancelled() => break,
                 cmd = rx.recv() => match cmd {
                     Some(cmd) => self.handle(cmd).await,
                     None => break,
@@ -118,6 +183,13 @@ impl Room {
     }
 
     async fn handle(&mut self, cmd: Command) {
+        // After a failed write, the database is read back before the command is looked at: a decision
+        // resent with its id after an `unavailable` whose commit had landed is then answered `accepted`
+        // from the stored record, and any other command is judged on the game as stored. If the database
+        // is still away, the room stays unsure and `commit` refuses the change.
+        if self.unsure {
+            let _ = self.settle().await;
+        }
         // A flag that fell while commands were queued is ruled on first.
         if let Some((t, loser)) = self.game.clock.as_ref().and_then(|c| c.deadline())
             && t <= Instant::now()
@@ -325,21 +397,24 @@ impl Room {
     /// The one path of every change: store it (in one transaction with its decisions), apply it, publish
     /// its events. A failed write leaves the game as it was; the origin is told `unavailable`.
     async fn commit(&mut self, change: Change, origin: Option<Origin>) -> Result<RangeInclusive<u64>, Refusal> {
+        let epoch = match self.lease {
+            Lease::Alone => None,
+            Lease::Held(epoch) => Some(epoch),
+            Lease::Watching => {
+                let refusal = Refusal::new(ErrorCode::Unavailable, "this game is over: nothing about it can change");
+                return Err(self.refuse_origin(origin, refusal));
+            }
+        };
         let stored = match self.settle().await {
-            Ok(()) => self.store.commit(&self.game, &change).await.map_err(|e| {
-                self.unsure = !matches!(e, StoreError::Closed | StoreError::Conflict);
+            Ok(()) => self.store.commit(&self.game, &change, epoch).await.map_err(|e| {
+                self.unsure = !matches!(e, StoreError::Closed | StoreError::Conflict | StoreError::Fenced { .. });
+                self.moved |= matches!(e, StoreError::Fenced { .. });
                 unavailable(&self.game.id, &e)
             }),
             Err(refusal) => Err(refusal),
         };
         if let Err(refusal) = stored {
-            if let Some(o) = origin {
-                let refusal = refusal.clone();
-                let msg =
-                    ServerMsg::Rejected { id: o.id, code: refusal.code, reason: refusal.reason, legal: refusal.legal };
-                self.conns.answer(o.conn, o.permit, None, Some(msg));
-            }
-            return Err(refusal);
+            return Err(self.refuse_origin(origin, refusal));
         }
         let decided_by = change.plies.first().filter(|p| !p.auto).map(|p| (p.side, p.client_id.clone()));
         let versions = self.game.apply(change);
@@ -360,10 +435,21 @@ impl Room {
         Ok(versions)
     }
 
+    /// Tells the origin of a change that could not be stored why; returns the refusal.
+    fn refuse_origin(&mut self, origin: Option<Origin>, refusal: Refusal) -> Refusal {
+        if let Some(o) = origin {
+            let r = refusal.clone();
+            let msg = ServerMsg::Rejected { id: o.id, code: r.code, reason: r.reason, legal: r.legal };
+            self.conns.answer(o.conn, o.permit, None, Some(msg));
+        }
+        refusal
+    }
+
     /// After a failed write, before the next one: is the database where the room is? A write whose commit
     /// was sent when the connection broke may have landed. If the database holds more of the game than
-    /// the room, the room takes the stored game (every connection gets a fresh snapshot) and the change
-    /// at hand, decided on the old state, is refused; if the database is still away, so is the change.
+    /// the room, the room takes the stored game (every connection gets a fresh snapshot) and a change
+    /// decided on the old state is refused; if the database is still away, so is the change. (Commands
+    /// settle before they are looked at, so only a change whose own write failed meets the refusal.)
     async fn settle(&mut self) -> Result<(), Refusal> {
         if !self.unsure {
             return Ok(());
@@ -409,9 +495,7 @@ impl Room {
         }
         let clock = self.clock_state();
         let game = &self.game;
-        let mut frames = PerKind::new(|kind| {
-            projection::events(game, versions.clone(), kind, clock.as_ref()).into_iter().map(Frame::new).collect()
-        });
+        let mut frames = PerKind::new(|kind| projection::events(game, versions.clone(), kind, clock.as_ref()));
         let skip = origin.as_ref().map(|o| o.conn);
         self.conns.publish(*versions.end(), &mut frames, skip);
         let Some(o) = origin else { return };
@@ -464,12 +548,14 @@ impl Room {
 
 /// The refusal a client gets when its change could not be stored: the store's reason, so a player knows
 /// it is the server's trouble and that retrying the same id is safe.
-fn unavailable(game: &str, e: &StoreError) -> Refusal {
+fn unavailable(game: &GameId, e: &StoreError) -> Refusal {
     match e {
         // Shutting down: the decisions still queued were never acknowledged, so nothing is lost; the client
         // re-sends them to the next server.
-        StoreError::Closed => tracing::debug!(game, "store closed: change not stored"),
-        _ => tracing::error!(game, error = %e, "store failed"),
+        StoreError::Closed => tracing::debug!(%game, "store closed: change not stored"),
+        // Another node owns the game now: the room ends and its clients reconnect there.
+        StoreError::Fenced { .. } => tracing::warn!(%game, error = %e, "write refused: the lease is gone"),
+        _ => tracing::error!(%game, error = %e, "store failed"),
     }
     Refusal::new(
         ErrorCode::Unavailable,

@@ -10,6 +10,7 @@ use super::frame::{Frame, Outbound};
 use super::projection::ViewerKind;
 use super::{CONNECTION_QUEUE, ConnId, RoomHandle};
 use crate::game::LiveGame;
+use crate::ids::PlayerName;
 use mancala_bot::Level;
 use mancala_engine::{Options, Side, Variant};
 use mancala_protocol::{ClientMsg, MoveEvent, ServerMsg};
@@ -20,13 +21,13 @@ use tokio::sync::mpsc;
 use tokio_util::task::TaskTracker;
 
 /// The seat name of a server bot of `level`.
-pub fn seat_name(level: Level) -> String {
-    format!("bot-{level}")
+pub fn seat_name(level: Level) -> PlayerName {
+    PlayerName::bot(level)
 }
 
 /// The level of a seat name, if it is a server bot's.
-pub fn level_of(name: &str) -> Option<Level> {
-    name.strip_prefix("bot-")?.parse().ok()
+pub fn level_of(name: &PlayerName) -> Option<Level> {
+    name.bot_level()?.parse().ok()
 }
 
 /// A server bot to seat in a game.

@@ -47,20 +47,35 @@ pub(super) enum CatchUp {
     Snapshot(Arc<Frame>),
 }
 
-/// Frames built at most once per kind of viewer, when a connection of that kind first needs them.
+/// Frames built at most once per kind of viewer, when a connection of that kind first needs them. Kinds
+/// that see the same messages share one set of frames, so its JSON is made once: in a game without
+/// secrets a spectator sees what the player not to move sees (neither has decisions to offer), so
+/// spectators cost no serialisation of their own.
 pub(super) struct PerKind<F> {
     built: [Option<Frames>; 3],
     make: F,
 }
 
-impl<F: FnMut(ViewerKind) -> Frames> PerKind<F> {
+impl<F: FnMut(ViewerKind) -> Vec<ServerMsg>> PerKind<F> {
     pub fn new(make: F) -> PerKind<F> {
         PerKind { built: [None, None, None], make }
     }
 
     pub fn get(&mut self, kind: ViewerKind) -> Frames {
-        let make = &mut self.make;
-        self.built[kind.index()].get_or_insert_with(|| make(kind)).clone()
+        if let Some(frames) = &self.built[kind.index()] {
+            return frames.clone();
+        }
+        let msgs = (self.make)(kind);
+        // Comparing typed messages costs a fraction of serialising them.
+        let same = self.built.iter().flatten().find(|frames| {
+            frames.len() == msgs.len() && frames.iter().zip(&msgs).all(|(frame, msg)| frame.msg() == msg)
+        });
+        let frames = match same {
+            Some(frames) => frames.clone(),
+            None => msgs.into_iter().map(Frame::new).collect(),
+        };
+        self.built[kind.index()] = Some(frames.clone());
+        frames
     }
 }
 
@@ -121,7 +136,7 @@ impl Conns {
 
     /// Delivers a change (its events, the last one at `version`) to every connection in step but `skip`,
     /// each getting the frames of its kind. A connection whose queue is full starts recovering.
-    pub fn publish<F: FnMut(ViewerKind) -> Frames>(
+    pub fn publish<F: FnMut(ViewerKind) -> Vec<ServerMsg>>(
         &mut self,
         version: u64,
         frames: &mut PerKind<F>,
@@ -164,6 +179,19 @@ impl Conns {
                 c.recovering = true;
             }
             self.wait_for_room(id);
+        }
+    }
+
+    /// Closes every connection with `code` (the room is stopping while they are open). A queue that is full
+    /// gets its close as soon as it has room: the writer sends what came before, then closes.
+    pub fn close_all(&mut self, code: u16, reason: &'static str) {
+        for (_, c) in self.map.drain() {
+            if let Err(TrySendError::Full(item)) = c.tx.try_send(Outbound::Close(code, reason)) {
+                let tx = c.tx;
+                tokio::spawn(async move {
+                    let _ = tx.send(item).await;
+                });
+            }
         }
     }
 
@@ -256,5 +284,36 @@ impl Conns {
                 let _ = room.send(Command::Resync { conn: id, permit }).await;
             }
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mancala_protocol::ErrorCode;
+
+    fn msg(text: &str) -> ServerMsg {
+        ServerMsg::Error { code: ErrorCode::Malformed, message: text.to_string() }
+    }
+
+    #[test]
+    fn kinds_that_see_the_same_share_one_set_of_frames() {
+        let mut made = Vec::new();
+        let mut frames = PerKind::new(|kind| {
+            made.push(kind);
+            match kind {
+                ViewerKind::South => vec![msg("a"), msg("legal for south")],
+                ViewerKind::North | ViewerKind::Spectator => vec![msg("a"), msg("nothing to offer")],
+            }
+        });
+        let south = frames.get(ViewerKind::South);
+        let north = frames.get(ViewerKind::North);
+        let spectator = frames.get(ViewerKind::Spectator);
+        assert!(!Arc::ptr_eq(&south, &north), "different messages, different frames");
+        assert!(Arc::ptr_eq(&north, &spectator), "the same messages share their frames (and their JSON)");
+        assert_eq!(spectator[1].msg(), &msg("nothing to offer"));
+        assert!(Arc::ptr_eq(&frames.get(ViewerKind::North), &north), "built once per kind");
+        drop(frames);
+        assert_eq!(made, [ViewerKind::South, ViewerKind::North, ViewerKind::Spectator]);
     }
 }

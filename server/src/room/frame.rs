@@ -23,6 +23,13 @@ impl Frame {
         Arc::new(Frame { msg, text: OnceLock::new() })
     }
 
+    /// A frame received as JSON text from another node (docs/cluster.md): parsed once, its text kept as it
+    /// came, so the socket writers send it without serialising it again.
+    pub fn from_text(text: &str) -> Result<Arc<Frame>, serde_json::Error> {
+        let msg = serde_json::from_str(text)?;
+        Ok(Arc::new(Frame { msg, text: OnceLock::from(Utf8Bytes::from(text.to_string())) }))
+    }
+
     pub fn msg(&self) -> &ServerMsg {
         &self.msg
     }

@@ -17,7 +17,7 @@ mod presence;
 pub mod projection;
 mod registry;
 
-pub use actor::RoomConfig;
+pub use actor::{Lease, RoomConfig};
 pub use frame::{Frame, Frames, Outbound};
 pub use projection::ViewerKind;
 pub use registry::{Registry, RoomError};
@@ -84,10 +84,18 @@ pub(crate) enum Command {
     },
 }
 
-/// The way to a room. Cheap to clone; a send fails only when the room has stopped.
+/// The way to a room. Cheap to clone; a send fails only when the room has stopped. With several nodes the
+/// room may live on another node: the handle then relays through the broker ([`crate::cluster`]), and its
+/// user does not see the difference.
 #[derive(Clone, Debug)]
 pub struct RoomHandle {
-    tx: mpsc::Sender<Command>,
+    route: Route,
+}
+
+#[derive(Clone, Debug)]
+enum Route {
+    Local(mpsc::Sender<Command>),
+    Remote(crate::cluster::RemoteRoom),
 }
 
 /// The room has stopped (finished game with nobody watching, or shutdown).
@@ -95,14 +103,31 @@ pub struct RoomHandle {
 pub struct RoomGone;
 
 impl RoomHandle {
+    pub(crate) fn local(tx: mpsc::Sender<Command>) -> RoomHandle {
+        RoomHandle { route: Route::Local(tx) }
+    }
+
+    pub(crate) fn remote(room: crate::cluster::RemoteRoom) -> RoomHandle {
+        RoomHandle { route: Route::Remote(room) }
+    }
+
+    /// Is the room on another node?
+    pub fn is_remote(&self) -> bool {
+        matches!(self.route, Route::Remote(_))
+    }
+
     async fn ask<T>(&self, make: impl FnOnce(oneshot::Sender<T>) -> Command) -> Result<T, RoomGone> {
+        let Route::Local(tx) = &self.route else { return Err(RoomGone) };
         let (reply, answer) = oneshot::channel();
-        self.tx.send(make(reply)).await.map_err(|_| RoomGone)?;
+        tx.send(make(reply)).await.map_err(|_| RoomGone)?;
         answer.await.map_err(|_| RoomGone)
     }
 
     pub(crate) fn is_closed(&self) -> bool {
-        self.tx.is_closed()
+        match &self.route {
+            Route::Local(tx) => tx.is_closed(),
+            Route::Remote(_) => false,
+        }
     }
 
     /// Adds a connection; the room sends it a snapshot (or the events after `since`) through `tx`.
@@ -112,20 +137,39 @@ impl RoomHandle {
         since: Option<u64>,
         tx: mpsc::Sender<Outbound>,
     ) -> Result<ConnId, RoomGone> {
-        self.ask(|reply| Command::Connect { kind, since, tx, reply }).await
+        match &self.route {
+            Route::Local(_) => self.ask(|reply| Command::Connect { kind, since, tx, reply }).await,
+            Route::Remote(r) => r.connect(kind, since, tx).await,
+        }
     }
 
     pub async fn disconnect(&self, conn: ConnId) {
-        let _ = self.tx.send(Command::Disconnect { conn }).await;
+        match &self.route {
+            Route::Local(tx) => {
+                let _ = tx.send(Command::Disconnect { conn }).await;
+            }
+            Route::Remote(r) => r.disconnect(conn).await,
+        }
     }
 
-    /// Forwards a client's message; its answer goes into `permit`, a slot of the connection's queue.
+    /// Forwards a client's message; its answer goes into `permit`, a slot of the connection's queue. (A
+    /// relayed connection's answer comes back through the broker in order with its events; the slot is
+    /// given back at once.)
     pub async fn client(&self, conn: ConnId, msg: ClientMsg, permit: OwnedPermit<Outbound>) -> Result<(), RoomGone> {
-        self.tx.send(Command::Client { conn, msg, permit }).await.map_err(|_| RoomGone)
+        match &self.route {
+            Route::Local(tx) => tx.send(Command::Client { conn, msg, permit }).await.map_err(|_| RoomGone),
+            Route::Remote(r) => {
+                drop(permit);
+                r.client(conn, msg).await
+            }
+        }
     }
 
     pub async fn join(&self, seat: Seat) -> Result<Result<(Side, GameSummary), Refusal>, RoomGone> {
-        self.ask(|reply| Command::Join { seat, reply }).await
+        match &self.route {
+            Route::Local(_) => self.ask(|reply| Command::Join { seat, reply }).await,
+            Route::Remote(r) => r.join(seat).await,
+        }
     }
 
     /// The record as `kind` sees it.
@@ -135,12 +179,18 @@ impl RoomHandle {
 
     /// The seat a token belongs to in this game, if any.
     pub async fn seat_of(&self, token_hash: String) -> Result<Option<Side>, RoomGone> {
-        self.ask(|reply| Command::SeatOf { token_hash, reply }).await
+        match &self.route {
+            Route::Local(_) => self.ask(|reply| Command::SeatOf { token_hash, reply }).await,
+            Route::Remote(r) => r.seat_of(token_hash).await,
+        }
     }
 
     /// The game's public summary as it is now.
     pub async fn summary(&self) -> Result<GameSummary, RoomGone> {
-        self.ask(|reply| Command::Summary { reply }).await
+        match &self.route {
+            Route::Local(_) => self.ask(|reply| Command::Summary { reply }).await,
+            Route::Remote(r) => r.summary().await,
+        }
     }
 
     async fn create(&self) -> Result<Result<(), Refusal>, RoomGone> {

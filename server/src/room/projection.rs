@@ -10,7 +10,8 @@ use mancala_protocol::http::GameStatus;
 use mancala_protocol::{BoardView, ClockState, GameEvent, MoveEvent, PROTOCOL_VERSION, Presence, ServerMsg, StepEvent};
 
 /// The three kinds of viewer of a live game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum ViewerKind {
     South,
     North,

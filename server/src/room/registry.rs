@@ -2,10 +2,17 @@
 //! one lock, so two requests for a game that is not live cannot start two rooms. Unfinished games are all
 //! restored on start (their clocks must run even if nobody connects); finished games get a room only
 //! while someone watches them. New games are created through their room, whose first commit stores them.
+//!
+//! With several nodes ([`crate::cluster`]) a game's room lives on the node that holds its lease: `get`
+//! gives the local room, a handle that relays to the owner, or takes the game over (a new epoch) when its
+//! owner is gone. Unfinished games are not all restored on start: each node's sweeper takes its share of
+//! the games whose owner died. Every room of a leased game is started with a lease epoch of its own.
 
 use super::RoomHandle;
-use super::actor::{self, RoomConfig};
+use super::actor::{self, Lease, RoomConfig, Start};
+use crate::cluster::{Cluster, leases};
 use crate::game::{LiveGame, Refusal};
+use crate::ids::GameId;
 use crate::store::{Store, StoreError};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, Weak};
@@ -17,19 +24,22 @@ use tokio_util::task::TaskTracker;
 #[derive(Debug, thiserror::Error)]
 pub enum RoomError {
     #[error("no game with id `{0}`")]
-    NotFound(String),
+    NotFound(GameId),
     #[error(transparent)]
     Store(#[from] StoreError),
     #[error("stored game {id} does not replay: {reason}")]
-    Corrupt { id: String, reason: String },
+    Corrupt { id: GameId, reason: String },
     /// The server is shutting down: rooms take no more commands.
     #[error("the server is shutting down")]
     ShuttingDown,
+    /// Several nodes: the game's owner does not answer and its lease has not expired yet.
+    #[error("the server that runs game {0} does not answer and has not yet handed it over")]
+    OwnerAway(GameId),
 }
 
 #[derive(Debug)]
 pub struct Registry {
-    rooms: Mutex<HashMap<String, RoomHandle>>,
+    rooms: Mutex<HashMap<GameId, RoomHandle>>,
     loading: tokio::sync::Mutex<()>,
     store: Store,
     config: RoomConfig,
@@ -37,24 +47,45 @@ pub struct Registry {
     shutdown: CancellationToken,
     /// Every room task, so shutdown can wait for them before the store closes.
     tracker: TaskTracker,
+    /// Several nodes: this node's part of the cluster.
+    cluster: Option<Arc<Cluster>>,
+    /// Cancelled when this node's lease lapses: every leased room ends (then a new token is made).
+    lapsed: Mutex<CancellationToken>,
+    owned: Arc<std::sync::atomic::AtomicUsize>,
     me: Weak<Registry>,
 }
 
 impl Registry {
-    pub fn new(store: Store, config: RoomConfig, shutdown: CancellationToken) -> Arc<Registry> {
+    pub fn new(
+        store: Store,
+        config: RoomConfig,
+        shutdown: CancellationToken,
+        cluster: Option<Arc<Cluster>>,
+    ) -> Arc<Registry> {
         Arc::new_cyclic(|me| Registry {
             rooms: Mutex::new(HashMap::new()),
             loading: tokio::sync::Mutex::new(()),
             store,
             config,
+            lapsed: Mutex::new(shutdown.child_token()),
+            owned: Arc::default(),
             shutdown,
             tracker: TaskTracker::new(),
+            cluster,
             me: me.clone(),
         })
     }
 
-    /// Starts a room for every unfinished stored game. Returns how many.
+    pub fn cluster(&self) -> Option<&Arc<Cluster>> {
+        self.cluster.as_ref()
+    }
+
+    /// Starts a room for every unfinished stored game (a single node; with several, the sweepers share
+    /// them out). Returns how many.
     pub async fn restore_unfinished(&self) -> Result<usize, RoomError> {
+        if self.cluster.is_some() {
+            return Ok(0);
+        }
         let _guard = self.loading.lock().await;
         let headers = self.store.unfinished_games().await?;
         let mut n = 0;
@@ -66,7 +97,7 @@ impl Registry {
             let plies = self.store.moves(&header).await?;
             match LiveGame::restore(header, &plies, Instant::now()) {
                 Ok(game) => {
-                    self.start(game);
+                    self.start(game, Lease::Alone);
                     n += 1;
                 }
                 // One unreadable game must not keep the server from starting: it stays in the database
@@ -77,26 +108,33 @@ impl Registry {
         Ok(n)
     }
 
-    fn live(&self, id: &str) -> Option<RoomHandle> {
+    fn live(&self, id: &GameId) -> Option<RoomHandle> {
         self.rooms.lock().expect("rooms lock").get(id).filter(|h| !h.is_closed()).cloned()
     }
 
     /// The room of a stored game.
-    fn start(&self, game: LiveGame) -> RoomHandle {
+    fn start(&self, game: LiveGame, lease: Lease) -> RoomHandle {
         let id = game.id.clone();
         let bots = super::bot_seat::seats_of(&game);
         let game_is_live = !game.is_over();
         let me = self.me.clone();
         let exit_id = id.clone();
-        let handle =
-            actor::spawn(game, self.store.clone(), self.config, self.shutdown.clone(), &self.tracker, move || {
-                if let Some(reg) = me.upgrade() {
-                    let mut rooms = reg.rooms.lock().expect("rooms lock");
-                    if rooms.get(&exit_id).is_some_and(|h| h.is_closed()) {
-                        rooms.remove(&exit_id);
-                    }
+        let start = Start {
+            store: self.store.clone(),
+            config: self.config,
+            lease,
+            shutdown: self.shutdown.clone(),
+            lapsed: self.lapsed.lock().expect("lapsed lock").clone(),
+            owned: self.owned.clone(),
+        };
+        let handle = actor::spawn(game, start, &self.tracker, move || {
+            if let Some(reg) = me.upgrade() {
+                let mut rooms = reg.rooms.lock().expect("rooms lock");
+                if rooms.get(&exit_id).is_some_and(|h| h.is_closed()) {
+                    rooms.remove(&exit_id);
                 }
-            });
+            }
+        });
         self.rooms.lock().expect("rooms lock").insert(id, handle.clone());
         // Server bots sit in their seats again (after a restart, or for a new game against the computer).
         if game_is_live {
@@ -112,7 +150,23 @@ impl Registry {
         if self.shutdown.is_cancelled() {
             return Err(Refusal::new(mancala_protocol::ErrorCode::Unavailable, "the server is shutting down"));
         }
-        let handle = self.start(game);
+        // With several nodes the creating node takes the new game's lease (epoch 1) before storing it.
+        let lease = match &self.cluster {
+            None => Lease::Alone,
+            Some(cluster) => match leases::take(cluster.pool(), game.id.as_str(), cluster.node()).await {
+                Ok(Some(epoch)) => Lease::Held(epoch),
+                Ok(None) => {
+                    return Err(Refusal::new(mancala_protocol::ErrorCode::Unavailable, "a game with this id exists"));
+                }
+                Err(e) => {
+                    return Err(Refusal::new(
+                        mancala_protocol::ErrorCode::Unavailable,
+                        format!("the server could not store this ({e}); nothing changed"),
+                    ));
+                }
+            },
+        };
+        let handle = self.start(game, lease);
         match handle.create().await {
             Ok(Ok(())) => Ok(handle),
             Ok(Err(refusal)) => Err(refusal),
@@ -125,22 +179,123 @@ impl Registry {
         seat.spawn(room.clone(), &self.tracker);
     }
 
-    /// The room of game `id`, loading it from the database if it is not live.
-    pub async fn get(&self, id: &str) -> Result<RoomHandle, RoomError> {
+    /// The room of game `id`, loading it from the database if it is not live. With several nodes: the
+    /// local room, a relay to the node that owns the game, or the game taken over from a dead owner.
+    pub async fn get(&self, id: &GameId) -> Result<RoomHandle, RoomError> {
         if self.shutdown.is_cancelled() {
             return Err(RoomError::ShuttingDown);
         }
         if let Some(h) = self.live(id) {
             return Ok(h);
         }
+        match &self.cluster {
+            None => {
+                let _guard = self.loading.lock().await;
+                if let Some(h) = self.live(id) {
+                    return Ok(h);
+                }
+                let game = self.load(id).await?;
+                Ok(self.start(game, Lease::Alone))
+            }
+            Some(cluster) => self.route(cluster, id).await,
+        }
+    }
+
+    async fn load(&self, id: &GameId) -> Result<LiveGame, RoomError> {
+        let (header, plies) = self.store.load(id).await?.ok_or_else(|| RoomError::NotFound(id.clone()))?;
+        LiveGame::restore(header, &plies, Instant::now())
+            .map_err(|reason| RoomError::Corrupt { id: id.clone(), reason })
+    }
+
+    /// Where game `id` is served from, with several nodes. Its owner's lease is read from the database:
+    /// an owner that is alive and answers gets the game's traffic relayed to it; an owner that is gone
+    /// (its lease expired) loses the game to this node. An owner whose lease has not expired yet but that
+    /// does not answer (killed a moment ago, paused, cut off) is waited for until its lease expires.
+    async fn route(&self, cluster: &Arc<Cluster>, id: &GameId) -> Result<RoomHandle, RoomError> {
+        let deadline = Instant::now() + cluster.lease() + std::time::Duration::from_secs(3);
+        loop {
+            if self.shutdown.is_cancelled() {
+                return Err(RoomError::ShuttingDown);
+            }
+            if let Some(h) = self.live(id) {
+                return Ok(h);
+            }
+            let owner = leases::owner(cluster.pool(), id.as_str()).await?;
+            match owner {
+                Some(o) if o.alive && o.node != cluster.node() => {
+                    if let Some(room) = cluster.reach(id, &o.node).await {
+                        return Ok(room);
+                    }
+                }
+                _ => {
+                    if let Some(h) = self.take_over(cluster, id, owner.is_some()).await? {
+                        return Ok(h);
+                    }
+                }
+            }
+            if Instant::now() >= deadline {
+                return Err(RoomError::OwnerAway(id.clone()));
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+    }
+
+    /// Takes game `id` (with several nodes): a finished game is shown without a lease; an unfinished one
+    /// gets a room here if this node wins its lease (a new epoch). `None`: another node won it, or its
+    /// owner is still alive.
+    pub async fn take_over(
+        &self,
+        cluster: &Cluster,
+        id: &GameId,
+        leased: bool,
+    ) -> Result<Option<RoomHandle>, RoomError> {
         let _guard = self.loading.lock().await;
         if let Some(h) = self.live(id) {
-            return Ok(h);
+            return Ok(Some(h));
         }
-        let (header, plies) = self.store.load(id).await?.ok_or_else(|| RoomError::NotFound(id.to_string()))?;
-        let game = LiveGame::restore(header, &plies, Instant::now())
-            .map_err(|reason| RoomError::Corrupt { id: id.to_string(), reason })?;
-        Ok(self.start(game))
+        let game = self.load(id).await?;
+        if game.is_over() {
+            return Ok(Some(self.start(game, Lease::Watching)));
+        }
+        let Some(epoch) = leases::take(cluster.pool(), id.as_str(), cluster.node()).await? else {
+            return Ok(None);
+        };
+        // Read again now that the lease is ours: a write of the former owner that committed before the take
+        // (the take waited for it) is in the game.
+        let game = self.load(id).await?;
+        metrics::counter!("mancala_takeovers").increment(1);
+        tracing::info!(game = %id, epoch, leased, "game taken over");
+        let lease = if game.is_over() { Lease::Watching } else { Lease::Held(epoch) };
+        Ok(Some(self.start(game, lease)))
+    }
+
+    /// The room of a game this node owns (asked by another node for its viewers): the live room, or, if the
+    /// game's lease is still this node's, a new room (a new epoch). `None` when another node owns it.
+    pub async fn owned(&self, id: &GameId) -> Result<Option<RoomHandle>, RoomError> {
+        let Some(cluster) = &self.cluster else { return Ok(None) };
+        if self.shutdown.is_cancelled() {
+            return Err(RoomError::ShuttingDown);
+        }
+        if let Some(h) = self.live(id) {
+            return Ok(Some(h));
+        }
+        match leases::owner(cluster.pool(), id.as_str()).await? {
+            Some(o) if o.node == cluster.node() && o.alive => self.take_over(cluster, id, true).await,
+            _ => Ok(None),
+        }
+    }
+
+    /// This node's lease lapsed (several nodes): every leased room ends now, its connections told to
+    /// reconnect; rooms started from now on answer to a fresh token.
+    pub fn lapse(&self) {
+        let mut lapsed = self.lapsed.lock().expect("lapsed lock");
+        lapsed.cancel();
+        *lapsed = self.shutdown.child_token();
+    }
+
+    /// How many games this node owns now (several nodes).
+    pub fn owned_count(&self) -> usize {
+        self.owned.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     pub fn live_count(&self) -> usize {

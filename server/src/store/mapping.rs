@@ -7,6 +7,7 @@ use super::StoreError;
 use super::rows::{GameProgress, GameRow, MoveRow};
 use super::writer::Write;
 use crate::game::{Change, GameHeader, GameResult, LiveGame, Ply, Ruling, Seat, StoredClock, StoredPly};
+use crate::ids::{GameId, PlayerName};
 use mancala_engine::{BySide, Decision, EndReason, Geometry, Outcome, Side, Variant};
 use mancala_protocol::ClockSpec;
 use mancala_protocol::http::GameStatus;
@@ -31,7 +32,7 @@ pub fn writes(game: &LiveGame, change: &Change) -> Vec<Write> {
     } else {
         writes.extend(moves);
         writes.push(Write::Progress(GameProgress {
-            id: game.id.clone(),
+            id: game.id.to_string(),
             south_clock_ms: change.clock.as_ref().map(|c| c.remaining.south as i64),
             north_clock_ms: change.clock.as_ref().map(|c| c.remaining.north as i64),
             plies: game.record.len() as u32 + change.plies.len() as u32,
@@ -45,17 +46,17 @@ pub fn writes(game: &LiveGame, change: &Change) -> Vec<Write> {
 pub fn game_row(h: &GameHeader) -> GameRow {
     let seat = |s: Side| h.seats[s].as_ref();
     GameRow {
-        id: h.id.clone(),
+        id: h.id.to_string(),
         variant: h.variant.id().to_string(),
         options: serde_json::to_string(&h.options).expect("options serialise"),
         status: h.status.as_str().to_string(),
-        south_name: seat(Side::South).map(|s| s.name.clone()),
-        north_name: seat(Side::North).map(|s| s.name.clone()),
+        south_name: seat(Side::South).map(|s| s.name.to_string()),
+        north_name: seat(Side::North).map(|s| s.name.to_string()),
         south_registered: seat(Side::South).is_some_and(|s| s.registered),
         north_registered: seat(Side::North).is_some_and(|s| s.registered),
         south_token_hash: seat(Side::South).map(|s| s.token_hash.clone()),
         north_token_hash: seat(Side::North).map(|s| s.token_hash.clone()),
-        invite_code: h.invite_code.clone(),
+        invite_code: h.invite_code.as_ref().map(ToString::to_string),
         clock_base_ms: h.clock.map(|c| c.spec.base_secs as i64 * 1000),
         clock_increment_ms: h.clock.map(|c| c.spec.increment_secs as i64 * 1000),
         south_clock_ms: h.clock.map(|c| c.remaining.south as i64),
@@ -70,7 +71,7 @@ pub fn game_row(h: &GameHeader) -> GameRow {
 }
 
 /// The `moves` row of a decision.
-pub fn move_row(game_id: &str, geo: Geometry, p: &Ply) -> MoveRow {
+pub fn move_row(game_id: &GameId, geo: Geometry, p: &Ply) -> MoveRow {
     MoveRow {
         game_id: game_id.to_string(),
         ply: p.n,
@@ -98,7 +99,10 @@ pub fn header(row: GameRow) -> Result<GameHeader, StoreError> {
     let options = serde_json::from_str(&row.options).map_err(|e| corrupt(id, format!("options: {e}")))?;
     let status = GameStatus::parse(&row.status).ok_or_else(|| corrupt(id, format!("status `{}`", row.status)))?;
     let seat = |name: &Option<String>, registered: bool, hash: &Option<String>, col: &str| match (name, hash) {
-        (Some(n), Some(h)) => Ok(Some(Seat { name: n.clone(), registered, token_hash: h.clone() })),
+        (Some(n), Some(h)) => {
+            let name = PlayerName::parse(n).map_err(|e| corrupt(id, format!("{col}_name: {e}")))?;
+            Ok(Some(Seat { name, registered, token_hash: h.clone() }))
+        }
         (None, None) => Ok(None),
         _ => Err(corrupt(id, format!("{col} seat has a name without a token or a token without a name"))),
     };
@@ -136,19 +140,24 @@ pub fn header(row: GameRow) -> Result<GameHeader, StoreError> {
     if result.is_some() != (status == GameStatus::Finished) {
         return Err(corrupt(id, format!("status `{}` with result {:?}", status.as_str(), row.reason)));
     }
+    let invite_code = match &row.invite_code {
+        Some(code) => Some(code.parse().map_err(|e| corrupt(id, format!("invite_code: {e}")))?),
+        None => None,
+    };
+    let game_id = id.parse().map_err(|e| corrupt(id, e))?;
     Ok(GameHeader {
+        id: game_id,
         variant,
         options,
         status,
         seats,
-        invite_code: row.invite_code,
+        invite_code,
         clock,
         auto_forced: row.auto_forced,
         plies: row.plies,
         result,
         created_at: row.created_at,
         updated_at: row.updated_at,
-        id: row.id,
     })
 }
 

@@ -4,14 +4,16 @@
 //! pays one commit for many games' decisions. Migrations (`migrations/` at the repository root, portable
 //! SQL) are embedded and applied on start.
 
+mod checkpoint;
 pub mod mapping;
+mod migrate;
 mod reads;
 mod rows;
 mod writer;
 
-pub use reads::{GameFilter, ListCursor};
+pub use reads::{GameFilter, ListCursor, ResultFilter};
 pub use rows::{GameProgress, GameRow, MoveRow, PlayerRow};
-pub use writer::Write;
+pub use writer::{Fence, Write};
 
 use sqlx::AnyPool;
 use sqlx::any::AnyPoolOptions;
@@ -41,6 +43,10 @@ pub enum StoreError {
     /// The writer task is gone (the server is shutting down).
     #[error("the store is closed")]
     Closed,
+    /// This node no longer holds the game's lease at the epoch its room was started with (another node
+    /// took the game over, or this node's lease expired): nothing was written (docs/cluster.md).
+    #[error("this server no longer owns game {game} (its lease at epoch {epoch} is gone)")]
+    Fenced { game: String, epoch: i64 },
 }
 
 impl StoreError {
@@ -95,8 +101,6 @@ fn is_outage(e: &sqlx::Error) -> bool {
     }
 }
 
-static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
-
 /// The database handle: cheap to clone.
 #[derive(Clone, Debug)]
 pub struct Store {
@@ -116,6 +120,12 @@ impl Store {
     /// Connects, applies the migrations and starts the writer task. A `sqlite:` URL creates the file if
     /// needed (`mode=rwc` is added when the URL has no mode).
     pub async fn connect(url: &str) -> Result<(Store, writer::WriterTask), StoreError> {
+        Store::connect_node(url, None).await
+    }
+
+    /// [`Store::connect`] for a node that runs with others: its fenced writes are checked against the
+    /// leases of node `node` (PostgreSQL only).
+    pub async fn connect_node(url: &str, node: Option<String>) -> Result<(Store, writer::WriterTask), StoreError> {
         sqlx::any::install_default_drivers();
         let (backend, url) = if url.starts_with("sqlite:") {
             let url = if url.contains("mode=") || url.contains(":memory:") {
@@ -131,20 +141,27 @@ impl Store {
         } else {
             return Err(StoreError::UnsupportedUrl(url.to_string()));
         };
+        let clustered = node.is_some();
         let options = |max: u32| {
             AnyPoolOptions::new().max_connections(max).acquire_timeout(Duration::from_secs(5)).after_connect(
-                |conn, _meta| {
+                move |conn, _meta| {
                     Box::pin(async move {
+                        if conn.backend_name() == "PostgreSQL" && clustered {
+                            // A paused or cut-off node must not keep a lease row share-locked (docs/cluster.md,
+                            // "Fencing"): the database ends a transaction left idle this long, so a takeover
+                            // waits for it at most this.
+                            sqlx::raw_sql("SET idle_in_transaction_session_timeout = 2000").execute(&mut *conn).await?;
+                        }
                         if conn.backend_name() == "SQLite" {
                             // WAL lets readers run beside the writer; NORMAL syncs at checkpoints only,
                             // which WAL keeps crash-safe (a power loss may lose the last commits, a killed
-                            // process loses nothing). A page cache of up to 64 MiB per connection and a
-                            // checkpoint every 10 000 pages (40 MB of WAL) instead of 1 000: a full group
-                            // commit touches about a thousand pages, so the default checkpointed (and
-                            // fsynced) after nearly every one (BENCHMARKS.md, "Server load").
+                            // process loses nothing). A page cache of up to 64 MiB per connection. No
+                            // connection checkpoints on its own: a task does, off the writer's path
+                            // ([`checkpoint`]); a WAL started over is cut back to 64 MiB.
                             sqlx::raw_sql(
                                 "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
-                                 PRAGMA cache_size = -65536; PRAGMA wal_autocheckpoint = 10000;",
+                                 PRAGMA cache_size = -65536; PRAGMA wal_autocheckpoint = 0; \
+                                 PRAGMA journal_size_limit = 67108864;",
                             )
                             .execute(&mut *conn)
                             .await?;
@@ -160,9 +177,15 @@ impl Store {
             Backend::Postgres => (8, 2),
         };
         let write_pool = options(write_max).connect(&url).await?;
-        MIGRATOR.run(&write_pool).await?;
+        migrate::run(&write_pool).await?;
         let read = options(read_max).connect(&url).await?;
-        let (writes, task) = writer::spawn(write_pool.clone(), backend);
+        if node.is_some() && backend != Backend::Postgres {
+            return Err(StoreError::UnsupportedUrl(format!("{url} (several nodes need PostgreSQL)")));
+        }
+        if backend == Backend::Sqlite {
+            checkpoint::spawn(read.clone());
+        }
+        let (writes, task) = writer::spawn(write_pool.clone(), backend, node);
         Ok((Store { read, writes, backend }, task))
     }
 
@@ -172,15 +195,27 @@ impl Store {
 
     /// Stores `change` of `game` (its decisions and the game row after it) in one transaction. Returns
     /// once committed.
-    pub async fn commit(&self, game: &crate::game::LiveGame, change: &crate::game::Change) -> Result<(), StoreError> {
-        self.write(mapping::writes(game, change)).await
+    /// With several nodes, `epoch` is the game's lease the write needs (fencing).
+    pub async fn commit(
+        &self,
+        game: &crate::game::LiveGame,
+        change: &crate::game::Change,
+        epoch: Option<i64>,
+    ) -> Result<(), StoreError> {
+        let fence = epoch.map(|epoch| Fence { game: game.id.as_str().to_string(), epoch });
+        self.write_fenced(mapping::writes(game, change), fence).await
     }
 
     /// Applies `writes` atomically, after everything queued before it. Returns once committed.
     pub async fn write(&self, writes: Vec<Write>) -> Result<(), StoreError> {
+        self.write_fenced(writes, None).await
+    }
+
+    /// [`Store::write`], refused unless this node holds `fence` when the transaction runs.
+    pub async fn write_fenced(&self, writes: Vec<Write>, fence: Option<Fence>) -> Result<(), StoreError> {
         let started = std::time::Instant::now();
         let (done, answer) = oneshot::channel();
-        self.writes.send(writer::Job { writes, done }).await.map_err(|_| StoreError::Closed)?;
+        self.writes.send(writer::Job { writes, fence, done }).await.map_err(|_| StoreError::Closed)?;
         let result = answer.await.map_err(|_| StoreError::Closed)?;
         // Queued behind the transaction in progress, then committed with the next one.
         metrics::histogram!("mancala_store_write_seconds").record(started.elapsed().as_secs_f64());

@@ -6,29 +6,40 @@ use super::mapping;
 use super::rows::{GAME_COLUMNS, GameRow, MoveRow, PlayerRow};
 use super::{Store, StoreError};
 use crate::game::{GameHeader, StoredPly};
+use crate::ids::{GameId, InviteCode, PlayerName};
+use mancala_engine::{Side, Variant};
+use mancala_protocol::http::GameStatus;
 use sqlx::Row;
 use std::sync::LazyLock;
 
 /// Filters of a game list. `None` means "any".
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GameFilter {
-    /// A display name seated on either side.
-    pub player: Option<String>,
-    pub variant: Option<String>,
-    pub status: Option<String>,
-    /// `south` / `north`: games that side won; `draw`: finished games without a winner.
-    pub result: Option<String>,
+    /// A name seated on either side (any case: names are case-insensitive).
+    pub player: Option<PlayerName>,
+    pub variant: Option<Variant>,
+    pub status: Option<GameStatus>,
+    pub result: Option<ResultFilter>,
     /// Created at or after (unix ms).
     pub since: Option<i64>,
     /// Created before (unix ms).
     pub until: Option<i64>,
 }
 
+/// The `result` filter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResultFilter {
+    /// Games this side won.
+    Won(Side),
+    /// Finished games without a winner (aborted games excluded).
+    Draw,
+}
+
 /// Where a page starts: strictly after this (created_at, id) in newest-first order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ListCursor {
     pub created_at: i64,
-    pub id: String,
+    pub id: GameId,
 }
 
 impl ListCursor {
@@ -39,8 +50,7 @@ impl ListCursor {
 
     pub fn decode(text: &str) -> Option<ListCursor> {
         let (t, id) = text.split_once('.')?;
-        let ok = !id.is_empty() && id.bytes().all(|b| b.is_ascii_alphanumeric());
-        ok.then(|| Some(ListCursor { created_at: t.parse().ok()?, id: id.to_string() })).flatten()
+        Some(ListCursor { created_at: t.parse().ok()?, id: id.parse().ok()? })
     }
 }
 
@@ -52,7 +62,7 @@ static SELECT_UNFINISHED: LazyLock<String> =
 static SELECT_LIST: LazyLock<String> = LazyLock::new(|| {
     format!(
         "SELECT {GAME_COLUMNS} FROM games \
-         WHERE ($1 IS NULL OR south_name = $1 OR north_name = $1) \
+         WHERE ($1 IS NULL OR lower(south_name) = $1 OR lower(north_name) = $1) \
          AND ($2 IS NULL OR variant = $2) \
          AND ($3 IS NULL OR status = $3) \
          AND ($4 IS NULL OR winner = $4) \
@@ -88,25 +98,25 @@ impl Store {
         rows.iter().map(MoveRow::read).collect()
     }
 
-    pub async fn game(&self, id: &str) -> Result<Option<GameHeader>, StoreError> {
-        self.game_row(id).await?.map(mapping::header).transpose()
+    pub async fn game(&self, id: &GameId) -> Result<Option<GameHeader>, StoreError> {
+        self.game_row(id.as_str()).await?.map(mapping::header).transpose()
     }
 
     /// A game and its decisions.
-    pub async fn load(&self, id: &str) -> Result<Option<(GameHeader, Vec<StoredPly>)>, StoreError> {
+    pub async fn load(&self, id: &GameId) -> Result<Option<(GameHeader, Vec<StoredPly>)>, StoreError> {
         let Some(header) = self.game(id).await? else { return Ok(None) };
         let plies = self.moves(&header).await?;
         Ok(Some((header, plies)))
     }
 
-    pub async fn game_by_invite(&self, code: &str) -> Result<Option<GameHeader>, StoreError> {
-        let row = sqlx::query(sql(&SELECT_INVITE)).bind(code).fetch_optional(self.pool()).await?;
+    pub async fn game_by_invite(&self, code: &InviteCode) -> Result<Option<GameHeader>, StoreError> {
+        let row = sqlx::query(sql(&SELECT_INVITE)).bind(code.as_str()).fetch_optional(self.pool()).await?;
         row.as_ref().map(GameRow::read).transpose()?.map(mapping::header).transpose()
     }
 
     /// The decisions of the game `header` describes, in order.
     pub async fn moves(&self, header: &GameHeader) -> Result<Vec<StoredPly>, StoreError> {
-        self.move_rows(&header.id).await?.into_iter().map(|r| mapping::ply(header, r)).collect()
+        self.move_rows(header.id.as_str()).await?.into_iter().map(|r| mapping::ply(header, r)).collect()
     }
 
     /// Every game not finished yet, oldest first (restored into live rooms on start).
@@ -122,29 +132,31 @@ impl Store {
         after: Option<&ListCursor>,
         limit: u32,
     ) -> Result<Vec<GameHeader>, StoreError> {
-        let (winner, draw) = match filter.result.as_deref() {
-            Some("draw") => (None, 1i16),
-            other => (other.map(str::to_string), 0i16),
+        let (winner, draw) = match filter.result {
+            Some(ResultFilter::Draw) => (None, 1i16),
+            Some(ResultFilter::Won(side)) => (Some(side.name()), 0i16),
+            None => (None, 0i16),
         };
         let rows = sqlx::query(sql(&SELECT_LIST))
-            .bind(filter.player.clone())
-            .bind(filter.variant.clone())
-            .bind(filter.status.clone())
+            .bind(filter.player.as_ref().map(PlayerName::key))
+            .bind(filter.variant.map(Variant::id))
+            .bind(filter.status.map(GameStatus::as_str))
             .bind(winner)
             .bind(draw)
             .bind(filter.since)
             .bind(filter.until)
             .bind(after.map(|c| c.created_at))
-            .bind(after.map(|c| c.id.clone()))
+            .bind(after.map(|c| c.id.as_str()))
             .bind(limit as i64)
             .fetch_all(self.pool())
             .await?;
         rows.iter().map(|r| mapping::header(GameRow::read(r)?)).collect()
     }
 
-    pub async fn player_by_name(&self, name: &str) -> Result<Option<PlayerRow>, StoreError> {
-        let row = sqlx::query("SELECT name, token_hash, created_at FROM players WHERE name = $1")
-            .bind(name)
+    /// The account of `name`, whatever the case it is spelt in.
+    pub async fn player_by_name(&self, name: &PlayerName) -> Result<Option<PlayerRow>, StoreError> {
+        let row = sqlx::query("SELECT name, token_hash, created_at FROM players WHERE lower(name) = $1")
+            .bind(name.key())
             .fetch_optional(self.pool())
             .await?;
         row.as_ref().map(PlayerRow::read).transpose()
@@ -159,13 +171,14 @@ impl Store {
     }
 
     /// A registered player's results: (games, wins, losses, draws, ongoing) over games linked to the
-    /// account. Aborted games count as games only.
-    pub async fn player_stats(&self, name: &str) -> Result<[u64; 5], StoreError> {
+    /// account (whatever the case `name` is spelt in). Aborted games count as games only.
+    pub async fn player_stats(&self, name: &PlayerName) -> Result<[u64; 5], StoreError> {
         let rows = sqlx::query(
-            "SELECT status, winner, reason, CASE WHEN south_name = $1 AND south_registered = 1 THEN 'south' ELSE 'north' END AS seat \
-             FROM games WHERE (south_name = $1 AND south_registered = 1) OR (north_name = $1 AND north_registered = 1)",
+            "SELECT status, winner, reason, CASE WHEN lower(south_name) = $1 AND south_registered = 1 THEN 'south' ELSE 'north' END AS seat \
+             FROM games WHERE (lower(south_name) = $1 AND south_registered = 1) \
+             OR (lower(north_name) = $1 AND north_registered = 1)",
         )
-        .bind(name)
+        .bind(name.key())
         .fetch_all(self.pool())
         .await?;
         let mut s = [0u64; 5];

@@ -2,10 +2,18 @@
 //! queued at that moment in one transaction (group commit). A job is a list of writes that must land
 //! together (a decision's moves and the game row); if the shared transaction fails, each job is retried
 //! alone so one bad job (a duplicate name) does not fail the others.
+//!
+//! Fencing (several nodes, docs/cluster.md): a job may carry a [`Fence`], the lease of its game (this
+//! node's key and the epoch the room was started with). Before any write, the transaction reads those
+//! leases `FOR SHARE` ([`check_fences`]): a job whose lease is no longer this node's at that epoch, or whose
+//! node is no longer alive in the database's clock, fails with [`StoreError::Fenced`] and writes nothing;
+//! the others commit. The share locks hold until the commit, so a takeover (which updates the lease row)
+//! waits for the commit and then reads a game that includes it; a write that comes after a takeover reads
+//! the new lease and is refused. A single node (no broker) has no fences and pays nothing.
 
 use super::rows::{GAME_COLUMN_COUNT, GAME_COLUMNS, GameProgress, GameRow, MoveRow, PROGRESS_COLUMN_COUNT, PlayerRow};
 use super::{Backend, StoreError};
-use sqlx::{Any, AnyPool, Transaction};
+use sqlx::{Any, AnyPool, Row, Transaction};
 use tokio::sync::{mpsc, oneshot};
 use tokio::task::JoinHandle;
 
@@ -24,7 +32,16 @@ pub enum Write {
 #[derive(Debug)]
 pub(super) struct Job {
     pub writes: Vec<Write>,
+    /// The lease the writes need (several nodes only).
+    pub fence: Option<Fence>,
     pub done: oneshot::Sender<Result<(), StoreError>>,
+}
+
+/// The lease a game's write needs: this node owns `game` at `epoch` (docs/cluster.md, "Fencing").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fence {
+    pub game: String,
+    pub epoch: i64,
 }
 
 /// The writer task; it ends when every [`super::Store`] handle is dropped, after committing what was
@@ -41,33 +58,53 @@ impl WriterTask {
 /// How many jobs one transaction takes at most.
 const MAX_BATCH: usize = 256;
 
-pub(super) fn spawn(pool: AnyPool, backend: Backend) -> (mpsc::Sender<Job>, WriterTask) {
+/// Starts the writer. `node` is this node's key when it runs with others (fenced jobs are checked against
+/// it); `None` for a single node.
+pub(super) fn spawn(pool: AnyPool, backend: Backend, node: Option<String>) -> (mpsc::Sender<Job>, WriterTask) {
     let (tx, mut rx) = mpsc::channel::<Job>(4096);
     let task = tokio::spawn(async move {
         let mut batch = Vec::with_capacity(MAX_BATCH);
         while rx.recv_many(&mut batch, MAX_BATCH).await > 0 {
-            commit_batch(&pool, backend, &mut batch).await;
+            commit_batch(&pool, backend, node.as_deref(), &mut batch).await;
         }
         pool.close().await;
     });
     (tx, WriterTask(task))
 }
 
-async fn commit_batch(pool: &AnyPool, backend: Backend, batch: &mut Vec<Job>) {
+async fn commit_batch(pool: &AnyPool, backend: Backend, node: Option<&str>, batch: &mut Vec<Job>) {
     metrics::histogram!("mancala_store_batch_jobs").record(batch.len() as f64);
     let started = std::time::Instant::now();
-    let writes: Vec<&Write> = batch.iter().flat_map(|job| &job.writes).collect();
+    let fenced = node.filter(|_| batch.iter().any(|job| job.fence.is_some()));
     let together = async {
         let mut tx = pool.begin().await?;
+        // The jobs whose lease is gone write nothing; the others go on in the same transaction.
+        let refused = match fenced {
+            Some(node) => check_fences(&mut tx, node, batch.iter().map(|job| job.fence.as_ref())).await?,
+            None => Vec::new(),
+        };
+        let writes: Vec<&Write> =
+            batch.iter().enumerate().filter(|(i, _)| !refused.contains(i)).flat_map(|(_, job)| &job.writes).collect();
         apply_all(&mut tx, backend, &writes).await?;
-        tx.commit().await
+        tx.commit().await?;
+        Ok::<_, sqlx::Error>(refused)
     };
     let result = together.await;
     metrics::histogram!("mancala_store_commit_seconds").record(started.elapsed().as_secs_f64());
     let error = match result {
-        Ok(()) => {
-            for job in batch.drain(..) {
-                let _ = job.done.send(Ok(()));
+        Ok(refused) => {
+            // Test hook (compiled only into the tests): the commit landed but its answer was lost, as when
+            // the connection breaks after COMMIT was sent. The room must then read the game back.
+            if fail::eval("store::commit_answer_lost", |_| ()).is_some() {
+                for job in batch.drain(..) {
+                    let lost = StoreError::Unavailable("the connection broke after COMMIT was sent".into());
+                    let _ = job.done.send(Err(lost));
+                }
+                return;
+            }
+            for (i, job) in batch.drain(..).enumerate() {
+                let answer = if refused.contains(&i) { Err(fenced_error(&job)) } else { Ok(()) };
+                let _ = job.done.send(answer);
             }
             return;
         }
@@ -89,17 +126,62 @@ async fn commit_batch(pool: &AnyPool, backend: Backend, batch: &mut Vec<Job>) {
         }
     } else {
         for job in batch.drain(..) {
-            let result = commit_one(pool, backend, &job.writes).await;
+            let result = commit_one(pool, backend, node, &job).await;
             let _ = job.done.send(result);
         }
     }
 }
 
-async fn commit_one(pool: &AnyPool, backend: Backend, writes: &[Write]) -> Result<(), StoreError> {
+fn fenced_error(job: &Job) -> StoreError {
+    metrics::counter!("mancala_store_fenced_jobs").increment(1);
+    let fence = job.fence.as_ref().expect("only fenced jobs are refused");
+    StoreError::Fenced { game: fence.game.clone(), epoch: fence.epoch }
+}
+
+async fn commit_one(pool: &AnyPool, backend: Backend, node: Option<&str>, job: &Job) -> Result<(), StoreError> {
     let mut tx = pool.begin().await.map_err(StoreError::from_write)?;
-    let writes: Vec<&Write> = writes.iter().collect();
+    if let (Some(node), Some(_)) = (node, &job.fence) {
+        let refused =
+            check_fences(&mut tx, node, std::iter::once(job.fence.as_ref())).await.map_err(StoreError::from_write)?;
+        if !refused.is_empty() {
+            return Err(fenced_error(job));
+        }
+    }
+    let writes: Vec<&Write> = job.writes.iter().collect();
     apply_all(&mut tx, backend, &writes).await.map_err(StoreError::from_write)?;
     tx.commit().await.map_err(StoreError::from_write)
+}
+
+/// The fencing check (PostgreSQL): reads, and share-locks until the commit, the leases of the fenced jobs'
+/// games that `node` holds while it is alive by the database's clock. Returns the indexes of the jobs whose
+/// lease is not among them at their epoch. Rows are locked in `game_id` order, so two transactions that
+/// lock several lease rows never wait for each other in a cycle.
+async fn check_fences<'a>(
+    tx: &mut Transaction<'static, Any>,
+    node: &str,
+    fences: impl Iterator<Item = Option<&'a Fence>>,
+) -> Result<Vec<usize>, sqlx::Error> {
+    let fences: Vec<(usize, &Fence)> = fences.enumerate().filter_map(|(i, f)| Some((i, f?))).collect();
+    let mut games: Vec<&str> = fences.iter().map(|(_, f)| f.game.as_str()).collect();
+    games.sort_unstable();
+    games.dedup();
+    // Game ids are alphanumeric: one comma-separated parameter keeps a single statement text whatever
+    // the batch size (the Any driver binds no arrays).
+    let rows = sqlx::query(
+        "SELECT l.game_id, l.epoch FROM game_leases l \
+         WHERE l.node = $1 AND l.game_id = ANY(string_to_array($2, ',')) \
+         AND EXISTS (SELECT 1 FROM cluster_nodes n WHERE n.node = $1 AND n.expires_at > clock_timestamp()) \
+         ORDER BY l.game_id FOR SHARE OF l",
+    )
+    .bind(node)
+    .bind(games.join(","))
+    .fetch_all(&mut **tx)
+    .await?;
+    let mut held = std::collections::HashMap::with_capacity(rows.len());
+    for row in rows {
+        held.insert(row.try_get::<String, _>(0)?, row.try_get::<i64, _>(1)?);
+    }
+    Ok(fences.into_iter().filter(|(_, f)| held.get(&f.game) != Some(&f.epoch)).map(|(i, _)| i).collect())
 }
 
 /// Rows per multi-row statement at most (powers of two): far under SQLite's 32 766 and PostgreSQL's 65 535

@@ -9,40 +9,43 @@ mod upgrade;
 pub use connection::WsLimits;
 
 use crate::error::ApiError;
-use crate::http::bearer;
-use crate::ids;
+use crate::http::extract::{Bearer, FromParams, Params, Path, Query};
+use crate::ids::{self, GameId};
 use crate::room::ViewerKind;
 use crate::state::AppState;
-use axum::extract::{Path, Query, State};
-use axum::http::HeaderMap;
+use axum::extract::State;
 use axum::response::Response;
-use std::collections::HashMap;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use upgrade::WsUpgrade;
 
+/// The parameters of the WebSocket: the seat token and the version to resume after.
+#[derive(Debug)]
+pub struct WsQuery {
+    pub token: Option<String>,
+    pub since: Option<u64>,
+}
+
+impl FromParams for WsQuery {
+    const NAMES: &'static [&'static str] = &["token", "v"];
+
+    fn from_params(params: &Params) -> Result<Self, ApiError> {
+        let since = params.number("v", 0..=i64::MAX as u64)?;
+        Ok(WsQuery { token: params.get("token").map(str::to_string), since })
+    }
+}
+
+/// `GET /api/games/{id}/ws`. The path and the parameters are checked before the handshake, so a bad id
+/// or parameter is named rather than answered with 426.
 pub async fn upgrade(
-    ws: WsUpgrade,
-    Path(id): Path<String>,
-    Query(query): Query<HashMap<String, String>>,
-    headers: HeaderMap,
     State(state): State<AppState>,
+    Path(id): Path<GameId>,
+    Query(query): Query<WsQuery>,
+    bearer: Bearer,
+    ws: WsUpgrade,
 ) -> Result<Response, ApiError> {
-    if !ids::is_game_id(&id) {
-        return Err(ApiError::BadRequest(format!("`{id}` is not a game id")));
-    }
-    // Parsed by hand so that a bad parameter gets our JSON error naming it.
-    if let Some(k) = query.keys().find(|k| !matches!(k.as_str(), "token" | "v")) {
-        return Err(ApiError::BadRequest(format!("unknown parameter `{k}` (known: token, v)")));
-    }
-    let since = match query.get("v") {
-        None => None,
-        Some(v) => Some(
-            v.parse::<u64>()
-                .map_err(|_| ApiError::BadRequest(format!("parameter `v` must be a version number (got `{v}`)")))?,
-        ),
-    };
+    let since = query.since;
     let room = state.rooms.get(&id).await?;
-    let token = query.get("token").cloned().or_else(|| bearer(&headers));
+    let token = query.token.or(bearer.0);
     let seat = match token {
         None => None,
         Some(t) => {

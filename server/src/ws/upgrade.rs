@@ -4,7 +4,9 @@
 //! a socket closed with unread input is reset and a client still sending would see 1006 instead of our
 //! 1009. With the stream in hand, the connection reads and drops raw bytes until the client goes quiet.
 //!
-//! A request that is not a WebSocket handshake gets our JSON error (400), like any other bad request.
+//! A request that is not a WebSocket handshake gets our JSON error: 426 `upgrade_required` (with
+//! `Upgrade: websocket`, RFC 9110 §15.5.22) when it does not ask for an upgrade at all (a plain GET, a
+//! HEAD, HTTP/1.0 or HTTP/2), 400 when its handshake is malformed.
 
 use crate::error::ApiError;
 use axum::body::Body;
@@ -44,19 +46,19 @@ impl<S: Send + Sync> FromRequestParts<S> for WsUpgrade {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
-        let refuse = |what: &str| {
-            ApiError::BadRequest(format!(
-                "this route is a WebSocket: the request needs {what} (open it with a WebSocket client)"
-            ))
+        let sentence = |what: &str| {
+            format!("this route is a WebSocket: the request needs {what} (open it with a WebSocket client)")
         };
+        let upgrade = |what: &str| ApiError::UpgradeRequired(sentence(what));
+        let refuse = |what: &str| ApiError::BadRequest(sentence(what));
         if parts.method != Method::GET || parts.version != Version::HTTP_11 {
-            return Err(refuse("to be an HTTP/1.1 GET"));
+            return Err(upgrade("to be an HTTP/1.1 GET"));
         }
         if !header_has(&parts.headers, header::CONNECTION, "upgrade") {
-            return Err(refuse("`Connection: upgrade`"));
+            return Err(upgrade("`Connection: upgrade`"));
         }
         if !header_is(&parts.headers, header::UPGRADE, "websocket") {
-            return Err(refuse("`Upgrade: websocket`"));
+            return Err(upgrade("`Upgrade: websocket`"));
         }
         if !header_is(&parts.headers, header::SEC_WEBSOCKET_VERSION, "13") {
             return Err(refuse("`Sec-WebSocket-Version: 13`"));

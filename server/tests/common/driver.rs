@@ -3,6 +3,10 @@
 
 use super::{TestServer, Ws, pick};
 use serde_json::{Value, json};
+use std::time::Duration;
+
+/// How long a table waits for a message before it calls the connection dead.
+const TIMEOUT: Duration = Duration::from_secs(10);
 
 pub struct Table {
     pub id: String,
@@ -82,9 +86,14 @@ impl Table {
 
     /// Reads viewer `i`'s messages until it has seen version `v`; returns the messages read.
     pub async fn catch_up(&mut self, i: usize, v: u64) -> Vec<Value> {
+        self.try_catch_up(i, v).await.expect("a message within 10 s")
+    }
+
+    /// [`Table::catch_up`], or `None` when the connection closes (or is silent for 10 s) first.
+    pub async fn try_catch_up(&mut self, i: usize, v: u64) -> Option<Vec<Value>> {
         let mut seen = Vec::new();
         while self.versions[i] < v {
-            let m = self.ws(i).next().await;
+            let m = self.ws(i).try_next(TIMEOUT).await?;
             check_no_secret(&m, i, &self.variant.clone());
             match m["type"].as_str().unwrap() {
                 "event" => {
@@ -104,16 +113,21 @@ impl Table {
             }
             seen.push(m);
         }
-        seen
+        Some(seen)
     }
 
     /// Sends `decision` for seat `i`, waits for the answer, and brings every viewer up to date.
     pub async fn decide(&mut self, i: usize, decision: &str) -> Value {
+        self.try_decide(i, decision).await.expect("a message within 10 s")
+    }
+
+    /// [`Table::decide`], or `None` when a connection closes (or is silent for 10 s) on the way.
+    pub async fn try_decide(&mut self, i: usize, decision: &str) -> Option<Value> {
         let id = self.next_id.to_string();
         self.next_id += 1;
-        self.ws(i).send(json!({ "type": "decide", "id": id, "decision": decision })).await;
+        self.ws(i).try_send(json!({ "type": "decide", "id": id, "decision": decision })).await?;
         let answer = loop {
-            let m = self.ws(i).next().await;
+            let m = self.ws(i).try_next(TIMEOUT).await?;
             check_no_secret(&m, i, &self.variant.clone());
             match m["type"].as_str().unwrap() {
                 "accepted" | "rejected" if m["id"] == id.as_str() => break m,
@@ -121,7 +135,7 @@ impl Table {
                 // rate (20/s): the decision was dropped, unapplied; send it again, as a client would.
                 "error" if m["code"] == "rate_limited" => {
                     tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-                    self.ws(i).send(json!({ "type": "decide", "id": id, "decision": decision })).await;
+                    self.ws(i).try_send(json!({ "type": "decide", "id": id, "decision": decision })).await?;
                 }
                 "event" => {
                     let ev = m["v"].as_u64().unwrap();
@@ -138,13 +152,13 @@ impl Table {
             // Events of the change (forced decisions included) were sent before the answer; read any
             // the mover has not consumed yet, then the others.
             let target = self.versions[i].max(answer["v"].as_u64().unwrap());
-            self.catch_up(i, target).await;
+            self.try_catch_up(i, target).await?;
             let target = self.versions[i];
             for j in 0..3 {
-                self.catch_up(j, target).await;
+                self.try_catch_up(j, target).await?;
             }
         }
-        answer
+        Some(answer)
     }
 
     pub fn over(&self) -> bool {

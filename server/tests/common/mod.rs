@@ -2,7 +2,9 @@
 //! client, and a WebSocket client that speaks the protocol.
 #![allow(dead_code)]
 
+pub mod cluster;
 pub mod driver;
+pub mod process;
 
 use futures_util::{SinkExt, StreamExt};
 use mancala_server::config::Config;
@@ -88,15 +90,6 @@ impl TestServer {
         (self.database_url.clone(), self._dir.take())
     }
 
-    /// Kills the server task without a graceful shutdown (like a crash: nothing gets flushed).
-    pub async fn kill(mut self) -> (String, Option<tempfile::TempDir>) {
-        if let Some(t) = self.task.take() {
-            t.abort();
-            let _ = t.await;
-        }
-        (self.database_url.clone(), self._dir.take())
-    }
-
     pub fn url(&self, path: &str) -> String {
         format!("http://{}{}", self.addr, path)
     }
@@ -178,6 +171,11 @@ impl Ws {
         self.stream.send(Message::Text(msg.to_string().into())).await.expect("send");
     }
 
+    /// Sends `msg`, or `None` if the connection is gone.
+    pub async fn try_send(&mut self, msg: Value) -> Option<()> {
+        self.stream.send(Message::Text(msg.to_string().into())).await.ok()
+    }
+
     pub async fn send_text(&mut self, text: &str) {
         self.stream.send(Message::Text(text.to_string().into())).await.expect("send");
     }
@@ -201,6 +199,11 @@ impl Ws {
                 _ => continue,
             }
         }
+    }
+
+    /// Checks a message received by other means than [`Ws::next`].
+    pub fn check(&mut self, msg: &Value) {
+        self.check_version(msg);
     }
 
     fn check_version(&mut self, msg: &Value) {

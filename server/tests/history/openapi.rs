@@ -88,3 +88,67 @@ async fn the_openapi_document_describes_every_route() {
         assert!(schemas.contains_key(name), "dangling $ref {r}");
     }
 }
+
+#[tokio::test]
+async fn the_openapi_document_says_what_the_server_enforces() {
+    let server = TestServer::start().await;
+    let (_, doc) = server.get("/api/openapi.json").await;
+    let schemas = &doc["components"]["schemas"];
+    // Required fields, enums, patterns and ranges of the request bodies; no unknown fields.
+    assert_eq!(schemas["CreateGame"]["required"], serde_json::json!(["variant"]));
+    assert_eq!(schemas["CreateGame"]["properties"]["variant"]["$ref"], "#/components/schemas/VariantId");
+    let variants = schemas["VariantId"]["enum"].as_array().unwrap();
+    assert_eq!(variants.len(), 6, "{variants:?}");
+    assert!(variants.contains(&Value::from("ikibuguzo-opening-2")));
+    assert_eq!(schemas["SeatChoice"]["enum"], serde_json::json!(["south", "north", "random"]));
+    assert_eq!(schemas["PlayerName"]["pattern"], "^[A-Za-z0-9_.-]{1,24}$");
+    assert_eq!(schemas["GameId"]["pattern"], "^[A-Za-z0-9]{1,32}$");
+    assert_eq!(schemas["ClockSpec"]["properties"]["base_secs"]["minimum"], 1);
+    assert_eq!(schemas["ClockSpec"]["properties"]["base_secs"]["maximum"], 604_800);
+    assert_eq!(schemas["ClockSpec"]["properties"]["increment_secs"]["maximum"], 3600);
+    for body in ["CreateGame", "OptionsPatch", "HandicapPatch", "ClockSpec", "JoinGame", "CreatePlayer"] {
+        assert_eq!(schemas[body]["additionalProperties"], false, "{body}");
+    }
+    assert_eq!(schemas["CreatePlayer"]["required"], serde_json::json!(["name"]));
+    assert!(
+        schemas["ApiError"]["properties"]["error"]["enum"].as_array().unwrap().contains(&Value::from("rate_limited"))
+    );
+    // Answers: sides and statuses are enums.
+    assert_eq!(schemas["Side"]["enum"], serde_json::json!(["south", "north"]));
+    assert_eq!(schemas["SeatGranted"]["properties"]["seat"]["$ref"], "#/components/schemas/Side");
+    assert_eq!(schemas["GameStatus"]["enum"], serde_json::json!(["waiting", "ongoing", "finished"]));
+    // Parameters.
+    let param = |path: &str, name: &str| {
+        doc["paths"][path]["get"]["parameters"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["name"] == name)
+            .unwrap_or_else(|| panic!("{path} has no parameter {name}"))["schema"]
+            .clone()
+    };
+    assert_eq!(param("/api/games", "limit")["minimum"], 1);
+    assert_eq!(param("/api/games", "limit")["maximum"], 100);
+    assert_eq!(param("/api/games", "status")["$ref"], "#/components/schemas/GameStatus");
+    assert_eq!(param("/api/games", "result")["enum"], serde_json::json!(["south", "north", "draw"]));
+    assert_eq!(param("/api/games", "player")["$ref"], "#/components/schemas/PlayerName");
+    assert_eq!(param("/api/games/{id}/export", "format")["enum"], serde_json::json!(["text", "json"]));
+    assert_eq!(param("/api/games/{id}", "id")["$ref"], "#/components/schemas/GameId");
+    assert_eq!(param("/api/invites/{code}", "code")["$ref"], "#/components/schemas/InviteCode");
+    // The errors each route can answer.
+    for (path, method) in routes() {
+        let responses = &doc["paths"][&path][&method]["responses"];
+        for status in ["400", "408", "500"] {
+            assert!(responses[status].is_object(), "{method} {path} does not list {status}");
+        }
+        if method == "post" {
+            assert!(responses["413"].is_object() && responses["415"].is_object(), "{method} {path}");
+        }
+    }
+    for path in ["/api/games", "/api/players"] {
+        let limited = &doc["paths"][path]["post"]["responses"]["429"];
+        assert!(limited["headers"]["Retry-After"].is_object(), "{path}: {limited}");
+    }
+    assert!(doc["paths"]["/api/games/{id}/ws"]["get"]["responses"]["426"].is_object());
+    assert!(doc["paths"]["/api/games"]["post"]["responses"]["401"]["headers"]["WWW-Authenticate"].is_object());
+}

@@ -24,7 +24,7 @@ pub fn run(
     now: Instant,
     at_ms: i64,
 ) -> Result<Change, Refusal> {
-    if let Some(g) = checks.game.filter(|g| *g != game.id) {
+    if let Some(g) = checks.game.filter(|g| g.as_str() != game.id.as_str()) {
         return Err(Refusal::new(ErrorCode::WrongGame, format!("this connection plays game {}, not {g}", game.id)));
     }
     if let Some(s) = checks.seat.filter(|&s| s != side) {

@@ -1,0 +1,221 @@
+//! What the server enforces, written into the generated document from the server's own definitions (the
+//! id types' patterns, `Variant::ALL`, the clock and page limits, the error codes), so it cannot say less
+//! than the code does: the wire types are plain strings and integers in Rust (`mancala-protocol` knows
+//! no server rule), and utoipa describes them as such.
+//!
+//! - shared schemas `GameId`, `InviteCode`, `PlayerName` (patterns), `VariantId`, `Side` (enums), used by
+//!   the bodies, the answers and the parameters;
+//! - required fields and ranges of the request bodies (`additionalProperties: false` comes from their
+//!   `deny_unknown_fields`);
+//! - every parameter by its name (`id`, `code`, `name`, `player`, `variant`, `status`, `result`, `since`,
+//!   `until`, `cursor`, `limit`, `max`, `ply`, `format`, `v`);
+//! - the errors each route can answer, besides those its stub lists: 400 on every route (any query
+//!   parameter it does not take), 408 and 500 everywhere, 503 where the database or a room answers, 413
+//!   and 415 where a body is read, 429 (with `Retry-After`) where creation is rate-limited, and the
+//!   `WWW-Authenticate` header of every 401.
+
+use crate::error::ApiError;
+use crate::http::games::{MAX_BASE_SECS, MAX_INCREMENT_SECS};
+use crate::http::history::{MAX_LIMIT, MAX_MS};
+use crate::ids::{GameId, InviteCode, PlayerName};
+use mancala_bot::Level;
+use mancala_engine::Variant;
+use serde_json::{Value, json};
+
+fn reference(name: &str) -> Value {
+    json!({ "$ref": format!("#/components/schemas/{name}") })
+}
+
+fn nullable(schema: Value) -> Value {
+    json!({ "oneOf": [schema, { "type": "null" }] })
+}
+
+/// Replaces the value at `pointer` (which must exist: a renamed field fails the test of this document).
+fn set(doc: &mut Value, pointer: &str, value: Value) {
+    *doc.pointer_mut(pointer).unwrap_or_else(|| panic!("OpenAPI document: no `{pointer}`")) = value;
+}
+
+/// Merges `extra` into the object at `pointer`.
+fn merge(doc: &mut Value, pointer: &str, extra: Value) {
+    let target = doc.pointer_mut(pointer).unwrap_or_else(|| panic!("OpenAPI document: no `{pointer}`"));
+    for (k, v) in extra.as_object().expect("an object").clone() {
+        target[k] = v;
+    }
+}
+
+pub fn apply(doc: &mut Value) {
+    shared_schemas(doc);
+    bodies(doc);
+    answers(doc);
+    links(doc);
+    let paths: Vec<String> = doc["paths"].as_object().expect("paths").keys().cloned().collect();
+    for path in paths {
+        let methods: Vec<String> = doc["paths"][&path].as_object().expect("a path").keys().cloned().collect();
+        for method in methods {
+            let op = &mut doc["paths"][&path][&method];
+            parameters(op);
+            errors(&path, &method, op);
+        }
+    }
+}
+
+fn shared_schemas(doc: &mut Value) {
+    let variants: Vec<&str> = Variant::ALL.iter().map(|v| v.id()).collect();
+    let schemas = doc["components"]["schemas"].as_object_mut().expect("schemas");
+    schemas
+        .insert("GameId".into(), json!({ "type": "string", "pattern": GameId::pattern(), "description": "a game id" }));
+    schemas.insert(
+        "InviteCode".into(),
+        json!({ "type": "string", "pattern": InviteCode::pattern(),
+                "description": "an invite code: 8 letters and digits without 0, 1, I, O; either case" }),
+    );
+    schemas.insert(
+        "PlayerName".into(),
+        json!({ "type": "string", "pattern": PlayerName::pattern(),
+                "description": "a player name: 1 to 24 letters, digits, `_`, `-`, `.`; case-insensitive. A name \
+                 to register or play under also needs a letter or a digit, must not start with `bot-` and \
+                 must not be reserved (`anonymous` may be a guest's)" }),
+    );
+    schemas.insert("VariantId".into(), json!({ "type": "string", "enum": variants, "description": "a variant id" }));
+    schemas.insert("Side".into(), json!({ "type": "string", "enum": ["south", "north"] }));
+    let codes = ApiError::CODES;
+    schemas.insert(
+        "ApiError".into(),
+        json!({
+            "type": "object",
+            "description": "Every HTTP error body: a stable `error` code and a sentence saying what was wrong.",
+            "required": ["error", "message"],
+            "properties": { "error": { "type": "string", "enum": codes }, "message": { "type": "string" } },
+        }),
+    );
+}
+
+fn bodies(doc: &mut Value) {
+    let s = "/components/schemas";
+    set(doc, &format!("{s}/CreateGame/properties/variant"), reference("VariantId"));
+    doc.pointer_mut(&format!("{s}/CreateGame")).expect("CreateGame")["required"] = json!(["variant"]);
+    set(doc, &format!("{s}/CreateGame/properties/name"), nullable(reference("PlayerName")));
+    let mut bots: Vec<Value> = Level::ALL.iter().map(|l| json!(format!("bot:{l}"))).collect();
+    bots.push(Value::Null);
+    merge(doc, &format!("{s}/CreateGame/properties/opponent"), json!({ "enum": bots }));
+    merge(doc, &format!("{s}/OptionsPatch/properties/width"), json!({ "enum": [8, 9, 10, null] }));
+    merge(doc, &format!("{s}/OptionsPatch/properties/turn_limit"), json!({ "maximum": u32::MAX }));
+    merge(doc, &format!("{s}/ClockSpec/properties/base_secs"), json!({ "minimum": 1, "maximum": MAX_BASE_SECS }));
+    merge(doc, &format!("{s}/ClockSpec/properties/increment_secs"), json!({ "maximum": MAX_INCREMENT_SECS }));
+    set(doc, &format!("{s}/JoinGame/properties/name"), nullable(reference("PlayerName")));
+    set(doc, &format!("{s}/CreatePlayer/properties/name"), reference("PlayerName"));
+}
+
+fn answers(doc: &mut Value) {
+    let s = "/components/schemas";
+    for (pointer, schema) in [
+        ("GameSummary/properties/id", reference("GameId")),
+        ("GameSummary/properties/variant", reference("VariantId")),
+        ("GameSummary/properties/invite_code", nullable(reference("InviteCode"))),
+        ("PlayerInfo/properties/name", reference("PlayerName")),
+        ("SeatGranted/properties/seat", reference("Side")),
+        ("SeatGranted/properties/invite_code", nullable(reference("InviteCode"))),
+        ("RecordEntry/properties/side", reference("Side")),
+        ("OutcomeInfo/properties/winner", nullable(reference("Side"))),
+        ("PositionAt/properties/game_id", reference("GameId")),
+        ("VariantInfo/properties/id", reference("VariantId")),
+        ("PlayerProfile/properties/name", reference("PlayerName")),
+        ("PlayerCreated/properties/name", reference("PlayerName")),
+    ] {
+        set(doc, &format!("{s}/{pointer}"), schema);
+    }
+    merge(doc, &format!("{s}/ClockState/properties/running"), json!({ "items": reference("Side") }));
+}
+
+/// Links from a created game to the operations on it (OpenAPI 3.1 §4.8.20), so a client generator or a
+/// stateful fuzzer knows where the ids and codes of an answer lead.
+fn links(doc: &mut Value) {
+    let by_id = |op: &str| json!({ "operationId": op, "parameters": { "id": "$response.body#/game/id" } });
+    let by_code = |op: &str| json!({ "operationId": op, "parameters": { "code": "$response.body#/invite_code" } });
+    let links = json!({
+        "GameDetail": by_id("game_detail"),
+        "GamePosition": by_id("game_position"),
+        "GameExport": by_id("game_export"),
+        "JoinGame": by_id("join_game"),
+        "Invite": by_code("invite"),
+        "JoinInvite": by_code("join_invite"),
+    });
+    doc["paths"]["/api/games"]["post"]["responses"]["201"]["links"] = links;
+}
+
+/// The schema of a parameter, by its name and place.
+fn parameter_schema(place: &str, name: &str) -> Option<Value> {
+    let integer = |min: u64, max: u64| json!({ "type": "integer", "minimum": min, "maximum": max });
+    Some(match (place, name) {
+        ("path", "id") => reference("GameId"),
+        ("path", "code") => reference("InviteCode"),
+        ("path", "name") | ("query", "player") => reference("PlayerName"),
+        ("query", "variant") => reference("VariantId"),
+        ("query", "status") => reference("GameStatus"),
+        ("query", "result") => json!({ "type": "string", "enum": ["south", "north", "draw"] }),
+        ("query", "since" | "until") => integer(0, MAX_MS),
+        ("query", "limit") => integer(1, MAX_LIMIT as u64),
+        ("query", "max") => integer(1, u32::MAX as u64),
+        ("query", "ply") => integer(0, u32::MAX as u64),
+        ("query", "v") => json!({ "type": "integer", "minimum": 0, "format": "int64" }),
+        ("query", "format") => json!({ "type": "string", "enum": ["text", "json"] }),
+        ("query", "cursor") => json!({ "type": "string", "pattern": "^[0-9]{1,18}\\.[A-Za-z0-9]{1,32}$" }),
+        _ => return None,
+    })
+}
+
+fn parameters(op: &mut Value) {
+    let Some(params) = op.get_mut("parameters").and_then(Value::as_array_mut) else { return };
+    for p in params {
+        let (place, name) = (p["in"].as_str().unwrap_or("").to_string(), p["name"].as_str().unwrap_or("").to_string());
+        if let Some(schema) = parameter_schema(&place, &name) {
+            p["schema"] = schema;
+        }
+    }
+}
+
+fn error(description: &str) -> Value {
+    json!({
+        "description": description,
+        "content": { "application/json": { "schema": reference("ApiError") } },
+    })
+}
+
+fn errors(path: &str, method: &str, op: &mut Value) {
+    let post = method == "post";
+    let static_answer = matches!(path, "/metrics" | "/api/openapi.json" | "/api/variants");
+    let responses = op["responses"].as_object_mut().expect("responses");
+    let mut add = |status: &str, response: Value| {
+        responses.entry(status.to_string()).or_insert(response);
+    };
+    add(
+        "400",
+        error("a bad parameter or body (an unknown or repeated query parameter included); the message names it"),
+    );
+    add("408", error("the request took longer than the server allows (30 s by default)"));
+    add("500", error("a fault of the server (logged)"));
+    if !static_answer {
+        add("503", error("the database or the game's room cannot answer now, or the server is shutting down"));
+    }
+    if post {
+        add("413", error("the body is larger than 64 KiB"));
+        add("415", error("a body that is not `application/json`"));
+    }
+    if post && matches!(path, "/api/games" | "/api/players") {
+        let mut limited = error("too many creations from this client address; retry after `Retry-After` seconds");
+        limited["headers"] = json!({ "Retry-After": { "description": "seconds to wait", "schema": { "type": "integer", "minimum": 1 } } });
+        add("429", limited);
+    }
+    if path.ends_with("/ws") {
+        add("426", error("not a WebSocket handshake (a plain GET): open it with a WebSocket client"));
+    }
+    if let Some(unauthorized) = responses.get_mut("401") {
+        unauthorized["headers"] = json!({
+            "WWW-Authenticate": { "description": "`Bearer realm=\"mancala\"`", "schema": { "type": "string" } }
+        });
+        unauthorized["description"] = json!(
+            "a malformed `Authorization` header (not `Bearer <token>`), or a token that is not a player token \
+             (a seat token of the game, on the WebSocket)"
+        );
+    }
+}

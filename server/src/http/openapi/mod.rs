@@ -1,0 +1,271 @@
+//! `GET /api/openapi.json`: the OpenAPI 3.1 document of every route of [`super::router`], built with
+//! utoipa (no UI is bundled: see docs/ for viewers that read this file), then made as strict as the
+//! server ([`enforced`]: id and name patterns, enums, ranges, every error each route can answer), so a
+//! client or a fuzzer (schemathesis: `server/tests/schemathesis.sh`) can trust it.
+//!
+//! The operations are described by the `#[utoipa::path]` stubs below rather than on the handlers, so the
+//! whole contract is in one file and the handlers stay plain axum functions. The body schemas are derived
+//! from the wire types themselves (`mancala-protocol`'s `openapi` feature), so they cannot drift from what
+//! is sent. A test (`tests/history.rs`) compares the document's paths and methods with the `.route(…)`
+//! lines of `http/mod.rs`: a new route without a stub here fails it.
+
+use super::export::GameExport;
+use super::extract::{NoParams, Query};
+use axum::http::{HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+use mancala_protocol::http::{
+    ApiError, CreateGame, CreatePlayer, GameDetail, GameList, GameSummary, JoinGame, PlayerCreated, PlayerProfile,
+    PositionAt, SeatGranted, VariantList,
+};
+use mancala_protocol::{ClientMsg, ServerMsg};
+use std::sync::LazyLock;
+use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
+use utoipa::{Modify, OpenApi, ToSchema};
+
+mod enforced;
+
+/// The document, rendered once.
+static DOCUMENT: LazyLock<String> =
+    LazyLock::new(|| serde_json::to_string_pretty(&document_value()).expect("the OpenAPI document serialises"));
+
+/// `GET /api/openapi.json`.
+pub async fn document(_: Query<NoParams>) -> Response {
+    let mut response = DOCUMENT.as_str().into_response();
+    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    response
+}
+
+/// The OpenAPI document as served.
+pub fn document_value() -> serde_json::Value {
+    let mut doc = serde_json::to_value(ApiDoc::openapi()).expect("the OpenAPI document serialises");
+    enforced::apply(&mut doc);
+    doc
+}
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "mancala-server",
+        description = "Play and watch mancala games (Ikibuguzo, Kubuguza, Njombwa, Azigo). Play happens over the \
+            WebSocket `GET /api/games/{id}/ws` (messages: schemas `ClientMsg` and `ServerMsg`); everything else \
+            is JSON over HTTP. Every error is an `ApiError` body. No answer carries a secret of an unfinished \
+            game (an Ikibuguzo array choice before both are in, an Azigo store count)."
+    ),
+    paths(
+        healthz, metrics, list_variants, create_game, list_games, join_game, game_detail, game_position,
+        game_export, invite, join_invite, websocket, create_player, player_profile, player_games, stream_game,
+        openapi_json
+    ),
+    components(schemas(ClientMsg, ServerMsg, ApiError)),
+    modifiers(&BearerAuth),
+    tags(
+        (name = "games", description = "Create and join games"),
+        (name = "play", description = "The WebSocket for players and spectators"),
+        (name = "history", description = "Games, records, positions and exports from the database"),
+        (name = "streams", description = "NDJSON streams: one JSON object per line"),
+        (name = "players", description = "Player accounts"),
+        (name = "ops", description = "Health, metrics, this document")
+    )
+)]
+struct ApiDoc;
+
+/// Registers the `player_token` bearer scheme (a player account's token, `POST /api/players`).
+struct BearerAuth;
+
+impl Modify for BearerAuth {
+    fn modify(&self, doc: &mut utoipa::openapi::OpenApi) {
+        let components = doc.components.get_or_insert_with(Default::default);
+        components.add_security_scheme("player_token", SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)));
+    }
+}
+
+/// The `/healthz` body.
+#[allow(dead_code)] // only described, never built: `ops::healthz` answers with a `json!` value
+#[derive(ToSchema)]
+struct Health {
+    /// `ok`.
+    status: String,
+    /// Rooms in memory (games being played or watched).
+    live_games: u64,
+}
+
+// The stubs below only carry the `#[utoipa::path]` descriptions; they are never called.
+
+/// Liveness: the database answers.
+#[utoipa::path(get, path = "/healthz", tag = "ops", responses(
+    (status = 200, body = Health, description = "the database answers"),
+    (status = 503, body = ApiError, description = "the database does not answer")))]
+#[allow(dead_code)]
+fn healthz() {}
+
+/// Prometheus metrics (text exposition format).
+#[utoipa::path(get, path = "/metrics", tag = "ops", responses(
+    (status = 200, body = String, content_type = "text/plain; version=0.0.4", description = "Prometheus text format")))]
+#[allow(dead_code)]
+fn metrics() {}
+
+/// The rule sets, with default options, option notes and a rules summary.
+#[utoipa::path(get, path = "/api/variants", tag = "games", responses((status = 200, body = VariantList, description = "every variant")))]
+#[allow(dead_code)]
+fn list_variants() {}
+
+/// Create a game and take a seat.
+///
+/// The answer's `token` is the seat's only proof and is shown once. With a player token
+/// (`Authorization: Bearer …`) the seat is linked to that account.
+#[utoipa::path(post, path = "/api/games", tag = "games", request_body = CreateGame,
+    security((), ("player_token" = [])),
+    responses(
+        (status = 201, body = SeatGranted, description = "the game and the seat's token (shown once)"),
+        (status = 400, body = ApiError, description = "bad body, variant, options or clock"),
+        (status = 401, body = ApiError, description = "the bearer token is not a player token"),
+        (status = 409, body = ApiError, description = "the name belongs to a registered player")))]
+#[allow(dead_code)]
+fn create_game() {}
+
+/// List games, newest first, with filters and cursor pagination.
+///
+/// Unknown parameters and bad values are refused with a 400 naming the parameter.
+#[utoipa::path(get, path = "/api/games", tag = "history",
+    params(
+        ("player" = Option<String>, Query, description = "a display name seated on either side"),
+        ("variant" = Option<String>, Query, description = "a variant id (see /api/variants)"),
+        ("status" = Option<String>, Query, description = "`waiting`, `ongoing` or `finished`"),
+        ("result" = Option<String>, Query, description = "`south` or `north` (that side won) or `draw`"),
+        ("since" = Option<u64>, Query, description = "created at or after (unix ms)"),
+        ("until" = Option<u64>, Query, description = "created before (unix ms)"),
+        ("cursor" = Option<String>, Query, description = "`next_cursor` of the previous page"),
+        ("limit" = Option<u32>, Query, description = "page size, 1 to 100 (default 20)")),
+    responses((status = 200, body = GameList, description = "one page of games"), (status = 400, body = ApiError, description = "a bad parameter or body; the message names it")))]
+#[allow(dead_code)]
+fn list_games() {}
+
+/// Take the open seat of a game (body optional).
+#[utoipa::path(post, path = "/api/games/{id}/join", tag = "games", request_body = Option<JoinGame>,
+    params(("id" = String, Path, description = "game id")),
+    security((), ("player_token" = [])),
+    responses(
+        (status = 200, body = SeatGranted, description = "the game and the seat's token (shown once)"),
+        (status = 400, body = ApiError, description = "a bad parameter or body; the message names it"), (status = 401, body = ApiError, description = "the bearer token is not a player token"), (status = 404, body = ApiError, description = "not found"),
+        (status = 409, body = ApiError, description = "no open seat, or the name is taken")))]
+#[allow(dead_code)]
+fn join_game() {}
+
+/// One game: players, result, clock, the record and the current board.
+///
+/// While the game is unfinished the board and record are a spectator's (secret decisions are `null`);
+/// once finished, everything is shown.
+#[utoipa::path(get, path = "/api/games/{id}", tag = "history",
+    params(("id" = String, Path, description = "game id")),
+    responses((status = 200, body = GameDetail, description = "the game"), (status = 400, body = ApiError, description = "a bad parameter or body; the message names it"), (status = 404, body = ApiError, description = "not found")))]
+#[allow(dead_code)]
+fn game_detail() {}
+
+/// The board after `ply` decisions.
+#[utoipa::path(get, path = "/api/games/{id}/position", tag = "history",
+    params(
+        ("id" = String, Path, description = "game id"),
+        ("ply" = Option<u32>, Query, description = "0 is the start; default the last ply")),
+    responses(
+        (status = 200, body = PositionAt, description = "the board after that ply"),
+        (status = 400, body = ApiError, description = "`ply` beyond the record"),
+        (status = 404, body = ApiError, description = "not found")))]
+#[allow(dead_code)]
+fn game_position() {}
+
+/// The record exported as text (a PGN-like header, then one decision per line) or JSON.
+///
+/// Without `format`, an `Accept` header preferring `application/json` gets JSON.
+#[utoipa::path(get, path = "/api/games/{id}/export", tag = "history",
+    params(
+        ("id" = String, Path, description = "game id"),
+        ("format" = Option<String>, Query, description = "`text` (default) or `json`")),
+    responses(
+        (status = 200, description = "the record", content(
+            (String = "text/plain; charset=utf-8"),
+            (GameExport = "application/json"))),
+        (status = 400, body = ApiError, description = "a bad parameter or body; the message names it"), (status = 404, body = ApiError, description = "not found")))]
+#[allow(dead_code)]
+fn game_export() {}
+
+/// The game waiting behind an invite code.
+#[utoipa::path(get, path = "/api/invites/{code}", tag = "games",
+    params(("code" = String, Path, description = "invite code")),
+    responses((status = 200, body = GameSummary, description = "the game waiting behind the code"), (status = 404, body = ApiError, description = "not found")))]
+#[allow(dead_code)]
+fn invite() {}
+
+/// Take the open seat of the game behind an invite code (body optional).
+#[utoipa::path(post, path = "/api/invites/{code}/join", tag = "games", request_body = Option<JoinGame>,
+    params(("code" = String, Path, description = "invite code")),
+    security((), ("player_token" = [])),
+    responses(
+        (status = 200, body = SeatGranted, description = "the game and the seat's token (shown once)"),
+        (status = 400, body = ApiError, description = "a bad parameter or body; the message names it"), (status = 401, body = ApiError, description = "the bearer token is not a player token"), (status = 404, body = ApiError, description = "not found"),
+        (status = 409, body = ApiError, description = "no open seat, or the name belongs to a registered player")))]
+#[allow(dead_code)]
+fn join_invite() {}
+
+/// The WebSocket of a game, for players (with the seat token) and spectators (without).
+///
+/// The client sends `ClientMsg` frames and receives `ServerMsg` frames (JSON text): a snapshot first, then
+/// versioned events. `v` resumes after that version.
+#[utoipa::path(get, path = "/api/games/{id}/ws", tag = "play",
+    params(
+        ("id" = String, Path, description = "game id"),
+        ("token" = Option<String>, Query, description = "seat token (or `Authorization: Bearer …`)"),
+        ("v" = Option<u64>, Query, description = "the last version the client holds")),
+    responses(
+        (status = 101, description = "switching to the WebSocket protocol"),
+        (status = 400, body = ApiError, description = "a bad parameter or body; the message names it"), (status = 401, body = ApiError, description = "not a seat token of this game"),
+        (status = 404, body = ApiError, description = "not found")))]
+#[allow(dead_code)]
+fn websocket() {}
+
+/// Register a player name; the answer's token is shown once.
+#[utoipa::path(post, path = "/api/players", tag = "players", request_body = CreatePlayer,
+    responses(
+        (status = 201, body = PlayerCreated, description = "the account and its token (shown once)"),
+        (status = 400, body = ApiError, description = "a bad parameter or body; the message names it"), (status = 409, body = ApiError, description = "the name is taken")))]
+#[allow(dead_code)]
+fn create_player() {}
+
+/// A registered player's results.
+#[utoipa::path(get, path = "/api/players/{name}", tag = "players",
+    params(("name" = String, Path, description = "player name")),
+    responses((status = 200, body = PlayerProfile, description = "the player's results"), (status = 404, body = ApiError, description = "not found")))]
+#[allow(dead_code)]
+fn player_profile() {}
+
+/// Every game where `name` is seated, newest first: one `GameSummary` per line (NDJSON).
+#[utoipa::path(get, path = "/api/players/{name}/games", tag = "streams",
+    params(
+        ("name" = String, Path, description = "display name"),
+        ("variant" = Option<String>, Query, description = "a variant id"),
+        ("status" = Option<String>, Query, description = "`waiting`, `ongoing` or `finished`"),
+        ("result" = Option<String>, Query, description = "`south`, `north` or `draw`"),
+        ("since" = Option<u64>, Query, description = "created at or after (unix ms)"),
+        ("until" = Option<u64>, Query, description = "created before (unix ms)"),
+        ("max" = Option<u32>, Query, description = "at most this many games")),
+    responses(
+        (status = 200, body = GameSummary, content_type = "application/x-ndjson", description = "one game per line"),
+        (status = 400, body = ApiError, description = "a bad parameter or body; the message names it")))]
+#[allow(dead_code)]
+fn player_games() {}
+
+/// Follow a game live: one `ServerMsg` per line (NDJSON), as a spectator's WebSocket would carry them.
+///
+/// The first line is a snapshot; the stream ends after the frame that shows the game over. An empty line
+/// is sent after 7 s without any other.
+#[utoipa::path(get, path = "/api/stream/game/{id}", tag = "streams",
+    params(("id" = String, Path, description = "game id")),
+    responses(
+        (status = 200, body = ServerMsg, content_type = "application/x-ndjson", description = "one frame per line"),
+        (status = 400, body = ApiError, description = "a bad parameter or body; the message names it"), (status = 404, body = ApiError, description = "not found")))]
+#[allow(dead_code)]
+fn stream_game() {}
+
+/// This document.
+#[utoipa::path(get, path = "/api/openapi.json", tag = "ops", responses((status = 200, description = "OpenAPI 3.1 JSON")))]
+#[allow(dead_code)]
+fn openapi_json() {}

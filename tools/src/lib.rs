@@ -1,0 +1,13 @@
+//! The tools of the people who run and develop the server (not the player's client, which is `mancala`):
+//! each binary in `src/bin/` is a thin `main` over a module here.
+//!
+//! - `mancala-loadtest` ([`loadtest`]): N games of random players and M spectators over WebSockets against
+//!   a running server (decisions/s, latency, memory, CPU), optionally against `mancala-echo`'s ceiling.
+//! - `mancala-echo` (`src/bin/echo.rs`): a WebSocket echo server on the game server's stack.
+//! - `mancala-chaos` ([`chaos`]): SIGKILLs `mancala-server` again and again while games are played and
+//!   checks that no acknowledged decision was lost or applied twice.
+//! - `mancala-arena` (`src/bin/arena.rs`): the bot levels against each other, the strength table.
+
+pub mod api;
+pub mod chaos;
+pub mod loadtest;
