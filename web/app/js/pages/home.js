@@ -1,12 +1,16 @@
-// Home: the six variants with their rules summary and source, the form that creates a game (variant,
-// options, clock, seat, opponent), the games waiting for an opponent (join in one click), live games
-// to watch and recent finished games. The lists refresh every 10 s while the page is visible.
+// Home: the lobby (quick pairing per variant and clock, casual or rated; the live seek list; a seek form;
+// the "waiting for an opponent" state with cancel), then the form that creates a game by invite link or
+// against the computer (variant, options, clock, seat, opponent), the games waiting for an opponent
+// (join in one click), live games to watch and recent finished games, and the six variants with their
+// rules summary and source. The game lists refresh every 10 s while the page is visible; the seek list
+// is live (lobby.js).
 
 import { api } from '../api.js';
 import { go } from '../main.js';
 import { keepSeat, mySeats, prefs } from '../prefs.js';
 import { h, SOURCES } from '../ui.js';
 import { gameList } from '../gamelist.js';
+import { lobbyPanels } from '../lobby.js';
 
 const CLOCKS = [['', 'No clock'], ['180+2', '3+2'], ['300+3', '5+3'], ['600+5', '10+5'], ['900+10', '15+10'], ['1800+20', '30+20']];
 
@@ -17,9 +21,11 @@ export function mount(main) {
   const mine = h('section', { class: 'panel', hidden: true }, h('h2', {}, 'Your games'), lists.mine);
   const variantsBox = h('div', { class: 'variants' }, h('p', { class: 'muted' }, 'Loading the games…'));
   const form = createForm(error);
+  const lobby = lobbyPanels();
   main.append(
     mine,
-    h('section', { class: 'panel create' }, h('h1', {}, 'Play'), form, error),
+    ...lobby.panels,
+    h('section', { class: 'panel create' }, h('h2', {}, 'Play a friend or the computer'), form, error),
     h('section', { class: 'panel' }, h('h2', {}, 'Waiting for an opponent'), lists.waiting),
     h('section', { class: 'panel' }, h('h2', {}, 'Live games'), lists.ongoing),
     h('section', { class: 'panel' }, h('h2', {}, 'Recently finished'), lists.finished, h('p', {}, h('a', { href: '/games' }, 'All games…'))),
@@ -28,6 +34,7 @@ export function mount(main) {
 
   api.variants().then(({ variants }) => {
     form.fill(variants);
+    lobby.fill(variants);
     variantsBox.replaceChildren(...variants.map((v) => h('article', { class: 'variant' },
       h('h3', {}, v.name),
       h('p', {}, v.summary),
@@ -63,7 +70,10 @@ export function mount(main) {
   });
   refresh();
   const timer = setInterval(refresh, 10000);
-  return () => clearInterval(timer);
+  return () => {
+    clearInterval(timer);
+    lobby.stop();
+  };
 }
 
 function createForm(error) {
