@@ -10,6 +10,8 @@ import { keepSeat, prefs } from './prefs.js';
 import { me, ready } from './session.js';
 import { h, timeControl, VARIANT_NAMES } from './ui.js';
 
+/** Quick pairing's games: the four, not Ikibuguzo's fixed openings (the seek form has every variant). */
+const QUICK_VARIANTS = ['kubuguza', 'ikibuguzo', 'njombwa', 'azigo'];
 /** Quick pairing's clock presets (lichess's blitz and rapid pools). */
 const PRESETS = [[180, 2], [300, 3], [600, 5], [900, 10]];
 const CLOCKS = [['', 'No clock'], ['180+2', '3+2'], ['300+3', '5+3'], ['600+5', '10+5'], ['900+10', '15+10'], ['1800+20', '30+20']];
@@ -146,7 +148,8 @@ export function lobbyPanels() {
   return {
     panels,
     fill(variants) {
-      grid.replaceChildren(h('table', { class: 'quick' }, h('tbody', {}, variants.map((v) => h('tr', { 'data-variant': v.id },
+      const quickOnes = QUICK_VARIANTS.map((id) => variants.find((v) => v.id === id)).filter(Boolean);
+      grid.replaceChildren(h('table', { class: 'quick' }, h('tbody', {}, quickOnes.map((v) => h('tr', { 'data-variant': v.id },
         h('th', { scope: 'row' }, v.name),
         PRESETS.map(([base, inc]) => {
           const clock = { baseSecs: base, incrementSecs: inc };
