@@ -14,7 +14,8 @@ export function mount(main, { name }) {
   const chartBox = h('div', { id: 'chart-box' });
   const box = h('div');
   const pager = h('div', { class: 'pager' });
-  main.append(h('section', { class: 'panel' }, h('h1', {}, name), profile, ratings, chartBox, h('h2', {}, 'Games'), box, pager));
+  const title = h('h1', {}, name);
+  main.append(h('section', { class: 'panel' }, title, profile, ratings, chartBox, h('h2', {}, 'Games'), box, pager));
 
   let stopped = false;
   const showChart = async (variant) => {
@@ -30,6 +31,8 @@ export function mount(main, { name }) {
   };
 
   api.player(name).then((p) => {
+    title.textContent = p.name; // the registered spelling
+    document.title = `${p.name} · Mancala`;
     profile.replaceChildren(h('span', { id: 'record' }, `${p.games} games: `,
       h('span', { 'data-count': 'wins' }, `${p.wins} won`), ', ',
       h('span', { 'data-count': 'draws' }, `${p.draws} drawn`), ', ',
