@@ -10,6 +10,7 @@
 //! `docs/protocol.md` describes each message with a JSON example; `tests/snapshots.rs` pins the shapes.
 
 pub mod http;
+pub mod lobby;
 mod inbound;
 mod step;
 mod view;

@@ -41,6 +41,12 @@ pub enum ApiError {
     /// The request conflicts with the state (a taken name, a game without an open seat).
     #[error("{0}")]
     Conflict(String),
+    /// The request is understood but not allowed to this caller (a guest asking for a rated game).
+    #[error("{0}")]
+    Forbidden(String),
+    /// A queue of the server is full (the lobby's): nothing was done; retry shortly.
+    #[error("{0}; retry shortly")]
+    Busy(String),
     /// The database or a room is not available now; the message says which and why.
     #[error("{0}; retry later")]
     Unavailable(String),
@@ -67,6 +73,8 @@ impl ApiError {
         "upgrade_required",
         "rate_limited",
         "conflict",
+        "forbidden",
+        "busy",
         "unavailable",
         "degraded",
         "shutting_down",
@@ -85,6 +93,8 @@ impl ApiError {
             ApiError::UpgradeRequired(_) => (StatusCode::UPGRADE_REQUIRED, "upgrade_required"),
             ApiError::RateLimited { .. } => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
             ApiError::Conflict(_) => (StatusCode::CONFLICT, "conflict"),
+            ApiError::Forbidden(_) => (StatusCode::FORBIDDEN, "forbidden"),
+            ApiError::Busy(_) => (StatusCode::SERVICE_UNAVAILABLE, "busy"),
             ApiError::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
             ApiError::Degraded(_) => (StatusCode::SERVICE_UNAVAILABLE, "degraded"),
             ApiError::ShuttingDown => (StatusCode::SERVICE_UNAVAILABLE, "shutting_down"),
@@ -181,6 +191,8 @@ mod tests {
             ApiError::UpgradeRequired(s()),
             ApiError::RateLimited { message: s(), retry_after: 1 },
             ApiError::Conflict(s()),
+            ApiError::Forbidden(s()),
+            ApiError::Busy(s()),
             ApiError::Unavailable(s()),
             ApiError::Degraded(s()),
             ApiError::ShuttingDown,

@@ -14,6 +14,7 @@ pub mod error;
 pub mod game;
 pub mod http;
 pub mod ids;
+pub mod lobby;
 pub mod room;
 pub mod state;
 pub mod store;
@@ -115,6 +116,7 @@ pub async fn run(
         shutdown: stopping.clone(),
         tracker: TaskTracker::new(),
         metrics: metrics_setup::handle(),
+        lobby: lobby::Lobby::start(rooms.clone(), &background, stopping.clone()),
     };
     let app = http::router(state.clone());
     // Nagle off: an `accepted` right after its `event` would otherwise wait for the client's delayed ACK

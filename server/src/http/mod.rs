@@ -14,6 +14,7 @@
 //! | `GET /api/games/{id}/export` | the record as text or JSON ([`export`]) |
 //! | `GET /api/players/{name}/games`, `GET /api/stream/game/{id}` | NDJSON streams ([`streams`]) |
 //! | `GET /api/openapi.json` | the OpenAPI document ([`openapi`]) |
+//! | `GET /api/lobby/ws`, `/api/lobby/seeks…`, `/api/challenges…` | the lobby ([`crate::lobby`]) |
 //! | `/`, `/game/{id}`, …, `/assets/…`, `/api/rules/{variant}` | the web client ([`web`]) |
 
 pub mod cors;
@@ -62,6 +63,14 @@ pub fn router(state: AppState) -> Router {
         .route("/api/players/{name}/games", get(streams::player_games))
         .route("/api/stream/game/{id}", get(streams::live_game))
         .route("/api/openapi.json", get(openapi::document))
+        .route("/api/lobby/ws", get(crate::lobby::socket::upgrade))
+        .route("/api/lobby/seeks", get(crate::lobby::routes::list))
+        .route("/api/lobby/seeks", post(crate::lobby::routes::create))
+        .route("/api/lobby/seeks/{id}/accept", post(crate::lobby::routes::accept))
+        .route("/api/challenges", post(crate::lobby::routes::challenge))
+        .route("/api/challenges", get(crate::lobby::routes::challenges))
+        .route("/api/challenges/{id}/accept", post(crate::lobby::routes::accept_challenge))
+        .route("/api/challenges/{id}/decline", post(crate::lobby::routes::decline_challenge))
         .merge(web::routes())
         .with_state(state);
     // The layers wrap the whole router rather than each route (`Router::layer`), so they see its own

@@ -104,6 +104,9 @@ fn bodies(doc: &mut Value) {
     merge(doc, &format!("{s}/ClockSpec/properties/increment_secs"), json!({ "maximum": MAX_INCREMENT_SECS }));
     set(doc, &format!("{s}/JoinGame/properties/name"), nullable(reference("PlayerName")));
     set(doc, &format!("{s}/CreatePlayer/properties/name"), reference("PlayerName"));
+    set(doc, &format!("{s}/SeekRequest/properties/variant"), reference("VariantId"));
+    set(doc, &format!("{s}/CreateChallenge/properties/variant"), reference("VariantId"));
+    set(doc, &format!("{s}/CreateChallenge/properties/to"), reference("PlayerName"));
 }
 
 fn answers(doc: &mut Value) {
@@ -149,7 +152,7 @@ fn parameter_schema(place: &str, name: &str) -> Option<Value> {
     Some(match (place, name) {
         ("path", "id") => reference("GameId"),
         ("path", "code") => reference("InviteCode"),
-        ("path", "name") | ("query", "player") => reference("PlayerName"),
+        ("path", "name") | ("query", "player" | "name") => reference("PlayerName"),
         ("query", "variant") => reference("VariantId"),
         ("query", "status") => reference("GameStatus"),
         ("query", "result") => json!({ "type": "string", "enum": ["south", "north", "draw"] }),
@@ -195,7 +198,13 @@ fn errors(path: &str, method: &str, op: &mut Value) {
     add("408", error("the request took longer than the server allows (30 s by default)"));
     add("500", error("a fault of the server (logged)"));
     if !static_answer {
-        add("503", error("the database or the game's room cannot answer now, or the server is shutting down"));
+        add(
+            "503",
+            error(
+                "the database or the game's room cannot answer now, the lobby is busy (`busy`: its queue is \
+                 full, nothing was done), or the server is shutting down",
+            ),
+        );
     }
     if post {
         add("413", error("the body is larger than 64 KiB"));

@@ -17,6 +17,9 @@ use mancala_protocol::http::{
     ApiError, CreateGame, CreatePlayer, GameDetail, GameList, GameSummary, JoinGame, PlayerCreated, PlayerProfile,
     PositionAt, SeatGranted, VariantList,
 };
+use mancala_protocol::lobby::{
+    Challenge, ChallengeList, CreateChallenge, LobbyClientMsg, LobbyServerMsg, SeekList, SeekRequest,
+};
 use mancala_protocol::{ClientMsg, ServerMsg};
 use std::sync::LazyLock;
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
@@ -54,9 +57,10 @@ pub fn document_value() -> serde_json::Value {
     paths(
         healthz, metrics, list_variants, create_game, list_games, join_game, game_detail, game_position,
         game_export, invite, join_invite, websocket, create_player, player_profile, player_games, stream_game,
-        openapi_json
+        openapi_json, lobby_ws, lobby_seeks, lobby_seek, lobby_accept, create_challenge, list_challenges,
+        accept_challenge, decline_challenge
     ),
-    components(schemas(ClientMsg, ServerMsg, ApiError)),
+    components(schemas(ClientMsg, ServerMsg, ApiError, LobbyClientMsg, LobbyServerMsg)),
     modifiers(&BearerAuth),
     tags(
         (name = "games", description = "Create and join games"),
@@ -64,6 +68,7 @@ pub fn document_value() -> serde_json::Value {
         (name = "history", description = "Games, records, positions and exports from the database"),
         (name = "streams", description = "NDJSON streams: one JSON object per line"),
         (name = "players", description = "Player accounts"),
+        (name = "lobby", description = "Seeks, quick pairing and challenges"),
         (name = "ops", description = "Health, metrics, this document")
     )
 )]
@@ -269,3 +274,100 @@ fn stream_game() {}
 #[utoipa::path(get, path = "/api/openapi.json", tag = "ops", responses((status = 200, description = "OpenAPI 3.1 JSON")))]
 #[allow(dead_code)]
 fn openapi_json() {}
+
+/// The lobby WebSocket: live seeks, posting and accepting seeks, quick pairing, challenges.
+///
+/// The client sends `LobbyClientMsg` frames and receives `LobbyServerMsg` frames (JSON text): `seeks` first,
+/// then `seek_added` / `seek_removed`, `paired` (a `SeatGranted`) when a game is made, `challenge`. A seek
+/// lives while the socket that made it is open.
+#[utoipa::path(get, path = "/api/lobby/ws", tag = "lobby",
+    params(
+        ("token" = Option<String>, Query, description = "a player token (or `Authorization: Bearer …`)"),
+        ("name" = Option<String>, Query, description = "a guest's display name")),
+    responses(
+        (status = 101, description = "switching to the WebSocket protocol"),
+        (status = 401, body = ApiError, description = "the token is not a player token"),
+        (status = 409, body = ApiError, description = "the guest name belongs to a registered player")))]
+#[allow(dead_code)]
+fn lobby_ws() {}
+
+/// Every open seek.
+#[utoipa::path(get, path = "/api/lobby/seeks", tag = "lobby",
+    responses((status = 200, body = SeekList, description = "the open seeks, oldest first")))]
+#[allow(dead_code)]
+fn lobby_seeks() {}
+
+/// Post a seek and wait to be paired: the answer is an NDJSON stream (`LobbyServerMsg` lines):
+/// `seek_created`, then `paired` (the seat and its token) and the stream ends. Closing it cancels the seek.
+#[utoipa::path(post, path = "/api/lobby/seeks", tag = "lobby", request_body = SeekRequest,
+    security((), ("player_token" = [])),
+    responses(
+        (status = 200, body = LobbyServerMsg, content_type = "application/x-ndjson", description = "`seek_created`, then `paired`"),
+        (status = 401, body = ApiError, description = "the bearer token is not a player token"),
+        (status = 403, body = ApiError, description = "a rated seek from a guest"),
+        (status = 409, body = ApiError, description = "5 open seeks already, or the name belongs to a registered player"),
+        (status = 429, body = ApiError, description = "pairing is paused after repeated aborts (until `Retry-After`)")))]
+#[allow(dead_code)]
+fn lobby_seek() {}
+
+/// Accept a seek (body optional: a guest's `name`): the game is made, both players get their seat.
+#[utoipa::path(post, path = "/api/lobby/seeks/{id}/accept", tag = "lobby", request_body = Option<JoinGame>,
+    params(("id" = String, Path, description = "seek id")),
+    security((), ("player_token" = [])),
+    responses(
+        (status = 201, body = SeatGranted, description = "the game and the accepter's seat token (shown once)"),
+        (status = 401, body = ApiError, description = "the bearer token is not a player token"),
+        (status = 403, body = ApiError, description = "outside the seek's rating range, or a rated seek and a guest"),
+        (status = 404, body = ApiError, description = "no such open seek"),
+        (status = 409, body = ApiError, description = "your own seek"),
+        (status = 429, body = ApiError, description = "pairing is paused after repeated aborts (until `Retry-After`)")))]
+#[allow(dead_code)]
+fn lobby_accept() {}
+
+/// Challenge a named account (accounts only).
+#[utoipa::path(post, path = "/api/challenges", tag = "lobby", request_body = CreateChallenge,
+    security(("player_token" = [])),
+    responses(
+        (status = 201, body = Challenge, description = "the challenge, sent to the challenged's lobby sockets"),
+        (status = 401, body = ApiError, description = "the bearer token is not a player token"),
+        (status = 403, body = ApiError, description = "not signed in (a guest)"),
+        (status = 404, body = ApiError, description = "no such account"),
+        (status = 429, body = ApiError, description = "pairing is paused after repeated aborts (until `Retry-After`)")))]
+#[allow(dead_code)]
+fn create_challenge() {}
+
+/// My open challenges, incoming and outgoing.
+#[utoipa::path(get, path = "/api/challenges", tag = "lobby",
+    security(("player_token" = [])),
+    responses(
+        (status = 200, body = ChallengeList, description = "incoming and outgoing challenges"),
+        (status = 401, body = ApiError, description = "the bearer token is not a player token"),
+        (status = 403, body = ApiError, description = "not signed in (a guest)")))]
+#[allow(dead_code)]
+fn list_challenges() {}
+
+/// Accept a challenge: the accepter's seat here, the challenger's as `paired` on their lobby socket.
+#[utoipa::path(post, path = "/api/challenges/{id}/accept", tag = "lobby",
+    params(("id" = String, Path, description = "challenge id")),
+    security(("player_token" = [])),
+    responses(
+        (status = 201, body = SeatGranted, description = "the game and the accepter's seat token (shown once)"),
+        (status = 401, body = ApiError, description = "the bearer token is not a player token"),
+        (status = 403, body = ApiError, description = "not signed in (a guest)"),
+        (status = 404, body = ApiError, description = "no such challenge to you"),
+        (status = 409, body = ApiError, description = "the challenger has no lobby socket open now"),
+        (status = 429, body = ApiError, description = "pairing is paused after repeated aborts (until `Retry-After`)")))]
+#[allow(dead_code)]
+fn accept_challenge() {}
+
+/// Decline a challenge to you (or withdraw one of yours).
+#[utoipa::path(post, path = "/api/challenges/{id}/decline", tag = "lobby",
+    params(("id" = String, Path, description = "challenge id")),
+    security(("player_token" = [])),
+    responses(
+        (status = 204, description = "declined (the challenger is told) or withdrawn"),
+        (status = 401, body = ApiError, description = "the bearer token is not a player token"),
+        (status = 403, body = ApiError, description = "not signed in (a guest)"),
+        (status = 404, body = ApiError, description = "no such challenge to or from you")))]
+#[allow(dead_code)]
+fn decline_challenge() {}
