@@ -1,8 +1,8 @@
-// The lobby in the page: two signed-in people press "Kubuguza 5+3" (rated) and land on the same game on
-// opposite seats, while a third person watches the seek appear in the live list and disappear (after a
-// Cancel, and when it is taken); they play it to the end (a resignation) and the rating change is shown
-// with the result, as the server computed it, and on the player's page with its chart. Then one posts
-// a casual seek with the form and a guest accepts it from the live list.
+// The lobby in the page: a seek appears in a third person's live list and disappears (after a Cancel,
+// and when it is taken); two people press "Kubuguza 5+3" and land on the same game on opposite seats.
+// Two signed-in people do the same rated, play it to the end (a resignation), and the rating change is
+// shown with the result as the server computed it, and on the player's page with its chart. A seek
+// posted with the form is accepted from the live list.
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -22,33 +22,30 @@ after(async () => {
 const seekRows = (page) => page.$$eval('#seek-list li[data-seek]', (ls) => ls.map((l) => l.textContent));
 const quick = (page, label) => page.getByRole('button', { name: label, exact: true }).click();
 
-test('quick pairing, the live seek list, a rated game to the end and its rating change', { timeout: 180000 }, async () => {
-  const a = await person(browser, server);
-  const b = await person(browser, server, { device: PHONE });
+test('a seek appears and disappears live; two quick pairings make one game on opposite seats', { timeout: 120000 }, async () => {
+  const a = await person(browser, server, { name: 'amani' });
+  const b = await person(browser, server, { name: 'bahati', device: PHONE });
   const watcher = await person(browser, server, { name: 'chipo' });
-  await signUp(a.page, 'Amara');
-  await signUp(b.page, 'bongani');
   await watcher.page.goto('/');
   await watcher.page.waitForSelector('#seek-list li');
   assert.deepEqual(await seekRows(watcher.page), [], 'nobody seeks yet');
-
-  // A seek appears live in another browser, and disappears when cancelled.
+  await a.page.goto('/');
+  await b.page.goto('/');
   await a.page.waitForSelector('#quick button[data-quick="kubuguza 300+3"]');
-  await a.page.check('#mode-rated');
+  assert.equal(await a.page.isDisabled('#mode-rated'), true, 'a guest plays casual games');
+
   await quick(a.page, 'Kubuguza 5+3');
   await a.page.waitForSelector('#seeking [data-own-seek]');
-  assert.match(await a.page.textContent('#seeking'), /Waiting for an opponent: Kubuguza 5\+3, rated/);
-  await until(async () => (await seekRows(watcher.page)).some((t) => /Amara.*Kubuguza.*5\+3.*rated/.test(t)), 'the seek in the watcher\'s list');
+  assert.match(await a.page.textContent('#seeking'), /Waiting for an opponent: Kubuguza 5\+3, casual/);
+  await until(async () => (await seekRows(watcher.page)).some((t) => /amani.*Kubuguza.*5\+3.*casual/.test(t)), 'the seek in the watcher\'s list');
   await shot(watcher.page, 'lobby-seek-desktop');
   await shot(a.page, 'lobby-waiting-desktop');
   await a.page.click('#seeking [data-cancel]');
   await until(async () => (await seekRows(watcher.page)).length === 0, 'the cancelled seek to leave the list');
   await a.page.waitForSelector('#seeking', { state: 'hidden' });
 
-  // Both press the same button: one game, opposite seats.
   await quick(a.page, 'Kubuguza 5+3');
   await until(async () => (await seekRows(watcher.page)).length === 1, 'the seek again');
-  await b.page.check('#mode-rated');
   await quick(b.page, 'Kubuguza 5+3');
   await a.page.waitForURL(/\/game\/[A-Za-z0-9]{10}$/);
   await b.page.waitForURL(/\/game\/[A-Za-z0-9]{10}$/);
@@ -56,12 +53,43 @@ test('quick pairing, the live seek list, a rated game to the end and its rating 
   assert.equal(b.page.url().split('/').pop(), id, 'the same game');
   await until(async () => (await seekRows(watcher.page)).length === 0, 'the taken seek to leave the list');
   const game = (await api(server, `/api/games/${id}`)).game;
-  assert.equal(game.rated, true);
+  assert.equal(game.status, 'ongoing');
   assert.deepEqual([game.clock.base_secs, game.clock.increment_secs], [300, 3]);
+  assert.deepEqual([game.players.south.name, game.players.north.name].sort(), ['amani', 'bahati']);
+  for (const [p, name] of [[a.page, 'amani'], [b.page, 'bahati']]) {
+    const seat = game.players.south.name === name ? 'South' : 'North';
+    await until(async () => new RegExp(`${name}.*${seat} \\(you\\)`).test(await p.textContent('.bottom-player')), `${name}'s seat`);
+    assert.match(await p.textContent('#game-kind'), /Casual · 5\+3/);
+  }
+  for (const p of [a, b, watcher]) assert.deepEqual(p.errors, []);
+});
+
+test('a rated game from quick pairing, played to the end: the rating change with the result and on the player page', { timeout: 180000 }, async () => {
+  const a = await person(browser, server);
+  const b = await person(browser, server, { device: PHONE });
+  await signUp(a.page, 'Amara');
+  await signUp(b.page, 'bongani');
+  await a.page.goto('/');
+  await b.page.goto('/');
+  await a.page.waitForSelector('#quick button[data-quick="kubuguza 300+3"]');
+  await a.page.check('#mode-rated');
+  await quick(a.page, 'Kubuguza 5+3');
+  await a.page.waitForSelector('#seeking [data-own-seek]');
+  assert.match(await a.page.textContent('#seeking'), /Kubuguza 5\+3, rated/);
+  await b.page.waitForSelector('#seek-list li[data-seek]:has-text("Amara")');
+  assert.match(await b.page.textContent('#seek-list li[data-seek]:has-text("Amara")'), /Amara 1500\?.*rated/);
+  await b.page.check('#mode-rated');
+  await quick(b.page, 'Kubuguza 5+3');
+  await a.page.waitForURL(/\/game\/[A-Za-z0-9]{10}$/);
+  await b.page.waitForURL(/\/game\/[A-Za-z0-9]{10}$/);
+  const id = a.page.url().split('/').pop();
+  assert.equal(b.page.url().split('/').pop(), id, 'the same game');
+  const game = (await api(server, `/api/games/${id}`)).game;
+  assert.equal(game.rated, true);
   const seatOf = { [game.players.south.name]: 'south', [game.players.north.name]: 'north' };
   assert.deepEqual(Object.keys(seatOf).sort(), ['Amara', 'bongani']);
-  for (const [p, name] of [[a.page, 'Amara'], [b.page, 'bongani']]) {
-    await until(async () => new RegExp(`${name}.*${seatOf[name] === 'south' ? 'South' : 'North'} \\(you\\)`).test(await p.textContent('.bottom-player')), `${name}'s seat`);
+  for (const p of [a.page, b.page]) {
+    await until(async () => /\(you\)/.test(await p.textContent('.bottom-player')), 'the seat');
     assert.match(await p.textContent('#game-kind'), /Rated · 5\+3/);
   }
 
@@ -85,13 +113,15 @@ test('quick pairing, the live seek list, a rated game to the end and its rating 
     assert.ok(line.includes(`${r.south.before} → ${r.south.after}`), line);
     assert.ok(line.includes(`${r.north.before} → ${r.north.after}`), line);
     assert.ok(line.includes(`+${r.south.after - r.south.before}`), line);
+    assert.match(await p.textContent('[data-rating="south"]'), new RegExp(`${r.south.before}\\??\\s*\\+${r.south.after - r.south.before}`));
   }
   await shot(north, 'rated-result-phone');
 
   // The winner's page: the rating, the record and the chart.
   const winner = done.players.south.name;
-  await a.page.goto(`/@/${winner}`);
+  await a.page.goto(`/@/${winner.toLowerCase()}`);
   await a.page.waitForSelector('#ratings tr[data-variant="kubuguza"]');
+  assert.equal(await a.page.textContent('main h1'), winner, 'the registered spelling');
   const shown = await a.page.textContent('#ratings tr[data-variant="kubuguza"] td.rating');
   assert.equal(shown.replace('?', ''), String(r.south.after));
   assert.match(await a.page.textContent('#record'), /1 won, 0 drawn, 0 lost/);
@@ -101,9 +131,9 @@ test('quick pairing, the live seek list, a rated game to the end and its rating 
   for (const p of [a, b]) assert.deepEqual(p.errors.filter((e) => !/status of 404/.test(e)), []);
 });
 
-test('a seek posted with the form, accepted by a guest from the live list', { timeout: 120000 }, async () => {
-  const a = await person(browser, server);
-  await signUp(a.page, 'dalia');
+test('a seek posted with the form, accepted from the live list', { timeout: 120000 }, async () => {
+  const a = await person(browser, server, { name: 'dalia' });
+  await a.page.goto('/');
   const guest = await person(browser, server, { name: 'chipo', device: PHONE });
   await guest.page.goto('/');
   await a.page.click('.seek-more summary');
@@ -121,7 +151,7 @@ test('a seek posted with the form, accepted by a guest from the live list', { ti
   assert.equal(a.page.url().split('/').pop(), id);
   const g = (await api(server, `/api/games/${id}`)).game;
   assert.equal(g.variant, 'azigo');
-  assert.equal(g.rated, false);
+  assert.ok(!g.rated, 'casual');
   assert.deepEqual([g.players.south.name, g.players.north.name].sort(), ['chipo', 'dalia']);
   await until(async () => /\(you\)/.test(await guest.page.textContent('.bottom-player')), 'the guest\'s seat');
   assert.match(await guest.page.textContent('#game-kind'), /Casual · 10\+5/);
