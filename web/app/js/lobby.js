@@ -60,7 +60,9 @@ export function lobbyPanels() {
     },
   });
   // The socket knows who this is from the cookie; a guest goes by the name kept in the browser.
+  let stopped = false;
   ready().then((name) => {
+    if (stopped) return;
     socket.guestName = name ? null : (prefs.name || null);
     socket.start();
     syncMode();
@@ -161,6 +163,7 @@ export function lobbyPanels() {
       draw();
     },
     stop() {
+      stopped = true;
       socket.stop();
     },
   };

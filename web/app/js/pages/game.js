@@ -10,6 +10,7 @@ import { Animator, SPEEDS } from '../anim.js';
 import { BoardView } from '../board.js';
 import { apply, bothMoved, clockLeft, decisions, initial } from '../gamestate.js';
 import { adoptSeatFragment, keepSeat, prefs, seatToken } from '../prefs.js';
+import { me } from '../session.js';
 import { GameSocket } from '../socket.js';
 import { cap, clockText, h, other, outcomeText, timeControl as clockWords, VARIANT_NAMES } from '../ui.js';
 import { replayPanel } from './replay.js';
@@ -404,8 +405,9 @@ export function mount(main, { id }) {
     }
     if (g && !s.seat && g.status === 'waiting') {
       const open = g.players.south ? 'north' : 'south';
-      const name = h('input', { id: 'join-name', maxlength: 24, placeholder: 'your name', value: prefs.name || '', 'aria-label': 'Your name' });
-      items.push(h('form', { class: 'join', onsubmit: (e) => { e.preventDefault(); prefs.name = name.value; join(name.value); } },
+      // A signed-in person joins as their account; a guest under the name typed here.
+      const name = me() ? null : h('input', { id: 'join-name', maxlength: 24, placeholder: 'your name', value: prefs.name || '', 'aria-label': 'Your name' });
+      items.push(h('form', { class: 'join', onsubmit: (e) => { e.preventDefault(); if (name) prefs.name = name.value; join(name ? name.value : ''); } },
         name, h('button', { type: 'submit', class: 'primary', id: 'join' }, `Play as ${cap(open)}`)));
     }
     controls.replaceChildren(...items);
