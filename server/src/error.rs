@@ -19,6 +19,12 @@ pub enum ApiError {
     /// A seat or player token that does not fit, or a malformed `Authorization` header.
     #[error("{0}")]
     BadToken(String),
+    /// Not signed in, or a wrong name or password.
+    #[error("{0}")]
+    Unauthorized(String),
+    /// Signed in, or not, but not allowed: a cross-site write (CSRF), a guest where an account is needed.
+    #[error("{0}")]
+    Forbidden(String),
     /// A method the route does not answer (the message lists those it does).
     #[error("{0}")]
     MethodNotAllowed(String),
@@ -60,6 +66,8 @@ impl ApiError {
         "bad_request",
         "not_found",
         "bad_token",
+        "unauthorized",
+        "forbidden",
         "method_not_allowed",
         "timeout",
         "too_large",
@@ -78,6 +86,8 @@ impl ApiError {
             ApiError::BadRequest(_) => (StatusCode::BAD_REQUEST, "bad_request"),
             ApiError::NotFound(_) => (StatusCode::NOT_FOUND, "not_found"),
             ApiError::BadToken(_) => (StatusCode::UNAUTHORIZED, "bad_token"),
+            ApiError::Unauthorized(_) => (StatusCode::UNAUTHORIZED, "unauthorized"),
+            ApiError::Forbidden(_) => (StatusCode::FORBIDDEN, "forbidden"),
             ApiError::MethodNotAllowed(_) => (StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed"),
             ApiError::Timeout(_) => (StatusCode::REQUEST_TIMEOUT, "timeout"),
             ApiError::TooLarge(_) => (StatusCode::PAYLOAD_TOO_LARGE, "too_large"),
@@ -109,7 +119,7 @@ impl IntoResponse for ApiError {
         let headers = response.headers_mut();
         match self {
             // RFC 7235 §3.1: a 401 says which scheme would do.
-            ApiError::BadToken(_) => {
+            ApiError::BadToken(_) | ApiError::Unauthorized(_) => {
                 headers.insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer realm=\"mancala\""));
             }
             ApiError::UpgradeRequired(_) => {
@@ -174,6 +184,8 @@ mod tests {
             ApiError::BadRequest(s()),
             ApiError::NotFound(s()),
             ApiError::BadToken(s()),
+            ApiError::Unauthorized(s()),
+            ApiError::Forbidden(s()),
             ApiError::MethodNotAllowed(s()),
             ApiError::Timeout(s()),
             ApiError::TooLarge(s()),
