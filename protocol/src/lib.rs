@@ -9,6 +9,7 @@
 //!
 //! `docs/protocol.md` describes each message with a JSON example; `tests/snapshots.rs` pins the shapes.
 
+pub mod account;
 pub mod http;
 pub mod lobby;
 mod inbound;

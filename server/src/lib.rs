@@ -8,6 +8,7 @@
 //! and connection loop), [`http`] (REST routes, one file per area). [`run`] takes a bound listener and a shutdown future, so tests run
 //! the real server on an ephemeral port.
 
+pub mod auth;
 pub mod cluster;
 pub mod config;
 pub mod error;

@@ -48,7 +48,7 @@ fn mv(game_id: &str, ply: u32) -> MoveRow {
 }
 
 fn player(name: &str, hash: &str) -> PlayerRow {
-    PlayerRow { name: name.into(), token_hash: hash.into(), created_at: 5 }
+    PlayerRow { name: name.into(), token_hash: hash.into(), created_at: 5, password_hash: None }
 }
 
 async fn group_commit_matches_one_by_one(url: &str) {

@@ -9,7 +9,8 @@
 //! | `GET /api/variants` | rule sets with options and summaries ([`variants`]) |
 //! | `POST /api/games`, `POST /api/games/{id}/join`, `GET/POST /api/invites/{code}[/join]` | create and join ([`games`]) |
 //! | `GET /api/games/{id}/ws` | the WebSocket ([`crate::ws`]) |
-//! | `POST /api/players`, `GET /api/players/{name}` | accounts ([`players`]) |
+//! | `POST /api/players`, `GET /api/players/{name}` | token accounts, profiles ([`players`]) |
+//! | `/api/account/…` | sign up, sign in and out, password, API tokens ([`account`], [`crate::auth`]) |
 //! | `GET /api/games`, `GET /api/games/{id}`, `GET /api/games/{id}/position` | history: list, one game, a position ([`history`]) |
 //! | `GET /api/games/{id}/export` | the record as text or JSON ([`export`]) |
 //! | `GET /api/players/{name}/games`, `GET /api/stream/game/{id}` | NDJSON streams ([`streams`]) |
@@ -17,6 +18,7 @@
 //! | `GET /api/lobby/ws`, `/api/lobby/seeks…`, `/api/challenges…` | the lobby ([`crate::lobby`]) |
 //! | `/`, `/game/{id}`, …, `/assets/…`, `/api/rules/{variant}` | the web client ([`web`]) |
 
+pub mod account;
 pub mod cors;
 pub mod errors;
 pub mod export;
@@ -33,7 +35,7 @@ pub mod web;
 
 use crate::state::AppState;
 use axum::Router;
-use axum::routing::{get, post};
+use axum::routing::{delete, get, post};
 use std::time::Duration;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
@@ -54,6 +56,13 @@ pub fn router(state: AppState) -> Router {
         .route("/api/invites/{code}", get(games::invite))
         .route("/api/invites/{code}/join", post(games::join_invite))
         .route("/api/games/{id}/ws", get(crate::ws::upgrade))
+        .route("/api/account/signup", post(account::signup))
+        .route("/api/account/signin", post(account::signin))
+        .route("/api/account/signout", post(account::signout))
+        .route("/api/account", get(account::me))
+        .route("/api/account/password", post(account::change_password))
+        .route("/api/account/tokens", get(account::list_tokens).post(account::create_token))
+        .route("/api/account/tokens/{id}", delete(account::revoke_token))
         .route("/api/players", post(players::create))
         .route("/api/players/{name}", get(players::profile))
         .route("/api/games", get(history::list))

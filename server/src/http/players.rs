@@ -29,7 +29,12 @@ pub async fn create(
     }
     state.limits.check(Limit::Accounts, client)?;
     let token = ids::token();
-    let row = PlayerRow { name: name.to_string(), token_hash: ids::token_hash(&token), created_at: unix_ms() };
+    let row = PlayerRow {
+        name: name.to_string(),
+        token_hash: ids::token_hash(&token),
+        created_at: unix_ms(),
+        password_hash: None,
+    };
     match state.store.write(vec![Write::InsertPlayer(row.clone())]).await {
         Err(StoreError::Conflict) => Err(taken(name.as_str())),
         Err(e) => Err(e.into()),

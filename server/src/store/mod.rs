@@ -4,6 +4,7 @@
 //! pays one commit for many games' decisions. Migrations (`migrations/` at the repository root, portable
 //! SQL) are embedded and applied on start.
 
+mod accounts;
 mod checkpoint;
 pub mod mapping;
 mod migrate;
@@ -11,6 +12,7 @@ mod reads;
 mod rows;
 mod writer;
 
+pub use accounts::{AccountRow, AccountWrite, ApiTokenRow, SessionRow};
 pub use reads::{GameFilter, ListCursor, ResultFilter};
 pub use rows::{GameProgress, GameRow, MoveRow, PlayerRow};
 pub use writer::{Fence, Write};

@@ -155,7 +155,7 @@ impl Store {
 
     /// The account of `name`, whatever the case it is spelt in.
     pub async fn player_by_name(&self, name: &PlayerName) -> Result<Option<PlayerRow>, StoreError> {
-        let row = sqlx::query("SELECT name, token_hash, created_at FROM players WHERE lower(name) = $1")
+        let row = sqlx::query("SELECT name, token_hash, created_at, password_hash FROM players WHERE lower(name) = $1")
             .bind(name.key())
             .fetch_optional(self.pool())
             .await?;
@@ -163,7 +163,7 @@ impl Store {
     }
 
     pub async fn player_by_token_hash(&self, hash: &str) -> Result<Option<PlayerRow>, StoreError> {
-        let row = sqlx::query("SELECT name, token_hash, created_at FROM players WHERE token_hash = $1")
+        let row = sqlx::query("SELECT name, token_hash, created_at, password_hash FROM players WHERE token_hash = $1")
             .bind(hash)
             .fetch_optional(self.pool())
             .await?;

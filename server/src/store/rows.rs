@@ -112,6 +112,8 @@ pub struct PlayerRow {
     pub name: String,
     pub token_hash: String,
     pub created_at: i64,
+    /// The argon2id PHC string of the password; `None` for a token-only account.
+    pub password_hash: Option<String>,
 }
 
 impl PlayerRow {
@@ -120,6 +122,7 @@ impl PlayerRow {
             name: row.try_get("name")?,
             token_hash: row.try_get("token_hash")?,
             created_at: row.try_get("created_at")?,
+            password_hash: row.try_get("password_hash")?,
         })
     }
 }

@@ -27,6 +27,8 @@ pub enum Write {
     Progress(GameProgress),
     InsertMove(MoveRow),
     InsertPlayer(PlayerRow),
+    /// Sessions, API tokens, passwords (`store/accounts.rs`).
+    Account(super::accounts::AccountWrite),
 }
 
 #[derive(Debug)]
@@ -225,13 +227,17 @@ async fn apply_all(tx: &mut Transaction<'static, Any>, backend: Backend, writes:
             },
             Write::InsertGame(g) => insert_game(tx, backend, g).await?,
             Write::InsertPlayer(p) => {
-                sqlx::query("INSERT INTO players (name, token_hash, created_at) VALUES ($1, $2, $3)")
-                    .bind(&p.name)
-                    .bind(&p.token_hash)
-                    .bind(p.created_at)
-                    .execute(&mut **tx)
-                    .await?;
+                sqlx::query(
+                    "INSERT INTO players (name, token_hash, created_at, password_hash) VALUES ($1, $2, $3, $4)",
+                )
+                .bind(&p.name)
+                .bind(&p.token_hash)
+                .bind(p.created_at)
+                .bind(&p.password_hash)
+                .execute(&mut **tx)
+                .await?;
             }
+            Write::Account(a) => super::accounts::apply(tx, a).await?,
             Write::InsertMove(m) => moves.push(m),
             Write::UpdateGame(g) => match games.iter_mut().find(|old| old.id == g.id) {
                 Some(old) => *old = g,

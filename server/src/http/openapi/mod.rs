@@ -13,6 +13,9 @@ use super::export::GameExport;
 use super::extract::{NoParams, Query};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
+use mancala_protocol::account::{
+    AccountInfo, ApiTokenCreated, ApiTokenInfo, ChangePassword, CreateApiToken, SignedIn, Signin, Signup,
+};
 use mancala_protocol::http::{
     ApiError, CreateGame, CreatePlayer, GameDetail, GameList, GameSummary, JoinGame, PlayerCreated, PlayerProfile,
     PositionAt, SeatGranted, VariantList,
@@ -22,7 +25,7 @@ use mancala_protocol::lobby::{
 };
 use mancala_protocol::{ClientMsg, ServerMsg};
 use std::sync::LazyLock;
-use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, Http, HttpAuthScheme, SecurityScheme};
 use utoipa::{Modify, OpenApi, ToSchema};
 
 mod enforced;
@@ -58,7 +61,8 @@ pub fn document_value() -> serde_json::Value {
         healthz, metrics, list_variants, create_game, list_games, join_game, game_detail, game_position,
         game_export, invite, join_invite, websocket, create_player, player_profile, player_games, stream_game,
         openapi_json, lobby_ws, lobby_seeks, lobby_seek, lobby_accept, create_challenge, list_challenges,
-        accept_challenge, decline_challenge
+        accept_challenge, decline_challenge, signup, signin, signout, account, change_password, list_tokens,
+        create_token, revoke_token
     ),
     components(schemas(ClientMsg, ServerMsg, ApiError, LobbyClientMsg, LobbyServerMsg)),
     modifiers(&BearerAuth),
@@ -69,18 +73,25 @@ pub fn document_value() -> serde_json::Value {
         (name = "streams", description = "NDJSON streams: one JSON object per line"),
         (name = "players", description = "Player accounts"),
         (name = "lobby", description = "Seeks, quick pairing and challenges"),
+        (name = "account", description = "Sign up, sign in and out (a session cookie or an API token), password, \
+            API tokens. Cookie-authenticated writes must come from this server's origin (`Origin`, when sent)"),
         (name = "ops", description = "Health, metrics, this document")
     )
 )]
 struct ApiDoc;
 
-/// Registers the `player_token` bearer scheme (a player account's token, `POST /api/players`).
+/// Registers the `player_token` bearer scheme (a player account's token, `POST /api/players`, or an API
+/// token) and the `session` cookie scheme (a signed-in browser).
 struct BearerAuth;
 
 impl Modify for BearerAuth {
     fn modify(&self, doc: &mut utoipa::openapi::OpenApi) {
         let components = doc.components.get_or_insert_with(Default::default);
         components.add_security_scheme("player_token", SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)));
+        components.add_security_scheme(
+            "session",
+            SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::new(crate::auth::session::COOKIE))),
+        );
     }
 }
 
@@ -119,7 +130,7 @@ fn list_variants() {}
 /// The answer's `token` is the seat's only proof and is shown once. With a player token
 /// (`Authorization: Bearer …`) the seat is linked to that account.
 #[utoipa::path(post, path = "/api/games", tag = "games", request_body = CreateGame,
-    security((), ("player_token" = [])),
+    security((), ("player_token" = []), ("session" = [])),
     responses(
         (status = 201, body = SeatGranted, description = "the game and the seat's token (shown once)"),
         (status = 400, body = ApiError, description = "bad body, variant, options or clock"),
@@ -148,7 +159,7 @@ fn list_games() {}
 /// Take the open seat of a game (body optional).
 #[utoipa::path(post, path = "/api/games/{id}/join", tag = "games", request_body = Option<JoinGame>,
     params(("id" = String, Path, description = "game id")),
-    security((), ("player_token" = [])),
+    security((), ("player_token" = []), ("session" = [])),
     responses(
         (status = 200, body = SeatGranted, description = "the game and the seat's token (shown once)"),
         (status = 400, body = ApiError, description = "a bad parameter or body; the message names it"), (status = 401, body = ApiError, description = "the bearer token is not a player token"), (status = 404, body = ApiError, description = "not found"),
@@ -203,7 +214,7 @@ fn invite() {}
 /// Take the open seat of the game behind an invite code (body optional).
 #[utoipa::path(post, path = "/api/invites/{code}/join", tag = "games", request_body = Option<JoinGame>,
     params(("code" = String, Path, description = "invite code")),
-    security((), ("player_token" = [])),
+    security((), ("player_token" = []), ("session" = [])),
     responses(
         (status = 200, body = SeatGranted, description = "the game and the seat's token (shown once)"),
         (status = 400, body = ApiError, description = "a bad parameter or body; the message names it"), (status = 401, body = ApiError, description = "the bearer token is not a player token"), (status = 404, body = ApiError, description = "not found"),
@@ -371,3 +382,86 @@ fn accept_challenge() {}
         (status = 404, body = ApiError, description = "no such challenge to or from you")))]
 #[allow(dead_code)]
 fn decline_challenge() {}
+/// Create an account with a password and sign in (the answer sets the `mancala_session` cookie).
+#[utoipa::path(post, path = "/api/account/signup", tag = "account", request_body = Signup,
+    responses(
+        (status = 201, body = AccountInfo, description = "the account; `Set-Cookie: mancala_session=…` signs the browser in",
+            headers(("Set-Cookie" = String, description = "`mancala_session=…; Path=/; HttpOnly; SameSite=Lax; Max-Age=…`"))),
+        (status = 400, body = ApiError, description = "a bad name or password (8 to 256 characters, not the name)"),
+        (status = 403, body = ApiError, description = "`Origin` is another site"),
+        (status = 409, body = ApiError, description = "the name is taken (in any case)")))]
+#[allow(dead_code)]
+fn signup() {}
+
+/// Sign in with a name (any case) and password: a session cookie, or with `token_label` a new API token.
+#[utoipa::path(post, path = "/api/account/signin", tag = "account", request_body = Signin,
+    responses(
+        (status = 200, body = SignedIn, description = "signed in: the cookie is set, or `token` holds the new API token",
+            headers(("Set-Cookie" = String, description = "the session cookie (not with `token_label`)"))),
+        (status = 401, body = ApiError, description = "wrong name or password (one answer for both)"),
+        (status = 403, body = ApiError, description = "`Origin` is another site")))]
+#[allow(dead_code)]
+fn signin() {}
+
+/// Sign out: ends the cookie's session and clears the cookie, or revokes the API token sent as bearer.
+#[utoipa::path(post, path = "/api/account/signout", tag = "account",
+    security((), ("player_token" = []), ("session" = [])),
+    responses(
+        (status = 204, description = "signed out (also when not signed in)"),
+        (status = 401, body = ApiError, description = "a bad bearer token"),
+        (status = 403, body = ApiError, description = "`Origin` is another site")))]
+#[allow(dead_code)]
+fn signout() {}
+
+/// The signed-in account.
+#[utoipa::path(get, path = "/api/account", tag = "account",
+    security(("player_token" = []), ("session" = [])),
+    responses(
+        (status = 200, body = AccountInfo, description = "the account"),
+        (status = 401, body = ApiError, description = "not signed in, or a bad bearer token")))]
+#[allow(dead_code)]
+fn account() {}
+
+/// Change the password; every other session of the account is signed out (API tokens stay).
+#[utoipa::path(post, path = "/api/account/password", tag = "account", request_body = ChangePassword,
+    security(("player_token" = []), ("session" = [])),
+    responses(
+        (status = 204, description = "changed"),
+        (status = 400, body = ApiError, description = "the new password breaks a rule"),
+        (status = 401, body = ApiError, description = "not signed in"),
+        (status = 403, body = ApiError, description = "the current password is wrong, or `Origin` is another site"),
+        (status = 409, body = ApiError, description = "a token-only account has no password")))]
+#[allow(dead_code)]
+fn change_password() {}
+
+/// The account's API tokens (never the tokens themselves).
+#[utoipa::path(get, path = "/api/account/tokens", tag = "account",
+    security(("player_token" = []), ("session" = [])),
+    responses(
+        (status = 200, body = Vec<ApiTokenInfo>, description = "oldest first"),
+        (status = 401, body = ApiError, description = "not signed in")))]
+#[allow(dead_code)]
+fn list_tokens() {}
+
+/// Create an API token; `token` is shown this once.
+#[utoipa::path(post, path = "/api/account/tokens", tag = "account", request_body = CreateApiToken,
+    security(("player_token" = []), ("session" = [])),
+    responses(
+        (status = 201, body = ApiTokenCreated, description = "the new token"),
+        (status = 401, body = ApiError, description = "not signed in"),
+        (status = 403, body = ApiError, description = "`Origin` is another site"),
+        (status = 409, body = ApiError, description = "the account holds the most tokens it may")))]
+#[allow(dead_code)]
+fn create_token() {}
+
+/// Revoke an API token: it stops working at once (401).
+#[utoipa::path(delete, path = "/api/account/tokens/{id}", tag = "account",
+    params(("id" = String, Path, description = "the token's id (from the list)")),
+    security(("player_token" = []), ("session" = [])),
+    responses(
+        (status = 204, description = "revoked"),
+        (status = 401, body = ApiError, description = "not signed in"),
+        (status = 403, body = ApiError, description = "`Origin` is another site"),
+        (status = 404, body = ApiError, description = "no such token on this account")))]
+#[allow(dead_code)]
+fn revoke_token() {}
