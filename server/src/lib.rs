@@ -14,6 +14,7 @@ pub mod error;
 pub mod game;
 pub mod http;
 pub mod ids;
+pub mod ratings;
 pub mod room;
 pub mod state;
 pub mod store;

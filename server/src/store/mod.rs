@@ -7,10 +7,12 @@
 mod checkpoint;
 pub mod mapping;
 mod migrate;
+mod ratings;
 mod reads;
 mod rows;
 mod writer;
 
+pub use crate::ratings::Rating;
 pub use reads::{GameFilter, ListCursor, ResultFilter};
 pub use rows::{GameProgress, GameRow, MoveRow, PlayerRow};
 pub use writer::{Fence, Write};
