@@ -38,6 +38,9 @@ pub enum ApiError {
     /// through.
     #[error("{message}; retry in {retry_after} s")]
     RateLimited { message: String, retry_after: u64 },
+    /// The request is understood but not allowed for this client (a guest asking for a rated game).
+    #[error("{0}")]
+    Forbidden(String),
     /// The request conflicts with the state (a taken name, a game without an open seat).
     #[error("{0}")]
     Conflict(String),
@@ -66,6 +69,7 @@ impl ApiError {
         "unsupported_media_type",
         "upgrade_required",
         "rate_limited",
+        "forbidden",
         "conflict",
         "unavailable",
         "degraded",
@@ -84,6 +88,7 @@ impl ApiError {
             ApiError::UnsupportedMediaType(_) => (StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type"),
             ApiError::UpgradeRequired(_) => (StatusCode::UPGRADE_REQUIRED, "upgrade_required"),
             ApiError::RateLimited { .. } => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
+            ApiError::Forbidden(_) => (StatusCode::FORBIDDEN, "forbidden"),
             ApiError::Conflict(_) => (StatusCode::CONFLICT, "conflict"),
             ApiError::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
             ApiError::Degraded(_) => (StatusCode::SERVICE_UNAVAILABLE, "degraded"),
@@ -152,6 +157,8 @@ impl From<Refusal> for ApiError {
     fn from(r: Refusal) -> Self {
         match r.code {
             mancala_protocol::ErrorCode::Unavailable => ApiError::Unavailable(r.reason),
+            // A seat the game does not allow this player (a guest's at a rated game).
+            mancala_protocol::ErrorCode::WrongSeat => ApiError::Forbidden(r.reason),
             _ => ApiError::Conflict(r.reason),
         }
     }
@@ -180,6 +187,7 @@ mod tests {
             ApiError::UnsupportedMediaType(s()),
             ApiError::UpgradeRequired(s()),
             ApiError::RateLimited { message: s(), retry_after: 1 },
+            ApiError::Forbidden(s()),
             ApiError::Conflict(s()),
             ApiError::Unavailable(s()),
             ApiError::Degraded(s()),
