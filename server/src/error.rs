@@ -78,6 +78,7 @@ impl ApiError {
         "unsupported_media_type",
         "upgrade_required",
         "rate_limited",
+        "forbidden",
         "conflict",
         "forbidden",
         "busy",
@@ -169,6 +170,8 @@ impl From<Refusal> for ApiError {
     fn from(r: Refusal) -> Self {
         match r.code {
             mancala_protocol::ErrorCode::Unavailable => ApiError::Unavailable(r.reason),
+            // A seat the game does not allow this player (a guest's at a rated game).
+            mancala_protocol::ErrorCode::WrongSeat => ApiError::Forbidden(r.reason),
             _ => ApiError::Conflict(r.reason),
         }
     }

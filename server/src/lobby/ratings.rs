@@ -1,5 +1,5 @@
-//! The rating a seek shows and pairs by. Until the ratings store (`Store::rating`) is merged there is no
-//! rating: everyone counts as 1500 for ranges and nearness, and seeks show none.
+//! The rating a seek shows and pairs by: the account's stored rating in the variant (no row: the
+//! default 1500, provisional); a guest has none.
 
 use super::person::Person;
 use super::seek::Shown;
@@ -8,9 +8,10 @@ use crate::state::AppState;
 use mancala_engine::Variant;
 
 /// `person`'s rating in `variant` (accounts only).
-pub async fn of(_state: &AppState, person: &Person, _variant: Variant) -> Result<Option<Shown>, ApiError> {
+pub async fn of(state: &AppState, person: &Person, variant: Variant) -> Result<Option<Shown>, ApiError> {
     if !person.registered {
         return Ok(None);
     }
-    Ok(None)
+    let r = state.store.rating(&person.name, variant).await?.unwrap_or_default();
+    Ok(Some(Shown { rating: r.shown(), provisional: r.provisional() }))
 }
