@@ -128,6 +128,9 @@ test('a rated game from quick pairing, played to the end: the rating change with
   await a.page.waitForSelector('svg.rating-chart circle.point');
   assert.deepEqual(await a.page.$$eval('svg.rating-chart circle.point', (cs) => cs.map((c) => c.getAttribute('data-rating'))), [String(r.south.after)]);
   await shot(a.page, 'player-desktop');
+  // One game each: both still provisional, so the leaderboard has nobody yet.
+  await a.page.click('header nav a[href="/leaderboard/kubuguza"]');
+  await a.page.waitForSelector('#leaderboard p:has-text("Nobody has an established rating")');
   for (const p of [a, b]) assert.deepEqual(p.errors.filter((e) => !/status of 404/.test(e)), []);
 });
 
