@@ -874,3 +874,36 @@ fn small_types_round_trip() {
     round_trip(&JoinGame::default());
     round_trip(&CreateGame::default());
 }
+
+#[test]
+fn http_accounts() {
+    use mancala_protocol::account::{
+        AccountInfo, ApiTokenCreated, ApiTokenInfo, ChangePassword, CreateApiToken, SignedIn, Signin, Signup,
+    };
+    pin!("http_signup", Signup { name: "Amina".into(), password: "mango tree 42".into() });
+    pin!("http_account", AccountInfo { name: "Amina".into(), created_at: CREATED_AT });
+    pin!(
+        "http_signin_token",
+        Signin { name: "amina".into(), password: "mango tree 42".into(), token_label: Some("mancala-cli".into()) }
+    );
+    pin!("http_signed_in", SignedIn { name: "Amina".into(), token: None });
+    pin!(
+        "http_signed_in_token",
+        SignedIn { name: "Amina".into(), token: Some("Xq7LmR2pVb9TzK4wNc6YhJ1sDf8GuE3a".into()) }
+    );
+    pin!("http_change_password", ChangePassword { current: "mango tree 42".into(), new: "banana tree 7".into() });
+    pin!("http_create_api_token", CreateApiToken { label: "laptop".into() });
+    pin!(
+        "http_api_token_created",
+        ApiTokenCreated {
+            id: "k3Jd9QmZ2xLp".into(),
+            label: "laptop".into(),
+            token: "Xq7LmR2pVb9TzK4wNc6YhJ1sDf8GuE3a".into(),
+            created_at: CREATED_AT
+        }
+    );
+    pin!(
+        "http_api_tokens",
+        vec![ApiTokenInfo { id: "k3Jd9QmZ2xLp".into(), label: "laptop".into(), created_at: CREATED_AT }]
+    );
+}
