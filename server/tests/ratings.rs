@@ -271,3 +271,61 @@ async fn a_killed_server_rates_once_postgres() {
     a_killed_server_rates_once(&url).await;
     drop_db(&base, &url).await;
 }
+
+/// The writer's own guard: the change that finishes a rated game committed a second time (as a room that
+/// did not know its first commit landed would) writes no second rating change and reports the stored one.
+async fn a_replayed_end_rates_once(url: &str) {
+    use mancala_engine::{BySide, Options, Side, Variant};
+    use mancala_server::game::{LiveGame, Ruling, Seat, unix_ms};
+    use mancala_server::ids::{GameId, InviteCode, PlayerName};
+    use mancala_server::store::Store;
+    let (store, writer) = Store::connect(url).await.unwrap();
+    let seat = |name: &str| Seat { name: PlayerName::parse(name).unwrap(), registered: true, token_hash: name.into() };
+    let v = Variant::Kubuguza;
+    let creator = (Side::South, seat("Imani"));
+    let mut game = LiveGame::new(
+        GameId::random(),
+        v,
+        Options::defaults(v),
+        creator,
+        InviteCode::random(),
+        None,
+        true,
+        true,
+        unix_ms(),
+    )
+    .unwrap();
+    let created = game.creation();
+    store.commit(&game, &created, None).await.unwrap();
+    game.apply(created);
+    let mut join = game.blank_change(unix_ms());
+    join.seats = Some(BySide::new(game.seats.south.clone(), Some(seat("Jabari"))));
+    join.status = mancala_protocol::http::GameStatus::Ongoing;
+    join.started = true;
+    assert_eq!(store.commit(&game, &join, None).await.unwrap(), None);
+    game.apply(join);
+    let end = game.rule(Ruling::Resignation { loser: Side::North }, tokio::time::Instant::now(), unix_ms());
+    let first = store.commit(&game, &end, None).await.unwrap().expect("a rated end reports its changes");
+    assert!(first.south.after > first.south.before && first.north.after < first.north.before, "{first:?}");
+    let again = store.commit(&game, &end, None).await.unwrap();
+    assert_eq!(again, Some(first), "the stored change, not a new one");
+    assert_eq!(stored(url, game.id.as_str(), "imani").await, (2, 1));
+    let rating = store.rating(&PlayerName::parse("IMANI").unwrap(), v).await.unwrap().expect("rated");
+    assert_eq!((rating.shown(), rating.games), (first.south.after, 1));
+    assert_eq!(store.rating(&PlayerName::parse("nobody").unwrap(), v).await.unwrap(), None);
+    drop(store);
+    writer.finish().await;
+}
+
+#[tokio::test]
+async fn a_replayed_end_rates_once_sqlite() {
+    let dir = tempfile::tempdir().unwrap();
+    a_replayed_end_rates_once(&format!("sqlite://{}", dir.path().join("replay.db").display())).await;
+}
+
+#[tokio::test]
+async fn a_replayed_end_rates_once_postgres() {
+    let Some((base, url)) = fresh_db("ratings_replay").await else { return };
+    a_replayed_end_rates_once(&url).await;
+    drop_db(&base, &url).await;
+}
