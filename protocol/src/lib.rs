@@ -10,8 +10,8 @@
 //! `docs/protocol.md` describes each message with a JSON example; `tests/snapshots.rs` pins the shapes.
 
 pub mod http;
-pub mod lobby;
 mod inbound;
+pub mod lobby;
 mod step;
 mod view;
 mod ws;
