@@ -11,8 +11,8 @@
 
 pub mod account;
 pub mod http;
-pub mod lobby;
 mod inbound;
+pub mod lobby;
 mod step;
 mod view;
 mod ws;

@@ -125,9 +125,13 @@ pub enum LobbyClientMsg {
         range: Option<[i32; 2]>,
     },
     /// Withdraw one of my seeks.
-    Cancel { id: String },
+    Cancel {
+        id: String,
+    },
     /// Accept someone's seek: both get `paired`.
-    Accept { id: String },
+    Accept {
+        id: String,
+    },
     /// Pair with the nearest-rating compatible seek, or post one (answered `seek_created`).
     Quick {
         #[cfg_attr(feature = "openapi", schema(value_type = String))]
@@ -146,19 +150,35 @@ pub enum LobbyClientMsg {
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum LobbyServerMsg {
     /// Every open seek: the first message.
-    Seeks { seeks: Vec<Seek> },
-    SeekAdded { seek: Seek },
+    Seeks {
+        seeks: Vec<Seek>,
+    },
+    SeekAdded {
+        seek: Seek,
+    },
     /// A seek is gone (accepted, cancelled, or its creator left).
-    SeekRemoved { id: String },
+    SeekRemoved {
+        id: String,
+    },
     /// My seek is posted.
-    SeekCreated { seek: Seek },
+    SeekCreated {
+        seek: Seek,
+    },
     /// A game was made for me: my seat and its token (a `SeatGranted`).
     Paired(SeatGranted),
     /// Someone challenges me.
-    Challenge { challenge: Challenge },
+    Challenge {
+        challenge: Challenge,
+    },
     /// A challenge of mine was declined or withdrawn.
-    ChallengeGone { id: String, reason: String },
-    Error { code: String, message: String },
+    ChallengeGone {
+        id: String,
+        reason: String,
+    },
+    Error {
+        code: String,
+        message: String,
+    },
     Pong,
 }
 

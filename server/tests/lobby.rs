@@ -350,7 +350,8 @@ async fn repeated_aborts_pause_pairing() {
     let paused = next_answer(&mut q).await;
     assert_eq!(paused["code"], "paused", "{paused}");
     assert!(paused["message"].as_str().unwrap().contains("3 games aborted"), "{paused}");
-    let r = s.http.post(s.url("/api/lobby/seeks")).bearer_auth(&token).json(&json!({ "variant": "azigo" })).send().await;
+    let r =
+        s.http.post(s.url("/api/lobby/seeks")).bearer_auth(&token).json(&json!({ "variant": "azigo" })).send().await;
     let r = r.unwrap();
     assert_eq!(r.status().as_u16(), 429);
     let retry: u64 = r.headers()["retry-after"].to_str().unwrap().parse().unwrap();

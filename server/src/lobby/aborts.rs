@@ -36,9 +36,7 @@ async fn aborts(store: &Store, person: &Person, since: i64) -> Result<Vec<i64>, 
     .fetch_all(store.pool())
     .await
     .map_err(|e| ApiError::from(crate::store::StoreError::from(e)))?;
-    rows.iter()
-        .map(|r| r.try_get::<i64, _>(0).map_err(|e| ApiError::from(crate::store::StoreError::from(e))))
-        .collect()
+    rows.iter().map(|r| r.try_get::<i64, _>(0).map_err(|e| ApiError::from(crate::store::StoreError::from(e)))).collect()
 }
 
 /// How long `n` aborts in the window pause pairing.

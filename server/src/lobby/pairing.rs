@@ -14,7 +14,14 @@ use mancala_engine::Side;
 use mancala_protocol::http::{GameSummary, SeatGranted};
 
 fn granted(game: GameSummary, seat: Side, token: String) -> SeatGranted {
-    SeatGranted { ws_path: format!("/api/games/{}/ws", game.id), invite_path: None, invite_code: None, game, seat, token }
+    SeatGranted {
+        ws_path: format!("/api/games/{}/ws", game.id),
+        invite_path: None,
+        invite_code: None,
+        game,
+        seat,
+        token,
+    }
 }
 
 /// Creates the game of `a` and `b` (random sides); returns their grants in that order.

@@ -48,7 +48,9 @@ pub async fn identify(state: &AppState, token: Option<String>, name: Option<Stri
         let account = PlayerName::parse(&player.name)
             .map_err(|e| ApiError::Internal(format!("stored player name `{}`: {e}", player.name)))?;
         if let Some(n) = name.filter(|n| !n.eq_ignore_ascii_case(account.as_str())) {
-            return Err(ApiError::BadRequest(format!("`name` is `{n}` but the token is {account}'s; leave `name` out")));
+            return Err(ApiError::BadRequest(format!(
+                "`name` is `{n}` but the token is {account}'s; leave `name` out"
+            )));
         }
         return Ok(Person::account(account));
     }

@@ -41,16 +41,49 @@ pub enum Command {
         reply: oneshot::Sender<(u64, Vec<lobby::Seek>)>,
     },
     /// The connection closed: its seeks go.
-    Leave { conn: u64 },
-    Seek { conn: u64, spec: GameSpec, range: Option<[i32; 2]>, rating: Option<Shown> },
-    Cancel { conn: u64, id: String },
-    Accept { taker: Taker, id: String, rating: i32 },
-    Quick { conn: u64, spec: GameSpec, rating: Option<Shown> },
-    List { reply: oneshot::Sender<Vec<lobby::Seek>> },
-    Challenge { from: Person, to: PlayerName, spec: GameSpec, reply: oneshot::Sender<lobby::Challenge> },
-    Challenges { person: Person, reply: oneshot::Sender<lobby::ChallengeList> },
+    Leave {
+        conn: u64,
+    },
+    Seek {
+        conn: u64,
+        spec: GameSpec,
+        range: Option<[i32; 2]>,
+        rating: Option<Shown>,
+    },
+    Cancel {
+        conn: u64,
+        id: String,
+    },
+    Accept {
+        taker: Taker,
+        id: String,
+        rating: i32,
+    },
+    Quick {
+        conn: u64,
+        spec: GameSpec,
+        rating: Option<Shown>,
+    },
+    List {
+        reply: oneshot::Sender<Vec<lobby::Seek>>,
+    },
+    Challenge {
+        from: Person,
+        to: PlayerName,
+        spec: GameSpec,
+        reply: oneshot::Sender<lobby::Challenge>,
+    },
+    Challenges {
+        person: Person,
+        reply: oneshot::Sender<lobby::ChallengeList>,
+    },
     /// The challenged accepts (`accept`) or declines; the challenger may withdraw (decline its own).
-    Answer { by: Person, id: String, accept: bool, reply: oneshot::Sender<Result<Option<SeatGranted>, LobbyError>> },
+    Answer {
+        by: Person,
+        id: String,
+        accept: bool,
+        reply: oneshot::Sender<Result<Option<SeatGranted>, LobbyError>>,
+    },
 }
 
 #[derive(Debug)]
@@ -72,7 +105,14 @@ pub struct Pool {
 
 impl Pool {
     pub fn new(rooms: Arc<Registry>, tracker: TaskTracker) -> Pool {
-        Pool { conns: HashMap::new(), seeks: Vec::new(), challenges: Challenges::default(), next_conn: 1, rooms, tracker }
+        Pool {
+            conns: HashMap::new(),
+            seeks: Vec::new(),
+            challenges: Challenges::default(),
+            next_conn: 1,
+            rooms,
+            tracker,
+        }
     }
 
     pub async fn run(mut self, mut rx: mpsc::Receiver<Command>, shutdown: CancellationToken) {

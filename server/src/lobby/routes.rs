@@ -112,10 +112,8 @@ pub async fn accept(
     let person = identify(&state, bearer.0, req.name).await?;
     aborts::check(&state.store, &person).await?;
     let rating = rating_for_seek(&state, &state.lobby, &person, &id).await?;
-    let granted = state
-        .lobby
-        .ask(|reply| Command::Accept { taker: Taker::Http { person, reply }, id, rating })
-        .await??;
+    let granted =
+        state.lobby.ask(|reply| Command::Accept { taker: Taker::Http { person, reply }, id, rating }).await??;
     Ok((StatusCode::CREATED, axum::Json(granted)))
 }
 
