@@ -13,8 +13,8 @@ mod reads;
 mod rows;
 mod writer;
 
-pub use accounts::{AccountRow, AccountWrite, ApiTokenRow, SessionRow};
 pub use crate::ratings::Rating;
+pub use accounts::{AccountRow, AccountWrite, ApiTokenRow, SessionRow};
 pub use ratings::{Ranked, RateGame, RatingPoint};
 pub use reads::{GameFilter, ListCursor, ResultFilter};
 pub use rows::{GameProgress, GameRow, MoveRow, PlayerRow};
