@@ -2,7 +2,7 @@
 //! game options, the server address), and the mapping of errors to exit codes. Each command lives in its
 //! own module: offline `analyze` (apply decisions, show the position) and `selfplay` (random games,
 //! statistics); online `play`, `watch` (terminal board or line mode), and the history commands `games`,
-//! `show`, `export`.
+//! `show`, `export`; the lobby commands `seek` and `lobby`.
 //!
 //! Exit codes: 0 success; 2 bad input (unknown variant, bad option, bad position text, bad or illegal
 //! decision, a request the server refused such as an unknown game; clap's own usage errors use 2 as
@@ -15,6 +15,7 @@ mod bot;
 mod history;
 mod json;
 mod line;
+mod lobby;
 mod online;
 mod play;
 mod selfplay;
@@ -57,6 +58,10 @@ enum Command {
     Export(history::ExportArgs),
     /// Run a computer player in a game of a server (joins the open seat, or plays a given seat).
     Bot(bot::Args),
+    /// Find an opponent for VARIANT at clock BASE+INC (quick pairing), then play the game.
+    Seek(lobby::SeekArgs),
+    /// Watch the server's open seeks live and accept one, then play the game.
+    Lobby(lobby::LobbyArgs),
 }
 
 /// Which server to talk to.
@@ -147,6 +152,8 @@ fn main() -> ExitCode {
         Command::Show(args) => online(Box::pin(async move { history::show(&args).await })),
         Command::Export(args) => online(Box::pin(async move { history::export(&args).await })),
         Command::Bot(args) => online(Box::pin(async move { bot::run(&args).await })),
+        Command::Seek(args) => online(Box::pin(async move { lobby::seek(&args).await })),
+        Command::Lobby(args) => online(Box::pin(async move { lobby::lobby(&args).await })),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

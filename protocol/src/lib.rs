@@ -9,15 +9,19 @@
 //!
 //! `docs/protocol.md` describes each message with a JSON example; `tests/snapshots.rs` pins the shapes.
 
+pub mod account;
 pub mod http;
 mod inbound;
+pub mod lobby;
 mod step;
 mod view;
 mod ws;
 
 pub use inbound::InboundError;
 pub use step::{CaptureTarget, StepEvent};
-pub use view::{BoardView, BySideChoice, BySideOpt, ChoiceState, ClockSpec, ClockState, OutcomeInfo};
+pub use view::{
+    BoardView, BySideChoice, BySideOpt, ChoiceState, ClockSpec, ClockState, OutcomeInfo, RatingChange, RatingChanges,
+};
 pub use ws::{ClientMsg, ErrorCode, GameEvent, MoveEvent, Presence, ServerMsg};
 
 /// The protocol version. The server sends it in every snapshot and in `/api/variants`; a client built for

@@ -10,12 +10,12 @@ use insta::assert_json_snapshot;
 use mancala_engine::{Decision, Event, Options, Position, Side, Variant, Viewer};
 use mancala_protocol::http::{
     ApiError, CreateGame, CreatePlayer, GameDetail, GameList, GameStatus, GameSummary, HandicapPatch, JoinGame,
-    OptionsPatch, PlayerCreated, PlayerInfo, PlayerProfile, PositionAt, RecordEntry, SeatChoice, SeatGranted, Seats,
-    VariantInfo, VariantList,
+    OptionsPatch, PlayerCreated, PlayerInfo, PlayerProfile, PlayerRating, PositionAt, RecordEntry, SeatChoice,
+    SeatGranted, Seats, VariantInfo, VariantList,
 };
 use mancala_protocol::{
     BoardView, CaptureTarget, ChoiceState, ClientMsg, ClockSpec, ClockState, Direction, ErrorCode, GameEvent, HoleName,
-    MoveEvent, OutcomeInfo, PROTOCOL_VERSION, Presence, ServerMsg, StepEvent,
+    MoveEvent, OutcomeInfo, PROTOCOL_VERSION, Presence, RatingChange, RatingChanges, ServerMsg, StepEvent,
 };
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -101,6 +101,7 @@ fn summary(variant: Variant, status: GameStatus) -> GameSummary {
         players: players(),
         clock: Some(ClockSpec { base_secs: 300, increment_secs: 5 }),
         auto_forced: true,
+        rated: false,
         plies: 0,
         result: None,
         created_at: CREATED_AT,
@@ -278,7 +279,9 @@ fn step_events() {
             StepEvent::StoreLift { side: Side::South, count: Some(8) },
             StepEvent::Pass { side: Side::North },
             StepEvent::TurnEnd { next: Side::North },
-            StepEvent::GameEnd { outcome: OutcomeInfo { winner: Some(Side::South), reason: "all-captured".into() } },
+            StepEvent::GameEnd {
+                outcome: OutcomeInfo { winner: Some(Side::South), reason: "all-captured".into(), ratings: None }
+            },
             StepEvent::Skipped { steps: 917_304 },
         ]
     );
@@ -485,7 +488,12 @@ fn server_event_end() {
     let mut pos = start(Variant::Kubuguza);
     apply(&mut pos, Side::South, "a2");
     // A ruling of the server: the engine's position goes on, the board says it is over.
-    let outcome = OutcomeInfo { winner: Some(Side::South), reason: "resignation".into() };
+    // A rated game: both players' ratings before and after it.
+    let ratings = RatingChanges {
+        south: RatingChange { before: 1500, after: 1662, provisional: true },
+        north: RatingChange { before: 1500, after: 1338, provisional: true },
+    };
+    let outcome = OutcomeInfo { winner: Some(Side::South), reason: "resignation".into(), ratings: Some(ratings) };
     pin!(
         "server_event_end",
         ServerMsg::Event {
@@ -651,6 +659,7 @@ fn http_create_game() {
             clock: Some(ClockSpec { base_secs: 300, increment_secs: 5 }),
             auto_forced: Some(true),
             opponent: None,
+            rated: true,
         }
     );
 }
@@ -698,7 +707,7 @@ fn http_game_summary_finished() {
         "http_game_summary_finished",
         GameSummary {
             plies: 57,
-            result: Some(OutcomeInfo { winner: Some(Side::North), reason: "no-legal-move".into() }),
+            result: Some(OutcomeInfo { winner: Some(Side::North), reason: "no-legal-move".into(), ratings: None }),
             ..summary(Variant::Kubuguza, GameStatus::Finished)
         }
     );
@@ -718,7 +727,11 @@ fn http_game_list() {
                     clock: None,
                     auto_forced: false,
                     plies: 31,
-                    result: Some(OutcomeInfo { winner: Some(Side::South), reason: "special-win".into() }),
+                    result: Some(OutcomeInfo {
+                        winner: Some(Side::South),
+                        reason: "special-win".into(),
+                        ratings: None
+                    }),
                     ..summary(Variant::Ikibuguzo, GameStatus::Finished)
                 },
             ],
@@ -832,7 +845,12 @@ fn http_player_profile() {
             wins: 7,
             losses: 3,
             draws: 1,
-            ongoing: 1
+            ongoing: 1,
+            ratings: [(
+                "kubuguza".to_string(),
+                PlayerRating { rating: 1623, deviation: 74, provisional: false, games: 41 }
+            )]
+            .into()
         }
     );
 }
@@ -855,4 +873,37 @@ fn small_types_round_trip() {
     }
     round_trip(&JoinGame::default());
     round_trip(&CreateGame::default());
+}
+
+#[test]
+fn http_accounts() {
+    use mancala_protocol::account::{
+        AccountInfo, ApiTokenCreated, ApiTokenInfo, ChangePassword, CreateApiToken, SignedIn, Signin, Signup,
+    };
+    pin!("http_signup", Signup { name: "Amina".into(), password: "mango tree 42".into() });
+    pin!("http_account", AccountInfo { name: "Amina".into(), created_at: CREATED_AT });
+    pin!(
+        "http_signin_token",
+        Signin { name: "amina".into(), password: "mango tree 42".into(), token_label: Some("mancala-cli".into()) }
+    );
+    pin!("http_signed_in", SignedIn { name: "Amina".into(), token: None });
+    pin!(
+        "http_signed_in_token",
+        SignedIn { name: "Amina".into(), token: Some("Xq7LmR2pVb9TzK4wNc6YhJ1sDf8GuE3a".into()) }
+    );
+    pin!("http_change_password", ChangePassword { current: "mango tree 42".into(), new: "banana tree 7".into() });
+    pin!("http_create_api_token", CreateApiToken { label: "laptop".into() });
+    pin!(
+        "http_api_token_created",
+        ApiTokenCreated {
+            id: "k3Jd9QmZ2xLp".into(),
+            label: "laptop".into(),
+            token: "Xq7LmR2pVb9TzK4wNc6YhJ1sDf8GuE3a".into(),
+            created_at: CREATED_AT
+        }
+    );
+    pin!(
+        "http_api_tokens",
+        vec![ApiTokenInfo { id: "k3Jd9QmZ2xLp".into(), label: "laptop".into(), created_at: CREATED_AT }]
+    );
 }

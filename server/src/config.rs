@@ -70,6 +70,10 @@ pub struct Config {
     /// 60/N min); 0: no limit.
     #[arg(long, env = "MANCALA_ACCOUNTS_PER_HOUR", default_value_t = 10)]
     pub accounts_per_hour: u32,
+    /// Password checks (sign-ins, password changes) one client address may make per minute, good or bad
+    /// (a burst of that many, then one every 60/N s); 0: no limit.
+    #[arg(long, env = "MANCALA_SIGN_INS_PER_MINUTE", default_value_t = 10)]
+    pub sign_ins_per_minute: u32,
     /// Behind a reverse proxy: the header holding the client's address, for rate limits
     /// (`X-Forwarded-For`: its last address; `X-Real-IP`). Unset: the connection's peer address.
     #[arg(long, env = "MANCALA_CLIENT_IP_HEADER")]
@@ -102,7 +106,7 @@ impl Config {
     }
 
     pub fn rate_limits(&self) -> RateLimits {
-        RateLimits::new(self.games_per_minute, self.accounts_per_hour)
+        RateLimits::new(self.games_per_minute, self.accounts_per_hour, self.sign_ins_per_minute)
     }
 
     pub fn room_config(&self) -> RoomConfig {

@@ -19,6 +19,13 @@ pub enum ApiError {
     /// A seat or player token that does not fit, or a malformed `Authorization` header.
     #[error("{0}")]
     BadToken(String),
+    /// Not signed in, or a wrong name or password.
+    #[error("{0}")]
+    Unauthorized(String),
+    /// Signed in, or not, but not allowed: a cross-site write (CSRF), a guest where an account is needed
+    /// (a guest asking for a rated game or a challenge).
+    #[error("{0}")]
+    Forbidden(String),
     /// A method the route does not answer (the message lists those it does).
     #[error("{0}")]
     MethodNotAllowed(String),
@@ -41,6 +48,9 @@ pub enum ApiError {
     /// The request conflicts with the state (a taken name, a game without an open seat).
     #[error("{0}")]
     Conflict(String),
+    /// A queue of the server is full (the lobby's): nothing was done; retry shortly.
+    #[error("{0}; retry shortly")]
+    Busy(String),
     /// The database or a room is not available now; the message says which and why.
     #[error("{0}; retry later")]
     Unavailable(String),
@@ -60,6 +70,8 @@ impl ApiError {
         "bad_request",
         "not_found",
         "bad_token",
+        "unauthorized",
+        "forbidden",
         "method_not_allowed",
         "timeout",
         "too_large",
@@ -67,6 +79,7 @@ impl ApiError {
         "upgrade_required",
         "rate_limited",
         "conflict",
+        "busy",
         "unavailable",
         "degraded",
         "shutting_down",
@@ -78,6 +91,8 @@ impl ApiError {
             ApiError::BadRequest(_) => (StatusCode::BAD_REQUEST, "bad_request"),
             ApiError::NotFound(_) => (StatusCode::NOT_FOUND, "not_found"),
             ApiError::BadToken(_) => (StatusCode::UNAUTHORIZED, "bad_token"),
+            ApiError::Unauthorized(_) => (StatusCode::UNAUTHORIZED, "unauthorized"),
+            ApiError::Forbidden(_) => (StatusCode::FORBIDDEN, "forbidden"),
             ApiError::MethodNotAllowed(_) => (StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed"),
             ApiError::Timeout(_) => (StatusCode::REQUEST_TIMEOUT, "timeout"),
             ApiError::TooLarge(_) => (StatusCode::PAYLOAD_TOO_LARGE, "too_large"),
@@ -85,6 +100,7 @@ impl ApiError {
             ApiError::UpgradeRequired(_) => (StatusCode::UPGRADE_REQUIRED, "upgrade_required"),
             ApiError::RateLimited { .. } => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
             ApiError::Conflict(_) => (StatusCode::CONFLICT, "conflict"),
+            ApiError::Busy(_) => (StatusCode::SERVICE_UNAVAILABLE, "busy"),
             ApiError::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
             ApiError::Degraded(_) => (StatusCode::SERVICE_UNAVAILABLE, "degraded"),
             ApiError::ShuttingDown => (StatusCode::SERVICE_UNAVAILABLE, "shutting_down"),
@@ -109,7 +125,7 @@ impl IntoResponse for ApiError {
         let headers = response.headers_mut();
         match self {
             // RFC 7235 §3.1: a 401 says which scheme would do.
-            ApiError::BadToken(_) => {
+            ApiError::BadToken(_) | ApiError::Unauthorized(_) => {
                 headers.insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer realm=\"mancala\""));
             }
             ApiError::UpgradeRequired(_) => {
@@ -152,6 +168,8 @@ impl From<Refusal> for ApiError {
     fn from(r: Refusal) -> Self {
         match r.code {
             mancala_protocol::ErrorCode::Unavailable => ApiError::Unavailable(r.reason),
+            // A seat the game does not allow this player (a guest's at a rated game).
+            mancala_protocol::ErrorCode::WrongSeat => ApiError::Forbidden(r.reason),
             _ => ApiError::Conflict(r.reason),
         }
     }
@@ -174,6 +192,8 @@ mod tests {
             ApiError::BadRequest(s()),
             ApiError::NotFound(s()),
             ApiError::BadToken(s()),
+            ApiError::Unauthorized(s()),
+            ApiError::Forbidden(s()),
             ApiError::MethodNotAllowed(s()),
             ApiError::Timeout(s()),
             ApiError::TooLarge(s()),
@@ -181,6 +201,7 @@ mod tests {
             ApiError::UpgradeRequired(s()),
             ApiError::RateLimited { message: s(), retry_after: 1 },
             ApiError::Conflict(s()),
+            ApiError::Busy(s()),
             ApiError::Unavailable(s()),
             ApiError::Degraded(s()),
             ApiError::ShuttingDown,

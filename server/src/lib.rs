@@ -8,12 +8,15 @@
 //! and connection loop), [`http`] (REST routes, one file per area). [`run`] takes a bound listener and a shutdown future, so tests run
 //! the real server on an ephemeral port.
 
+pub mod auth;
 pub mod cluster;
 pub mod config;
 pub mod error;
 pub mod game;
 pub mod http;
 pub mod ids;
+pub mod lobby;
+pub mod ratings;
 pub mod room;
 pub mod state;
 pub mod store;
@@ -115,6 +118,7 @@ pub async fn run(
         shutdown: stopping.clone(),
         tracker: TaskTracker::new(),
         metrics: metrics_setup::handle(),
+        lobby: lobby::Lobby::start(rooms.clone(), &background, stopping.clone()),
     };
     let app = http::router(state.clone());
     // Nagle off: an `accepted` right after its `event` would otherwise wait for the client's delayed ACK

@@ -22,4 +22,6 @@ pub struct AppState {
     pub shutdown: CancellationToken,
     pub tracker: TaskTracker,
     pub metrics: PrometheusHandle,
+    /// This node's lobby task (seeks, pairing, challenges).
+    pub lobby: crate::lobby::Lobby,
 }

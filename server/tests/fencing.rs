@@ -12,7 +12,12 @@ use sqlx::AnyPool;
 use std::time::Duration;
 
 fn player(name: &str) -> Vec<Write> {
-    vec![Write::InsertPlayer(PlayerRow { name: name.into(), token_hash: format!("hash-{name}"), created_at: 1 })]
+    vec![Write::InsertPlayer(PlayerRow {
+        name: name.into(),
+        token_hash: format!("hash-{name}"),
+        created_at: 1,
+        password_hash: None,
+    })]
 }
 
 fn fence(epoch: i64) -> Option<Fence> {

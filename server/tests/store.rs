@@ -26,6 +26,7 @@ fn game(id: &str, status: &str, plies: u32, updated_at: i64) -> GameRow {
         south_clock_ms: Some(60_000 - plies as i64),
         north_clock_ms: Some(60_000),
         auto_forced: true,
+        rated: false,
         plies,
         winner: (status == "finished").then(|| "south".into()),
         reason: (status == "finished").then(|| "resignation".into()),
@@ -48,7 +49,7 @@ fn mv(game_id: &str, ply: u32) -> MoveRow {
 }
 
 fn player(name: &str, hash: &str) -> PlayerRow {
-    PlayerRow { name: name.into(), token_hash: hash.into(), created_at: 5 }
+    PlayerRow { name: name.into(), token_hash: hash.into(), created_at: 5, password_hash: None }
 }
 
 async fn group_commit_matches_one_by_one(url: &str) {

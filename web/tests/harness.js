@@ -180,3 +180,12 @@ export async function until(f, what, ms = 15000) {
 export function tempDir() {
   return mkdtempSync(join(tmpdir(), 'mancala-web-'));
 }
+
+/** Signs up through the page; returns when the header shows the name. */
+export async function signUp(page, name, password = 'correct horse battery') {
+  await page.goto('/signup');
+  await page.fill('#auth-name', name);
+  await page.fill('#auth-password', password);
+  await page.click('#auth-form button[type=submit]');
+  await page.waitForSelector(`header #me:text-is("${name}")`);
+}

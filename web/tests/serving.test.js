@@ -19,7 +19,7 @@ after(async () => {
 });
 
 test('client routes, caching, the policy and JSON 404s', async () => {
-  for (const path of ['/', '/game/abcdefghij', '/games?status=finished', '/player/amina', '/rules/azigo']) {
+  for (const path of ['/', '/game/abcdefghij', '/games?status=finished', '/player/amina', '/@/amina', '/rules/azigo', '/leaderboard', '/leaderboard/azigo', '/signin', '/signup', '/account']) {
     const r = await fetch(`${server.base}${path}`);
     assert.equal(r.status, 200, path);
     assert.equal(r.headers.get('content-type'), 'text/html; charset=utf-8', path);

@@ -1,8 +1,9 @@
 //! Creating and joining games: `POST /api/games`, `POST /api/games/{id}/join`, and the invite code routes
 //! `GET /api/invites/{code}` and `POST /api/invites/{code}/join`. A seat's token is returned once, here.
 
-use super::extract::{Bearer, Json, NoParams, OptionalJson, Path, Query};
+use super::extract::{Json, NoParams, OptionalJson, Path, Query};
 use super::limits::{ClientAddr, Limit};
+use crate::auth::Who;
 use crate::error::ApiError;
 use crate::game::{GameHeader, LiveGame, Seat, unix_ms};
 use crate::ids::{self, GameId, InviteCode, PlayerName};
@@ -18,22 +19,16 @@ use mancala_protocol::http::{CreateGame, GameSummary, JoinGame, SeatChoice, Seat
 pub const MAX_BASE_SECS: u32 = 7 * 24 * 3600;
 pub const MAX_INCREMENT_SECS: u32 = 3600;
 
-/// Who is asking: a registered player (by bearer token) or a guest with a display name.
+/// The seat's name for `who`: a signed-in account's (by bearer token or session cookie, [`Who`]), or a
+/// guest's display name.
 ///
-/// Names are case-insensitive: a guest may not use any spelling of a registered name, and a player token
-/// with a `name` accepts any spelling of the account's name (the seat shows the registered one).
-async fn identity(state: &AppState, bearer: Bearer, name: Option<String>) -> Result<(PlayerName, bool), ApiError> {
-    if let Some(token) = bearer.0 {
-        let player = state
-            .store
-            .player_by_token_hash(&ids::token_hash(&token))
-            .await?
-            .ok_or_else(|| ApiError::BadToken("the bearer token is not a player token".into()))?;
-        let account = PlayerName::parse(&player.name)
-            .map_err(|e| ApiError::Internal(format!("stored player name `{}`: {e}", player.name)))?;
+/// Names are case-insensitive: a guest may not use any spelling of a registered name, and an account with
+/// a `name` accepts any spelling of the account's name (the seat shows the registered one).
+async fn identity(state: &AppState, who: Who, name: Option<String>) -> Result<(PlayerName, bool), ApiError> {
+    if let Who::Account(account) = who {
         if let Some(n) = name.filter(|n| !n.eq_ignore_ascii_case(account.as_str())) {
             return Err(ApiError::BadRequest(format!(
-                "`name` is `{n}` but the token is {account}'s; leave `name` out"
+                "`name` is `{n}` but you are signed in as {account}; leave `name` out"
             )));
         }
         return Ok((account, true));
@@ -44,7 +39,8 @@ async fn identity(state: &AppState, bearer: Bearer, name: Option<String>) -> Res
     };
     if let Some(player) = state.store.player_by_name(&name).await? {
         return Err(ApiError::Conflict(format!(
-            "the name `{name}` belongs to the registered player `{}`: send its token as `Authorization: Bearer …`",
+            "the name `{name}` belongs to the registered player `{}`: sign in, or send its token as \
+             `Authorization: Bearer …`",
             player.name
         )));
     }
@@ -79,7 +75,7 @@ fn check_clock(clock: Option<ClockSpec>) -> Result<(), ApiError> {
 pub async fn create(
     State(state): State<AppState>,
     client: ClientAddr,
-    bearer: Bearer,
+    who: Who,
     _: Query<NoParams>,
     Json(req): Json<CreateGame>,
 ) -> Result<(StatusCode, axum::Json<SeatGranted>), ApiError> {
@@ -97,7 +93,10 @@ pub async fn create(
             })?)
         }
     };
-    let (name, registered) = identity(&state, bearer, req.name).await?;
+    let (name, registered) = identity(&state, who, req.name).await?;
+    if req.rated {
+        rated_seat(&name, registered)?;
+    }
     // Counted once the request is known to be good: a client's mistakes do not use up its allowance.
     state.limits.check(Limit::Games, client)?;
     let side = match req.seat {
@@ -121,6 +120,7 @@ pub async fn create(
         InviteCode::random(),
         req.clock,
         req.auto_forced.unwrap_or(true),
+        req.rated,
         unix_ms(),
     )
     .map_err(|e| ApiError::BadRequest(format!("options: {e}")))?;
@@ -140,9 +140,26 @@ pub async fn create(
     Ok((StatusCode::CREATED, axum::Json(granted(summary, side, token))))
 }
 
-async fn join_game(state: &AppState, id: &GameId, bearer: Bearer, req: JoinGame) -> Result<SeatGranted, ApiError> {
-    let (name, registered) = identity(state, bearer, req.name).await?;
+/// A rated game needs both seats to be player accounts (or a server bot, which has its own rating): a
+/// guest is refused with 403 and told why.
+fn rated_seat(name: &PlayerName, registered: bool) -> Result<(), ApiError> {
+    if registered || bot_seat::level_of(name).is_some() {
+        return Ok(());
+    }
+    Err(ApiError::Forbidden(format!(
+        "a rated game needs a player account: `{name}` plays as a guest (sign in, or send a player token as \
+         `Authorization: Bearer …`; or play a casual game)"
+    )))
+}
+
+async fn join_game(state: &AppState, id: &GameId, who: Who, req: JoinGame) -> Result<SeatGranted, ApiError> {
+    let (name, registered) = identity(state, who, req.name).await?;
     let room = state.rooms.get(id).await?;
+    // `rated` never changes once the game exists; the room refuses such a seat too (a backstop for the
+    // other ways to a seat).
+    if room.summary().await.map_err(ApiError::from)?.rated {
+        rated_seat(&name, registered)?;
+    }
     let token = ids::token();
     let seat = Seat { name, registered, token_hash: ids::token_hash(&token) };
     let (side, summary) = room.join(seat).await.map_err(ApiError::from)??;
@@ -153,11 +170,11 @@ async fn join_game(state: &AppState, id: &GameId, bearer: Bearer, req: JoinGame)
 pub async fn join(
     State(state): State<AppState>,
     Path(id): Path<GameId>,
-    bearer: Bearer,
+    who: Who,
     _: Query<NoParams>,
     OptionalJson(req): OptionalJson<JoinGame>,
 ) -> Result<axum::Json<SeatGranted>, ApiError> {
-    Ok(axum::Json(join_game(&state, &id, bearer, req).await?))
+    Ok(axum::Json(join_game(&state, &id, who, req).await?))
 }
 
 async fn game_of_invite(state: &AppState, code: &InviteCode) -> Result<GameHeader, ApiError> {
@@ -181,10 +198,10 @@ pub async fn invite(
 pub async fn join_invite(
     State(state): State<AppState>,
     Path(code): Path<InviteCode>,
-    bearer: Bearer,
+    who: Who,
     _: Query<NoParams>,
     OptionalJson(req): OptionalJson<JoinGame>,
 ) -> Result<axum::Json<SeatGranted>, ApiError> {
     let header = game_of_invite(&state, &code).await?;
-    Ok(axum::Json(join_game(&state, &header.id, bearer, req).await?))
+    Ok(axum::Json(join_game(&state, &header.id, who, req).await?))
 }

@@ -1,4 +1,4 @@
-//! Rate limits on creating accounts and games, per client address: over a limit, a request is refused with
+//! Rate limits on creating accounts and games, and on password checks (sign-in), per client address: over a limit, a request is refused with
 //! 429 `rate_limited`, a `Retry-After` header and the seconds in the message. The WebSocket has its own
 //! per-connection message rates (`ws/connection.rs`).
 //!
@@ -26,8 +26,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 pub enum Limit {
     /// `POST /api/games`.
     Games,
-    /// `POST /api/players`.
+    /// `POST /api/players` and `POST /api/account/signup`.
     Accounts,
+    /// Password checks: `POST /api/account/signin` and `POST /api/account/password`, good or bad.
+    SignIn,
 }
 
 /// The rate limits of the HTTP API, shared by every request.
@@ -35,6 +37,7 @@ pub enum Limit {
 pub struct RateLimits {
     games: Option<(DefaultKeyedRateLimiter<IpAddr>, String)>,
     accounts: Option<(DefaultKeyedRateLimiter<IpAddr>, String)>,
+    sign_ins: Option<(DefaultKeyedRateLimiter<IpAddr>, String)>,
     checks: AtomicU64,
 }
 
@@ -42,13 +45,17 @@ pub struct RateLimits {
 const SWEEP_EVERY: u64 = 4096;
 
 impl RateLimits {
-    /// Limits of `games_per_minute` and `accounts_per_hour` per address; 0 is no limit.
-    pub fn new(games_per_minute: u32, accounts_per_hour: u32) -> RateLimits {
+    /// Limits of `games_per_minute`, `accounts_per_hour` and `sign_ins_per_minute` per address; 0 is no
+    /// limit.
+    pub fn new(games_per_minute: u32, accounts_per_hour: u32, sign_ins_per_minute: u32) -> RateLimits {
         let games = NonZeroU32::new(games_per_minute)
             .map(|n| (DefaultKeyedRateLimiter::keyed(Quota::per_minute(n)), format!("at most {n} new games a minute")));
         let accounts = NonZeroU32::new(accounts_per_hour)
             .map(|n| (DefaultKeyedRateLimiter::keyed(Quota::per_hour(n)), format!("at most {n} new accounts an hour")));
-        RateLimits { games, accounts, checks: AtomicU64::new(0) }
+        let sign_ins = NonZeroU32::new(sign_ins_per_minute).map(|n| {
+            (DefaultKeyedRateLimiter::keyed(Quota::per_minute(n)), format!("at most {n} password checks a minute"))
+        });
+        RateLimits { games, accounts, sign_ins, checks: AtomicU64::new(0) }
     }
 
     /// Counts one request of `limit` from `client`, or refuses it.
@@ -56,6 +63,7 @@ impl RateLimits {
         let (what, bucket) = match limit {
             Limit::Games => ("new games", &self.games),
             Limit::Accounts => ("new accounts", &self.accounts),
+            Limit::SignIn => ("sign-in attempts", &self.sign_ins),
         };
         let Some((limiter, rule)) = bucket else { return Ok(()) };
         if self.checks.fetch_add(1, Ordering::Relaxed) % SWEEP_EVERY == SWEEP_EVERY - 1 {
@@ -120,7 +128,7 @@ mod tests {
 
     #[test]
     fn a_burst_then_refusals_with_a_wait() {
-        let limits = RateLimits::new(3, 0);
+        let limits = RateLimits::new(3, 0, 0);
         let me = ClientAddr::of("10.0.0.1".parse().unwrap());
         let other = ClientAddr::of("10.0.0.2".parse().unwrap());
         for _ in 0..3 {

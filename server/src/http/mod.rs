@@ -9,13 +9,17 @@
 //! | `GET /api/variants` | rule sets with options and summaries ([`variants`]) |
 //! | `POST /api/games`, `POST /api/games/{id}/join`, `GET/POST /api/invites/{code}[/join]` | create and join ([`games`]) |
 //! | `GET /api/games/{id}/ws` | the WebSocket ([`crate::ws`]) |
-//! | `POST /api/players`, `GET /api/players/{name}` | accounts ([`players`]) |
+//! | `POST /api/players`, `GET /api/players/{name}` | token accounts, profiles ([`players`]) |
+//! | `/api/account/…` | sign up, sign in and out, password, API tokens ([`account`], [`crate::auth`]) |
 //! | `GET /api/games`, `GET /api/games/{id}`, `GET /api/games/{id}/position` | history: list, one game, a position ([`history`]) |
 //! | `GET /api/games/{id}/export` | the record as text or JSON ([`export`]) |
 //! | `GET /api/players/{name}/games`, `GET /api/stream/game/{id}` | NDJSON streams ([`streams`]) |
+//! | `GET /api/players/{name}/ratings/{variant}`, `GET /api/leaderboard/{variant}` | ratings ([`ratings`]) |
 //! | `GET /api/openapi.json` | the OpenAPI document ([`openapi`]) |
+//! | `GET /api/lobby/ws`, `/api/lobby/seeks…`, `/api/challenges…` | the lobby ([`crate::lobby`]) |
 //! | `/`, `/game/{id}`, …, `/assets/…`, `/api/rules/{variant}` | the web client ([`web`]) |
 
+pub mod account;
 pub mod cors;
 pub mod errors;
 pub mod export;
@@ -26,13 +30,14 @@ pub mod limits;
 pub mod openapi;
 pub mod ops;
 pub mod players;
+pub mod ratings;
 pub mod streams;
 pub mod variants;
 pub mod web;
 
 use crate::state::AppState;
 use axum::Router;
-use axum::routing::{get, post};
+use axum::routing::{delete, get, post};
 use std::time::Duration;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
@@ -53,6 +58,13 @@ pub fn router(state: AppState) -> Router {
         .route("/api/invites/{code}", get(games::invite))
         .route("/api/invites/{code}/join", post(games::join_invite))
         .route("/api/games/{id}/ws", get(crate::ws::upgrade))
+        .route("/api/account/signup", post(account::signup))
+        .route("/api/account/signin", post(account::signin))
+        .route("/api/account/signout", post(account::signout))
+        .route("/api/account", get(account::me))
+        .route("/api/account/password", post(account::change_password))
+        .route("/api/account/tokens", get(account::list_tokens).post(account::create_token))
+        .route("/api/account/tokens/{id}", delete(account::revoke_token))
         .route("/api/players", post(players::create))
         .route("/api/players/{name}", get(players::profile))
         .route("/api/games", get(history::list))
@@ -60,8 +72,18 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/position", get(history::position))
         .route("/api/games/{id}/export", get(export::export))
         .route("/api/players/{name}/games", get(streams::player_games))
+        .route("/api/players/{name}/ratings/{variant}", get(ratings::history))
+        .route("/api/leaderboard/{variant}", get(ratings::leaderboard))
         .route("/api/stream/game/{id}", get(streams::live_game))
         .route("/api/openapi.json", get(openapi::document))
+        .route("/api/lobby/ws", get(crate::lobby::socket::upgrade))
+        .route("/api/lobby/seeks", get(crate::lobby::routes::list))
+        .route("/api/lobby/seeks", post(crate::lobby::routes::create))
+        .route("/api/lobby/seeks/{id}/accept", post(crate::lobby::routes::accept))
+        .route("/api/challenges", post(crate::lobby::routes::challenge))
+        .route("/api/challenges", get(crate::lobby::routes::challenges))
+        .route("/api/challenges/{id}/accept", post(crate::lobby::routes::accept_challenge))
+        .route("/api/challenges/{id}/decline", post(crate::lobby::routes::decline_challenge))
         .merge(web::routes())
         .with_state(state);
     // The layers wrap the whole router rather than each route (`Router::layer`), so they see its own

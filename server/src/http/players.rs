@@ -1,5 +1,5 @@
 //! Player accounts: `POST /api/players` registers a name and returns its token once; `GET
-//! /api/players/{name}` shows the results of the games linked to it. Names are case-insensitive
+//! /api/players/{name}` shows the results of the games linked to it and its ratings. Names are case-insensitive
 //! ([`PlayerName`]): `AMINA` cannot register beside `amina`, and `/api/players/AMINA` is amina's profile,
 //! under the spelling she registered.
 
@@ -29,7 +29,12 @@ pub async fn create(
     }
     state.limits.check(Limit::Accounts, client)?;
     let token = ids::token();
-    let row = PlayerRow { name: name.to_string(), token_hash: ids::token_hash(&token), created_at: unix_ms() };
+    let row = PlayerRow {
+        name: name.to_string(),
+        token_hash: ids::token_hash(&token),
+        created_at: unix_ms(),
+        password_hash: None,
+    };
     match state.store.write(vec![Write::InsertPlayer(row.clone())]).await {
         Err(StoreError::Conflict) => Err(taken(name.as_str())),
         Err(e) => Err(e.into()),
@@ -52,6 +57,13 @@ pub async fn profile(
         .await?
         .ok_or_else(|| ApiError::NotFound(format!("no registered player `{name}`")))?;
     let [games, wins, losses, draws, ongoing] = state.store.player_stats(&name).await?;
+    let ratings = state
+        .store
+        .ratings_of(&name)
+        .await?
+        .into_iter()
+        .map(|(variant, r)| (variant.id().to_string(), super::ratings::shown(&r)))
+        .collect();
     Ok(axum::Json(PlayerProfile {
         name: player.name,
         created_at: player.created_at as u64,
@@ -60,5 +72,6 @@ pub async fn profile(
         losses,
         draws,
         ongoing,
+        ratings,
     }))
 }

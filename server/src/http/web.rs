@@ -4,7 +4,7 @@
 //!
 //! | path | what |
 //! |---|---|
-//! | `/`, `/game/{id}`, `/games`, `/player/{name}`, `/rules/{variant}` | the app's HTML (the page routes itself) |
+//! | `/`, `/game/{id}`, `/games`, `/player/{name}`, `/@/{name}`, `/rules/{variant}`, `/leaderboard`, `/leaderboard/{variant}`, `/signin`, `/signup`, `/account` | the app's HTML (the page routes itself) |
 //! | `/assets/{version}/{*path}` | a file of `web/app/` |
 //! | `/api/rules/{variant}` | the rules as implemented (`docs/rules.md`, `docs/rules-azigo.md`) in HTML |
 //! | anything else | 404: JSON under `/api/`, the app's HTML (which says "not found") elsewhere |
@@ -50,6 +50,12 @@ pub fn routes() -> Router<AppState> {
         .route("/game/{id}", get(app))
         .route("/games", get(app))
         .route("/player/{name}", get(app))
+        .route("/@/{name}", get(app))
+        .route("/leaderboard", get(app))
+        .route("/leaderboard/{variant}", get(app))
+        .route("/signin", get(app))
+        .route("/signup", get(app))
+        .route("/account", get(app))
         .route("/rules/{variant}", get(app))
         .route("/assets/{version}/{*path}", get(asset))
         .route("/api/rules/{variant}", get(rules))

@@ -99,7 +99,18 @@ impl Store {
     }
 
     pub async fn game(&self, id: &GameId) -> Result<Option<GameHeader>, StoreError> {
-        self.game_row(id.as_str()).await?.map(mapping::header).transpose()
+        match self.game_row(id.as_str()).await?.map(mapping::header).transpose()? {
+            Some(header) => Ok(Some(self.with_ratings(header).await?)),
+            None => Ok(None),
+        }
+    }
+
+    /// `header` with the rating changes of a finished rated game (stored in `rating_changes`).
+    async fn with_ratings(&self, mut header: GameHeader) -> Result<GameHeader, StoreError> {
+        if header.rated && header.status == GameStatus::Finished {
+            header.ratings = self.game_ratings(header.id.as_str()).await?;
+        }
+        Ok(header)
     }
 
     /// A game and its decisions.
@@ -150,12 +161,17 @@ impl Store {
             .bind(limit as i64)
             .fetch_all(self.pool())
             .await?;
-        rows.iter().map(|r| mapping::header(GameRow::read(r)?)).collect()
+        let mut games = Vec::with_capacity(rows.len());
+        for r in &rows {
+            // One more query per finished rated game of the page, for its rating changes.
+            games.push(self.with_ratings(mapping::header(GameRow::read(r)?)?).await?);
+        }
+        Ok(games)
     }
 
     /// The account of `name`, whatever the case it is spelt in.
     pub async fn player_by_name(&self, name: &PlayerName) -> Result<Option<PlayerRow>, StoreError> {
-        let row = sqlx::query("SELECT name, token_hash, created_at FROM players WHERE lower(name) = $1")
+        let row = sqlx::query("SELECT name, token_hash, created_at, password_hash FROM players WHERE lower(name) = $1")
             .bind(name.key())
             .fetch_optional(self.pool())
             .await?;
@@ -163,7 +179,7 @@ impl Store {
     }
 
     pub async fn player_by_token_hash(&self, hash: &str) -> Result<Option<PlayerRow>, StoreError> {
-        let row = sqlx::query("SELECT name, token_hash, created_at FROM players WHERE token_hash = $1")
+        let row = sqlx::query("SELECT name, token_hash, created_at, password_hash FROM players WHERE token_hash = $1")
             .bind(hash)
             .fetch_optional(self.pool())
             .await?;

@@ -4,7 +4,7 @@
 //! client never mistakes itself for a spectator.
 
 mod connection;
-mod upgrade;
+pub mod upgrade;
 
 pub use connection::WsLimits;
 

@@ -1,5 +1,6 @@
 // HTTP calls to the server's API, decoded by wire.js. Errors are thrown as ApiError with the server's
-// sentence, so a page can show why.
+// sentence, so a page can show why. Every call sends the session cookie (same origin only): a signed-in
+// person creates and joins games, seeks and plays rated games as their account.
 
 import * as wire from './wire.js';
 
@@ -11,17 +12,18 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, path, body, token) {
+async function call(method, path, body, token, raw = false) {
   const headers = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   let res;
   try {
-    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    res = await fetch(path, { method, headers, credentials: 'same-origin', body: body === undefined ? undefined : JSON.stringify(body) });
   } catch {
     throw new ApiError(0, 'offline', 'the server cannot be reached');
   }
   const text = await res.text();
+  if (raw && res.ok) return text;
   let json = null;
   try { json = text ? JSON.parse(text) : null; } catch { json = null; }
   if (!res.ok) {
@@ -46,6 +48,17 @@ export const api = {
   create: async (form) => wire.seatGranted(await call('POST', '/api/games', wire.createGame(form))),
   join: async (id, name) => wire.seatGranted(await call('POST', `/api/games/${encodeURIComponent(id)}/join`, name ? { name } : {})),
   player: async (name) => wire.playerProfile(await call('GET', `/api/players/${encodeURIComponent(name)}`)),
+  ratingHistory: async (name, variant) => wire.ratingHistory(await call('GET', `/api/players/${encodeURIComponent(name)}/ratings/${encodeURIComponent(variant)}`)),
+  leaderboard: async (variant, limit) => wire.leaderboard(await call('GET', `/api/leaderboard/${encodeURIComponent(variant)}${q({ limit })}`, undefined, null, true)),
+  seeks: async () => ((await call('GET', '/api/lobby/seeks')).seeks || []).map(wire.seek),
+  signup: async (name, password) => wire.account(await call('POST', '/api/account/signup', { name, password })),
+  signin: async (name, password) => wire.account(await call('POST', '/api/account/signin', { name, password })),
+  signout: async () => call('POST', '/api/account/signout'),
+  account: async () => wire.account(await call('GET', '/api/account')),
+  changePassword: async (current, next) => call('POST', '/api/account/password', { current, new: next }),
+  tokens: async () => ((await call('GET', '/api/account/tokens')) || []).map(wire.apiToken),
+  createToken: async (label) => wire.apiToken(await call('POST', '/api/account/tokens', { label })),
+  revokeToken: async (id) => call('DELETE', `/api/account/tokens/${encodeURIComponent(id)}`),
   rules: async (variant) => call('GET', `/api/rules/${encodeURIComponent(variant)}`),
   exportPath: (id, format) => `/api/games/${encodeURIComponent(id)}/export${format ? `?format=${format}` : ''}`,
 };

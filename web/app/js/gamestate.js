@@ -23,7 +23,11 @@ export function initial() {
 }
 
 function finish(s, outcome) {
-  if (s.game && outcome) s.game = { ...s.game, status: 'finished', result: outcome };
+  if (!s.game || !outcome) return;
+  // The rating changes may come with one of the places the outcome is sent (the game's result, the
+  // end event, the final view) and not another: what was seen is kept.
+  const ratings = outcome.ratings || s.game.result?.ratings;
+  s.game = { ...s.game, status: 'finished', result: ratings ? { ...outcome, ratings } : outcome };
 }
 
 /**

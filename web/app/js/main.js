@@ -2,12 +2,18 @@
 // (links to other pages of the app do not reload it), and applies the theme.
 
 import { prefs } from './prefs.js';
+import { mountHeader } from './session.js';
 
 const ROUTES = [
   [/^\/$/, 'home', () => ({})],
   [/^\/game\/([^/]+)$/, 'game', (m) => ({ id: decodeURIComponent(m[1]) })],
   [/^\/games$/, 'games', () => ({})],
   [/^\/player\/([^/]+)$/, 'player', (m) => ({ name: decodeURIComponent(m[1]) })],
+  [/^\/@\/([^/]+)$/, 'player', (m) => ({ name: decodeURIComponent(m[1]) })],
+  [/^\/leaderboard(?:\/([^/]+))?$/, 'leaderboard', (m) => ({ variant: m[1] ? decodeURIComponent(m[1]) : 'kubuguza' })],
+  [/^\/signin$/, 'signin', () => ({ mode: 'signin' })],
+  [/^\/signup$/, 'signin', () => ({ mode: 'signup' })],
+  [/^\/account$/, 'account', () => ({})],
   [/^\/rules\/([^/]+)$/, 'rules', (m) => ({ variant: decodeURIComponent(m[1]) })],
 ];
 
@@ -71,4 +77,5 @@ document.getElementById('theme').addEventListener('click', () => {
   applyTheme();
 });
 applyTheme();
+mountHeader(document.getElementById('who'), go);
 route();

@@ -12,7 +12,9 @@
 //             clock: {baseSecs, incrementSecs}|null, autoForced, plies, result: Outcome|null,
 //             createdAt, updatedAt, inviteCode: string|null}
 //   Clock    {baseSecs, incrementSecs, southMs, northMs, running: [side]}
-//   Outcome  {winner: side|null, reason}
+//   Outcome  {winner: side|null, reason, ratings?: {south, north: {before, after, provisional}}}
+//   Seek     {id, name, registered, rating|null, provisional, variant, options, clock, rated, range|null,
+//             createdAt}
 //   Step     {type: 'lift', hole, count, direction} | {type: 'drop', hole} | {type: 'capture', from, count, to}
 //            | {type: 'store_lift', side, count|null} | {type: 'chose', side, array|null}
 //            | {type: 'revealed', south, north} | {type: 'pass', side} | {type: 'turn_end', next}
@@ -37,7 +39,17 @@ function side(s) {
 
 export function outcome(o) {
   if (!o) return null;
-  return { winner: o.winner === 'south' || o.winner === 'north' ? o.winner : null, reason: String(o.reason) };
+  const out = { winner: o.winner === 'south' || o.winner === 'north' ? o.winner : null, reason: String(o.reason) };
+  const r = ratingChanges(o.ratings);
+  if (r) out.ratings = r;
+  return out;
+}
+
+/** `OutcomeInfo.ratings` of a rated finished game: {south, north} of {before, after, provisional}. */
+export function ratingChanges(w) {
+  if (!w || !w.south || !w.north) return null;
+  const one = (c) => ({ before: Number(c.before), after: Number(c.after), provisional: !!c.provisional });
+  return { south: one(w.south), north: one(w.north) };
 }
 
 /** The counts by hole name. Protocol 3 sends an array in reading order (row 1 from column a, then row 2,
@@ -86,6 +98,7 @@ export function game(w) {
     createdAt: w.created_at,
     updatedAt: w.updated_at,
     inviteCode: w.invite_code ?? null,
+    rated: !!w.rated,
   };
 }
 
@@ -259,8 +272,88 @@ export function variantList(w) {
 }
 
 export function playerProfile(w) {
-  return { name: w.name, createdAt: w.created_at, games: w.games, wins: w.wins, losses: w.losses, draws: w.draws, ongoing: w.ongoing };
+  const ratings = {};
+  for (const [v, r] of Object.entries(w.ratings || {})) {
+    ratings[v] = { rating: r.rating, deviation: r.deviation, provisional: !!r.provisional, games: r.games ?? 0 };
+  }
+  return { name: w.name, createdAt: w.created_at, games: w.games, wins: w.wins, losses: w.losses, draws: w.draws, ongoing: w.ongoing, ratings };
 }
+
+/** `GET /api/players/{name}/ratings/{variant}`: the chart's points, oldest first. */
+export function ratingHistory(w) {
+  return (Array.isArray(w) ? w : []).map((p) => ({ at: p.at, rating: p.rating, gameId: p.game_id ?? null }));
+}
+
+/** `GET /api/leaderboard/{variant}`: NDJSON, one player a line, best first. */
+export function leaderboard(text) {
+  return text.split('\n').filter((l) => l.trim()).map((l) => {
+    const p = JSON.parse(l);
+    return { name: p.name, rating: p.rating, deviation: p.deviation, games: p.games };
+  });
+}
+
+export function account(w) {
+  return { name: w.name, createdAt: w.created_at ?? null };
+}
+
+export function apiToken(w) {
+  return { id: String(w.id), label: w.label, createdAt: w.created_at ?? null, token: w.token ?? null };
+}
+
+// ---- the lobby ----
+
+export function seek(w) {
+  return {
+    id: w.id, // kept as sent: cancel and accept send it back
+    name: w.name,
+    registered: !!w.registered,
+    rating: w.rating ?? null,
+    provisional: !!w.provisional,
+    variant: w.variant,
+    options: w.options || {},
+    clock: w.clock ? { baseSecs: w.clock.base_secs, incrementSecs: w.clock.increment_secs ?? 0 } : null,
+    rated: !!w.rated,
+    range: Array.isArray(w.range) ? [w.range[0], w.range[1]] : null,
+    createdAt: w.created_at ?? null,
+  };
+}
+
+export function challenge(w) {
+  return { id: String(w.id), from: w.from, to: w.to, variant: w.variant, clock: w.clock ? { baseSecs: w.clock.base_secs, incrementSecs: w.clock.increment_secs ?? 0 } : null, rated: !!w.rated };
+}
+
+/** One frame of the lobby socket, decoded. */
+export function decodeLobby(text) {
+  const m = JSON.parse(text);
+  switch (m.type) {
+    case 'seeks': return { type: 'seeks', seeks: (m.seeks || []).map(seek) };
+    case 'seek_added': return { type: 'seek_added', seek: seek(m.seek) };
+    case 'seek_removed': return { type: 'seek_removed', id: m.id };
+    case 'seek_created': return { type: 'seek_created', seek: seek(m.seek) };
+    case 'paired': return { type: 'paired', granted: seatGranted(m) };
+    case 'challenge': return { type: 'challenge', challenge: challenge(m.challenge || {}) };
+    case 'error': return { type: 'error', code: m.code, message: m.message };
+    case 'pong': return { type: 'pong' };
+    default: return { type: 'unknown', raw: m };
+  }
+}
+
+function seekBody({ variant, clock: c, rated, range }) {
+  const body = { variant };
+  if (c) body.clock = { base_secs: c.baseSecs, increment_secs: c.incrementSecs };
+  if (rated) body.rated = true;
+  if (range) body.range = range;
+  return body;
+}
+
+/** Client messages of the lobby socket. */
+export const encodeLobby = {
+  seek: (s) => JSON.stringify({ type: 'seek', ...seekBody(s) }),
+  quick: (s) => JSON.stringify({ type: 'quick', ...seekBody({ ...s, range: null }) }),
+  cancel: (id) => JSON.stringify({ type: 'cancel', id }),
+  accept: (id) => JSON.stringify({ type: 'accept', id }),
+  ping: () => JSON.stringify({ type: 'ping' }),
+};
 
 /** The body of `POST /api/games` from the page's form values. */
 export function createGame({ variant, width, turnLimit, handicap, seat, name, clock: c, opponent }) {

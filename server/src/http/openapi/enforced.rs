@@ -57,6 +57,10 @@ pub fn apply(doc: &mut Value) {
             errors(&path, &method, op);
         }
     }
+    // An API token's id is not a game id (the one `id` path parameter that is not).
+    for p in doc["paths"]["/api/account/tokens/{id}"]["delete"]["parameters"].as_array_mut().expect("parameters") {
+        p["schema"] = json!({ "type": "string", "description": "an API token's id" });
+    }
 }
 
 fn shared_schemas(doc: &mut Value) {
@@ -104,6 +108,9 @@ fn bodies(doc: &mut Value) {
     merge(doc, &format!("{s}/ClockSpec/properties/increment_secs"), json!({ "maximum": MAX_INCREMENT_SECS }));
     set(doc, &format!("{s}/JoinGame/properties/name"), nullable(reference("PlayerName")));
     set(doc, &format!("{s}/CreatePlayer/properties/name"), reference("PlayerName"));
+    set(doc, &format!("{s}/SeekRequest/properties/variant"), reference("VariantId"));
+    set(doc, &format!("{s}/CreateChallenge/properties/variant"), reference("VariantId"));
+    set(doc, &format!("{s}/CreateChallenge/properties/to"), reference("PlayerName"));
 }
 
 fn answers(doc: &mut Value) {
@@ -149,7 +156,7 @@ fn parameter_schema(place: &str, name: &str) -> Option<Value> {
     Some(match (place, name) {
         ("path", "id") => reference("GameId"),
         ("path", "code") => reference("InviteCode"),
-        ("path", "name") | ("query", "player") => reference("PlayerName"),
+        ("path", "name") | ("query", "player" | "name") => reference("PlayerName"),
         ("query", "variant") => reference("VariantId"),
         ("query", "status") => reference("GameStatus"),
         ("query", "result") => json!({ "type": "string", "enum": ["south", "north", "draw"] }),
@@ -195,14 +202,27 @@ fn errors(path: &str, method: &str, op: &mut Value) {
     add("408", error("the request took longer than the server allows (30 s by default)"));
     add("500", error("a fault of the server (logged)"));
     if !static_answer {
-        add("503", error("the database or the game's room cannot answer now, or the server is shutting down"));
+        add(
+            "503",
+            error(
+                "the database or the game's room cannot answer now, the lobby is busy (`busy`: its queue is \
+                 full, nothing was done), or the server is shutting down",
+            ),
+        );
     }
     if post {
         add("413", error("the body is larger than 64 KiB"));
         add("415", error("a body that is not `application/json`"));
     }
-    if post && matches!(path, "/api/games" | "/api/players") {
-        let mut limited = error("too many creations from this client address; retry after `Retry-After` seconds");
+    let unsafe_method = post || method == "delete";
+    if unsafe_method && path != "/api/players" {
+        add("403", error("a write authenticated by the session cookie whose `Origin` is another site (CSRF)"));
+    }
+    let password_check = matches!(path, "/api/account/signin" | "/api/account/password");
+    if post && (matches!(path, "/api/games" | "/api/players" | "/api/account/signup") || password_check) {
+        let what = if password_check { "password checks" } else { "creations" };
+        let mut limited =
+            error(&format!("too many {what} from this client address; retry after `Retry-After` seconds"));
         limited["headers"] = json!({ "Retry-After": { "description": "seconds to wait", "schema": { "type": "integer", "minimum": 1 } } });
         add("429", limited);
     }
@@ -213,9 +233,11 @@ fn errors(path: &str, method: &str, op: &mut Value) {
         unauthorized["headers"] = json!({
             "WWW-Authenticate": { "description": "`Bearer realm=\"mancala\"`", "schema": { "type": "string" } }
         });
-        unauthorized["description"] = json!(
-            "a malformed `Authorization` header (not `Bearer <token>`), or a token that is not a player token \
-             (a seat token of the game, on the WebSocket)"
-        );
+        if !path.starts_with("/api/account") {
+            unauthorized["description"] = json!(
+                "a malformed `Authorization` header (not `Bearer <token>`), or a token that is not a player or \
+                 API token (a seat token of the game, on the WebSocket)"
+            );
+        }
     }
 }

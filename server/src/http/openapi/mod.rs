@@ -13,13 +13,19 @@ use super::export::GameExport;
 use super::extract::{NoParams, Query};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
+use mancala_protocol::account::{
+    AccountInfo, ApiTokenCreated, ApiTokenInfo, ChangePassword, CreateApiToken, SignedIn, Signin, Signup,
+};
 use mancala_protocol::http::{
-    ApiError, CreateGame, CreatePlayer, GameDetail, GameList, GameSummary, JoinGame, PlayerCreated, PlayerProfile,
-    PositionAt, SeatGranted, VariantList,
+    ApiError, CreateGame, CreatePlayer, GameDetail, GameList, GameSummary, JoinGame, LeaderboardEntry, PlayerCreated,
+    PlayerProfile, PositionAt, RatingPoint, SeatGranted, VariantList,
+};
+use mancala_protocol::lobby::{
+    Challenge, ChallengeList, CreateChallenge, LobbyClientMsg, LobbyServerMsg, SeekList, SeekRequest,
 };
 use mancala_protocol::{ClientMsg, ServerMsg};
 use std::sync::LazyLock;
-use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, Http, HttpAuthScheme, SecurityScheme};
 use utoipa::{Modify, OpenApi, ToSchema};
 
 mod enforced;
@@ -54,9 +60,11 @@ pub fn document_value() -> serde_json::Value {
     paths(
         healthz, metrics, list_variants, create_game, list_games, join_game, game_detail, game_position,
         game_export, invite, join_invite, websocket, create_player, player_profile, player_games, stream_game,
-        openapi_json
+        rating_history, leaderboard, openapi_json, lobby_ws, lobby_seeks, lobby_seek, lobby_accept, create_challenge,
+        list_challenges, accept_challenge, decline_challenge, signup, signin, signout, account, change_password,
+        list_tokens, create_token, revoke_token
     ),
-    components(schemas(ClientMsg, ServerMsg, ApiError)),
+    components(schemas(ClientMsg, ServerMsg, ApiError, LobbyClientMsg, LobbyServerMsg)),
     modifiers(&BearerAuth),
     tags(
         (name = "games", description = "Create and join games"),
@@ -64,18 +72,27 @@ pub fn document_value() -> serde_json::Value {
         (name = "history", description = "Games, records, positions and exports from the database"),
         (name = "streams", description = "NDJSON streams: one JSON object per line"),
         (name = "players", description = "Player accounts"),
+        (name = "lobby", description = "Seeks, quick pairing and challenges"),
+        (name = "account", description = "Sign up, sign in and out (a session cookie or an API token), password, \
+            API tokens. Cookie-authenticated writes must come from this server's origin (`Origin`, when sent)"),
+        (name = "ratings", description = "Glicko-2 ratings per variant: history and leaderboards"),
         (name = "ops", description = "Health, metrics, this document")
     )
 )]
 struct ApiDoc;
 
-/// Registers the `player_token` bearer scheme (a player account's token, `POST /api/players`).
+/// Registers the `player_token` bearer scheme (a player account's token, `POST /api/players`, or an API
+/// token) and the `session` cookie scheme (a signed-in browser).
 struct BearerAuth;
 
 impl Modify for BearerAuth {
     fn modify(&self, doc: &mut utoipa::openapi::OpenApi) {
         let components = doc.components.get_or_insert_with(Default::default);
         components.add_security_scheme("player_token", SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)));
+        components.add_security_scheme(
+            "session",
+            SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::new(crate::auth::session::COOKIE))),
+        );
     }
 }
 
@@ -114,11 +131,12 @@ fn list_variants() {}
 /// The answer's `token` is the seat's only proof and is shown once. With a player token
 /// (`Authorization: Bearer …`) the seat is linked to that account.
 #[utoipa::path(post, path = "/api/games", tag = "games", request_body = CreateGame,
-    security((), ("player_token" = [])),
+    security((), ("player_token" = []), ("session" = [])),
     responses(
         (status = 201, body = SeatGranted, description = "the game and the seat's token (shown once)"),
         (status = 400, body = ApiError, description = "bad body, variant, options or clock"),
         (status = 401, body = ApiError, description = "the bearer token is not a player token"),
+        (status = 403, body = ApiError, description = "a rated game asked for by a guest"),
         (status = 409, body = ApiError, description = "the name belongs to a registered player")))]
 #[allow(dead_code)]
 fn create_game() {}
@@ -143,10 +161,11 @@ fn list_games() {}
 /// Take the open seat of a game (body optional).
 #[utoipa::path(post, path = "/api/games/{id}/join", tag = "games", request_body = Option<JoinGame>,
     params(("id" = String, Path, description = "game id")),
-    security((), ("player_token" = [])),
+    security((), ("player_token" = []), ("session" = [])),
     responses(
         (status = 200, body = SeatGranted, description = "the game and the seat's token (shown once)"),
         (status = 400, body = ApiError, description = "a bad parameter or body; the message names it"), (status = 401, body = ApiError, description = "the bearer token is not a player token"), (status = 404, body = ApiError, description = "not found"),
+        (status = 403, body = ApiError, description = "a guest joining a rated game"),
         (status = 409, body = ApiError, description = "no open seat, or the name is taken")))]
 #[allow(dead_code)]
 fn join_game() {}
@@ -198,10 +217,11 @@ fn invite() {}
 /// Take the open seat of the game behind an invite code (body optional).
 #[utoipa::path(post, path = "/api/invites/{code}/join", tag = "games", request_body = Option<JoinGame>,
     params(("code" = String, Path, description = "invite code")),
-    security((), ("player_token" = [])),
+    security((), ("player_token" = []), ("session" = [])),
     responses(
         (status = 200, body = SeatGranted, description = "the game and the seat's token (shown once)"),
         (status = 400, body = ApiError, description = "a bad parameter or body; the message names it"), (status = 401, body = ApiError, description = "the bearer token is not a player token"), (status = 404, body = ApiError, description = "not found"),
+        (status = 403, body = ApiError, description = "a guest joining a rated game"),
         (status = 409, body = ApiError, description = "no open seat, or the name belongs to a registered player")))]
 #[allow(dead_code)]
 fn join_invite() {}
@@ -265,7 +285,209 @@ fn player_games() {}
 #[allow(dead_code)]
 fn stream_game() {}
 
+/// A player's rating after each rated game of a variant, oldest first (the rating chart).
+#[utoipa::path(get, path = "/api/players/{name}/ratings/{variant}", tag = "ratings",
+    params(("name" = String, Path, description = "player name"), ("variant" = String, Path, description = "a variant id")),
+    responses(
+        (status = 200, body = Vec<RatingPoint>, description = "one point per rated game (empty: no rated game yet)"),
+        (status = 400, body = ApiError, description = "a bad name"),
+        (status = 404, body = ApiError, description = "no such variant")))]
+#[allow(dead_code)]
+fn rating_history() {}
+
+/// The best established (non-provisional) ratings of a variant: one `LeaderboardEntry` per line (NDJSON).
+#[utoipa::path(get, path = "/api/leaderboard/{variant}", tag = "ratings",
+    params(
+        ("variant" = String, Path, description = "a variant id"),
+        ("limit" = Option<u32>, Query, description = "at most this many lines, 1 to 500 (default 100)")),
+    responses(
+        (status = 200, body = LeaderboardEntry, content_type = "application/x-ndjson", description = "one player per line, best first"),
+        (status = 400, body = ApiError, description = "a bad parameter; the message names it"),
+        (status = 404, body = ApiError, description = "no such variant")))]
+#[allow(dead_code)]
+fn leaderboard() {}
+
 /// This document.
 #[utoipa::path(get, path = "/api/openapi.json", tag = "ops", responses((status = 200, description = "OpenAPI 3.1 JSON")))]
 #[allow(dead_code)]
 fn openapi_json() {}
+
+/// The lobby WebSocket: live seeks, posting and accepting seeks, quick pairing, challenges.
+///
+/// The client sends `LobbyClientMsg` frames and receives `LobbyServerMsg` frames (JSON text): `seeks` first,
+/// then `seek_added` / `seek_removed`, `paired` (a `SeatGranted`) when a game is made, `challenge`. A seek
+/// lives while the socket that made it is open.
+#[utoipa::path(get, path = "/api/lobby/ws", tag = "lobby",
+    params(
+        ("token" = Option<String>, Query, description = "a player token (or `Authorization: Bearer …`)"),
+        ("name" = Option<String>, Query, description = "a guest's display name")),
+    responses(
+        (status = 101, description = "switching to the WebSocket protocol"),
+        (status = 401, body = ApiError, description = "the token is not a player token"),
+        (status = 409, body = ApiError, description = "the guest name belongs to a registered player")))]
+#[allow(dead_code)]
+fn lobby_ws() {}
+
+/// Every open seek.
+#[utoipa::path(get, path = "/api/lobby/seeks", tag = "lobby",
+    responses((status = 200, body = SeekList, description = "the open seeks, oldest first")))]
+#[allow(dead_code)]
+fn lobby_seeks() {}
+
+/// Post a seek and wait to be paired: the answer is an NDJSON stream (`LobbyServerMsg` lines):
+/// `seek_created`, then `paired` (the seat and its token) and the stream ends. Closing it cancels the seek.
+#[utoipa::path(post, path = "/api/lobby/seeks", tag = "lobby", request_body = SeekRequest,
+    security((), ("player_token" = [])),
+    responses(
+        (status = 200, body = LobbyServerMsg, content_type = "application/x-ndjson", description = "`seek_created`, then `paired`"),
+        (status = 401, body = ApiError, description = "the bearer token is not a player token"),
+        (status = 403, body = ApiError, description = "a rated seek from a guest"),
+        (status = 409, body = ApiError, description = "5 open seeks already, or the name belongs to a registered player"),
+        (status = 429, body = ApiError, description = "pairing is paused after repeated aborts (until `Retry-After`)")))]
+#[allow(dead_code)]
+fn lobby_seek() {}
+
+/// Accept a seek (body optional: a guest's `name`): the game is made, both players get their seat.
+#[utoipa::path(post, path = "/api/lobby/seeks/{id}/accept", tag = "lobby", request_body = Option<JoinGame>,
+    params(("id" = String, Path, description = "seek id")),
+    security((), ("player_token" = [])),
+    responses(
+        (status = 201, body = SeatGranted, description = "the game and the accepter's seat token (shown once)"),
+        (status = 401, body = ApiError, description = "the bearer token is not a player token"),
+        (status = 403, body = ApiError, description = "outside the seek's rating range, or a rated seek and a guest"),
+        (status = 404, body = ApiError, description = "no such open seek"),
+        (status = 409, body = ApiError, description = "your own seek"),
+        (status = 429, body = ApiError, description = "pairing is paused after repeated aborts (until `Retry-After`)")))]
+#[allow(dead_code)]
+fn lobby_accept() {}
+
+/// Challenge a named account (accounts only).
+#[utoipa::path(post, path = "/api/challenges", tag = "lobby", request_body = CreateChallenge,
+    security(("player_token" = [])),
+    responses(
+        (status = 201, body = Challenge, description = "the challenge, sent to the challenged's lobby sockets"),
+        (status = 401, body = ApiError, description = "the bearer token is not a player token"),
+        (status = 403, body = ApiError, description = "not signed in (a guest)"),
+        (status = 404, body = ApiError, description = "no such account"),
+        (status = 429, body = ApiError, description = "pairing is paused after repeated aborts (until `Retry-After`)")))]
+#[allow(dead_code)]
+fn create_challenge() {}
+
+/// My open challenges, incoming and outgoing.
+#[utoipa::path(get, path = "/api/challenges", tag = "lobby",
+    security(("player_token" = [])),
+    responses(
+        (status = 200, body = ChallengeList, description = "incoming and outgoing challenges"),
+        (status = 401, body = ApiError, description = "the bearer token is not a player token"),
+        (status = 403, body = ApiError, description = "not signed in (a guest)")))]
+#[allow(dead_code)]
+fn list_challenges() {}
+
+/// Accept a challenge: the accepter's seat here, the challenger's as `paired` on their lobby socket.
+#[utoipa::path(post, path = "/api/challenges/{id}/accept", tag = "lobby",
+    params(("id" = String, Path, description = "challenge id")),
+    security(("player_token" = [])),
+    responses(
+        (status = 201, body = SeatGranted, description = "the game and the accepter's seat token (shown once)"),
+        (status = 401, body = ApiError, description = "the bearer token is not a player token"),
+        (status = 403, body = ApiError, description = "not signed in (a guest)"),
+        (status = 404, body = ApiError, description = "no such challenge to you"),
+        (status = 409, body = ApiError, description = "the challenger has no lobby socket open now"),
+        (status = 429, body = ApiError, description = "pairing is paused after repeated aborts (until `Retry-After`)")))]
+#[allow(dead_code)]
+fn accept_challenge() {}
+
+/// Decline a challenge to you (or withdraw one of yours).
+#[utoipa::path(post, path = "/api/challenges/{id}/decline", tag = "lobby",
+    params(("id" = String, Path, description = "challenge id")),
+    security(("player_token" = [])),
+    responses(
+        (status = 204, description = "declined (the challenger is told) or withdrawn"),
+        (status = 401, body = ApiError, description = "the bearer token is not a player token"),
+        (status = 403, body = ApiError, description = "not signed in (a guest)"),
+        (status = 404, body = ApiError, description = "no such challenge to or from you")))]
+#[allow(dead_code)]
+fn decline_challenge() {}
+/// Create an account with a password and sign in (the answer sets the `mancala_session` cookie).
+#[utoipa::path(post, path = "/api/account/signup", tag = "account", request_body = Signup,
+    responses(
+        (status = 201, body = AccountInfo, description = "the account; `Set-Cookie: mancala_session=…` signs the browser in",
+            headers(("Set-Cookie" = String, description = "`mancala_session=…; Path=/; HttpOnly; SameSite=Lax; Max-Age=…`"))),
+        (status = 400, body = ApiError, description = "a bad name or password (8 to 256 characters, not the name)"),
+        (status = 403, body = ApiError, description = "`Origin` is another site"),
+        (status = 409, body = ApiError, description = "the name is taken (in any case)")))]
+#[allow(dead_code)]
+fn signup() {}
+
+/// Sign in with a name (any case) and password: a session cookie, or with `token_label` a new API token.
+#[utoipa::path(post, path = "/api/account/signin", tag = "account", request_body = Signin,
+    responses(
+        (status = 200, body = SignedIn, description = "signed in: the cookie is set, or `token` holds the new API token",
+            headers(("Set-Cookie" = String, description = "the session cookie (not with `token_label`)"))),
+        (status = 401, body = ApiError, description = "wrong name or password (one answer for both)"),
+        (status = 403, body = ApiError, description = "`Origin` is another site")))]
+#[allow(dead_code)]
+fn signin() {}
+
+/// Sign out: ends the cookie's session and clears the cookie, or revokes the API token sent as bearer.
+#[utoipa::path(post, path = "/api/account/signout", tag = "account",
+    security((), ("player_token" = []), ("session" = [])),
+    responses(
+        (status = 204, description = "signed out (also when not signed in)"),
+        (status = 401, body = ApiError, description = "a bad bearer token"),
+        (status = 403, body = ApiError, description = "`Origin` is another site")))]
+#[allow(dead_code)]
+fn signout() {}
+
+/// The signed-in account.
+#[utoipa::path(get, path = "/api/account", tag = "account",
+    security(("player_token" = []), ("session" = [])),
+    responses(
+        (status = 200, body = AccountInfo, description = "the account"),
+        (status = 401, body = ApiError, description = "not signed in, or a bad bearer token")))]
+#[allow(dead_code)]
+fn account() {}
+
+/// Change the password; every other session of the account is signed out (API tokens stay).
+#[utoipa::path(post, path = "/api/account/password", tag = "account", request_body = ChangePassword,
+    security(("player_token" = []), ("session" = [])),
+    responses(
+        (status = 204, description = "changed"),
+        (status = 400, body = ApiError, description = "the new password breaks a rule"),
+        (status = 401, body = ApiError, description = "not signed in"),
+        (status = 403, body = ApiError, description = "the current password is wrong, or `Origin` is another site"),
+        (status = 409, body = ApiError, description = "a token-only account has no password")))]
+#[allow(dead_code)]
+fn change_password() {}
+
+/// The account's API tokens (never the tokens themselves).
+#[utoipa::path(get, path = "/api/account/tokens", tag = "account",
+    security(("player_token" = []), ("session" = [])),
+    responses(
+        (status = 200, body = Vec<ApiTokenInfo>, description = "oldest first"),
+        (status = 401, body = ApiError, description = "not signed in")))]
+#[allow(dead_code)]
+fn list_tokens() {}
+
+/// Create an API token; `token` is shown this once.
+#[utoipa::path(post, path = "/api/account/tokens", tag = "account", request_body = CreateApiToken,
+    security(("player_token" = []), ("session" = [])),
+    responses(
+        (status = 201, body = ApiTokenCreated, description = "the new token"),
+        (status = 401, body = ApiError, description = "not signed in"),
+        (status = 403, body = ApiError, description = "`Origin` is another site"),
+        (status = 409, body = ApiError, description = "the account holds the most tokens it may")))]
+#[allow(dead_code)]
+fn create_token() {}
+
+/// Revoke an API token: it stops working at once (401).
+#[utoipa::path(delete, path = "/api/account/tokens/{id}", tag = "account",
+    params(("id" = String, Path, description = "the token's id (from the list)")),
+    security(("player_token" = []), ("session" = [])),
+    responses(
+        (status = 204, description = "revoked"),
+        (status = 401, body = ApiError, description = "not signed in"),
+        (status = 403, body = ApiError, description = "`Origin` is another site"),
+        (status = 404, body = ApiError, description = "no such token on this account")))]
+#[allow(dead_code)]
+fn revoke_token() {}

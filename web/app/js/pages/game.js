@@ -10,8 +10,9 @@ import { Animator, SPEEDS } from '../anim.js';
 import { BoardView } from '../board.js';
 import { apply, bothMoved, clockLeft, decisions, initial } from '../gamestate.js';
 import { adoptSeatFragment, keepSeat, prefs, seatToken } from '../prefs.js';
+import { me } from '../session.js';
 import { GameSocket } from '../socket.js';
-import { cap, clockText, h, other, outcomeText, VARIANT_NAMES } from '../ui.js';
+import { cap, clockText, h, other, outcomeText, timeControl as clockWords, VARIANT_NAMES } from '../ui.js';
 import { replayPanel } from './replay.js';
 
 const DECISION_WORDS = {
@@ -42,6 +43,8 @@ export function mount(main, { id }) {
   let socket = null;
   let status = 'connecting';
   let recordAsked = false;
+  const ratingOf = { south: null, north: null }; // the registered players' current ratings in this variant
+  let ratingsFor = ''; // the players those were fetched for
 
   // ---- the page's parts ----
   const top = h('div', { class: 'player top-player' });
@@ -49,6 +52,8 @@ export function mount(main, { id }) {
   const boardBox = h('div', { class: 'board-box', 'data-busy': 'false' });
   const caption = h('p', { class: 'caption muted', 'aria-live': 'off' });
   const statusLine = h('p', { class: 'status', id: 'status', 'aria-live': 'polite' });
+  const ratingLine = h('p', { class: 'rating-change', id: 'rating-change' });
+  const kind = h('p', { class: 'muted small', id: 'game-kind' });
   const note = h('p', { class: 'error', id: 'note', role: 'alert' });
   const choices = h('div', { class: 'choices', id: 'choices' });
   const controls = h('div', { class: 'controls' });
@@ -65,7 +70,7 @@ export function mount(main, { id }) {
   const heading = h('h1', { class: 'game-title' }, 'Game');
   main.append(h('div', { class: 'game' },
     h('div', { class: 'board-col' }, top, boardBox, bottom, caption),
-    h('aside', { class: 'side-col' }, heading, conn, statusLine, note, choices, controls, invite, replayBox,
+    h('aside', { class: 'side-col' }, heading, kind, conn, statusLine, ratingLine, note, choices, controls, invite, replayBox,
       h('div', { class: 'view-opts' }, speed, skip, flip),
       h('h2', { class: 'small-h' }, 'Moves'), moveList)));
 
@@ -232,7 +237,8 @@ export function mount(main, { id }) {
     const turn = s.board && (s.board.toMove === side || (s.board.toMove === 'both' && s.board.waiting.includes(side)));
     const bits = [
       h('span', { class: `dot ${s.presence[side] ? 'on' : 'off'}`, title: s.presence[side] ? 'connected' : 'away', 'aria-label': s.presence[side] ? 'connected' : 'away' }),
-      h('strong', { class: 'pname' }, p ? p.name : 'open seat'),
+      p?.registered ? h('a', { class: 'pname', href: `/@/${encodeURIComponent(p.name)}` }, p.name) : h('strong', { class: 'pname' }, p ? p.name : 'open seat'),
+      ratingBits(side),
       h('span', { class: 'muted' }, ` ${cap(side)}${side === mySide() ? ' (you)' : ''}`),
     ];
     if (s.board?.variant === 'azigo') {
@@ -243,8 +249,54 @@ export function mount(main, { id }) {
       bits.push(h('span', { class: 'choice', 'data-choice-of': side }, choiceWord(s.board.choices[side])));
     }
     if (left !== null) bits.push(h('span', { class: `clock ${running ? 'running' : ''} ${left < 10000 ? 'low' : ''}`, 'data-clock': side }, clockText(left)));
-    el.replaceChildren(...bits);
+    el.replaceChildren(...bits.filter(Boolean));
     el.classList.toggle('to-move', !!turn && s.game.status === 'ongoing');
+  }
+
+  /** A player's rating beside the name: before the game and the change once a rated game is over,
+   *  else the current rating in this variant (registered players). */
+  function ratingBits(side) {
+    const change = s.game?.result?.ratings?.[side];
+    if (change) {
+      const d = change.after - change.before;
+      return h('span', { class: 'prating', 'data-rating': side }, ` ${change.before}${change.provisional ? '?' : ''} `,
+        h('span', { class: `diff ${d > 0 ? 'up' : d < 0 ? 'down' : ''}` }, signed(d)));
+    }
+    const r = ratingOf[side];
+    return r ? h('span', { class: 'prating', 'data-rating': side }, ` ${r.rating}${r.provisional ? '?' : ''}`) : null;
+  }
+
+  /** The current ratings of the registered players, fetched once per pair of players. */
+  function fetchRatings() {
+    const g = s.game;
+    if (!g) return;
+    const key = `${g.players.south?.name}|${g.players.north?.name}`;
+    if (key === ratingsFor) return;
+    ratingsFor = key;
+    for (const side of ['south', 'north']) {
+      const p = g.players[side];
+      if (!p?.registered) continue;
+      api.player(p.name).then((prof) => {
+        ratingOf[side] = prof.ratings[g.variant] || null;
+        renderBars();
+      }).catch(() => {});
+    }
+  }
+
+  function renderRatingLine() {
+    const g = s.game;
+    const r = g?.status === 'finished' ? g.result?.ratings : null;
+    if (!r) {
+      ratingLine.replaceChildren();
+      return;
+    }
+    ratingLine.replaceChildren(...['south', 'north'].map((side) => {
+      const c = r[side];
+      const d = c.after - c.before;
+      return h('span', { class: 'change', 'data-change': side },
+        `${g.players[side]?.name || cap(side)}: ${c.before} → ${c.after}${c.provisional ? '?' : ''} `,
+        h('span', { class: `diff ${d > 0 ? 'up' : d < 0 ? 'down' : ''}` }, `(${signed(d)})`));
+    }));
   }
 
   function statusText() {
@@ -284,6 +336,9 @@ export function mount(main, { id }) {
     conn.textContent = { connecting: 'connecting…', open: '', closed: 'reconnecting…', failed: 'offline, retrying…' }[status] || '';
     conn.dataset.state = status;
     statusLine.textContent = statusText();
+    renderRatingLine();
+    kind.textContent = g ? `${g.rated ? 'Rated' : 'Casual'} · ${g.clock ? `${clockWords(g.clock)}` : 'no clock'}` : '';
+    if (g) fetchRatings();
     note.textContent = message;
     skip.hidden = !frame;
     const side = renderBars();
@@ -350,8 +405,9 @@ export function mount(main, { id }) {
     }
     if (g && !s.seat && g.status === 'waiting') {
       const open = g.players.south ? 'north' : 'south';
-      const name = h('input', { id: 'join-name', maxlength: 24, placeholder: 'your name', value: prefs.name || '', 'aria-label': 'Your name' });
-      items.push(h('form', { class: 'join', onsubmit: (e) => { e.preventDefault(); prefs.name = name.value; join(name.value); } },
+      // A signed-in person joins as their account; a guest under the name typed here.
+      const name = me() ? null : h('input', { id: 'join-name', maxlength: 24, placeholder: 'your name', value: prefs.name || '', 'aria-label': 'Your name' });
+      items.push(h('form', { class: 'join', onsubmit: (e) => { e.preventDefault(); if (name) prefs.name = name.value; join(name ? name.value : ''); } },
         name, h('button', { type: 'submit', class: 'primary', id: 'join' }, `Play as ${cap(open)}`)));
     }
     controls.replaceChildren(...items);
@@ -424,6 +480,8 @@ export function mount(main, { id }) {
     document.removeEventListener('keydown', keys);
   };
 }
+
+const signed = (d) => (d > 0 ? `+${d}` : d < 0 ? `−${-d}` : '±0');
 
 async function copyText(field, button) {
   try {

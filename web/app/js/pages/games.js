@@ -45,9 +45,11 @@ export function gamesPage(box, pager, filters) {
     try {
       const page = await api.games({ ...filters, limit: 20, cursor });
       box.replaceChildren(gameList(page.games, { empty: 'No game matches.' }));
-      pager.replaceChildren(
+      // replaceChildren would write a null as the text "null".
+      pager.replaceChildren(...[
         cursor ? h('button', { type: 'button', class: 'small', onclick: () => load(undefined) }, 'First page') : null,
-        page.nextCursor ? h('button', { type: 'button', class: 'small', id: 'next-page', onclick: () => load(page.nextCursor) }, 'Next page') : null);
+        page.nextCursor ? h('button', { type: 'button', class: 'small', id: 'next-page', onclick: () => load(page.nextCursor) }, 'Next page') : null,
+      ].filter(Boolean));
     } catch (e) {
       box.replaceChildren(h('p', { class: 'error', role: 'alert' }, e.message));
     }

@@ -1,12 +1,17 @@
-// Home: the six variants with their rules summary and source, the form that creates a game (variant,
-// options, clock, seat, opponent), the games waiting for an opponent (join in one click), live games
-// to watch and recent finished games. The lists refresh every 10 s while the page is visible.
+// Home: the lobby (quick pairing per variant and clock, casual or rated; the live seek list; a seek form;
+// the "waiting for an opponent" state with cancel), then the form that creates a game by invite link or
+// against the computer (variant, options, clock, seat, opponent), the games waiting for an opponent
+// (join in one click), live games to watch and recent finished games, and the six variants with their
+// rules summary and source. The game lists refresh every 10 s while the page is visible; the seek list
+// is live (lobby.js).
 
 import { api } from '../api.js';
 import { go } from '../main.js';
 import { keepSeat, mySeats, prefs } from '../prefs.js';
 import { h, SOURCES } from '../ui.js';
 import { gameList } from '../gamelist.js';
+import { lobbyPanels } from '../lobby.js';
+import { me, onChange } from '../session.js';
 
 const CLOCKS = [['', 'No clock'], ['180+2', '3+2'], ['300+3', '5+3'], ['600+5', '10+5'], ['900+10', '15+10'], ['1800+20', '30+20']];
 
@@ -17,9 +22,11 @@ export function mount(main) {
   const mine = h('section', { class: 'panel', hidden: true }, h('h2', {}, 'Your games'), lists.mine);
   const variantsBox = h('div', { class: 'variants' }, h('p', { class: 'muted' }, 'Loading the games…'));
   const form = createForm(error);
+  const lobby = lobbyPanels();
   main.append(
     mine,
-    h('section', { class: 'panel create' }, h('h1', {}, 'Play'), form, error),
+    ...lobby.panels,
+    h('section', { class: 'panel create' }, h('h2', {}, 'Play a friend or the computer'), form, error),
     h('section', { class: 'panel' }, h('h2', {}, 'Waiting for an opponent'), lists.waiting),
     h('section', { class: 'panel' }, h('h2', {}, 'Live games'), lists.ongoing),
     h('section', { class: 'panel' }, h('h2', {}, 'Recently finished'), lists.finished, h('p', {}, h('a', { href: '/games' }, 'All games…'))),
@@ -28,6 +35,7 @@ export function mount(main) {
 
   api.variants().then(({ variants }) => {
     form.fill(variants);
+    lobby.fill(variants);
     variantsBox.replaceChildren(...variants.map((v) => h('article', { class: 'variant' },
       h('h3', {}, v.name),
       h('p', {}, v.summary),
@@ -36,7 +44,7 @@ export function mount(main) {
 
   const join = async (g) => {
     try {
-      const seat = await api.join(g.id, prefs.name || undefined);
+      const seat = await api.join(g.id, me() ? undefined : prefs.name || undefined);
       keepSeat(g.id, seat.token, seat.seat);
       go(`/game/${g.id}`);
     } catch (e) {
@@ -63,7 +71,11 @@ export function mount(main) {
   });
   refresh();
   const timer = setInterval(refresh, 10000);
-  return () => clearInterval(timer);
+  return () => {
+    clearInterval(timer);
+    lobby.stop();
+    form.stop();
+  };
 }
 
 function createForm(error) {
@@ -79,13 +91,18 @@ function createForm(error) {
       .map(([v, t]) => h('option', { value: v }, t)));
   const name = h('input', { name: 'name', id: 'name', maxlength: 24, pattern: '[A-Za-z0-9_.\\-]{1,24}', placeholder: 'anonymous', value: prefs.name || '', autocomplete: 'nickname' });
   const widthRow = h('label', { class: 'opt' }, 'Board ', width);
+  // A signed-in person plays as their account: the guest name is not asked.
+  const nameRow = h('label', {}, 'Your name ', name);
+  const syncName = () => { nameRow.hidden = !!me(); };
+  const unsubscribe = onChange(syncName);
+  syncName();
   const handicapRow = h('fieldset', { class: 'opt' }, h('legend', {}, 'Handicap (starts with 8 in store)'),
     h('label', {}, hs, ' South'), h('label', {}, hn, ' North'));
   const submit = h('button', { type: 'submit', class: 'primary' }, 'Create the game');
   const form = h('form', { class: 'grid', id: 'create' },
     h('label', {}, 'Game ', variant), widthRow, handicapRow,
     h('label', {}, 'Clock ', clock), h('label', {}, 'Your seat ', seat), h('label', {}, 'Opponent ', opponent),
-    h('label', {}, 'Your name ', name),
+    nameRow,
     h('details', { class: 'opt-more' }, h('summary', {}, 'More options'), h('label', {}, 'Turn limit per player (0: none) ', turnLimit)),
     submit);
   const sync = () => {
@@ -101,11 +118,11 @@ function createForm(error) {
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     error.textContent = '';
-    if (name.value && !name.checkValidity()) {
+    if (!me() && name.value && !name.checkValidity()) {
       error.textContent = 'A name is 1 to 24 letters, digits, _, - or .';
       return;
     }
-    prefs.name = name.value;
+    if (!me()) prefs.name = name.value;
     const [base, inc] = clock.value ? clock.value.split('+').map(Number) : [];
     submit.disabled = true;
     try {
@@ -115,7 +132,7 @@ function createForm(error) {
         handicap: variant.value === 'azigo' ? { south: hs.checked, north: hn.checked } : null,
         turnLimit: turnLimit.value,
         seat: seat.value,
-        name: name.value || undefined,
+        name: me() ? undefined : name.value || undefined,
         clock: clock.value ? { baseSecs: base, incrementSecs: inc } : null,
         opponent: opponent.value || undefined,
       });
@@ -128,5 +145,6 @@ function createForm(error) {
     }
   });
   sync();
+  form.stop = unsubscribe;
   return form;
 }

@@ -1,0 +1,204 @@
+//! `mancala seek VARIANT BASE+INC [--rated]` and `mancala lobby`: finding an opponent through the
+//! server's lobby WebSocket (`/api/lobby/ws`), then playing the paired game with the same board (or line
+//! mode) as `mancala play`.
+//!
+//! - `seek` presses "quick pairing": it is paired at once with the nearest-rated waiting player who
+//!   wants the same game, or waits (its seek in the lobby) until someone takes it. Ctrl-C withdraws it.
+//! - `lobby` prints the open seeks as they come and go (`seek ID NAME VARIANT CLOCK casual|rated` /
+//!   `gone ID`); typing a seek's id (or `accept ID`) takes it; `quit` leaves.
+//!
+//! Line mode prints `paired GAMEID seat SIDE` when the game is made, then the lines of `mancala play`.
+
+use crate::line;
+use crate::online::api::{Api, ClientError};
+use crate::online::seats::{self, SavedSeat};
+use crate::online::session::Session;
+use crate::play::parse_clock;
+use anyhow::{Context, Result, bail};
+use futures_util::{SinkExt, StreamExt};
+use mancala_engine::Variant;
+use mancala_protocol::http::SeatGranted;
+use mancala_protocol::lobby::{LobbyClientMsg, LobbyServerMsg, Seek};
+use std::io::IsTerminal;
+use tokio::io::{AsyncBufReadExt, BufReader};
+use tokio_tungstenite::connect_async;
+use tokio_tungstenite::tungstenite::Message;
+
+/// Who I am in the lobby and how to show the game.
+#[derive(Debug, clap::Args)]
+pub struct Who {
+    #[command(flatten)]
+    pub server: crate::ServerArgs,
+    /// Your display name (a guest).
+    #[arg(long)]
+    pub name: Option<String>,
+    /// A player account token: you seek as that account (needed for rated games).
+    #[arg(long, env = "MANCALA_TOKEN", hide_env_values = true)]
+    pub token: Option<String>,
+    /// Plain text on stdin/stdout instead of the terminal board.
+    #[arg(long)]
+    pub line: bool,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct SeekArgs {
+    /// The rule set (kubuguza, azigo, njombwa, ikibuguzo).
+    pub variant: Variant,
+    /// The clock: minutes+increment seconds, e.g. `5+3` (or `90s+2`).
+    pub clock: String,
+    /// A rated game (needs an account token).
+    #[arg(long)]
+    pub rated: bool,
+    #[command(flatten)]
+    pub who: Who,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct LobbyArgs {
+    #[command(flatten)]
+    pub who: Who,
+}
+
+type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+async fn connect(api: &Api, who: &Who) -> Result<Socket> {
+    let mut url = api.ws_url("/api/lobby/ws");
+    if let Some(t) = &who.token {
+        url.push_str(&format!("?token={t}"));
+    } else if let Some(n) = &who.name {
+        url.push_str(&format!("?name={n}"));
+    }
+    let (socket, _) = connect_async(url).await.map_err(|e| match e {
+        tokio_tungstenite::tungstenite::Error::Http(r) => {
+            let body = r.body().as_ref().map(|b| String::from_utf8_lossy(b).into_owned()).unwrap_or_default();
+            let message = serde_json::from_str::<mancala_protocol::http::ApiError>(&body)
+                .map(|e| e.message)
+                .unwrap_or_else(|_| format!("HTTP {}", r.status()));
+            anyhow::Error::new(ClientError::Refused { status: r.status().as_u16(), code: "lobby".into(), message })
+        }
+        _ => anyhow::Error::new(ClientError::Down(api.base.clone())),
+    })?;
+    Ok(socket)
+}
+
+async fn send(socket: &mut Socket, msg: &LobbyClientMsg) -> Result<()> {
+    let text = serde_json::to_string(msg).expect("lobby messages serialise");
+    socket.send(Message::Text(text.into())).await.context("the lobby connection was lost")
+}
+
+/// The next lobby message, `None` when the server closed the connection.
+async fn next(socket: &mut Socket) -> Result<Option<LobbyServerMsg>> {
+    loop {
+        match socket.next().await {
+            None | Some(Ok(Message::Close(_))) => return Ok(None),
+            Some(Err(e)) => bail!("the lobby connection was lost: {e}"),
+            Some(Ok(Message::Text(t))) => {
+                return serde_json::from_str(t.as_str())
+                    .map(Some)
+                    .map_err(|e| anyhow::anyhow!("unexpected lobby message `{t}`: {e}"));
+            }
+            Some(Ok(_)) => continue,
+        }
+    }
+}
+
+fn describe(s: &Seek) -> String {
+    let clock = s.clock.map_or("no-clock".to_string(), |c| {
+        if c.base_secs % 60 == 0 {
+            format!("{}+{}", c.base_secs / 60, c.increment_secs)
+        } else {
+            format!("{}s+{}", c.base_secs, c.increment_secs)
+        }
+    });
+    let rating =
+        s.rating.map_or(String::new(), |r| format!(" ({r}{})", if s.provisional == Some(true) { "?" } else { "" }));
+    format!("{} {}{} {} {} {}", s.id, s.name, rating, s.variant, clock, if s.rated { "rated" } else { "casual" })
+}
+
+/// `mancala seek`.
+pub async fn seek(args: &SeekArgs) -> Result<()> {
+    let api = Api::new(&args.who.server.server);
+    let clock = parse_clock(&args.clock)?;
+    let mut socket = connect(&api, &args.who).await?;
+    send(&mut socket, &LobbyClientMsg::Quick { variant: args.variant, clock: Some(clock), rated: args.rated }).await?;
+    loop {
+        match next(&mut socket).await? {
+            None => bail!("the server closed the lobby connection"),
+            Some(LobbyServerMsg::SeekCreated { seek }) => println!("seeking {}", describe(&seek)),
+            Some(LobbyServerMsg::Error { message, .. }) => {
+                return Err(ClientError::Refused { status: 400, code: "lobby".into(), message }.into());
+            }
+            Some(LobbyServerMsg::Paired(granted)) => {
+                let _ = socket.close(None).await;
+                return play(api, granted, args.who.line).await;
+            }
+            Some(_) => {}
+        }
+    }
+}
+
+/// `mancala lobby`.
+pub async fn lobby(args: &LobbyArgs) -> Result<()> {
+    let api = Api::new(&args.who.server.server);
+    let mut socket = connect(&api, &args.who).await?;
+    let mut stdin = BufReader::new(tokio::io::stdin()).lines();
+    let mut stdin_open = true;
+    println!("type a seek's id to accept it, `quit` to leave");
+    loop {
+        tokio::select! {
+            msg = next(&mut socket) => match msg? {
+                None => bail!("the server closed the lobby connection"),
+                Some(LobbyServerMsg::Seeks { seeks }) => {
+                    println!("seeks {}", seeks.len());
+                    for s in &seeks {
+                        println!("seek {}", describe(s));
+                    }
+                }
+                Some(LobbyServerMsg::SeekAdded { seek }) => println!("seek {}", describe(&seek)),
+                Some(LobbyServerMsg::SeekRemoved { id }) => println!("gone {id}"),
+                Some(LobbyServerMsg::Challenge { challenge }) => {
+                    println!("challenge {} from {} {}", challenge.id, challenge.from, challenge.variant);
+                }
+                Some(LobbyServerMsg::Error { message, .. }) => println!("refused {message}"),
+                Some(LobbyServerMsg::Paired(granted)) => {
+                    let _ = socket.close(None).await;
+                    return play(api, granted, args.who.line).await;
+                }
+                Some(_) => {}
+            },
+            line = stdin.next_line(), if stdin_open => match line {
+                Ok(Some(line)) => {
+                    let word = line.trim();
+                    let id = word.strip_prefix("accept ").unwrap_or(word).trim();
+                    match id {
+                        "" => {}
+                        "quit" => return Ok(()),
+                        id => send(&mut socket, &LobbyClientMsg::Accept { id: id.to_string() }).await?,
+                    }
+                }
+                _ => stdin_open = false,
+            },
+        }
+    }
+}
+
+/// Keeps the seat on disk (so `mancala play --resume` finds it) and plays the game.
+async fn play(api: Api, granted: SeatGranted, line_mode: bool) -> Result<()> {
+    println!("paired {} seat {}", granted.game.id, granted.seat);
+    seats::save(SavedSeat {
+        server: api.base.clone(),
+        game: granted.game.id.clone(),
+        seat: granted.seat.to_string(),
+        token: granted.token.clone(),
+        variant: granted.game.variant.to_string(),
+    })
+    .with_context(|| format!("cannot keep the seat in {}", seats::path().display()))?;
+    let mut session = Session::open(api, &granted.game.id, Some(granted.token)).await?;
+    if line_mode || !std::io::stdout().is_terminal() {
+        line::run(&mut session, true).await?;
+    } else {
+        crate::tui::run(&mut session).await?;
+    }
+    session.close().await;
+    Ok(())
+}

@@ -1,0 +1,104 @@
+//! `mancala seek` and `mancala lobby` against a real server started by the test: two `seek` processes
+//! are paired into one game and both reach its board; `lobby` lists a seek live and accepts it.
+
+use mancala_server::config::Config;
+use std::process::Stdio;
+use std::time::Duration;
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
+use tokio::process::{Child, ChildStdin, ChildStdout, Command};
+
+async fn server() -> (String, tempfile::TempDir, tokio::sync::oneshot::Sender<()>) {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("cli.db").display());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    tokio::spawn(mancala_server::run(listener, Config::with_database(&url), async {
+        let _ = stopped.await;
+    }));
+    (base, dir, stop)
+}
+
+struct Player {
+    _child: Child,
+    stdin: ChildStdin,
+    lines: Lines<BufReader<ChildStdout>>,
+    transcript: Vec<String>,
+}
+
+impl Player {
+    fn spawn(home: &std::path::Path, args: &[&str]) -> Player {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_mancala"));
+        cmd.env("MANCALA_HOME", home).env_remove("MANCALA_SERVER").env_remove("MANCALA_TOKEN").kill_on_drop(true);
+        cmd.args(args);
+        let mut child = cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let lines = BufReader::new(child.stdout.take().unwrap()).lines();
+        Player { _child: child, stdin, lines, transcript: Vec::new() }
+    }
+
+    async fn until(&mut self, prefix: &str) -> String {
+        loop {
+            let l = tokio::time::timeout(Duration::from_secs(20), self.lines.next_line()).await;
+            let Ok(Ok(Some(l))) = l else { panic!("no `{prefix}` line; got {:?}", self.transcript) };
+            self.transcript.push(l.clone());
+            if l.starts_with(prefix) {
+                return l;
+            }
+        }
+    }
+
+    async fn say(&mut self, text: &str) {
+        self.stdin.write_all(format!("{text}\n").as_bytes()).await.unwrap();
+    }
+}
+
+/// `paired GAME seat SIDE` → (GAME, SIDE).
+fn paired(line: &str) -> (String, String) {
+    let w: Vec<&str> = line.split_whitespace().collect();
+    (w[1].to_string(), w[3].to_string())
+}
+
+#[tokio::test]
+async fn two_seek_commands_are_paired_and_play() {
+    let (base, _dir, _stop) = server().await;
+    let home = tempfile::tempdir().unwrap();
+    let mut a =
+        Player::spawn(home.path(), &["seek", "kubuguza", "5+3", "--server", &base, "--name", "amina", "--line"]);
+    let seeking = a.until("seeking ").await;
+    assert!(seeking.contains("amina kubuguza 5+3 casual"), "{seeking}");
+    let mut b =
+        Player::spawn(home.path(), &["seek", "kubuguza", "5+3", "--server", &base, "--name", "baraka", "--line"]);
+    let (game_a, seat_a) = paired(&a.until("paired ").await);
+    let (game_b, seat_b) = paired(&b.until("paired ").await);
+    assert_eq!(game_a, game_b);
+    assert_ne!(seat_a, seat_b);
+    // Both are in the game with the play UI (line mode): its first line names the game and the seat.
+    assert_eq!(a.until("game ").await, format!("game {game_a} kubuguza seat {seat_a}"));
+    assert_eq!(b.until("game ").await, format!("game {game_b} kubuguza seat {seat_b}"));
+    let (south, _north) = if seat_a == "south" { (&mut a, &mut b) } else { (&mut b, &mut a) };
+    let legal = south.until("your-turn legal: ").await;
+    let first = legal.trim_start_matches("your-turn legal: ").split_whitespace().next().unwrap().to_string();
+    south.say(&first).await;
+    south.until(&format!("move 1 south {first}")).await;
+}
+
+#[tokio::test]
+async fn the_lobby_command_lists_a_seek_and_accepts_it() {
+    let (base, _dir, _stop) = server().await;
+    let home = tempfile::tempdir().unwrap();
+    let mut watcher = Player::spawn(home.path(), &["lobby", "--server", &base, "--name", "baraka", "--line"]);
+    watcher.until("seeks 0").await;
+    let mut seeker =
+        Player::spawn(home.path(), &["seek", "azigo", "10+5", "--server", &base, "--name", "amina", "--line"]);
+    seeker.until("seeking ").await;
+    let listed = watcher.until("seek ").await;
+    assert!(listed.contains(" amina azigo 10+5 casual"), "{listed}");
+    let id = listed.split_whitespace().nth(1).unwrap().to_string();
+    watcher.say(&id).await;
+    let (game_w, seat_w) = paired(&watcher.until("paired ").await);
+    let (game_s, seat_s) = paired(&seeker.until("paired ").await);
+    assert_eq!(game_w, game_s);
+    assert_ne!(seat_w, seat_s);
+    assert!(watcher.until("game ").await.starts_with(&format!("game {game_w} azigo")));
+}

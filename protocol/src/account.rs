@@ -1,0 +1,87 @@
+//! The HTTP bodies of accounts (`/api/account/…`): signing up and in, the account, password change, API
+//! tokens. Request bodies refuse unknown fields, like every request body of the API.
+
+use serde::{Deserialize, Serialize};
+
+/// `POST /api/account/signup`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
+pub struct Signup {
+    pub name: String,
+    /// 8 to 256 characters, not the name.
+    pub password: String,
+}
+
+/// `POST /api/account/signin`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
+pub struct Signin {
+    /// Any case.
+    pub name: String,
+    pub password: String,
+    /// Ask for a new API token with this label instead of a session cookie (the terminal client).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub token_label: Option<String>,
+}
+
+/// The answer of a sign-in.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct SignedIn {
+    /// The account's name as registered.
+    pub name: String,
+    /// The new API token, when `token_label` was given (shown once).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub token: Option<String>,
+}
+
+/// `GET /api/account`, and the answer of a sign-up.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct AccountInfo {
+    pub name: String,
+    /// Unix ms.
+    pub created_at: u64,
+}
+
+/// `POST /api/account/password`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
+pub struct ChangePassword {
+    pub current: String,
+    pub new: String,
+}
+
+/// `POST /api/account/tokens`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
+pub struct CreateApiToken {
+    /// 1 to 60 characters, to tell tokens apart (`laptop`, `mancala-cli on pc`).
+    pub label: String,
+}
+
+/// An API token as listed (`GET /api/account/tokens`); the token itself is shown only when created.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ApiTokenInfo {
+    pub id: String,
+    pub label: String,
+    /// Unix ms.
+    pub created_at: u64,
+}
+
+/// A new API token (`POST /api/account/tokens`): `token` is shown this once.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ApiTokenCreated {
+    pub id: String,
+    pub label: String,
+    /// Send as `Authorization: Bearer …`.
+    pub token: String,
+    /// Unix ms.
+    pub created_at: u64,
+}

@@ -1,0 +1,213 @@
+//! The account routes (`/api/account/…`): sign up, sign in (a session cookie, or an API token for the
+//! terminal client), sign out, the account, password change, API tokens. Thin: the rules are in
+//! [`crate::auth`].
+
+use super::extract::{Json, NoParams, Path, Query};
+use super::limits::{ClientAddr, Limit};
+use crate::auth::{MaybeSignedIn, SignedIn, Via, csrf, password, session, tokens};
+use crate::error::ApiError;
+use crate::game::unix_ms;
+use crate::ids::{self, PlayerName};
+use crate::state::AppState;
+use crate::store::{AccountWrite, PlayerRow, StoreError, Write};
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode, Uri, header};
+use axum::response::{IntoResponse, Response};
+use mancala_protocol::account::{
+    AccountInfo, ApiTokenCreated, ApiTokenInfo, ChangePassword, CreateApiToken, SignedIn as SignedInBody, Signin,
+    Signup,
+};
+
+/// The one answer to a failed sign-in, whichever of the name or the password was wrong.
+pub const WRONG: &str = "wrong name or password";
+
+/// `answer` with the session cookie `id` set.
+fn with_cookie(answer: impl IntoResponse, id: &str, headers: &HeaderMap) -> Response {
+    let mut response = answer.into_response();
+    response.headers_mut().append(header::SET_COOKIE, session::set_cookie(id, session::over_tls(headers)));
+    response
+}
+
+/// `POST /api/account/signup`.
+pub async fn signup(
+    State(state): State<AppState>,
+    client: ClientAddr,
+    uri: Uri,
+    headers: HeaderMap,
+    _: Query<NoParams>,
+    Json(req): Json<Signup>,
+) -> Result<Response, ApiError> {
+    csrf::check_origin(&headers, &uri)?;
+    let name = PlayerName::for_account(&req.name).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    password::check_new(&req.password, name.as_str())?;
+    let taken = || ApiError::Conflict(format!("the name `{name}` is taken"));
+    // A friendly answer for the usual case; the unique index on `lower(name)` decides a race.
+    if state.store.player_by_name(&name).await?.is_some() {
+        return Err(taken());
+    }
+    state.limits.check(Limit::Accounts, client)?;
+    let hash = password::hash(req.password).await?;
+    let created_at = unix_ms();
+    // The row's player token is one nobody is ever shown (the column is NOT NULL UNIQUE): such an account
+    // signs in with its password.
+    let row = PlayerRow {
+        name: name.to_string(),
+        token_hash: ids::token_hash(&ids::token()),
+        created_at,
+        password_hash: Some(hash),
+    };
+    let (id, mut writes) = session::start(&name);
+    writes.insert(0, Write::InsertPlayer(row));
+    match state.store.write(writes).await {
+        Err(StoreError::Conflict) => Err(taken()),
+        Err(e) => Err(e.into()),
+        Ok(()) => {
+            let body = AccountInfo { name: name.to_string(), created_at: created_at as u64 };
+            Ok(with_cookie((StatusCode::CREATED, axum::Json(body)), &id, &headers))
+        }
+    }
+}
+
+/// `POST /api/account/signin`.
+pub async fn signin(
+    State(state): State<AppState>,
+    client: ClientAddr,
+    uri: Uri,
+    headers: HeaderMap,
+    _: Query<NoParams>,
+    Json(req): Json<Signin>,
+) -> Result<Response, ApiError> {
+    csrf::check_origin(&headers, &uri)?;
+    if let Some(label) = &req.token_label {
+        tokens::check_label(label)?;
+    }
+    // Every attempt counts, good or bad: this is what stops guessing.
+    state.limits.check(Limit::SignIn, client)?;
+    let wrong = || ApiError::Unauthorized(WRONG.into());
+    let Ok(name) = PlayerName::parse(&req.name) else { return Err(wrong()) };
+    let found = state.store.password_of(&name.key()).await?;
+    let stored = found.as_ref().and_then(|(_, hash)| hash.clone());
+    if !password::verify(req.password, stored).await? {
+        return Err(wrong());
+    }
+    let (account, _) = found.ok_or_else(wrong)?;
+    let name = PlayerName::parse(&account.name)
+        .map_err(|e| ApiError::Internal(format!("stored player name `{}`: {e}", account.name)))?;
+    if let Some(label) = req.token_label {
+        let created = tokens::create(&state, &name, &label).await?;
+        return Ok(axum::Json(SignedInBody { name: name.to_string(), token: Some(created.token) }).into_response());
+    }
+    let (id, writes) = session::start(&name);
+    state.store.write(writes).await?;
+    Ok(with_cookie(axum::Json(SignedInBody { name: name.to_string(), token: None }), &id, &headers))
+}
+
+/// `POST /api/account/signout`: ends the cookie's session (and clears the cookie), or revokes the API
+/// token the request is made with.
+pub async fn signout(
+    State(state): State<AppState>,
+    MaybeSignedIn(caller): MaybeSignedIn,
+    headers: HeaderMap,
+    _: Query<NoParams>,
+) -> Result<Response, ApiError> {
+    match caller.map(|c| c.via) {
+        Some(Via::Session { id_hash }) => session::end(&state, &id_hash).await?,
+        Some(Via::Token { hash }) => {
+            state.store.write(vec![Write::Account(AccountWrite::DeleteApiTokenByHash { token_hash: hash })]).await?;
+        }
+        None => {}
+    }
+    let mut response = StatusCode::NO_CONTENT.into_response();
+    if session::cookie_id(&headers).is_some() {
+        response.headers_mut().append(header::SET_COOKIE, session::clear_cookie(session::over_tls(&headers)));
+    }
+    Ok(response)
+}
+
+/// `GET /api/account`. A browser's cookie is sent again with its full lifetime, so a browser that keeps
+/// coming back stays signed in as long as its session does.
+pub async fn me(SignedIn(caller): SignedIn, headers: HeaderMap, _: Query<NoParams>) -> Result<Response, ApiError> {
+    let body = axum::Json(AccountInfo { name: caller.name.to_string(), created_at: caller.created_at as u64 });
+    match (&caller.via, session::cookie_id(&headers)) {
+        (Via::Session { .. }, Some(id)) => Ok(with_cookie(body, &id, &headers)),
+        _ => Ok(body.into_response()),
+    }
+}
+
+/// `POST /api/account/password`: every other session of the account is signed out.
+pub async fn change_password(
+    State(state): State<AppState>,
+    SignedIn(caller): SignedIn,
+    client: ClientAddr,
+    _: Query<NoParams>,
+    Json(req): Json<ChangePassword>,
+) -> Result<StatusCode, ApiError> {
+    state.limits.check(Limit::SignIn, client)?;
+    let key = caller.name.key();
+    let Some((_, stored)) = state.store.password_of(&key).await? else {
+        return Err(ApiError::Unauthorized("the account no longer exists".into()));
+    };
+    let Some(stored) = stored else {
+        return Err(ApiError::Conflict(format!(
+            "`{}` is a token-only account (made by POST /api/players): it has no password to change",
+            caller.name
+        )));
+    };
+    if !password::verify(req.current, Some(stored)).await? {
+        return Err(ApiError::Forbidden("the current password is wrong".into()));
+    }
+    password::check_new(&req.new, caller.name.as_str())?;
+    let hash = password::hash(req.new).await?;
+    let keep = match caller.via {
+        Via::Session { id_hash } => Some(id_hash),
+        Via::Token { .. } => None,
+    };
+    state
+        .store
+        .write(vec![
+            Write::Account(AccountWrite::SetPassword { player_key: key.clone(), password_hash: hash }),
+            Write::Account(AccountWrite::DeleteOtherSessions { player_key: key, keep }),
+        ])
+        .await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// `GET /api/account/tokens`.
+pub async fn list_tokens(
+    State(state): State<AppState>,
+    SignedIn(caller): SignedIn,
+    _: Query<NoParams>,
+) -> Result<axum::Json<Vec<ApiTokenInfo>>, ApiError> {
+    let rows = state.store.api_tokens(&caller.name.key()).await?;
+    Ok(axum::Json(
+        rows.into_iter().map(|r| ApiTokenInfo { id: r.id, label: r.label, created_at: r.created_at as u64 }).collect(),
+    ))
+}
+
+/// `POST /api/account/tokens`.
+pub async fn create_token(
+    State(state): State<AppState>,
+    SignedIn(caller): SignedIn,
+    _: Query<NoParams>,
+    Json(req): Json<CreateApiToken>,
+) -> Result<(StatusCode, axum::Json<ApiTokenCreated>), ApiError> {
+    Ok((StatusCode::CREATED, axum::Json(tokens::create(&state, &caller.name, &req.label).await?)))
+}
+
+/// `DELETE /api/account/tokens/{id}`.
+pub async fn revoke_token(
+    State(state): State<AppState>,
+    SignedIn(caller): SignedIn,
+    Path(id): Path<String>,
+    _: Query<NoParams>,
+) -> Result<StatusCode, ApiError> {
+    let key = caller.name.key();
+    if !state.store.api_tokens(&key).await?.iter().any(|t| t.id == id) {
+        return Err(ApiError::NotFound(format!(
+            "no API token `{}` on this account",
+            id.chars().take(40).collect::<String>()
+        )));
+    }
+    state.store.write(vec![Write::Account(AccountWrite::DeleteApiToken { id, player_key: key })]).await?;
+    Ok(StatusCode::NO_CONTENT)
+}

@@ -1,0 +1,184 @@
+//! The accounts' rows beyond `players`: browser sessions and API tokens (migration 0004), and the
+//! password hash of a player. Reads run on the read pool; writes are [`AccountWrite`]s, applied by the
+//! single writer like every other write (so SQLite never sees two writers).
+
+use super::{Store, StoreError};
+use sqlx::{Any, Row, Transaction};
+
+/// A signed-in account as a credential finds it: its registered name and when it was created.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AccountRow {
+    pub name: String,
+    pub created_at: i64,
+}
+
+/// A session found by its id: the account and when the session was last refreshed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SessionRow {
+    pub account: AccountRow,
+    pub last_seen: i64,
+}
+
+/// An API token as listed (never the token itself).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ApiTokenRow {
+    pub id: String,
+    pub label: String,
+    pub created_at: i64,
+}
+
+/// A write of the accounts' tables. `player_key` is always `lower(name)` ([`crate::ids::PlayerName::key`]).
+#[derive(Clone, Debug)]
+pub enum AccountWrite {
+    InsertSession {
+        id_hash: String,
+        player_key: String,
+        now: i64,
+        expires_at: i64,
+    },
+    /// A session used again: it lives on until `expires_at`.
+    TouchSession {
+        id_hash: String,
+        now: i64,
+        expires_at: i64,
+    },
+    DeleteSession {
+        id_hash: String,
+    },
+    /// Every session of the account but `keep` (a password change signs the others out).
+    DeleteOtherSessions {
+        player_key: String,
+        keep: Option<String>,
+    },
+    /// Sessions past their end (any account), swept at each sign-in.
+    DeleteExpiredSessions {
+        now: i64,
+    },
+    SetPassword {
+        player_key: String,
+        password_hash: String,
+    },
+    InsertApiToken {
+        id: String,
+        player_key: String,
+        label: String,
+        token_hash: String,
+        created_at: i64,
+    },
+    DeleteApiToken {
+        id: String,
+        player_key: String,
+    },
+    DeleteApiTokenByHash {
+        token_hash: String,
+    },
+}
+
+/// Applies one account write inside the writer's transaction.
+pub(super) async fn apply(tx: &mut Transaction<'static, Any>, write: &AccountWrite) -> Result<(), sqlx::Error> {
+    let q = match write {
+        AccountWrite::InsertSession { id_hash, player_key, now, expires_at } => sqlx::query(
+            "INSERT INTO sessions (id_hash, player_key, created_at, last_seen, expires_at) VALUES ($1, $2, $3, $3, $4)",
+        )
+        .bind(id_hash)
+        .bind(player_key)
+        .bind(now)
+        .bind(expires_at),
+        AccountWrite::TouchSession { id_hash, now, expires_at } => {
+            sqlx::query("UPDATE sessions SET last_seen = $2, expires_at = $3 WHERE id_hash = $1")
+                .bind(id_hash)
+                .bind(now)
+                .bind(expires_at)
+        }
+        AccountWrite::DeleteSession { id_hash } => sqlx::query("DELETE FROM sessions WHERE id_hash = $1").bind(id_hash),
+        AccountWrite::DeleteOtherSessions { player_key, keep } => {
+            sqlx::query("DELETE FROM sessions WHERE player_key = $1 AND ($2 IS NULL OR id_hash <> $2)")
+                .bind(player_key)
+                .bind(keep)
+        }
+        AccountWrite::DeleteExpiredSessions { now } => {
+            sqlx::query("DELETE FROM sessions WHERE expires_at <= $1").bind(now)
+        }
+        AccountWrite::SetPassword { player_key, password_hash } => {
+            sqlx::query("UPDATE players SET password_hash = $2 WHERE lower(name) = $1")
+                .bind(player_key)
+                .bind(password_hash)
+        }
+        AccountWrite::InsertApiToken { id, player_key, label, token_hash, created_at } => sqlx::query(
+            "INSERT INTO api_tokens (id, player_key, label, token_hash, created_at) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(id)
+        .bind(player_key)
+        .bind(label)
+        .bind(token_hash)
+        .bind(created_at),
+        AccountWrite::DeleteApiToken { id, player_key } => {
+            sqlx::query("DELETE FROM api_tokens WHERE id = $1 AND player_key = $2").bind(id).bind(player_key)
+        }
+        AccountWrite::DeleteApiTokenByHash { token_hash } => {
+            sqlx::query("DELETE FROM api_tokens WHERE token_hash = $1").bind(token_hash)
+        }
+    };
+    q.execute(&mut **tx).await?;
+    Ok(())
+}
+
+fn account(row: &sqlx::any::AnyRow) -> Result<AccountRow, StoreError> {
+    Ok(AccountRow { name: row.try_get("name")?, created_at: row.try_get("created_at")? })
+}
+
+impl Store {
+    /// The password hash of the account `key` (`None`: no such account; `Some(None)`: a token-only one),
+    /// with the account.
+    pub async fn password_of(&self, key: &str) -> Result<Option<(AccountRow, Option<String>)>, StoreError> {
+        let row = sqlx::query("SELECT name, created_at, password_hash FROM players WHERE lower(name) = $1")
+            .bind(key)
+            .fetch_optional(self.pool())
+            .await?;
+        row.map(|r| Ok((account(&r)?, r.try_get("password_hash")?))).transpose()
+    }
+
+    /// The account of a session that has not expired at `now`.
+    pub async fn session(&self, id_hash: &str, now: i64) -> Result<Option<SessionRow>, StoreError> {
+        let row = sqlx::query(
+            "SELECT p.name, p.created_at, s.last_seen FROM sessions s JOIN players p ON lower(p.name) = s.player_key \
+             WHERE s.id_hash = $1 AND s.expires_at > $2",
+        )
+        .bind(id_hash)
+        .bind(now)
+        .fetch_optional(self.pool())
+        .await?;
+        row.map(|r| Ok(SessionRow { account: account(&r)?, last_seen: r.try_get("last_seen")? })).transpose()
+    }
+
+    /// The account a bearer token stands for: a player token (`POST /api/players`) or an API token.
+    pub async fn account_by_token_hash(&self, hash: &str) -> Result<Option<AccountRow>, StoreError> {
+        let row = sqlx::query(
+            "SELECT name, created_at FROM players WHERE token_hash = $1 \
+             UNION ALL SELECT p.name, p.created_at FROM api_tokens t JOIN players p ON lower(p.name) = t.player_key \
+             WHERE t.token_hash = $1",
+        )
+        .bind(hash)
+        .fetch_optional(self.pool())
+        .await?;
+        row.as_ref().map(account).transpose()
+    }
+
+    /// The API tokens of the account `key`, oldest first.
+    pub async fn api_tokens(&self, key: &str) -> Result<Vec<ApiTokenRow>, StoreError> {
+        let rows =
+            sqlx::query("SELECT id, label, created_at FROM api_tokens WHERE player_key = $1 ORDER BY created_at, id")
+                .bind(key)
+                .fetch_all(self.pool())
+                .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(ApiTokenRow {
+                    id: r.try_get("id")?,
+                    label: r.try_get("label")?,
+                    created_at: r.try_get("created_at")?,
+                })
+            })
+            .collect()
+    }
+}

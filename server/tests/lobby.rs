@@ -1,0 +1,425 @@
+//! The lobby: seeks, quick pairing, challenges and the abort pause, through the real server (lobby
+//! WebSockets and HTTP), on SQLite.
+
+mod common;
+
+use common::{TestServer, Ws};
+use mancala_server::config::Config;
+use serde_json::{Value, json};
+use std::collections::{HashMap, HashSet};
+use std::time::Duration;
+use tokio_tungstenite::connect_async;
+
+async fn server() -> TestServer {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let url = format!("sqlite://{}", dir.path().join("test.db").display());
+    let mut config = Config::with_database(&url);
+    config.accounts_per_hour = 0;
+    config.games_per_minute = 0;
+    TestServer::start_in(config, dir).await
+}
+
+/// A lobby socket with `query` (`name=…` or `token=…`); its first message (`seeks`) is returned too.
+async fn lobby(s: &TestServer, query: &str) -> (Ws, Value) {
+    let (stream, _) = connect_async(format!("ws://{}/api/lobby/ws?{query}", s.addr)).await.expect("lobby connects");
+    let mut ws = Ws { stream, since: None, last_v: None };
+    let first = ws.next().await;
+    assert_eq!(first["type"], "seeks", "{first}");
+    (ws, first)
+}
+
+async fn account(s: &TestServer, name: &str) -> String {
+    let (status, body) = s.post("/api/players", json!({ "name": name })).await;
+    assert_eq!(status, 201, "{body}");
+    body["token"].as_str().unwrap().to_string()
+}
+
+async fn post_auth(s: &TestServer, path: &str, token: &str, body: Value) -> (u16, Value) {
+    let r = s.http.post(s.url(path)).bearer_auth(token).json(&body).send().await.expect("request");
+    let status = r.status().as_u16();
+    (status, r.json().await.unwrap_or(Value::Null))
+}
+
+async fn get_auth(s: &TestServer, path: &str, token: &str) -> (u16, Value) {
+    let r = s.http.get(s.url(path)).bearer_auth(token).send().await.expect("request");
+    let status = r.status().as_u16();
+    (status, r.json().await.unwrap_or(Value::Null))
+}
+
+/// Skips feed messages (`seek_added`, `seek_removed`) until one of another type.
+async fn next_answer(ws: &mut Ws) -> Value {
+    loop {
+        let m = ws.next().await;
+        if m["type"] != "seek_added" && m["type"] != "seek_removed" {
+            return m;
+        }
+    }
+}
+
+fn quick() -> Value {
+    json!({ "type": "quick", "variant": "kubuguza", "clock": { "base_secs": 300, "increment_secs": 3 } })
+}
+
+async fn all_games(s: &TestServer) -> Vec<Value> {
+    let (status, list) = s.get("/api/games?limit=100").await;
+    assert_eq!(status, 200, "{list}");
+    list["games"].as_array().unwrap().clone()
+}
+
+#[tokio::test]
+async fn two_players_seeking_the_same_game_are_paired_once() {
+    let s = server().await;
+    let (mut a, _) = lobby(&s, "name=amina").await;
+    let (mut b, _) = lobby(&s, "name=baraka").await;
+    a.send(quick()).await;
+    let created = next_answer(&mut a).await;
+    assert_eq!(created["type"], "seek_created", "{created}");
+    assert_eq!(created["seek"]["name"], "amina");
+    b.send(quick()).await;
+    let pb = next_answer(&mut b).await;
+    let pa = next_answer(&mut a).await;
+    assert_eq!(pa["type"], "paired", "{pa}");
+    assert_eq!(pb["type"], "paired", "{pb}");
+    assert_eq!(pa["game"]["id"], pb["game"]["id"]);
+    assert_ne!(pa["seat"], pb["seat"], "each gets the other seat");
+    assert_eq!(pa["game"]["status"], "ongoing");
+    assert_eq!(pa["game"]["clock"], json!({ "base_secs": 300, "increment_secs": 3 }));
+    assert_eq!(pa["ws_path"], format!("/api/games/{}/ws", pa["game"]["id"].as_str().unwrap()));
+    // Each token is that player's seat.
+    for p in [&pa, &pb] {
+        let mut g = s.ws(p["game"]["id"].as_str().unwrap(), p["token"].as_str(), None).await;
+        let snap = g.next_of("snapshot").await;
+        assert_eq!(snap["seat"], p["seat"], "{snap}");
+    }
+    let games = all_games(&s).await;
+    assert_eq!(games.len(), 1, "one game: {games:?}");
+    let players = &games[0]["players"];
+    let names: HashSet<&str> =
+        [players["south"]["name"].as_str().unwrap(), players["north"]["name"].as_str().unwrap()].into();
+    assert_eq!(names, HashSet::from(["amina", "baraka"]));
+    // Nothing else arrives: one press, one game.
+    assert!(a.try_next(Duration::from_millis(300)).await.is_none_or(|m| m["type"] != "paired"));
+    let (_, seeks) = s.get("/api/lobby/seeks").await;
+    assert_eq!(seeks["seeks"], json!([]));
+}
+
+#[tokio::test]
+async fn twenty_concurrent_quick_presses_make_exactly_ten_games() {
+    let s = server().await;
+    let mut sockets = Vec::new();
+    for i in 0..20 {
+        sockets.push(lobby(&s, &format!("name=p{i}")).await.0);
+    }
+    // Everyone presses at once.
+    let pressed = futures_util::future::join_all(sockets.iter_mut().map(|ws| async move {
+        ws.send(quick()).await;
+        loop {
+            let m = ws.next().await;
+            if m["type"] == "paired" {
+                return m;
+            }
+            assert!(m["type"] != "error", "{m}");
+        }
+    }))
+    .await;
+    let mut seats: HashMap<String, Vec<(String, String)>> = HashMap::new();
+    for (i, p) in pressed.iter().enumerate() {
+        seats
+            .entry(p["game"]["id"].as_str().unwrap().to_string())
+            .or_default()
+            .push((format!("p{i}"), p["seat"].as_str().unwrap().to_string()));
+    }
+    assert_eq!(seats.len(), 10, "ten games: {seats:?}");
+    for (game, people) in &seats {
+        assert_eq!(people.len(), 2, "{game}: {people:?}");
+        assert_ne!(people[0].1, people[1].1, "{game}: {people:?}");
+    }
+    // Nobody is in two games: the database agrees.
+    let games = all_games(&s).await;
+    assert_eq!(games.len(), 10, "{games:?}");
+    let mut seated = HashSet::new();
+    for g in &games {
+        for side in ["south", "north"] {
+            let name = g["players"][side]["name"].as_str().unwrap().to_string();
+            assert!(seated.insert(name.clone()), "{name} is in two games");
+        }
+    }
+    assert_eq!(seated.len(), 20);
+    for ws in &mut sockets {
+        assert!(ws.try_next(Duration::from_millis(50)).await.is_none_or(|m| m["type"] != "paired"));
+    }
+}
+
+#[tokio::test]
+async fn a_seek_leaves_the_feed_when_its_socket_closes_and_when_it_is_accepted() {
+    let s = server().await;
+    let (mut watcher, _) = lobby(&s, "name=watcher").await;
+    let (mut a, _) = lobby(&s, "name=amina").await;
+    a.send(json!({ "type": "seek", "variant": "azigo" })).await;
+    let created = next_answer(&mut a).await;
+    let id = created["seek"]["id"].as_str().unwrap().to_string();
+    let added = watcher.next().await;
+    assert_eq!(added["type"], "seek_added");
+    assert_eq!(added["seek"]["id"], id.as_str());
+    assert_eq!(added["seek"]["variant"], "azigo");
+    assert_eq!(added["seek"]["registered"], false);
+    // A third person arriving now sees it in the first message.
+    let (_late, first) = lobby(&s, "name=late").await;
+    assert_eq!(first["seeks"][0]["id"], id.as_str());
+    drop(a);
+    let removed = watcher.next().await;
+    assert_eq!(removed, json!({ "type": "seek_removed", "id": id }));
+    let (_, seeks) = s.get("/api/lobby/seeks").await;
+    assert_eq!(seeks["seeks"], json!([]));
+
+    // Accepted (over HTTP): gone from the feed, both seated.
+    let (mut a, _) = lobby(&s, "name=amina").await;
+    a.send(json!({ "type": "seek", "variant": "azigo" })).await;
+    let id = next_answer(&mut a).await["seek"]["id"].as_str().unwrap().to_string();
+    assert_eq!(watcher.next().await["type"], "seek_added");
+    let (status, granted) = s.post(&format!("/api/lobby/seeks/{id}/accept"), json!({ "name": "baraka" })).await;
+    assert_eq!(status, 201, "{granted}");
+    assert_eq!(watcher.next().await, json!({ "type": "seek_removed", "id": id }));
+    let paired = next_answer(&mut a).await;
+    assert_eq!(paired["type"], "paired");
+    assert_eq!(paired["game"]["id"], granted["game"]["id"]);
+    assert_ne!(paired["seat"], granted["seat"]);
+    // Taken once: a second accept finds nothing.
+    let (status, again) = s.post(&format!("/api/lobby/seeks/{id}/accept"), json!({ "name": "chausiku" })).await;
+    assert_eq!(status, 404, "{again}");
+}
+
+#[tokio::test]
+async fn nobody_accepts_their_own_seek() {
+    let s = server().await;
+    let token = account(&s, "amina").await;
+    let (mut a, _) = lobby(&s, &format!("token={token}")).await;
+    a.send(json!({ "type": "seek", "variant": "kubuguza" })).await;
+    let created = next_answer(&mut a).await;
+    assert_eq!(created["seek"]["registered"], true);
+    let id = created["seek"]["id"].as_str().unwrap().to_string();
+    a.send(json!({ "type": "accept", "id": id })).await;
+    let refused = next_answer(&mut a).await;
+    assert_eq!(refused["type"], "error");
+    assert_eq!(refused["code"], "own_seek", "{refused}");
+    let (status, body) = post_auth(&s, &format!("/api/lobby/seeks/{id}/accept"), &token, json!({})).await;
+    assert_eq!(status, 409, "{body}");
+    assert!(body["message"].as_str().unwrap().contains("your own seek"), "{body}");
+    // Nor by quick pairing: it posts a second seek instead.
+    a.send(json!({ "type": "quick", "variant": "kubuguza" })).await;
+    assert_eq!(next_answer(&mut a).await["type"], "seek_created");
+    assert!(all_games(&s).await.is_empty());
+}
+
+#[tokio::test]
+async fn the_sixth_open_seek_is_refused() {
+    let s = server().await;
+    let token = account(&s, "amina").await;
+    let (mut a, _) = lobby(&s, &format!("token={token}")).await;
+    for i in 0..5 {
+        a.send(json!({ "type": "seek", "variant": "njombwa", "clock": { "base_secs": 60 * (i + 1) } })).await;
+        assert_eq!(next_answer(&mut a).await["type"], "seek_created");
+    }
+    a.send(json!({ "type": "seek", "variant": "njombwa" })).await;
+    let refused = next_answer(&mut a).await;
+    assert_eq!(refused["code"], "too_many_seeks", "{refused}");
+    // The same person over HTTP: refused too, before any stream starts.
+    let (status, body) = post_auth(&s, "/api/lobby/seeks", &token, json!({ "variant": "njombwa" })).await;
+    assert_eq!(status, 409, "{body}");
+    // Cancelling one makes room.
+    let (_, seeks) = s.get("/api/lobby/seeks").await;
+    let id = seeks["seeks"][0]["id"].as_str().unwrap().to_string();
+    a.send(json!({ "type": "cancel", "id": id })).await;
+    a.send(json!({ "type": "seek", "variant": "njombwa" })).await;
+    assert_eq!(next_answer(&mut a).await["type"], "seek_created");
+}
+
+#[tokio::test]
+async fn the_rating_range_is_respected() {
+    // Before any rated game everyone is rated 1500 (docs/lobby.md).
+    let s = server().await;
+    let (mut a, _) = lobby(&s, "name=amina").await;
+    a.send(json!({ "type": "seek", "variant": "kubuguza", "range": [1600, 1800] })).await;
+    let high = next_answer(&mut a).await["seek"]["id"].as_str().unwrap().to_string();
+    let (status, body) = s.post(&format!("/api/lobby/seeks/{high}/accept"), json!({ "name": "baraka" })).await;
+    assert_eq!(status, 403, "{body}");
+    assert!(body["message"].as_str().unwrap().contains("1600 to 1800"), "{body}");
+    // Quick pairing passes over it and posts its own seek.
+    let (mut b, _) = lobby(&s, "name=baraka").await;
+    b.send(json!({ "type": "quick", "variant": "kubuguza" })).await;
+    assert_eq!(next_answer(&mut b).await["type"], "seek_created");
+    assert!(all_games(&s).await.is_empty());
+    // A range that holds 1500 is taken.
+    a.send(json!({ "type": "seek", "variant": "azigo", "range": [1400, 1600] })).await;
+    let ok = next_answer(&mut a).await["seek"]["id"].as_str().unwrap().to_string();
+    let (status, body) = s.post(&format!("/api/lobby/seeks/{ok}/accept"), json!({ "name": "chausiku" })).await;
+    assert_eq!(status, 201, "{body}");
+    assert_eq!(next_answer(&mut a).await["type"], "paired");
+    // A bad range is named.
+    a.send(json!({ "type": "seek", "variant": "azigo", "range": [1700, 1600] })).await;
+    let bad = next_answer(&mut a).await;
+    assert_eq!(bad["code"], "bad_request", "{bad}");
+}
+
+#[tokio::test]
+async fn challenges_are_accepted_or_declined() {
+    let s = server().await;
+    let alice = account(&s, "alice").await;
+    let bob = account(&s, "bob").await;
+    let (mut alice_ws, _) = lobby(&s, &format!("token={alice}")).await;
+    let (mut bob_ws, _) = lobby(&s, &format!("token={bob}")).await;
+    // Guests cannot challenge; nobody challenges a name without an account.
+    let (status, body) = s.post("/api/challenges", json!({ "to": "bob", "variant": "azigo" })).await;
+    assert_eq!(status, 403, "{body}");
+    let (status, body) = post_auth(&s, "/api/challenges", &alice, json!({ "to": "nobody", "variant": "azigo" })).await;
+    assert_eq!(status, 404, "{body}");
+
+    let (status, c) = post_auth(&s, "/api/challenges", &alice, json!({ "to": "BOB", "variant": "azigo" })).await;
+    assert_eq!(status, 201, "{c}");
+    assert_eq!(c["from"], "alice");
+    assert_eq!(c["to"], "bob");
+    let got = next_answer(&mut bob_ws).await;
+    assert_eq!(got["type"], "challenge");
+    assert_eq!(got["challenge"]["id"], c["id"]);
+    let (_, list) = get_auth(&s, "/api/challenges", &bob).await;
+    assert_eq!(list["incoming"][0]["id"], c["id"]);
+    let (_, list) = get_auth(&s, "/api/challenges", &alice).await;
+    assert_eq!(list["outgoing"][0]["id"], c["id"]);
+    // Declined: alice is told, it is gone.
+    let id = c["id"].as_str().unwrap();
+    let (status, _) = post_auth(&s, &format!("/api/challenges/{id}/decline"), &bob, json!({})).await;
+    assert_eq!(status, 204);
+    let gone = next_answer(&mut alice_ws).await;
+    assert_eq!(gone, json!({ "type": "challenge_gone", "id": id, "reason": "declined" }));
+    let (status, _) = post_auth(&s, &format!("/api/challenges/{id}/accept"), &bob, json!({})).await;
+    assert_eq!(status, 404);
+
+    // Accepted: bob's seat in the answer, alice's on her lobby socket.
+    let (_, c) = post_auth(&s, "/api/challenges", &alice, json!({ "to": "bob", "variant": "azigo" })).await;
+    let id = c["id"].as_str().unwrap();
+    assert_eq!(next_answer(&mut bob_ws).await["type"], "challenge");
+    // Only the challenged may accept.
+    let (status, _) = post_auth(&s, &format!("/api/challenges/{id}/accept"), &alice, json!({})).await;
+    assert_eq!(status, 404);
+    let (status, granted) = post_auth(&s, &format!("/api/challenges/{id}/accept"), &bob, json!({})).await;
+    assert_eq!(status, 201, "{granted}");
+    let paired = next_answer(&mut alice_ws).await;
+    assert_eq!(paired["type"], "paired");
+    assert_eq!(paired["game"]["id"], granted["game"]["id"]);
+    assert_ne!(paired["seat"], granted["seat"]);
+    assert_eq!(paired["game"]["variant"], "azigo");
+
+    // A challenger who left the lobby cannot be given a seat: the accept is refused, the challenge stays.
+    let (_, c) = post_auth(&s, "/api/challenges", &alice, json!({ "to": "bob", "variant": "azigo" })).await;
+    drop(alice_ws);
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let id = c["id"].as_str().unwrap();
+    let (status, body) = post_auth(&s, &format!("/api/challenges/{id}/accept"), &bob, json!({})).await;
+    assert_eq!(status, 409, "{body}");
+    let (_, list) = get_auth(&s, "/api/challenges", &bob).await;
+    assert_eq!(list["incoming"][0]["id"], id);
+}
+
+/// Creates a game with `token`'s account and another player, then aborts it from that account's seat.
+async fn abort_one(s: &TestServer, token: &str) {
+    let (status, created) = post_auth(s, "/api/games", token, json!({ "variant": "kubuguza" })).await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["game"]["id"].as_str().unwrap();
+    let (status, _) = s.post(&format!("/api/games/{id}/join"), json!({ "name": "victim" })).await;
+    assert_eq!(status, 200);
+    let mut ws = s.ws(id, created["token"].as_str(), None).await;
+    ws.next_of("snapshot").await;
+    ws.send(json!({ "type": "abort", "id": "a" })).await;
+    let answer = ws.next_of("accepted").await;
+    assert_eq!(answer["id"], "a", "{answer}");
+}
+
+#[tokio::test]
+async fn repeated_aborts_pause_pairing() {
+    let s = server().await;
+    let token = account(&s, "quitter").await;
+    abort_one(&s, &token).await;
+    abort_one(&s, &token).await;
+    // Two aborts: still free to seek.
+    let (mut q, _) = lobby(&s, &format!("token={token}")).await;
+    q.send(json!({ "type": "seek", "variant": "kubuguza" })).await;
+    let id = next_answer(&mut q).await["seek"]["id"].as_str().unwrap().to_string();
+    q.send(json!({ "type": "cancel", "id": id })).await;
+    abort_one(&s, &token).await;
+    q.send(json!({ "type": "quick", "variant": "kubuguza" })).await;
+    let paused = next_answer(&mut q).await;
+    assert_eq!(paused["code"], "paused", "{paused}");
+    assert!(paused["message"].as_str().unwrap().contains("3 games aborted"), "{paused}");
+    let r =
+        s.http.post(s.url("/api/lobby/seeks")).bearer_auth(&token).json(&json!({ "variant": "azigo" })).send().await;
+    let r = r.unwrap();
+    assert_eq!(r.status().as_u16(), 429);
+    let retry: u64 = r.headers()["retry-after"].to_str().unwrap().parse().unwrap();
+    assert!((250..=300).contains(&retry), "a 5 minute pause: {retry}");
+    // Who aborted is not stored: the other player of those games had made no decision of their own either,
+    // so they count against that guest name too (docs/lobby.md says so).
+    let (mut v, _) = lobby(&s, "name=victim").await;
+    v.send(json!({ "type": "quick", "variant": "kubuguza" })).await;
+    assert_eq!(next_answer(&mut v).await["code"], "paused");
+    // Someone else is not paused.
+    let (mut other, _) = lobby(&s, "name=other").await;
+    other.send(json!({ "type": "quick", "variant": "kubuguza" })).await;
+    assert_eq!(next_answer(&mut other).await["type"], "seek_created");
+}
+
+#[tokio::test]
+async fn an_http_seek_streams_until_paired_and_closing_it_cancels() {
+    let s = server().await;
+    let (mut watcher, _) = lobby(&s, "name=watcher").await;
+    let mut r = s
+        .http
+        .post(s.url("/api/lobby/seeks"))
+        .json(&json!({ "variant": "ikibuguzo", "name": "script" }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+    assert_eq!(r.headers()["content-type"], "application/x-ndjson");
+    let mut text = String::new();
+    while !text.contains('\n') {
+        text.push_str(std::str::from_utf8(&r.chunk().await.unwrap().unwrap()).unwrap());
+    }
+    let created: Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    assert_eq!(created["type"], "seek_created");
+    let id = created["seek"]["id"].as_str().unwrap().to_string();
+    assert_eq!(watcher.next().await["seek"]["id"], id.as_str());
+    let (status, granted) = s.post(&format!("/api/lobby/seeks/{id}/accept"), json!({ "name": "human" })).await;
+    assert_eq!(status, 201, "{granted}");
+    let mut rest = text.split_once('\n').unwrap().1.to_string();
+    while let Some(chunk) = r.chunk().await.unwrap() {
+        rest.push_str(std::str::from_utf8(&chunk).unwrap());
+    }
+    let paired: Value = serde_json::from_str(rest.trim()).unwrap();
+    assert_eq!(paired["type"], "paired");
+    assert_eq!(paired["game"]["id"], granted["game"]["id"]);
+
+    // Closing the stream cancels the seek.
+    assert_eq!(watcher.next().await["type"], "seek_removed");
+    let r = s.http.post(s.url("/api/lobby/seeks")).json(&json!({ "variant": "ikibuguzo" })).send().await.unwrap();
+    let added = watcher.next().await;
+    assert_eq!(added["type"], "seek_added");
+    drop(r);
+    let removed = watcher.next().await;
+    assert_eq!(removed, json!({ "type": "seek_removed", "id": added["seek"]["id"] }));
+}
+
+#[tokio::test]
+async fn bad_lobby_messages_are_named() {
+    let s = server().await;
+    let (mut a, _) = lobby(&s, "name=amina").await;
+    a.send(json!({ "type": "seek", "variant": "chess" })).await;
+    let e = next_answer(&mut a).await;
+    assert_eq!(e["code"], "bad_request", "{e}");
+    a.send(json!({ "type": "seek", "variant": "kubuguza", "rated": true })).await;
+    let e = next_answer(&mut a).await;
+    assert_eq!(e["code"], "forbidden", "{e}");
+    a.send(json!({ "type": "ping" })).await;
+    assert_eq!(next_answer(&mut a).await, json!({ "type": "pong" }));
+    let (status, body) = s.get("/api/lobby/ws").await;
+    assert_eq!(status, 426, "{body}");
+}
