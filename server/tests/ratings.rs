@@ -164,6 +164,26 @@ async fn a_rated_game_rates_both_players_once(s: &TestServer) {
     assert_eq!(casual["game"]["rated"], false);
 }
 
+/// An end reached by the rules (a turn limit here) counts too: the last move's board shows the change.
+async fn a_rules_ending_is_rated(s: &TestServer) {
+    let (neema, omari) = (account(s, "neema").await, account(s, "omari").await);
+    let body = json!({ "variant": "kubuguza", "seat": "south", "rated": true, "options": { "turn_limit": 2 } });
+    let (status, created) = post_as(s, Some(&neema), "/api/games", body).await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["game"]["id"].as_str().unwrap().to_string();
+    let (_, joined) = post_as(s, Some(&omari), &format!("/api/games/{id}/join"), json!({})).await;
+    let (south, north) = (created["token"].as_str().unwrap(), joined["token"].as_str().unwrap());
+    let mut t = common::driver::Table::open(s, &id, south, north, "kubuguza").await;
+    t.play_random(&mut 11, 500).await;
+    assert!(t.over());
+    let outcome = t.views[2]["outcome"].clone();
+    assert_eq!(outcome["reason"], "turn-limit", "{outcome}");
+    assert!(outcome["ratings"]["south"]["after"].is_i64(), "{outcome}");
+    assert_eq!(stored(&s.database_url, &id, "neema").await, (2, 1));
+    let (_, detail) = s.get(&format!("/api/games/{id}")).await;
+    assert_eq!(detail["game"]["result"]["ratings"], outcome["ratings"]);
+}
+
 async fn a_rated_bot_game_rates_the_bot(s: &TestServer) {
     let zawadi = account(s, "zawadi").await;
     let body = json!({ "variant": "kubuguza", "seat": "south", "rated": true, "opponent": "bot:random" });
@@ -214,6 +234,7 @@ async fn the_leaderboard_lists_established_ratings(s: &TestServer) {
 async fn ratings_sqlite() {
     let s = TestServer::start().await;
     a_rated_game_rates_both_players_once(&s).await;
+    a_rules_ending_is_rated(&s).await;
     a_rated_bot_game_rates_the_bot(&s).await;
     the_leaderboard_lists_established_ratings(&s).await;
     s.stop().await;
@@ -224,6 +245,7 @@ async fn ratings_postgres() {
     let Some((base, url)) = fresh_db("ratings").await else { return };
     let s = TestServer::start_with(mancala_server::config::Config::with_database(&url)).await;
     a_rated_game_rates_both_players_once(&s).await;
+    a_rules_ending_is_rated(&s).await;
     a_rated_bot_game_rates_the_bot(&s).await;
     the_leaderboard_lists_established_ratings(&s).await;
     s.stop().await;
