@@ -1,14 +1,15 @@
 //! The `mancala` command line: argument parsing (clap), the options shared by every command (variant and
 //! game options, the server address), and the mapping of errors to exit codes. Each command lives in its
 //! own module: offline `analyze` (apply decisions, show the position) and `selfplay` (random games,
-//! statistics); online `play`, `watch` (terminal board or line mode), and the history commands `games`,
-//! `show`, `export`.
+//! statistics); online `play`, `watch` (terminal board or line mode), the history commands `games`,
+//! `show`, `export`, and `login`/`logout` (an account token kept for a server).
 //!
 //! Exit codes: 0 success; 2 bad input (unknown variant, bad option, bad position text, bad or illegal
 //! decision, a request the server refused such as an unknown game; clap's own usage errors use 2 as
 //! well); 3 the server cannot be reached; 1 an inconsistency inside the engine (a position that is not
 //! over but offers no legal decision), which is a bug to report rather than a user error.
 
+mod account;
 mod analyze;
 mod board;
 mod bot;
@@ -57,6 +58,11 @@ enum Command {
     Export(history::ExportArgs),
     /// Run a computer player in a game of a server (joins the open seat, or plays a given seat).
     Bot(bot::Args),
+    /// Sign in to a server with your account's name and password; the token is kept on this machine and
+    /// every online command sends it.
+    Login(account::LoginArgs),
+    /// Sign out of a server: revoke the kept token and forget it.
+    Logout(account::LogoutArgs),
 }
 
 /// Which server to talk to.
@@ -147,6 +153,8 @@ fn main() -> ExitCode {
         Command::Show(args) => online(Box::pin(async move { history::show(&args).await })),
         Command::Export(args) => online(Box::pin(async move { history::export(&args).await })),
         Command::Bot(args) => online(Box::pin(async move { bot::run(&args).await })),
+        Command::Login(args) => online(Box::pin(async move { account::login(&args).await })),
+        Command::Logout(args) => online(Box::pin(async move { account::logout(&args).await })),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
