@@ -34,7 +34,8 @@ pub struct Args {
 }
 
 pub async fn run(args: &Args) -> Result<()> {
-    let api = Api::new(&args.server.server);
+    // A computer player is a guest under its own name, not the account `mancala login` kept.
+    let api = Api::new(&args.server.server).without_account();
     let token = match &args.token {
         Some(t) => t.clone(),
         None => {

@@ -1,14 +1,16 @@
 //! The `mancala` command line: argument parsing (clap), the options shared by every command (variant and
 //! game options, the server address), and the mapping of errors to exit codes. Each command lives in its
 //! own module: offline `analyze` (apply decisions, show the position) and `selfplay` (random games,
-//! statistics); online `play`, `watch` (terminal board or line mode), and the history commands `games`,
-//! `show`, `export`; the lobby commands `seek` and `lobby`.
+//! statistics); online `play`, `watch` (terminal board or line mode), the history commands `games`,
+//! `show`, `export`; the lobby commands `seek` and `lobby`; `login`/`logout` (an account token kept
+//! for a server).
 //!
 //! Exit codes: 0 success; 2 bad input (unknown variant, bad option, bad position text, bad or illegal
 //! decision, a request the server refused such as an unknown game; clap's own usage errors use 2 as
 //! well); 3 the server cannot be reached; 1 an inconsistency inside the engine (a position that is not
 //! over but offers no legal decision), which is a bug to report rather than a user error.
 
+mod account;
 mod analyze;
 mod board;
 mod bot;
@@ -62,6 +64,11 @@ enum Command {
     Seek(lobby::SeekArgs),
     /// Watch the server's open seeks live and accept one, then play the game.
     Lobby(lobby::LobbyArgs),
+    /// Sign in to a server with your account's name and password; the token is kept on this machine and
+    /// every online command sends it.
+    Login(account::LoginArgs),
+    /// Sign out of a server: revoke the kept token and forget it.
+    Logout(account::LogoutArgs),
 }
 
 /// Which server to talk to.
@@ -154,6 +161,8 @@ fn main() -> ExitCode {
         Command::Bot(args) => online(Box::pin(async move { bot::run(&args).await })),
         Command::Seek(args) => online(Box::pin(async move { lobby::seek(&args).await })),
         Command::Lobby(args) => online(Box::pin(async move { lobby::lobby(&args).await })),
+        Command::Login(args) => online(Box::pin(async move { account::login(&args).await })),
+        Command::Logout(args) => online(Box::pin(async move { account::logout(&args).await })),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -43,7 +43,8 @@ pub struct Args {
     /// Your display name.
     #[arg(long)]
     pub name: Option<String>,
-    /// A player account token (from `POST /api/players`): links the game to your account.
+    /// An account token (an API token, or a player token from `POST /api/players`): links the game to that
+    /// account. Default: the token `mancala login` kept for this server.
     #[arg(long, env = "MANCALA_TOKEN", hide_env_values = true)]
     pub token: Option<String>,
     /// Plain text on stdin/stdout instead of the terminal board.

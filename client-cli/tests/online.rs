@@ -265,3 +265,84 @@ async fn a_line_mode_player_reconnects_by_itself_after_a_server_restart() {
     assert_eq!(r1, r2);
     assert!(!south.transcript.iter().any(|l| l.starts_with("error")), "{:?}", south.transcript);
 }
+
+/// Runs `cmd` with `input` on stdin.
+async fn with_stdin(mut cmd: Command, input: &str) -> std::process::Output {
+    let mut child = cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.as_bytes()).await.unwrap();
+    drop(stdin);
+    tokio::time::timeout(Duration::from_secs(20), child.wait_with_output()).await.unwrap().unwrap()
+}
+
+#[tokio::test]
+async fn login_keeps_a_token_that_play_sends_and_logout_revokes_it() {
+    let s = server().await;
+    let home = tempfile::tempdir().unwrap();
+    let http = reqwest::Client::new();
+    let up = serde_json::json!({ "name": "Amina", "password": "mango tree 42" });
+    let r = http.post(format!("{}/api/account/signup", s.base)).json(&up).send().await.unwrap();
+    assert_eq!(r.status(), 201);
+    let account = |token: String| {
+        let http = http.clone();
+        let url = format!("{}/api/account", s.base);
+        async move { http.get(url).bearer_auth(token).send().await.unwrap().status().as_u16() }
+    };
+    let tokens = home.path().join("tokens.json");
+    let login = |name: &str| {
+        let mut c = mancala(home.path());
+        c.args(["login", "--server", &s.base, name, "--password-stdin"]);
+        c
+    };
+
+    // A wrong password: the server's answer, exit 2, nothing kept.
+    let out = with_stdin(login("amina"), "mango tree 43\n").await;
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("wrong name or password"), "{out:?}");
+    assert!(!tokens.exists());
+
+    // The right one (the name in any case): a token kept owner-only, that the server knows.
+    let out = with_stdin(login("AMINA"), "mango tree 42\n").await;
+    assert!(out.status.success(), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("as Amina"), "{out:?}");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        assert_eq!(std::fs::metadata(&tokens).unwrap().permissions().mode() & 0o777, 0o600);
+    }
+    let kept: Value = serde_json::from_str(&std::fs::read_to_string(&tokens).unwrap()).unwrap();
+    let token = kept[0]["token"].as_str().unwrap().to_string();
+    assert_eq!(kept[0]["server"], s.base.as_str());
+    assert_eq!(account(token.clone()).await, 200);
+    let listed: Value = http
+        .get(format!("{}/api/account/tokens", s.base))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert!(listed[0]["label"].as_str().unwrap().starts_with("mancala-cli on "), "{listed}");
+
+    // `play` sends it: the game is Amina's, on a registered seat.
+    let mut play = mancala(home.path());
+    play.args(["play", "--server", &s.base, "--variant", "kubuguza", "--line"]);
+    let mut p = Player::spawn(play);
+    p.until("game ").await;
+    let list: Value =
+        http.get(format!("{}/api/games?player=amina", s.base)).send().await.unwrap().json().await.unwrap();
+    let game = &list["games"][0];
+    let seats = [&game["players"]["south"], &game["players"]["north"]];
+    assert!(seats.contains(&&serde_json::json!({ "name": "Amina", "registered": true })), "{list}");
+    p.say("quit").await;
+
+    // Logout revokes it on the server and forgets it; a second logout has nothing to do.
+    let out = mancala(home.path()).args(["logout", "--server", &s.base]).output().await.unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(account(token).await, 401, "the token is revoked");
+    let kept: Value = serde_json::from_str(&std::fs::read_to_string(&tokens).unwrap()).unwrap();
+    assert_eq!(kept, serde_json::json!([]));
+    let out = mancala(home.path()).args(["logout", "--server", &s.base]).output().await.unwrap();
+    assert!(out.status.success() && String::from_utf8_lossy(&out.stdout).contains("not signed in"), "{out:?}");
+}

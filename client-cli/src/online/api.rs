@@ -20,18 +20,35 @@ pub enum ClientError {
 }
 
 /// A server's HTTP API.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Api {
     http: reqwest::Client,
     /// `http://host:port`, without a trailing slash.
     pub base: String,
+    /// The account token kept by `mancala login` for this server: sent with every POST that is not given
+    /// another one.
+    account: Option<String>,
+}
+
+impl std::fmt::Debug for Api {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Api").field("base", &self.base).field("signed_in", &self.account.is_some()).finish()
+    }
 }
 
 impl Api {
+    /// The API of `base`, signed in with the token `mancala login` kept for it, if any.
     pub fn new(base: &str) -> Api {
         let base = base.trim_end_matches('/').to_string();
         let base = if base.contains("://") { base } else { format!("http://{base}") };
-        Api { http: reqwest::Client::new(), base }
+        let account = super::credentials::find(&base).map(|c| c.token);
+        Api { http: reqwest::Client::new(), base, account }
+    }
+
+    /// The same API without the kept account token (a computer player takes a guest seat).
+    pub fn without_account(mut self) -> Api {
+        self.account = None;
+        self
     }
 
     /// The WebSocket URL of a path.
@@ -77,11 +94,21 @@ impl Api {
         body: &B,
         bearer: Option<&str>,
     ) -> Result<T, ClientError> {
-        let mut req = self.http.post(format!("{}{path}", self.base)).json(body);
-        if let Some(t) = bearer {
+        let resp = self.send(self.post_request(path, bearer).json(body)).await?;
+        resp.json().await.map_err(|e| ClientError::Protocol(e.to_string()))
+    }
+
+    /// A POST without a body whose answer has none (204).
+    pub async fn post_empty(&self, path: &str, bearer: Option<&str>) -> Result<(), ClientError> {
+        self.send(self.post_request(path, bearer)).await.map(drop)
+    }
+
+    /// A POST with `bearer`, else the kept account token, else none.
+    fn post_request(&self, path: &str, bearer: Option<&str>) -> reqwest::RequestBuilder {
+        let mut req = self.http.post(format!("{}{path}", self.base));
+        if let Some(t) = bearer.or(self.account.as_deref()) {
             req = req.bearer_auth(t);
         }
-        let resp = self.send(req).await?;
-        resp.json().await.map_err(|e| ClientError::Protocol(e.to_string()))
+        req
     }
 }

@@ -1,0 +1,115 @@
+//! `mancala login` and `mancala logout`: sign in to a server with a name and password for an API token,
+//! kept on this machine ([`crate::online::credentials`]) and sent by every online command afterwards;
+//! sign out by revoking it on the server and forgetting it.
+
+use crate::online::api::{Api, ClientError};
+use crate::online::credentials::{self, Credential};
+use anyhow::{Context, Result, bail};
+use mancala_protocol::account::{SignedIn, Signin};
+use std::io::{BufRead, IsTerminal, Write};
+
+#[derive(Debug, clap::Args)]
+pub struct LoginArgs {
+    #[command(flatten)]
+    pub server: crate::ServerArgs,
+    /// The account's name (asked for when not given).
+    pub name: Option<String>,
+    /// Read the password from the first line of stdin instead of asking for it.
+    #[arg(long)]
+    pub password_stdin: bool,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct LogoutArgs {
+    #[command(flatten)]
+    pub server: crate::ServerArgs,
+}
+
+/// A line of stdin, without its line end.
+fn read_line() -> Result<String> {
+    let mut line = String::new();
+    std::io::stdin().lock().read_line(&mut line).context("cannot read stdin")?;
+    Ok(line.trim_end_matches(['\n', '\r']).to_string())
+}
+
+/// Asks for a password on the terminal without echoing it.
+fn ask_password() -> Result<String> {
+    use crossterm::event::{Event, KeyCode, KeyEventKind, KeyModifiers, read};
+    eprint!("password: ");
+    std::io::stderr().flush().ok();
+    crossterm::terminal::enable_raw_mode().context("cannot read the password from the terminal")?;
+    let mut password = String::new();
+    let result = loop {
+        match read() {
+            Ok(Event::Key(k)) if k.kind != KeyEventKind::Release => match k.code {
+                KeyCode::Enter => break Ok(()),
+                KeyCode::Char('c') if k.modifiers.contains(KeyModifiers::CONTROL) => break Err("cancelled"),
+                KeyCode::Backspace => drop(password.pop()),
+                KeyCode::Char(c) => password.push(c),
+                _ => {}
+            },
+            Ok(_) => {}
+            Err(_) => break Err("cannot read the terminal"),
+        }
+    };
+    crossterm::terminal::disable_raw_mode().ok();
+    eprintln!();
+    result.map_err(anyhow::Error::msg)?;
+    Ok(password)
+}
+
+/// What the token is called on the server: which client, on which machine.
+fn label() -> String {
+    let host = std::fs::read_to_string("/etc/hostname")
+        .ok()
+        .map(|h| h.trim().to_string())
+        .filter(|h| !h.is_empty())
+        .or_else(|| std::env::var("HOSTNAME").ok())
+        .unwrap_or_else(|| "this machine".into());
+    format!("mancala-cli on {host}").chars().take(60).collect()
+}
+
+pub async fn login(args: &LoginArgs) -> Result<()> {
+    let api = Api::new(&args.server.server);
+    let name = match &args.name {
+        Some(n) => n.clone(),
+        None if std::io::stdin().is_terminal() => {
+            eprint!("name: ");
+            std::io::stderr().flush().ok();
+            read_line()?
+        }
+        None => bail!("say which account: mancala login NAME"),
+    };
+    let password = if args.password_stdin {
+        read_line()?
+    } else if std::io::stdin().is_terminal() {
+        ask_password()?
+    } else {
+        bail!("no terminal to ask for the password: use --password-stdin")
+    };
+    let body = Signin { name, password, token_label: Some(label()) };
+    // No bearer: a kept token of another account must not sign this request.
+    let signed: SignedIn = api.clone().without_account().post("/api/account/signin", &body, None).await?;
+    let token = signed.token.context("the server answered the sign-in without a token")?;
+    credentials::save(Credential { server: api.base.clone(), name: signed.name.clone(), token })
+        .with_context(|| format!("cannot keep the token in {}", credentials::path().display()))?;
+    println!("signed in to {} as {}", api.base, signed.name);
+    Ok(())
+}
+
+pub async fn logout(args: &LogoutArgs) -> Result<()> {
+    let api = Api::new(&args.server.server);
+    let Some(kept) = credentials::find(&api.base) else {
+        println!("not signed in to {}", api.base);
+        return Ok(());
+    };
+    match api.post_empty("/api/account/signout", Some(&kept.token)).await {
+        Ok(()) => {}
+        // Revoked already (from the web page, say): there is nothing left to revoke.
+        Err(ClientError::Refused { status: 401, .. }) => {}
+        Err(e) => return Err(e).context("the token could not be revoked; it is still kept"),
+    }
+    credentials::remove(&api.base).with_context(|| format!("cannot update {}", credentials::path().display()))?;
+    println!("signed out of {} ({})", api.base, kept.name);
+    Ok(())
+}
