@@ -28,6 +28,9 @@ pub struct Args {
     /// Do not let the server play forced decisions (exactly one legal decision at a turn's start).
     #[arg(long)]
     pub no_auto_forced: bool,
+    /// A rated game: both players need an account (`--token`); the result changes their ratings.
+    #[arg(long)]
+    pub rated: bool,
     /// Play against the computer at this level (random, easy, medium, hard): it takes the other seat.
     #[arg(long, value_name = "LEVEL", requires = "variant")]
     pub against: Option<mancala_bot::Level>,
@@ -91,6 +94,7 @@ pub async fn run(args: &Args) -> Result<()> {
             clock: args.clock.as_deref().map(parse_clock).transpose()?,
             auto_forced: Some(!args.no_auto_forced),
             opponent: args.against.map(|level| format!("bot:{level}")),
+            rated: args.rated,
         };
         let granted: SeatGranted = api.post("/api/games", &body, args.token.as_deref()).await?;
         keep(&api, &granted)?;

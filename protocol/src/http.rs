@@ -70,6 +70,10 @@ pub struct CreateGame {
     /// seat at once (the game starts immediately).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub opponent: Option<String>,
+    /// The game counts for both players' ratings. Both seats must be player accounts (or a server bot);
+    /// a guest creating or joining one is refused (403). Default false (casual).
+    #[serde(default)]
+    pub rated: bool,
 }
 
 /// Options as a client sends them: every field optional.
@@ -165,6 +169,9 @@ pub struct GameSummary {
     pub players: Seats,
     pub clock: Option<ClockSpec>,
     pub auto_forced: bool,
+    /// The game counts for the players' ratings.
+    #[serde(default)]
+    pub rated: bool,
     /// The number of decisions in the record.
     pub plies: u32,
     pub result: Option<OutcomeInfo>,
@@ -230,6 +237,42 @@ pub struct PlayerProfile {
     pub losses: u64,
     pub draws: u64,
     pub ongoing: u64,
+    /// The player's rating per variant id, for the variants they played rated games of.
+    #[serde(default)]
+    pub ratings: std::collections::BTreeMap<String, PlayerRating>,
+}
+
+/// A player's rating in one variant, rounded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PlayerRating {
+    pub rating: i32,
+    pub deviation: i32,
+    /// Deviation above 110: not on the leaderboard yet.
+    pub provisional: bool,
+    /// Rated games counted.
+    pub games: u32,
+}
+
+/// `GET /api/players/{name}/ratings/{variant}`: one point of the rating chart (after a rated game).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct RatingPoint {
+    /// Unix milliseconds of the game's end.
+    pub at: u64,
+    /// The rating after the game, rounded.
+    pub rating: i32,
+    pub game_id: String,
+}
+
+/// `GET /api/leaderboard/{variant}`: one NDJSON line, best first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct LeaderboardEntry {
+    pub name: String,
+    pub rating: i32,
+    pub deviation: i32,
+    pub games: u32,
 }
 
 /// `GET /api/games` answer: newest first; pass `next_cursor` as `cursor` for the next page.

@@ -18,7 +18,9 @@ mod ws;
 
 pub use inbound::InboundError;
 pub use step::{CaptureTarget, StepEvent};
-pub use view::{BoardView, BySideChoice, BySideOpt, ChoiceState, ClockSpec, ClockState, OutcomeInfo};
+pub use view::{
+    BoardView, BySideChoice, BySideOpt, ChoiceState, ClockSpec, ClockState, OutcomeInfo, RatingChange, RatingChanges,
+};
 pub use ws::{ClientMsg, ErrorCode, GameEvent, MoveEvent, Presence, ServerMsg};
 
 /// The protocol version. The server sends it in every snapshot and in `/api/variants`; a client built for

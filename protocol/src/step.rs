@@ -232,7 +232,7 @@ impl std::str::FromStr for StepEvent {
                     "draw" => None,
                     _ => Some(side(1)?),
                 };
-                (StepEvent::GameEnd { outcome: OutcomeInfo { winner, reason: arg(2)?.to_string() } }, 3)
+                (StepEvent::GameEnd { outcome: OutcomeInfo { winner, reason: arg(2)?.to_string(), ratings: None } }, 3)
             }
             "skipped" => {
                 let steps = arg(1)?.parse::<u64>().map_err(|_| bad("word 2 is not a number"))?;
@@ -298,7 +298,9 @@ mod tests {
             StepEvent::StoreLift { side: Side::South, count: None },
             StepEvent::Pass { side: Side::North },
             StepEvent::TurnEnd { next: Side::South },
-            StepEvent::GameEnd { outcome: OutcomeInfo { winner: None, reason: "endless-sowing".into() } },
+            StepEvent::GameEnd {
+                outcome: OutcomeInfo { winner: None, reason: "endless-sowing".into(), ratings: None },
+            },
             StepEvent::Skipped { steps: 987_654 },
         ];
         for step in steps {

@@ -13,12 +13,34 @@ pub struct OutcomeInfo {
     #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
     pub winner: Option<Side>,
     pub reason: String,
+    /// How a rated game changed both players' ratings (present once a rated game finished, aborted games
+    /// excepted).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ratings: Option<RatingChanges>,
 }
 
 impl From<Outcome> for OutcomeInfo {
     fn from(o: Outcome) -> Self {
-        OutcomeInfo { winner: o.winner, reason: o.reason.as_str().to_string() }
+        OutcomeInfo { winner: o.winner, reason: o.reason.as_str().to_string(), ratings: None }
     }
+}
+
+/// One player's rating before and after a rated game (rounded); `provisional` is the rating after it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct RatingChange {
+    pub before: i32,
+    pub after: i32,
+    /// The rating after the game is still provisional (deviation above 110).
+    pub provisional: bool,
+}
+
+/// The rating changes of both seats of a rated game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct RatingChanges {
+    pub south: RatingChange,
+    pub north: RatingChange,
 }
 
 /// One side's Ikibuguzo array choice as this viewer sees it.

@@ -10,12 +10,12 @@ use insta::assert_json_snapshot;
 use mancala_engine::{Decision, Event, Options, Position, Side, Variant, Viewer};
 use mancala_protocol::http::{
     ApiError, CreateGame, CreatePlayer, GameDetail, GameList, GameStatus, GameSummary, HandicapPatch, JoinGame,
-    OptionsPatch, PlayerCreated, PlayerInfo, PlayerProfile, PositionAt, RecordEntry, SeatChoice, SeatGranted, Seats,
-    VariantInfo, VariantList,
+    OptionsPatch, PlayerCreated, PlayerInfo, PlayerProfile, PlayerRating, PositionAt, RecordEntry, SeatChoice,
+    SeatGranted, Seats, VariantInfo, VariantList,
 };
 use mancala_protocol::{
     BoardView, CaptureTarget, ChoiceState, ClientMsg, ClockSpec, ClockState, Direction, ErrorCode, GameEvent, HoleName,
-    MoveEvent, OutcomeInfo, PROTOCOL_VERSION, Presence, ServerMsg, StepEvent,
+    MoveEvent, OutcomeInfo, PROTOCOL_VERSION, Presence, RatingChange, RatingChanges, ServerMsg, StepEvent,
 };
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -101,6 +101,7 @@ fn summary(variant: Variant, status: GameStatus) -> GameSummary {
         players: players(),
         clock: Some(ClockSpec { base_secs: 300, increment_secs: 5 }),
         auto_forced: true,
+        rated: false,
         plies: 0,
         result: None,
         created_at: CREATED_AT,
@@ -278,7 +279,9 @@ fn step_events() {
             StepEvent::StoreLift { side: Side::South, count: Some(8) },
             StepEvent::Pass { side: Side::North },
             StepEvent::TurnEnd { next: Side::North },
-            StepEvent::GameEnd { outcome: OutcomeInfo { winner: Some(Side::South), reason: "all-captured".into() } },
+            StepEvent::GameEnd {
+                outcome: OutcomeInfo { winner: Some(Side::South), reason: "all-captured".into(), ratings: None }
+            },
             StepEvent::Skipped { steps: 917_304 },
         ]
     );
@@ -485,7 +488,12 @@ fn server_event_end() {
     let mut pos = start(Variant::Kubuguza);
     apply(&mut pos, Side::South, "a2");
     // A ruling of the server: the engine's position goes on, the board says it is over.
-    let outcome = OutcomeInfo { winner: Some(Side::South), reason: "resignation".into() };
+    // A rated game: both players' ratings before and after it.
+    let ratings = RatingChanges {
+        south: RatingChange { before: 1500, after: 1662, provisional: true },
+        north: RatingChange { before: 1500, after: 1338, provisional: true },
+    };
+    let outcome = OutcomeInfo { winner: Some(Side::South), reason: "resignation".into(), ratings: Some(ratings) };
     pin!(
         "server_event_end",
         ServerMsg::Event {
@@ -651,6 +659,7 @@ fn http_create_game() {
             clock: Some(ClockSpec { base_secs: 300, increment_secs: 5 }),
             auto_forced: Some(true),
             opponent: None,
+            rated: true,
         }
     );
 }
@@ -698,7 +707,7 @@ fn http_game_summary_finished() {
         "http_game_summary_finished",
         GameSummary {
             plies: 57,
-            result: Some(OutcomeInfo { winner: Some(Side::North), reason: "no-legal-move".into() }),
+            result: Some(OutcomeInfo { winner: Some(Side::North), reason: "no-legal-move".into(), ratings: None }),
             ..summary(Variant::Kubuguza, GameStatus::Finished)
         }
     );
@@ -718,7 +727,11 @@ fn http_game_list() {
                     clock: None,
                     auto_forced: false,
                     plies: 31,
-                    result: Some(OutcomeInfo { winner: Some(Side::South), reason: "special-win".into() }),
+                    result: Some(OutcomeInfo {
+                        winner: Some(Side::South),
+                        reason: "special-win".into(),
+                        ratings: None
+                    }),
                     ..summary(Variant::Ikibuguzo, GameStatus::Finished)
                 },
             ],
@@ -832,7 +845,12 @@ fn http_player_profile() {
             wins: 7,
             losses: 3,
             draws: 1,
-            ongoing: 1
+            ongoing: 1,
+            ratings: [(
+                "kubuguza".to_string(),
+                PlayerRating { rating: 1623, deviation: 74, provisional: false, games: 41 }
+            )]
+            .into()
         }
     );
 }

@@ -38,12 +38,12 @@ pub enum ApiError {
     /// through.
     #[error("{message}; retry in {retry_after} s")]
     RateLimited { message: String, retry_after: u64 },
+    /// The request is understood but not allowed for this client (a guest asking for a rated game).
+    #[error("{0}")]
+    Forbidden(String),
     /// The request conflicts with the state (a taken name, a game without an open seat).
     #[error("{0}")]
     Conflict(String),
-    /// The request is understood but not allowed to this caller (a guest asking for a rated game).
-    #[error("{0}")]
-    Forbidden(String),
     /// A queue of the server is full (the lobby's): nothing was done; retry shortly.
     #[error("{0}; retry shortly")]
     Busy(String),
@@ -72,8 +72,8 @@ impl ApiError {
         "unsupported_media_type",
         "upgrade_required",
         "rate_limited",
-        "conflict",
         "forbidden",
+        "conflict",
         "busy",
         "unavailable",
         "degraded",
@@ -92,8 +92,8 @@ impl ApiError {
             ApiError::UnsupportedMediaType(_) => (StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type"),
             ApiError::UpgradeRequired(_) => (StatusCode::UPGRADE_REQUIRED, "upgrade_required"),
             ApiError::RateLimited { .. } => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
-            ApiError::Conflict(_) => (StatusCode::CONFLICT, "conflict"),
             ApiError::Forbidden(_) => (StatusCode::FORBIDDEN, "forbidden"),
+            ApiError::Conflict(_) => (StatusCode::CONFLICT, "conflict"),
             ApiError::Busy(_) => (StatusCode::SERVICE_UNAVAILABLE, "busy"),
             ApiError::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
             ApiError::Degraded(_) => (StatusCode::SERVICE_UNAVAILABLE, "degraded"),
@@ -162,6 +162,8 @@ impl From<Refusal> for ApiError {
     fn from(r: Refusal) -> Self {
         match r.code {
             mancala_protocol::ErrorCode::Unavailable => ApiError::Unavailable(r.reason),
+            // A seat the game does not allow this player (a guest's at a rated game).
+            mancala_protocol::ErrorCode::WrongSeat => ApiError::Forbidden(r.reason),
             _ => ApiError::Conflict(r.reason),
         }
     }
@@ -190,8 +192,8 @@ mod tests {
             ApiError::UnsupportedMediaType(s()),
             ApiError::UpgradeRequired(s()),
             ApiError::RateLimited { message: s(), retry_after: 1 },
-            ApiError::Conflict(s()),
             ApiError::Forbidden(s()),
+            ApiError::Conflict(s()),
             ApiError::Busy(s()),
             ApiError::Unavailable(s()),
             ApiError::Degraded(s()),

@@ -15,6 +15,7 @@ pub mod game;
 pub mod http;
 pub mod ids;
 pub mod lobby;
+pub mod ratings;
 pub mod room;
 pub mod state;
 pub mod store;

@@ -26,6 +26,7 @@ fn game(id: &str, status: &str, plies: u32, updated_at: i64) -> GameRow {
         south_clock_ms: Some(60_000 - plies as i64),
         north_clock_ms: Some(60_000),
         auto_forced: true,
+        rated: false,
         plies,
         winner: (status == "finished").then(|| "south".into()),
         reason: (status == "finished").then(|| "resignation".into()),

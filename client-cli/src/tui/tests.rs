@@ -54,6 +54,7 @@ fn summary(pos: &Position) -> GameSummary {
         players: Seats { south: player("alice"), north: player("bob") },
         clock: Some(ClockSpec { base_secs: 300, increment_secs: 5 }),
         auto_forced: false,
+        rated: false,
         plies: 0,
         result: pos.outcome().map(OutcomeInfo::from),
         created_at: 1_700_000_000_000,
@@ -164,7 +165,7 @@ fn ikibuguzo_secret_choice_as_north() {
 fn finished_game_shows_the_result() {
     // A resignation is the server's ruling: the board says the game is over, the clocks stop.
     let mut m = model(&kubuguza(), Some(Side::South));
-    let outcome = OutcomeInfo { winner: Some(Side::North), reason: "resignation".into() };
+    let outcome = OutcomeInfo { winner: Some(Side::North), reason: "resignation".into(), ratings: None };
     m.view = m.view.map(|v| v.ended(outcome.clone()));
     if let Some(c) = m.clock.as_mut() {
         c.running.clear();
@@ -311,7 +312,7 @@ fn notes_become_messages() {
     assert_eq!(app.message.as_ref().unwrap().text, format!("refused: {reason}"), "the legal list only once");
     app.on_reconnected(1);
     assert!(app.message.as_ref().unwrap().text.starts_with("refused"), "an error stays");
-    let draw = OutcomeInfo { winner: None, reason: "turn-limit".into() };
+    let draw = OutcomeInfo { winner: None, reason: "turn-limit".into(), ratings: None };
     app.on_notes(&[Note::Ended(draw)], &m);
     assert_eq!(app.message.as_ref().unwrap().text, "draw (turn-limit)");
     app.on_lost("the connection to the game was lost");

@@ -10,8 +10,8 @@ use super::ply::Ply;
 use super::ruling::Ruling;
 use super::steps::PlySteps;
 use mancala_engine::{BySide, Decision, Position, Side, ToMove};
-use mancala_protocol::ErrorCode;
 use mancala_protocol::http::GameStatus;
+use mancala_protocol::{ErrorCode, RatingChanges};
 use tokio::time::Instant;
 
 /// A refusal: the code, a readable reason, and the legal decisions where they help.
@@ -48,6 +48,9 @@ pub struct Change {
     pub clock: Option<Clock>,
     pub decided: BySide<bool>,
     pub at_ms: i64,
+    /// The rating changes the commit of this change made (set by the room after the commit, when the
+    /// change finished a rated game).
+    pub ratings: Option<RatingChanges>,
 }
 
 impl Change {
@@ -84,6 +87,7 @@ impl LiveGame {
             clock: self.clock.clone(),
             decided: self.decided,
             at_ms,
+            ratings: None,
         }
     }
 

@@ -11,8 +11,8 @@ use super::ruling::{GameResult, Ruling};
 use super::steps::PlySteps;
 use crate::ids::{GameId, InviteCode, PlayerName};
 use mancala_engine::{BySide, Decision, Options, OptionsError, Outcome, Position, Side, Variant};
-use mancala_protocol::ClockSpec;
 use mancala_protocol::http::{GameStatus, GameSummary, PlayerInfo, Seats};
+use mancala_protocol::{ClockSpec, OutcomeInfo, RatingChanges};
 use std::ops::RangeInclusive;
 use tokio::time::Instant;
 
@@ -44,9 +44,13 @@ pub struct GameHeader {
     pub invite_code: Option<InviteCode>,
     pub clock: Option<StoredClock>,
     pub auto_forced: bool,
+    /// The game counts for the players' ratings.
+    pub rated: bool,
     pub plies: u32,
     /// Set once the game is finished.
     pub result: Option<GameResult>,
+    /// The rating changes, once a rated game finished (read from `rating_changes`, not a `games` column).
+    pub ratings: Option<RatingChanges>,
     pub created_at: i64,
     pub updated_at: i64,
 }
@@ -83,6 +87,10 @@ pub struct LiveGame {
     pub invite_code: Option<InviteCode>,
     pub clock: Option<Clock>,
     pub auto_forced: bool,
+    /// The game counts for the players' ratings.
+    pub rated: bool,
+    /// The rating changes its end made (a rated game, once finished).
+    pub ratings: Option<RatingChanges>,
     pub pos: Position,
     pub record: Vec<Ply>,
     /// Which sides have made a decision of their own (not one played by the server).
@@ -108,6 +116,7 @@ impl LiveGame {
         invite_code: InviteCode,
         clock: Option<ClockSpec>,
         auto_forced: bool,
+        rated: bool,
         now_ms: i64,
     ) -> Result<LiveGame, OptionsError> {
         let pos = Position::start(variant, options)?;
@@ -122,6 +131,8 @@ impl LiveGame {
             invite_code: Some(invite_code),
             clock: clock.map(Clock::new),
             auto_forced,
+            rated,
+            ratings: None,
             pos,
             record: Vec::new(),
             decided: BySide::default(),
@@ -189,6 +200,8 @@ impl LiveGame {
             invite_code: header.invite_code,
             clock,
             auto_forced: header.auto_forced,
+            rated: header.rated,
+            ratings: header.ratings,
             pos,
             record,
             decided,
@@ -271,6 +284,7 @@ impl LiveGame {
             self.seats = seats;
         }
         self.status = change.status;
+        self.ratings = self.ratings.or(change.ratings);
         self.clock = change.clock;
         self.decided = change.decided;
         self.updated_at = change.at_ms;
@@ -300,8 +314,10 @@ impl LiveGame {
             invite_code: self.invite_code.clone(),
             clock: clock.as_ref().map(|c| StoredClock { spec: c.spec, remaining: c.remaining }),
             auto_forced: self.auto_forced,
+            rated: self.rated,
             plies,
             result,
+            ratings: change.and_then(|c| c.ratings).or(self.ratings),
             created_at: self.created_at,
             updated_at: change.map(|c| c.at_ms).unwrap_or(self.updated_at),
         }
@@ -310,6 +326,11 @@ impl LiveGame {
     /// The public summary (no secret).
     pub fn summary(&self) -> GameSummary {
         self.header(None).summary()
+    }
+
+    /// The result as shown, with the rating changes of a rated game.
+    pub fn outcome_info(&self) -> Option<OutcomeInfo> {
+        self.result().map(|r| r.info_with(self.ratings))
     }
 }
 
@@ -326,8 +347,9 @@ impl GameHeader {
             players: Seats { south: player(Side::South), north: player(Side::North) },
             clock: self.clock.map(|c| c.spec),
             auto_forced: self.auto_forced,
+            rated: self.rated,
             plies: self.plies,
-            result: self.result.filter(|_| self.status == GameStatus::Finished).map(GameResult::info),
+            result: self.result.filter(|_| self.status == GameStatus::Finished).map(|r| r.info_with(self.ratings)),
             created_at: self.created_at.max(0) as u64,
             updated_at: self.updated_at.max(0) as u64,
             invite_code: self

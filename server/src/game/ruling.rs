@@ -5,7 +5,7 @@
 //! [`Outcome`]: mancala_engine::Outcome
 
 use mancala_engine::{Outcome, Side};
-use mancala_protocol::OutcomeInfo;
+use mancala_protocol::{OutcomeInfo, RatingChanges};
 
 /// A server's ruling that ends a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -78,7 +78,17 @@ impl GameResult {
     }
 
     pub fn info(self) -> OutcomeInfo {
-        OutcomeInfo { winner: self.winner(), reason: self.reason().to_string() }
+        self.info_with(None)
+    }
+
+    /// The result as shown, with the rating changes it made (a rated game).
+    pub fn info_with(self, ratings: Option<RatingChanges>) -> OutcomeInfo {
+        OutcomeInfo { winner: self.winner(), reason: self.reason().to_string(), ratings }
+    }
+
+    /// Does this result count for ratings? Every ending but an abort.
+    pub fn counts(self) -> bool {
+        self != GameResult::Ruled(Ruling::Abort)
     }
 }
 

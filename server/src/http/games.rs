@@ -98,6 +98,9 @@ pub async fn create(
         }
     };
     let (name, registered) = identity(&state, bearer, req.name).await?;
+    if req.rated {
+        rated_seat(&name, registered)?;
+    }
     // Counted once the request is known to be good: a client's mistakes do not use up its allowance.
     state.limits.check(Limit::Games, client)?;
     let side = match req.seat {
@@ -121,6 +124,7 @@ pub async fn create(
         InviteCode::random(),
         req.clock,
         req.auto_forced.unwrap_or(true),
+        req.rated,
         unix_ms(),
     )
     .map_err(|e| ApiError::BadRequest(format!("options: {e}")))?;
@@ -140,9 +144,26 @@ pub async fn create(
     Ok((StatusCode::CREATED, axum::Json(granted(summary, side, token))))
 }
 
+/// A rated game needs both seats to be player accounts (or a server bot, which has its own rating): a
+/// guest is refused with 403 and told why.
+fn rated_seat(name: &PlayerName, registered: bool) -> Result<(), ApiError> {
+    if registered || bot_seat::level_of(name).is_some() {
+        return Ok(());
+    }
+    Err(ApiError::Forbidden(format!(
+        "a rated game needs a player account: `{name}` plays as a guest (sign in, or send a player token as \
+         `Authorization: Bearer …`; or play a casual game)"
+    )))
+}
+
 async fn join_game(state: &AppState, id: &GameId, bearer: Bearer, req: JoinGame) -> Result<SeatGranted, ApiError> {
     let (name, registered) = identity(state, bearer, req.name).await?;
     let room = state.rooms.get(id).await?;
+    // `rated` never changes once the game exists; the room refuses such a seat too (a backstop for the
+    // other ways to a seat).
+    if room.summary().await.map_err(ApiError::from)?.rated {
+        rated_seat(&name, registered)?;
+    }
     let token = ids::token();
     let seat = Seat { name, registered, token_hash: ids::token_hash(&token) };
     let (side, summary) = room.join(seat).await.map_err(ApiError::from)??;

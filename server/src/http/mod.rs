@@ -13,6 +13,7 @@
 //! | `GET /api/games`, `GET /api/games/{id}`, `GET /api/games/{id}/position` | history: list, one game, a position ([`history`]) |
 //! | `GET /api/games/{id}/export` | the record as text or JSON ([`export`]) |
 //! | `GET /api/players/{name}/games`, `GET /api/stream/game/{id}` | NDJSON streams ([`streams`]) |
+//! | `GET /api/players/{name}/ratings/{variant}`, `GET /api/leaderboard/{variant}` | ratings ([`ratings`]) |
 //! | `GET /api/openapi.json` | the OpenAPI document ([`openapi`]) |
 //! | `GET /api/lobby/ws`, `/api/lobby/seeks…`, `/api/challenges…` | the lobby ([`crate::lobby`]) |
 //! | `/`, `/game/{id}`, …, `/assets/…`, `/api/rules/{variant}` | the web client ([`web`]) |
@@ -27,6 +28,7 @@ pub mod limits;
 pub mod openapi;
 pub mod ops;
 pub mod players;
+pub mod ratings;
 pub mod streams;
 pub mod variants;
 pub mod web;
@@ -61,6 +63,8 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/position", get(history::position))
         .route("/api/games/{id}/export", get(export::export))
         .route("/api/players/{name}/games", get(streams::player_games))
+        .route("/api/players/{name}/ratings/{variant}", get(ratings::history))
+        .route("/api/leaderboard/{variant}", get(ratings::leaderboard))
         .route("/api/stream/game/{id}", get(streams::live_game))
         .route("/api/openapi.json", get(openapi::document))
         .route("/api/lobby/ws", get(crate::lobby::socket::upgrade))

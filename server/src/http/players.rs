@@ -1,5 +1,5 @@
 //! Player accounts: `POST /api/players` registers a name and returns its token once; `GET
-//! /api/players/{name}` shows the results of the games linked to it. Names are case-insensitive
+//! /api/players/{name}` shows the results of the games linked to it and its ratings. Names are case-insensitive
 //! ([`PlayerName`]): `AMINA` cannot register beside `amina`, and `/api/players/AMINA` is amina's profile,
 //! under the spelling she registered.
 
@@ -52,6 +52,13 @@ pub async fn profile(
         .await?
         .ok_or_else(|| ApiError::NotFound(format!("no registered player `{name}`")))?;
     let [games, wins, losses, draws, ongoing] = state.store.player_stats(&name).await?;
+    let ratings = state
+        .store
+        .ratings_of(&name)
+        .await?
+        .into_iter()
+        .map(|(variant, r)| (variant.id().to_string(), super::ratings::shown(&r)))
+        .collect();
     Ok(axum::Json(PlayerProfile {
         name: player.name,
         created_at: player.created_at as u64,
@@ -60,5 +67,6 @@ pub async fn profile(
         losses,
         draws,
         ongoing,
+        ratings,
     }))
 }

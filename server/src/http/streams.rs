@@ -40,7 +40,7 @@ pub const KEEP_ALIVE: Duration = Duration::from_secs(7);
 /// Rows fetched per database query by the player stream.
 const PAGE: u32 = 100;
 
-fn ndjson(body: Body) -> Response {
+pub(super) fn ndjson(body: Body) -> Response {
     let mut response = body.into_response();
     response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/x-ndjson"));
     // Tell reverse proxies (nginx) not to buffer: a live line is only useful when it arrives.
@@ -228,7 +228,9 @@ mod tests {
         assert!(!shows_end(&presence));
         let end = ServerMsg::Event {
             v: 3,
-            event: mancala_protocol::GameEvent::End { outcome: OutcomeInfo { winner: None, reason: "aborted".into() } },
+            event: mancala_protocol::GameEvent::End {
+                outcome: OutcomeInfo { winner: None, reason: "aborted".into(), ratings: None },
+            },
             view: None,
             clock: None,
         };

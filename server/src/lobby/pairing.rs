@@ -38,11 +38,11 @@ pub async fn create(rooms: &Registry, spec: GameSpec, a: &Person, b: &Person) ->
         InviteCode::random(),
         spec.clock,
         true,
+        spec.rated,
         unix_ms(),
     )
     .map_err(|e| ApiError::BadRequest(format!("options: {e}")))?;
     game.invite_code = None;
-    // TODO(ratings merge): the game's `rated` flag is set from `spec.rated` once games carry one.
     let room = rooms.create(game).await?;
     let (b_side, summary) = room.join(seat_b).await.map_err(ApiError::from)??;
     debug_assert_eq!(b_side, a_side.other());

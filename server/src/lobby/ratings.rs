@@ -1,5 +1,7 @@
-//! The rating a seek shows and pairs by. Until the ratings store (`Store::rating`) is merged there is no
-//! rating: everyone counts as 1500 for ranges and nearness, and seeks show none.
+//! The rating a seek shows and pairs by: the person's Glicko-2 rating in the variant (`Store::rating`),
+//! rounded, with its provisional flag. Guests have none: they count as 1500 for ranges and nearness, as
+//! does an account that has played no rated game of the variant (its rating is the default 1500,
+//! provisional).
 
 use super::person::Person;
 use super::seek::Shown;
@@ -8,9 +10,11 @@ use crate::state::AppState;
 use mancala_engine::Variant;
 
 /// `person`'s rating in `variant` (accounts only).
-pub async fn of(_state: &AppState, person: &Person, _variant: Variant) -> Result<Option<Shown>, ApiError> {
+pub async fn of(state: &AppState, person: &Person, variant: Variant) -> Result<Option<Shown>, ApiError> {
     if !person.registered {
         return Ok(None);
     }
-    Ok(None)
+    let rating = state.store.rating(&person.name, variant).await?.unwrap_or_default();
+    Ok(Some(Shown { rating: rating.shown(), provisional: rating.provisional() }))
 }
+

@@ -413,8 +413,11 @@ impl Room {
             }),
             Err(refusal) => Err(refusal),
         };
-        if let Err(refusal) = stored {
-            return Err(self.refuse_origin(origin, refusal));
+        let mut change = change;
+        match stored {
+            Err(refusal) => return Err(self.refuse_origin(origin, refusal)),
+            // The changes as committed: what every viewer is shown is what the database holds.
+            Ok(ratings) => change.ratings = ratings,
         }
         let decided_by = change.plies.first().filter(|p| !p.auto).map(|p| (p.side, p.client_id.clone()));
         let versions = self.game.apply(change);

@@ -61,7 +61,11 @@ pub fn board(pos: &Position, viewer: Viewer, status: GameStatus, result: Option<
 
 /// The game's current board for `viewer`.
 pub fn current_board(game: &LiveGame, viewer: Viewer) -> BoardView {
-    board(&game.pos, viewer, game.status, game.result())
+    let mut view = board(&game.pos, viewer, game.status, game.result());
+    if let Some(outcome) = view.outcome.as_mut() {
+        outcome.ratings = game.ratings;
+    }
+    view
 }
 
 /// The move event of `ply` for `viewer`.
@@ -97,7 +101,7 @@ pub fn event(game: &LiveGame, v: u64, kind: ViewerKind, last: bool, clock: Optio
     let event = match game.event_at(v).expect("an event of this game") {
         EventAt::Start => GameEvent::Start { game: game.summary() },
         EventAt::Ply(ply) => GameEvent::Move { mv: move_event(ply, game.pos.geometry(), viewer) },
-        EventAt::End(ruling) => GameEvent::End { outcome: GameResult::Ruled(ruling).info() },
+        EventAt::End(ruling) => GameEvent::End { outcome: GameResult::Ruled(ruling).info_with(game.ratings) },
     };
     ServerMsg::Event {
         v,

@@ -4,6 +4,7 @@
 //! unreadable row must not turn into a finished Kubuguza game, nor a bad side into South.
 
 use super::StoreError;
+use super::ratings::RateGame;
 use super::rows::{GameProgress, GameRow, MoveRow};
 use super::writer::Write;
 use crate::game::{Change, GameHeader, GameResult, LiveGame, Ply, Ruling, Seat, StoredClock, StoredPly};
@@ -29,6 +30,7 @@ pub fn writes(game: &LiveGame, change: &Change) -> Vec<Write> {
     } else if change.seats.is_some() || change.status != game.status || change.ruling.is_some() {
         writes.extend(moves);
         writes.push(Write::UpdateGame(game_row(&game.header(Some(change)))));
+        writes.extend(rating_update(game, change).map(Write::Rate));
     } else {
         writes.extend(moves);
         writes.push(Write::Progress(GameProgress {
@@ -40,6 +42,27 @@ pub fn writes(game: &LiveGame, change: &Change) -> Vec<Write> {
         }));
     }
     writes
+}
+
+/// The rating update when `change` is the one that finishes rated `game` with a result that counts (all
+/// but an abort). Only this change can: a finished game takes no other, and a room that is unsure whether
+/// a write landed reads the game back before the next one; the writer also refuses a second update of a
+/// game whose changes are stored.
+fn rating_update(game: &LiveGame, change: &Change) -> Option<RateGame> {
+    if !game.rated || game.status == GameStatus::Finished || change.status != GameStatus::Finished {
+        return None;
+    }
+    let result = game.header(Some(change)).result.filter(|r| r.counts())?;
+    let seats = change.seats.as_ref().unwrap_or(&game.seats);
+    let key = |s: Side| seats[s].as_ref().map(|seat| seat.name.key());
+    Some(RateGame {
+        game_id: game.id.to_string(),
+        variant: game.variant,
+        players: BySide::new(key(Side::South)?, key(Side::North)?),
+        winner: result.winner(),
+        at: change.at_ms,
+        outcome: Default::default(),
+    })
 }
 
 /// The `games` row of a header.
@@ -62,6 +85,7 @@ pub fn game_row(h: &GameHeader) -> GameRow {
         south_clock_ms: h.clock.map(|c| c.remaining.south as i64),
         north_clock_ms: h.clock.map(|c| c.remaining.north as i64),
         auto_forced: h.auto_forced,
+        rated: h.rated,
         plies: h.plies,
         winner: h.result.and_then(GameResult::winner).map(|s| s.name().to_string()),
         reason: h.result.map(|r| r.reason().to_string()),
@@ -154,8 +178,11 @@ pub fn header(row: GameRow) -> Result<GameHeader, StoreError> {
         invite_code,
         clock,
         auto_forced: row.auto_forced,
+        rated: row.rated,
         plies: row.plies,
         result,
+        // Filled by the reads that show it (`Store::game`, `Store::list_games`).
+        ratings: None,
         created_at: row.created_at,
         updated_at: row.updated_at,
     })

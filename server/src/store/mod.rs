@@ -7,10 +7,13 @@
 mod checkpoint;
 pub mod mapping;
 mod migrate;
+mod ratings;
 mod reads;
 mod rows;
 mod writer;
 
+pub use crate::ratings::Rating;
+pub use ratings::{Ranked, RateGame, RatingPoint};
 pub use reads::{GameFilter, ListCursor, ResultFilter};
 pub use rows::{GameProgress, GameRow, MoveRow, PlayerRow};
 pub use writer::{Fence, Write};
@@ -194,16 +197,23 @@ impl Store {
     }
 
     /// Stores `change` of `game` (its decisions and the game row after it) in one transaction. Returns
-    /// once committed.
+    /// once committed, with the rating changes when the change finished a rated game (written in the same
+    /// transaction).
     /// With several nodes, `epoch` is the game's lease the write needs (fencing).
     pub async fn commit(
         &self,
         game: &crate::game::LiveGame,
         change: &crate::game::Change,
         epoch: Option<i64>,
-    ) -> Result<(), StoreError> {
+    ) -> Result<Option<mancala_protocol::RatingChanges>, StoreError> {
         let fence = epoch.map(|epoch| Fence { game: game.id.as_str().to_string(), epoch });
-        self.write_fenced(mapping::writes(game, change), fence).await
+        let writes = mapping::writes(game, change);
+        let rated = writes.iter().find_map(|w| match w {
+            Write::Rate(r) => Some(r.outcome.clone()),
+            _ => None,
+        });
+        self.write_fenced(writes, fence).await?;
+        Ok(rated.and_then(|outcome| *outcome.lock().expect("outcome lock")))
     }
 
     /// Applies `writes` atomically, after everything queued before it. Returns once committed.

@@ -99,7 +99,18 @@ impl Store {
     }
 
     pub async fn game(&self, id: &GameId) -> Result<Option<GameHeader>, StoreError> {
-        self.game_row(id.as_str()).await?.map(mapping::header).transpose()
+        match self.game_row(id.as_str()).await?.map(mapping::header).transpose()? {
+            Some(header) => Ok(Some(self.with_ratings(header).await?)),
+            None => Ok(None),
+        }
+    }
+
+    /// `header` with the rating changes of a finished rated game (stored in `rating_changes`).
+    async fn with_ratings(&self, mut header: GameHeader) -> Result<GameHeader, StoreError> {
+        if header.rated && header.status == GameStatus::Finished {
+            header.ratings = self.game_ratings(header.id.as_str()).await?;
+        }
+        Ok(header)
     }
 
     /// A game and its decisions.
@@ -150,7 +161,12 @@ impl Store {
             .bind(limit as i64)
             .fetch_all(self.pool())
             .await?;
-        rows.iter().map(|r| mapping::header(GameRow::read(r)?)).collect()
+        let mut games = Vec::with_capacity(rows.len());
+        for r in &rows {
+            // One more query per finished rated game of the page, for its rating changes.
+            games.push(self.with_ratings(mapping::header(GameRow::read(r)?)?).await?);
+        }
+        Ok(games)
     }
 
     /// The account of `name`, whatever the case it is spelt in.

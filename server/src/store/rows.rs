@@ -25,6 +25,7 @@ pub struct GameRow {
     pub south_clock_ms: Option<i64>,
     pub north_clock_ms: Option<i64>,
     pub auto_forced: bool,
+    pub rated: bool,
     pub plies: u32,
     pub winner: Option<String>,
     pub reason: Option<String>,
@@ -34,8 +35,8 @@ pub struct GameRow {
 
 pub(super) const GAME_COLUMNS: &str = "id, variant, options, status, south_name, north_name, south_registered, \
      north_registered, south_token_hash, north_token_hash, invite_code, clock_base_ms, clock_increment_ms, \
-     south_clock_ms, north_clock_ms, auto_forced, plies, winner, reason, created_at, updated_at";
-pub(super) const GAME_COLUMN_COUNT: usize = 21;
+     south_clock_ms, north_clock_ms, auto_forced, rated, plies, winner, reason, created_at, updated_at";
+pub(super) const GAME_COLUMN_COUNT: usize = 22;
 
 impl GameRow {
     pub(super) fn read(row: &AnyRow) -> Result<GameRow, StoreError> {
@@ -56,6 +57,7 @@ impl GameRow {
             south_clock_ms: row.try_get("south_clock_ms")?,
             north_clock_ms: row.try_get("north_clock_ms")?,
             auto_forced: row.try_get::<i64, _>("auto_forced")? != 0,
+            rated: row.try_get::<i64, _>("rated")? != 0,
             plies: row.try_get::<i64, _>("plies")? as u32,
             winner: row.try_get("winner")?,
             reason: row.try_get("reason")?,

@@ -27,6 +27,8 @@ pub enum Write {
     Progress(GameProgress),
     InsertMove(MoveRow),
     InsertPlayer(PlayerRow),
+    /// The rating update of a rated game this job finishes (after the game row, in the same transaction).
+    Rate(super::ratings::RateGame),
 }
 
 #[derive(Debug)]
@@ -217,6 +219,7 @@ async fn apply_all(tx: &mut Transaction<'static, Any>, backend: Backend, writes:
     let mut moves: Vec<&MoveRow> = Vec::new();
     let mut games: Vec<&GameRow> = Vec::new();
     let mut progress: Vec<&GameProgress> = Vec::new();
+    let mut rates = Vec::new();
     for &write in writes {
         match write {
             Write::Progress(p) => match progress.iter_mut().find(|old| old.id == p.id) {
@@ -233,6 +236,7 @@ async fn apply_all(tx: &mut Transaction<'static, Any>, backend: Backend, writes:
                     .await?;
             }
             Write::InsertMove(m) => moves.push(m),
+            Write::Rate(r) => rates.push(r),
             Write::UpdateGame(g) => match games.iter_mut().find(|old| old.id == g.id) {
                 Some(old) => *old = g,
                 None => games.push(g),
@@ -291,6 +295,10 @@ async fn apply_all(tx: &mut Transaction<'static, Any>, backend: Backend, writes:
         }
         q.execute(&mut **tx).await?;
     }
+    // Last: a rated game's end is stored above, in this transaction, and its ratings with it.
+    for r in rates {
+        super::ratings::apply(tx, backend, r).await?;
+    }
     Ok(())
 }
 
@@ -320,6 +328,7 @@ fn bind_game<'q>(q: AnyQuery<'q>, g: &'q GameRow) -> AnyQuery<'q> {
         .bind(g.south_clock_ms)
         .bind(g.north_clock_ms)
         .bind(g.auto_forced as i16)
+        .bind(g.rated as i16)
         .bind(g.plies as i32)
         .bind(&g.winner)
         .bind(&g.reason)

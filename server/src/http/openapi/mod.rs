@@ -14,8 +14,8 @@ use super::extract::{NoParams, Query};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use mancala_protocol::http::{
-    ApiError, CreateGame, CreatePlayer, GameDetail, GameList, GameSummary, JoinGame, PlayerCreated, PlayerProfile,
-    PositionAt, SeatGranted, VariantList,
+    ApiError, CreateGame, CreatePlayer, GameDetail, GameList, GameSummary, JoinGame, LeaderboardEntry, PlayerCreated,
+    PlayerProfile, PositionAt, RatingPoint, SeatGranted, VariantList,
 };
 use mancala_protocol::lobby::{
     Challenge, ChallengeList, CreateChallenge, LobbyClientMsg, LobbyServerMsg, SeekList, SeekRequest,
@@ -57,8 +57,8 @@ pub fn document_value() -> serde_json::Value {
     paths(
         healthz, metrics, list_variants, create_game, list_games, join_game, game_detail, game_position,
         game_export, invite, join_invite, websocket, create_player, player_profile, player_games, stream_game,
-        openapi_json, lobby_ws, lobby_seeks, lobby_seek, lobby_accept, create_challenge, list_challenges,
-        accept_challenge, decline_challenge
+        rating_history, leaderboard, openapi_json, lobby_ws, lobby_seeks, lobby_seek, lobby_accept,
+        create_challenge, list_challenges, accept_challenge, decline_challenge
     ),
     components(schemas(ClientMsg, ServerMsg, ApiError, LobbyClientMsg, LobbyServerMsg)),
     modifiers(&BearerAuth),
@@ -69,6 +69,7 @@ pub fn document_value() -> serde_json::Value {
         (name = "streams", description = "NDJSON streams: one JSON object per line"),
         (name = "players", description = "Player accounts"),
         (name = "lobby", description = "Seeks, quick pairing and challenges"),
+        (name = "ratings", description = "Glicko-2 ratings per variant: history and leaderboards"),
         (name = "ops", description = "Health, metrics, this document")
     )
 )]
@@ -124,6 +125,7 @@ fn list_variants() {}
         (status = 201, body = SeatGranted, description = "the game and the seat's token (shown once)"),
         (status = 400, body = ApiError, description = "bad body, variant, options or clock"),
         (status = 401, body = ApiError, description = "the bearer token is not a player token"),
+        (status = 403, body = ApiError, description = "a rated game asked for by a guest"),
         (status = 409, body = ApiError, description = "the name belongs to a registered player")))]
 #[allow(dead_code)]
 fn create_game() {}
@@ -152,6 +154,7 @@ fn list_games() {}
     responses(
         (status = 200, body = SeatGranted, description = "the game and the seat's token (shown once)"),
         (status = 400, body = ApiError, description = "a bad parameter or body; the message names it"), (status = 401, body = ApiError, description = "the bearer token is not a player token"), (status = 404, body = ApiError, description = "not found"),
+        (status = 403, body = ApiError, description = "a guest joining a rated game"),
         (status = 409, body = ApiError, description = "no open seat, or the name is taken")))]
 #[allow(dead_code)]
 fn join_game() {}
@@ -207,6 +210,7 @@ fn invite() {}
     responses(
         (status = 200, body = SeatGranted, description = "the game and the seat's token (shown once)"),
         (status = 400, body = ApiError, description = "a bad parameter or body; the message names it"), (status = 401, body = ApiError, description = "the bearer token is not a player token"), (status = 404, body = ApiError, description = "not found"),
+        (status = 403, body = ApiError, description = "a guest joining a rated game"),
         (status = 409, body = ApiError, description = "no open seat, or the name belongs to a registered player")))]
 #[allow(dead_code)]
 fn join_invite() {}
@@ -269,6 +273,28 @@ fn player_games() {}
         (status = 400, body = ApiError, description = "a bad parameter or body; the message names it"), (status = 404, body = ApiError, description = "not found")))]
 #[allow(dead_code)]
 fn stream_game() {}
+
+/// A player's rating after each rated game of a variant, oldest first (the rating chart).
+#[utoipa::path(get, path = "/api/players/{name}/ratings/{variant}", tag = "ratings",
+    params(("name" = String, Path, description = "player name"), ("variant" = String, Path, description = "a variant id")),
+    responses(
+        (status = 200, body = Vec<RatingPoint>, description = "one point per rated game (empty: no rated game yet)"),
+        (status = 400, body = ApiError, description = "a bad name"),
+        (status = 404, body = ApiError, description = "no such variant")))]
+#[allow(dead_code)]
+fn rating_history() {}
+
+/// The best established (non-provisional) ratings of a variant: one `LeaderboardEntry` per line (NDJSON).
+#[utoipa::path(get, path = "/api/leaderboard/{variant}", tag = "ratings",
+    params(
+        ("variant" = String, Path, description = "a variant id"),
+        ("limit" = Option<u32>, Query, description = "at most this many lines, 1 to 500 (default 100)")),
+    responses(
+        (status = 200, body = LeaderboardEntry, content_type = "application/x-ndjson", description = "one player per line, best first"),
+        (status = 400, body = ApiError, description = "a bad parameter; the message names it"),
+        (status = 404, body = ApiError, description = "no such variant")))]
+#[allow(dead_code)]
+fn leaderboard() {}
 
 /// This document.
 #[utoipa::path(get, path = "/api/openapi.json", tag = "ops", responses((status = 200, description = "OpenAPI 3.1 JSON")))]

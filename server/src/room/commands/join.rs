@@ -13,6 +13,9 @@ pub fn run(game: &LiveGame, seat: Seat, now: Instant, at_ms: i64) -> Result<(Sid
         return Err(no_seat());
     }
     let side = game.open_seat().ok_or_else(no_seat)?;
+    if game.rated && !seat.registered && seat.name.bot_level().is_none() {
+        return Err(Refusal::new(ErrorCode::WrongSeat, "a rated game needs a player account: guests cannot join it"));
+    }
     let mut change = game.blank_change(at_ms);
     let mut seats = game.seats.clone();
     seats[side] = Some(seat);

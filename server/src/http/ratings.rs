@@ -1,0 +1,90 @@
+//! Ratings over HTTP: `GET /api/players/{name}/ratings/{variant}` (a player's rating after each rated game,
+//! oldest first: the chart) and `GET /api/leaderboard/{variant}` (NDJSON, best first, non-provisional
+//! ratings only, `?limit=` 1..=500, default 100). A player's current ratings are in their profile
+//! ([`super::players`]).
+
+use super::extract::{FromParams, NoParams, Params, Query};
+use super::streams::ndjson;
+use crate::error::ApiError;
+use crate::ids::PlayerName;
+use crate::ratings::Rating;
+use crate::state::AppState;
+use axum::body::Body;
+use axum::extract::State;
+use axum::response::Response;
+use mancala_engine::Variant;
+use mancala_protocol::http::{LeaderboardEntry, PlayerRating, RatingPoint};
+
+/// The leaderboard's default and largest length.
+pub const LEADERBOARD_DEFAULT: u32 = 100;
+pub const LEADERBOARD_MAX: u32 = 500;
+
+/// A rating as the API shows it: rounded.
+pub fn shown(r: &Rating) -> PlayerRating {
+    PlayerRating {
+        rating: r.shown(),
+        deviation: r.deviation.round() as i32,
+        provisional: r.provisional(),
+        games: r.games,
+    }
+}
+
+fn variant(text: &str) -> Result<Variant, ApiError> {
+    text.parse().map_err(|_| {
+        let known = Variant::ALL.map(|v| v.id()).join(", ");
+        ApiError::NotFound(format!("no variant `{text}` (one of {known})"))
+    })
+}
+
+/// `GET /api/players/{name}/ratings/{variant}`.
+pub async fn history(
+    State(state): State<AppState>,
+    axum::extract::Path((name, v)): axum::extract::Path<(String, String)>,
+    _: Query<NoParams>,
+) -> Result<axum::Json<Vec<RatingPoint>>, ApiError> {
+    let name = PlayerName::parse(&name).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    let variant = variant(&v)?;
+    let points = state.store.rating_history(&name, variant).await?;
+    Ok(axum::Json(
+        points
+            .into_iter()
+            .map(|p| RatingPoint { at: p.at.max(0) as u64, rating: p.rating.round() as i32, game_id: p.game_id })
+            .collect(),
+    ))
+}
+
+/// The leaderboard's query: `limit`.
+#[derive(Debug)]
+pub struct LeaderboardQuery {
+    limit: u32,
+}
+
+impl FromParams for LeaderboardQuery {
+    const NAMES: &'static [&'static str] = &["limit"];
+
+    fn from_params(params: &Params) -> Result<Self, ApiError> {
+        let limit = params.number("limit", 1..=LEADERBOARD_MAX as u64)?.map_or(LEADERBOARD_DEFAULT, |l| l as u32);
+        Ok(LeaderboardQuery { limit })
+    }
+}
+
+/// `GET /api/leaderboard/{variant}`.
+pub async fn leaderboard(
+    State(state): State<AppState>,
+    super::extract::Path(v): super::extract::Path<String>,
+    Query(q): Query<LeaderboardQuery>,
+) -> Result<Response, ApiError> {
+    let variant = variant(&v)?;
+    let mut body = Vec::new();
+    for ranked in state.store.leaderboard(variant, q.limit).await? {
+        let entry = LeaderboardEntry {
+            name: ranked.name,
+            rating: ranked.rating.shown(),
+            deviation: ranked.rating.deviation.round() as i32,
+            games: ranked.rating.games,
+        };
+        serde_json::to_writer(&mut body, &entry).map_err(|e| ApiError::Internal(e.to_string()))?;
+        body.push(b'\n');
+    }
+    Ok(ndjson(Body::from(body)))
+}
