@@ -17,4 +17,3 @@ pub async fn of(state: &AppState, person: &Person, variant: Variant) -> Result<O
     let rating = state.store.rating(&person.name, variant).await?.unwrap_or_default();
     Ok(Some(Shown { rating: rating.shown(), provisional: rating.provisional() }))
 }
-
