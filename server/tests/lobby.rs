@@ -423,3 +423,76 @@ async fn bad_lobby_messages_are_named() {
     let (status, body) = s.get("/api/lobby/ws").await;
     assert_eq!(status, 426, "{body}");
 }
+
+/// Stores `name`'s rating in `variant` directly (as if earned), not provisional.
+async fn set_rating(s: &TestServer, name: &str, variant: &str, rating: i64) {
+    sqlx::any::install_default_drivers();
+    let mut conn = <sqlx::AnyConnection as sqlx::Connection>::connect(&s.database_url).await.unwrap();
+    sqlx::query(
+        "INSERT INTO ratings (player_key, variant, rating_e9, deviation_e9, volatility_e9, games, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, 30, 0)",
+    )
+    .bind(name.to_lowercase())
+    .bind(variant)
+    .bind(rating * 1_000_000_000)
+    .bind(60i64 * 1_000_000_000)
+    .bind(60_000_000i64)
+    .execute(&mut conn)
+    .await
+    .unwrap();
+}
+
+#[tokio::test]
+async fn seeks_show_ratings_and_quick_pairing_takes_the_nearest() {
+    let s = server().await;
+    let mut tokens = HashMap::new();
+    for (name, rating) in [("low", 1300), ("high", 1900), ("mid", 1450)] {
+        tokens.insert(name, account(&s, name).await);
+        set_rating(&s, name, "kubuguza", rating).await;
+    }
+    let rated_quick = json!({ "type": "quick", "variant": "kubuguza", "clock": { "base_secs": 180, "increment_secs": 2 }, "rated": true });
+    let (mut low, _) = lobby(&s, &format!("token={}", tokens["low"])).await;
+    low.send(rated_quick.clone()).await;
+    let seek = next_answer(&mut low).await;
+    assert_eq!(seek["seek"]["rating"], 1300, "{seek}");
+    assert_eq!(seek["seek"]["provisional"], false);
+    assert_eq!(seek["seek"]["rated"], true);
+    let (mut high, _) = lobby(&s, &format!("token={}", tokens["high"])).await;
+    // The only compatible seek is taken, 600 points away or not (no range).
+    high.send(rated_quick.clone()).await;
+    let paired_high = next_answer(&mut high).await;
+    assert_eq!(paired_high["type"], "paired", "{paired_high}");
+    assert_eq!(next_answer(&mut low).await["type"], "paired");
+    assert_eq!(paired_high["game"]["rated"], true, "{paired_high}");
+
+    // Two waiting seeks (posted, not quick), 1900 first then 1300: a 1450 player is paired with the 1300.
+    let mut posted = rated_quick.clone();
+    posted["type"] = json!("seek");
+    high.send(posted.clone()).await;
+    assert_eq!(next_answer(&mut high).await["type"], "seek_created");
+    low.send(posted).await;
+    assert_eq!(next_answer(&mut low).await["type"], "seek_created");
+    let (mut mid, _) = lobby(&s, &format!("token={}", tokens["mid"])).await;
+    mid.send(rated_quick.clone()).await;
+    let paired = next_answer(&mut mid).await;
+    assert_eq!(paired["type"], "paired");
+    let players = &paired["game"]["players"];
+    let names: HashSet<&str> =
+        [players["south"]["name"].as_str().unwrap(), players["north"]["name"].as_str().unwrap()].into();
+    assert_eq!(names, HashSet::from(["low", "mid"]));
+
+    // A range checked against real ratings: 1300 is outside [1800, 2000].
+    high.send(json!({ "type": "seek", "variant": "kubuguza", "rated": true, "range": [1800, 2000] })).await;
+    let id = loop {
+        let m = next_answer(&mut high).await;
+        if m["type"] == "seek_created" && m["seek"]["range"].is_array() {
+            break m["seek"]["id"].as_str().unwrap().to_string();
+        }
+    };
+    let (status, body) = post_auth(&s, &format!("/api/lobby/seeks/{id}/accept"), &tokens["low"], json!({})).await;
+    assert_eq!(status, 403, "{body}");
+    assert!(body["message"].as_str().unwrap().contains("your rating here is 1300"), "{body}");
+    // A guest cannot take a rated seek.
+    let (status, body) = s.post(&format!("/api/lobby/seeks/{id}/accept"), json!({ "name": "zawadi" })).await;
+    assert_eq!(status, 403, "{body}");
+}

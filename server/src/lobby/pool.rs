@@ -322,7 +322,9 @@ impl Pool {
         };
         let to_me = Person::account(challenge_to(&c.view)).same(&by);
         let from_me = c.from.same(&by);
-        if !to_me && !(from_me && !accept) {
+        // The challenged may accept or decline; the challenger may only withdraw.
+        let withdrawing = from_me && !accept;
+        if !to_me && !withdrawing {
             let _ = reply.send(Err(LobbyError::NotFound(format!("no open challenge `{id}` to you"))));
             return;
         }

@@ -1,5 +1,7 @@
-//! The rating a seek shows and pairs by: the account's stored rating in the variant (no row: the
-//! default 1500, provisional); a guest has none.
+//! The rating a seek shows and pairs by: the person's Glicko-2 rating in the variant (`Store::rating`),
+//! rounded, with its provisional flag. Guests have none: they count as 1500 for ranges and nearness, as
+//! does an account that has played no rated game of the variant (its rating is the default 1500,
+//! provisional).
 
 use super::person::Person;
 use super::seek::Shown;
@@ -12,6 +14,6 @@ pub async fn of(state: &AppState, person: &Person, variant: Variant) -> Result<O
     if !person.registered {
         return Ok(None);
     }
-    let r = state.store.rating(&person.name, variant).await?.unwrap_or_default();
-    Ok(Some(Shown { rating: r.shown(), provisional: r.provisional() }))
+    let rating = state.store.rating(&person.name, variant).await?.unwrap_or_default();
+    Ok(Some(Shown { rating: rating.shown(), provisional: rating.provisional() }))
 }
