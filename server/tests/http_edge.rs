@@ -246,6 +246,14 @@ async fn bodies_and_query_strings_are_strict_on_every_route() {
         (Method::GET, format!("/api/games/{id}/export")),
         (Method::GET, "/api/players/kwame/games".to_string()),
         (Method::GET, format!("/api/stream/game/{id}")),
+        (Method::POST, "/api/account/signup".to_string()),
+        (Method::POST, "/api/account/signin".to_string()),
+        (Method::POST, "/api/account/signout".to_string()),
+        (Method::GET, "/api/account".to_string()),
+        (Method::POST, "/api/account/password".to_string()),
+        (Method::GET, "/api/account/tokens".to_string()),
+        (Method::POST, "/api/account/tokens".to_string()),
+        (Method::DELETE, "/api/account/tokens/abc".to_string()),
     ];
     for (method, path) in routes {
         let body = (method == Method::POST).then_some(r#"{"variant":"kubuguza","name":"x"}"#);

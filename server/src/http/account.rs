@@ -106,9 +106,9 @@ pub async fn signin(
 /// token the request is made with.
 pub async fn signout(
     State(state): State<AppState>,
+    _: Query<NoParams>,
     MaybeSignedIn(caller): MaybeSignedIn,
     headers: HeaderMap,
-    _: Query<NoParams>,
 ) -> Result<Response, ApiError> {
     match caller.map(|c| c.via) {
         Some(Via::Session { id_hash }) => session::end(&state, &id_hash).await?,
@@ -126,7 +126,7 @@ pub async fn signout(
 
 /// `GET /api/account`. A browser's cookie is sent again with its full lifetime, so a browser that keeps
 /// coming back stays signed in as long as its session does.
-pub async fn me(SignedIn(caller): SignedIn, headers: HeaderMap, _: Query<NoParams>) -> Result<Response, ApiError> {
+pub async fn me(_: Query<NoParams>, SignedIn(caller): SignedIn, headers: HeaderMap) -> Result<Response, ApiError> {
     let body = axum::Json(AccountInfo { name: caller.name.to_string(), created_at: caller.created_at as u64 });
     match (&caller.via, session::cookie_id(&headers)) {
         (Via::Session { .. }, Some(id)) => Ok(with_cookie(body, &id, &headers)),
@@ -137,9 +137,9 @@ pub async fn me(SignedIn(caller): SignedIn, headers: HeaderMap, _: Query<NoParam
 /// `POST /api/account/password`: every other session of the account is signed out.
 pub async fn change_password(
     State(state): State<AppState>,
+    _: Query<NoParams>,
     SignedIn(caller): SignedIn,
     client: ClientAddr,
-    _: Query<NoParams>,
     Json(req): Json<ChangePassword>,
 ) -> Result<StatusCode, ApiError> {
     state.limits.check(Limit::SignIn, client)?;
@@ -175,8 +175,8 @@ pub async fn change_password(
 /// `GET /api/account/tokens`.
 pub async fn list_tokens(
     State(state): State<AppState>,
-    SignedIn(caller): SignedIn,
     _: Query<NoParams>,
+    SignedIn(caller): SignedIn,
 ) -> Result<axum::Json<Vec<ApiTokenInfo>>, ApiError> {
     let rows = state.store.api_tokens(&caller.name.key()).await?;
     Ok(axum::Json(
@@ -187,8 +187,8 @@ pub async fn list_tokens(
 /// `POST /api/account/tokens`.
 pub async fn create_token(
     State(state): State<AppState>,
-    SignedIn(caller): SignedIn,
     _: Query<NoParams>,
+    SignedIn(caller): SignedIn,
     Json(req): Json<CreateApiToken>,
 ) -> Result<(StatusCode, axum::Json<ApiTokenCreated>), ApiError> {
     Ok((StatusCode::CREATED, axum::Json(tokens::create(&state, &caller.name, &req.label).await?)))
@@ -197,9 +197,9 @@ pub async fn create_token(
 /// `DELETE /api/account/tokens/{id}`.
 pub async fn revoke_token(
     State(state): State<AppState>,
+    _: Query<NoParams>,
     SignedIn(caller): SignedIn,
     Path(id): Path<String>,
-    _: Query<NoParams>,
 ) -> Result<StatusCode, ApiError> {
     let key = caller.name.key();
     if !state.store.api_tokens(&key).await?.iter().any(|t| t.id == id) {
