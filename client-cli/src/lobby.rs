@@ -130,7 +130,7 @@ pub async fn seek(args: &SeekArgs) -> Result<()> {
             }
             Some(LobbyServerMsg::Paired(granted)) => {
                 let _ = socket.close(None).await;
-                return play(api, granted, args.who.line).await;
+                return play(api, *granted, args.who.line).await;
             }
             Some(_) => {}
         }
@@ -162,7 +162,7 @@ pub async fn lobby(args: &LobbyArgs) -> Result<()> {
                 Some(LobbyServerMsg::Error { message, .. }) => println!("refused {message}"),
                 Some(LobbyServerMsg::Paired(granted)) => {
                     let _ = socket.close(None).await;
-                    return play(api, granted, args.who.line).await;
+                    return play(api, *granted, args.who.line).await;
                 }
                 Some(_) => {}
             },

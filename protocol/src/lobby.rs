@@ -165,7 +165,7 @@ pub enum LobbyServerMsg {
         seek: Seek,
     },
     /// A game was made for me: my seat and its token (a `SeatGranted`).
-    Paired(SeatGranted),
+    Paired(Box<SeatGranted>),
     /// Someone challenges me.
     Challenge {
         challenge: Challenge,

@@ -350,6 +350,7 @@ async fn repeated_aborts_pause_pairing() {
     let paused = next_answer(&mut q).await;
     assert_eq!(paused["code"], "paused", "{paused}");
     assert!(paused["message"].as_str().unwrap().contains("3 games aborted"), "{paused}");
+    assert!(paused["message"].as_str().unwrap().contains(" UTC ("), "until when: {paused}");
     let r =
         s.http.post(s.url("/api/lobby/seeks")).bearer_auth(&token).json(&json!({ "variant": "azigo" })).send().await;
     let r = r.unwrap();
@@ -495,4 +496,31 @@ async fn seeks_show_ratings_and_quick_pairing_takes_the_nearest() {
     // A guest cannot take a rated seek.
     let (status, body) = s.post(&format!("/api/lobby/seeks/{id}/accept"), json!({ "name": "zawadi" })).await;
     assert_eq!(status, 403, "{body}");
+}
+
+/// The abort pause's query and pairing on PostgreSQL (the SQL must be portable); skipped without
+/// TEST_DATABASE_URL.
+#[tokio::test]
+async fn the_abort_pause_works_on_postgres() {
+    let Some((base, url)) = common::fresh_db("lobby_aborts").await else { return };
+    let mut config = Config::with_database(&url);
+    config.accounts_per_hour = 0;
+    config.games_per_minute = 0;
+    let s = TestServer::start_with(config).await;
+    let token = account(&s, "quitter").await;
+    for _ in 0..3 {
+        abort_one(&s, &token).await;
+    }
+    let (mut q, _) = lobby(&s, &format!("token={token}")).await;
+    q.send(quick()).await;
+    assert_eq!(next_answer(&mut q).await["code"], "paused");
+    let (mut a, _) = lobby(&s, "name=amina").await;
+    let (mut b, _) = lobby(&s, "name=baraka").await;
+    a.send(quick()).await;
+    assert_eq!(next_answer(&mut a).await["type"], "seek_created");
+    b.send(quick()).await;
+    assert_eq!(next_answer(&mut b).await["type"], "paired");
+    drop((q, a, b));
+    s.stop().await;
+    common::drop_db(&base, &url).await;
 }

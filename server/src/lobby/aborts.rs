@@ -62,7 +62,23 @@ pub async fn check(store: &Store, person: &Person) -> Result<(), LobbyError> {
         return Ok(());
     }
     let retry_after = ((until - now + 999) / 1000) as u64;
-    Err(LobbyError::Paused { aborts: times.len(), until_text: format!("unix ms {until}"), retry_after })
+    Err(LobbyError::Paused { aborts: times.len(), until_text: utc(until), retry_after })
+}
+
+/// Unix milliseconds as `2026-11-23 01:05 UTC` (days to a civil date: Howard Hinnant's algorithm).
+fn utc(ms: i64) -> String {
+    let secs = ms.div_euclid(1000);
+    let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year}-{month:02}-{day:02} {:02}:{:02}:{:02} UTC", rem / 3600, rem % 3600 / 60, rem % 60)
 }
 
 #[cfg(test)]
@@ -76,5 +92,12 @@ mod tests {
         assert_eq!(pause_ms(4), Some(10 * 60 * 1000));
         assert_eq!(pause_ms(5), Some(20 * 60 * 1000));
         assert_eq!(pause_ms(40), Some(WINDOW_MS));
+    }
+
+    #[test]
+    fn times_are_shown_in_utc() {
+        assert_eq!(utc(0), "1970-01-01 00:00:00 UTC");
+        assert_eq!(utc(1_795_396_336_837), "2026-11-23 01:12:16 UTC");
+        assert_eq!(utc(951_782_400_000), "2000-02-29 00:00:00 UTC");
     }
 }

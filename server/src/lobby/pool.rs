@@ -293,7 +293,7 @@ impl Pool {
             match pairing::create(&rooms, seek.spec, &seek.by, &taker_person).await {
                 Ok([seeker, taker]) => {
                     if let Some(tx) = seeker_tx {
-                        let _ = tx.send(LobbyServerMsg::Paired(seeker)).await;
+                        let _ = tx.send(LobbyServerMsg::Paired(Box::new(seeker))).await;
                     }
                     taker_to.deliver(Ok(taker)).await;
                 }
@@ -352,7 +352,7 @@ impl Pool {
         self.tracker.spawn(async move {
             match pairing::create(&rooms, c.spec, &c.from, &by).await {
                 Ok([theirs, mine]) => {
-                    let _ = challenger_tx.send(LobbyServerMsg::Paired(theirs)).await;
+                    let _ = challenger_tx.send(LobbyServerMsg::Paired(Box::new(theirs))).await;
                     let _ = reply.send(Ok(Some(mine)));
                 }
                 Err(e) => {
@@ -419,7 +419,7 @@ impl Deliver {
         match self {
             Deliver::Conn(Some(tx)) => {
                 let msg = match result {
-                    Ok(g) => LobbyServerMsg::Paired(g),
+                    Ok(g) => LobbyServerMsg::Paired(Box::new(g)),
                     Err(e) => e.to_msg(),
                 };
                 let _ = tx.send(msg).await;
