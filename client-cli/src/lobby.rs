@@ -32,7 +32,8 @@ pub struct Who {
     /// Your display name (a guest).
     #[arg(long)]
     pub name: Option<String>,
-    /// A player account token: you seek as that account (needed for rated games).
+    /// A player account token: you seek as that account (needed for rated games). Default: the token
+    /// `mancala login` kept for this server.
     #[arg(long, env = "MANCALA_TOKEN", hide_env_values = true)]
     pub token: Option<String>,
     /// Plain text on stdin/stdout instead of the terminal board.
@@ -63,7 +64,9 @@ type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStre
 
 async fn connect(api: &Api, who: &Who) -> Result<Socket> {
     let mut url = api.ws_url("/api/lobby/ws");
-    if let Some(t) = &who.token {
+    // An explicit token, else (unless a guest name is asked for) the account `mancala login` kept.
+    let kept = if who.name.is_none() { api.kept_token() } else { None };
+    if let Some(t) = who.token.as_deref().or(kept) {
         url.push_str(&format!("?token={t}"));
     } else if let Some(n) = &who.name {
         url.push_str(&format!("?name={n}"));

@@ -45,6 +45,11 @@ impl Api {
         Api { http: reqwest::Client::new(), base, account }
     }
 
+    /// The account token `mancala login` kept for this server.
+    pub fn kept_token(&self) -> Option<&str> {
+        self.account.as_deref()
+    }
+
     /// The same API without the kept account token (a computer player takes a guest seat).
     pub fn without_account(mut self) -> Api {
         self.account = None;

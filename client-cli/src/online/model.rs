@@ -169,11 +169,37 @@ pub fn code_id(code: mancala_protocol::ErrorCode) -> String {
     serde_json::to_value(code).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
 }
 
-/// "south wins (no-legal-move)" / "draw (turn-limit)" / "aborted".
+/// "south wins (no-legal-move)" / "draw (turn-limit)" / "aborted"; a rated game adds both rating changes:
+/// "north wins (resignation); south 1500 → 1338? (−162), north 1500 → 1662? (+162)" (`?`: provisional).
 pub fn describe_outcome(o: &OutcomeInfo) -> String {
-    match (&o.winner, o.reason.as_str()) {
+    let result = match (&o.winner, o.reason.as_str()) {
         (_, "aborted") => "aborted".to_string(),
         (Some(w), r) => format!("{w} wins ({r})"),
         (None, r) => format!("draw ({r})"),
+    };
+    let Some(r) = &o.ratings else { return result };
+    let change = |c: &mancala_protocol::RatingChange| {
+        let delta = c.after - c.before;
+        let sign = if delta < 0 { "−" } else { "+" };
+        format!("{} → {}{} ({sign}{})", c.before, c.after, if c.provisional { "?" } else { "" }, delta.abs())
+    };
+    format!("{result}; south {}, north {}", change(&r.south), change(&r.north))
+}
+
+#[cfg(test)]
+mod outcome_tests {
+    use super::*;
+    use mancala_protocol::{RatingChange, RatingChanges};
+
+    #[test]
+    fn a_rated_result_shows_both_changes() {
+        let mut o =
+            OutcomeInfo { winner: Some(mancala_engine::Side::North), reason: "resignation".into(), ratings: None };
+        assert_eq!(describe_outcome(&o), "north wins (resignation)");
+        o.ratings = Some(RatingChanges {
+            south: RatingChange { before: 1500, after: 1338, provisional: true },
+            north: RatingChange { before: 1712, after: 1720, provisional: false },
+        });
+        assert_eq!(describe_outcome(&o), "north wins (resignation); south 1500 → 1338? (−162), north 1712 → 1720 (+8)");
     }
 }

@@ -5,10 +5,12 @@
 //! - [`session`]: the `mancala_session` cookie and the sessions behind it;
 //! - [`csrf`]: the `Origin` check of cookie-authenticated writes;
 //! - [`tokens`]: named API tokens (the terminal client's `mancala login`);
+//! - [`player`]: the name a request plays under (account, or a guest's display name);
 //! - [`who`]: the extractors [`Who`] (account or guest), [`SignedIn`] (account or 401), [`MaybeSignedIn`].
 
 pub mod csrf;
 pub mod password;
+pub mod player;
 pub mod session;
 pub mod tokens;
 pub mod who;

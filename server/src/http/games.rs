@@ -19,34 +19,6 @@ use mancala_protocol::http::{CreateGame, GameSummary, JoinGame, SeatChoice, Seat
 pub const MAX_BASE_SECS: u32 = 7 * 24 * 3600;
 pub const MAX_INCREMENT_SECS: u32 = 3600;
 
-/// The seat's name for `who`: a signed-in account's (by bearer token or session cookie, [`Who`]), or a
-/// guest's display name.
-///
-/// Names are case-insensitive: a guest may not use any spelling of a registered name, and an account with
-/// a `name` accepts any spelling of the account's name (the seat shows the registered one).
-async fn identity(state: &AppState, who: Who, name: Option<String>) -> Result<(PlayerName, bool), ApiError> {
-    if let Who::Account(account) = who {
-        if let Some(n) = name.filter(|n| !n.eq_ignore_ascii_case(account.as_str())) {
-            return Err(ApiError::BadRequest(format!(
-                "`name` is `{n}` but you are signed in as {account}; leave `name` out"
-            )));
-        }
-        return Ok((account, true));
-    }
-    let name = match name {
-        None => PlayerName::anonymous(),
-        Some(n) => PlayerName::for_guest(&n).map_err(|e| ApiError::BadRequest(e.to_string()))?,
-    };
-    if let Some(player) = state.store.player_by_name(&name).await? {
-        return Err(ApiError::Conflict(format!(
-            "the name `{name}` belongs to the registered player `{}`: sign in, or send its token as \
-             `Authorization: Bearer …`",
-            player.name
-        )));
-    }
-    Ok((name, false))
-}
-
 fn granted(game: GameSummary, seat: Side, token: String) -> SeatGranted {
     let invite_code = game.invite_code.clone();
     SeatGranted {
@@ -93,7 +65,7 @@ pub async fn create(
             })?)
         }
     };
-    let (name, registered) = identity(&state, who, req.name).await?;
+    let (name, registered) = who.player(&state, req.name).await?;
     if req.rated {
         rated_seat(&name, registered)?;
     }
@@ -153,7 +125,7 @@ fn rated_seat(name: &PlayerName, registered: bool) -> Result<(), ApiError> {
 }
 
 async fn join_game(state: &AppState, id: &GameId, who: Who, req: JoinGame) -> Result<SeatGranted, ApiError> {
-    let (name, registered) = identity(state, who, req.name).await?;
+    let (name, registered) = who.player(state, req.name).await?;
     let room = state.rooms.get(id).await?;
     // `rated` never changes once the game exists; the room refuses such a seat too (a backstop for the
     // other ways to a seat).

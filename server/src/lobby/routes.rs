@@ -8,8 +8,9 @@ use super::person::{Person, identify};
 use super::pool::{Command, Taker};
 use super::seek::{DEFAULT_RATING, GameSpec, check_range};
 use super::{aborts, ratings};
+use crate::auth::Who;
 use crate::error::ApiError;
-use crate::http::extract::{Bearer, Json, NoParams, OptionalJson, Path, Query};
+use crate::http::extract::{Json, NoParams, OptionalJson, Path, Query};
 use crate::ids::PlayerName;
 use crate::state::AppState;
 use axum::body::{Body, Bytes};
@@ -58,11 +59,11 @@ fn line(msg: &LobbyServerMsg) -> Bytes {
 /// (or refused, with the error's status).
 pub async fn create(
     State(state): State<AppState>,
-    bearer: Bearer,
+    who: Who,
     _: Query<NoParams>,
     Json(req): Json<SeekRequest>,
 ) -> Result<Response, ApiError> {
-    let person = identify(&state, bearer.0, req.name.clone()).await?;
+    let person = identify(&state, who, req.name.clone()).await?;
     let spec = GameSpec::check(req.variant, req.options, req.clock, req.rated, &person)?;
     let range = check_range(req.range)?;
     aborts::check(&state.store, &person).await?;
@@ -105,11 +106,11 @@ pub async fn create(
 pub async fn accept(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    bearer: Bearer,
+    who: Who,
     _: Query<NoParams>,
     OptionalJson(req): OptionalJson<JoinGame>,
 ) -> Result<(StatusCode, axum::Json<SeatGranted>), ApiError> {
-    let person = identify(&state, bearer.0, req.name).await?;
+    let person = identify(&state, who, req.name).await?;
     aborts::check(&state.store, &person).await?;
     let rating = rating_for_seek(&state, &state.lobby, &person, &id).await?;
     let granted =
@@ -117,8 +118,8 @@ pub async fn accept(
     Ok((StatusCode::CREATED, axum::Json(granted)))
 }
 
-async fn account(state: &AppState, bearer: Bearer) -> Result<Person, ApiError> {
-    let person = identify(state, bearer.0, None).await?;
+async fn account(state: &AppState, who: Who) -> Result<Person, ApiError> {
+    let person = identify(state, who, None).await?;
     if !person.registered {
         return Err(ApiError::Forbidden("challenges are for accounts: send your token (sign in)".into()));
     }
@@ -128,11 +129,11 @@ async fn account(state: &AppState, bearer: Bearer) -> Result<Person, ApiError> {
 /// `POST /api/challenges`.
 pub async fn challenge(
     State(state): State<AppState>,
-    bearer: Bearer,
+    who: Who,
     _: Query<NoParams>,
     Json(req): Json<CreateChallenge>,
 ) -> Result<(StatusCode, axum::Json<Challenge>), ApiError> {
-    let from = account(&state, bearer).await?;
+    let from = account(&state, who).await?;
     let to = PlayerName::parse(&req.to).map_err(|e| ApiError::BadRequest(format!("`to`: {e}")))?;
     let Some(row) = state.store.player_by_name(&to).await? else {
         return Err(ApiError::NotFound(format!("no account named `{to}`")));
@@ -150,10 +151,10 @@ pub async fn challenge(
 /// `GET /api/challenges`.
 pub async fn challenges(
     State(state): State<AppState>,
-    bearer: Bearer,
+    who: Who,
     _: Query<NoParams>,
 ) -> Result<axum::Json<ChallengeList>, ApiError> {
-    let person = account(&state, bearer).await?;
+    let person = account(&state, who).await?;
     Ok(axum::Json(state.lobby.ask(|reply| Command::Challenges { person, reply }).await?))
 }
 
@@ -161,10 +162,10 @@ pub async fn challenges(
 pub async fn accept_challenge(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    bearer: Bearer,
+    who: Who,
     _: Query<NoParams>,
 ) -> Result<(StatusCode, axum::Json<SeatGranted>), ApiError> {
-    let by = account(&state, bearer).await?;
+    let by = account(&state, who).await?;
     aborts::check(&state.store, &by).await?;
     let granted = state.lobby.ask(|reply| Command::Answer { by, id, accept: true, reply }).await??;
     let granted = granted.ok_or_else(|| ApiError::Internal("an accepted challenge without a seat".into()))?;
@@ -175,10 +176,10 @@ pub async fn accept_challenge(
 pub async fn decline_challenge(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    bearer: Bearer,
+    who: Who,
     _: Query<NoParams>,
 ) -> Result<StatusCode, ApiError> {
-    let by = account(&state, bearer).await?;
+    let by = account(&state, who).await?;
     state.lobby.ask(|reply| Command::Answer { by, id, accept: false, reply }).await??;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -1,8 +1,8 @@
-//! `GET /api/lobby/ws`: the lobby WebSocket. Identity by `?token=` (a player token, or
-//! `Authorization: Bearer`) or a guest's `?name=`. The first message is every open seek (`seeks`), then
-//! `seek_added` / `seek_removed` as they change, `paired` when a game is made for this person, and
-//! `challenge` when someone challenges them. The client sends `seek`, `cancel`, `accept`, `quick` and
-//! `ping` (docs/protocol.md). A seek lives while the socket that made it is open.
+//! `GET /api/lobby/ws`: the lobby WebSocket. Identity by `?token=` (a player or API token), `Authorization:
+//! Bearer`, the session cookie of a signed-in browser, or a guest's `?name=`. The first message is every
+//! open seek (`seeks`), then `seek_added` / `seek_removed` as they change, `paired` when a game is made for
+//! this person, and `challenge` when someone challenges them. The client sends `seek`, `cancel`, `accept`,
+//! `quick` and `ping` (docs/protocol.md). A seek lives while the socket that made it is open.
 
 use super::Lobby;
 use super::error::LobbyError;
@@ -12,7 +12,7 @@ use super::seek::{GameSpec, check_range};
 use super::{aborts, ratings};
 use crate::auth::Who;
 use crate::error::ApiError;
-use crate::http::extract::{Bearer, FromParams, Params, Query};
+use crate::http::extract::{FromParams, Params, Query};
 use crate::state::AppState;
 use crate::ws::upgrade::{Socket, WsUpgrade};
 use axum::extract::State;
@@ -49,19 +49,19 @@ impl FromParams for LobbyQuery {
 pub async fn upgrade(
     State(state): State<AppState>,
     Query(query): Query<LobbyQuery>,
-    bearer: Bearer,
     who: Who,
     ws: WsUpgrade,
 ) -> Result<Response, ApiError> {
     if state.shutdown.is_cancelled() {
         return Err(ApiError::ShuttingDown);
     }
-    // A signed-in browser (session cookie) or an API token is its account (WEB's bridge to `Who` until
-    // the lead moves `identify` onto it); `?token=` and guests as before.
-    let person = match (query.token, who) {
-        (None, Who::Account(name)) => Person::account(name),
-        (token, _) => identify(&state, token.or(bearer.0), query.name).await?,
+    // `?token=` (a script's socket) names the account; else the request's own `Who` (bearer, or a signed-in
+    // browser's session cookie); else a guest.
+    let who = match query.token {
+        Some(token) => Who::of_token(&state, &token).await?,
+        None => who,
     };
+    let person = identify(&state, who, query.name).await?;
     let config = WebSocketConfig::default().max_message_size(Some(MAX_MESSAGE)).max_frame_size(Some(MAX_MESSAGE));
     let tracker = state.tracker.clone();
     Ok(ws.on_upgrade(config, move |socket| tracker.track_future(serve(socket, state, person))))

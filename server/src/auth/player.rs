@@ -1,0 +1,47 @@
+//! The name a request plays under: its account when it is signed in ([`Who::Account`]), else a guest's
+//! display name (`anonymous` when it gives none). The one rule shared by game creation, joins and the lobby:
+//! a signed-in request may not play under another name, and a guest may not use any spelling of a
+//! registered name.
+
+use super::Who;
+use crate::error::ApiError;
+use crate::ids::{self, PlayerName};
+use crate::state::AppState;
+
+impl Who {
+    /// The name to seat, and whether it is an account's.
+    pub async fn player(self, state: &AppState, name: Option<String>) -> Result<(PlayerName, bool), ApiError> {
+        if let Who::Account(account) = self {
+            if let Some(n) = name.filter(|n| !n.eq_ignore_ascii_case(account.as_str())) {
+                return Err(ApiError::BadRequest(format!(
+                    "`name` is `{n}` but you are signed in as {account}; leave `name` out"
+                )));
+            }
+            return Ok((account, true));
+        }
+        let name = match name {
+            None => PlayerName::anonymous(),
+            Some(n) => PlayerName::for_guest(&n).map_err(|e| ApiError::BadRequest(e.to_string()))?,
+        };
+        if let Some(player) = state.store.player_by_name(&name).await? {
+            return Err(ApiError::Conflict(format!(
+                "the name `{name}` belongs to the registered player `{}`: sign in, or send its token as \
+                 `Authorization: Bearer …`",
+                player.name
+            )));
+        }
+        Ok((name, false))
+    }
+
+    /// The account of a token given outside the `Authorization` header (a browser's WebSocket cannot send
+    /// one: `?token=`): a player token or an API token, else a 401.
+    pub async fn of_token(state: &AppState, token: &str) -> Result<Who, ApiError> {
+        let row =
+            state.store.account_by_token_hash(&ids::token_hash(token)).await?.ok_or_else(|| {
+                ApiError::BadToken("the token is not a player token or an API token (revoked?)".into())
+            })?;
+        let name = PlayerName::parse(&row.name)
+            .map_err(|e| ApiError::Internal(format!("stored player name `{}`: {e}", row.name)))?;
+        Ok(Who::Account(name))
+    }
+}
