@@ -270,7 +270,8 @@ async fn challenges_are_accepted_or_declined() {
     let (mut bob_ws, _) = lobby(&s, &format!("token={bob}")).await;
     // Guests cannot challenge; nobody challenges a name without an account.
     let (status, body) = s.post("/api/challenges", json!({ "to": "bob", "variant": "azigo" })).await;
-    assert_eq!(status, 403, "{body}");
+    assert_eq!(status, 401, "{body}");
+    assert_eq!(body["error"], "unauthorized", "{body}");
     let (status, body) = post_auth(&s, "/api/challenges", &alice, json!({ "to": "nobody", "variant": "azigo" })).await;
     assert_eq!(status, 404, "{body}");
 

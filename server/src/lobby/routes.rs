@@ -121,7 +121,7 @@ pub async fn accept(
 async fn account(state: &AppState, who: Who) -> Result<Person, ApiError> {
     let person = identify(state, who, None).await?;
     if !person.registered {
-        return Err(ApiError::Forbidden("challenges are for accounts: send your token (sign in)".into()));
+        return Err(ApiError::Unauthorized("challenges are for accounts: sign in, or send your token".into()));
     }
     Ok(person)
 }

@@ -14,6 +14,7 @@
 //!   and 415 where a body is read, 429 (with `Retry-After`) where creation is rate-limited, and the
 //!   `WWW-Authenticate` header of every 401.
 
+use crate::auth::{password, tokens};
 use crate::error::ApiError;
 use crate::http::games::{MAX_BASE_SECS, MAX_INCREMENT_SECS};
 use crate::http::history::{MAX_LIMIT, MAX_MS};
@@ -111,6 +112,17 @@ fn bodies(doc: &mut Value) {
     set(doc, &format!("{s}/SeekRequest/properties/variant"), reference("VariantId"));
     set(doc, &format!("{s}/CreateChallenge/properties/variant"), reference("VariantId"));
     set(doc, &format!("{s}/CreateChallenge/properties/to"), reference("PlayerName"));
+    set(doc, &format!("{s}/Signup/properties/name"), reference("PlayerName"));
+    for password in ["Signup/properties/password", "ChangePassword/properties/new"] {
+        merge(
+            doc,
+            &format!("{s}/{password}"),
+            json!({ "minLength": password::MIN_CHARS, "maxLength": password::MAX_CHARS }),
+        );
+    }
+    for label in ["Signin/properties/token_label", "CreateApiToken/properties/label"] {
+        merge(doc, &format!("{s}/{label}"), json!({ "minLength": 1, "maxLength": tokens::MAX_LABEL_CHARS }));
+    }
 }
 
 fn answers(doc: &mut Value) {

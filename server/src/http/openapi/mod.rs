@@ -366,8 +366,8 @@ fn lobby_accept() {}
     security(("player_token" = [])),
     responses(
         (status = 201, body = Challenge, description = "the challenge, sent to the challenged's lobby sockets"),
-        (status = 401, body = ApiError, description = "the bearer token is not a player token"),
-        (status = 403, body = ApiError, description = "not signed in (a guest)"),
+        (status = 401, body = ApiError, description = "not signed in (a guest), or a bearer token that is no account's"),
+        (status = 403, body = ApiError, description = "a cookie-authenticated write from another origin"),
         (status = 404, body = ApiError, description = "no such account"),
         (status = 429, body = ApiError, description = "pairing is paused after repeated aborts (until `Retry-After`)")))]
 #[allow(dead_code)]
@@ -378,8 +378,8 @@ fn create_challenge() {}
     security(("player_token" = [])),
     responses(
         (status = 200, body = ChallengeList, description = "incoming and outgoing challenges"),
-        (status = 401, body = ApiError, description = "the bearer token is not a player token"),
-        (status = 403, body = ApiError, description = "not signed in (a guest)")))]
+        (status = 401, body = ApiError, description = "not signed in (a guest), or a bearer token that is no account's"),
+        (status = 403, body = ApiError, description = "a cookie-authenticated write from another origin")))]
 #[allow(dead_code)]
 fn list_challenges() {}
 
@@ -389,8 +389,8 @@ fn list_challenges() {}
     security(("player_token" = [])),
     responses(
         (status = 201, body = SeatGranted, description = "the game and the accepter's seat token (shown once)"),
-        (status = 401, body = ApiError, description = "the bearer token is not a player token"),
-        (status = 403, body = ApiError, description = "not signed in (a guest)"),
+        (status = 401, body = ApiError, description = "not signed in (a guest), or a bearer token that is no account's"),
+        (status = 403, body = ApiError, description = "a cookie-authenticated write from another origin"),
         (status = 404, body = ApiError, description = "no such challenge to you"),
         (status = 409, body = ApiError, description = "the challenger has no lobby socket open now"),
         (status = 429, body = ApiError, description = "pairing is paused after repeated aborts (until `Retry-After`)")))]
@@ -403,8 +403,8 @@ fn accept_challenge() {}
     security(("player_token" = [])),
     responses(
         (status = 204, description = "declined (the challenger is told) or withdrawn"),
-        (status = 401, body = ApiError, description = "the bearer token is not a player token"),
-        (status = 403, body = ApiError, description = "not signed in (a guest)"),
+        (status = 401, body = ApiError, description = "not signed in (a guest), or a bearer token that is no account's"),
+        (status = 403, body = ApiError, description = "a cookie-authenticated write from another origin"),
         (status = 404, body = ApiError, description = "no such challenge to or from you")))]
 #[allow(dead_code)]
 fn decline_challenge() {}
