@@ -5,7 +5,7 @@
 
 use super::Who;
 use crate::error::ApiError;
-use crate::ids::{self, PlayerName};
+use crate::ids::PlayerName;
 use crate::state::AppState;
 
 impl Who {
@@ -31,17 +31,5 @@ impl Who {
             )));
         }
         Ok((name, false))
-    }
-
-    /// The account of a token given outside the `Authorization` header (a browser's WebSocket cannot send
-    /// one: `?token=`): a player token or an API token, else a 401.
-    pub async fn of_token(state: &AppState, token: &str) -> Result<Who, ApiError> {
-        let row =
-            state.store.account_by_token_hash(&ids::token_hash(token)).await?.ok_or_else(|| {
-                ApiError::BadToken("the token is not a player token or an API token (revoked?)".into())
-            })?;
-        let name = PlayerName::parse(&row.name)
-            .map_err(|e| ApiError::Internal(format!("stored player name `{}`: {e}", row.name)))?;
-        Ok(Who::Account(name))
     }
 }

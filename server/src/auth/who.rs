@@ -54,14 +54,20 @@ fn typed(row: AccountRow, via: Via) -> Result<Caller, ApiError> {
     Ok(Caller { name, created_at: row.created_at, via })
 }
 
+/// The account of a token (a player token or an API token), else a 401: from the `Authorization` header,
+/// or from `?token=` where a client cannot send one (a browser's WebSocket).
+pub async fn by_token(state: &AppState, token: &str) -> Result<Caller, ApiError> {
+    let hash = ids::token_hash(token);
+    let row = state.store.account_by_token_hash(&hash).await?.ok_or_else(|| {
+        ApiError::BadToken("the bearer token is not a player token or an API token (revoked?)".into())
+    })?;
+    typed(row, Via::Token { hash })
+}
+
 /// The account of a request, if it is signed in.
 pub async fn caller(parts: &mut Parts, state: &AppState) -> Result<Option<Caller>, ApiError> {
     if let Bearer(Some(token)) = Bearer::from_request_parts(parts, state).await? {
-        let hash = ids::token_hash(&token);
-        let row = state.store.account_by_token_hash(&hash).await?.ok_or_else(|| {
-            ApiError::BadToken("the bearer token is not a player token or an API token (revoked?)".into())
-        })?;
-        return typed(row, Via::Token { hash }).map(Some);
+        return by_token(state, &token).await.map(Some);
     }
     let Some(id) = session::cookie_id(&parts.headers) else { return Ok(None) };
     let id_hash = ids::token_hash(&id);

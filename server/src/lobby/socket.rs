@@ -58,7 +58,7 @@ pub async fn upgrade(
     // `?token=` (a script's socket) names the account; else the request's own `Who` (bearer, or a signed-in
     // browser's session cookie); else a guest.
     let who = match query.token {
-        Some(token) => Who::of_token(&state, &token).await?,
+        Some(token) => Who::Account(crate::auth::who::by_token(&state, &token).await?.name),
         None => who,
     };
     let person = identify(&state, who, query.name).await?;
