@@ -121,9 +121,26 @@ async fn group_commit_matches_one_by_one(url: &str) {
         ..game("c", "ongoing", 0, 9)
     };
     assert_eq!(c, want);
+    // Progress of three games in one batch.
+    store.write(vec![Write::InsertGame(game("d", "ongoing", 0, 8))]).await.expect("game d");
+    let (r1, r2, r3) = tokio::join!(
+        store.write(vec![Write::Progress(progress("c", 3, 12))]),
+        store.write(vec![Write::Progress(progress("d", 1, 13))]),
+        store.write(vec![Write::InsertMove(mv("b", 3)), Write::Progress(progress("b", 3, 14))]),
+    );
+    for r in [r1, r2, r3] {
+        r.expect("every job commits");
+    }
+    let row = |id: &'static str| {
+        let store = store.clone();
+        async move { store.game_row(id).await.unwrap().expect("row") }
+    };
+    assert_eq!((row("c").await.plies, row("c").await.updated_at), (3, 12));
+    assert_eq!((row("d").await.plies, row("d").await.updated_at), (1, 13));
+    assert_eq!((row("b").await.plies, row("b").await.south_clock_ms), (3, Some(1_003)));
 
     // A batch larger than one statement's rows.
-    let many: Vec<Write> = (3..=1300).map(|p| Write::InsertMove(mv("b", p))).collect();
+    let many: Vec<Write> = (4..=1300).map(|p| Write::InsertMove(mv("b", p))).collect();
     store.write(many).await.expect("many moves");
     assert_eq!(store.move_rows("b").await.unwrap(), (1..=1300).map(|p| mv("b", p)).collect::<Vec<_>>());
 
