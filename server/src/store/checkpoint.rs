@@ -7,7 +7,7 @@
 //! writer while it runs: it ends by syncing the database file, and on ext4 that sync commits the
 //! filesystem's journal, which the writer's WAL appends then wait for. The more frames a checkpoint
 //! copies, the longer that wait, so small checkpoints often beat large ones seldom: with 5 000 games at
-//! 5 000 decisions/s the p99 of a decision was 41-73 ms with a checkpoint every 500 ms, 19-35 ms every
+//! 5 000 decisions/s the p99 of a decision was 34-73 ms with a checkpoint every 500 ms, 19-35 ms every
 //! 100 ms and 77-95 ms every 2 s (BENCHMARKS.md, "Checkpoint interval"). The WAL starts over
 //! from its beginning only at a commit that finds it wholly copied, which a busy writer, committing again
 //! at once, rarely does; so once the WAL holds more than [`RESTART_AT`] frames, all of them copied, a
