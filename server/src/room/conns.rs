@@ -50,7 +50,9 @@ pub(super) enum CatchUp {
 /// Frames built at most once per kind of viewer, when a connection of that kind first needs them. Kinds
 /// that see the same messages share one set of frames, so its JSON is made once: in a game without
 /// secrets a spectator sees what the player not to move sees (neither has decisions to offer), so
-/// spectators cost no serialisation of their own.
+/// spectators cost no serialisation of their own. Kinds whose messages differ still share the JSON of an
+/// event they see the same way ([`Frame::alongside`]): the player to move differs from the others only by
+/// the decisions its board offers.
 pub(super) struct PerKind<F> {
     built: [Option<Frames>; 3],
     make: F,
@@ -72,7 +74,15 @@ impl<F: FnMut(ViewerKind) -> Vec<ServerMsg>> PerKind<F> {
         });
         let frames = match same {
             Some(frames) => frames.clone(),
-            None => msgs.into_iter().map(Frame::new).collect(),
+            // Events the other kinds see the same way share their JSON with them.
+            None => msgs
+                .into_iter()
+                .enumerate()
+                .map(|(i, msg)| {
+                    let like = self.built.iter().flatten().find_map(|frames| frames.get(i));
+                    Frame::alongside(msg, like.map(|f| &**f))
+                })
+                .collect(),
         };
         self.built[kind.index()] = Some(frames.clone());
         frames
