@@ -12,6 +12,7 @@ mod live;
 mod ply;
 mod ruling;
 pub mod steps;
+pub mod utc;
 
 pub use change::{Change, Refusal};
 pub use clock::Clock;

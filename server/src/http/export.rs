@@ -144,20 +144,10 @@ fn escape(value: &str) -> String {
     s
 }
 
-/// `YYYY.MM.DD` (UTC) of a unix-milliseconds time, by the days-to-civil algorithm (H. Hinnant,
-/// "chrono-Compatible Low-Level Date Algorithms"), so no date crate is needed for one header.
+/// `YYYY.MM.DD` (UTC) of a unix-milliseconds time.
 pub fn utc_date(unix_ms: i64) -> String {
-    let days = unix_ms.div_euclid(86_400_000);
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097; // [0, 146096]
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365; // [0, 399]
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100); // [0, 365]
-    let mp = (5 * doy + 2) / 153; // [0, 11], March-based
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + (month <= 2) as i64;
-    format!("{year:04}.{month:02}.{day:02}")
+    let u = crate::game::utc::Utc::of(unix_ms);
+    format!("{:04}.{:02}.{:02}", u.year, u.month, u.day)
 }
 
 #[cfg(test)]

@@ -65,20 +65,10 @@ pub async fn check(store: &Store, person: &Person) -> Result<(), LobbyError> {
     Err(LobbyError::Paused { aborts: times.len(), until_text: utc(until), retry_after })
 }
 
-/// Unix milliseconds as `2026-11-23 01:05 UTC` (days to a civil date: Howard Hinnant's algorithm).
+/// Unix milliseconds as `2026-11-23 01:05:09 UTC`.
 fn utc(ms: i64) -> String {
-    let secs = ms.div_euclid(1000);
-    let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year}-{month:02}-{day:02} {:02}:{:02}:{:02} UTC", rem / 3600, rem % 3600 / 60, rem % 60)
+    let u = crate::game::utc::Utc::of(ms);
+    format!("{}-{:02}-{:02} {:02}:{:02}:{:02} UTC", u.year, u.month, u.day, u.hour, u.minute, u.second)
 }
 
 #[cfg(test)]
