@@ -10,22 +10,12 @@
 # Environment: SERVER_ARGS (more server flags), TOOL_ARGS (more load-tool flags, e.g.
 # `--think-ms 950 --bind 127.0.0.2,127.0.0.3,127.0.0.4`), DURATION (seconds, default 15).
 set -euo pipefail
-bin=$1 games=$2 spectators=$3 db=${4:-}
-root=$(cd "$(dirname "$0")/../.." && pwd)
-ulimit -n 20000
-port=$((18000 + RANDOM % 1000))
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-[ -n "$db" ] || db="sqlite://$tmp/load.db"
+# shellcheck source=tools/bench/lib.sh
+source "$(dirname "$0")/lib.sh"
+bench_start "$@"
 # shellcheck disable=SC2086
-DATABASE_URL=$db RUST_LOG=warn "$bin/mancala-server" --addr 127.0.0.1:$port --games-per-minute 0 ${SERVER_ARGS:-} \
-  >"$tmp/server.log" 2>&1 &
-server=$!
-for _ in $(seq 50); do curl -s -o /dev/null http://127.0.0.1:$port/healthz && break; sleep 0.2; done
-# shellcheck disable=SC2086
-"$root/target/release/mancala-loadtest" --server http://127.0.0.1:$port --games "$games" --spectators "$spectators" \
-  --duration "${DURATION:-15}" --server-pid $server --idle-secs 1 --json ${TOOL_ARGS:-} >"$tmp/report.json"
-kill $server; wait $server 2>/dev/null || true
+bench_load "${DURATION:-15}" ${TOOL_ARGS:-}
+bench_stop
 python3 - "$tmp/report.json" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))['game']

@@ -6,18 +6,10 @@
 #
 #   tools/bench/threads.sh BIN_DIR GAMES SPECTATORS [DATABASE_URL]
 set -euo pipefail
-bin=$1 games=$2 spectators=$3 db=${4:-}
-root=$(cd "$(dirname "$0")/../.." && pwd)
-ulimit -n 20000
-port=$((19000 + RANDOM % 1000))
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-[ -n "$db" ] || db="sqlite://$tmp/load.db"
-DATABASE_URL=$db RUST_LOG=warn "$bin/mancala-server" --addr 127.0.0.1:$port --games-per-minute 0 >"$tmp/server.log" 2>&1 &
-server=$!
-for _ in $(seq 50); do curl -s -o /dev/null http://127.0.0.1:$port/healthz && break; sleep 0.2; done
-"$root/target/release/mancala-loadtest" --server http://127.0.0.1:$port --games "$games" --spectators "$spectators" \
-  --duration 15 --server-pid $server --idle-secs 1 --json >"$tmp/report.json" &
+# shellcheck source=tools/bench/lib.sh
+source "$(dirname "$0")/lib.sh"
+bench_start "$@"
+bench_load 15 &
 tool=$!
 sleep 9
 # thread kind, user ticks, system ticks, voluntary switches (summed over the threads of a kind)
@@ -29,7 +21,7 @@ threads() {
 # bytes and write calls of SQLite's threads (sqlx names them sqlx-sqlite-worker-N)
 writes() {
   for t in /proc/$server/task/*; do
-    grep -q sqlx "$t/comm" && awk '/^wchar|^syscw/ {print $2}' "$t/io" | paste -sd' '
+    if grep -q sqlx "$t/comm"; then awk '/^wchar|^syscw/ {print $2}' "$t/io" | paste -sd' '; fi
   done | awk '{b+=$1; c+=$2} END {print b+0, c+0}'
 }
 decisions() { curl -s http://127.0.0.1:$port/metrics | awk '/^mancala_decisions_accepted / {print $2}'; }
@@ -41,4 +33,4 @@ echo "$n decisions in 5 s"
 join "$tmp/t0" "$tmp/t1" | awk -v n="$n" '{printf "%-18s user %5.1f us  system %5.1f us  switches %.2f  per decision\n", $1, ($5-$2)*1e4/n, ($6-$3)*1e4/n, ($7-$4)/n}'
 echo "$w0 $w1" | awk -v n="$n" '{printf "SQLite threads: %.0f bytes in %.2f write calls per decision\n", ($3-$1)/n, ($4-$2)/n}'
 wait $tool
-kill $server; wait $server 2>/dev/null || true
+bench_stop
