@@ -131,13 +131,10 @@ async fn group_commit_matches_one_by_one(url: &str) {
     for r in [r1, r2, r3] {
         r.expect("every job commits");
     }
-    let row = |id: &'static str| {
-        let store = store.clone();
-        async move { store.game_row(id).await.unwrap().expect("row") }
-    };
-    assert_eq!((row("c").await.plies, row("c").await.updated_at), (3, 12));
-    assert_eq!((row("d").await.plies, row("d").await.updated_at), (1, 13));
-    assert_eq!((row("b").await.plies, row("b").await.south_clock_ms), (3, Some(1_003)));
+    for (id, plies, updated_at) in [("c", 3, 12), ("d", 1, 13), ("b", 3, 14)] {
+        let row = store.game_row(id).await.unwrap().expect("row");
+        assert_eq!((row.plies, row.updated_at, row.south_clock_ms), (plies, updated_at, Some(1_000 + plies as i64)));
+    }
 
     // A batch larger than one statement's rows.
     let many: Vec<Write> = (4..=1300).map(|p| Write::InsertMove(mv("b", p))).collect();
