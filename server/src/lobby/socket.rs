@@ -62,7 +62,13 @@ pub async fn upgrade(
         None => who,
     };
     let person = identify(&state, who, query.name).await?;
-    let config = WebSocketConfig::default().max_message_size(Some(MAX_MESSAGE)).max_frame_size(Some(MAX_MESSAGE));
+    // Small buffers as on a game socket (`ws::READ_BUFFER`): tungstenite's default read buffer is 128 KiB,
+    // zeroed before every read.
+    let config = WebSocketConfig::default()
+        .max_message_size(Some(MAX_MESSAGE))
+        .max_frame_size(Some(MAX_MESSAGE))
+        .read_buffer_size(crate::ws::READ_BUFFER)
+        .write_buffer_size(4 * 1024);
     let tracker = state.tracker.clone();
     Ok(ws.on_upgrade(config, move |socket| tracker.track_future(serve(socket, state, person))))
 }

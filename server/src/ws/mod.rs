@@ -18,6 +18,12 @@ use axum::response::Response;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use upgrade::WsUpgrade;
 
+/// How much a socket reads at once. Small on purpose: what clients send is small (a decision, a ping, a
+/// few hundred bytes; a longer message is read in several calls), and tungstenite zeroes this much of
+/// its buffer before every read, including the read that finds nothing and ends a burst. At 4 KiB that
+/// zeroing was 4 % of the server's instructions per decision (BENCHMARKS.md, "Read buffer").
+pub const READ_BUFFER: usize = 1024;
+
 /// The parameters of the WebSocket: the seat token and the version to resume after.
 #[derive(Debug)]
 pub struct WsQuery {
@@ -57,11 +63,10 @@ pub async fn upgrade(
     let limits = state.ws_limits;
     let shutdown = state.shutdown.clone();
     let tracker = state.tracker.clone();
-    // Small buffers: most connections are idle most of the time, and a game message is small.
     let config = WebSocketConfig::default()
         .max_message_size(Some(limits.max_frame_bytes))
         .max_frame_size(Some(limits.max_frame_bytes))
-        .read_buffer_size(4 * 1024)
+        .read_buffer_size(READ_BUFFER)
         .write_buffer_size(4 * 1024);
     Ok(ws.on_upgrade(config, move |socket| {
         tracker.track_future(connection::serve(socket, room, kind, since, limits, shutdown))
