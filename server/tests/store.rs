@@ -41,10 +41,12 @@ fn mv(game_id: &str, ply: u32) -> MoveRow {
         ply,
         side: if ply % 2 == 1 { "south" } else { "north" }.into(),
         decision: format!("c{ply}"),
-        client_id: (ply != 3).then(|| format!("id{ply}")),
+        // Client ids are any text: quotes, backslashes and letters beyond ASCII must come back as sent
+        // (the writer passes a batch's moves as one JSON array).
+        client_id: (ply != 3).then(|| format!("id{ply} \"q\" \\ é✓")),
         auto: ply == 3,
-        at: 100 + ply as i64,
-        clock_ms: None,
+        at: 1_763_000_000_000 + ply as i64,
+        clock_ms: (ply % 2 == 0).then_some(299_000 + ply as i64),
     }
 }
 
@@ -136,7 +138,7 @@ async fn group_commit_matches_one_by_one(url: &str) {
         assert_eq!((row.plies, row.updated_at, row.south_clock_ms), (plies, updated_at, Some(1_000 + plies as i64)));
     }
 
-    // A batch larger than one statement's rows.
+    // A large batch (one statement whatever its size).
     let many: Vec<Write> = (4..=1300).map(|p| Write::InsertMove(mv("b", p))).collect();
     store.write(many).await.expect("many moves");
     assert_eq!(store.move_rows("b").await.unwrap(), (1..=1300).map(|p| mv("b", p)).collect::<Vec<_>>());

@@ -78,8 +78,6 @@ pub struct GameProgress {
     pub updated_at: i64,
 }
 
-pub(super) const PROGRESS_COLUMN_COUNT: usize = 5;
-
 /// A `moves` row: one decision.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveRow {

@@ -11,7 +11,7 @@
 //! waits for the commit and then reads a game that includes it; a write that comes after a takeover reads
 //! the new lease and is refused. A single node (no broker) has no fences and pays nothing.
 
-use super::rows::{GAME_COLUMN_COUNT, GAME_COLUMNS, GameProgress, GameRow, MoveRow, PROGRESS_COLUMN_COUNT, PlayerRow};
+use super::rows::{GAME_COLUMN_COUNT, GAME_COLUMNS, GameProgress, GameRow, MoveRow, PlayerRow};
 use super::{Backend, StoreError};
 use sqlx::{Any, AnyPool, Row, Transaction};
 use tokio::sync::{mpsc, oneshot};
@@ -188,9 +188,8 @@ async fn check_fences<'a>(
     Ok(fences.into_iter().filter(|(_, f)| held.get(&f.game) != Some(&f.epoch)).map(|(i, _)| i).collect())
 }
 
-/// Rows per multi-row statement at most (powers of two): far under SQLite's 32 766 and PostgreSQL's 65 535
-/// bound parameters.
-const MOVE_ROWS_PER_STATEMENT: usize = 512;
+/// Game rows per multi-row statement at most (a power of two): far under SQLite's 32 766 and PostgreSQL's
+/// 65 535 bound parameters.
 const GAME_ROWS_PER_STATEMENT: usize = 128;
 
 /// `items` cut into chunks whose lengths are powers of two (the largest first, at most `max`): 37 rows
@@ -249,25 +248,8 @@ async fn apply_all(tx: &mut Transaction<'static, Any>, backend: Backend, writes:
             },
         }
     }
-    for chunk in binary_chunks(&moves, MOVE_ROWS_PER_STATEMENT) {
-        let sql = format!(
-            "INSERT INTO moves (game_id, ply, side, decision, client_id, auto, at, clock_ms) VALUES {}",
-            placeholders(backend, chunk.len(), 8)
-        );
-        // Safe: the text is ours, built from constants and placeholders; values are bound.
-        let mut q = sqlx::query(sqlx::AssertSqlSafe(sql.as_str()));
-        for m in chunk {
-            q = q
-                .bind(&m.game_id)
-                .bind(m.ply as i32)
-                .bind(&m.side)
-                .bind(&m.decision)
-                .bind(&m.client_id)
-                .bind(m.auto as i16)
-                .bind(m.at)
-                .bind(m.clock_ms);
-        }
-        q.execute(&mut **tx).await?;
+    if !moves.is_empty() {
+        insert_moves(tx, backend, &moves).await?;
     }
     for chunk in binary_chunks(&games, GAME_ROWS_PER_STATEMENT) {
         // Every row exists: the conflict branch is always the one taken, and sets every mutable column.
@@ -287,25 +269,71 @@ async fn apply_all(tx: &mut Transaction<'static, Any>, backend: Backend, writes:
         }
         q.execute(&mut **tx).await?;
     }
-    // After the full rows: a game's progress is always newer than its join. Portable: `UPDATE … FROM`
-    // and the `columnN` names of a `VALUES` list work on SQLite (3.33+) and PostgreSQL alike.
-    for chunk in binary_chunks(&progress, GAME_ROWS_PER_STATEMENT) {
-        let sql = format!(
-            "UPDATE games SET south_clock_ms = v.column2, north_clock_ms = v.column3, plies = v.column4, \
-             updated_at = v.column5 FROM (VALUES {}) AS v WHERE games.id = v.column1",
-            placeholders(backend, chunk.len(), PROGRESS_COLUMN_COUNT)
-        );
-        let mut q = sqlx::query(sqlx::AssertSqlSafe(sql.as_str()));
-        for p in chunk {
-            q = q.bind(&p.id).bind(p.south_clock_ms).bind(p.north_clock_ms).bind(p.plies as i32).bind(p.updated_at);
-        }
-        q.execute(&mut **tx).await?;
+    // After the full rows: a game's progress is always newer than its join.
+    if !progress.is_empty() {
+        update_progress(tx, backend, &progress).await?;
     }
     // Last: a rated game's end is stored above, in this transaction, and its ratings with it.
     for r in rates {
         super::ratings::apply(tx, backend, r).await?;
     }
     Ok(())
+}
+
+/// Where the rows of a JSON array parameter come from: SQLite's `json_each` and PostgreSQL's
+/// `json_array_elements` both yield one row per element in a column named `value`, and `value ->> N` is
+/// the N-th item of an element as SQL text (SQLite: as its SQL type); `CAST` makes the types alike.
+fn json_rows(backend: Backend) -> &'static str {
+    match backend {
+        Backend::Sqlite => "json_each(?)",
+        Backend::Postgres => "json_array_elements($1::json)",
+    }
+}
+
+/// Every move of the batch in one statement whatever their number, the rows passed as one JSON array.
+/// One statement instead of a few multi-row ones (and one bound value instead of eight a row) is one
+/// round trip to the database connection per batch (BENCHMARKS.md, "One statement per table").
+async fn insert_moves(
+    tx: &mut Transaction<'static, Any>,
+    backend: Backend,
+    moves: &[&MoveRow],
+) -> Result<(), sqlx::Error> {
+    let rows: Vec<_> = moves
+        .iter()
+        .map(|m| (&m.game_id, m.ply, &m.side, &m.decision, &m.client_id, m.auto as i16, m.at, m.clock_ms))
+        .collect();
+    let sql = format!(
+        "INSERT INTO moves (game_id, ply, side, decision, client_id, auto, at, clock_ms) \
+         SELECT value ->> 0, CAST(value ->> 1 AS INTEGER), value ->> 2, value ->> 3, value ->> 4, \
+         CAST(value ->> 5 AS SMALLINT), CAST(value ->> 6 AS BIGINT), CAST(value ->> 7 AS BIGINT) FROM {}",
+        json_rows(backend)
+    );
+    // Safe: the text is ours, built from constants; the rows are one bound value.
+    sqlx::query(sqlx::AssertSqlSafe(sql)).bind(json(&rows)).execute(&mut **tx).await?;
+    Ok(())
+}
+
+/// The progress of every game of the batch in one statement, as [`insert_moves`]. Portable: `UPDATE …
+/// FROM` works on SQLite (3.33+) and PostgreSQL alike.
+async fn update_progress(
+    tx: &mut Transaction<'static, Any>,
+    backend: Backend,
+    progress: &[&GameProgress],
+) -> Result<(), sqlx::Error> {
+    let rows: Vec<_> =
+        progress.iter().map(|p| (&p.id, p.south_clock_ms, p.north_clock_ms, p.plies, p.updated_at)).collect();
+    let sql = format!(
+        "UPDATE games SET south_clock_ms = CAST(v.value ->> 1 AS BIGINT), \
+         north_clock_ms = CAST(v.value ->> 2 AS BIGINT), plies = CAST(v.value ->> 3 AS INTEGER), \
+         updated_at = CAST(v.value ->> 4 AS BIGINT) FROM {} AS v WHERE games.id = v.value ->> 0",
+        json_rows(backend)
+    );
+    sqlx::query(sqlx::AssertSqlSafe(sql)).bind(json(&rows)).execute(&mut **tx).await?;
+    Ok(())
+}
+
+fn json(rows: &impl serde::Serialize) -> String {
+    serde_json::to_string(rows).expect("rows of strings and integers serialise")
 }
 
 async fn insert_game(tx: &mut Transaction<'static, Any>, backend: Backend, g: &GameRow) -> Result<(), sqlx::Error> {
