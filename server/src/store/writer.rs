@@ -211,8 +211,9 @@ fn binary_chunks<T>(items: &[T], max: usize) -> impl Iterator<Item = &[T]> {
 }
 
 /// Applies writes in as few statements as they allow: new players and games one by one, in order (they are
-/// rare and may conflict), then every move in multi-row INSERTs, then the game rows, the last state of
-/// each game only, in multi-row upserts. The statements before are what the later ones depend on (a move
+/// rare and may conflict), then every move in one INSERT, then the full game rows (a join, an end), the
+/// last state of each game only, in multi-row upserts, then the progress of the games a decision only
+/// moved on, in one UPDATE. The statements before are what the later ones depend on (a move
 /// references its game), and a game's later state replaces its earlier one in the same transaction
 /// anyway, so the outcome is that of applying the writes one after another. A statement per batch
 /// instead of two or three per decision is what lets one writer keep up (BENCHMARKS.md, "Server load").

@@ -21,7 +21,8 @@ use upgrade::WsUpgrade;
 /// How much a socket reads at once. Small on purpose: what clients send is small (a decision, a ping, a
 /// few hundred bytes; a longer message is read in several calls), and tungstenite zeroes this much of
 /// its buffer before every read, including the read that finds nothing and ends a burst. At 4 KiB that
-/// zeroing was 4 % of the server's instructions per decision (BENCHMARKS.md, "Read buffer").
+/// zeroing was about 5 % of the server's instructions per decision (BENCHMARKS.md, "One statement per
+/// table, and a smaller read buffer").
 pub const READ_BUFFER: usize = 1024;
 
 /// The parameters of the WebSocket: the seat token and the version to resume after.
