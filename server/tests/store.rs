@@ -46,7 +46,7 @@ fn mv(game_id: &str, ply: u32) -> MoveRow {
         client_id: (ply != 3).then(|| format!("id{ply} \"q\" \\ é✓")),
         auto: ply == 3,
         at: 1_763_000_000_000 + ply as i64,
-        clock_ms: (ply % 2 == 0).then_some(299_000 + ply as i64),
+        clock_ms: ply.is_multiple_of(2).then_some(299_000 + ply as i64),
     }
 }
 
