@@ -162,11 +162,13 @@ impl Store {
                             // which WAL keeps crash-safe (a power loss may lose the last commits, a killed
                             // process loses nothing). A page cache of up to 64 MiB per connection. No
                             // connection checkpoints on its own: a task does, off the writer's path
-                            // ([`checkpoint`]); a WAL started over is cut back to 64 MiB.
+                            // ([`checkpoint`]); a WAL started over is cut back to 64 MiB. Temporary tables
+                            // (the ones a statement makes for itself, e.g. for `UPDATE … FROM`) in memory:
+                            // in files they cost a create and a delete in /var/tmp dozens of times a second.
                             sqlx::raw_sql(
                                 "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
                                  PRAGMA cache_size = -65536; PRAGMA wal_autocheckpoint = 0; \
-                                 PRAGMA journal_size_limit = 67108864;",
+                                 PRAGMA journal_size_limit = 67108864; PRAGMA temp_store = MEMORY;",
                             )
                             .execute(&mut *conn)
                             .await?;
