@@ -1,7 +1,8 @@
 # Shared by the bench scripts (sourced): arguments, a fresh server, the load tool's path.
 #   bench_start BIN_DIR GAMES SPECTATORS [DATABASE_URL]  sets bin games spectators db root tmp port server
 # Without DATABASE_URL a new SQLite file in a temporary directory is used (removed on exit); a PostgreSQL
-# database should be new and empty. SERVER_ARGS adds server flags.
+# database should be new and empty. SERVER_ARGS adds server flags; LOADTEST names another load tool binary
+# (to compare two builds of the tool).
 bench_start() {
   bin=$1 games=$2 spectators=$3 db=${4:-}
   root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -21,7 +22,7 @@ bench_start() {
 bench_load() {
   local duration=$1
   shift
-  "$root/target/release/mancala-loadtest" --server http://127.0.0.1:$port --games "$games" --spectators "$spectators" \
+  "${LOADTEST:-$root/target/release/mancala-loadtest}" --server http://127.0.0.1:$port --games "$games" --spectators "$spectators" \
     --duration "$duration" --server-pid $server --idle-secs 1 --json "$@" >"$tmp/report.json"
 }
 

@@ -50,11 +50,13 @@ impl Target {
         }
         let stream = socket.connect(self.addr).await.with_context(|| format!("cannot connect to {}", self.addr))?;
         stream.set_nodelay(true)?;
-        // Small buffers: thousands of connections in one process, and most messages are small. But not a
-        // small limit: a server before protocol 2 sent the event of a very long turn (up to 100 000 laps,
-        // each drop a step) whole, tens of MB, over tungstenite's default 16 MiB frame limit.
+        // Small buffers: thousands of connections in one process, and most messages are small (a few
+        // hundred bytes; tungstenite zeroes the read buffer's free part before every read, so a larger one
+        // costs the tool CPU that the server on the same cores would use). But not a small limit: a server
+        // before protocol 2 sent the event of a very long turn (up to 100 000 laps, each drop a step) whole,
+        // tens of MB, over tungstenite's default 16 MiB frame limit.
         let config = WebSocketConfig::default()
-            .read_buffer_size(8 * 1024)
+            .read_buffer_size(2 * 1024)
             .write_buffer_size(0)
             .max_frame_size(Some(MAX_MESSAGE))
             .max_message_size(Some(MAX_MESSAGE));
