@@ -23,8 +23,8 @@ use mancala_protocol::lobby::{LobbyClientMsg, LobbyServerMsg};
 use std::num::NonZeroU32;
 use tokio::sync::mpsc;
 use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::CloseFrame;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
-use tokio_tungstenite::tungstenite::protocol::{CloseFrame, WebSocketConfig};
 
 /// The largest lobby message a client may send.
 const MAX_MESSAGE: usize = 4096;
@@ -62,13 +62,7 @@ pub async fn upgrade(
         None => who,
     };
     let person = identify(&state, who, query.name).await?;
-    // Small buffers as on a game socket (`ws::READ_BUFFER`): tungstenite's default read buffer is 128 KiB,
-    // zeroed before every read.
-    let config = WebSocketConfig::default()
-        .max_message_size(Some(MAX_MESSAGE))
-        .max_frame_size(Some(MAX_MESSAGE))
-        .read_buffer_size(crate::ws::READ_BUFFER)
-        .write_buffer_size(4 * 1024);
+    let config = crate::ws::socket_config(MAX_MESSAGE);
     let tracker = state.tracker.clone();
     Ok(ws.on_upgrade(config, move |socket| tracker.track_future(serve(socket, state, person))))
 }

@@ -18,12 +18,20 @@ use axum::response::Response;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use upgrade::WsUpgrade;
 
-/// How much a socket reads at once. Small on purpose: what clients send is small (a decision, a ping, a
-/// few hundred bytes; a longer message is read in several calls), and tungstenite zeroes this much of
-/// its buffer before every read, including the read that finds nothing and ends a burst. At 4 KiB that
-/// zeroing was about 5 % of the server's instructions per decision (BENCHMARKS.md, "One statement per
-/// table, and a smaller read buffer").
-pub const READ_BUFFER: usize = 1024;
+/// The settings of every WebSocket the server accepts (game and lobby sockets): messages up to
+/// `max_bytes`, and small buffers, since most connections are idle most of the time. Reads are of 1 KiB
+/// at most: what clients send is small (a decision, a ping, a few hundred bytes; a longer message is read
+/// in several calls), and tungstenite zeroes this much of its buffer before every read, including the
+/// read that finds nothing and ends a burst. At 4 KiB that zeroing was about 5 % of the server's
+/// instructions per decision (BENCHMARKS.md, "One statement per table, and a smaller read buffer");
+/// tungstenite's default is 128 KiB.
+pub fn socket_config(max_bytes: usize) -> WebSocketConfig {
+    WebSocketConfig::default()
+        .max_message_size(Some(max_bytes))
+        .max_frame_size(Some(max_bytes))
+        .read_buffer_size(1024)
+        .write_buffer_size(4 * 1024)
+}
 
 /// The parameters of the WebSocket: the seat token and the version to resume after.
 #[derive(Debug)]
@@ -64,12 +72,7 @@ pub async fn upgrade(
     let limits = state.ws_limits;
     let shutdown = state.shutdown.clone();
     let tracker = state.tracker.clone();
-    let config = WebSocketConfig::default()
-        .max_message_size(Some(limits.max_frame_bytes))
-        .max_frame_size(Some(limits.max_frame_bytes))
-        .read_buffer_size(READ_BUFFER)
-        .write_buffer_size(4 * 1024);
-    Ok(ws.on_upgrade(config, move |socket| {
+    Ok(ws.on_upgrade(socket_config(limits.max_frame_bytes), move |socket| {
         tracker.track_future(connection::serve(socket, room, kind, since, limits, shutdown))
     }))
 }
