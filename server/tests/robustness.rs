@@ -176,3 +176,34 @@ async fn a_flood_of_messages_is_rate_limited_without_losing_the_connection() {
     t.play_random(&mut seed, 1).await;
     assert_eq!(t.versions[2], 2, "the start, then one decision");
 }
+
+#[tokio::test]
+async fn a_quiet_connection_is_closed_and_one_that_answers_pings_is_kept() {
+    use futures_util::StreamExt;
+    use tokio_tungstenite::tungstenite::Message;
+    // Pings every second; a connection that sends nothing for 3 s is closed.
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = Config::with_database(&format!("sqlite://{}", dir.path().join("t.db").display()));
+    config.ping_secs = 1;
+    let server = TestServer::start_in(config, dir).await;
+    let (id, _, _) = server.new_game(json!({ "variant": "kubuguza", "seat": "south" })).await;
+    // `quiet` is never read, so it never answers the server's pings; `live` is read throughout, and its
+    // WebSocket layer answers each ping with a pong, which is all it sends.
+    let mut quiet = server.ws(&id, None, None).await;
+    let mut live = server.ws(&id, None, None).await;
+    let until = tokio::time::Instant::now() + Duration::from_secs(5);
+    while let Ok(Some(m)) = tokio::time::timeout_at(until, live.stream.next()).await {
+        assert!(!matches!(m, Ok(Message::Close(_))), "the connection that answers pings was closed: {m:?}");
+    }
+    live.send(json!({ "type": "ping", "id": "still-here" })).await;
+    assert_eq!(live.next_of("pong").await["id"], "still-here");
+    let close = loop {
+        match tokio::time::timeout(Duration::from_secs(5), quiet.stream.next()).await {
+            Ok(Some(Ok(Message::Close(frame)))) => break frame.expect("a close frame with a code"),
+            Ok(Some(Ok(_))) => continue,
+            other => panic!("expected the server's close frame, got {other:?}"),
+        }
+    };
+    assert_eq!(u16::from(close.code), 1000);
+    assert!(close.reason.contains("no traffic"), "{close:?}");
+}

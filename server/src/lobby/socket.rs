@@ -18,7 +18,7 @@ use crate::ws::upgrade::{Socket, WsUpgrade};
 use axum::extract::State;
 use axum::response::Response;
 use futures_util::{SinkExt, StreamExt};
-use governor::{Quota, RateLimiter};
+use governor::Quota;
 use mancala_protocol::lobby::{LobbyClientMsg, LobbyServerMsg};
 use std::num::NonZeroU32;
 use tokio::sync::mpsc;
@@ -86,7 +86,7 @@ async fn serve(mut socket: Socket, state: AppState, person: Person) {
     metrics::gauge!("mancala_lobby_sockets").increment(1.0);
     let _ = socket.send(Message::Text(LobbyServerMsg::Seeks { seeks }.to_text().into())).await;
     let limits = state.ws_limits;
-    let limiter = RateLimiter::direct(
+    let limiter = crate::ws::message_limiter(
         Quota::per_second(NonZeroU32::new(10).expect("10")).allow_burst(NonZeroU32::new(20).expect("20")),
     );
     let mut ping = tokio::time::interval(limits.ping_every);

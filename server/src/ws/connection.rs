@@ -12,12 +12,13 @@ use super::upgrade::Socket;
 use crate::room::{CONNECTION_QUEUE, Outbound, RoomHandle, ViewerKind};
 use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
-use governor::{Quota, RateLimiter};
+use governor::Quota;
 use mancala_protocol::{ClientMsg, ErrorCode, ServerMsg};
 use std::num::NonZeroU32;
 use std::time::Duration;
 use tokio::io::AsyncReadExt;
 use tokio::sync::{mpsc, oneshot};
+use tokio::time::Instant;
 use tokio_tungstenite::tungstenite::protocol::CloseFrame;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::{Error as WsError, Message};
@@ -111,6 +112,11 @@ async fn write(
     let mut ping = tokio::time::interval(ping_every);
     ping.tick().await;
     let mut items = Vec::with_capacity(16);
+    // Made once, not in every turn of the loop: a token's `cancelled()` joins the token's list of waiters
+    // when first polled and leaves it when dropped, each under the token's lock, and the shutdown token is
+    // one for every connection of the server.
+    let stopping = shutdown.cancelled();
+    tokio::pin!(stopping);
     loop {
         tokio::select! {
             n = rx.recv_many(&mut items, 16) => {
@@ -147,7 +153,7 @@ async fn write(
                     return sink;
                 }
             }
-            _ = shutdown.cancelled() => {
+            _ = &mut stopping => {
                 let _ = sink.send(close(1001, "the server is shutting down")).await;
                 return sink;
             }
@@ -186,35 +192,51 @@ async fn read(
     };
     let per_sec = NonZeroU32::new(per_sec.max(1)).expect("at least 1");
     let burst = NonZeroU32::new(per_sec.get() * 2).expect("at least 2");
-    let limiter = RateLimiter::direct(Quota::per_second(per_sec).allow_burst(burst));
+    let limiter = super::message_limiter(Quota::per_second(per_sec).allow_burst(burst));
+    // The writer stopped (the socket broke, or the server is shutting down). Made once, as the writer's.
+    let stopped = done.cancelled();
+    tokio::pin!(stopped);
+    // The idle timeout is one timer re-armed only when it fires early, not a timer made and dropped with
+    // every message (each a registration in tokio's timer wheel under its lock): when it fires, the
+    // connection is closed if it has been quiet since, else the timer is moved to the new deadline.
+    let mut heard = Instant::now();
+    let idle = tokio::time::sleep_until(heard + limits.idle_timeout);
+    tokio::pin!(idle);
     loop {
         let next = tokio::select! {
-            // The writer stopped (the socket broke, or the server is shutting down).
-            _ = done.cancelled() => return None,
-            next = tokio::time::timeout(limits.idle_timeout, stream.next()) => next,
+            _ = &mut stopped => return None,
+            _ = &mut idle => {
+                let deadline = heard + limits.idle_timeout;
+                if Instant::now() >= deadline {
+                    return End::new(1000, "no traffic: closing an idle connection");
+                }
+                idle.as_mut().reset(deadline);
+                continue;
+            }
+            next = stream.next() => next,
         };
+        heard = Instant::now();
         let text = match next {
-            Err(_) => return End::new(1000, "no traffic: closing an idle connection"),
-            Ok(None) => return None,
+            None => return None,
             // The only read error worth a close frame: a frame or message over the hard limit.
-            Ok(Some(Err(WsError::Capacity(_)))) => {
+            Some(Err(WsError::Capacity(_))) => {
                 return Some(End { code: 1009, reason: "message too big", unreadable: true });
             }
-            Ok(Some(Err(_))) => return None,
-            Ok(Some(Ok(Message::Text(text)))) => text,
-            Ok(Some(Ok(Message::Binary(_)))) => {
+            Some(Err(_)) => return None,
+            Some(Ok(Message::Text(text))) => text,
+            Some(Ok(Message::Binary(_))) => {
                 let error = (ErrorCode::Malformed, "binary frames are not accepted: send JSON text".to_string());
                 if !answer_error(tx, done, error).await {
                     return None;
                 }
                 continue;
             }
-            Ok(Some(Ok(Message::Close(_)))) => return None,
-            Ok(Some(Ok(Message::Ping(_) | Message::Pong(_) | Message::Frame(_)))) => continue,
+            Some(Ok(Message::Close(_))) => return None,
+            Some(Ok(Message::Ping(_) | Message::Pong(_) | Message::Frame(_))) => continue,
         };
         // The slot for the answer; waiting here holds up only this client, until it reads its backlog.
         let permit = tokio::select! {
-            _ = done.cancelled() => return None,
+            _ = &mut stopped => return None,
             permit = tx.clone().reserve_owned() => match permit {
                 Ok(p) => p,
                 Err(_) => return None,

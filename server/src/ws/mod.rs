@@ -15,6 +15,9 @@ use crate::room::ViewerKind;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::response::Response;
+use governor::clock::DefaultClock;
+use governor::{DefaultDirectRateLimiter, Quota, RateLimiter};
+use std::sync::LazyLock;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use upgrade::WsUpgrade;
 
@@ -31,6 +34,16 @@ pub fn socket_config(max_bytes: usize) -> WebSocketConfig {
         .max_frame_size(Some(max_bytes))
         .read_buffer_size(1024)
         .write_buffer_size(4 * 1024)
+}
+
+/// A connection's limit on the messages it may send (game and lobby sockets). Every limiter reads one
+/// clock made once: making a clock (quanta's) asks the processor whether its time-stamp counter can be
+/// used (`cpuid`), an instruction a virtual machine traps, and with a clock per connection that was about
+/// 2 % of the server's samples at a few hundred new connections a second (BENCHMARKS.md, "Per-connection
+/// costs").
+pub fn message_limiter(quota: Quota) -> DefaultDirectRateLimiter {
+    static CLOCK: LazyLock<DefaultClock> = LazyLock::new(DefaultClock::default);
+    RateLimiter::direct_with_clock(quota, CLOCK.clone())
 }
 
 /// The parameters of the WebSocket: the seat token and the version to resume after.
