@@ -72,3 +72,18 @@ async fn sigterm_closes_sockets_answers_shutting_down_and_loses_nothing() {
     assert!(t.over(), "and the game goes on to its end");
     drop(server);
 }
+
+/// The server process turns transparent huge pages off for itself at start-up (server/src/main.rs): the
+/// kernel shows it in the process's status.
+#[tokio::test]
+async fn the_server_process_runs_without_transparent_huge_pages() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("games.db").display());
+    let server = Process::start(&url, &[]).await;
+    let status = std::fs::read_to_string(format!("/proc/{}/status", server.pid())).expect("the process's status");
+    let Some(line) = status.lines().find(|l| l.starts_with("THP_enabled:")) else {
+        eprintln!("SKIPPED: this kernel does not show THP_enabled in /proc/PID/status");
+        return;
+    };
+    assert_eq!(line.split_whitespace().nth(1), Some("0"), "{line}");
+}

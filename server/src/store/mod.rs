@@ -147,9 +147,17 @@ impl Store {
             return Err(StoreError::UnsupportedUrl(url.to_string()));
         };
         let clustered = node.is_some();
+        // A pooled connection is checked (a round trip to it) before it is handed out, which finds a
+        // PostgreSQL connection the server or the network dropped; a SQLite connection is a file this
+        // process holds open and cannot be dropped, so its check would only cost a hand-off to its thread
+        // for every commit and every read.
+        let test_before_acquire = backend == Backend::Postgres;
         let options = |max: u32| {
-            AnyPoolOptions::new().max_connections(max).acquire_timeout(Duration::from_secs(5)).after_connect(
-                move |conn, _meta| {
+            AnyPoolOptions::new()
+                .max_connections(max)
+                .acquire_timeout(Duration::from_secs(5))
+                .test_before_acquire(test_before_acquire)
+                .after_connect(move |conn, _meta| {
                     Box::pin(async move {
                         if conn.backend_name() == "PostgreSQL" && clustered {
                             // A paused or cut-off node must not keep a lease row share-locked (docs/cluster.md,
@@ -175,8 +183,7 @@ impl Store {
                         }
                         Ok(())
                     })
-                },
-            )
+                })
         };
         // SQLite allows one writer at a time: the writer pool has exactly one connection.
         let (read_max, write_max) = match backend {

@@ -48,8 +48,12 @@ impl Process {
         panic!("mancala-server did not answer /healthz");
     }
 
+    pub fn pid(&self) -> u32 {
+        self.child.id().expect("running")
+    }
+
     pub fn signal(&self, signal: &str) {
-        let pid = self.child.id().expect("running").to_string();
+        let pid = self.pid().to_string();
         let ok = std::process::Command::new("kill").args([signal, &pid]).status().unwrap().success();
         assert!(ok, "kill {signal} {pid}");
     }
