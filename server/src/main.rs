@@ -19,11 +19,10 @@ fn colour() -> bool {
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// Transparent huge pages off for this process. mimalloc asks for them on the memory it maps, and then
-/// the first touch of each 2 MiB region, again after mimalloc has given it back to the system, zeroes
-/// all of it inside whichever request touched it: about 2.5 % of the server's CPU at 100 games, and
-/// a quarter of the p99 of a decision (BENCHMARKS.md, "Per-connection costs"). The server's heap is
-/// small, so the fewer TLB misses of huge pages would not pay for that. The flag applies at page-fault
-/// time, so it covers the memory mapped before `main` too.
+/// the first touch of each 2 MiB region zeroes all of it inside whichever request touched it: about
+/// 2.5 % of the server's samples at 100 games, and visible in the p99 of a decision (BENCHMARKS.md,
+/// "Per-connection costs"). The server's heap is small, so the fewer TLB misses of huge pages would not
+/// pay for that. The flag applies at page-fault time, so it covers the memory mapped before `main` too.
 fn no_huge_pages() {
     // `prctl(PR_SET_THP_DISABLE)`: a flag of the process's memory, whichever thread sets it.
     #[cfg(target_os = "linux")]

@@ -39,8 +39,8 @@ pub fn socket_config(max_bytes: usize) -> WebSocketConfig {
 /// A connection's limit on the messages it may send (game and lobby sockets). Every limiter reads one
 /// clock made once: making a clock (quanta's) asks the processor whether its time-stamp counter can be
 /// used (`cpuid`), an instruction a virtual machine traps, and with a clock per connection that was about
-/// 2 % of the server's samples at a few hundred new connections a second (BENCHMARKS.md, "Per-connection
-/// costs").
+/// 1.3 % of the server's samples at a few hundred new connections a second (BENCHMARKS.md,
+/// "Per-connection costs").
 pub fn message_limiter(quota: Quota) -> DefaultDirectRateLimiter {
     static CLOCK: LazyLock<DefaultClock> = LazyLock::new(DefaultClock::default);
     RateLimiter::direct_with_clock(quota, CLOCK.clone())
