@@ -525,3 +525,22 @@ async fn the_abort_pause_works_on_postgres() {
     s.stop().await;
     common::drop_db(&base, &url).await;
 }
+
+#[tokio::test]
+async fn a_lobby_socket_is_closed_with_1001_when_the_server_shuts_down() {
+    use futures_util::StreamExt;
+    use tokio_tungstenite::tungstenite::Message;
+    let s = server().await;
+    let (mut ws, _) = lobby(&s, "name=amani").await;
+    let stopped = tokio::spawn(s.stop());
+    let close = loop {
+        match tokio::time::timeout(Duration::from_secs(10), ws.stream.next()).await {
+            Ok(Some(Ok(Message::Close(frame)))) => break frame.expect("a close frame with a code"),
+            Ok(Some(Ok(_))) => continue,
+            other => panic!("expected the server's close frame, got {other:?}"),
+        }
+    };
+    assert_eq!(u16::from(close.code), 1001, "{close:?}");
+    assert!(close.reason.contains("shutting down"), "{close:?}");
+    stopped.await.expect("the server stops");
+}

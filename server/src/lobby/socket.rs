@@ -92,10 +92,14 @@ async fn serve(mut socket: Socket, state: AppState, person: Person) {
     let mut ping = tokio::time::interval(limits.ping_every);
     ping.tick().await;
     let mut last_heard = tokio::time::Instant::now();
+    // Made once, as a game connection's writer does (`ws/connection.rs`): `cancelled()` joins and leaves
+    // the server-wide token's waiters under its lock, which is not worth doing in every turn.
     let shutdown = state.shutdown.clone();
+    let stopping = shutdown.cancelled();
+    tokio::pin!(stopping);
     loop {
         tokio::select! {
-            _ = shutdown.cancelled() => {
+            _ = &mut stopping => {
                 let _ = socket.send(close(1001, "the server is shutting down")).await;
                 break;
             }
