@@ -12,6 +12,7 @@
 pub mod account;
 pub mod http;
 mod inbound;
+mod json;
 pub mod lobby;
 mod step;
 mod view;

@@ -128,6 +128,13 @@ impl Words {
 
 impl Serialize for StepEvent {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.with_words(|words| s.serialize_str(words))
+    }
+}
+
+impl StepEvent {
+    /// Hands `f` the step's wire form (its words, space-separated), made on the stack.
+    pub(crate) fn with_words<R>(&self, f: impl FnOnce(&str) -> R) -> R {
         let dir = |d: Direction| if d == Direction::Clockwise { "cw" } else { "acw" };
         let w = match *self {
             StepEvent::Chose { side, array } => {
@@ -189,7 +196,7 @@ impl Serialize for StepEvent {
                 w
             }
         };
-        s.serialize_str(w.as_str())
+        f(w.as_str())
     }
 }
 

@@ -209,7 +209,7 @@ impl ServerMsg {
     pub fn to_json(&self) -> String {
         // Most messages are a few hundred bytes: one allocation instead of a string growing by doubling.
         let mut out = Vec::with_capacity(1024);
-        serde_json::to_writer(&mut out, self).expect("server messages always serialise");
-        String::from_utf8(out).expect("serde_json writes UTF-8")
+        self.write_json(&mut out);
+        String::from_utf8(out).expect("JSON is UTF-8")
     }
 }

@@ -76,12 +76,8 @@ fn version() -> &'static str {
                 hasher.update(file.metadata.sha256_hash());
             }
         }
-        hex(&hasher.finalize()[..6])
+        hex::encode(&hasher.finalize()[..6])
     })
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// `index.html` with the asset folder filled in, and its ETag.
@@ -89,7 +85,7 @@ fn index() -> (String, String) {
     let render = || {
         let raw = Files::get("index.html").map(|f| f.data.into_owned()).unwrap_or_default();
         let html = String::from_utf8_lossy(&raw).replace(BASE_MARK, &format!("/assets/{}", version()));
-        let etag = format!("\"{}\"", hex(&Sha256::digest(html.as_bytes())[..8]));
+        let etag = format!("\"{}\"", hex::encode(&Sha256::digest(html.as_bytes())[..8]));
         (html, etag)
     };
     if cfg!(debug_assertions) {
@@ -124,7 +120,7 @@ async fn asset(Path((wanted, path)): Path<(String, String)>, request: Request) -
     let Some(file) = Files::get(&path) else {
         return ApiError::NotFound(format!("no asset `{}`", path.chars().take(80).collect::<String>())).into_response();
     };
-    let etag = format!("\"{}\"", hex(&file.metadata.sha256_hash()[..8]));
+    let etag = format!("\"{}\"", hex::encode(&file.metadata.sha256_hash()[..8]));
     let cache = if wanted == version() && !cfg!(debug_assertions) { IMMUTABLE } else { "no-cache" };
     if matches_etag(request.headers(), &etag) {
         return with_policy(StatusCode::NOT_MODIFIED, request.headers(), [(header::ETAG, etag)], ());

@@ -22,7 +22,7 @@ pub struct Frame {
     text: OnceLock<Utf8Bytes>,
     /// For an event: the JSON of its `event` part, shared with the frames of the same event for other
     /// kinds of viewer that see it the same way.
-    event_json: Option<Arc<OnceLock<String>>>,
+    event_json: Option<Arc<OnceLock<Vec<u8>>>>,
 }
 
 impl Frame {
@@ -59,27 +59,21 @@ impl Frame {
     }
 
     /// The message's JSON, exactly as [`ServerMsg::to_json`] writes it; an event with a shared `event` part
-    /// is put together from that part and its own fields, in the order serde writes them.
+    /// is put together from that part and its own board and clocks.
     fn json(&self) -> String {
-        let (ServerMsg::Event { v, event, view, clock }, Some(shared)) = (&self.msg, &self.event_json) else {
-            return self.msg.to_json();
-        };
-        let event = shared.get_or_init(|| serde_json::to_string(event).expect("events always serialise"));
-        let mut out = Vec::with_capacity(event.len() + 1024);
-        out.extend_from_slice(br#"{"type":"event","v":"#);
-        out.extend_from_slice(v.to_string().as_bytes());
-        out.extend_from_slice(br#","event":"#);
-        out.extend_from_slice(event.as_bytes());
-        if let Some(view) = view {
-            out.extend_from_slice(br#","view":"#);
-            serde_json::to_writer(&mut out, view).expect("boards always serialise");
+        let mut out = Vec::with_capacity(1024);
+        match (&self.msg, &self.event_json) {
+            (ServerMsg::Event { v, event, view, clock }, Some(shared)) => {
+                let event = shared.get_or_init(|| {
+                    let mut part = Vec::with_capacity(512);
+                    event.write_json(&mut part);
+                    part
+                });
+                ServerMsg::write_event_json(&mut out, *v, event, view.as_ref(), clock.as_ref());
+            }
+            (msg, _) => msg.write_json(&mut out),
         }
-        if let Some(clock) = clock {
-            out.extend_from_slice(br#","clock":"#);
-            serde_json::to_writer(&mut out, clock).expect("clocks always serialise");
-        }
-        out.push(b'}');
-        String::from_utf8(out).expect("serde_json writes UTF-8")
+        String::from_utf8(out).expect("JSON is UTF-8")
     }
 
     /// The version this message carries, if it is a snapshot or an event.

@@ -1,0 +1,73 @@
+//! What writing a decision's event costs: serde_json against the protocol's own writer
+//! (`ServerMsg::write_json`, `src/json.rs`), on the same messages, in one run. The messages are the events
+//! of random Kubuguza games as the mover's opponent receives them (the move with its steps, the board with
+//! the decisions it may send, the clocks): about 700 bytes each. Throughput is in messages.
+//!
+//! `cargo bench -p mancala-protocol --bench frames -- --warm-up-time 1 --measurement-time 5`
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use mancala_engine::{Options, Position, Side, ToMove, Variant, Viewer};
+use mancala_protocol::{BoardView, ClockState, GameEvent, MoveEvent, ServerMsg, StepEvent};
+use std::hint::black_box;
+
+/// The events of `games` random games (a fixed linear congruential stream, so every run writes the same).
+fn events(games: usize) -> Vec<ServerMsg> {
+    let mut seed: u64 = 7;
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut pos = Position::start(Variant::Kubuguza, Options::default()).unwrap();
+        let mut ply = 0;
+        while let ToMove::Side(side) = pos.to_move() {
+            let legal = pos.legal_decisions(side);
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let decision = legal[(seed >> 33) as usize % legal.len()];
+            let geo = pos.geometry();
+            let mut steps = Vec::new();
+            pos.apply(side, decision, &mut steps).unwrap();
+            ply += 1;
+            let viewer = Viewer::Player(side.other());
+            let over = pos.is_over();
+            let steps = steps.iter().map(|e| StepEvent::from_event(e.project(viewer, over), geo)).collect();
+            let mv = MoveEvent { ply, side, decision: Some(decision.notation(geo)), auto: false, steps };
+            let clock =
+                ClockState { base_secs: 300, increment_secs: 5, south_ms: 287_345, north_ms: 291_020, running: vec![] };
+            out.push(ServerMsg::Event {
+                v: u64::from(ply) + 1,
+                event: GameEvent::Move { mv },
+                view: Some(BoardView::from_view(&pos.view(viewer), !over)),
+                clock: Some(ClockState { running: vec![Side::South], ..clock }),
+            });
+        }
+    }
+    out
+}
+
+fn frames(c: &mut Criterion) {
+    let msgs = events(20);
+    let mut group = c.benchmark_group("event_frame");
+    group.throughput(Throughput::Elements(msgs.len() as u64));
+    group.bench_function("serde_json", |b| {
+        let mut out = Vec::with_capacity(4096);
+        b.iter(|| {
+            for m in &msgs {
+                out.clear();
+                serde_json::to_writer(&mut out, black_box(m)).unwrap();
+            }
+            black_box(out.len())
+        })
+    });
+    group.bench_function("write_json", |b| {
+        let mut out = Vec::with_capacity(4096);
+        b.iter(|| {
+            for m in &msgs {
+                out.clear();
+                black_box(m).write_json(&mut out);
+            }
+            black_box(out.len())
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, frames);
+criterion_main!(benches);
