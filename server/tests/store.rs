@@ -138,6 +138,26 @@ async fn group_commit_matches_one_by_one(url: &str) {
         assert_eq!((row.plies, row.updated_at, row.south_clock_ms), (plies, updated_at, Some(1_000 + plies as i64)));
     }
 
+    // A batch of play where one job fails (a game id taken). On SQLite such a batch is written in one round
+    // trip (store/script.rs): the failure undoes all of it, each job is then committed alone, and no
+    // transaction is left open for the next batch.
+    let (r1, r2, r3) = tokio::join!(
+        store.write(vec![Write::InsertMove(mv("d", 1)), Write::Progress(progress("d", 2, 15))]),
+        store.write(vec![Write::InsertGame(game("a", "waiting", 0, 16))]),
+        store.write(vec![Write::InsertGame(game("e", "waiting", 0, 17)), Write::InsertMove(mv("e", 1))]),
+    );
+    assert!(matches!(r2, Err(StoreError::Conflict)), "{r2:?}");
+    r1.expect("d's move");
+    r3.expect("game e and its move");
+    assert_eq!(store.game_row("a").await.unwrap(), Some(game("a", "finished", 4, 5)));
+    assert_eq!(store.game_row("e").await.unwrap(), Some(game("e", "waiting", 0, 17)));
+    assert_eq!(store.move_rows("d").await.unwrap(), vec![mv("d", 1)]);
+    assert_eq!(store.move_rows("e").await.unwrap(), vec![mv("e", 1)]);
+    let d = store.game_row("d").await.unwrap().expect("d");
+    assert_eq!((d.plies, d.updated_at), (2, 15));
+    store.write(vec![Write::InsertMove(mv("e", 2))]).await.expect("a batch after the failed one");
+    assert_eq!(store.move_rows("e").await.unwrap(), vec![mv("e", 1), mv("e", 2)]);
+
     // A large batch (one statement whatever its size).
     let many: Vec<Write> = (4..=1300).map(|p| Write::InsertMove(mv("b", p))).collect();
     store.write(many).await.expect("many moves");

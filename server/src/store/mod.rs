@@ -11,6 +11,7 @@ mod migrate;
 mod ratings;
 mod reads;
 mod rows;
+mod script;
 mod writer;
 
 pub use crate::ratings::Rating;

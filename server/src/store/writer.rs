@@ -81,6 +81,15 @@ async fn commit_batch(pool: &AnyPool, backend: Backend, node: Option<&str>, batc
     let started = std::time::Instant::now();
     let fenced = node.filter(|_| batch.iter().any(|job| job.fence.is_some()));
     let together = async {
+        // SQLite has no fences (several nodes need PostgreSQL): a batch of play goes in one round trip.
+        if backend == Backend::Sqlite && fenced.is_none() {
+            let writes: Vec<&Write> = batch.iter().flat_map(|job| &job.writes).collect();
+            let merged = Merged::of(&writes);
+            if let Some(new_games) = merged.only_games_and_moves() {
+                super::script::commit(pool, &new_games, &merged).await?;
+                return Ok(Vec::new());
+            }
+        }
         let mut tx = pool.begin().await?;
         // The jobs whose lease is gone write nothing; the others go on in the same transaction.
         let refused = match fenced {
@@ -210,6 +219,51 @@ fn binary_chunks<T>(items: &[T], max: usize) -> impl Iterator<Item = &[T]> {
     })
 }
 
+/// A batch's writes sorted by how they are applied (see [`apply_all`]).
+pub(super) struct Merged<'a> {
+    /// New players, account writes and new games, in their order: applied one by one before the rest (they
+    /// are rare, and may conflict).
+    pub first: Vec<&'a Write>,
+    pub moves: Vec<&'a MoveRow>,
+    /// The full rows of games joined or ended: the last state of each.
+    pub games: Vec<&'a GameRow>,
+    /// The progress of the games a decision moved on: the last of each.
+    pub progress: Vec<&'a GameProgress>,
+    pub rates: Vec<&'a super::ratings::RateGame>,
+}
+
+impl<'a> Merged<'a> {
+    pub fn of(writes: &[&'a Write]) -> Merged<'a> {
+        let mut m =
+            Merged { first: Vec::new(), moves: Vec::new(), games: Vec::new(), progress: Vec::new(), rates: Vec::new() };
+        for &write in writes {
+            match write {
+                Write::Progress(p) => match m.progress.iter_mut().find(|old| old.id == p.id) {
+                    Some(old) => *old = p,
+                    None => m.progress.push(p),
+                },
+                Write::InsertGame(_) | Write::InsertPlayer(_) | Write::Account(_) => m.first.push(write),
+                Write::InsertMove(mv) => m.moves.push(mv),
+                Write::Rate(r) => m.rates.push(r),
+                Write::UpdateGame(g) => match m.games.iter_mut().find(|old| old.id == g.id) {
+                    Some(old) => *old = g,
+                    None => m.games.push(g),
+                },
+            }
+        }
+        m
+    }
+
+    /// The new games, when the batch writes nothing but games and moves (every batch of play): what
+    /// [`super::script`] takes in one round trip.
+    pub fn only_games_and_moves(&self) -> Option<Vec<&'a GameRow>> {
+        if !self.rates.is_empty() {
+            return None;
+        }
+        self.first.iter().map(|w| if let Write::InsertGame(g) = w { Some(g) } else { None }).collect()
+    }
+}
+
 /// Applies writes in as few statements as they allow: new players and games one by one, in order (they are
 /// rare and may conflict), then every move in one INSERT, then the full game rows (a join, an end), the
 /// last state of each game only, in multi-row upserts, then the progress of the games a decision only
@@ -218,16 +272,9 @@ fn binary_chunks<T>(items: &[T], max: usize) -> impl Iterator<Item = &[T]> {
 /// anyway, so the outcome is that of applying the writes one after another. A statement per batch
 /// instead of two or three per decision is what lets one writer keep up (BENCHMARKS.md, "Server load").
 async fn apply_all(tx: &mut Transaction<'static, Any>, backend: Backend, writes: &[&Write]) -> Result<(), sqlx::Error> {
-    let mut moves: Vec<&MoveRow> = Vec::new();
-    let mut games: Vec<&GameRow> = Vec::new();
-    let mut progress: Vec<&GameProgress> = Vec::new();
-    let mut rates = Vec::new();
-    for &write in writes {
+    let Merged { first, moves, games, progress, rates } = Merged::of(writes);
+    for write in first {
         match write {
-            Write::Progress(p) => match progress.iter_mut().find(|old| old.id == p.id) {
-                Some(old) => *old = p,
-                None => progress.push(p),
-            },
             Write::InsertGame(g) => insert_game(tx, backend, g).await?,
             Write::InsertPlayer(p) => {
                 sqlx::query(
@@ -241,12 +288,7 @@ async fn apply_all(tx: &mut Transaction<'static, Any>, backend: Backend, writes:
                 .await?;
             }
             Write::Account(a) => super::accounts::apply(tx, a).await?,
-            Write::InsertMove(m) => moves.push(m),
-            Write::Rate(r) => rates.push(r),
-            Write::UpdateGame(g) => match games.iter_mut().find(|old| old.id == g.id) {
-                Some(old) => *old = g,
-                None => games.push(g),
-            },
+            _ => unreachable!("Merged::of puts only new players, games and account writes first"),
         }
     }
     if !moves.is_empty() {
@@ -310,10 +352,7 @@ async fn insert_moves(
          CAST(value ->> 5 AS SMALLINT), CAST(value ->> 6 AS BIGINT), CAST(value ->> 7 AS BIGINT) FROM ",
         ""
     );
-    let rows: Vec<_> = moves
-        .iter()
-        .map(|m| (&m.game_id, m.ply, &m.side, &m.decision, &m.client_id, m.auto as i16, m.at, m.clock_ms))
-        .collect();
+    let rows: Vec<_> = moves.iter().map(|m| move_json(m)).collect();
     sqlx::query(sql(backend)).bind(json(&rows)).execute(&mut **tx).await?;
     Ok(())
 }
@@ -331,13 +370,22 @@ async fn update_progress(
          updated_at = CAST(v.value ->> 4 AS BIGINT) FROM ",
         " AS v WHERE games.id = v.value ->> 0"
     );
-    let rows: Vec<_> =
-        progress.iter().map(|p| (&p.id, p.south_clock_ms, p.north_clock_ms, p.plies, p.updated_at)).collect();
+    let rows: Vec<_> = progress.iter().map(|p| progress_json(p)).collect();
     sqlx::query(sql(backend)).bind(json(&rows)).execute(&mut **tx).await?;
     Ok(())
 }
 
-fn json(rows: &impl serde::Serialize) -> String {
+/// A move's row as a JSON array, in the order of the columns of the statements that insert moves.
+pub(super) fn move_json(m: &MoveRow) -> impl serde::Serialize + '_ {
+    (&m.game_id, m.ply, &m.side, &m.decision, &m.client_id, m.auto as i16, m.at, m.clock_ms)
+}
+
+/// A game's progress as a JSON array: its id, then the columns the progress statements set.
+pub(super) fn progress_json(p: &GameProgress) -> impl serde::Serialize + '_ {
+    (&p.id, p.south_clock_ms, p.north_clock_ms, p.plies, p.updated_at)
+}
+
+pub(super) fn json(rows: &impl serde::Serialize) -> String {
     serde_json::to_string(rows).expect("rows of strings and integers serialise")
 }
 
