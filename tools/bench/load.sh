@@ -19,11 +19,16 @@ bench_stop
 python3 - "$tmp/report.json" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))['game']
+def q(m, name):
+    d = m.get(f'{name}_ms_quantiles') or {}
+    return f"{d.get('0.5', '-')}/{d.get('0.99', '-')}"
 m, lat = r['server_metrics'], r['latency']
 cores = r['cpu']['server_cores']
 tool = r['cpu']['tool_cores']
 print(f"{r['decisions_per_sec']:.0f} decisions/s, server {cores} cores, {cores / r['decisions_per_sec'] * 1e6:.1f} us/decision, "
       f"tool {tool} cores, {tool / r['decisions_per_sec'] * 1e6:.1f} us/decision, "
       f"p50/p90/p99 {lat['p50_us'] / 1000:.1f}/{lat['p90_us'] / 1000:.1f}/{lat['p99_us'] / 1000:.1f} ms, "
-      f"{m['store_mean_batch_jobs']:.1f} jobs per commit, {r['errors']} errors")
+      f"{m['store_mean_batch_jobs']:.1f} jobs per commit, {r['errors']} errors; inside the server (bucket bounds, ms) "
+      f"a decision p50/p99 {q(m, 'decision')}, a write queued and committed {q(m, 'store_write')}, "
+      f"a commit {q(m, 'store_commit')}")
 PY
