@@ -20,9 +20,7 @@ impl ServerMsg {
     pub fn write_json(&self, out: &mut Vec<u8>) {
         match self {
             ServerMsg::Event { v, event, view, clock } => {
-                out.extend_from_slice(br#"{"type":"event","v":"#);
-                number(out, *v);
-                out.extend_from_slice(br#","event":"#);
+                event_head(out, *v);
                 event.write_json(out);
                 event_tail(out, view.as_ref(), clock.as_ref());
             }
@@ -49,12 +47,17 @@ impl ServerMsg {
         view: Option<&BoardView>,
         clock: Option<&ClockState>,
     ) {
-        out.extend_from_slice(br#"{"type":"event","v":"#);
-        number(out, v);
-        out.extend_from_slice(br#","event":"#);
+        event_head(out, v);
         out.extend_from_slice(event_json);
         event_tail(out, view, clock);
     }
+}
+
+/// An event message up to its `event` part.
+fn event_head(out: &mut Vec<u8>, v: u64) {
+    out.extend_from_slice(br#"{"type":"event","v":"#);
+    number(out, v);
+    out.extend_from_slice(br#","event":"#);
 }
 
 /// An event's optional board and clocks, and its closing brace.
@@ -92,14 +95,9 @@ impl MoveEvent {
             Some(d) => text(out, d),
             None => out.extend_from_slice(b"null"),
         }
-        out.extend_from_slice(if self.auto { br#","auto":true,"steps":["# } else { br#","auto":false,"steps":["# });
-        for (i, step) in self.steps.iter().enumerate() {
-            if i > 0 {
-                out.push(b',');
-            }
-            step.write_json(out);
-        }
-        out.extend_from_slice(b"]}");
+        out.extend_from_slice(if self.auto { br#","auto":true,"steps":"# } else { br#","auto":false,"steps":"# });
+        list(out, &self.steps, |out, step| step.write_json(out));
+        out.push(b'}');
     }
 }
 
@@ -123,14 +121,9 @@ impl BoardView {
         number(out, self.rows);
         out.extend_from_slice(br#","columns":"#);
         number(out, self.columns);
-        out.extend_from_slice(br#","holes":["#);
-        for (i, &n) in self.holes.iter().enumerate() {
-            if i > 0 {
-                out.push(b',');
-            }
-            number(out, n);
-        }
-        out.extend_from_slice(br#"],"stores":{"south":"#);
+        out.extend_from_slice(br#","holes":"#);
+        list(out, &self.holes, |out, &n| number(out, n));
+        out.extend_from_slice(br#","stores":{"south":"#);
         optional_number(out, self.stores.south);
         out.extend_from_slice(br#","north":"#);
         optional_number(out, self.stores.north);
@@ -149,14 +142,9 @@ impl BoardView {
         word(out, choice(self.choices.south));
         out.extend_from_slice(br#","north":"#);
         word(out, choice(self.choices.north));
-        out.extend_from_slice(br#"},"legal":["#);
-        for (i, decision) in self.legal.iter().enumerate() {
-            if i > 0 {
-                out.push(b',');
-            }
-            text(out, decision);
-        }
-        out.extend_from_slice(br#"],"outcome":"#);
+        out.extend_from_slice(br#"},"legal":"#);
+        list(out, &self.legal, |out, decision| text(out, decision));
+        out.extend_from_slice(br#","outcome":"#);
         match &self.outcome {
             Some(outcome) => serde_json::to_writer(&mut *out, outcome).expect("outcomes always serialise"),
             None => out.extend_from_slice(b"null"),
@@ -193,12 +181,17 @@ fn choice(c: ChoiceState) -> &'static str {
 }
 
 fn sides(out: &mut Vec<u8>, sides: &[Side]) {
+    list(out, sides, |out, side| word(out, side.name()));
+}
+
+/// A JSON array of `items`, each written by `item`.
+fn list<T>(out: &mut Vec<u8>, items: &[T], mut item: impl FnMut(&mut Vec<u8>, &T)) {
     out.push(b'[');
-    for (i, side) in sides.iter().enumerate() {
+    for (i, x) in items.iter().enumerate() {
         if i > 0 {
             out.push(b',');
         }
-        word(out, side.name());
+        item(out, x);
     }
     out.push(b']');
 }
@@ -229,9 +222,7 @@ fn text(out: &mut Vec<u8>, s: &str) {
     if needs_escape(s) {
         serde_json::to_writer(out, s).expect("strings always serialise");
     } else {
-        out.push(b'"');
-        out.extend_from_slice(s.as_bytes());
-        out.push(b'"');
+        word(out, s);
     }
 }
 

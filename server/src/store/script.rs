@@ -12,7 +12,7 @@
 //!
 //! The rows go as JSON arrays, as in the writer's own statements; an empty array makes its statement a no-op.
 
-use super::rows::{GAME_COLUMNS, GameRow};
+use super::rows::{GAME_COLUMN_COUNT, GAME_COLUMNS, GameRow};
 use super::writer::{Merged, json, move_json, progress_json};
 use serde::ser::{Serialize, SerializeTuple, Serializer};
 use sqlx::AnyPool;
@@ -22,7 +22,7 @@ use std::sync::LazyLock;
 /// its game), the moves, the full game rows (a join, an end: the last state of each game), then the progress
 /// of the games a decision only moved on (always newer than their join).
 static SCRIPT: LazyLock<String> = LazyLock::new(|| {
-    let game_values = (0..22).map(|i| format!("value ->> {i}")).collect::<Vec<_>>().join(", ");
+    let game_values = (0..GAME_COLUMN_COUNT).map(|i| format!("value ->> {i}")).collect::<Vec<_>>().join(", ");
     format!(
         "BEGIN; \
          INSERT INTO games ({GAME_COLUMNS}) SELECT {game_values} FROM jsonb_each(?); \
@@ -72,7 +72,7 @@ struct GameJson<'a>(&'a GameRow);
 impl Serialize for GameJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let g = self.0;
-        let mut t = s.serialize_tuple(22)?;
+        let mut t = s.serialize_tuple(GAME_COLUMN_COUNT)?;
         t.serialize_element(&g.id)?;
         t.serialize_element(&g.variant)?;
         t.serialize_element(&g.options)?;
