@@ -1,12 +1,12 @@
-//! Computer opponents for every variant of [`mancala_engine`], at four [`Level`]s from random to strong.
+//! Computer opponents for every variant of [`mancala_engine`], at eight [`Level`]s from random to strong.
 //!
 //! ```
 //! use mancala_bot::{Bot, Level};
 //! use mancala_engine::{NoEvents, Options, Position, Side, ToMove, Variant};
 //!
 //! let mut pos = Position::start(Variant::Kubuguza, Options::defaults(Variant::Kubuguza)).unwrap();
-//! let mut south = Bot::new(Level::Medium, 1);
-//! let mut north = Bot::new(Level::Easy, 2);
+//! let mut south = Bot::new(Level::L3, 1);
+//! let mut north = Bot::new(Level::L2, 2);
 //! while let ToMove::Side(side) = pos.to_move() {
 //!     let bot = if side == Side::South { &mut south } else { &mut north };
 //!     let decision = bot.decide(&pos, side).expect("the side to move has a legal decision");
@@ -31,37 +31,73 @@
 //!
 //! # Levels
 //!
-//! - [`Level::Random`]: a uniformly random legal decision.
-//! - [`Level::Easy`]: greedy, one decision ahead: the decision after which the evaluation is best (a won
-//!   game counts as best of all), ties broken at random.
-//! - [`Level::Medium`]: alpha-beta search (minimax with cutoffs) two turns deep: its own turn and the
-//!   opponent's best reply.
-//! - [`Level::Hard`]: the same search deepened two turns at a time (2, 4, 6, …) until its budget of 20 000
-//!   nodes (decisions applied) is spent: 2–8 ms per decision on average and under 45 ms at the 99th
-//!   percentile, depending on the variant, in a release build on the project's machine (BENCHMARKS.md).
+//! Eight levels, numbered as lichess numbers its computer levels, from a beginner's opponent (1) to the
+//! strongest this crate plays in about one second a decision on the project's machine (8). Levels 1 to
+//! 4 are also known by the names they had before there were eight: `random`, `easy`, `medium`, `hard`.
 //!
-//! In a search, a decision that continues the same turn (RULES.md D9) or is forced (the only legal one)
-//! does not use up depth. Ties between equally valued decisions are broken at random. The limits are in
-//! [`Level::limits`].
+//! | level | how it decides | budget |
+//! |---|---|---|
+//! | 1 (`random`) | a uniformly random legal decision | — |
+//! | 2 (`easy`) | greedy: the decision after which the material is best, ties at random | one decision |
+//! | 3 (`medium`) | alpha-beta on material, two turns deep (its own and the reply) | 5 000 nodes |
+//! | 4 (`hard`) | alpha-beta on material deepened 2, 4, 6, … turns | 20 000 nodes |
+//! | 5 | principal-variation search with a transposition table (below) | 50 000 nodes |
+//! | 6 | the same | 150 000 nodes |
+//! | 7 | the same | 400 000 nodes |
+//! | 8 | the same | 1 000 000 nodes: under 1 s a decision on the project's machine |
 //!
-//! The evaluation is the material balance: the counters on the bot's holes less the opponent's, plus, in
-//! Azigo, its store less the opponent's (a player's Azigo score is its store plus its row). In Azigo,
-//! counters that a hole would sow into the opponent's row when moved count half (every turn a player must
-//! move). A finished game is worth more than any balance: a win (sooner is better), a draw (0) or a loss.
+//! A node is a decision applied, so budgets do not depend on the machine. The arena's Elo ladder of the
+//! levels, per variant, is [`ladder`]; BENCHMARKS.md has the tables behind it and each level's time
+//! per decision. Levels 2 to 4 are the searches of `legacy` (their behaviour is frozen: level 4 is
+//! the fixed reference the arena measures the others against, [`Bot::legacy_hard`]).
 //!
-//! Ikibuguzo's secret choice is a simultaneous 2×2 game: the searching levels value each pair of choices by
-//! a search and draw their choice from the optimal mixed strategy of that game; the easy level, which sees
+//! # The search of levels 5 to 8
+//!
+//! Negamax alpha-beta with principal-variation windows, deepened one turn at a time within the node
+//! budget; a transposition table keyed by a Zobrist hash of the public position ([`zobrist`]); the
+//! table's best decision tried first, then the others by their static value (or, next to the horizon,
+//! by the history heuristic); and the search extended through the rest of a turn: a decision inside a
+//! turn (relays and captures that go on, RULES.md D9) or a forced one does not use up depth. Details in
+//! the `search` module.
+//!
+//! In every search, ties between equally valued decisions at the root are broken at random, so a level
+//! does not repeat the same game against the same moves.
+//!
+//! # Evaluation
+//!
+//! Levels 2 to 4 evaluate material: the counters on the bot's holes less the opponent's, plus, in Azigo,
+//! its store less the opponent's (a player's Azigo score is its store plus its row); in Azigo, counters
+//! that a hole would sow into the opponent's row when moved count half (every turn a player must move).
+//! Levels 5 to 8 evaluate a weighted sum of features ([`eval`]: material, mobility, the inner row (Azigo:
+//! that overflow), exposure to capture, the captures each side threatens, the tempo, singletons (Azigo:
+//! the store)) with one table of weights per variant ([`weights`]), fitted to the results of self-play
+//! games. Only Kubuguza's fitted weights won in the arena; the other variants use the material weights
+//! of levels 2 to 4. A finished game is worth more than any evaluation: a win (sooner is better), a draw
+//! (0) or a loss.
+//!
+//! Ikibuguzo's secret choice is a simultaneous 2×2 game: the searching levels value each pair of choices
+//! by a search and draw their choice from the optimal mixed strategy of that game; level 2, which sees
 //! no difference one decision ahead, chooses at random.
 //!
 //! # Determinism
 //!
 //! A bot's only randomness is its ChaCha8 generator, seeded by [`Bot::new`], and its budgets count nodes,
-//! not time: the same seed and the same sequence of positions give the same decisions on any machine.
+//! not time: the same seed and the same sequence of positions give the same decisions on any machine. A
+//! bot keeps nothing between decisions but its generator. The one exception is a safety net: a search
+//! that runs for [`SAFETY_TIME`] stops as if its budget were spent, which no level's budget comes near.
 
+pub mod eval;
 pub mod follower;
+pub mod ladder;
+mod legacy;
+mod opening;
+mod root;
 mod search;
+mod tt;
+pub mod weights;
+pub mod zobrist;
 
-pub use search::{Limits, SearchStats};
+pub use search::{Config, Limits, SAFETY_TIME, SearchStats};
 
 use mancala_engine::{Decision, Position, Side, ToMove};
 use rand::rngs::ChaCha8Rng;
@@ -69,41 +105,94 @@ use rand::{RngExt, SeedableRng};
 use std::fmt;
 use std::str::FromStr;
 
-/// How strongly a bot plays. The id (`Display` / `FromStr`) is the one used in the CLI and the API.
+/// How strongly a bot plays, from 1 (random) to 8 (the strongest). The id (`Display` / `FromStr`) is the
+/// one used in the CLI and the API: the level's number; `random`, `easy`, `medium` and `hard` are
+/// accepted too, as the levels 1 to 4 they name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Level {
-    /// A uniformly random legal decision.
-    Random,
-    /// The best decision one decision ahead (greedy).
-    Easy,
-    /// Alpha-beta search two turns deep.
-    Medium,
-    /// Alpha-beta search by iterative deepening within 20 000 nodes.
-    Hard,
+    /// A uniformly random legal decision (`random`).
+    L1,
+    /// The best decision one decision ahead, on material (`easy`).
+    L2,
+    /// Alpha-beta two turns deep on material (`medium`).
+    L3,
+    /// Alpha-beta on material deepened two turns at a time within 20 000 nodes (`hard`).
+    L4,
+    /// Principal-variation search with the tuned evaluation, within a node budget ([`Level::limits`]).
+    L5,
+    L6,
+    L7,
+    /// The same within the largest budget, about one second a decision on the project's machine.
+    L8,
 }
+
+/// The ids accepted for the levels 1 to 4 besides their numbers.
+const ALIASES: [(&str, Level); 4] =
+    [("random", Level::L1), ("easy", Level::L2), ("medium", Level::L3), ("hard", Level::L4)];
+
+/// How a bot decides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Random,
+    Greedy,
+    /// The legacy alpha-beta of `legacy` on material.
+    Legacy(Limits),
+    /// The search of [`search`].
+    Search(Limits, Config),
+}
+
+/// The limits of the legacy `hard` level (level 4), also the arena's fixed reference, `legacy-hard`.
+const LEGACY_HARD: Limits = Limits { nodes: 20_000, depth: 64 };
 
 impl Level {
-    pub const ALL: [Level; 4] = [Level::Random, Level::Easy, Level::Medium, Level::Hard];
+    pub const ALL: [Level; 8] =
+        [Level::L1, Level::L2, Level::L3, Level::L4, Level::L5, Level::L6, Level::L7, Level::L8];
+
+    /// The level's number, 1 to 8.
+    pub const fn number(self) -> u8 {
+        self as u8 + 1
+    }
+
+    /// The level of a number, 1 to 8.
+    pub fn from_number(n: u8) -> Option<Level> {
+        Level::ALL.get((n as usize).checked_sub(1)?).copied()
+    }
 
     pub const fn id(self) -> &'static str {
-        match self {
-            Level::Random => "random",
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
+        ["1", "2", "3", "4", "5", "6", "7", "8"][self as usize]
+    }
+
+    /// The name the levels 1 to 4 had before there were eight (`random`, `easy`, `medium`, `hard`).
+    pub fn alias(self) -> Option<&'static str> {
+        ALIASES.iter().find(|(_, l)| *l == self).map(|(a, _)| *a)
+    }
+
+    /// How far the searching levels look for one decision (`None` for levels 1 and 2): at most `nodes`
+    /// decisions applied, and at most `depth` turns ahead.
+    pub fn limits(self) -> Option<Limits> {
+        match self.kind() {
+            Kind::Random | Kind::Greedy => None,
+            Kind::Legacy(l) | Kind::Search(l, _) => Some(l),
         }
     }
 
-    /// How far the searching levels look for one decision (`None` for the others): at most `nodes`
-    /// decisions applied, and at most `depth` turns ahead.
-    pub const fn limits(self) -> Option<Limits> {
+    fn kind(self) -> Kind {
+        let search = |nodes| Kind::Search(Limits { nodes, depth: 64 }, Config::DEFAULT);
         match self {
-            Level::Random | Level::Easy => None,
-            Level::Medium => Some(Limits { nodes: 5_000, depth: 2 }),
-            Level::Hard => Some(Limits { nodes: 20_000, depth: 64 }),
+            Level::L1 => Kind::Random,
+            Level::L2 => Kind::Greedy,
+            Level::L3 => Kind::Legacy(Limits { nodes: 5_000, depth: 2 }),
+            Level::L4 => Kind::Legacy(LEGACY_HARD),
+            Level::L5 => search(LEVEL_NODES[0]),
+            Level::L6 => search(LEVEL_NODES[1]),
+            Level::L7 => search(LEVEL_NODES[2]),
+            Level::L8 => search(LEVEL_NODES[3]),
         }
     }
 }
+
+/// The node budgets of levels 5 to 8 (BENCHMARKS.md: the ladder, and level 8's time per decision).
+const LEVEL_NODES: [u64; 4] = [50_000, 150_000, 400_000, 1_000_000];
 
 impl fmt::Display for Level {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -113,44 +202,60 @@ impl fmt::Display for Level {
 
 /// The text is not a level id.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown level `{0}` (known: random, easy, medium, hard)")]
+#[error("unknown level `{0}` (known: 1 to 8, or random, easy, medium, hard)")]
 pub struct ParseLevelError(pub String);
 
 impl FromStr for Level {
     type Err = ParseLevelError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Level::ALL.into_iter().find(|l| l.id() == s).ok_or_else(|| ParseLevelError(s.to_string()))
+        Level::ALL
+            .into_iter()
+            .find(|l| l.id() == s)
+            .or_else(|| ALIASES.iter().find(|(a, _)| *a == s).map(|(_, l)| *l))
+            .ok_or_else(|| ParseLevelError(s.to_string()))
     }
 }
 
-/// A computer player of one level. See the crate documentation for what it may be shown.
+/// A computer player. See the crate documentation for what it may be shown.
 #[derive(Debug)]
 pub struct Bot {
-    level: Level,
+    kind: Kind,
     rng: ChaCha8Rng,
-    /// Overrides [`Level::limits`] (tests, experiments).
-    limits: Option<Limits>,
     stats: SearchStats,
 }
 
 impl Bot {
     /// A bot of `level` whose random choices come from a ChaCha8 generator seeded with `seed`.
     pub fn new(level: Level, seed: u64) -> Bot {
-        Bot { level, rng: ChaCha8Rng::seed_from_u64(seed), limits: None, stats: SearchStats::default() }
+        Bot::of_kind(level.kind(), seed)
     }
 
-    /// The same bot with other search limits than its level's (searching levels only; the decisions at
-    /// the root are always looked at, whatever the budget).
+    /// The legacy `hard` level (level 4 today), kept as the fixed reference opponent of the arena and
+    /// the tests, whatever the levels become.
+    pub fn legacy_hard(seed: u64) -> Bot {
+        Bot::of_kind(Kind::Legacy(LEGACY_HARD), seed)
+    }
+
+    /// The search of levels 5 to 8 with any limits and configuration (experiments, the arena).
+    pub fn searching(limits: Limits, config: Config, seed: u64) -> Bot {
+        Bot::of_kind(Kind::Search(limits, config), seed)
+    }
+
+    fn of_kind(kind: Kind, seed: u64) -> Bot {
+        Bot { kind, rng: ChaCha8Rng::seed_from_u64(seed), stats: SearchStats::default() }
+    }
+
+    /// The same bot with other search limits (searching bots only; the decisions at the root are always
+    /// looked at, whatever the budget).
     pub fn with_limits(mut self, limits: Limits) -> Bot {
-        self.limits = Some(limits);
+        match &mut self.kind {
+            Kind::Legacy(l) | Kind::Search(l, _) => *l = limits,
+            Kind::Random | Kind::Greedy => {}
+        }
         self
     }
 
-    pub fn level(&self) -> Level {
-        self.level
-    }
-
-    /// What the search did for the last decision (zero for the levels that do not search).
+    /// What the search did for the last decision (zero for the bots that do not search).
     pub fn last_stats(&self) -> SearchStats {
         self.stats
     }
@@ -163,20 +268,23 @@ impl Bot {
         let hidden;
         let pos = if matches!(pos.to_move(), ToMove::Both { .. }) {
             // The opponent's secret choice, if the caller left it in, must not be used.
-            hidden = search::without_choice_of(pos, side.other());
+            hidden = opening::without_choice_of(pos, side.other());
             &hidden
         } else {
             pos
         };
-        match self.level {
-            Level::Random => {
+        match self.kind {
+            Kind::Random => {
                 let moves = pos.legal_decisions(side);
                 (!moves.is_empty()).then(|| moves[self.rng.random_range(0..moves.len())])
             }
-            Level::Easy => search::greedy(pos, side, &mut self.rng),
-            Level::Medium | Level::Hard => {
-                let limits = self.limits.or(self.level.limits()).expect("a searching level has limits");
-                search::alpha_beta(pos, side, limits, &mut self.rng, &mut self.stats)
+            Kind::Greedy => legacy::greedy(pos, side, &mut self.rng),
+            Kind::Legacy(limits) => legacy::alpha_beta(pos, side, limits, &mut self.rng, &mut self.stats),
+            Kind::Search(limits, config) => {
+                // A table per decision: a bot holds no memory between decisions (a server may run many),
+                // and a decision depends on nothing but the position and the generator.
+                let mut table = tt::Table::new(search::table_entries(limits.nodes));
+                search::best_decision(pos, side, limits, config, &mut table, &mut self.rng, &mut self.stats)
             }
         }
     }
@@ -192,9 +300,20 @@ mod tests {
             assert_eq!(level.id().parse::<Level>(), Ok(level));
             assert_eq!(level.to_string(), level.id());
         }
-        assert_eq!(
-            "expert".parse::<Level>().unwrap_err().to_string(),
-            "unknown level `expert` (known: random, easy, medium, hard)"
-        );
+        for (alias, n) in [("random", 1), ("easy", 2), ("medium", 3), ("hard", 4)] {
+            let level: Level = alias.parse().unwrap();
+            assert_eq!(level.number(), n);
+            assert_eq!(level.alias(), Some(alias));
+            assert_eq!(Level::from_number(n), Some(level));
+        }
+        assert_eq!(Level::L8.alias(), None);
+        assert_eq!(Level::from_number(0), None);
+        assert_eq!(Level::from_number(9), None);
+        for bad in ["expert", "0", "9", "legacy-hard"] {
+            assert_eq!(
+                bad.parse::<Level>().unwrap_err().to_string(),
+                format!("unknown level `{bad}` (known: 1 to 8, or random, easy, medium, hard)")
+            );
+        }
     }
 }

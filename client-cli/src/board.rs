@@ -20,7 +20,12 @@ pub fn draw(pos: &Position) -> String {
     let geo = pos.geometry();
     let azigo = pos.variant() == Variant::Azigo;
     let label = |side: Side| if azigo { format!("{side} store {}", pos.store(side)) } else { side.to_string() };
-    grid(geo.rows(), geo.cols(), &|col, row| pos.count(geo.hole(col, row)), [label(Side::South), label(Side::North)])
+    grid(
+        geo.rows(),
+        geo.cols(),
+        &|col, row| geo.hole(col, row).map_or(0, |h| pos.count(h)),
+        [label(Side::South), label(Side::North)],
+    )
 }
 
 /// The board of a server view (what this viewer may see): a hidden Azigo store is shown as `?`.

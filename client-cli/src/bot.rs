@@ -19,8 +19,8 @@ pub struct Args {
     /// The game to play: its id (joins the open seat unless --token is given).
     #[arg(long)]
     pub game: String,
-    /// random, easy, medium or hard.
-    #[arg(long, default_value = "medium")]
+    /// 1 (weakest) to 8 (strongest); random, easy, medium and hard name levels 1 to 4.
+    #[arg(long, default_value = "3")]
     pub level: Level,
     /// Play this seat (its seat token) instead of joining.
     #[arg(long, env = "MANCALA_SEAT_TOKEN", hide_env_values = true)]

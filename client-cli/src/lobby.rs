@@ -8,6 +8,11 @@
 //!   `gone ID`); typing a seek's id (or `accept ID`) takes it; `quit` leaves.
 //!
 //! Line mode prints `paired GAMEID seat SIDE` when the game is made, then the lines of `mancala play`.
+//!
+//! A lost lobby connection (the server restarted, a network cut) is opened again with backoff, for up to
+//! a minute, as the web page does. The server keeps a seek only while its connection is open, so `seek`
+//! says its seek was dropped and seeks again once reconnected; `lobby` prints the list anew. A connection
+//! closed because its session or token was revoked (4001) is not opened again: log in again.
 
 use crate::line;
 use crate::online::api::{Api, ClientError};
@@ -20,6 +25,7 @@ use mancala_engine::Variant;
 use mancala_protocol::http::SeatGranted;
 use mancala_protocol::lobby::{LobbyClientMsg, LobbyServerMsg, Seek};
 use std::io::IsTerminal;
+use std::time::Duration;
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio_tungstenite::connect_async;
 use tokio_tungstenite::tungstenite::Message;
@@ -89,18 +95,61 @@ async fn send(socket: &mut Socket, msg: &LobbyClientMsg) -> Result<()> {
     socket.send(Message::Text(text.into())).await.context("the lobby connection was lost")
 }
 
-/// The next lobby message, `None` when the server closed the connection.
-async fn next(socket: &mut Socket) -> Result<Option<LobbyServerMsg>> {
+/// How long reconnecting keeps trying before giving up.
+const RECONNECT_FOR: Duration = Duration::from_secs(60);
+/// The close code of a connection whose session or token was revoked.
+const REVOKED: u16 = 4001;
+
+/// What the lobby connection brought.
+enum Next {
+    Msg(LobbyServerMsg),
+    /// The connection ended: why, and the server's close code if it sent one.
+    Lost(String, Option<u16>),
+}
+
+/// The next lobby message, or the end of the connection.
+async fn next(socket: &mut Socket) -> Result<Next> {
     loop {
         match socket.next().await {
-            None | Some(Ok(Message::Close(_))) => return Ok(None),
-            Some(Err(e)) => bail!("the lobby connection was lost: {e}"),
+            None => return Ok(Next::Lost("the connection closed".into(), None)),
+            Some(Ok(Message::Close(frame))) => {
+                let code = frame.as_ref().map(|f| u16::from(f.code));
+                let why = frame.map_or("closed by the server".to_string(), |f| f.reason.to_string());
+                return Ok(Next::Lost(why, code));
+            }
+            Some(Err(e)) => return Ok(Next::Lost(e.to_string(), None)),
             Some(Ok(Message::Text(t))) => {
                 return serde_json::from_str(t.as_str())
-                    .map(Some)
+                    .map(Next::Msg)
                     .map_err(|e| anyhow::anyhow!("unexpected lobby message `{t}`: {e}"));
             }
             Some(Ok(_)) => continue,
+        }
+    }
+}
+
+/// Opens the lobby again after `why` ended it, with backoff, for up to [`RECONNECT_FOR`]; a revoked
+/// credential, or a refusal other than 503, is final.
+async fn reconnect(api: &Api, who: &Who, why: &str, code: Option<u16>) -> Result<Socket> {
+    if code == Some(REVOKED) {
+        bail!("the server closed the lobby connection: {why} (run `mancala login` again)");
+    }
+    let start = tokio::time::Instant::now();
+    let mut wait = Duration::from_millis(250);
+    loop {
+        tokio::time::sleep(wait).await;
+        match connect(api, who).await {
+            Ok(socket) => return Ok(socket),
+            Err(e) => {
+                let final_refusal = matches!(
+                    e.downcast_ref::<ClientError>(),
+                    Some(ClientError::Refused { status, .. }) if *status != 503
+                );
+                if final_refusal || start.elapsed() > RECONNECT_FOR {
+                    return Err(e.context(format!("the lobby connection was lost ({why})")));
+                }
+                wait = (wait * 2).min(Duration::from_secs(5));
+            }
         }
     }
 }
@@ -122,20 +171,28 @@ fn describe(s: &Seek) -> String {
 pub async fn seek(args: &SeekArgs) -> Result<()> {
     let api = Api::new(&args.who.server.server);
     let clock = parse_clock(&args.clock)?;
+    let quick = LobbyClientMsg::Quick { variant: args.variant, clock: Some(clock), rated: args.rated };
     let mut socket = connect(&api, &args.who).await?;
-    send(&mut socket, &LobbyClientMsg::Quick { variant: args.variant, clock: Some(clock), rated: args.rated }).await?;
+    // A failed send shows as the connection's end, below.
+    let _ = send(&mut socket, &quick).await;
     loop {
         match next(&mut socket).await? {
-            None => bail!("the server closed the lobby connection"),
-            Some(LobbyServerMsg::SeekCreated { seek }) => println!("seeking {}", describe(&seek)),
-            Some(LobbyServerMsg::Error { message, .. }) => {
+            Next::Lost(why, code) => {
+                if code != Some(REVOKED) {
+                    println!("lost the lobby ({why}): your seek was dropped; reconnecting to seek again");
+                }
+                socket = reconnect(&api, &args.who, &why, code).await?;
+                let _ = send(&mut socket, &quick).await;
+            }
+            Next::Msg(LobbyServerMsg::SeekCreated { seek }) => println!("seeking {}", describe(&seek)),
+            Next::Msg(LobbyServerMsg::Error { message, .. }) => {
                 return Err(ClientError::Refused { status: 400, code: "lobby".into(), message }.into());
             }
-            Some(LobbyServerMsg::Paired(granted)) => {
+            Next::Msg(LobbyServerMsg::Paired(granted)) => {
                 let _ = socket.close(None).await;
                 return play(api, *granted, args.who.line).await;
             }
-            Some(_) => {}
+            Next::Msg(_) => {}
         }
     }
 }
@@ -150,24 +207,32 @@ pub async fn lobby(args: &LobbyArgs) -> Result<()> {
     loop {
         tokio::select! {
             msg = next(&mut socket) => match msg? {
-                None => bail!("the server closed the lobby connection"),
-                Some(LobbyServerMsg::Seeks { seeks }) => {
-                    println!("seeks {}", seeks.len());
+                Next::Lost(why, code) => {
+                    if code != Some(REVOKED) {
+                        println!("lost the lobby ({why}): reconnecting");
+                    }
+                    socket = reconnect(&api, &args.who, &why, code).await?;
+                }
+                Next::Msg(LobbyServerMsg::Seeks { seeks, total }) => {
+                    println!("seeks {total}");
                     for s in &seeks {
                         println!("seek {}", describe(s));
                     }
+                    if total > seeks.len() {
+                        println!("(the newest {} of {total} are listed)", seeks.len());
+                    }
                 }
-                Some(LobbyServerMsg::SeekAdded { seek }) => println!("seek {}", describe(&seek)),
-                Some(LobbyServerMsg::SeekRemoved { id }) => println!("gone {id}"),
-                Some(LobbyServerMsg::Challenge { challenge }) => {
+                Next::Msg(LobbyServerMsg::SeekAdded { seek }) => println!("seek {}", describe(&seek)),
+                Next::Msg(LobbyServerMsg::SeekRemoved { id }) => println!("gone {id}"),
+                Next::Msg(LobbyServerMsg::Challenge { challenge }) => {
                     println!("challenge {} from {} {}", challenge.id, challenge.from, challenge.variant);
                 }
-                Some(LobbyServerMsg::Error { message, .. }) => println!("refused {message}"),
-                Some(LobbyServerMsg::Paired(granted)) => {
+                Next::Msg(LobbyServerMsg::Error { message, .. }) => println!("refused {message}"),
+                Next::Msg(LobbyServerMsg::Paired(granted)) => {
                     let _ = socket.close(None).await;
                     return play(api, *granted, args.who.line).await;
                 }
-                Some(_) => {}
+                Next::Msg(_) => {}
             },
             line = stdin.next_line(), if stdin_open => match line {
                 Ok(Some(line)) => {
@@ -176,7 +241,8 @@ pub async fn lobby(args: &LobbyArgs) -> Result<()> {
                     match id {
                         "" => {}
                         "quit" => return Ok(()),
-                        id => send(&mut socket, &LobbyClientMsg::Accept { id: id.to_string() }).await?,
+                        // A failed send shows as the connection's end.
+                        id => { let _ = send(&mut socket, &LobbyClientMsg::Accept { id: id.to_string() }).await; }
                     }
                 }
                 _ => stdin_open = false,

@@ -31,7 +31,8 @@ pub struct Args {
     /// A rated game: both players need an account (`--token`); the result changes their ratings.
     #[arg(long)]
     pub rated: bool,
-    /// Play against the computer at this level (random, easy, medium, hard): it takes the other seat.
+    /// Play against the computer at this level (1 weakest to 8 strongest; random, easy, medium and hard
+    /// name levels 1 to 4): it takes the other seat.
     #[arg(long, value_name = "LEVEL", requires = "variant")]
     pub against: Option<mancala_bot::Level>,
     /// Join a game: its invite code, invite link, or game id.

@@ -1,5 +1,6 @@
 //! `mancala seek` and `mancala lobby` against a real server started by the test: two `seek` processes
-//! are paired into one game and both reach its board; `lobby` lists a seek live and accepts it.
+//! are paired into one game and both reach its board; `lobby` lists a seek live and accepts it; both
+//! come back after the server restarts, `seek` seeking again.
 
 use mancala_server::config::Config;
 use std::process::Stdio;
@@ -92,6 +93,13 @@ async fn the_lobby_command_lists_a_seek_and_accepts_it() {
     let mut seeker =
         Player::spawn(home.path(), &["seek", "azigo", "10+5", "--server", &base, "--name", "amina", "--line"]);
     seeker.until("seeking ").await;
+    let game = watcher_takes_amina(&mut watcher, &mut seeker).await;
+    assert!(watcher.until("game ").await.starts_with(&format!("game {game} azigo")));
+}
+
+/// The watcher (`lobby`) finds amina's Azigo 10+5 seek in its list and takes it: both are paired into one
+/// game, on opposite seats. Returns the game's id.
+async fn watcher_takes_amina(watcher: &mut Player, seeker: &mut Player) -> String {
     let listed = watcher.until("seek ").await;
     assert!(listed.contains(" amina azigo 10+5 casual"), "{listed}");
     let id = listed.split_whitespace().nth(1).unwrap().to_string();
@@ -100,5 +108,52 @@ async fn the_lobby_command_lists_a_seek_and_accepts_it() {
     let (game_s, seat_s) = paired(&seeker.until("paired ").await);
     assert_eq!(game_w, game_s);
     assert_ne!(seat_w, seat_s);
-    assert!(watcher.until("game ").await.starts_with(&format!("game {game_w} azigo")));
+    game_w
+}
+
+/// A server on `addr` (a fixed port, so it can be started there again) over the database `url`; stopped
+/// (gracefully: its sockets get 1001) by the sender, whose task ends when it has.
+async fn serve_at(
+    addr: std::net::SocketAddr,
+    url: &str,
+) -> (tokio::sync::oneshot::Sender<()>, tokio::task::JoinHandle<()>) {
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.set_reuseaddr(true).unwrap();
+    socket.bind(addr).unwrap();
+    let listener = socket.listen(64).unwrap();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let config = Config::with_database(url);
+    let task = tokio::spawn(async move {
+        let _ = mancala_server::run(listener, config, async {
+            let _ = stopped.await;
+        })
+        .await;
+    });
+    (stop, task)
+}
+
+#[tokio::test]
+async fn seek_and_lobby_reconnect_when_the_server_restarts() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("cli.db").display());
+    let addr = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap();
+    let base = format!("http://{addr}");
+    let (stop, server) = serve_at(addr, &url).await;
+    let home = tempfile::tempdir().unwrap();
+    let mut watcher = Player::spawn(home.path(), &["lobby", "--server", &base, "--name", "baraka", "--line"]);
+    watcher.until("seeks 0").await;
+    let mut seeker =
+        Player::spawn(home.path(), &["seek", "azigo", "10+5", "--server", &base, "--name", "amina", "--line"]);
+    seeker.until("seeking ").await;
+    watcher.until("seek ").await;
+    // The server restarts: both say so and come back; the seeker seeks again (the server forgot its seek).
+    stop.send(()).unwrap();
+    server.await.unwrap();
+    let lost = seeker.until("lost the lobby").await;
+    assert!(lost.contains("your seek was dropped"), "{lost}");
+    watcher.until("lost the lobby").await;
+    let (_stop, _server) = serve_at(addr, &url).await;
+    let again = seeker.until("seeking ").await;
+    assert!(again.contains(" amina azigo 10+5 casual"), "{again}");
+    watcher_takes_amina(&mut watcher, &mut seeker).await;
 }

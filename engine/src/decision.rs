@@ -142,17 +142,33 @@ mod tests {
     use crate::{NoEvents, Options, PlayError, Position, Side, Variant};
 
     /// Found by the `engine_sequences` fuzz target: applying a decision on a hole the board does not have
-    /// panicked while naming it in the error; it is refused like any illegal decision.
+    /// (here one of a larger board) panicked while naming it in the error; it is refused like any illegal
+    /// decision.
     #[test]
     fn a_hole_off_the_board_is_refused_not_a_panic() {
         let mut pos = Position::start(Variant::Kubuguza, Options::default()).unwrap();
         let before = pos.to_text();
-        let off = Decision::acw(Hole(45));
+        let off = Decision::acw(Geometry::TwoByTwenty.hole_at(39).unwrap());
         match pos.apply(Side::South, off, &mut NoEvents) {
-            Err(PlayError::Illegal { decision, .. }) => assert!(decision.contains("#45"), "{decision}"),
+            Err(e @ PlayError::Illegal { .. }) => {
+                assert!(e.to_string().contains("hole #39 (this board has 32 holes)"), "{e}")
+            }
             other => panic!("{other:?}"),
         }
         assert_eq!(pos.to_text(), before);
+    }
+
+    /// The refusal carries the decision and the legal ones as values, and its text lists them.
+    #[test]
+    fn an_illegal_decision_carries_the_legal_ones() {
+        let mut pos = Position::start(Variant::Kubuguza, Options::default()).unwrap();
+        let geo = pos.geometry();
+        let d1 = Decision::parse("d1", geo).unwrap();
+        let err = pos.apply(Side::South, d1, &mut NoEvents).unwrap_err();
+        let PlayError::Illegal { decision, ref legal, geometry } = err else { panic!("{err:?}") };
+        assert_eq!((decision, geometry), (d1, geo));
+        assert_eq!(legal.as_slice(), pos.legal_decisions(Side::South).as_slice());
+        assert_eq!(err.to_string(), "`d1` is not legal here; legal: a2 b2 c2 d2 e2 f2 g2 h2");
     }
 
     use super::*;

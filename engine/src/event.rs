@@ -18,6 +18,74 @@ pub enum CaptureTo {
     OffBoard,
 }
 
+/// Why counters were captured: the rule that took them, with the holes it looked at (RULES.md §3). A
+/// client phrases its own sentence from these values; the engine keeps no prose here.
+///
+/// ```
+/// use mancala_engine::{CaptureReason, Decision, Event, Options, Position, Side, Variant};
+///
+/// // RULES.md N-6: g2's last counter falls into the empty e2, facing North's e3 and e4.
+/// let v = Variant::Njombwa;
+/// let mut pos = Position::from_text(v, Options::defaults(v), "south g2=2 a1=3 e3=2 e4=3 a4=1").unwrap();
+/// let geo = pos.geometry();
+/// let mut events = Vec::new();
+/// pos.apply(Side::South, Decision::parse("g2", geo).unwrap(), &mut events).unwrap();
+/// let h = |name| geo.parse_hole(name).unwrap();
+/// let why = CaptureReason::EmptyInner { last: h("e2"), inner: h("e3"), outer: h("e4") };
+/// let captured: Vec<_> = events.iter().filter_map(|e| match *e {
+///     Event::Capture { from, reason, .. } => Some((geo.name(from).as_str(), reason)),
+///     _ => None,
+/// }).collect();
+/// assert_eq!(captured, [("e3", why), ("e4", why)]);
+/// assert_eq!(why.id(), "empty-inner");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CaptureReason {
+    /// Ikibuguzo, Kubuguza (§3.1.1 step 3, §3.2.1 step 3): the lap's last counter fell into `last`, an
+    /// occupied hole of the mover's inner row, and both opponent holes of its column, `inner` and `outer`,
+    /// held counters: both are taken into the lap's origin.
+    Opposition { last: Hole, inner: Hole, outer: Hole },
+    /// Njombwa main phase (§3.4.1 step 4): the turn's last counter fell into `last`, an empty hole of the
+    /// mover's inner row, facing the occupied opponent inner hole `inner`: it is removed from the board,
+    /// and so is the outer hole `outer` behind it when occupied.
+    EmptyInner { last: Hole, inner: Hole, outer: Hole },
+    /// Njombwa opening stage 1 (§3.4.1 step 2): the pair's second counter fell into `last`, an empty own
+    /// inner hole, facing the occupied opponent inner hole `inner`, which is removed (its outer hole stays).
+    PairWalk { last: Hole, inner: Hole },
+    /// Azigo normal move (§3.3.1 item 4): the last counter fell into `last`, in the opponent's row, leaving
+    /// 1 or 3 there: that hole is taken, then each hole before it (against the sowing) of the unbroken run
+    /// of opponent holes holding 1 or 3.
+    OneOrThree { last: Hole },
+    /// Azigo `store:cross` (§3.3.1 item 3 (ii)): the store's last counter fell into `last`; the unbroken
+    /// run of opponent holes holding 1 or 3 right after it is taken.
+    StoreCross { last: Hole },
+}
+
+impl CaptureReason {
+    /// The rule's id on the wire and in logs: `opposition`, `empty-inner`, `pair-walk`, `one-or-three`,
+    /// `store-cross`.
+    pub const fn id(self) -> &'static str {
+        match self {
+            CaptureReason::Opposition { .. } => "opposition",
+            CaptureReason::EmptyInner { .. } => "empty-inner",
+            CaptureReason::PairWalk { .. } => "pair-walk",
+            CaptureReason::OneOrThree { .. } => "one-or-three",
+            CaptureReason::StoreCross { .. } => "store-cross",
+        }
+    }
+
+    /// The hole where the last counter of the capturing lap fell, for every rule.
+    pub const fn last(self) -> Hole {
+        match self {
+            CaptureReason::Opposition { last, .. }
+            | CaptureReason::EmptyInner { last, .. }
+            | CaptureReason::PairWalk { last, .. }
+            | CaptureReason::OneOrThree { last }
+            | CaptureReason::StoreCross { last } => last,
+        }
+    }
+}
+
 /// One step of a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Event {
@@ -31,8 +99,8 @@ pub enum Event {
     Lift { hole: Hole, count: u8, direction: Direction },
     /// One counter dropped into `hole`.
     Drop { hole: Hole },
-    /// `count` counters taken from `from`.
-    Capture { from: Hole, count: u8, to: CaptureTo },
+    /// `count` counters taken from `from`, because of `reason`.
+    Capture { from: Hole, count: u8, to: CaptureTo, reason: CaptureReason },
     /// Azigo: `side` enters its whole store. `count` is `None` for a viewer who may not see the store.
     StoreLift { side: Side, count: Option<u8> },
     /// `side` passed.

@@ -11,11 +11,26 @@ use std::fmt;
 /// The largest number of holes on any supported board (4x10 and 2x20).
 pub const MAX_HOLES: usize = 40;
 
-/// One hole of the board. Only meaningful together with the board's [`Geometry`].
+/// One hole of the board. Only meaningful together with the board's [`Geometry`], which makes them:
+/// [`Geometry::hole_at`] (by index), [`Geometry::hole`] (by column and row), [`Geometry::parse_hole`] (by
+/// name), [`Geometry::holes`]. The index is private, so every hole is below [`MAX_HOLES`] and indexing a
+/// board with it cannot panic.
+///
+/// ```
+/// use mancala_engine::Geometry;
+///
+/// let g = Geometry::FourRows(8);
+/// let c2 = g.hole_at(10).unwrap();
+/// assert_eq!((g.name(c2).as_str(), c2.index()), ("c2", 10));
+/// assert_eq!(g.hole(2, 2), Some(c2));
+/// assert_eq!(g.parse_hole("c2"), Some(c2));
+/// assert_eq!(g.hole_at(32), None, "4x8 has 32 holes");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Hole(pub u8);
+pub struct Hole(pub(crate) u8);
 
 impl Hole {
+    /// The hole's index: `cols·(row−1) + column` on its board, below [`MAX_HOLES`].
     #[inline]
     pub const fn index(self) -> usize {
         self.0 as usize
@@ -196,9 +211,22 @@ impl Geometry {
         (0..self.tables().holes).map(Hole)
     }
 
-    /// The hole at `col` (0-based, `a` = 0) and `row` (1-based, as in its name).
+    /// The hole at `col` (0-based, `a` = 0) and `row` (1-based, as in its name), if this board has it.
     #[inline]
-    pub fn hole(self, col: u8, row: u8) -> Hole {
+    pub fn hole(self, col: u8, row: u8) -> Option<Hole> {
+        (col < self.cols() && (1..=self.rows()).contains(&row)).then(|| self.at(col, row))
+    }
+
+    /// The hole with index `index` (`cols·(row−1) + column`), if this board has it.
+    #[inline]
+    pub fn hole_at(self, index: usize) -> Option<Hole> {
+        (index < self.hole_count()).then_some(Hole(index as u8))
+    }
+
+    /// The hole at `col` and `row`, which the caller knows this board has (the engine's own tables).
+    #[inline]
+    pub(crate) fn at(self, col: u8, row: u8) -> Hole {
+        debug_assert!(col < self.cols() && (1..=self.rows()).contains(&row), "no hole at {col},{row}");
         Hole((row - 1) * self.cols() + col)
     }
 
@@ -277,7 +305,7 @@ impl Geometry {
         }
         let col = bytes[0].checked_sub(b'a')?;
         let row = bytes[1].checked_sub(b'0')?;
-        (col < self.cols() && (1..=self.rows()).contains(&row)).then(|| self.hole(col, row))
+        self.hole(col, row)
     }
 
     /// A short description for error messages, e.g. `4x8`.

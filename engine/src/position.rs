@@ -3,7 +3,7 @@
 //! [`crate::games`]; this module owns what every game shares: turn order, turn ends, the turn limit, the
 //! game end, and the invariant that an illegal decision leaves the state unchanged.
 
-use crate::decision::{Decision, OpeningArray};
+use crate::decision::{Decision, NotationList, OpeningArray};
 use crate::event::{Event, EventSink, NoEvents};
 use crate::games;
 use crate::geometry::{Geometry, Hole, MAX_HOLES};
@@ -121,11 +121,25 @@ pub enum PlayError {
     NotYourTurn { side: Side, waiting: String },
     #[error("{side} has already chosen its opening array")]
     AlreadyChosen { side: Side },
-    #[error("`{decision}` is not legal here; legal: {legal}")]
-    Illegal { decision: String, legal: String },
+    /// `decision` is not among the `legal` decisions of this point (listed in notation by `Display`, in
+    /// the board's `geometry`).
+    #[error("`{}` is not legal here; legal: {}", shown(*decision, *geometry), NotationList(legal, *geometry))]
+    Illegal { decision: Decision, legal: Vec<Decision>, geometry: Geometry },
 }
 
-/// A playable game state. Create one with [`Position::start`] or parse one from position text.
+/// A decision in notation, or, for a hole this board does not have (a decision built by hand, not parsed:
+/// found by the `engine_sequences` fuzz target), the hole's number.
+fn shown(decision: Decision, geometry: Geometry) -> String {
+    match decision {
+        Decision::Sow { hole, .. } if hole.index() >= geometry.hole_count() => {
+            format!("hole #{} (this board has {} holes)", hole.index(), geometry.hole_count())
+        }
+        _ => decision.notation(geometry),
+    }
+}
+
+/// A playable game state. Create one with [`Position::start`], from a checked [`crate::Setup`]
+/// ([`Position::from_setup`]), or from position text.
 #[derive(Clone, Debug)]
 pub struct Position {
     pub(crate) variant: Variant,
@@ -165,7 +179,17 @@ impl PartialEq for Position {
 impl Eq for Position {}
 
 impl Position {
-    /// The start of a new game.
+    /// The start of a new game, or why `options` do not fit `variant`.
+    ///
+    /// ```
+    /// use mancala_engine::{Options, OptionsError, Position, Variant};
+    ///
+    /// let pos = Position::start(Variant::Njombwa, Options { width: 10, ..Options::defaults(Variant::Njombwa) }).unwrap();
+    /// assert_eq!(pos.counts().len(), 40);
+    /// assert_eq!(pos.total_counters(), 64);
+    /// let wide = Options { width: 10, ..Options::defaults(Variant::Kubuguza) };
+    /// assert_eq!(Position::start(Variant::Kubuguza, wide).unwrap_err(), OptionsError::WidthNotApplicable);
+    /// ```
     pub fn start(variant: Variant, options: Options) -> Result<Position, OptionsError> {
         options.validate(variant)?;
         let mut pos = Position::blank(variant, options);
@@ -173,7 +197,7 @@ impl Position {
         Ok(pos)
     }
 
-    /// An empty board at turn 1 in the main phase: the base of a start and of parsed position text.
+    /// An empty board at turn 1 in the main phase: the base of a start.
     pub(crate) fn blank(variant: Variant, options: Options) -> Position {
         let geo = options.geometry(variant);
         Position {
@@ -262,6 +286,18 @@ impl Position {
     }
 
     /// The legal decisions of `side` now (empty when it is not `side`'s decision).
+    ///
+    /// ```
+    /// use mancala_engine::{NotationList, Options, Position, Side, Variant};
+    ///
+    /// let v = Variant::Ikibuguzo;
+    /// let pos = Position::start(v, Options::defaults(v)).unwrap();
+    /// // Both sides choose their array at once, unseen by each other.
+    /// for side in [Side::South, Side::North] {
+    ///     let legal = pos.legal_decisions(side);
+    ///     assert_eq!(NotationList(&legal, pos.geometry()).to_string(), "opening:1 opening:2");
+    /// }
+    /// ```
     pub fn legal_decisions(&self, side: Side) -> MoveList {
         let mut out = MoveList::new();
         if self.outcome.is_some() {
@@ -280,6 +316,15 @@ impl Position {
     }
 
     /// The legal decisions of the side to move (both sides' while choosing: South's first).
+    ///
+    /// ```
+    /// use mancala_engine::{NotationList, Options, Position, Variant};
+    ///
+    /// let v = Variant::Azigo;
+    /// let pos = Position::start(v, Options::defaults(v)).unwrap();
+    /// // South's eight occupied holes, then its store of nine.
+    /// assert_eq!(NotationList(&pos.legal_moves(), pos.geometry()).to_string(), "a1 b1 c1 d1 e1 f1 g1 h1 store");
+    /// ```
     pub fn legal_moves(&self) -> MoveList {
         match self.to_move() {
             ToMove::Side(s) => self.legal_decisions(s),
@@ -294,6 +339,23 @@ impl Position {
 
     /// Applies `side`'s decision, reporting what it caused to `sink`. An illegal decision is an error and
     /// leaves the position unchanged.
+    ///
+    /// ```
+    /// use mancala_engine::{Decision, Event, Options, PlayError, Position, Side, Variant};
+    ///
+    /// let v = Variant::Kubuguza;
+    /// let mut pos = Position::start(v, Options::defaults(v)).unwrap();
+    /// let geo = pos.geometry();
+    /// let mut events = Vec::new();
+    /// pos.apply(Side::South, Decision::parse("h2", geo).unwrap(), &mut events).unwrap();
+    /// assert!(matches!(events[0], Event::Lift { count: 4, .. }));
+    /// assert_eq!(events.last(), Some(&Event::TurnEnd { next: Side::North }));
+    /// // South again: not its turn, and nothing changes.
+    /// let before = pos.clone();
+    /// let err = pos.apply(Side::South, Decision::parse("a2", geo).unwrap(), &mut events).unwrap_err();
+    /// assert!(matches!(err, PlayError::NotYourTurn { side: Side::South, .. }));
+    /// assert_eq!(pos, before);
+    /// ```
     pub fn apply(&mut self, side: Side, decision: Decision, sink: &mut impl EventSink) -> Result<(), PlayError> {
         match self.to_move() {
             ToMove::Nobody(outcome) => return Err(PlayError::GameOver(outcome)),
@@ -305,18 +367,7 @@ impl Position {
         }
         let legal = self.legal_decisions(side);
         if !legal.contains(&decision) {
-            let decision = match decision {
-                // A decision built by hand (not parsed) may name a hole the board does not have: it has no
-                // notation to show (found by the `engine_sequences` fuzz target).
-                Decision::Sow { hole, .. } if hole.index() >= self.geo.hole_count() => {
-                    format!("hole #{} (this board has {} holes)", hole.0, self.geo.hole_count())
-                }
-                _ => decision.notation(self.geo),
-            };
-            return Err(PlayError::Illegal {
-                decision,
-                legal: crate::decision::NotationList(&legal, self.geo).to_string(),
-            });
+            return Err(PlayError::Illegal { decision, legal: legal.to_vec(), geometry: self.geo });
         }
         self.apply_unchecked(side, decision, sink);
         Ok(())
@@ -324,6 +375,18 @@ impl Position {
 
     /// Applies the decision of the side to move (South first while choosing if South still may choose),
     /// discarding events. Convenient for tests and tools.
+    ///
+    /// ```
+    /// use mancala_engine::{Decision, Options, PlayError, Position, Variant};
+    ///
+    /// let v = Variant::Kubuguza;
+    /// let mut pos = Position::start(v, Options::defaults(v)).unwrap();
+    /// let d1 = Decision::parse("d1", pos.geometry()).unwrap();
+    /// let err = pos.play(d1).unwrap_err();
+    /// let PlayError::Illegal { decision, ref legal, .. } = err else { panic!("{err}") };
+    /// assert_eq!((decision, legal.len()), (d1, 8));
+    /// assert_eq!(err.to_string(), "`d1` is not legal here; legal: a2 b2 c2 d2 e2 f2 g2 h2");
+    /// ```
     pub fn play(&mut self, decision: Decision) -> Result<(), PlayError> {
         let side = match self.to_move() {
             ToMove::Side(s) => s,

@@ -14,11 +14,28 @@
 //! | `result=south\|north\|draw` `reason=ID` | the game is over |
 //!
 //! A position without state keys is in the main phase. Positions need not be reachable from a start.
+//!
+//! Text reads into a [`Setup`] ([`parse_setup`]), which [`Position::from_setup`] checks; a position is
+//! written through its setup ([`Setup::to_text`]).
+//!
+//! ```
+//! use mancala_engine::{Options, Position, Variant, position_text};
+//!
+//! let v = Variant::Njombwa;
+//! let text = "south a1=3 g2=2 e3=2 a4=1 e4=3 turn=40";
+//! let pos = position_text::parse(v, Options::defaults(v), text).unwrap();
+//! assert_eq!(pos.to_text(), text);
+//! let setup = position_text::parse_setup(v, Options::defaults(v), text).unwrap();
+//! assert_eq!(setup, pos.to_setup());
+//! let e = position_text::parse(v, Options::defaults(v), "south a1=3 a9=1").unwrap_err();
+//! assert_eq!(e.to_string(), "bad position token `a9=1`: a9 is not a hole of the 4x8 board");
+//! ```
 
 use crate::decision::OpeningArray;
-use crate::games;
+use crate::geometry::{Geometry, Hole};
 use crate::outcome::{EndReason, Outcome};
 use crate::position::{CwBudget, MidTurn, OpeningProgress, Phase, Position};
+use crate::setup::{PositionError, Setup};
 use crate::side::{BySide, Side};
 use crate::variant::{Options, Variant};
 use std::fmt::Write;
@@ -43,11 +60,30 @@ fn parse_array(token: &str, value: &str) -> Result<OpeningArray, ParsePositionEr
         .map_or_else(|| err(token, "the array must be 1 or 2"), Ok)
 }
 
-/// Parses position text for `variant` with `options`.
+/// Parses position text for `variant` with `options` into a position: [`parse_setup`], then
+/// [`Position::from_setup`], whose errors name the token they concern here.
 pub fn parse(variant: Variant, options: Options, text: &str) -> Result<Position, ParsePositionError> {
+    let setup = parse_setup(variant, options, text)?;
+    let geo = options.geometry(variant);
+    Position::from_setup(setup).map_err(|e| {
+        let token = match &e {
+            PositionError::TooManyCounters { .. } => text.trim().to_string(),
+            PositionError::MidTurnHole { at, .. } | PositionError::ResultDuringTurn { at } => {
+                format!("at={}", geo.name(*at))
+            }
+            PositionError::MidTurnWhileChoosing => "both".to_string(),
+            PositionError::Result { .. } => "result".to_string(),
+            _ => String::new(),
+        };
+        ParsePositionError { token, reason: e.to_string() }
+    })
+}
+
+/// Reads position text into a [`Setup`], unchecked but for what the text itself says (each token's
+/// form, keys the variant has, keys that need one another); [`Position::from_setup`] checks the rest.
+pub fn parse_setup(variant: Variant, options: Options, text: &str) -> Result<Setup, ParsePositionError> {
     options.validate(variant).or_else(|e| err("", e.to_string()))?;
-    let mut pos = Position::blank(variant, options);
-    let geo = pos.geo;
+    let mut setup = Setup::empty(variant, options);
     let mut tokens = text.split_whitespace();
     let Some(first) = tokens.next() else {
         return err("", "empty position: expected `south`, `north` (or `both`) first");
@@ -57,131 +93,16 @@ pub fn parse(variant: Variant, options: Options, text: &str) -> Result<Position,
         "both" if variant == Variant::Ikibuguzo => choosing = true,
         "both" => return err(first, "`both` (the secret array choice) exists only in ikibuguzo"),
         _ => {
-            pos.side =
+            setup.side =
                 first.parse().or_else(|_| err(first, "the first token must be the side to move: `south` or `north`"))?
         }
     }
-    let mut seen = [false; crate::geometry::MAX_HOLES];
-    let mut turn = None;
-    let mut choices: BySide<Option<OpeningArray>> = BySide::default();
-    let mut openings: BySide<Option<OpeningProgress>> = BySide::default();
-    let mut stage = None;
-    let mut sown = BySide::<bool>::default();
-    let (mut at, mut after, mut cw, mut ends) = (None, None, None, 0u8);
-    let (mut result, mut reason) = (None, None);
+    let mut state = State::default();
     for token in tokens {
-        let Some((key, value)) = token.split_once('=') else {
-            return err(token, "expected `hole=count` or `key=value`");
-        };
-        if let Some(hole) = geo.parse_hole(key) {
-            if std::mem::replace(&mut seen[hole.index()], true) {
-                return err(token, format!("hole {key} is given twice"));
-            }
-            pos.board[hole.index()] =
-                value.parse().or_else(|_| err(token, "a hole's count must be a whole number from 0 to 255"))?;
-            continue;
-        }
-        let side_key = |name: &str| match name {
-            "south" => Ok(Side::South),
-            "north" => Ok(Side::North),
-            _ => err(token, format!("unknown side `{name}`")),
-        };
-        match key {
-            "turn" => match value.parse::<u32>() {
-                Ok(n) if n >= 1 => turn = Some(n),
-                _ => return err(token, "turn must be a whole number from 1"),
-            },
-            "store.south" | "store.north" if variant == Variant::Azigo => {
-                let side = side_key(&key[6..])?;
-                pos.stores[side] =
-                    value.parse().or_else(|_| err(token, "a store must be a whole number from 0 to 255"))?;
-            }
-            "choice.south" | "choice.north" if variant == Variant::Ikibuguzo => {
-                choices[side_key(&key[7..])?] = Some(parse_array(token, value)?);
-            }
-            "opening.south" | "opening.north" if variant.is_ikibuguzo() => {
-                let side = side_key(&key[8..])?;
-                let Some((a, p)) = value.split_once('/') else {
-                    return err(token, "expected opening.SIDE=ARRAY/PLAYED, e.g. opening.south=1/2");
-                };
-                let array = parse_array(token, a)?;
-                let played: u8 = p.parse().or_else(|_| err(token, "the turns played must be a whole number"))?;
-                let progress = OpeningProgress { array, played };
-                if played > progress.total() {
-                    return err(token, format!("array {a} has only {} opening turns", progress.total()));
-                }
-                let fixed = match variant {
-                    Variant::IkibuguzoOpening1 => Some(OpeningArray::One),
-                    Variant::IkibuguzoOpening2 => Some(OpeningArray::Two),
-                    Variant::Ikibuguzo | Variant::Kubuguza | Variant::Azigo | Variant::Njombwa => None,
-                };
-                if fixed.is_some_and(|f| f != array) {
-                    return err(token, format!("{variant} plays array {} only", fixed.unwrap().number()));
-                }
-                openings[side] = Some(progress);
-            }
-            "stage" if variant == Variant::Njombwa => match value {
-                "1" | "2" => stage = Some(value == "1"),
-                _ => return err(token, "stage must be 1 or 2 (absent: main phase)"),
-            },
-            "sown" if variant == Variant::Njombwa => sown[side_key(value)?] = true,
-            "passes" if variant == Variant::Njombwa => match value {
-                "0" | "1" | "2" => pos.passes = value.parse().expect("digit"),
-                _ => return err(token, "passes must be 0, 1 or 2"),
-            },
-            "at" => {
-                at = Some(geo.parse_hole(value).map_or_else(|| err(token, format!("`{value}` is not a hole")), Ok)?)
-            }
-            "after" => match value {
-                "relay" => after = Some(false),
-                "capture" => after = Some(true),
-                _ => return err(token, "after must be `relay` or `capture`"),
-            },
-            "cw" if variant.is_ikibuguzo() => {
-                cw = Some(match value {
-                    "unused" => CwBudget::Unused,
-                    "chain" => CwBudget::Chain { switched: false },
-                    "switched" => CwBudget::Chain { switched: true },
-                    "spent" => CwBudget::Spent,
-                    _ => return err(token, "cw must be unused, chain, switched or spent"),
-                })
-            }
-            "ends" if variant.is_ikibuguzo() => {
-                ends = match value {
-                    "a" => 1,
-                    "h" => 2,
-                    "ah" => 3,
-                    _ => return err(token, "ends must be a, h or ah"),
-                }
-            }
-            "result" => {
-                result = Some(match value {
-                    "south" => Some(Side::South),
-                    "north" => Some(Side::North),
-                    "draw" => None,
-                    _ => return err(token, "result must be south, north or draw"),
-                })
-            }
-            "reason" => reason = Some(EndReason::parse(value).map_or_else(|| err(token, "unknown end reason"), Ok)?),
-            _ if key.len() <= 3
-                && key.chars().next().is_some_and(|c| c.is_ascii_lowercase())
-                && key[1..].chars().all(|c| c.is_ascii_digit()) =>
-            {
-                return err(token, format!("{key} is not a hole of the {} board", geo.describe()));
-            }
-            _ => return err(token, format!("unknown key `{key}` for {variant}")),
-        }
+        read_token(&mut setup, &mut state, token)?;
     }
-    // More counters than the game has could overflow a hole while sowing; positions need not be
-    // reachable, but they must fit the game's counters (64 on four rows, 90 in Azigo).
-    let game_total = if variant == Variant::Azigo { 90 } else { 64 };
-    if pos.total_counters() > game_total {
-        return err(
-            text.trim(),
-            format!("the position holds {} counters; {variant} has only {game_total}", pos.total_counters()),
-        );
-    }
-    pos.turn = turn.unwrap_or(match (choosing, pos.side) {
+    let State { seen: _, turn, choices, openings, stage, sown, at, after, cw, ends, result, reason } = state;
+    setup.turn = turn.unwrap_or(match (choosing, setup.side) {
         (true, _) => 1,
         (false, Side::South) => 3,
         (false, Side::North) => 4,
@@ -190,24 +111,18 @@ pub fn parse(variant: Variant, options: Options, text: &str) -> Result<Position,
         if openings.south.is_some() || openings.north.is_some() {
             return err("both", "a position in the secret choice cannot have opening progress");
         }
-        pos.phase = Phase::Choosing(choices);
+        setup.phase = Phase::Choosing(choices);
     } else if choices.south.is_some() || choices.north.is_some() {
         return err(first, "choice.SIDE keys need the side token `both`");
     } else if let (Some(s), Some(n)) = (openings.south, openings.north) {
-        pos.phase = Phase::Opening(BySide::new(s, n));
+        setup.phase = Phase::Opening(BySide::new(s, n));
     } else if openings.south.is_some() || openings.north.is_some() {
         return err("opening", "give the opening progress of both sides (opening.south and opening.north)");
     } else if let Some(pairs) = stage {
-        pos.phase = if pairs { Phase::NjombwaPairs } else { Phase::NjombwaBigSow(sown) };
+        setup.phase = if pairs { Phase::NjombwaPairs } else { Phase::NjombwaBigSow(sown) };
     }
     if let Some(at) = at {
-        if geo.owner(at) != pos.side || pos.board[at.index()] == 0 {
-            return err(
-                &format!("at={}", geo.name(at)),
-                "the hole a turn goes on from must be the mover's and hold counters",
-            );
-        }
-        pos.mid = Some(MidTurn {
+        setup.mid = Some(MidTurn {
             at,
             captured: after.unwrap_or(false),
             cw: cw.unwrap_or(CwBudget::Unused),
@@ -216,34 +131,187 @@ pub fn parse(variant: Variant, options: Options, text: &str) -> Result<Position,
     } else if after.is_some() || cw.is_some() || ends != 0 {
         return err("at", "after=, cw= and ends= describe a turn in progress and need at=HOLE");
     }
-    match (result, reason) {
-        (Some(winner), Some(reason)) => pos.outcome = Some(Outcome { winner, reason }),
-        (None, None) => {
-            if pos.mid.is_none() && !choosing {
-                games::on_turn_start(&mut pos);
-            }
-            if !choosing && pos.legal_decisions(pos.side).is_empty() {
-                let outcome = games::no_move_outcome(&pos, pos.side);
-                pos.end_by(outcome);
+    setup.outcome = match (result, reason) {
+        (Some(winner), Some(reason)) => Some(Outcome { winner, reason }),
+        (None, None) => None,
+        _ => return err("result", "result= and reason= go together"),
+    };
+    Ok(setup)
+}
+
+/// What the state tokens said so far; turned into the setup's phase and turn state at the end.
+#[derive(Default)]
+struct State {
+    seen: Vec<Hole>,
+    turn: Option<u32>,
+    choices: BySide<Option<OpeningArray>>,
+    openings: BySide<Option<OpeningProgress>>,
+    /// Njombwa's stage: `Some(true)` stage 1, `Some(false)` stage 2.
+    stage: Option<bool>,
+    sown: BySide<bool>,
+    at: Option<Hole>,
+    after: Option<bool>,
+    cw: Option<CwBudget>,
+    ends: u8,
+    result: Option<Option<Side>>,
+    reason: Option<EndReason>,
+}
+
+/// Reads one `hole=count` or `key=value` token.
+fn read_token(setup: &mut Setup, state: &mut State, token: &str) -> Result<(), ParsePositionError> {
+    let variant = setup.variant;
+    let geo = setup.options.geometry(variant);
+    let Some((key, value)) = token.split_once('=') else {
+        return err(token, "expected `hole=count` or `key=value`");
+    };
+    if let Some(hole) = geo.parse_hole(key) {
+        if state.seen.contains(&hole) {
+            return err(token, format!("hole {key} is given twice"));
+        }
+        state.seen.push(hole);
+        setup.counts[hole.index()] =
+            value.parse().or_else(|_| err(token, "a hole's count must be a whole number from 0 to 255"))?;
+        return Ok(());
+    }
+    let side_key = |name: &str| match name {
+        "south" => Ok(Side::South),
+        "north" => Ok(Side::North),
+        _ => err(token, format!("unknown side `{name}`")),
+    };
+    match key {
+        "turn" => match value.parse::<u32>() {
+            Ok(n) if n >= 1 => state.turn = Some(n),
+            _ => return err(token, "turn must be a whole number from 1"),
+        },
+        "store.south" | "store.north" if variant == Variant::Azigo => {
+            let side = side_key(&key[6..])?;
+            setup.stores[side] =
+                value.parse().or_else(|_| err(token, "a store must be a whole number from 0 to 255"))?;
+        }
+        "choice.south" | "choice.north" if variant == Variant::Ikibuguzo => {
+            state.choices[side_key(&key[7..])?] = Some(parse_array(token, value)?);
+        }
+        "opening.south" | "opening.north" if variant.is_ikibuguzo() => {
+            let side = side_key(&key[8..])?;
+            state.openings[side] = Some(parse_opening(variant, token, value)?);
+        }
+        "stage" if variant == Variant::Njombwa => match value {
+            "1" | "2" => state.stage = Some(value == "1"),
+            _ => return err(token, "stage must be 1 or 2 (absent: main phase)"),
+        },
+        "sown" if variant == Variant::Njombwa => state.sown[side_key(value)?] = true,
+        "passes" if variant == Variant::Njombwa => match value {
+            "0" | "1" | "2" => setup.passes = value.parse().expect("digit"),
+            _ => return err(token, "passes must be 0, 1 or 2"),
+        },
+        _ if read_turn_key(state, geo, variant, token, key, value)? => {}
+        _ if key.len() <= 3
+            && key.chars().next().is_some_and(|c| c.is_ascii_lowercase())
+            && key[1..].chars().all(|c| c.is_ascii_digit()) =>
+        {
+            return err(token, format!("{key} is not a hole of the {} board", geo.describe()));
+        }
+        _ => return err(token, format!("unknown key `{key}` for {variant}")),
+    }
+    Ok(())
+}
+
+/// Reads a key of the turn in progress or of the result (`at`, `after`, `cw`, `ends`, `result`,
+/// `reason`); false when `key` is none of them.
+fn read_turn_key(
+    state: &mut State,
+    geo: Geometry,
+    variant: Variant,
+    token: &str,
+    key: &str,
+    value: &str,
+) -> Result<bool, ParsePositionError> {
+    match key {
+        "at" => {
+            state.at = Some(geo.parse_hole(value).map_or_else(|| err(token, format!("`{value}` is not a hole")), Ok)?)
+        }
+        "after" => match value {
+            "relay" => state.after = Some(false),
+            "capture" => state.after = Some(true),
+            _ => return err(token, "after must be `relay` or `capture`"),
+        },
+        "cw" if variant.is_ikibuguzo() => {
+            state.cw = Some(match value {
+                "unused" => CwBudget::Unused,
+                "chain" => CwBudget::Chain { switched: false },
+                "switched" => CwBudget::Chain { switched: true },
+                "spent" => CwBudget::Spent,
+                _ => return err(token, "cw must be unused, chain, switched or spent"),
+            })
+        }
+        "ends" if variant.is_ikibuguzo() => {
+            state.ends = match value {
+                "a" => 1,
+                "h" => 2,
+                "ah" => 3,
+                _ => return err(token, "ends must be a, h or ah"),
             }
         }
-        _ => return err("result", "result= and reason= go together"),
+        "result" => {
+            state.result = Some(match value {
+                "south" => Some(Side::South),
+                "north" => Some(Side::North),
+                "draw" => None,
+                _ => return err(token, "result must be south, north or draw"),
+            })
+        }
+        "reason" => state.reason = Some(EndReason::parse(value).map_or_else(|| err(token, "unknown end reason"), Ok)?),
+        _ => return Ok(false),
     }
-    Ok(pos)
+    Ok(true)
+}
+
+/// `opening.SIDE=ARRAY/PLAYED`: an array the variant plays and no more turns than it has.
+fn parse_opening(variant: Variant, token: &str, value: &str) -> Result<OpeningProgress, ParsePositionError> {
+    let Some((a, p)) = value.split_once('/') else {
+        return err(token, "expected opening.SIDE=ARRAY/PLAYED, e.g. opening.south=1/2");
+    };
+    let array = parse_array(token, a)?;
+    let played: u8 = p.parse().or_else(|_| err(token, "the turns played must be a whole number"))?;
+    let progress = OpeningProgress { array, played };
+    if played > progress.total() {
+        return err(token, format!("array {a} has only {} opening turns", progress.total()));
+    }
+    let fixed = match variant {
+        Variant::IkibuguzoOpening1 => Some(OpeningArray::One),
+        Variant::IkibuguzoOpening2 => Some(OpeningArray::Two),
+        Variant::Ikibuguzo | Variant::Kubuguza | Variant::Azigo | Variant::Njombwa => None,
+    };
+    if let Some(fixed) = fixed.filter(|&f| f != array) {
+        return err(token, format!("{variant} plays array {} only", fixed.number()));
+    }
+    Ok(progress)
 }
 
 impl Position {
-    /// The position as text (D11); [`parse`] reads it back to an equal position.
+    /// The position as text (D11): its [`Setup`]'s text; [`parse`] reads it back to an equal position.
     pub fn to_text(&self) -> String {
+        self.to_setup().to_text()
+    }
+
+    /// Parses position text (see [`parse`]).
+    pub fn from_text(variant: Variant, options: Options, text: &str) -> Result<Position, ParsePositionError> {
+        parse(variant, options, text)
+    }
+}
+
+impl Setup {
+    /// The setup as position text (D11); [`parse_setup`] reads it back to an equal setup.
+    pub fn to_text(&self) -> String {
+        let geo = self.options.geometry(self.variant);
         let mut out = String::new();
         out.push_str(match self.phase {
             Phase::Choosing(_) => "both",
             _ => self.side.name(),
         });
-        for h in self.geo.holes() {
-            let n = self.board[h.index()];
+        for (h, &n) in geo.holes().zip(&self.counts) {
             if n > 0 {
-                let _ = write!(out, " {}={n}", self.geo.name(h));
+                let _ = write!(out, " {}={n}", geo.name(h));
             }
         }
         let _ = write!(out, " turn={}", self.turn);
@@ -279,8 +347,7 @@ impl Position {
             let _ = write!(out, " passes={}", self.passes);
         }
         if let Some(mid) = self.mid {
-            let _ =
-                write!(out, " at={} after={}", self.geo.name(mid.at), if mid.captured { "capture" } else { "relay" });
+            let _ = write!(out, " at={} after={}", geo.name(mid.at), if mid.captured { "capture" } else { "relay" });
             if self.variant.is_ikibuguzo() {
                 out.push_str(match mid.cw {
                     CwBudget::Unused => " cw=unused",
@@ -301,10 +368,5 @@ impl Position {
             let _ = write!(out, " result={winner} reason={}", o.reason);
         }
         out
-    }
-
-    /// Parses position text (see [`parse`]).
-    pub fn from_text(variant: Variant, options: Options, text: &str) -> Result<Position, ParsePositionError> {
-        parse(variant, options, text)
     }
 }

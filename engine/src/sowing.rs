@@ -3,7 +3,7 @@
 //! legality, the within-turn repetition history that detects endless sowing (D7), and the limits of that
 //! check (the lap cap, and where the constant-memory walk of `games::relay` takes over from the history).
 
-use crate::event::{Event, EventSink};
+use crate::event::{CaptureReason, CaptureTo, Event, EventSink};
 use crate::geometry::{Direction, Geometry, Hole, MAX_HOLES};
 use crate::side::Side;
 use rustc_hash::FxHashMap;
@@ -82,10 +82,11 @@ pub fn capture_into(
     sink: &mut impl EventSink,
 ) -> u8 {
     let (inner, outer) = geo.opposite(last);
+    let reason = CaptureReason::Opposition { last, inner, outer };
     let mut total = 0;
     for h in [inner, outer] {
         let n = std::mem::take(&mut board[h.index()]);
-        sink.push(Event::Capture { from: h, count: n, to: crate::event::CaptureTo::Hole(into) });
+        sink.push(Event::Capture { from: h, count: n, to: CaptureTo::Hole(into), reason });
         total += n;
     }
     board[into.index()] += total;

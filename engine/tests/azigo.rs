@@ -4,8 +4,8 @@
 //! `cargo test --release -p mancala-engine --test azigo -- --ignored --nocapture`.
 
 use mancala_engine::{
-    BySide, CaptureTo, Decision, Direction, EndReason, Event, GameRecord, NoEvents, Options, Position, Side, StoreMove,
-    ToMove, Variant, Viewer,
+    BySide, CaptureReason, CaptureTo, Decision, Direction, EndReason, Event, GameRecord, NoEvents, Options, Position,
+    Side, StoreMove, ToMove, Variant, Viewer,
 };
 use proptest::prelude::*;
 use rand::rngs::ChaCha8Rng;
@@ -72,7 +72,7 @@ fn check_events(before: &Position, after: &Position, side: Side, decision: Decis
     }
     let mut taken = 0u32;
     for e in rest {
-        if let Event::Capture { from, count, to } = *e {
+        if let Event::Capture { from, count, to, .. } = *e {
             assert_eq!(to, CaptureTo::Store(side));
             assert_eq!(geo.owner(from), side.other(), "only the opponent's row is taken from");
             assert!(count == 1 || count == 3, "only 1 or 3 are taken, got {count}");
@@ -195,6 +195,8 @@ fn a_normal_move_drops_into_its_origin_first_then_captures_backwards() {
     pos.apply(Side::South, Decision::acw(hole(&pos, "r1")), &mut events).unwrap();
     let h = |n| hole(&pos, n);
     let to = CaptureTo::Store(Side::South);
+    // The last counter fell into r2: the reason names it for r2 itself and for the run before it.
+    let reason = CaptureReason::OneOrThree { last: h("r2") };
     assert_eq!(
         events,
         vec![
@@ -205,8 +207,8 @@ fn a_normal_move_drops_into_its_origin_first_then_captures_backwards() {
             Event::Drop { hole: h("t2") },
             Event::Drop { hole: h("s2") },
             Event::Drop { hole: h("r2") },
-            Event::Capture { from: h("r2"), count: 3, to },
-            Event::Capture { from: h("s2"), count: 1, to },
+            Event::Capture { from: h("r2"), count: 3, to, reason },
+            Event::Capture { from: h("s2"), count: 1, to, reason },
             Event::TurnEnd { next: Side::North },
         ]
     );
@@ -223,7 +225,12 @@ fn a_single_counter_goes_straight_to_the_next_hole() {
         vec![
             Event::Lift { hole: h("a2"), count: 1, direction: Direction::Anticlockwise },
             Event::Drop { hole: h("a1") },
-            Event::Capture { from: h("a1"), count: 3, to: CaptureTo::Store(Side::North) },
+            Event::Capture {
+                from: h("a1"),
+                count: 3,
+                to: CaptureTo::Store(Side::North),
+                reason: CaptureReason::OneOrThree { last: h("a1") },
+            },
             Event::TurnEnd { next: Side::South },
         ]
     );
@@ -247,11 +254,13 @@ fn a_store_move_is_concealed_from_others_and_cross_captures_forwards() {
     assert_eq!(events[20], Event::Drop { hole: h("t1") });
     assert_eq!(events[21], Event::Drop { hole: h("t2") });
     let to = CaptureTo::Store(Side::South);
+    // The store's last counter fell into t2; the run after it is taken.
+    let reason = CaptureReason::StoreCross { last: h("t2") };
     assert_eq!(
         events[22..],
         [
-            Event::Capture { from: h("s2"), count: 3, to },
-            Event::Capture { from: h("r2"), count: 1, to },
+            Event::Capture { from: h("s2"), count: 3, to, reason },
+            Event::Capture { from: h("r2"), count: 1, to, reason },
             Event::TurnEnd { next: Side::North },
         ]
     );

@@ -17,7 +17,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use mancala_engine::{
-    BySide, CaptureTo, Decision, Direction, Event, EventSink, Hole, MAX_HOLES, OpeningArray, Options, Position, Side,
+    BySide, CaptureTo, Decision, Direction, Event, EventSink, Geometry, Hole, MAX_HOLES, OpeningArray, Options, Position, Side,
     StoreMove, ToMove, Variant,
 };
 
@@ -37,10 +37,11 @@ fn options(variant: Variant, byte: u8) -> Options {
     options
 }
 
-/// Every decision of any variant on any board, and some beyond every board (holes past the last).
+/// Every decision of any variant on any board: the holes of the largest boards (40), so past the last
+/// hole of the smaller ones. (A hole past every board cannot be made: holes come from a geometry.)
 fn every_decision() -> impl Iterator<Item = Decision> {
-    let sow = (0..MAX_HOLES as u8 + 8).flat_map(|h| {
-        [Direction::Anticlockwise, Direction::Clockwise].map(|direction| Decision::Sow { hole: Hole(h), direction })
+    let sow = (0..MAX_HOLES).flat_map(|h| {
+        [Direction::Anticlockwise, Direction::Clockwise].map(|direction| Decision::Sow { hole: any_hole(h), direction })
     });
     let store = [StoreMove::Plain, StoreMove::Loop, StoreMove::Cross].map(Decision::Store);
     let opening = [OpeningArray::One, OpeningArray::Two].map(Decision::Opening);
@@ -102,11 +103,16 @@ fn check(pos: &Position, off_board: u32, total: u32) {
     );
 }
 
-/// Any decision at all, from two bytes (holes beyond every board included).
+/// The hole with index `index % MAX_HOLES` of the largest board: a hole of any board, or past its end.
+fn any_hole(index: usize) -> Hole {
+    Geometry::TwoByTwenty.hole_at(index % MAX_HOLES).expect("2x20 has MAX_HOLES holes")
+}
+
+/// Any decision at all, from two bytes (holes beyond the smaller boards included).
 fn arbitrary(kind: u8, arg: u8) -> Decision {
     match kind % 8 {
         0..=3 => Decision::Sow {
-            hole: Hole(arg % (MAX_HOLES as u8 + 8)),
+            hole: any_hole(arg.into()),
             direction: if kind & 0x10 != 0 { Direction::Clockwise } else { Direction::Anticlockwise },
         },
         4 => Decision::Store([StoreMove::Plain, StoreMove::Loop, StoreMove::Cross][arg as usize % 3]),

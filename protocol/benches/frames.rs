@@ -3,11 +3,14 @@
 //! of random Kubuguza games as the mover's opponent receives them (the move with its steps, the board with
 //! the decisions it may send, the clocks): about 700 bytes each. Throughput is in messages.
 //!
+//! And what reading a `decide` message costs: serde alone, the check for repeated keys alone
+//! (`src/strict.rs`), and `ClientMsg::from_text`, which does both (and the size check).
+//!
 //! `cargo bench -p mancala-protocol --bench frames -- --warm-up-time 1 --measurement-time 5`
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use mancala_engine::{Options, Position, Side, ToMove, Variant, Viewer};
-use mancala_protocol::{BoardView, ClockState, GameEvent, MoveEvent, ServerMsg, StepEvent};
+use mancala_protocol::{BoardView, ClientMsg, ClockState, GameEvent, MoveEvent, ServerMsg, StepEvent};
 use std::hint::black_box;
 
 /// The events of `games` random games (a fixed linear congruential stream, so every run writes the same).
@@ -69,5 +72,19 @@ fn frames(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, frames);
+/// A decision as a client sends it (the web client's shape: an id, the decision, the game and seat checks).
+const DECIDE: &str = r#"{"type":"decide","id":"d17","decision":"c2","game":"jg0fTdKfaa","seat":"south"}"#;
+
+fn decide(c: &mut Criterion) {
+    let mut group = c.benchmark_group("decide_parse");
+    group.throughput(Throughput::Elements(1));
+    group.bench_function("serde_only", |b| b.iter(|| serde_json::from_str::<ClientMsg>(black_box(DECIDE)).unwrap()));
+    group.bench_function("duplicate_check", |b| {
+        b.iter(|| mancala_protocol::strict::first_duplicate(black_box(DECIDE.as_bytes())))
+    });
+    group.bench_function("from_text", |b| b.iter(|| ClientMsg::from_text(black_box(DECIDE), 4096).unwrap()));
+    group.finish();
+}
+
+criterion_group!(benches, frames, decide);
 criterion_main!(benches);

@@ -66,8 +66,8 @@ pub struct CreateGame {
     /// Let the server play forced decisions (exactly one legal decision at a turn's start). Default true.
     #[serde(default)]
     pub auto_forced: Option<bool>,
-    /// Play against the computer: `bot:random`, `bot:easy`, `bot:medium` or `bot:hard` takes the other
-    /// seat at once (the game starts immediately).
+    /// Play against the computer: `bot:1` (weakest) to `bot:8` (strongest) takes the other seat at once
+    /// (the game starts immediately); `bot:random`, `bot:easy`, `bot:medium`, `bot:hard` name levels 1-4.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub opponent: Option<String>,
     /// The game counts for both players' ratings. Both seats must be player accounts (or a server bot);

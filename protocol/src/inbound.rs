@@ -1,6 +1,7 @@
-//! Reading one client text frame into a [`ClientMsg`]: the size check, then serde, and on failure an
-//! [`ErrorCode`] with a sentence that says what was wrong. The list of message types is the enum's own
-//! (serde names the known variants when the `type` is unknown), never a list kept by hand beside it.
+//! Reading one client text frame into a [`ClientMsg`]: the size check, the check for repeated keys
+//! ([`crate::strict`]), then serde, and on failure an [`ErrorCode`] with a sentence that says what was
+//! wrong. The list of message types is the enum's own (serde names the known variants when the `type` is
+//! unknown), never a list kept by hand beside it.
 //!
 //! Shared by the server (every WebSocket text frame goes through [`ClientMsg::from_text`]) and the fuzz
 //! target that feeds it arbitrary bytes.
@@ -28,6 +29,11 @@ impl ClientMsg {
                 ErrorCode::TooLarge,
                 format!("message of {} bytes; the limit is {max_bytes}", text.len()),
             ));
+        }
+        // A repeated key is refused before the parse, which would keep the last one or say only "duplicate
+        // field" (`strict.rs`).
+        if let Some(path) = crate::strict::first_duplicate(text.as_bytes()) {
+            return Err(InboundError::new(ErrorCode::Malformed, crate::strict::duplicate_message(&path)));
         }
         // The common case costs one parse; only a refused message is looked at again to say why.
         serde_json::from_str(text).map_err(|e| explain(text, e))
@@ -85,6 +91,10 @@ mod tests {
         assert_eq!(extra.code, ErrorCode::Malformed);
         assert!(extra.message.contains("extra"), "{extra:?}");
         assert_eq!(err(&"x".repeat(101)).code, ErrorCode::TooLarge);
+        let repeated = err(r#"{"type":"decide","id":"1","decision":"c2","decision":"c3"}"#);
+        assert_eq!(repeated.code, ErrorCode::Malformed);
+        assert!(repeated.message.starts_with("duplicate key `decision`"), "{repeated:?}");
+        assert!(err(r#"{"type":"ping","type":"sync","v":1}"#).message.contains("duplicate key `type`"));
     }
 
     #[test]

@@ -247,7 +247,7 @@ const ESCAPED: [bool; 256] = {
 mod tests {
     use super::*;
     use crate::view::{BySideChoice, BySideOpt, OutcomeInfo, RatingChange, RatingChanges};
-    use crate::{CaptureTarget, ErrorCode};
+    use crate::{CaptureRule, CaptureTarget, ErrorCode};
     use mancala_engine::{Direction, HoleName, Options, Position, ToMove, Variant, Viewer};
 
     /// The writer's bytes must be serde's, to the byte.
@@ -323,8 +323,13 @@ mod tests {
             StepEvent::Chose { side: Side::North, array: None },
             StepEvent::Revealed { south: 2, north: 1 },
             StepEvent::Lift { hole: h("c2"), count: 255, direction: Direction::Clockwise },
-            StepEvent::Capture { from: h("k2"), count: 3, to: CaptureTarget::Store(Side::North) },
-            StepEvent::Capture { from: h("e3"), count: 0, to: CaptureTarget::Off },
+            StepEvent::Capture {
+                from: h("k2"),
+                count: 255,
+                to: CaptureTarget::Store(Side::North),
+                reason: Some(CaptureRule::EmptyInner { last: h("t1"), inner: h("t2"), outer: h("t4") }),
+            },
+            StepEvent::Capture { from: h("e3"), count: 0, to: CaptureTarget::Off, reason: None },
             StepEvent::StoreLift { side: Side::South, count: Some(9) },
             StepEvent::Skipped { steps: u64::MAX },
             StepEvent::GameEnd {

@@ -15,20 +15,20 @@ mod inbound;
 mod json;
 pub mod lobby;
 mod step;
+pub mod strict;
 mod view;
 mod ws;
 
 pub use inbound::InboundError;
-pub use step::{CaptureTarget, StepEvent};
+pub use step::{CaptureRule, CaptureTarget, StepEvent};
 pub use view::{
     BoardView, BySideChoice, BySideOpt, ChoiceState, ClockSpec, ClockState, OutcomeInfo, RatingChange, RatingChanges,
 };
 pub use ws::{ClientMsg, ErrorCode, GameEvent, MoveEvent, Presence, ServerMsg};
 
 /// The protocol version. The server sends it in every snapshot and in `/api/variants`; a client built for
-/// another version should say so instead of misreading messages. Bumped on any incompatible change
-/// (2: the `skipped` step of very long turns; 3: the `start` event, events without a board inside a
-/// change, strictly increasing versions on every connection).
+/// another version should say so instead of misreading messages. Bumped on any incompatible change;
+/// docs/protocol.md ("Versions") says what each version changed.
 pub const PROTOCOL_VERSION: u32 = 3;
 
 pub use mancala_engine::{Direction, HoleName, Options, Side, Variant};

@@ -58,12 +58,18 @@ pub struct SeekRequest {
     pub name: Option<String>,
 }
 
-/// `GET /api/lobby/seeks`.
+/// `GET /api/lobby/seeks`: the newest [`SEEKS_SHOWN`] open seeks (oldest first among them) and how many
+/// are open in all.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SeekList {
     pub seeks: Vec<Seek>,
+    /// Every open seek, shown or not.
+    pub total: usize,
 }
+
+/// At most this many seeks are listed at once (`seeks`, `GET /api/lobby/seeks`): the newest.
+pub const SEEKS_SHOWN: usize = 100;
 
 /// A challenge: an offer to one named account.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -149,9 +155,11 @@ pub enum LobbyClientMsg {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum LobbyServerMsg {
-    /// Every open seek: the first message.
+    /// The open seeks: the first message. The newest [`SEEKS_SHOWN`] (oldest first among them); `total`
+    /// counts every open seek.
     Seeks {
         seeks: Vec<Seek>,
+        total: usize,
     },
     SeekAdded {
         seek: Seek,
@@ -178,6 +186,9 @@ pub enum LobbyServerMsg {
     Error {
         code: String,
         message: String,
+        /// Seconds until the refused thing may be asked again (`rate_limited`, `paused`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        retry_after: Option<u64>,
     },
     Pong,
 }

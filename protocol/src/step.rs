@@ -1,13 +1,14 @@
 //! The steps of a move on the wire ([`StepEvent`]): lift, drop, capture, …, built from engine events that
 //! were already projected for the viewer, so hidden values arrive as `null`.
 
-use mancala_engine::{CaptureTo, Direction, Event, Geometry, HoleName, Side};
+use mancala_engine::{CaptureReason, CaptureTo, Direction, Event, Geometry, HoleName, Side};
 use serde::{Deserialize, Serialize};
 
 use crate::view::OutcomeInfo;
 
 /// One step of a move, for animation and for following a game. On the wire a step is one short string of
-/// space-separated words, its kind first (protocol 3): `lift c2 4 acw`, `drop d2`, `capture d3 5 c2`,
+/// space-separated words, its kind first (protocol 3): `lift c2 4 acw`, `drop d2`,
+/// `capture d3 5 c2 opposition d2 d3 d4` (the last words: why, [`CaptureRule`]),
 /// `store_lift south 9` (`?` for a count this viewer may not see), `chose north ?`, `revealed 2 1`,
 /// `pass south`, `turn_end north`, `game_end south no-legal-move` (`draw` for no winner), `skipped 12345`.
 /// A move has dozens of drops: as objects they were most of an event's bytes and of the cost of writing
@@ -35,11 +36,14 @@ pub enum StepEvent {
     Drop {
         hole: HoleName,
     },
-    /// `count` counters captured from `from`, going `to` a hole, a store (Azigo) or off the board (Njombwa).
+    /// `count` counters captured from `from`, going `to` a hole, a store (Azigo) or off the board (Njombwa),
+    /// taken by the rule `reason` names. Every capture the engine reports has a reason; it is `None` only
+    /// in a step read from a sender that wrote none (the words were added after the step itself).
     Capture {
         from: HoleName,
         count: u8,
         to: CaptureTarget,
+        reason: Option<CaptureRule>,
     },
     /// Azigo: `side` sows its whole store; `count` is `None` for a viewer who may not see it.
     StoreLift {
@@ -94,6 +98,93 @@ impl CaptureTarget {
     }
 }
 
+/// Why a capture happened: the rule (RULES.md §3) and the holes it looked at, as the engine's
+/// [`CaptureReason`] says, with holes by name. On the wire, the words after a capture's target: its id
+/// then its holes (`opposition d2 d3 d4`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CaptureRule {
+    /// `opposition LAST INNER OUTER` (Ikibuguzo, Kubuguza): the lap's last counter fell into `last`, an
+    /// occupied hole of the mover's inner row, facing the occupied opponent holes `inner` and `outer`.
+    Opposition { last: HoleName, inner: HoleName, outer: HoleName },
+    /// `empty-inner LAST INNER OUTER` (Njombwa): the turn's last counter fell into `last`, an empty hole of
+    /// the mover's inner row, facing the occupied opponent inner hole `inner` (and `outer` behind it).
+    EmptyInner { last: HoleName, inner: HoleName, outer: HoleName },
+    /// `pair-walk LAST INNER` (Njombwa opening stage 1): the pair's second counter fell into the empty own
+    /// inner hole `last`, facing the occupied opponent inner hole `inner`.
+    PairWalk { last: HoleName, inner: HoleName },
+    /// `one-or-three LAST` (Azigo): the last counter fell into `last`, in the opponent's row, leaving 1 or 3;
+    /// it and the unbroken run of opponent holes holding 1 or 3 before it are taken.
+    OneOrThree { last: HoleName },
+    /// `store-cross LAST` (Azigo `store:cross`): the store's last counter fell into `last`; the unbroken run
+    /// of opponent holes holding 1 or 3 after it is taken.
+    StoreCross { last: HoleName },
+}
+
+impl CaptureRule {
+    /// The engine's reason, with holes by name.
+    pub fn from_reason(reason: CaptureReason, geo: Geometry) -> CaptureRule {
+        let n = |h| geo.name(h);
+        match reason {
+            CaptureReason::Opposition { last, inner, outer } => {
+                CaptureRule::Opposition { last: n(last), inner: n(inner), outer: n(outer) }
+            }
+            CaptureReason::EmptyInner { last, inner, outer } => {
+                CaptureRule::EmptyInner { last: n(last), inner: n(inner), outer: n(outer) }
+            }
+            CaptureReason::PairWalk { last, inner } => CaptureRule::PairWalk { last: n(last), inner: n(inner) },
+            CaptureReason::OneOrThree { last } => CaptureRule::OneOrThree { last: n(last) },
+            CaptureReason::StoreCross { last } => CaptureRule::StoreCross { last: n(last) },
+        }
+    }
+
+    /// The rule's id, the first of its words (the engine's [`CaptureReason::id`]).
+    pub fn id(self) -> &'static str {
+        match self {
+            CaptureRule::Opposition { .. } => "opposition",
+            CaptureRule::EmptyInner { .. } => "empty-inner",
+            CaptureRule::PairWalk { .. } => "pair-walk",
+            CaptureRule::OneOrThree { .. } => "one-or-three",
+            CaptureRule::StoreCross { .. } => "store-cross",
+        }
+    }
+
+    fn push_to(self, out: &mut Words) {
+        out.word(self.id());
+        match self {
+            CaptureRule::Opposition { last, inner, outer } | CaptureRule::EmptyInner { last, inner, outer } => {
+                out.word(last.as_str());
+                out.word(inner.as_str());
+                out.word(outer.as_str());
+            }
+            CaptureRule::PairWalk { last, inner } => {
+                out.word(last.as_str());
+                out.word(inner.as_str());
+            }
+            CaptureRule::OneOrThree { last } | CaptureRule::StoreCross { last } => out.word(last.as_str()),
+        }
+    }
+
+    /// Reads the words of a reason (its id, then its holes); returns the rule and how many words it used.
+    fn parse(words: &[&str]) -> Result<(CaptureRule, usize), String> {
+        let hole = |i: usize| -> Result<HoleName, String> {
+            let word = words.get(i).ok_or_else(|| format!("the reason `{}` lacks a hole", words[0]))?;
+            word.parse::<HoleName>().map_err(|e| e.to_string())
+        };
+        Ok(match words[0] {
+            "opposition" => (CaptureRule::Opposition { last: hole(1)?, inner: hole(2)?, outer: hole(3)? }, 4),
+            "empty-inner" => (CaptureRule::EmptyInner { last: hole(1)?, inner: hole(2)?, outer: hole(3)? }, 4),
+            "pair-walk" => (CaptureRule::PairWalk { last: hole(1)?, inner: hole(2)? }, 3),
+            "one-or-three" => (CaptureRule::OneOrThree { last: hole(1)? }, 2),
+            "store-cross" => (CaptureRule::StoreCross { last: hole(1)? }, 2),
+            other => {
+                return Err(format!(
+                    "unknown capture reason `{other}` (opposition, empty-inner, pair-walk, one-or-three, store-cross)"
+                ));
+            }
+        })
+    }
+}
+
 /// A step's words, written into a buffer on the stack (no step is longer than a few dozen bytes).
 struct Words(arrayvec::ArrayString<64>);
 
@@ -105,7 +196,7 @@ impl Words {
     }
 
     fn word(&mut self, text: &str) {
-        // Steps are short by construction: every word is a few bytes and there are at most four.
+        // Steps are short by construction: every word is a few bytes and there are at most eight.
         let _ = self.0.try_push(' ');
         let _ = self.0.try_push_str(text);
     }
@@ -161,11 +252,14 @@ impl StepEvent {
                 w.word(hole.as_str());
                 w
             }
-            StepEvent::Capture { from, count, to } => {
+            StepEvent::Capture { from, count, to, reason } => {
                 let mut w = Words::new("capture");
                 w.word(from.as_str());
                 w.number(count);
                 to.push_to(&mut w);
+                if let Some(reason) = reason {
+                    reason.push_to(&mut w);
+                }
                 w
             }
             StepEvent::StoreLift { side, count } => {
@@ -229,7 +323,14 @@ impl std::str::FromStr for StepEvent {
             "drop" => (StepEvent::Drop { hole: hole(1)? }, 2),
             "capture" => {
                 let to = CaptureTarget::parse(arg(3)?).map_err(|e| bad(&e))?;
-                (StepEvent::Capture { from: hole(1)?, count: count(2)?, to }, 4)
+                let (reason, used) = match words.get(4..) {
+                    Some(rest) if !rest.is_empty() => {
+                        let (rule, n) = CaptureRule::parse(rest).map_err(|e| bad(&e))?;
+                        (Some(rule), 4 + n)
+                    }
+                    _ => (None, 4),
+                };
+                (StepEvent::Capture { from: hole(1)?, count: count(2)?, to, reason }, used)
             }
             "store_lift" => (StepEvent::StoreLift { side: side(1)?, count: maybe(2)? }, 3),
             "pass" => (StepEvent::Pass { side: side(1)? }, 2),
@@ -269,7 +370,7 @@ impl StepEvent {
             Event::Revealed { south, north } => StepEvent::Revealed { south: south.number(), north: north.number() },
             Event::Lift { hole, count, direction } => StepEvent::Lift { hole: geo.name(hole), count, direction },
             Event::Drop { hole } => StepEvent::Drop { hole: geo.name(hole) },
-            Event::Capture { from, count, to } => StepEvent::Capture {
+            Event::Capture { from, count, to, reason } => StepEvent::Capture {
                 from: geo.name(from),
                 count,
                 to: match to {
@@ -277,6 +378,7 @@ impl StepEvent {
                     CaptureTo::Store(side) => CaptureTarget::Store(side),
                     CaptureTo::OffBoard => CaptureTarget::Off,
                 },
+                reason: Some(CaptureRule::from_reason(reason, geo)),
             },
             Event::StoreLift { side, count } => StepEvent::StoreLift { side, count },
             Event::Pass { side } => StepEvent::Pass { side },
@@ -299,9 +401,38 @@ mod tests {
             StepEvent::Revealed { south: 2, north: 1 },
             StepEvent::Lift { hole: h("c2"), count: 14, direction: Direction::Clockwise },
             StepEvent::Drop { hole: h("t1") },
-            StepEvent::Capture { from: h("d3"), count: 5, to: CaptureTarget::Hole(h("c2")) },
-            StepEvent::Capture { from: h("k2"), count: 3, to: CaptureTarget::Store(Side::North) },
-            StepEvent::Capture { from: h("e3"), count: 2, to: CaptureTarget::Off },
+            StepEvent::Capture {
+                from: h("d3"),
+                count: 5,
+                to: CaptureTarget::Hole(h("c2")),
+                reason: Some(CaptureRule::Opposition { last: h("d2"), inner: h("d3"), outer: h("d4") }),
+            },
+            StepEvent::Capture {
+                from: h("k2"),
+                count: 3,
+                to: CaptureTarget::Store(Side::North),
+                reason: Some(CaptureRule::OneOrThree { last: h("l2") }),
+            },
+            StepEvent::Capture {
+                from: h("s1"),
+                count: 1,
+                to: CaptureTarget::Store(Side::North),
+                reason: Some(CaptureRule::StoreCross { last: h("t1") }),
+            },
+            StepEvent::Capture {
+                from: h("e3"),
+                count: 2,
+                to: CaptureTarget::Off,
+                reason: Some(CaptureRule::EmptyInner { last: h("e2"), inner: h("e3"), outer: h("e4") }),
+            },
+            StepEvent::Capture {
+                from: h("d3"),
+                count: 1,
+                to: CaptureTarget::Off,
+                reason: Some(CaptureRule::PairWalk { last: h("d2"), inner: h("d3") }),
+            },
+            // From a sender that gives no reason.
+            StepEvent::Capture { from: h("e3"), count: 2, to: CaptureTarget::Off, reason: None },
             StepEvent::StoreLift { side: Side::South, count: None },
             StepEvent::Pass { side: Side::North },
             StepEvent::TurnEnd { next: Side::South },
@@ -315,12 +446,23 @@ mod tests {
             assert_eq!(serde_json::from_str::<StepEvent>(&json).unwrap(), step, "{json}");
         }
         assert_eq!(serde_json::to_string(&StepEvent::Drop { hole: h("b1") }).unwrap(), r#""drop b1""#);
+        let capture = StepEvent::Capture {
+            from: h("d3"),
+            count: 5,
+            to: CaptureTarget::Hole(h("c2")),
+            reason: Some(CaptureRule::Opposition { last: h("d2"), inner: h("d3"), outer: h("d4") }),
+        };
+        assert_eq!(serde_json::to_string(&capture).unwrap(), r#""capture d3 5 c2 opposition d2 d3 d4""#);
         for (bad, why) in [
             ("dance a1", "unknown kind `dance`"),
             ("drop z9", "not a hole name"),
             ("lift a1 4 up", "direction `up`"),
             ("drop a1 a2", "3 words where 2 belong"),
             ("capture a1 x a2", "word 3 is not a count"),
+            ("capture e3 2 off opposition e2 e3", "the reason `opposition` lacks a hole"),
+            ("capture e3 2 off luck", "unknown capture reason `luck`"),
+            ("capture e3 2 off one-or-three z9", "not a hole name"),
+            ("capture e3 2 off one-or-three e2 e3", "7 words where 6 belong"),
             ("pass", "word 2 is missing"),
         ] {
             let e = bad.parse::<StepEvent>().unwrap_err();

@@ -14,8 +14,9 @@ use mancala_protocol::http::{
     SeatGranted, Seats, VariantInfo, VariantList,
 };
 use mancala_protocol::{
-    BoardView, CaptureTarget, ChoiceState, ClientMsg, ClockSpec, ClockState, Direction, ErrorCode, GameEvent, HoleName,
-    MoveEvent, OutcomeInfo, PROTOCOL_VERSION, Presence, RatingChange, RatingChanges, ServerMsg, StepEvent,
+    BoardView, CaptureRule, CaptureTarget, ChoiceState, ClientMsg, ClockSpec, ClockState, Direction, ErrorCode,
+    GameEvent, HoleName, MoveEvent, OutcomeInfo, PROTOCOL_VERSION, Presence, RatingChange, RatingChanges, ServerMsg,
+    StepEvent,
 };
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -272,9 +273,36 @@ fn step_events() {
             StepEvent::Lift { hole: hole("c2"), count: 4, direction: Direction::Anticlockwise },
             StepEvent::Lift { hole: hole("a1"), count: 3, direction: Direction::Clockwise },
             StepEvent::Drop { hole: hole("b2") },
-            StepEvent::Capture { from: hole("d3"), count: 5, to: CaptureTarget::Hole(hole("c2")) },
-            StepEvent::Capture { from: hole("k2"), count: 3, to: CaptureTarget::Store(Side::South) },
-            StepEvent::Capture { from: hole("e3"), count: 2, to: CaptureTarget::Off },
+            StepEvent::Capture {
+                from: hole("d3"),
+                count: 5,
+                to: CaptureTarget::Hole(hole("c2")),
+                reason: Some(CaptureRule::Opposition { last: hole("d2"), inner: hole("d3"), outer: hole("d4") }),
+            },
+            StepEvent::Capture {
+                from: hole("k2"),
+                count: 3,
+                to: CaptureTarget::Store(Side::South),
+                reason: Some(CaptureRule::OneOrThree { last: hole("l2") }),
+            },
+            StepEvent::Capture {
+                from: hole("s2"),
+                count: 1,
+                to: CaptureTarget::Store(Side::South),
+                reason: Some(CaptureRule::StoreCross { last: hole("t2") }),
+            },
+            StepEvent::Capture {
+                from: hole("e3"),
+                count: 2,
+                to: CaptureTarget::Off,
+                reason: Some(CaptureRule::EmptyInner { last: hole("e2"), inner: hole("e3"), outer: hole("e4") }),
+            },
+            StepEvent::Capture {
+                from: hole("d3"),
+                count: 1,
+                to: CaptureTarget::Off,
+                reason: Some(CaptureRule::PairWalk { last: hole("d2"), inner: hole("d3") }),
+            },
             StepEvent::StoreLift { side: Side::North, count: None },
             StepEvent::StoreLift { side: Side::South, count: Some(8) },
             StepEvent::Pass { side: Side::North },
@@ -905,5 +933,45 @@ fn http_accounts() {
     pin!(
         "http_api_tokens",
         vec![ApiTokenInfo { id: "k3Jd9QmZ2xLp".into(), label: "laptop".into(), created_at: CREATED_AT }]
+    );
+}
+
+/// The lobby's first message (capped: the newest seeks and the count of all) and a refusal that says when
+/// to ask again.
+#[test]
+fn lobby_messages() {
+    use mancala_protocol::lobby::{LobbyServerMsg, Seek, SeekList};
+    let seek = Seek {
+        id: "k3Xa9QpL2mZr".into(),
+        name: "amina".into(),
+        registered: true,
+        rating: Some(1512),
+        provisional: Some(true),
+        variant: Variant::Kubuguza,
+        options: Options::defaults(Variant::Kubuguza),
+        clock: Some(ClockSpec { base_secs: 300, increment_secs: 3 }),
+        rated: false,
+        range: Some([1400, 1700]),
+        created_at: CREATED_AT,
+    };
+    pin!("lobby_seeks", LobbyServerMsg::Seeks { seeks: vec![seek.clone()], total: 240 });
+    pin!("lobby_seek_list", SeekList { seeks: vec![seek], total: 240 });
+    pin!(
+        "lobby_error_rate_limited",
+        LobbyServerMsg::Error {
+            code: "rate_limited".into(),
+            message: "too many new games from this address (at most 60 new games a minute; seeks and challenges \
+                      count): retry in 7 s"
+                .into(),
+            retry_after: Some(7),
+        }
+    );
+    pin!(
+        "lobby_error",
+        LobbyServerMsg::Error {
+            code: "playing".into(),
+            message: "you are playing game Hx3kT9wQa2 from the lobby: finish, resign or abort it first".into(),
+            retry_after: None,
+        }
     );
 }

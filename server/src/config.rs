@@ -1,12 +1,8 @@
 //! The server's configuration: every setting is a flag and an environment variable (clap), documented in
 //! `--help` and the README.
 
-use crate::http::limits::RateLimits;
-use crate::room::RoomConfig;
-use crate::ws::WsLimits;
 use clap::Parser;
 use std::net::SocketAddr;
-use std::time::Duration;
 
 #[derive(Clone, Debug, Parser)]
 #[command(
@@ -27,6 +23,20 @@ pub struct Config {
     /// Seconds a finished game's room stays live after its last viewer left.
     #[arg(long, env = "MANCALA_LINGER_SECS", default_value_t = 30)]
     pub linger_secs: u64,
+    /// Seconds a player has for the first decision of their own once it is due (from the game's start,
+    /// or from the opponent's first decision); a game whose first decisions are not made in time is
+    /// aborted (no result, not rated). 0: never.
+    #[arg(long, env = "MANCALA_FIRST_MOVE_SECS", default_value_t = 30)]
+    pub first_move_secs: u64,
+    /// Seconds a game waiting for an opponent stays open while its creator has no connection to it; then
+    /// it is aborted. 0: never.
+    #[arg(long, env = "MANCALA_WAITING_SECS", default_value_t = 600)]
+    pub waiting_secs: u64,
+    /// Seconds the room of an ongoing game stays loaded with nobody connected and nothing pending (no
+    /// running clock, its first decisions made); then it is unloaded, and loaded again when opened.
+    /// 0: never.
+    #[arg(long, env = "MANCALA_IDLE_ROOM_SECS", default_value_t = 60)]
+    pub idle_room_secs: u64,
     /// Largest WebSocket message a client may send (bytes); larger ones get a `too_large` error.
     #[arg(long, env = "MANCALA_MAX_MESSAGE_BYTES", default_value_t = 4096)]
     pub max_message_bytes: usize,
@@ -48,7 +58,7 @@ pub struct Config {
     #[arg(long, env = "MANCALA_SOCKET_SEND_BUFFER")]
     pub socket_send_buffer: Option<usize>,
     /// Several nodes on one PostgreSQL: the message broker between them (`nats://HOST:PORT`). Unset: a
-    /// single node (SQLite or PostgreSQL), as before. See docs/cluster.md.
+    /// single node (SQLite or PostgreSQL). See docs/cluster.md.
     #[arg(long, env = "MANCALA_BROKER_URL")]
     pub broker_url: Option<String>,
     /// This node's name among the others (letters, digits, `_`, `-`; default: random). A suffix new at
@@ -74,10 +84,29 @@ pub struct Config {
     /// (a burst of that many, then one every 60/N s); 0: no limit.
     #[arg(long, env = "MANCALA_SIGN_INS_PER_MINUTE", default_value_t = 10)]
     pub sign_ins_per_minute: u32,
+    /// Challenges one client address, and one account, may send per minute (a burst of that many, then
+    /// one every 60/N s); 0: no limit.
+    #[arg(long, env = "MANCALA_CHALLENGES_PER_MINUTE", default_value_t = 20)]
+    pub challenges_per_minute: u32,
+    /// Requests that ask the engine to play a position (a lesson's check, a move preview) one client
+    /// address may make per minute (a burst of that many, then one every 60/N s); 0: no limit.
+    #[arg(long, env = "MANCALA_ENGINE_REQUESTS_PER_MINUTE", default_value_t = 300)]
+    pub engine_requests_per_minute: u32,
+    /// Lobby connections (lobby sockets and seek streams) one client address may hold open at once.
+    #[arg(long, env = "MANCALA_LOBBY_CONNECTIONS_PER_ADDRESS", default_value_t = 50)]
+    pub lobby_connections_per_address: usize,
+    /// Open lobby seeks one client address may hold at once (guests and accounts alike).
+    #[arg(long, env = "MANCALA_SEEKS_PER_ADDRESS", default_value_t = 50)]
+    pub seeks_per_address: usize,
     /// Behind a reverse proxy: the header holding the client's address, for rate limits
     /// (`X-Forwarded-For`: its last address; `X-Real-IP`). Unset: the connection's peer address.
     #[arg(long, env = "MANCALA_CLIENT_IP_HEADER")]
     pub client_ip_header: Option<String>,
+    /// Most connections open at once (HTTP, WebSockets and streams; each is a file descriptor). Beyond it
+    /// a connection is answered 503 `busy` with `Retry-After`. Default: the process's open-file limit
+    /// less 256.
+    #[arg(long, env = "MANCALA_MAX_CONNECTIONS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_connections: Option<u64>,
     /// Seconds to wait for connections to close on shutdown.
     #[arg(long, env = "MANCALA_SHUTDOWN_GRACE_SECS", default_value_t = 5)]
     pub shutdown_grace_secs: u64,
@@ -92,27 +121,5 @@ impl Config {
         let mut c = Config::parse_from(["mancala-server"]);
         c.database_url = url.to_string();
         c
-    }
-
-    pub fn ws_limits(&self) -> WsLimits {
-        WsLimits {
-            max_frame_bytes: self.max_frame_bytes,
-            max_message_bytes: self.max_message_bytes,
-            player_rate: self.player_rate,
-            spectator_rate: self.spectator_rate,
-            ping_every: Duration::from_secs(self.ping_secs.max(1)),
-            idle_timeout: Duration::from_secs(self.ping_secs.max(1) * 3),
-        }
-    }
-
-    pub fn rate_limits(&self) -> RateLimits {
-        RateLimits::new(self.games_per_minute, self.accounts_per_hour, self.sign_ins_per_minute)
-    }
-
-    pub fn room_config(&self) -> RoomConfig {
-        RoomConfig {
-            claim_grace: Duration::from_secs(self.claim_grace_secs),
-            linger: Duration::from_secs(self.linger_secs),
-        }
     }
 }

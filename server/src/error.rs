@@ -2,6 +2,7 @@
 //! (`{"error": code, "message": sentence}`) in one `match`.
 
 use crate::game::Refusal;
+use crate::lobby::error::LobbyError;
 use crate::room::RoomError;
 use crate::store::StoreError;
 use axum::Json;
@@ -175,15 +176,71 @@ impl From<Refusal> for ApiError {
     }
 }
 
+impl From<crate::room::create::CreateError> for ApiError {
+    fn from(e: crate::room::create::CreateError) -> Self {
+        use crate::room::create::CreateError;
+        match e {
+            CreateError::Options(e) => ApiError::BadRequest(format!("options: {e}")),
+            CreateError::Refused(r) => r.into(),
+            CreateError::Gone(g) => g.into(),
+        }
+    }
+}
+
 impl From<crate::room::RoomGone> for ApiError {
     fn from(_: crate::room::RoomGone) -> Self {
         ApiError::Unavailable("the game's room has stopped (the server is shutting down)".into())
     }
 }
 
+/// An edge refusal met on the lobby socket (the person's identity, a limit of game creation), in the
+/// lobby's words: the same code the HTTP status stands for.
+impl From<ApiError> for LobbyError {
+    fn from(e: ApiError) -> LobbyError {
+        match e {
+            ApiError::RateLimited { message, retry_after } => LobbyError::Limited { message, retry_after },
+            ApiError::BadRequest(m) | ApiError::BadToken(m) => LobbyError::BadRequest(m),
+            ApiError::NotFound(m) => LobbyError::NotFound(m),
+            ApiError::Forbidden(m) => LobbyError::Forbidden(m),
+            ApiError::Conflict(m) => LobbyError::Conflict(m),
+            ApiError::TooLarge(m) => LobbyError::TooLarge(m),
+            ApiError::Busy(_) => LobbyError::Busy,
+            ApiError::ShuttingDown => LobbyError::ShuttingDown,
+            e => LobbyError::Unavailable(e.to_string()),
+        }
+    }
+}
+
+impl From<LobbyError> for ApiError {
+    fn from(e: LobbyError) -> ApiError {
+        match e {
+            LobbyError::BadRequest(m) => ApiError::BadRequest(m),
+            LobbyError::TooLarge(m) => ApiError::TooLarge(m),
+            LobbyError::NotFound(m) => ApiError::NotFound(m),
+            LobbyError::OwnSeek
+            | LobbyError::TooManySeeks(_)
+            | LobbyError::Conflict(_)
+            | LobbyError::Playing(_)
+            | LobbyError::OtherPlaying(_) => ApiError::Conflict(e.to_string()),
+            LobbyError::Paused { retry_after, .. } => ApiError::RateLimited { message: e.to_string(), retry_after },
+            LobbyError::Limited { message, retry_after } => ApiError::RateLimited { message, retry_after },
+            LobbyError::Revoked => ApiError::Unauthorized(e.to_string()),
+            LobbyError::Forbidden(m) => ApiError::Forbidden(m),
+            LobbyError::Busy => ApiError::Busy(e.to_string()),
+            LobbyError::Unavailable(m) => ApiError::Unavailable(m),
+            LobbyError::ShuttingDown => ApiError::ShuttingDown,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_busy_lobby_is_busy_over_http() {
+        assert!(matches!(ApiError::from(LobbyError::Busy), ApiError::Busy(_)));
+    }
 
     #[test]
     fn every_code_is_listed() {

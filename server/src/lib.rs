@@ -18,6 +18,7 @@ pub mod ids;
 pub mod lobby;
 pub mod ratings;
 pub mod room;
+pub mod serve;
 pub mod state;
 pub mod store;
 pub mod ws;
@@ -28,7 +29,7 @@ use crate::config::Config;
 use crate::room::Registry;
 use crate::state::AppState;
 use crate::store::{Store, StoreError};
-use std::future::{Future, IntoFuture};
+use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -49,6 +50,8 @@ pub enum ServerError {
     Cluster(#[from] cluster::ClusterError),
     #[error("configuration: {0}")]
     Config(String),
+    #[error("the lessons and rules pages: {0}")]
+    Learn(#[from] mancala_learn::LoadError),
 }
 
 /// This node's cluster settings, if it runs with others; refuses what cannot work.
@@ -79,16 +82,22 @@ fn cluster_config(config: &Config, addr: SocketAddr) -> Result<Option<cluster::C
 /// Runs the server on `listener` until `shutdown` completes, then shuts down in one place, in this order:
 /// 1. everyone is told at once: WebSockets and live streams close with 1001, rooms and server bots stop
 ///    taking commands (the one in progress finishes, its commit included), `/healthz` answers 503
-///    "shutting down", new games and connections are refused with 503; the listener keeps accepting
-///    meanwhile, so clients get that answer rather than a refused connection;
+///    "shutting down", new games and connections are refused with 503, and every answer carries
+///    `Connection: close`; the listener keeps accepting meanwhile, so clients get that answer rather than
+///    a refused connection;
 /// 2. connections and rooms are awaited (at most the configured grace);
-/// 3. HTTP stops (requests in flight finish);
+/// 3. HTTP stops ([`serve`]): the connections already accepted are served, the listener closes, requests
+///    in flight finish;
 /// 4. the single writer commits whatever was queued, then the pools close (SQLite checkpoints its WAL).
 pub async fn run(
     listener: TcpListener,
     config: Config,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServerError> {
+    // The recorder first: the rooms restored below count in `mancala_rooms` (a gauge moved before the
+    // recorder exists is lost, and the rooms' ends would then take it below zero).
+    let metrics = metrics_setup::handle();
+    http::learn::load()?;
     let clustered = cluster_config(&config, listener.local_addr()?)?;
     let (store, writer) = Store::connect_node(&config.database_url, clustered.as_ref().map(|c| c.node.clone())).await?;
     let node = match &clustered {
@@ -96,7 +105,7 @@ pub async fn run(
         None => None,
     };
     let stopping = CancellationToken::new();
-    let rooms = Registry::new(store.clone(), config.room_config(), stopping.clone(), node.clone());
+    let rooms = Registry::new(store.clone(), room::RoomConfig::of(&config), stopping.clone(), node.clone());
     let restored = rooms.restore_unfinished().await?;
     let background = TaskTracker::new();
     if let Some(node) = &node {
@@ -112,34 +121,32 @@ pub async fn run(
     let state = AppState {
         store: store.clone(),
         rooms: rooms.clone(),
-        ws_limits: config.ws_limits(),
-        limits: Arc::new(config.rate_limits()),
+        ws_limits: ws::WsLimits::of(&config),
+        limits: Arc::new(http::limits::RateLimits::of(&config)),
         config: Arc::new(config.clone()),
         shutdown: stopping.clone(),
         tracker: TaskTracker::new(),
-        metrics: metrics_setup::handle(),
-        lobby: lobby::Lobby::start(rooms.clone(), &background, stopping.clone()),
+        metrics,
+        lobby: lobby::Lobby::start(
+            rooms.clone(),
+            store.clone(),
+            lobby::limits::LobbyLimits::of(&config),
+            &background,
+            stopping.clone(),
+        ),
     };
+    if let Some(cluster) = state.rooms.cluster() {
+        cluster::revoke::listen(cluster.broker().clone(), state.lobby.clone(), &background, stopping.clone());
+    }
     let app = http::router(state.clone());
-    // Nagle off: an `accepted` right after its `event` would otherwise wait for the client's delayed ACK
-    // (up to 40 ms on Linux).
-    let send_buffer = config.socket_send_buffer;
-    let listener = axum::serve::ListenerExt::tap_io(listener, move |tcp: &mut tokio::net::TcpStream| {
-        let _ = tcp.set_nodelay(true);
-        if let Some(bytes) = send_buffer {
-            let _ = socket2::SockRef::from(&*tcp).set_send_buffer_size(bytes);
-        }
-    });
+    let serve_config = serve::ServeConfig::of(&config);
+    tracing::info!(max_connections = serve_config.max_connections, "accepting connections");
     let stop_serving = CancellationToken::new();
-    let mut serving = tokio::spawn(
-        axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
-            .with_graceful_shutdown(stop_serving.clone().cancelled_owned())
-            .into_future(),
-    );
+    let mut serving = tokio::spawn(serve::serve(listener, app, serve_config, stop_serving.clone()));
     tokio::select! {
         _ = shutdown => {}
         served = &mut serving => {
-            // The listener failed on its own: shut the rest down the same way, then report it.
+            // The accept loop ended on its own: shut the rest down the same way, then report it.
             tracing::error!(?served, "the HTTP server stopped");
         }
     }

@@ -3,68 +3,11 @@
 
 mod common;
 
-use common::{TestServer, Ws};
-use mancala_server::config::Config;
+use common::TestServer;
+use common::lobby::{abort_paired, account, all_games, config, get_auth, lobby, next_answer, post_auth, quick, server};
 use serde_json::{Value, json};
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
-use tokio_tungstenite::connect_async;
-
-async fn server() -> TestServer {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let url = format!("sqlite://{}", dir.path().join("test.db").display());
-    let mut config = Config::with_database(&url);
-    config.accounts_per_hour = 0;
-    config.games_per_minute = 0;
-    TestServer::start_in(config, dir).await
-}
-
-/// A lobby socket with `query` (`name=…` or `token=…`); its first message (`seeks`) is returned too.
-async fn lobby(s: &TestServer, query: &str) -> (Ws, Value) {
-    let (stream, _) = connect_async(format!("ws://{}/api/lobby/ws?{query}", s.addr)).await.expect("lobby connects");
-    let mut ws = Ws { stream, since: None, last_v: None };
-    let first = ws.next().await;
-    assert_eq!(first["type"], "seeks", "{first}");
-    (ws, first)
-}
-
-async fn account(s: &TestServer, name: &str) -> String {
-    let (status, body) = s.post("/api/players", json!({ "name": name })).await;
-    assert_eq!(status, 201, "{body}");
-    body["token"].as_str().unwrap().to_string()
-}
-
-async fn post_auth(s: &TestServer, path: &str, token: &str, body: Value) -> (u16, Value) {
-    let r = s.http.post(s.url(path)).bearer_auth(token).json(&body).send().await.expect("request");
-    let status = r.status().as_u16();
-    (status, r.json().await.unwrap_or(Value::Null))
-}
-
-async fn get_auth(s: &TestServer, path: &str, token: &str) -> (u16, Value) {
-    let r = s.http.get(s.url(path)).bearer_auth(token).send().await.expect("request");
-    let status = r.status().as_u16();
-    (status, r.json().await.unwrap_or(Value::Null))
-}
-
-/// Skips feed messages (`seek_added`, `seek_removed`) until one of another type.
-async fn next_answer(ws: &mut Ws) -> Value {
-    loop {
-        let m = ws.next().await;
-        if m["type"] != "seek_added" && m["type"] != "seek_removed" {
-            return m;
-        }
-    }
-}
-
-fn quick() -> Value {
-    json!({ "type": "quick", "variant": "kubuguza", "clock": { "base_secs": 300, "increment_secs": 3 } })
-}
-
-async fn all_games(s: &TestServer) -> Vec<Value> {
-    let (status, list) = s.get("/api/games?limit=100").await;
-    assert_eq!(status, 200, "{list}");
-    list["games"].as_array().unwrap().clone()
-}
 
 #[tokio::test]
 async fn two_players_seeking_the_same_game_are_paired_once() {
@@ -310,6 +253,23 @@ async fn challenges_are_accepted_or_declined() {
     assert_ne!(paired["seat"], granted["seat"]);
     assert_eq!(paired["game"]["variant"], "azigo");
 
+    // While that game goes on, neither may be paired again: a second challenge waits.
+    let (status, c) = post_auth(&s, "/api/challenges", &alice, json!({ "to": "bob", "variant": "azigo" })).await;
+    assert_eq!(status, 201, "{c}");
+    assert_eq!(next_answer(&mut bob_ws).await["type"], "challenge");
+    let id = c["id"].as_str().unwrap().to_string();
+    let (status, body) = post_auth(&s, &format!("/api/challenges/{id}/accept"), &bob, json!({})).await;
+    assert_eq!(status, 409, "{body}");
+    assert!(body["message"].as_str().unwrap().contains("you are playing game"), "{body}");
+    abort_paired(&s, &paired).await;
+
+    // Withdrawn by the challenger: the challenged is told (not the challenger).
+    let (status, _) = post_auth(&s, &format!("/api/challenges/{id}/decline"), &alice, json!({})).await;
+    assert_eq!(status, 204);
+    let gone = next_answer(&mut bob_ws).await;
+    assert_eq!(gone, json!({ "type": "challenge_gone", "id": id, "reason": "withdrawn" }));
+    assert!(alice_ws.try_next(Duration::from_millis(200)).await.is_none(), "the challenger withdrew it herself");
+
     // A challenger who left the lobby cannot be given a seat: the accept is refused, the challenge stays.
     let (_, c) = post_auth(&s, "/api/challenges", &alice, json!({ "to": "bob", "variant": "azigo" })).await;
     drop(alice_ws);
@@ -317,6 +277,7 @@ async fn challenges_are_accepted_or_declined() {
     let id = c["id"].as_str().unwrap();
     let (status, body) = post_auth(&s, &format!("/api/challenges/{id}/accept"), &bob, json!({})).await;
     assert_eq!(status, 409, "{body}");
+    assert!(body["message"].as_str().unwrap().contains("not in the lobby"), "{body}");
     let (_, list) = get_auth(&s, "/api/challenges", &bob).await;
     assert_eq!(list["incoming"][0]["id"], id);
 }
@@ -358,15 +319,15 @@ async fn repeated_aborts_pause_pairing() {
     assert_eq!(r.status().as_u16(), 429);
     let retry: u64 = r.headers()["retry-after"].to_str().unwrap().parse().unwrap();
     assert!((250..=300).contains(&retry), "a 5 minute pause: {retry}");
-    // Who aborted is not stored: the other player of those games had made no decision of their own either,
-    // so they count against that guest name too (docs/lobby.md says so).
+    // The other player of those games did not abort them: not paused (only the aborter is counted).
     let (mut v, _) = lobby(&s, "name=victim").await;
     v.send(json!({ "type": "quick", "variant": "kubuguza" })).await;
-    assert_eq!(next_answer(&mut v).await["code"], "paused");
-    // Someone else is not paused.
+    let answer = next_answer(&mut v).await;
+    assert_eq!(answer["type"], "seek_created", "the victim of three aborts is not paused: {answer}");
+    // Someone else is not paused: paired with the victim's seek.
     let (mut other, _) = lobby(&s, "name=other").await;
     other.send(json!({ "type": "quick", "variant": "kubuguza" })).await;
-    assert_eq!(next_answer(&mut other).await["type"], "seek_created");
+    assert_eq!(next_answer(&mut other).await["type"], "paired");
 }
 
 #[tokio::test]
@@ -466,6 +427,8 @@ async fn seeks_show_ratings_and_quick_pairing_takes_the_nearest() {
     assert_eq!(paired_high["type"], "paired", "{paired_high}");
     assert_eq!(next_answer(&mut low).await["type"], "paired");
     assert_eq!(paired_high["game"]["rated"], true, "{paired_high}");
+    // Over (aborted: no rating changes) before either is paired again.
+    abort_paired(&s, &paired_high).await;
 
     // Two waiting seeks (posted, not quick), 1900 first then 1300: a 1450 player is paired with the 1300.
     let mut posted = rated_quick.clone();
@@ -482,6 +445,7 @@ async fn seeks_show_ratings_and_quick_pairing_takes_the_nearest() {
     let names: HashSet<&str> =
         [players["south"]["name"].as_str().unwrap(), players["north"]["name"].as_str().unwrap()].into();
     assert_eq!(names, HashSet::from(["low", "mid"]));
+    abort_paired(&s, &paired).await;
 
     // A range checked against real ratings: 1300 is outside [1800, 2000].
     high.send(json!({ "type": "seek", "variant": "kubuguza", "rated": true, "range": [1800, 2000] })).await;
@@ -504,10 +468,7 @@ async fn seeks_show_ratings_and_quick_pairing_takes_the_nearest() {
 #[tokio::test]
 async fn the_abort_pause_works_on_postgres() {
     let Some((base, url)) = common::fresh_db("lobby_aborts").await else { return };
-    let mut config = Config::with_database(&url);
-    config.accounts_per_hour = 0;
-    config.games_per_minute = 0;
-    let s = TestServer::start_with(config).await;
+    let s = TestServer::start_with(config(&url)).await;
     let token = account(&s, "quitter").await;
     for _ in 0..3 {
         abort_one(&s, &token).await;

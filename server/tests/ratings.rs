@@ -298,24 +298,24 @@ async fn a_killed_server_rates_once_postgres() {
 /// did not know its first commit landed would) writes no second rating change and reports the stored one.
 async fn a_replayed_end_rates_once(url: &str) {
     use mancala_engine::{BySide, Options, Side, Variant};
-    use mancala_server::game::{LiveGame, Ruling, Seat, unix_ms};
+    use mancala_server::game::{LiveGame, NewGame, Ruling, Seat, unix_ms};
     use mancala_server::ids::{GameId, InviteCode, PlayerName};
     use mancala_server::store::Store;
     let (store, writer) = Store::connect(url).await.unwrap();
     let seat = |name: &str| Seat { name: PlayerName::parse(name).unwrap(), registered: true, token_hash: name.into() };
     let v = Variant::Kubuguza;
     let creator = (Side::South, seat("Imani"));
-    let mut game = LiveGame::new(
-        GameId::random(),
-        v,
-        Options::defaults(v),
+    let mut game = LiveGame::new(NewGame {
+        id: GameId::random(),
+        variant: v,
+        options: Options::defaults(v),
         creator,
-        InviteCode::random(),
-        None,
-        true,
-        true,
-        unix_ms(),
-    )
+        invite_code: Some(InviteCode::random()),
+        clock: None,
+        auto_forced: true,
+        rated: true,
+        now_ms: unix_ms(),
+    })
     .unwrap();
     let created = game.creation();
     store.commit(&game, &created, None).await.unwrap();

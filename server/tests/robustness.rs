@@ -187,9 +187,9 @@ async fn a_quiet_connection_is_closed_and_one_that_answers_pings_is_kept() {
     config.ping_secs = 1;
     let server = TestServer::start_in(config, dir).await;
     let (id, _, _) = server.new_game(json!({ "variant": "kubuguza", "seat": "south" })).await;
-    // `quiet` is never read, so it never answers the server's pings; `live` is read throughout, and its
-    // WebSocket layer answers each ping with a pong, which is all it sends.
-    let mut quiet = server.ws(&id, None, None).await;
+    // `quiet` never writes after its handshake, so it never answers the server's pings; `live` is read
+    // throughout, and its WebSocket layer answers each ping with a pong, which is all it sends.
+    let mut quiet = common::raw::RawWs::open(server.addr, &format!("/api/games/{id}/ws")).await;
     let mut live = server.ws(&id, None, None).await;
     let until = tokio::time::Instant::now() + Duration::from_secs(5);
     while let Ok(Some(m)) = tokio::time::timeout_at(until, live.stream.next()).await {
@@ -197,13 +197,7 @@ async fn a_quiet_connection_is_closed_and_one_that_answers_pings_is_kept() {
     }
     live.send(json!({ "type": "ping", "id": "still-here" })).await;
     assert_eq!(live.next_of("pong").await["id"], "still-here");
-    let close = loop {
-        match tokio::time::timeout(Duration::from_secs(5), quiet.stream.next()).await {
-            Ok(Some(Ok(Message::Close(frame)))) => break frame.expect("a close frame with a code"),
-            Ok(Some(Ok(_))) => continue,
-            other => panic!("expected the server's close frame, got {other:?}"),
-        }
-    };
-    assert_eq!(u16::from(close.code), 1000);
-    assert!(close.reason.contains("no traffic"), "{close:?}");
+    let (code, reason) = quiet.close_frame(Duration::from_secs(5)).await.expect("the server's close frame");
+    assert_eq!(code, 1000, "{reason}");
+    assert!(reason.contains("no traffic"), "{reason}");
 }

@@ -1,7 +1,8 @@
 //! SIGTERM to a real `mancala-server` process while a game is played and a spectator has stopped reading:
 //! the sockets close with 1001, `/healthz` answers 503 `shutting_down` during the grace period (the
 //! listener still accepts), new games are refused, the process exits cleanly with nothing logged as a
-//! failed store write, and every acknowledged decision is there after a restart.
+//! failed store write, and every acknowledged decision is there after a restart. Health checks during the
+//! shutdown are all answered until the listener closes; rooms restored on start count in the room gauge.
 
 mod common;
 
@@ -86,4 +87,137 @@ async fn the_server_process_runs_without_transparent_huge_pages() {
         return;
     };
     assert_eq!(line.split_whitespace().nth(1), Some("0"), "{line}");
+}
+
+/// What became of one request.
+enum Outcome {
+    /// An answer: its status and body.
+    Answered(u16, String),
+    /// No connection: the listener is closed.
+    Refused,
+    /// A connection, but no answer: what the client saw.
+    Lost(String),
+}
+
+/// `GET /healthz` on a connection of its own, read to its end.
+async fn healthz_alone(addr: std::net::SocketAddr) -> Outcome {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut tcp = match tokio::net::TcpStream::connect(addr).await {
+        Ok(tcp) => tcp,
+        Err(e) if e.kind() == std::io::ErrorKind::ConnectionRefused => return Outcome::Refused,
+        Err(e) => return Outcome::Lost(format!("connect: {e}")),
+    };
+    let request = "GET /healthz HTTP/1.1\r\nHost: mancala\r\nConnection: close\r\n\r\n";
+    if let Err(e) = tcp.write_all(request.as_bytes()).await {
+        return Outcome::Lost(format!("write: {e}"));
+    }
+    let mut answer = Vec::new();
+    match tokio::time::timeout(Duration::from_secs(10), tcp.read_to_end(&mut answer)).await {
+        Err(_) => return Outcome::Lost("no answer in 10 s".into()),
+        Ok(Err(e)) if answer.is_empty() => return Outcome::Lost(format!("read: {e}")),
+        Ok(_) => {}
+    }
+    let text = String::from_utf8_lossy(&answer).into_owned();
+    match text.strip_prefix("HTTP/1.1 ").and_then(|t| t.get(..3)).and_then(|s| s.parse().ok()) {
+        Some(status) => Outcome::Answered(status, text),
+        None => Outcome::Lost(format!("not an answer: {text:?}")),
+    }
+}
+
+/// `GET /healthz` on the kept-alive connections of `http`.
+async fn healthz_kept_alive(http: &reqwest::Client, addr: std::net::SocketAddr) -> Outcome {
+    match http.get(format!("http://{addr}/healthz")).send().await {
+        Ok(r) => Outcome::Answered(r.status().as_u16(), r.text().await.unwrap_or_default()),
+        Err(e) if e.is_connect() => Outcome::Refused,
+        Err(e) => Outcome::Lost(format!("{e:?}")),
+    }
+}
+
+/// Asks `/healthz` again and again until the listener refuses; returns every outcome.
+async fn hammer(addr: std::net::SocketAddr, kept_alive: bool) -> Vec<Outcome> {
+    let http = reqwest::Client::new();
+    let mut seen = Vec::new();
+    let until = Instant::now() + Duration::from_secs(20);
+    while Instant::now() < until {
+        let outcome = if kept_alive { healthz_kept_alive(&http, addr).await } else { healthz_alone(addr).await };
+        let refused = matches!(outcome, Outcome::Refused);
+        seen.push(outcome);
+        if refused {
+            break;
+        }
+    }
+    seen
+}
+
+/// SIGTERM while clients ask `/healthz` as fast as they can, each on connections of its own or on
+/// kept-alive ones: every request that got a connection gets an answer (200 before the signal, 503
+/// `shutting_down` after it), until the listener closes and connections are refused; none is dropped
+/// unanswered, over many cycles.
+#[tokio::test]
+async fn every_health_check_is_answered_until_the_listener_closes() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("games.db").display());
+    let (mut lost, mut shutting_down) = (Vec::new(), 0);
+    for cycle in 0..6 {
+        let server = Process::start(&url, &["--shutdown-grace-secs", "3"]).await;
+        let client = TestServer::attach(server.addr, &url);
+        // A spectator that never reads holds the grace period open for a while (its close handshake).
+        let (id, _, _) = client.new_game(json!({ "variant": "kubuguza", "seat": "south" })).await;
+        let watcher = client.ws(&id, None, None).await;
+        let hammers: Vec<_> = [false, false, false, true]
+            .into_iter()
+            .map(|kept_alive| tokio::spawn(hammer(server.addr, kept_alive)))
+            .collect();
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        server.signal("-TERM");
+        for h in hammers {
+            for outcome in h.await.unwrap() {
+                match outcome {
+                    Outcome::Answered(503, body) if body.contains("shutting_down") => shutting_down += 1,
+                    Outcome::Answered(200, _) | Outcome::Refused => {}
+                    Outcome::Answered(status, body) => lost.push((cycle, format!("answered {status}: {body}"))),
+                    Outcome::Lost(why) => lost.push((cycle, why)),
+                }
+            }
+        }
+        let (status, log) = server.exited(Duration::from_secs(15)).await;
+        assert!(status.success(), "a clean exit: {status}\n{log}");
+        drop(watcher);
+    }
+    assert!(lost.is_empty(), "requests without their answer (cycle, outcome): {lost:?}");
+    assert!(shutting_down > 0, "the grace period answered 503 shutting_down");
+}
+
+/// A gauge of `/metrics` (0 when it is not there yet).
+async fn gauge(client: &TestServer, name: &str) -> f64 {
+    let (_, text) = client.get_text("/metrics").await;
+    text.lines()
+        .find_map(|l| l.strip_prefix(name).and_then(|rest| rest.strip_prefix(' ')))
+        .map(|v| v.trim().parse().unwrap())
+        .unwrap_or(0.0)
+}
+
+/// The rooms a restarted process loads on start count in `mancala_rooms`, and leave it when they end:
+/// the gauge the operator watches never goes below zero.
+#[tokio::test]
+async fn rooms_restored_on_start_count_in_the_room_gauge() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("games.db").display());
+    let server = Process::start(&url, &[]).await;
+    let client = TestServer::attach(server.addr, &url);
+    let (id, _, _) = client.new_game(json!({ "variant": "kubuguza", "seat": "south" })).await;
+    server.signal("-TERM");
+    server.exited(Duration::from_secs(15)).await;
+    // Restarted with a short first-move time: the unplayed game is loaded on start, then aborted.
+    let server = Process::start(&url, &["--first-move-secs", "1", "--linger-secs", "1"]).await;
+    let client = TestServer::attach(server.addr, &url);
+    assert_eq!(gauge(&client, "mancala_rooms").await, 1.0);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while gauge(&client, "mancala_rooms").await != 0.0 {
+        assert!(Instant::now() < deadline, "the room did not end");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let (_, game) = client.get(&format!("/api/games/{id}")).await;
+    assert_eq!(game["game"]["result"]["reason"], "aborted", "{game}");
+    assert_eq!(gauge(&client, "mancala_rooms").await, 0.0);
 }

@@ -6,8 +6,11 @@
 //! - `mancala-echo` (`src/bin/echo.rs`): a WebSocket echo server on the game server's stack.
 //! - `mancala-chaos` ([`chaos`]): SIGKILLs `mancala-server` again and again while games are played and
 //!   checks that no acknowledged decision was lost or applied twice.
-//! - `mancala-arena` (`src/bin/arena.rs`): the bot levels against each other, the strength table.
+//! - `mancala-arena` ([`arena`]): the bot levels against each other, the strength table and Elo ladder.
+//! - `mancala-tune` ([`tune`]): tunes the evaluation weights of the bots by self-play (Texel's method).
 
 pub mod api;
+pub mod arena;
 pub mod chaos;
 pub mod loadtest;
+pub mod tune;

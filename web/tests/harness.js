@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -41,18 +42,36 @@ export async function startServer(extraArgs = [], logLevel = undefined) {
   const dir = mkdtempSync(join(tmpdir(), 'mancala-web-'));
   const port = await freePort();
   let out = '';
-  const child = spawn(BIN, ['--addr', `127.0.0.1:${port}`, '--database-url', `sqlite://${join(dir, 'games.db')}`, '--claim-grace-secs', '3', ...extraArgs], {
-    env: { ...process.env, RUST_LOG: logLevel || process.env.RUST_LOG || 'info' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawn(
+    BIN,
+    [
+      '--addr',
+      `127.0.0.1:${port}`,
+      '--database-url',
+      `sqlite://${join(dir, 'games.db')}`,
+      '--claim-grace-secs',
+      '3',
+      ...extraArgs,
+    ],
+    {
+      env: { ...process.env, RUST_LOG: logLevel || process.env.RUST_LOG || 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  child.stdout.on('data', (d) => {
+    out += d;
   });
-  child.stdout.on('data', (d) => { out += d; });
-  child.stderr.on('data', (d) => { out += d; });
+  child.stderr.on('data', (d) => {
+    out += d;
+  });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 200; i += 1) {
     try {
       const r = await fetch(`${base}/healthz`);
       if (r.ok) break;
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     if (child.exitCode !== null) throw new Error(`mancala-server exited: ${out}`);
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -67,11 +86,38 @@ export async function startServer(extraArgs = [], logLevel = undefined) {
   };
 }
 
+/** The test file's server and browser (live bindings: set before its tests run). */
+export let server;
+export let browser;
+
+/**
+ * Starts a server (with `args` and the log level `logLevel`) and a browser before the test file's
+ * tests, and stops them after.
+ */
+export function useServerAndBrowser(args = [], logLevel = undefined) {
+  before(async () => {
+    server = await startServer(args, logLevel);
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+}
+
 export async function launch() {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+    ],
   });
 }
 
@@ -79,17 +125,27 @@ export async function launch() {
  * A browser context (one person: its own localStorage) and a page in it. `speed` is the animation
  * speed kept in the page's preferences ('off' unless a test wants to see the sowing).
  */
-export async function person(browser, server, { device = DESKTOP, speed = 'off', name, theme } = {}) {
-  const context = await browser.newContext({ ...device, baseURL: server.base });
-  await context.addInitScript(([sp, nm, th]) => {
-    if (!localStorage.getItem('mancala.speed')) localStorage.setItem('mancala.speed', JSON.stringify(sp));
-    if (nm && !localStorage.getItem('mancala.name')) localStorage.setItem('mancala.name', JSON.stringify(nm));
-    if (th) localStorage.setItem('mancala.theme', JSON.stringify(th));
-  }, [speed, name || null, theme || null]);
+export async function person(
+  browser,
+  server,
+  { device = DESKTOP, speed = 'off', name, theme, locale, bypassCSP } = {},
+) {
+  // `bypassCSP`: the accessibility tests inject axe-core, which the page's policy would refuse.
+  const context = await browser.newContext({ ...device, baseURL: server.base, locale, bypassCSP: !!bypassCSP });
+  await context.addInitScript(
+    ([sp, nm, th]) => {
+      if (!localStorage.getItem('mancala.speed')) localStorage.setItem('mancala.speed', JSON.stringify(sp));
+      if (nm && !localStorage.getItem('mancala.name')) localStorage.setItem('mancala.name', JSON.stringify(nm));
+      if (th) localStorage.setItem('mancala.theme', JSON.stringify(th));
+    },
+    [speed, name || null, theme || null],
+  );
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
   return { context, page, errors };
 }
 
@@ -98,7 +154,7 @@ export async function boardOf(page) {
   await page.waitForSelector('.board-box[data-busy="false"] svg .hole');
   const labels = await page.$$eval('svg.board .hole', (gs) => gs.map((g) => g.getAttribute('aria-label')));
   const holes = {};
-    for (const l of labels) {
+  for (const l of labels) {
     const m = /^([a-t][1-4]) (\d+)/.exec(l);
     if (!m) throw new Error(`a hole's name does not start with its notation and count: ${l}`);
     holes[m[1]] = Number(m[2]);
@@ -112,7 +168,10 @@ export async function playable(page) {
 }
 
 /** Creates a game through the home page's form; returns the game id. */
-export async function createGame(page, { variant = 'kubuguza', seat = 'south', opponent = '', width, handicapSouth, clock = '', name } = {}) {
+export async function createGame(
+  page,
+  { variant = 'kubuguza', seat = 'south', opponent = '', width, handicapSouth, clock = '', name } = {},
+) {
   await page.goto('/');
   await page.waitForSelector('#variant option[value="kubuguza"]', { state: 'attached' });
   await page.selectOption('#variant', variant);
@@ -133,6 +192,21 @@ export async function joinGame(page, id, name) {
   if (name) await page.fill('#join-name', name);
   await page.click('#join');
   await page.waitForSelector('.bottom-player .pname');
+}
+
+/** A finished game's winner as the page says it (`south`, `north`, `draw`), or null while it goes on. */
+export async function winnerOf(page) {
+  return page.getAttribute('#status', 'data-winner');
+}
+
+/**
+ * The result as this viewer should read it: "You won (…)"/"You lost (…)" for a player, the winner's
+ * name for a spectator; `reason` is the words of the outcome's reason.
+ */
+export function resultFor(winner, seat, names, reason) {
+  if (!winner) return `Draw (${reason})`;
+  if (seat) return `${winner === seat ? 'You won' : 'You lost'} (${reason})`;
+  return `${names[winner]} won (${reason})`;
 }
 
 export async function statusOf(page) {

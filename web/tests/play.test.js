@@ -3,25 +3,38 @@
 // server's.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { api, boardOf, sorted, byName, createGame, joinGame, launch, person, PHONE, playable, shot, startServer, statusOf, until } from './harness.js';
+import { test } from 'node:test';
+import {
+  api,
+  resultFor,
+  winnerOf,
+  boardOf,
+  sorted,
+  byName,
+  createGame,
+  joinGame,
+  person,
+  PHONE,
+  playable,
+  shot,
+  statusOf,
+  until,
+  useServerAndBrowser,
+  server,
+  browser,
+} from './harness.js';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useServerAndBrowser();
 
 /** A small seeded generator, so a failing game can be replayed. */
 function rng(seed) {
   let x = seed >>> 0;
   return () => {
-    x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0;
+    x ^= x << 13;
+    x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    x >>>= 0;
     return x / 2 ** 32;
   };
 }
@@ -51,7 +64,11 @@ test('two people play Kubuguza to the end by clicking holes while a third watche
   const id = await createGame(south.page, { variant: 'kubuguza', seat: 'south', name: 'amina' });
   await south.page.waitForSelector('#invite-link');
   await shot(south.page, 'waiting-desktop');
-  assert.match(await south.page.inputValue('#invite-link'), new RegExp(`/game/${id}$`), 'the invite link is the plain game link');
+  assert.match(
+    await south.page.inputValue('#invite-link'),
+    new RegExp(`/game/${id}$`),
+    'the invite link is the plain game link',
+  );
   assert.equal(await statusOf(south.page), 'Waiting for an opponent to join.');
 
   await joinGame(north.page, id, 'kwame');
@@ -64,13 +81,17 @@ test('two people play Kubuguza to the end by clicking holes while a third watche
   const random = rng(20261122);
   let moves = 0;
   for (;;) {
-    const done = await until(async () => {
-      for (const p of [south.page, north.page]) {
-        if (/wins|Draw/.test(await statusOf(p))) return 'over';
-        if (await playOne(p, random)) return 'played';
-      }
-      return null;
-    }, `a decision to play after ${moves} moves`, 20000);
+    const done = await until(
+      async () => {
+        for (const p of [south.page, north.page]) {
+          if (await winnerOf(p)) return 'over';
+          if (await playOne(p, random)) return 'played';
+        }
+        return null;
+      },
+      `a decision to play after ${moves} moves`,
+      20000,
+    );
     if (done === 'over') break;
     moves += 1;
     assert.ok(moves < 2000, 'the game ends');
@@ -79,48 +100,72 @@ test('two people play Kubuguza to the end by clicking holes while a third watche
   const detail = await api(server, `/api/games/${id}`);
   assert.equal(detail.game.status, 'finished');
   const want = sorted(byName(detail.view));
-  const result = (await until(async () => {
-    const t = await statusOf(watcher.page);
-    return /wins|Draw/.test(t) && t;
-  }, 'the spectator to see the result'));
-  for (const [who, p] of [['south', south.page], ['north', north.page], ['spectator', watcher.page]]) {
-    await until(async () => JSON.stringify(await boardOf(p)) === JSON.stringify(want), `${who}'s final board to be the server's`);
-    assert.equal(await statusOf(p), result, `${who} shows the same result`);
-  }
   const winner = detail.game.result.winner;
-  assert.match(result, winner ? new RegExp(`^${winner[0].toUpperCase()}${winner.slice(1)} wins`) : /^Draw/);
+  await until(async () => await winnerOf(watcher.page), 'the spectator to see the result');
+  const result = await statusOf(watcher.page);
+  const reason = /\((.*)\)$/.exec(result)[1];
+  for (const [who, p, seat] of [
+    ['south', south.page, 'south'],
+    ['north', north.page, 'north'],
+    ['spectator', watcher.page, null],
+  ]) {
+    await until(
+      async () => JSON.stringify(await boardOf(p)) === JSON.stringify(want),
+      `${who}'s final board to be the server's`,
+    );
+    assert.equal(await winnerOf(p), winner || 'draw', `${who} shows the server's result`);
+    // Each says it from its own side: "You won", "You lost", or the winner's name.
+    const names = { south: 'amina', north: 'kwame' };
+    assert.equal(await statusOf(p), resultFor(winner, seat, names, reason), `${who} says the result from its side`);
+  }
   const listed = await watcher.page.$$eval('#moves li', (lis) => lis.length);
   assert.equal(listed, detail.game.plies, 'the move list holds every decision');
-  for (const [who, p] of [['south', south.page], ['north', north.page], ['spectator', watcher.page]]) {
-    assert.deepEqual(p === south.page ? south.errors : p === north.page ? north.errors : watcher.errors, [], `${who}: no script error`);
+  for (const [who, p] of [
+    ['south', south.page],
+    ['north', north.page],
+    ['spectator', watcher.page],
+  ]) {
+    assert.deepEqual(
+      p === south.page ? south.errors : p === north.page ? north.errors : watcher.errors,
+      [],
+      `${who}: no script error`,
+    );
   }
   await shot(south.page, 'finished-desktop');
   await shot(north.page, 'finished-phone');
   console.log(`# ${moves} decisions clicked, ${detail.game.plies} plies, ${result}`);
 });
 
-test('the last move is sown lap by lap, can be skipped, and ends on the server\'s board', { timeout: 120000 }, async () => {
-  const p = await person(browser, server, { name: 'amina', speed: 'slow' });
-  const id = await createGame(p.page, { variant: 'kubuguza', seat: 'south', opponent: 'bot:random', name: 'amina' });
-  await until(async () => (await playable(p.page)).length > 0, 'South to be asked');
-  await p.page.click('svg.board .hole[data-hole="a2"]');
-  await p.page.waitForSelector('.board-box[data-busy="true"]');
-  const caption = await until(async () => {
-    const t = await p.page.textContent('.caption');
-    return /^South a2 · lap 1: 4 lifted from a2 → [a-h][12]$/.test(t) && t;
-  }, 'a caption of the first lap');
-  assert.ok(caption);
-  assert.equal(await p.page.$$eval('svg.board .hole.lifted', (g) => g.map((x) => x.dataset.hole).join()), 'a2', 'the lifted hole is marked');
-  await shot(p.page, 'sowing-desktop');
-  // The computer's reply is animated too; Skip ends an animation at once.
-  await until(async () => (await api(server, `/api/games/${id}`)).game.plies >= 2, 'the computer to reply');
-  await until(async () => {
-    if (await p.page.isVisible('#skip')) await p.page.click('#skip').catch(() => {});
-    return (await p.page.getAttribute('.board-box', 'data-busy')) === 'false' && (await playable(p.page)).length > 0;
-  }, 'the animations to end');
-  assert.deepEqual(await boardOf(p.page), sorted(byName((await api(server, `/api/games/${id}`)).view)));
-  assert.deepEqual(p.errors, []);
-});
+test(
+  "the last move is sown lap by lap, can be skipped, and ends on the server's board",
+  { timeout: 120000 },
+  async () => {
+    const p = await person(browser, server, { name: 'amina', speed: 'slow' });
+    const id = await createGame(p.page, { variant: 'kubuguza', seat: 'south', opponent: 'bot:random', name: 'amina' });
+    await until(async () => (await playable(p.page)).length > 0, 'South to be asked');
+    await p.page.click('svg.board .hole[data-hole="a2"]');
+    await p.page.waitForSelector('.board-box[data-busy="true"]');
+    const caption = await until(async () => {
+      const t = await p.page.textContent('.caption');
+      return /^South a2 · lap 1: 4 lifted from a2 → [a-h][12]$/.test(t) && t;
+    }, 'a caption of the first lap');
+    assert.ok(caption);
+    assert.equal(
+      await p.page.$$eval('svg.board .hole.lifted', (g) => g.map((x) => x.dataset.hole).join()),
+      'a2',
+      'the lifted hole is marked',
+    );
+    await shot(p.page, 'sowing-desktop');
+    // The computer's reply is animated too; Skip ends an animation at once.
+    await until(async () => (await api(server, `/api/games/${id}`)).game.plies >= 2, 'the computer to reply');
+    await until(async () => {
+      if (await p.page.isVisible('#skip')) await p.page.click('#skip').catch(() => {});
+      return (await p.page.getAttribute('.board-box', 'data-busy')) === 'false' && (await playable(p.page)).length > 0;
+    }, 'the animations to end');
+    assert.deepEqual(await boardOf(p.page), sorted(byName((await api(server, `/api/games/${id}`)).view)));
+    assert.deepEqual(p.errors, []);
+  },
+);
 
 test('keyboard play: Tab reaches a playable hole, the arrows move, Enter plays', { timeout: 60000 }, async () => {
   const p = await person(browser, server, { name: 'amina' });
@@ -135,5 +180,88 @@ test('keyboard play: Tab reaches a playable hole, the arrows move, Enter plays',
   await p.page.keyboard.press('Enter');
   await until(async () => (await api(server, `/api/games/${id}`)).game.plies >= 1, 'the move to be played');
   assert.equal((await api(server, `/api/games/${id}`)).record[0].decision, 'c2');
+  assert.deepEqual(p.errors, []);
+});
+
+test('a legal hole plays at once while the previous move is still being sown', { timeout: 120000 }, async () => {
+  const p = await person(browser, server, { name: 'amina', speed: 'slow' });
+  const id = await createGame(p.page, { variant: 'kubuguza', seat: 'south', opponent: 'bot:random', name: 'amina' });
+  await until(async () => (await playable(p.page)).length > 0, 'South to be asked');
+  await p.page.click('svg.board .hole[data-hole="a2"]');
+  // The computer answers at once; the moves are sown slowly, and South's holes are playable meanwhile.
+  const hole = await until(async () => {
+    const busy = (await p.page.getAttribute('.board-box', 'data-busy')) === 'true';
+    const holes = await playable(p.page);
+    return busy && holes.length > 0 && holes[0];
+  }, 'a playable hole while a move is being sown');
+  await shot(p.page, 'playable-while-sowing-desktop');
+  await p.page.click(`svg.board .hole[data-hole="${hole}"]`);
+  const choice = await p.page.$('#choices [data-decision]');
+  if (choice) await choice.click();
+  const d = await until(async () => {
+    const d = await api(server, `/api/games/${id}`);
+    return d.game.plies >= 3 && d;
+  }, 'the move to be played');
+  assert.equal(d.record[2].decision.split(':')[0], hole, 'the hole clicked during the sowing was played');
+  assert.deepEqual(p.errors, []);
+});
+
+test(
+  "while your clock runs, the opponent's move is sown no slower than it can be followed",
+  { timeout: 120000 },
+  async () => {
+    const p = await person(browser, server, { name: 'amina', speed: 'slow' });
+    const steps = [];
+    p.page.on('websocket', (ws) =>
+      ws.on('framereceived', (f) => {
+        const m = JSON.parse(f.payload);
+        if (m.type === 'event' && m.event.kind === 'move' && m.event.side === 'north') steps.push(m.event.steps.length);
+      }),
+    );
+    await createGame(p.page, {
+      variant: 'kubuguza',
+      seat: 'south',
+      opponent: 'bot:easy',
+      clock: '180+2',
+      name: 'amina',
+    });
+    // The computer's replies differ in length: play until one is long enough that the slow speed alone
+    // would sow it in more than 2.5 s, and time that one.
+    let measured = null;
+    for (let round = 0; round < 10 && !measured; round += 1) {
+      await until(async () => (await playable(p.page)).length > 0, 'South to be asked');
+      const [hole] = await playable(p.page);
+      const before = steps.length;
+      await p.page.click(`svg.board .hole[data-hole="${hole}"]`);
+      const choice = await p.page.$('#choices [data-decision]');
+      if (choice) await choice.click();
+      await until(async () => steps.length > before, 'the computer to reply');
+      await until(async () => (await p.page.textContent('.caption')).startsWith('North'), "North's move to be sown");
+      const start = Date.now();
+      await until(async () => (await p.page.getAttribute('.board-box', 'data-busy')) === 'false', 'the sowing to end');
+      const last = steps[steps.length - 1];
+      if (last * 320 > 2500) measured = { steps: last, took: Date.now() - start };
+    }
+    assert.ok(measured, 'a reply long enough to tell');
+    console.log(`# North's move: ${measured.steps} steps, sown in ${measured.took} ms while South's clock ran`);
+    assert.ok(measured.took < 2500, `sown in ${measured.took} ms`);
+    assert.deepEqual(p.errors, []);
+  },
+);
+
+test('the last move stays marked on the board: its origin and its last hole', { timeout: 60000 }, async () => {
+  const p = await person(browser, server, { name: 'amina' });
+  const id = await createGame(p.page, { variant: 'kubuguza', seat: 'south', opponent: 'bot:random', name: 'amina' });
+  await until(async () => (await playable(p.page)).length > 0, 'South to be asked');
+  await p.page.click('svg.board .hole[data-hole="a2"]');
+  await until(async () => (await api(server, `/api/games/${id}`)).game.plies >= 2, 'the computer to reply');
+  await until(async () => (await playable(p.page)).length > 0, 'South to be asked again');
+  const reply = (await api(server, `/api/games/${id}`)).record[1].decision.split(':')[0];
+  const marked = async (cls) => p.page.$$eval(`svg.board .hole.${cls}`, (g) => g.map((x) => x.dataset.hole));
+  assert.deepEqual(await marked('last-from'), [reply], "the origin of North's move is marked");
+  const to = await marked('last-to');
+  assert.equal(to.length, 1, 'its last hole is marked');
+  assert.notEqual(to[0], reply);
+  await shot(p.page, 'last-move-desktop');
   assert.deepEqual(p.errors, []);
 });

@@ -3,19 +3,26 @@
 // record downloads as text and JSON.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { api, boardOf, createGame, launch, person, PHONE, playable, shot, sorted, byName, startServer, statusOf, until } from './harness.js';
+import { test } from 'node:test';
+import {
+  api,
+  winnerOf,
+  boardOf,
+  createGame,
+  person,
+  PHONE,
+  playable,
+  shot,
+  sorted,
+  byName,
+  statusOf,
+  until,
+  useServerAndBrowser,
+  server,
+  browser,
+} from './harness.js';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useServerAndBrowser();
 
 async function shown(page, n) {
   await page.waitForSelector(`.replay[data-shown="${n}"]`);
@@ -26,18 +33,28 @@ test('a game against the computer, then its replay matches /position?ply=N', { t
   const p = await person(browser, server, { name: 'amina', device: PHONE });
   const id = await createGame(p.page, { variant: 'njombwa', seat: 'south', opponent: 'bot:random', name: 'amina' });
   for (let i = 0; ; i += 1) {
-    const state = await until(async () => {
-      if (/wins|Draw/.test(await statusOf(p.page))) return 'over';
-      const choice = await p.page.$('#choices [data-decision]');
-      if (choice) { await choice.click(); return 'played'; }
-      const holes = await playable(p.page);
-      if (holes.length) { await p.page.click(`svg.board .hole[data-hole="${holes[(i * 7) % holes.length]}"]`); return 'played'; }
-      return null;
-    }, 'our move or the end', 30000);
+    const state = await until(
+      async () => {
+        if (await winnerOf(p.page)) return 'over';
+        const choice = await p.page.$('#choices [data-decision]');
+        if (choice) {
+          await choice.click();
+          return 'played';
+        }
+        const holes = await playable(p.page);
+        if (holes.length) {
+          await p.page.click(`svg.board .hole[data-hole="${holes[(i * 7) % holes.length]}"]`);
+          return 'played';
+        }
+        return null;
+      },
+      'our move or the end',
+      30000,
+    );
     if (state === 'over') break;
     assert.ok(i < 3000, 'the game ends');
   }
-  const { game } = await api(server, `/api/games/${id}`);
+  const { game, record } = await api(server, `/api/games/${id}`);
   assert.equal(game.status, 'finished');
   const plies = game.plies;
   await p.page.waitForSelector('#replay-ply');
@@ -46,6 +63,10 @@ test('a game against the computer, then its replay matches /position?ply=N', { t
   const check = async (n) => {
     const want = sorted(byName((await api(server, `/api/games/${id}/position?ply=${n}`)).view));
     assert.deepEqual(await shown(p.page, n), want, `the board after ply ${n}`);
+    // The move that led there stays marked: its origin (the hole of its decision).
+    const from = n > 0 ? (record[n - 1].decision || '').split(':')[0] : '';
+    const marked = await p.page.$$eval('svg.board .hole.last-from', (g) => g.map((x) => x.dataset.hole));
+    assert.deepEqual(marked, /^[a-t][1-4]$/.test(from) ? [from] : [], `the origin of move ${n} is marked`);
   };
   // The arrow keys from the start, then the slider anywhere.
   await p.page.focus('#replay-ply');

@@ -3,19 +3,24 @@
 // every hole is there with its accessible name; the dark theme once; and the home and rules pages.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { api, boardOf, createGame, DESKTOP, launch, person, PHONE, shot, sorted, byName, startServer, until } from './harness.js';
+import { test } from 'node:test';
+import {
+  api,
+  boardOf,
+  createGame,
+  DESKTOP,
+  person,
+  PHONE,
+  shot,
+  sorted,
+  byName,
+  until,
+  useServerAndBrowser,
+  server,
+  browser,
+} from './harness.js';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useServerAndBrowser();
 
 const SHAPES = [
   { name: '4x8', variant: 'kubuguza', holes: 32 },
@@ -26,21 +31,45 @@ const SHAPES = [
 
 for (const shape of SHAPES) {
   test(`the ${shape.name} board on a desktop and a phone`, { timeout: 60000 }, async () => {
-    for (const [device, label] of [[DESKTOP, 'desktop'], [PHONE, 'phone']]) {
+    for (const [device, label] of [
+      [DESKTOP, 'desktop'],
+      [PHONE, 'phone'],
+    ]) {
       const p = await person(browser, server, { device, name: 'amina' });
-      const id = await createGame(p.page, { variant: shape.variant, width: shape.width, seat: 'south', opponent: 'bot:easy', name: 'amina' });
+      const id = await createGame(p.page, {
+        variant: shape.variant,
+        width: shape.width,
+        seat: 'south',
+        opponent: 'bot:easy',
+        name: 'amina',
+      });
       await until(async () => (await p.page.$$('svg.board .hole.playable')).length > 0, 'South to be asked');
       const holes = await boardOf(p.page);
       assert.equal(Object.keys(holes).length, shape.holes);
-      assert.deepEqual(holes, sorted(byName((await api(server, `/api/games/${id}`)).view)), 'the board is the server\'s');
+      assert.deepEqual(
+        holes,
+        sorted(byName((await api(server, `/api/games/${id}`)).view)),
+        "the board is the server's",
+      );
       const box = await p.page.$eval('svg.board', (s) => s.getBoundingClientRect().toJSON());
       const width = device.viewport.width;
-      assert.ok(box.left >= 0 && box.right <= width + 0.5, `the board fits the ${label} width (${box.left}..${box.right} of ${width})`);
+      assert.ok(
+        box.left >= 0 && box.right <= width + 0.5,
+        `the board fits the ${label} width (${box.left}..${box.right} of ${width})`,
+      );
       if (label === 'phone') {
         // A hole must be big enough to tap (Apple and Google ask for about 44 and 48 px).
         // 4x10 in 390 px leaves about 36 px per column: the whole cell takes the tap.
         const hole = await p.page.$eval('svg.board .hole .hit', (c) => c.getBoundingClientRect().width);
         assert.ok(hole >= 34, `a hole takes taps over ${hole.toFixed(1)} px on the phone`);
+        // The whole board and the decision buttons under it (Azigo's store) fit in one screen.
+        const { boardBottom, choicesTop } = await p.page.evaluate(() => ({
+          boardBottom: document.querySelector('svg.board').getBoundingClientRect().bottom + window.scrollY,
+          choicesTop: document.querySelector('#choices').getBoundingClientRect().top + window.scrollY,
+        }));
+        const screen = device.viewport.height;
+        assert.ok(boardBottom <= screen, `the board ends at ${boardBottom} px, in the first ${screen} px`);
+        assert.ok(choicesTop + 44 <= screen, `the decision buttons start at ${choicesTop} px, in the first screen`);
       }
       await shot(p.page, `board-${shape.name}-${label}`);
       assert.deepEqual(p.errors, []);
@@ -56,7 +85,10 @@ test('the dark theme, the home page and a rules page', { timeout: 60000 }, async
   await shot(dark.page, 'dark-4x8-north-desktop');
   const bg = await dark.page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   assert.equal(bg, 'rgb(22, 21, 18)', 'the dark background');
-  for (const [device, label] of [[DESKTOP, 'desktop'], [PHONE, 'phone']]) {
+  for (const [device, label] of [
+    [DESKTOP, 'desktop'],
+    [PHONE, 'phone'],
+  ]) {
     const p = await person(browser, server, { device });
     await p.page.goto('/');
     await p.page.waitForSelector('.variant h3');
@@ -65,8 +97,8 @@ test('the dark theme, the home page and a rules page', { timeout: 60000 }, async
     assert.equal(await p.page.$$eval('.variant', (v) => v.length), 6, 'the six variants');
     await shot(p.page, `home-${label}`);
     await p.page.click('.variant a[href="/rules/azigo"]');
-    await p.page.waitForSelector('.rules-text h1, .rules-text h2');
-    assert.match(await p.page.textContent('.rules-text'), /concealed/);
+    await p.page.waitForSelector('.rules-page section svg.board');
+    assert.match(await p.page.textContent('.rules-page'), /store/);
     await shot(p.page, `rules-azigo-${label}`);
     assert.deepEqual(p.errors, []);
   }

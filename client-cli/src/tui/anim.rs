@@ -110,7 +110,7 @@ impl Anim {
                     marks.insert(hole.to_string(), Mark::Dropped);
                     caption = format!("{} → {hole}", caption.split(" → ").next().unwrap_or_default());
                 }
-                StepEvent::Capture { from, count, to } => {
+                StepEvent::Capture { from, count, to, .. } => {
                     let left = holes.entry(from.to_string()).or_default();
                     *left = left.saturating_sub(*count);
                     match to {

@@ -17,7 +17,7 @@
 //! No turn ever stops for a decision inside it and no turn relays, so every decision is a whole turn.
 
 use crate::decision::{Decision, StoreMove};
-use crate::event::{CaptureTo, Event, EventSink};
+use crate::event::{CaptureReason, CaptureTo, Event, EventSink};
 use crate::geometry::{Direction, Hole};
 use crate::outcome::{EndReason, Outcome};
 use crate::position::{MoveList, Position};
@@ -140,9 +140,10 @@ fn normal_move(pos: &mut Position, side: Side, origin: Hole, sink: &mut impl Eve
     // opponent's row: each holding 1 or 3 is taken.
     let cw = &pos.geo.tables().cw;
     let opponent = side.other();
-    let mut h = Hole(h);
+    let last = Hole(h);
+    let mut h = last;
     while in_row(opponent, h) && takeable(pos.board[h.index()]) {
-        take(pos, side, h, sink);
+        take(pos, side, h, CaptureReason::OneOrThree { last }, sink);
         h = Hole(cw[h.index()]);
     }
 }
@@ -169,20 +170,21 @@ fn store_move(pos: &mut Position, side: Side, kind: StoreMove, sink: &mut impl E
     if kind == StoreMove::Cross {
         // From the hole after the last one, the unbroken run of 1-or-3 holes of the opponent's row.
         let opponent = side.other();
+        let last = h;
         let mut h = Hole(acw[h.index()]);
         while in_row(opponent, h) && takeable(pos.board[h.index()]) {
-            take(pos, side, h, sink);
+            take(pos, side, h, CaptureReason::StoreCross { last }, sink);
             h = Hole(acw[h.index()]);
         }
     }
 }
 
-/// Moves the counters of `hole` into `side`'s store.
+/// Moves the counters of `hole` into `side`'s store, taken by `reason`.
 #[inline]
-fn take(pos: &mut Position, side: Side, hole: Hole, sink: &mut impl EventSink) {
+fn take(pos: &mut Position, side: Side, hole: Hole, reason: CaptureReason, sink: &mut impl EventSink) {
     let count = std::mem::take(&mut pos.board[hole.index()]);
     pos.stores[side] += count;
-    sink.push(Event::Capture { from: hole, count, to: CaptureTo::Store(side) });
+    sink.push(Event::Capture { from: hole, count, to: CaptureTo::Store(side), reason });
 }
 
 /// A side's score: its store plus the counters in its row (D5, ambiguity 15).

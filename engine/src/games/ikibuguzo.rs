@@ -36,8 +36,8 @@ fn opening_count(array: OpeningArray) -> u8 {
 /// The same hole seen from North: the point-symmetric one (column h-x, row 5-r).
 fn for_side(pos: &Position, side: Side, (col, row): (u8, u8)) -> Hole {
     match side {
-        Side::South => pos.geo.hole(col, row),
-        Side::North => pos.geo.hole(pos.geo.cols() - 1 - col, 5 - row),
+        Side::South => pos.geo.at(col, row),
+        Side::North => pos.geo.at(pos.geo.cols() - 1 - col, 5 - row),
     }
 }
 

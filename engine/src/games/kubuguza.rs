@@ -17,7 +17,7 @@ pub(crate) fn set_up(pos: &mut Position) {
     // D4: four counters in each inner-row hole (not Ludii's three).
     for col in 0..pos.geo.cols() {
         for row in [2, 3] {
-            pos.board[pos.geo.hole(col, row).index()] = 4;
+            pos.board[pos.geo.at(col, row).index()] = 4;
         }
     }
 }

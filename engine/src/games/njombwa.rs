@@ -6,7 +6,7 @@
 
 use super::relay::{self, AfterLap, RelayRules};
 use crate::decision::Decision;
-use crate::event::{CaptureTo, Event, EventSink};
+use crate::event::{CaptureReason, CaptureTo, Event, EventSink};
 use crate::geometry::{Direction, Hole};
 use crate::outcome::{EndReason, Outcome};
 use crate::position::{MidTurn, MoveList, Phase, Position};
@@ -18,7 +18,7 @@ pub(crate) fn set_up(pos: &mut Position) {
     // whatever the width (D2: "same 29/2/1 start").
     let last = pos.geo.cols() - 1;
     for (col, row, n) in [(0, 1, 29), (1, 1, 2), (2, 1, 1), (last, 4, 29), (last - 1, 4, 2), (last - 2, 4, 1)] {
-        pos.board[pos.geo.hole(col, row).index()] = n;
+        pos.board[pos.geo.at(col, row).index()] = n;
     }
     pos.phase = Phase::NjombwaPairs;
 }
@@ -26,8 +26,8 @@ pub(crate) fn set_up(pos: &mut Position) {
 /// The hole each side sows in opening stage 2: the one the 29 counters started in.
 fn big_hole(pos: &Position, side: Side) -> Hole {
     match side {
-        Side::South => pos.geo.hole(0, 1),
-        Side::North => pos.geo.hole(pos.geo.cols() - 1, 4),
+        Side::South => pos.geo.at(0, 1),
+        Side::North => pos.geo.at(pos.geo.cols() - 1, 4),
     }
 }
 
@@ -109,7 +109,7 @@ fn pair_walk(pos: &mut Position, side: Side, decision: Decision, sink: &mut impl
     let last = sow_lap(pos.geo, &mut pos.board, Lap { from: hole, direction }, sink);
     if pos.board[last.index()] == 1 && pos.geo.is_inner(last) {
         let (inner, _) = pos.geo.opposite(last);
-        remove(pos, inner, sink);
+        remove(pos, inner, CaptureReason::PairWalk { last, inner }, sink);
         if pos.counters_of(side.other()) == 0 {
             return pos.finish(Outcome::win(side, EndReason::AllCaptured), sink);
         }
@@ -117,10 +117,10 @@ fn pair_walk(pos: &mut Position, side: Side, decision: Decision, sink: &mut impl
     pos.end_turn(sink);
 }
 
-fn remove(pos: &mut Position, hole: Hole, sink: &mut impl EventSink) {
+fn remove(pos: &mut Position, hole: Hole, reason: CaptureReason, sink: &mut impl EventSink) {
     let count = std::mem::take(&mut pos.board[hole.index()]);
     if count > 0 {
-        sink.push(Event::Capture { from: hole, count, to: CaptureTo::OffBoard });
+        sink.push(Event::Capture { from: hole, count, to: CaptureTo::OffBoard, reason });
     }
 }
 
@@ -146,8 +146,9 @@ impl RelayRules for Njombwa {
         if pos.geo.is_inner(last) {
             let (inner, outer) = pos.geo.opposite(last);
             if pos.board[inner.index()] > 0 {
-                remove(pos, inner, sink);
-                remove(pos, outer, sink);
+                let reason = CaptureReason::EmptyInner { last, inner, outer };
+                remove(pos, inner, reason, sink);
+                remove(pos, outer, reason, sink);
                 if pos.counters_of(side.other()) == 0 {
                     return AfterLap::GameOver(Outcome::win(side, EndReason::AllCaptured));
                 }

@@ -15,4 +15,5 @@ pub mod session;
 pub mod tokens;
 pub mod who;
 
-pub use who::{Caller, MaybeSignedIn, SignedIn, Via, Who};
+pub use crate::ids::Via;
+pub use who::{Caller, MaybeSignedIn, SignedIn, Who};

@@ -8,7 +8,7 @@ use super::{csrf, session};
 use crate::error::ApiError;
 use crate::game::unix_ms;
 use crate::http::extract::Bearer;
-use crate::ids::{self, PlayerName};
+use crate::ids::{self, PlayerName, Via};
 use crate::state::AppState;
 use crate::store::AccountRow;
 use axum::extract::FromRequestParts;
@@ -29,15 +29,6 @@ impl Who {
             Who::Guest => None,
         }
     }
-}
-
-/// How an account was recognised.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Via {
-    /// A bearer token (its SHA-256).
-    Token { hash: String },
-    /// The session cookie (the session id's SHA-256).
-    Session { id_hash: String },
 }
 
 /// A signed-in request: the account, its creation time, and how it was recognised.

@@ -15,6 +15,7 @@ pub mod leases;
 mod node;
 mod owner;
 mod relay;
+pub mod revoke;
 pub mod wire;
 
 pub use broker::{Broker, BrokerError};

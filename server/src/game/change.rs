@@ -45,6 +45,9 @@ pub struct Change {
     pub status: GameStatus,
     /// Set when the server ends the game.
     pub ruling: Option<Ruling>,
+    /// The side whose player aborted the game, when the change is their abort (stored as `aborted_by`: the
+    /// lobby's abort pause counts it against that player only).
+    pub aborted_by: Option<Side>,
     pub clock: Option<Clock>,
     pub decided: BySide<bool>,
     pub at_ms: i64,
@@ -84,6 +87,7 @@ impl LiveGame {
             seats: None,
             status: self.status,
             ruling: None,
+            aborted_by: None,
             clock: self.clock.clone(),
             decided: self.decided,
             at_ms,

@@ -6,6 +6,22 @@ use mancala_engine::{BySide, Side};
 use mancala_protocol::{ClockSpec, ClockState};
 use tokio::time::{Duration, Instant};
 
+/// The longest base time of a clock (a week) and the largest increment (an hour), for every way of
+/// making a game.
+pub const MAX_BASE_SECS: u32 = 7 * 24 * 3600;
+pub const MAX_INCREMENT_SECS: u32 = 3600;
+
+/// Checks a requested clock beyond its types; the error says which field is out of range.
+pub fn check_spec(c: &ClockSpec) -> Result<(), String> {
+    if c.base_secs == 0 || c.base_secs > MAX_BASE_SECS {
+        return Err(format!("clock.base_secs must be between 1 and {MAX_BASE_SECS}"));
+    }
+    if c.increment_secs > MAX_INCREMENT_SECS {
+        return Err(format!("clock.increment_secs must be at most {MAX_INCREMENT_SECS}"));
+    }
+    Ok(())
+}
+
 #[derive(Clone, Debug)]
 pub struct Clock {
     pub spec: ClockSpec,

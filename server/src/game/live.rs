@@ -105,20 +105,27 @@ pub fn unix_ms() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
 }
 
+/// What a new game is made of, named field by field (every way of making a game fills one).
+#[derive(Clone, Debug)]
+pub struct NewGame {
+    pub id: GameId,
+    pub variant: Variant,
+    pub options: Options,
+    /// The creator's side and seat.
+    pub creator: (Side, Seat),
+    /// The code that lets someone else join (none for a game whose both players are known: a pairing).
+    pub invite_code: Option<InviteCode>,
+    pub clock: Option<ClockSpec>,
+    /// A decision with only one legal choice is made by the server.
+    pub auto_forced: bool,
+    pub rated: bool,
+    pub now_ms: i64,
+}
+
 impl LiveGame {
     /// A new game waiting for its second player.
-    #[allow(clippy::too_many_arguments)]
-    pub fn new(
-        id: GameId,
-        variant: Variant,
-        options: Options,
-        creator: (Side, Seat),
-        invite_code: InviteCode,
-        clock: Option<ClockSpec>,
-        auto_forced: bool,
-        rated: bool,
-        now_ms: i64,
-    ) -> Result<LiveGame, OptionsError> {
+    pub fn new(new: NewGame) -> Result<LiveGame, OptionsError> {
+        let NewGame { id, variant, options, creator, invite_code, clock, auto_forced, rated, now_ms } = new;
         let pos = Position::start(variant, options)?;
         let mut seats = BySide::default();
         seats[creator.0] = Some(creator.1);
@@ -128,7 +135,7 @@ impl LiveGame {
             options,
             status: GameStatus::Waiting,
             seats,
-            invite_code: Some(invite_code),
+            invite_code,
             clock: clock.map(Clock::new),
             auto_forced,
             rated,
@@ -270,6 +277,15 @@ impl LiveGame {
     /// May the game be aborted now? Until both players have made a decision of their own.
     pub fn may_abort(&self) -> bool {
         !(self.is_over() || self.decided.south && self.decided.north)
+    }
+
+    /// When a game being played is aborted for want of its first decisions (unix ms): `limit` after the
+    /// last decision of its own one side made, or after the start when there is none, as long as not both
+    /// players have made one. Every change of such a game is its start or a decision (with the forced ones
+    /// after it), so that moment is the game's `updated_at`, which is stored: the deadline is the same
+    /// after a restart or on another node.
+    pub fn first_move_deadline(&self, limit: std::time::Duration) -> Option<i64> {
+        (self.status == GameStatus::Ongoing && self.may_abort()).then(|| self.updated_at + limit.as_millis() as i64)
     }
 
     /// Applies a stored change; returns the versions of its events.

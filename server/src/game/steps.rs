@@ -81,14 +81,18 @@ impl PlySteps {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mancala_engine::{Direction, Hole};
+    use mancala_engine::{Direction, Geometry, Hole};
+
+    fn hole(h: u8) -> Hole {
+        Geometry::FourRows(8).hole_at(h.into()).expect("a hole of 4x8")
+    }
 
     fn lift(h: u8) -> Event {
-        Event::Lift { hole: Hole(h), count: 3, direction: Direction::Anticlockwise }
+        Event::Lift { hole: hole(h), count: 3, direction: Direction::Anticlockwise }
     }
 
     fn drop(h: u8) -> Event {
-        Event::Drop { hole: Hole(h) }
+        Event::Drop { hole: hole(h) }
     }
 
     fn record(events: &[Event]) -> PlySteps {
@@ -110,7 +114,8 @@ mod tests {
     #[test]
     fn a_long_ply_keeps_its_start_a_count_and_its_last_laps() {
         // Laps of one lift and three drops, far more than HEAD + TAIL events.
-        let mut events: Vec<Event> = (0..100_000u32).flat_map(|i| [lift(i as u8), drop(1), drop(2), drop(3)]).collect();
+        let mut events: Vec<Event> =
+            (0..100_000u32).flat_map(|i| [lift((i % 32) as u8), drop(1), drop(2), drop(3)]).collect();
         events.push(Event::TurnEnd { next: Side::South });
         let s = record(&events);
         let kept: Vec<Step> = s.iter().collect();

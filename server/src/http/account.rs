@@ -1,10 +1,12 @@
 //! The account routes (`/api/account/…`): sign up, sign in (a session cookie, or an API token for the
 //! terminal client), sign out, the account, password change, API tokens. Thin: the rules are in
-//! [`crate::auth`].
+//! [`crate::auth`]. Every revocation (sign-out, the sessions a password change signs out, a revoked
+//! token) also ends what the credential opened ([`revoke::revoked`]: its lobby connections).
 
 use super::extract::{Json, NoParams, Path, Query};
 use super::limits::{ClientAddr, Limit};
 use crate::auth::{MaybeSignedIn, SignedIn, Via, csrf, password, session, tokens};
+use crate::cluster::revoke;
 use crate::error::ApiError;
 use crate::game::unix_ms;
 use crate::ids::{self, PlayerName};
@@ -111,9 +113,14 @@ pub async fn signout(
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     match caller.map(|c| c.via) {
-        Some(Via::Session { id_hash }) => session::end(&state, &id_hash).await?,
+        Some(Via::Session { id_hash }) => {
+            session::end(&state, &id_hash).await?;
+            revoke::revoked(&state.lobby, state.rooms.cluster().map(|c| &**c), vec![Via::Session { id_hash }]).await;
+        }
         Some(Via::Token { hash }) => {
-            state.store.write(vec![Write::Account(AccountWrite::DeleteApiTokenByHash { token_hash: hash })]).await?;
+            let write = AccountWrite::DeleteApiTokenByHash { token_hash: hash.clone() };
+            state.store.write(vec![Write::Account(write)]).await?;
+            revoke::revoked(&state.lobby, state.rooms.cluster().map(|c| &**c), vec![Via::Token { hash }]).await;
         }
         None => {}
     }
@@ -162,6 +169,14 @@ pub async fn change_password(
         Via::Session { id_hash } => Some(id_hash),
         Via::Token { .. } => None,
     };
+    let signed_out: Vec<Via> = state
+        .store
+        .session_hashes(&key)
+        .await?
+        .into_iter()
+        .filter(|h| Some(h) != keep.as_ref())
+        .map(|id_hash| Via::Session { id_hash })
+        .collect();
     state
         .store
         .write(vec![
@@ -169,6 +184,9 @@ pub async fn change_password(
             Write::Account(AccountWrite::DeleteOtherSessions { player_key: key, keep }),
         ])
         .await?;
+    // A session made between the read and the delete is deleted too, but has no connection told here:
+    // it is refused where it is next used (`Store::still_valid`).
+    revoke::revoked(&state.lobby, state.rooms.cluster().map(|c| &**c), signed_out).await;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -202,12 +220,13 @@ pub async fn revoke_token(
     Path(id): Path<String>,
 ) -> Result<StatusCode, ApiError> {
     let key = caller.name.key();
-    if !state.store.api_tokens(&key).await?.iter().any(|t| t.id == id) {
+    let Some(hash) = state.store.api_token_hash(&key, &id).await? else {
         return Err(ApiError::NotFound(format!(
             "no API token `{}` on this account",
             id.chars().take(40).collect::<String>()
         )));
-    }
+    };
     state.store.write(vec![Write::Account(AccountWrite::DeleteApiToken { id, player_key: key })]).await?;
+    revoke::revoked(&state.lobby, state.rooms.cluster().map(|c| &**c), vec![Via::Token { hash }]).await;
     Ok(StatusCode::NO_CONTENT)
 }

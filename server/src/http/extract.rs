@@ -7,7 +7,9 @@
 //!   deserialised strictly: unknown fields (at any depth: the body types deny them), a missing field, a
 //!   wrong type, and an array where an object belongs are 400s that name the field by its path
 //!   (`clock.extra_secs`). serde would read an array as a struct's fields in order (`["azigo", null,
-//!   "south"]` was a game); no request body of this API holds an array, so arrays are refused anywhere.
+//!   "south"]` was a game), so arrays are refused anywhere but at the fields that are arrays
+//!   ([`ARRAY_FIELDS`]: a seek's rating `range`, `[min, max]`). A key repeated in an object is refused
+//!   too, named by its path (`mancala_protocol::strict`): serde would keep the last one.
 //! - [`Query<T>`]: the query string checked against the parameters the route takes ([`FromParams`]):
 //!   an unknown parameter, or one given twice, is a 400 listing the ones it takes. Every API route has
 //!   one (`Query<NoParams>` where it takes none).
@@ -113,6 +115,10 @@ fn is_json(content_type: &str) -> bool {
 
 /// A JSON object as `T`, or a 400 that names what was wrong and where.
 pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    // Before the `Value`, which would keep the last of repeated keys.
+    if let Some(path) = mancala_protocol::strict::first_duplicate(bytes) {
+        return Err(ApiError::BadRequest(format!("bad body: {}", mancala_protocol::strict::duplicate_message(&path))));
+    }
     let value: Value =
         serde_json::from_slice(bytes).map_err(|e| ApiError::BadRequest(format!("the body is not JSON: {e}")))?;
     if !value.is_object() {
@@ -143,9 +149,15 @@ fn kind(v: &Value) -> &'static str {
     }
 }
 
-/// The path of the first array inside `v` (`clock`, `options.handicap`).
+/// The fields of request bodies that are arrays, by their path: the only places an array is read.
+/// (`range` of `POST /api/lobby/seeks`, a `[i32; 2]`: serde reads exactly two integers there; `decisions`
+/// of a lesson check, a list of strings.)
+pub const ARRAY_FIELDS: &[&str] = &["range", "decisions"];
+
+/// The path of the first array inside `v` (`clock`, `options.handicap`), but for [`ARRAY_FIELDS`].
 fn first_array(v: &Value, at: String) -> Option<String> {
     match v {
+        Value::Array(_) if ARRAY_FIELDS.contains(&at.as_str()) => None,
         Value::Array(_) => Some(at),
         Value::Object(m) => m.iter().find_map(|(k, x)| {
             let path = if at.is_empty() { k.clone() } else { format!("{at}.{k}") };
@@ -333,6 +345,18 @@ mod tests {
         let e = err::<Outer>(r#"{"name":"x","inner":{"a":"one"}}"#);
         assert!(e.contains("`inner.a`"), "{e}");
         assert!(err::<Outer>("{").contains("not JSON"));
+        let e = err::<Outer>(r#"{"name":"x","inner":{"a":1,"a":2}}"#);
+        assert!(e.contains("duplicate key `inner.a`"), "{e}");
+    }
+
+    #[test]
+    fn a_seek_range_is_an_array_and_nothing_else_is() {
+        use mancala_protocol::lobby::SeekRequest;
+        let seek = parse::<SeekRequest>(br#"{"variant":"kubuguza","range":[1400,1600]}"#).unwrap();
+        assert_eq!(seek.range, Some([1400, 1600]));
+        assert!(err::<SeekRequest>(r#"{"variant":"kubuguza","range":[1400]}"#).contains("`range`"));
+        let e = err::<SeekRequest>(r#"{"variant":"kubuguza","clock":[300,3]}"#);
+        assert!(e.contains("`clock` must be an object"), "{e}");
     }
 
     #[test]

@@ -5,9 +5,10 @@ use super::extract::{Json, NoParams, OptionalJson, Path, Query};
 use super::limits::{ClientAddr, Limit};
 use crate::auth::Who;
 use crate::error::ApiError;
-use crate::game::{GameHeader, LiveGame, Seat, unix_ms};
+use crate::game::{GameHeader, NewGame, Seat, clock, unix_ms};
 use crate::ids::{self, GameId, InviteCode, PlayerName};
-use crate::room::bot_seat::{self, BotSeat};
+use crate::room::bot_seat;
+use crate::room::create::{self, Made, Opponent, granted};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -15,32 +16,10 @@ use mancala_engine::{Side, Variant};
 use mancala_protocol::ClockSpec;
 use mancala_protocol::http::{CreateGame, GameSummary, JoinGame, SeatChoice, SeatGranted};
 
-/// The longest base time of a clock (a week) and the largest increment (an hour).
-pub const MAX_BASE_SECS: u32 = 7 * 24 * 3600;
-pub const MAX_INCREMENT_SECS: u32 = 3600;
-
-fn granted(game: GameSummary, seat: Side, token: String) -> SeatGranted {
-    let invite_code = game.invite_code.clone();
-    SeatGranted {
-        ws_path: format!("/api/games/{}/ws", game.id),
-        invite_path: invite_code.as_ref().map(|c| format!("/api/invites/{c}")),
-        invite_code,
-        game,
-        seat,
-        token,
-    }
-}
-
 /// Checks what `POST /api/games` asks for beyond its types.
 fn check_clock(clock: Option<ClockSpec>) -> Result<(), ApiError> {
     let Some(c) = clock else { return Ok(()) };
-    if c.base_secs == 0 || c.base_secs > MAX_BASE_SECS {
-        return Err(ApiError::BadRequest(format!("clock.base_secs must be between 1 and {MAX_BASE_SECS}")));
-    }
-    if c.increment_secs > MAX_INCREMENT_SECS {
-        return Err(ApiError::BadRequest(format!("clock.increment_secs must be at most {MAX_INCREMENT_SECS}")));
-    }
-    Ok(())
+    clock::check_spec(&c).map_err(ApiError::BadRequest)
 }
 
 /// `POST /api/games`.
@@ -61,7 +40,9 @@ pub async fn create(
         None => None,
         Some(o) => {
             Some(o.strip_prefix("bot:").and_then(|l| l.parse::<mancala_bot::Level>().ok()).ok_or_else(|| {
-                ApiError::BadRequest(format!("`opponent` `{o}`: expected bot:random, bot:easy, bot:medium or bot:hard"))
+                ApiError::BadRequest(format!(
+                    "`opponent` `{o}`: expected bot:1 to bot:8 (or bot:random, bot:easy, bot:medium, bot:hard)"
+                ))
             })?)
         }
     };
@@ -70,7 +51,7 @@ pub async fn create(
         rated_seat(&name, registered)?;
     }
     // Counted once the request is known to be good: a client's mistakes do not use up its allowance.
-    state.limits.check(Limit::Games, client)?;
+    state.limits.check_for(Limit::Games, client, registered.then_some(&name))?;
     let side = match req.seat {
         SeatChoice::South => Side::South,
         SeatChoice::North => Side::North,
@@ -84,31 +65,19 @@ pub async fn create(
     };
     let token = ids::token();
     let seat = Seat { name, registered, token_hash: ids::token_hash(&token) };
-    let game = LiveGame::new(
-        GameId::random(),
+    let new = NewGame {
+        id: GameId::random(),
         variant,
         options,
-        (side, seat),
-        InviteCode::random(),
-        req.clock,
-        req.auto_forced.unwrap_or(true),
-        req.rated,
-        unix_ms(),
-    )
-    .map_err(|e| ApiError::BadRequest(format!("options: {e}")))?;
-    let (variant, options) = (game.variant, game.options);
-    // The game is stored by its room's first commit.
-    let room = state.rooms.create(game).await?;
-    let mut summary = room.summary().await.map_err(ApiError::from)?;
-    if let Some(level) = bot {
-        // The computer takes the other seat at once, exactly as a person joining would.
-        let bot_seat =
-            Seat { name: bot_seat::seat_name(level), registered: false, token_hash: ids::token_hash(&ids::token()) };
-        let (bot_side, joined) = room.join(bot_seat).await.map_err(ApiError::from)??;
-        summary = joined;
-        state.rooms.seat_bot(&room, BotSeat { side: bot_side, level, variant, options, seed: rand::random() });
-    }
-    metrics::counter!("mancala_games_created").increment(1);
+        creator: (side, seat),
+        invite_code: Some(InviteCode::random()),
+        clock: req.clock,
+        auto_forced: req.auto_forced.unwrap_or(true),
+        rated: req.rated,
+        now_ms: unix_ms(),
+    };
+    let opponent = bot.map_or(Opponent::Open, Opponent::Bot);
+    let Made { summary, .. } = create::make(&state.rooms, new, opponent).await?;
     Ok((StatusCode::CREATED, axum::Json(granted(summary, side, token))))
 }
 

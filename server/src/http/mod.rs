@@ -10,14 +10,15 @@
 //! | `POST /api/games`, `POST /api/games/{id}/join`, `GET/POST /api/invites/{code}[/join]` | create and join ([`games`]) |
 //! | `GET /api/games/{id}/ws` | the WebSocket ([`crate::ws`]) |
 //! | `POST /api/players`, `GET /api/players/{name}` | token accounts, profiles ([`players`]) |
-//! | `/api/account/…` | sign up, sign in and out, password, API tokens ([`account`], [`crate::auth`]) |
+//! | `/api/account/…` | sign up, sign in and out, password, API tokens ([`account`], [`crate::auth`]), lesson progress ([`progress`]) |
 //! | `GET /api/games`, `GET /api/games/{id}`, `GET /api/games/{id}/position` | history: list, one game, a position ([`history`]) |
 //! | `GET /api/games/{id}/export` | the record as text or JSON ([`export`]) |
 //! | `GET /api/players/{name}/games`, `GET /api/stream/game/{id}` | NDJSON streams ([`streams`]) |
 //! | `GET /api/players/{name}/ratings/{variant}`, `GET /api/leaderboard/{variant}` | ratings ([`ratings`]) |
+//! | `GET /api/lessons…`, `POST /api/lessons/{game}/{lesson}/{step}/check`, `GET /api/rules/{variant}`, `POST /api/preview` | lessons, rules pages, move preview ([`learn`]) |
 //! | `GET /api/openapi.json` | the OpenAPI document ([`openapi`]) |
 //! | `GET /api/lobby/ws`, `/api/lobby/seeks…`, `/api/challenges…` | the lobby ([`crate::lobby`]) |
-//! | `/`, `/game/{id}`, …, `/assets/…`, `/api/rules/{variant}` | the web client ([`web`]) |
+//! | `/`, `/game/{id}`, `/learn`, …, `/assets/…` | the web client ([`web`]) |
 
 pub mod account;
 pub mod cors;
@@ -26,10 +27,13 @@ pub mod export;
 pub mod extract;
 pub mod games;
 pub mod history;
+pub mod learn;
 pub mod limits;
+pub mod lobby;
 pub mod openapi;
 pub mod ops;
 pub mod players;
+pub mod progress;
 pub mod ratings;
 pub mod streams;
 pub mod variants;
@@ -37,7 +41,7 @@ pub mod web;
 
 use crate::state::AppState;
 use axum::Router;
-use axum::routing::{delete, get, post};
+use axum::routing::{delete, get, post, put};
 use std::time::Duration;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
@@ -49,6 +53,7 @@ pub const MAX_BODY_BYTES: usize = 64 * 1024;
 pub fn router(state: AppState) -> Router {
     // The limit applies until the answer starts: a WebSocket's or a stream's life is not a request's.
     let timeout = Duration::from_secs(state.config.request_timeout_secs.max(1));
+    let shutdown = state.shutdown.clone();
     let routes = Router::new()
         .route("/healthz", get(ops::healthz))
         .route("/metrics", get(ops::metrics))
@@ -65,6 +70,8 @@ pub fn router(state: AppState) -> Router {
         .route("/api/account/password", post(account::change_password))
         .route("/api/account/tokens", get(account::list_tokens).post(account::create_token))
         .route("/api/account/tokens/{id}", delete(account::revoke_token))
+        .route("/api/account/learn", get(progress::get))
+        .route("/api/account/learn/{game}/{lesson}/{step}", put(progress::put))
         .route("/api/players", post(players::create))
         .route("/api/players/{name}", get(players::profile))
         .route("/api/games", get(history::list))
@@ -75,15 +82,20 @@ pub fn router(state: AppState) -> Router {
         .route("/api/players/{name}/ratings/{variant}", get(ratings::history))
         .route("/api/leaderboard/{variant}", get(ratings::leaderboard))
         .route("/api/stream/game/{id}", get(streams::live_game))
+        .route("/api/lessons", get(learn::courses))
+        .route("/api/lessons/{game}/{lesson}", get(learn::lesson))
+        .route("/api/lessons/{game}/{lesson}/{step}/check", post(learn::check))
+        .route("/api/rules/{variant}", get(learn::rules))
+        .route("/api/preview", post(learn::preview))
         .route("/api/openapi.json", get(openapi::document))
-        .route("/api/lobby/ws", get(crate::lobby::socket::upgrade))
-        .route("/api/lobby/seeks", get(crate::lobby::routes::list))
-        .route("/api/lobby/seeks", post(crate::lobby::routes::create))
-        .route("/api/lobby/seeks/{id}/accept", post(crate::lobby::routes::accept))
-        .route("/api/challenges", post(crate::lobby::routes::challenge))
-        .route("/api/challenges", get(crate::lobby::routes::challenges))
-        .route("/api/challenges/{id}/accept", post(crate::lobby::routes::accept_challenge))
-        .route("/api/challenges/{id}/decline", post(crate::lobby::routes::decline_challenge))
+        .route("/api/lobby/ws", get(crate::ws::lobby::upgrade))
+        .route("/api/lobby/seeks", get(lobby::list))
+        .route("/api/lobby/seeks", post(lobby::create))
+        .route("/api/lobby/seeks/{id}/accept", post(lobby::accept))
+        .route("/api/challenges", post(lobby::challenge))
+        .route("/api/challenges", get(lobby::challenges))
+        .route("/api/challenges/{id}/accept", post(lobby::accept_challenge))
+        .route("/api/challenges/{id}/decline", post(lobby::decline_challenge))
         .merge(web::routes())
         .with_state(state);
     // The layers wrap the whole router rather than each route (`Router::layer`), so they see its own
@@ -94,6 +106,7 @@ pub fn router(state: AppState) -> Router {
         .layer(TimeoutLayer::with_status_code(axum::http::StatusCode::REQUEST_TIMEOUT, timeout))
         .layer(axum::middleware::from_fn_with_state(timeout, errors::as_json))
         .layer(axum::middleware::from_fn(cors::reads_only))
+        .layer(axum::middleware::from_fn_with_state(shutdown, ops::closing))
         // Failures are logged by `ApiError` itself, at the level each deserves (tower-http would log every
         // 503 of a shutdown as an error).
         .layer(TraceLayer::new_for_http().make_span_with(request_span).on_failure(()))

@@ -1,13 +1,18 @@
 //! Operations: `/healthz` (the database answers; with several nodes also this node's id, the games it
-//! owns, its lease and its broker) and `/metrics` (Prometheus text).
+//! owns, its lease and its broker), `/metrics` (Prometheus text), and the layer that closes every
+//! connection after its answer once a shutdown has begun ([`closing`]).
 
 use super::extract::{NoParams, Query};
 use crate::error::ApiError;
 use crate::state::AppState;
 use axum::Json;
-use axum::extract::State;
+use axum::extract::{Request, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::Response;
 use serde_json::{Value, json};
 use std::time::Duration;
+use tokio_util::sync::CancellationToken;
 
 /// How long `/healthz` waits for the database: a monitor polls it and must get an answer, not hang for
 /// the pool's acquire timeout.
@@ -45,4 +50,15 @@ pub async fn healthz(State(state): State<AppState>, _: Query<NoParams>) -> Resul
 
 pub async fn metrics(State(state): State<AppState>, _: Query<NoParams>) -> String {
     state.metrics.render()
+}
+
+/// Once a shutdown has begun, every answer closes its connection (`Connection: close`): the client sends
+/// its next request on a new connection, which the listener accepts until it closes, rather than on a
+/// kept-alive one that the server closes when it stops serving (a request sent just then would be lost).
+pub async fn closing(State(shutdown): State<CancellationToken>, request: Request, next: Next) -> Response {
+    let mut response = next.run(request).await;
+    if shutdown.is_cancelled() && response.status() != StatusCode::SWITCHING_PROTOCOLS {
+        response.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
+    }
+    response
 }

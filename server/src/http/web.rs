@@ -4,9 +4,8 @@
 //!
 //! | path | what |
 //! |---|---|
-//! | `/`, `/game/{id}`, `/games`, `/player/{name}`, `/@/{name}`, `/rules/{variant}`, `/leaderboard`, `/leaderboard/{variant}`, `/signin`, `/signup`, `/account` | the app's HTML (the page routes itself) |
+//! | `/`, `/game/{id}`, `/games`, `/player/{name}`, `/@/{name}`, `/rules/{variant}`, `/learn`, `/learn/{game}/{lesson}`, `/leaderboard`, `/leaderboard/{variant}`, `/signin`, `/signup`, `/account` | the app's HTML (the page routes itself) |
 //! | `/assets/{version}/{*path}` | a file of `web/app/` |
-//! | `/api/rules/{variant}` | the rules as implemented (`docs/rules.md`, `docs/rules-azigo.md`) in HTML |
 //! | anything else | 404: JSON under `/api/`, the app's HTML (which says "not found") elsewhere |
 //!
 //! Caching: the HTML is revalidated on every load (`no-cache` with an `ETag`); it names its assets under
@@ -15,16 +14,13 @@
 //! path, so they all stay under the same version without a build step. Every answer carries a content
 //! security policy that allows the server's own origin only.
 
-use super::extract::{NoParams, Query};
 use crate::error::ApiError;
 use crate::state::AppState;
-use axum::Json;
 use axum::Router;
 use axum::extract::{Path, Request};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use mancala_engine::Variant;
 use rust_embed::RustEmbed;
 use sha2::{Digest, Sha256};
 use std::sync::OnceLock;
@@ -34,12 +30,11 @@ use tower_http::compression::CompressionLayer;
 #[folder = "../web/app/"]
 struct Files;
 
-/// The rule texts, embedded at build time.
-const RULES_MD: &str = include_str!("../../../docs/rules.md");
-const AZIGO_MD: &str = include_str!("../../../docs/rules-azigo.md");
-
 /// Where the template names the asset folder.
 const BASE_MARK: &str = "{{BASE}}";
+
+/// Where the template lists the languages of the page (one catalog each: `i18n/{lang}.json`).
+const LANGS_MARK: &str = "{{LANGS}}";
 
 /// A year: assets are named by version, so a cached one is never stale.
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
@@ -57,8 +52,9 @@ pub fn routes() -> Router<AppState> {
         .route("/signup", get(app))
         .route("/account", get(app))
         .route("/rules/{variant}", get(app))
+        .route("/learn", get(app))
+        .route("/learn/{game}/{lesson}", get(app))
         .route("/assets/{version}/{*path}", get(asset))
-        .route("/api/rules/{variant}", get(rules))
         .fallback(not_found)
         .layer(CompressionLayer::new())
 }
@@ -84,7 +80,9 @@ fn version() -> &'static str {
 fn index() -> (String, String) {
     let render = || {
         let raw = Files::get("index.html").map(|f| f.data.into_owned()).unwrap_or_default();
-        let html = String::from_utf8_lossy(&raw).replace(BASE_MARK, &format!("/assets/{}", version()));
+        let html = String::from_utf8_lossy(&raw)
+            .replace(BASE_MARK, &format!("/assets/{}", version()))
+            .replace(LANGS_MARK, &languages());
         let etag = format!("\"{}\"", hex::encode(&Sha256::digest(html.as_bytes())[..8]));
         (html, etag)
     };
@@ -94,6 +92,16 @@ fn index() -> (String, String) {
     }
     static INDEX: OnceLock<(String, String)> = OnceLock::new();
     INDEX.get_or_init(render).clone()
+}
+
+/// The languages the page has a catalog for, space-separated: adding `web/app/i18n/{lang}.json` adds one.
+fn languages() -> String {
+    let mut langs: Vec<String> = Files::iter()
+        .filter_map(|name| name.strip_prefix("i18n/")?.strip_suffix(".json").map(str::to_string))
+        .filter(|lang| !lang.contains('/'))
+        .collect();
+    langs.sort();
+    langs.join(" ")
 }
 
 /// The page for every client route: the app reads the address itself.
@@ -185,66 +193,16 @@ async fn not_found(request: Request) -> Response {
     html_page(StatusCode::NOT_FOUND, request.headers())
 }
 
-/// `GET /api/rules/{variant}`: the rules of one variant as implemented, in HTML.
-async fn rules(Path(variant): Path<String>, _: Query<NoParams>) -> Result<Json<RulesPage>, ApiError> {
-    let v: Variant = variant.parse().map_err(|_| {
-        let known: Vec<_> = Variant::ALL.iter().map(|v| v.id()).collect();
-        ApiError::NotFound(format!("no variant `{variant}` (known: {})", known.join(", ")))
-    })?;
-    Ok(Json(RulesPage { variant: v.id(), html: rules_html(v) }))
-}
-
-#[derive(Debug, serde::Serialize)]
-struct RulesPage {
-    variant: &'static str,
-    html: String,
-}
-
-/// The variant's own section of `docs/rules.md` (all of `docs/rules-azigo.md` for Azigo), then, for the
-/// four-row games, what they share (the model without its table of source files, and the notation).
-fn rules_html(v: Variant) -> String {
-    let own = match v {
-        Variant::Azigo => return markdown(AZIGO_MD),
-        Variant::Ikibuguzo | Variant::IkibuguzoOpening1 | Variant::IkibuguzoOpening2 => section("Ikibuguzo"),
-        Variant::Kubuguza => section("Kubuguza"),
-        Variant::Njombwa => section("Njombwa"),
-    };
-    let model: String = section("The model").lines().filter(|l| !l.starts_with('|')).collect::<Vec<_>>().join("\n");
-    let shared = model.replacen("## The model", "## Common to the four-row games", 1);
-    markdown(&format!("{own}\n\n{shared}\n\n{}", section("Notation")))
-}
-
-/// The `## {title}…` section of `docs/rules.md`, up to the next `## ` heading.
-fn section(title: &str) -> &'static str {
-    let heading = format!("## {title}");
-    let Some(start) = RULES_MD.find(&heading) else { return "" };
-    let rest = &RULES_MD[start..];
-    let end = rest[heading.len()..].find("\n## ").map_or(rest.len(), |i| i + heading.len() + 1);
-    &rest[..end]
-}
-
-fn markdown(text: &str) -> String {
-    use pulldown_cmark::{Options, Parser, html};
-    let text = text.replace("(rules-azigo.md)", "(/rules/azigo)").replace("(rules.md)", "(/rules/kubuguza)");
-    let mut out = String::new();
-    html::push_html(&mut out, Parser::new_ext(&text, Options::ENABLE_TABLES));
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn every_variant_has_its_rules() {
-        for v in Variant::ALL {
-            let html = rules_html(v);
-            assert!(html.len() > 1000, "{v:?}: {} bytes", html.len());
-            assert!(!html.contains("engine/src/geometry.rs"), "{v:?}: the model's table of files is left out");
-        }
-        assert!(rules_html(Variant::Kubuguza).contains("<h2>Kubuguza"));
-        assert!(!rules_html(Variant::Kubuguza).contains("<h2>Njombwa"));
-        assert!(rules_html(Variant::Azigo).contains("concealed"));
+    fn the_page_lists_each_catalog_but_not_the_books_beside_them() {
+        let langs = languages();
+        assert!(langs.split(' ').any(|l| l == "en") && langs.split(' ').any(|l| l == "fr"), "{langs}");
+        assert!(!langs.contains('/'), "{langs}");
+        assert!(index().0.contains(&format!(r#"<meta name="languages" content="{langs}""#)));
     }
 
     #[test]

@@ -1,16 +1,21 @@
 //! Identifiers and secrets, each a type that can only hold a valid value: game ids (public), invite codes
-//! (shareable), player names (display and account names, case-insensitive), and seat and player tokens
-//! (secret; only their SHA-256 is stored, so a database leak does not hand out seats).
+//! (shareable), a client's address as limits count it, player names (display and account names,
+//! case-insensitive), and seat and player tokens (secret; only their SHA-256 is stored, so a database
+//! leak does not hand out seats).
 //!
 //! Text from outside becomes one of these at the edge (the HTTP extractors of `http/extract.rs`, the row
 //! mapping of `store/mapping.rs`) and stays typed inside the server; it is text again only on the wire
 //! and in the database.
 
+mod client_addr;
+mod credential;
 mod game_id;
 mod invite_code;
 mod player_name;
 mod token;
 
+pub use client_addr::ClientAddr;
+pub use credential::Via;
 pub use game_id::GameId;
 pub use invite_code::InviteCode;
 pub use player_name::{NameError, PlayerName};

@@ -1,7 +1,10 @@
 //! Challenges: an offer from one account to another named account, held by the lobby task until the
 //! challenged accepts or declines it (or the challenger withdraws it). They live in memory: a restart
-//! forgets them (docs/lobby.md).
+//! forgets them (docs/lobby.md). A challenger holds at most [`MAX_PENDING_CHALLENGES`] at once, and one
+//! to a given person (how many it sends a minute is the challenges rate limit's).
 
+use super::error::LobbyError;
+use super::limits::{COUNT_RETRY_SECS, MAX_PENDING_CHALLENGES};
 use super::person::Person;
 use super::seek::GameSpec;
 use crate::game::unix_ms;
@@ -21,7 +24,24 @@ pub struct Challenges {
 }
 
 impl Challenges {
-    pub fn add(&mut self, from: Person, to: PlayerName, spec: GameSpec) -> Challenge {
+    /// A new challenge, unless `from` has too many pending or one to `to` already.
+    pub fn add(&mut self, from: Person, to: PlayerName, spec: GameSpec) -> Result<Challenge, LobbyError> {
+        let mine = || self.open.iter().filter(|c| c.from.same(&from));
+        if let Some(c) = mine().find(|c| c.view.to.eq_ignore_ascii_case(to.as_str())) {
+            return Err(LobbyError::Conflict(format!(
+                "you challenge {to} already (challenge {}): withdraw it first, or wait for the answer",
+                c.view.id
+            )));
+        }
+        if mine().count() >= MAX_PENDING_CHALLENGES {
+            return Err(LobbyError::Limited {
+                message: format!(
+                    "you have {MAX_PENDING_CHALLENGES} challenges waiting for an answer (at most \
+                     {MAX_PENDING_CHALLENGES}): withdraw one first"
+                ),
+                retry_after: COUNT_RETRY_SECS,
+            });
+        }
         let view = Challenge {
             id: crate::ids::token()[..12].to_string(),
             from: from.name.as_str().to_string(),
@@ -33,7 +53,7 @@ impl Challenges {
             created_at: unix_ms() as u64,
         };
         self.open.push(Open { view: view.clone(), from, spec });
-        view
+        Ok(view)
     }
 
     pub fn get(&self, id: &str) -> Option<Open> {

@@ -1,12 +1,21 @@
 //! Why the lobby refused something: one type for the WebSocket (`{"type":"error","code","message"}`) and
-//! HTTP (an [`ApiError`]), so both say the same thing.
+//! HTTP (the edge maps it to its status: `crate::error`), so both say the same thing. The lobby names its
+//! own reasons; nothing of the edge's errors reaches it.
 
-use crate::error::ApiError;
+use crate::game::Refusal;
+use crate::room::RoomGone;
+use crate::room::create::CreateError;
+use crate::store::StoreError;
+use mancala_protocol::ErrorCode;
+use mancala_protocol::lobby::LobbyServerMsg;
 
 #[derive(Debug, thiserror::Error)]
 pub enum LobbyError {
     #[error("{0}")]
     BadRequest(String),
+    /// A socket message over the size limit (the socket stays).
+    #[error("{0}")]
+    TooLarge(String),
     #[error("{0}")]
     NotFound(String),
     #[error("this is your own seek: someone else must accept it")]
@@ -16,15 +25,64 @@ pub enum LobbyError {
     /// Aborted games: pairing is paused until `until` (unix ms).
     #[error("{aborts} games aborted in 24 h: pairing is paused until {until_text} ({retry_after} s)")]
     Paused { aborts: usize, until_text: String, retry_after: u64 },
+    /// A limit of the lobby or of game creation (docs/lobby.md, "Limits"): ask again in `retry_after` s.
+    #[error("{message}: retry in {retry_after} s")]
+    Limited { message: String, retry_after: u64 },
+    /// The person is in a game the lobby made, which is not over.
+    #[error("you are playing game {0} from the lobby: finish, resign or abort it first")]
+    Playing(String),
+    /// The other person is in a game the lobby made.
+    #[error("{0} is playing a game from the lobby now: try again when it is over")]
+    OtherPlaying(String),
+    /// The session or token the connection was opened with is revoked.
+    #[error("signed out: the session or token of this connection was revoked")]
+    Revoked,
     #[error("{0}")]
     Forbidden(String),
     #[error("{0}")]
     Conflict(String),
-    /// The lobby's queue is full: nothing was done.
+    /// The lobby's queue is full, or it holds as many seeks as it may: nothing was done.
     #[error("the lobby is busy")]
     Busy,
-    #[error(transparent)]
-    Api(#[from] ApiError),
+    /// The game could not be made or a record could not be read (the database, a room that stopped).
+    #[error("{0}")]
+    Unavailable(String),
+    #[error("the server is shutting down")]
+    ShuttingDown,
+}
+
+impl From<StoreError> for LobbyError {
+    fn from(e: StoreError) -> LobbyError {
+        LobbyError::Unavailable(format!("the database could not be reached: {e}"))
+    }
+}
+
+impl From<CreateError> for LobbyError {
+    fn from(e: CreateError) -> LobbyError {
+        match e {
+            CreateError::Options(e) => LobbyError::BadRequest(format!("options: {e}")),
+            CreateError::Refused(r) => r.into(),
+            CreateError::Gone(g) => g.into(),
+        }
+    }
+}
+
+impl From<RoomGone> for LobbyError {
+    fn from(_: RoomGone) -> LobbyError {
+        LobbyError::Unavailable("the game's room has stopped".into())
+    }
+}
+
+/// A room's refusal of a paired seat, in the lobby's words: a seat the game does not allow this player is
+/// `forbidden`, the server going away `unavailable`, anything else a `conflict`.
+impl From<Refusal> for LobbyError {
+    fn from(r: Refusal) -> LobbyError {
+        match r.code {
+            ErrorCode::Unavailable => LobbyError::Unavailable(r.reason),
+            ErrorCode::WrongSeat => LobbyError::Forbidden(r.reason),
+            _ => LobbyError::Conflict(r.reason),
+        }
+    }
 }
 
 impl LobbyError {
@@ -32,34 +90,64 @@ impl LobbyError {
     pub fn code(&self) -> &'static str {
         match self {
             LobbyError::BadRequest(_) => "bad_request",
+            LobbyError::TooLarge(_) => "too_large",
             LobbyError::NotFound(_) => "not_found",
             LobbyError::OwnSeek => "own_seek",
             LobbyError::TooManySeeks(_) => "too_many_seeks",
             LobbyError::Paused { .. } => "paused",
+            LobbyError::Limited { .. } => "rate_limited",
+            LobbyError::Playing(_) => "playing",
+            LobbyError::OtherPlaying(_) => "conflict",
+            LobbyError::Revoked => "unauthorized",
             LobbyError::Forbidden(_) => "forbidden",
             LobbyError::Conflict(_) => "conflict",
             LobbyError::Busy => "busy",
-            LobbyError::Api(_) => "unavailable",
+            LobbyError::Unavailable(_) | LobbyError::ShuttingDown => "unavailable",
         }
     }
 
-    pub fn to_msg(&self) -> mancala_protocol::lobby::LobbyServerMsg {
-        mancala_protocol::lobby::LobbyServerMsg::Error { code: self.code().to_string(), message: self.to_string() }
+    /// Seconds until the refused thing may be asked again, when the refusal says.
+    pub fn retry_after(&self) -> Option<u64> {
+        match self {
+            LobbyError::Paused { retry_after, .. } | LobbyError::Limited { retry_after, .. } => Some(*retry_after),
+            _ => None,
+        }
+    }
+
+    pub fn to_msg(&self) -> LobbyServerMsg {
+        LobbyServerMsg::Error {
+            code: self.code().to_string(),
+            message: self.to_string(),
+            retry_after: self.retry_after(),
+        }
     }
 }
 
-impl From<LobbyError> for ApiError {
-    fn from(e: LobbyError) -> ApiError {
-        match e {
-            LobbyError::BadRequest(m) => ApiError::BadRequest(m),
-            LobbyError::NotFound(m) => ApiError::NotFound(m),
-            LobbyError::OwnSeek | LobbyError::TooManySeeks(_) | LobbyError::Conflict(_) => {
-                ApiError::Conflict(e.to_string())
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_room_refusing_a_paired_seat_is_said_in_the_lobby_s_own_codes() {
+        let seat = Refusal::new(ErrorCode::WrongSeat, "a rated game needs an account");
+        assert_eq!(LobbyError::from(seat).code(), "forbidden");
+        let away = Refusal::new(ErrorCode::Unavailable, "the server is shutting down");
+        assert_eq!(LobbyError::from(away).code(), "unavailable");
+        let taken = Refusal::new(ErrorCode::WrongPhase, "both seats are taken");
+        assert_eq!(LobbyError::from(taken).code(), "conflict");
+        assert_eq!(LobbyError::from(RoomGone).code(), "unavailable");
+    }
+
+    #[test]
+    fn every_refusal_carries_its_reason_and_retry() {
+        let limited = LobbyError::Limited { message: "too many games".into(), retry_after: 7 };
+        match limited.to_msg() {
+            LobbyServerMsg::Error { code, message, retry_after } => {
+                assert_eq!((code.as_str(), retry_after), ("rate_limited", Some(7)));
+                assert!(message.contains("too many games"), "{message}");
             }
-            LobbyError::Paused { retry_after, .. } => ApiError::RateLimited { message: e.to_string(), retry_after },
-            LobbyError::Forbidden(m) => ApiError::Forbidden(m),
-            LobbyError::Busy => ApiError::Busy(e.to_string()),
-            LobbyError::Api(a) => a,
+            other => panic!("not an error: {other:?}"),
         }
+        assert_eq!(LobbyError::BadRequest("options: holes".into()).code(), "bad_request");
     }
 }

@@ -1,37 +1,47 @@
-//! The lobby (issue 15): seeks, quick pairing and challenges. One task per node ([`pool`]) owns the seek
-//! pool and decides every pairing; handlers talk to it through [`Lobby`], a bounded queue: when it is full
-//! the request is refused with `busy`, never dropped silently. A pairing makes the game with both seats at
+//! The lobby: seeks, quick pairing and challenges. One task per node ([`pool`]) owns the seek pool and
+//! decides every pairing; handlers talk to it through [`Lobby`], a bounded queue: when it is full the
+//! request is refused with `busy`, never dropped silently. A pairing makes the game with both seats at
 //! once ([`pairing`]) and gives each player a `SeatGranted`.
 //!
 //! | file | what |
 //! |---|---|
 //! | [`person`] | who asks (the one identity function) |
 //! | [`seek`] | a seek, its checks and who may take it |
+//! | [`command`] | what the task is asked |
 //! | [`pool`] | the task: seeks, connections, challenges, pairing decisions |
+//! | [`playing`] | who is in a game the lobby made (nobody in two at once) |
 //! | [`pairing`] | making the paired game |
 //! | [`challenge`] | open challenges |
+//! | [`limits`] | the lobby's limits, and the per-address count of its connections |
 //! | [`aborts`] | the pause after repeated aborts |
 //! | [`ratings`] | the rating shown with a seek |
-//! | [`socket`] | `GET /api/lobby/ws` |
-//! | [`routes`] | the HTTP routes |
+//!
+//! The edge speaks to it: the socket `GET /api/lobby/ws` is `crate::ws::lobby`, the HTTP routes
+//! `crate::http::lobby`; revocations reach the other nodes through `crate::cluster::revoke`.
 //!
 //! Several nodes: see docs/lobby.md ("Several nodes"): each node has its own pool; what is not done is
 //! said there.
 
 pub mod aborts;
 pub mod challenge;
+pub mod command;
 pub mod error;
+pub mod limits;
 pub mod pairing;
 pub mod person;
+pub mod playing;
 pub mod pool;
 pub mod ratings;
-pub mod routes;
 pub mod seek;
-pub mod socket;
 
+use crate::ids::ClientAddr;
+use crate::ids::Via;
 use crate::room::Registry;
+use crate::store::Store;
+use command::Command;
 use error::LobbyError;
-use pool::{Command, Pool};
+use limits::{Admitted, Doors, LobbyLimits};
+use pool::Pool;
 use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
@@ -44,20 +54,30 @@ pub const QUEUE: usize = 1024;
 #[derive(Clone, Debug)]
 pub struct Lobby {
     tx: mpsc::Sender<Command>,
+    doors: Arc<Doors>,
+    limits: LobbyLimits,
 }
 
 impl Lobby {
     /// Starts the lobby task; it stops on `shutdown`.
-    pub fn start(rooms: Arc<Registry>, tracker: &TaskTracker, shutdown: CancellationToken) -> Lobby {
+    pub fn start(
+        rooms: Arc<Registry>,
+        store: Store,
+        limits: LobbyLimits,
+        tracker: &TaskTracker,
+        shutdown: CancellationToken,
+    ) -> Lobby {
         let (tx, rx) = mpsc::channel(QUEUE);
-        tracker.spawn(Pool::new(rooms, tracker.clone()).run(rx, shutdown));
-        Lobby { tx }
+        let pool = Pool::new(rooms, store, limits, tx.downgrade(), tracker.clone());
+        tracker.spawn(pool.run(rx, shutdown.clone()));
+        Lobby { tx, doors: Arc::default(), limits }
     }
 
     /// A lobby whose queue is `rx` (tests).
     pub fn with_queue(capacity: usize) -> (Lobby, mpsc::Receiver<Command>) {
         let (tx, rx) = mpsc::channel(capacity);
-        (Lobby { tx }, rx)
+        let limits = LobbyLimits { conns_per_address: 1, seeks_per_address: 1 };
+        (Lobby { tx, doors: Arc::default(), limits }, rx)
     }
 
     /// Queues `cmd`: a full queue is `busy`, a stopped task is the server shutting down.
@@ -67,7 +87,7 @@ impl Lobby {
                 metrics::counter!("mancala_lobby_busy").increment(1);
                 LobbyError::Busy
             }
-            mpsc::error::TrySendError::Closed(_) => LobbyError::Api(crate::error::ApiError::ShuttingDown),
+            mpsc::error::TrySendError::Closed(_) => LobbyError::ShuttingDown,
         })
     }
 
@@ -75,18 +95,34 @@ impl Lobby {
     pub async fn ask<T>(&self, make: impl FnOnce(oneshot::Sender<T>) -> Command) -> Result<T, LobbyError> {
         let (reply, answer) = oneshot::channel();
         self.send(make(reply))?;
-        answer.await.map_err(|_| LobbyError::Api(crate::error::ApiError::ShuttingDown))
+        answer.await.map_err(|_| LobbyError::ShuttingDown)
     }
 
-    /// A connection is gone: this must reach the task even when its queue is full (else its seeks would
-    /// stay), so it waits for room.
-    pub fn leave(&self, conn: u64) {
-        if let Err(mpsc::error::TrySendError::Full(cmd)) = self.tx.try_send(Command::Leave { conn }) {
+    /// Queues a command that must reach the task even when its queue is full (a connection gone, whose
+    /// seeks would stay; a revocation, which must not be lost): it waits for room.
+    fn must_send(&self, cmd: Command) {
+        if let Err(mpsc::error::TrySendError::Full(cmd)) = self.tx.try_send(cmd) {
             let tx = self.tx.clone();
             tokio::spawn(async move {
                 let _ = tx.send(cmd).await;
             });
         }
+    }
+
+    /// A connection is gone.
+    pub fn leave(&self, conn: u64) {
+        self.must_send(Command::Leave { conn });
+    }
+
+    /// `credentials` are revoked: the connections opened with them are closed.
+    pub fn revoke(&self, credentials: Vec<Via>) {
+        self.must_send(Command::Revoke { credentials });
+    }
+
+    /// Admits a new lobby connection of `client` (sockets and seek streams), or refuses it with
+    /// `rate_limited` when that address holds as many as it may.
+    pub fn admit(&self, client: ClientAddr) -> Result<Admitted, LobbyError> {
+        self.doors.admit(client, self.limits.conns_per_address)
     }
 }
 
@@ -102,7 +138,5 @@ mod tests {
         let (reply, _) = oneshot::channel();
         let err = lobby.send(Command::List { reply }).expect_err("the queue is full");
         assert_eq!(err.code(), "busy");
-        let api: crate::error::ApiError = err.into();
-        assert!(matches!(api, crate::error::ApiError::Busy(_)));
     }
 }

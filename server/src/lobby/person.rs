@@ -1,14 +1,13 @@
-//! Who is in the lobby: an account or a guest, decided from a request's [`Who`] by [`identify`] with the
-//! same rule as game creation.
+//! Who is in the lobby: an account or a guest, decided at the edge from a request's credentials with the
+//! same rule as game creation (`http::lobby::identify`).
 
-use crate::auth::Who;
-use crate::error::ApiError;
 use crate::ids::PlayerName;
-use crate::state::AppState;
 
-/// A person in the lobby. `key` tells people apart: an account by its name; a named guest by that name
-/// (guest names are not proven, so two tabs of guest `bob` are one person); an anonymous guest by the
-/// connection or request (never equal to another).
+/// A person in the lobby. `key` tells people apart: an account by its name, the same person across all
+/// its sockets and requests; a guest (named or `anonymous`) by the connection or request it came with,
+/// never equal to another. A guest's name is not proven (anyone may type `bob`), so it owns nothing: the
+/// seeks of guest `bob` belong to `bob`'s connection, and a second connection under that name can neither
+/// cancel them nor count as the same person.
 #[derive(Clone, Debug)]
 pub struct Person {
     pub name: PlayerName,
@@ -21,25 +20,32 @@ impl Person {
         Person { key: format!("a:{}", name.key()), name, registered: true }
     }
 
+    /// A guest: a new person each time (one per connection or request).
     pub fn guest(name: PlayerName) -> Person {
-        let key = if name.as_str().eq_ignore_ascii_case("anonymous") {
-            format!("anon:{:016x}", rand::random::<u64>())
-        } else {
-            format!("g:{}", name.key())
-        };
-        Person { name, registered: false, key }
+        Person { key: format!("g:{:016x}", rand::random::<u64>()), name, registered: false }
     }
 
     pub fn same(&self, other: &Person) -> bool {
         self.key == other.key
     }
+
+    /// A guest without a name: the abort pause cannot follow it.
+    pub fn is_anonymous(&self) -> bool {
+        !self.registered && self.name.as_str().eq_ignore_ascii_case("anonymous")
+    }
 }
 
-/// The person asking, as `POST /api/games` decides it ([`Who::player`]): an account (bearer token, session
-/// cookie, or a token given as `?token=` on the socket), else a guest named `name` (default `anonymous`).
-pub async fn identify(state: &AppState, who: Who, name: Option<String>) -> Result<Person, ApiError> {
-    Ok(match who.player(state, name).await? {
-        (name, true) => Person::account(name),
-        (name, false) => Person::guest(name),
-    })
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn guests_are_people_of_their_own_accounts_are_one() {
+        let bob = || PlayerName::for_guest("bob").unwrap();
+        assert!(!Person::guest(bob()).same(&Person::guest(bob())), "two connections named bob are two people");
+        let amina = || PlayerName::parse("amina").unwrap();
+        assert!(Person::account(amina()).same(&Person::account(PlayerName::parse("Amina").unwrap())));
+        assert!(Person::guest(PlayerName::anonymous()).is_anonymous());
+        assert!(!Person::guest(bob()).is_anonymous());
+    }
 }

@@ -1,96 +1,41 @@
-//! The lobby task: the one owner of this node's seeks, challenges and lobby connections. Every change
-//! arrives as a [`Command`] on its bounded queue and is decided here, one at a time, so two people can
-//! never take one seek and one press never makes two games. The task never waits on a client or the
-//! database: the game of a pairing is made by a task of its own, and messages to a connection go to its
-//! bounded queue; a connection whose queue is full is dropped (its seeks with it) rather than slowing
-//! everyone.
+//! The lobby task: the one owner of this node's seeks, challenges, lobby connections and of who is
+//! playing a lobby game ([`Playing`]). Every change arrives as a [`Command`] on its bounded queue and is
+//! decided here, one at a time, so two people can never take one seek, one press never makes two games,
+//! and nobody is paired twice. The task never waits on a client or the database: the game of a pairing
+//! is made by a task of its own ([`Pairing`]), a lookup of a game is a task that asks again with its
+//! answer, and messages to a connection go to its bounded queue; a connection whose queue is full is
+//! closed (its seeks with it) rather than slowing everyone.
 
 use super::challenge::Challenges;
+use super::command::{Command, Joining, Kick, Listed, Taker};
 use super::error::LobbyError;
-use super::pairing;
+use super::limits::{LobbyLimits, MAX_SEEKS_PER_PERSON, MAX_SEEKS_TOTAL};
+use super::pairing::{Deliver, Pairing, Player};
 use super::person::Person;
+use super::playing::Playing;
 use super::seek::{GameSpec, Seek, Shown};
 use crate::game::unix_ms;
-use crate::ids::PlayerName;
+use crate::ids::ClientAddr;
+use crate::ids::Via;
+use crate::ids::{GameId, PlayerName};
 use crate::room::Registry;
+use crate::store::Store;
 use mancala_protocol::http::SeatGranted;
-use mancala_protocol::lobby::{self, LobbyServerMsg};
+use mancala_protocol::lobby::{self, LobbyServerMsg, SEEKS_SHOWN};
 use std::collections::HashMap;
 use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
-/// At most this many open seeks per person.
-pub const MAX_SEEKS: usize = 5;
-
-/// Who takes a seek or answers a challenge: a lobby connection (answered on it) or an HTTP request.
-#[derive(Debug)]
-pub enum Taker {
-    Conn(u64),
-    Http { person: Person, reply: oneshot::Sender<Result<SeatGranted, LobbyError>> },
-}
-
-#[derive(Debug)]
-pub enum Command {
-    /// A lobby socket (`feed`: it gets the live seek list) or an HTTP seek stream (no feed) opens.
-    Join {
-        person: Person,
-        feed: bool,
-        tx: mpsc::Sender<LobbyServerMsg>,
-        reply: oneshot::Sender<(u64, Vec<lobby::Seek>)>,
-    },
-    /// The connection closed: its seeks go.
-    Leave {
-        conn: u64,
-    },
-    Seek {
-        conn: u64,
-        spec: GameSpec,
-        range: Option<[i32; 2]>,
-        rating: Option<Shown>,
-    },
-    Cancel {
-        conn: u64,
-        id: String,
-    },
-    Accept {
-        taker: Taker,
-        id: String,
-        rating: i32,
-    },
-    Quick {
-        conn: u64,
-        spec: GameSpec,
-        rating: Option<Shown>,
-    },
-    List {
-        reply: oneshot::Sender<Vec<lobby::Seek>>,
-    },
-    Challenge {
-        from: Person,
-        to: PlayerName,
-        spec: GameSpec,
-        reply: oneshot::Sender<lobby::Challenge>,
-    },
-    Challenges {
-        person: Person,
-        reply: oneshot::Sender<lobby::ChallengeList>,
-    },
-    /// The challenged accepts (`accept`) or declines; the challenger may withdraw (decline its own).
-    Answer {
-        by: Person,
-        id: String,
-        accept: bool,
-        reply: oneshot::Sender<Result<Option<SeatGranted>, LobbyError>>,
-    },
-}
-
 #[derive(Debug)]
 struct Conn {
     person: Person,
     feed: bool,
+    addr: ClientAddr,
+    credential: Option<Via>,
     tx: mpsc::Sender<LobbyServerMsg>,
+    kick: Option<oneshot::Sender<Kick>>,
 }
 
 #[derive(Debug)]
@@ -98,19 +43,34 @@ pub struct Pool {
     conns: HashMap<u64, Conn>,
     seeks: Vec<Seek>,
     challenges: Challenges,
+    playing: Playing,
     next_conn: u64,
     rooms: Arc<Registry>,
+    store: Store,
+    limits: LobbyLimits,
+    /// The task's own queue, for the answers of the lookups and pairings it starts.
+    me: mpsc::WeakSender<Command>,
     tracker: TaskTracker,
 }
 
 impl Pool {
-    pub fn new(rooms: Arc<Registry>, tracker: TaskTracker) -> Pool {
+    pub fn new(
+        rooms: Arc<Registry>,
+        store: Store,
+        limits: LobbyLimits,
+        me: mpsc::WeakSender<Command>,
+        tracker: TaskTracker,
+    ) -> Pool {
         Pool {
             conns: HashMap::new(),
             seeks: Vec::new(),
             challenges: Challenges::default(),
+            playing: Playing::default(),
             next_conn: 1,
             rooms,
+            store,
+            limits,
+            me,
             tracker,
         }
     }
@@ -121,65 +81,49 @@ impl Pool {
                 _ = shutdown.cancelled() => return,
                 cmd = rx.recv() => match cmd { Some(c) => c, None => return },
             };
-            self.handle(cmd);
+            self.handle(cmd, false);
         }
     }
 
-    fn handle(&mut self, cmd: Command) {
+    /// Carries out `cmd`; `checked`: the games of its people were looked up already (see [`Playing`]).
+    fn handle(&mut self, cmd: Command, checked: bool) {
+        if let Some(game) = self.busy(&cmd) {
+            if !checked {
+                return self.look_up(game, cmd);
+            }
+            return self.refuse_busy(cmd);
+        }
         match cmd {
-            Command::Join { person, feed, tx, reply } => {
+            Command::Join { joining, reply } => {
                 let conn = self.next_conn;
                 self.next_conn += 1;
-                self.conns.insert(conn, Conn { person, feed, tx });
-                let _ = reply.send((conn, self.views()));
+                let Joining { person, feed, addr, credential, tx, kick } = joining;
+                self.conns.insert(conn, Conn { person, feed, addr, credential, tx, kick: Some(kick) });
+                let _ = reply.send((conn, self.listed()));
             }
-            Command::Leave { conn } => self.leave(conn),
+            Command::Leave { conn } => self.leave(conn, None),
             Command::Seek { conn, spec, range, rating } => {
-                let Some(person) = self.person(conn) else { return };
-                match self.post(conn, &person, spec, range, rating) {
-                    Ok(()) => {}
-                    Err(e) => self.tell(conn, e.to_msg()),
+                if let Err(e) = self.post(conn, spec, range, rating) {
+                    self.tell(conn, e.to_msg());
                 }
             }
-            Command::Cancel { conn, id } => {
-                let Some(person) = self.person(conn) else { return };
-                match self.seeks.iter().position(|s| s.id == id) {
-                    Some(i) if self.seeks[i].by.same(&person) => {
-                        self.seeks.remove(i);
-                        self.removed(vec![id]);
-                    }
-                    _ => self.tell(conn, LobbyError::NotFound(format!("you have no open seek `{id}`")).to_msg()),
-                }
-            }
+            Command::Cancel { conn, id } => self.cancel(conn, &id),
             Command::Accept { taker, id, rating } => self.accept(taker, &id, rating),
-            Command::Quick { conn, spec, rating } => {
-                let Some(person) = self.person(conn) else { return };
-                let mine = rating.map_or(super::seek::DEFAULT_RATING, |r| r.rating);
-                // The nearest rating first, then the oldest seek.
-                let best = self
-                    .seeks
-                    .iter()
-                    .filter(|s| s.compatible(&spec) && !s.by.same(&person) && s.admits(mine))
-                    .min_by_key(|s| ((s.rating_value() - mine).abs(), s.created_at))
-                    .map(|s| s.id.clone());
-                match best {
-                    Some(id) => self.pair(&id, Taker::Conn(conn), person),
-                    None => {
-                        if let Err(e) = self.post(conn, &person, spec, None, rating) {
-                            self.tell(conn, e.to_msg());
-                        }
-                    }
-                }
-            }
+            Command::Quick { conn, spec, rating } => self.quick(conn, spec, rating),
             Command::List { reply } => {
-                let _ = reply.send(self.views());
+                let _ = reply.send(self.listed());
+            }
+            Command::Find { id, reply } => {
+                let _ = reply.send(self.seeks.iter().find(|s| s.id == id).map(Seek::view));
             }
             Command::Challenge { from, to, spec, reply } => {
                 let challenge = self.challenges.add(from, to, spec);
-                let to_key = Person::account(challenge_to(&challenge)).key;
-                let msg = LobbyServerMsg::Challenge { challenge: challenge.clone() };
-                for conn in self.conns_of(&to_key) {
-                    self.tell(conn, msg.clone());
+                if let Ok(c) = &challenge {
+                    let to_key = Person::account(challenge_to(c)).key;
+                    let msg = LobbyServerMsg::Challenge { challenge: c.clone() };
+                    for conn in self.conns_of(&to_key) {
+                        self.tell(conn, msg.clone());
+                    }
                 }
                 let _ = reply.send(challenge);
             }
@@ -187,6 +131,25 @@ impl Pool {
                 let _ = reply.send(self.challenges.of(&person));
             }
             Command::Answer { by, id, accept, reply } => self.answer(by, &id, accept, reply),
+            Command::Revoke { credentials } => {
+                let gone: Vec<u64> = self
+                    .conns
+                    .iter()
+                    .filter(|(_, c)| c.credential.as_ref().is_some_and(|v| credentials.contains(v)))
+                    .map(|(id, _)| *id)
+                    .collect();
+                for conn in gone {
+                    self.leave(conn, Some(Kick::Revoked));
+                }
+            }
+            Command::Checked { finished, then } => {
+                for game in &finished {
+                    self.playing.over(game);
+                }
+                if let Some(cmd) = then {
+                    self.handle(*cmd, true);
+                }
+            }
         }
     }
 
@@ -194,8 +157,64 @@ impl Pool {
         self.conns.get(&conn).map(|c| c.person.clone())
     }
 
-    fn views(&self) -> Vec<lobby::Seek> {
-        self.seeks.iter().map(Seek::view).collect()
+    /// A lobby game that one of the people `cmd` would pair (or let post a seek) is in.
+    fn busy(&self, cmd: &Command) -> Option<GameId> {
+        let of = |p: &Person| self.playing.game_of(p).cloned();
+        match cmd {
+            Command::Seek { conn, .. } | Command::Quick { conn, .. } => {
+                self.conns.get(conn).and_then(|c| of(&c.person))
+            }
+            Command::Accept { taker: Taker::Conn(conn), .. } => self.conns.get(conn).and_then(|c| of(&c.person)),
+            Command::Accept { taker: Taker::Http { person, .. }, .. } => of(person),
+            Command::Answer { by, id, accept: true, .. } => {
+                of(by).or_else(|| self.challenges.get(id).and_then(|c| of(&c.from)))
+            }
+            _ => None,
+        }
+    }
+
+    /// Looks `game` up in the database (a task of its own), then asks `cmd` again.
+    fn look_up(&mut self, game: GameId, cmd: Command) {
+        let (store, me) = (self.store.clone(), self.me.clone());
+        self.tracker.spawn(async move {
+            // A game not stored yet (its pairing is under way) or unreadable now is not over.
+            let over = matches!(store.game_row(game.as_str()).await, Ok(Some(row)) if row.status == "finished");
+            let finished = if over { vec![game] } else { Vec::new() };
+            if let Some(tx) = me.upgrade() {
+                let _ = tx.send(Command::Checked { finished, then: Some(Box::new(cmd)) }).await;
+            }
+        });
+    }
+
+    /// Refuses `cmd`: one of its people is in a lobby game that goes on.
+    fn refuse_busy(&mut self, cmd: Command) {
+        let mine = |p: &Person| self.playing.game_of(p).map(|g| LobbyError::Playing(g.to_string()));
+        match cmd {
+            Command::Seek { conn, .. }
+            | Command::Quick { conn, .. }
+            | Command::Accept { taker: Taker::Conn(conn), .. } => {
+                if let Some(e) = self.person(conn).and_then(|p| mine(&p)) {
+                    self.tell(conn, e.to_msg());
+                }
+            }
+            Command::Accept { taker: Taker::Http { person, reply }, .. } => {
+                let _ = reply.send(Err(mine(&person).unwrap_or(LobbyError::Busy)));
+            }
+            Command::Answer { by, id, reply, .. } => {
+                let e = mine(&by).or_else(|| {
+                    let c = self.challenges.get(&id)?;
+                    Some(LobbyError::OtherPlaying(c.from.name.to_string()))
+                });
+                let _ = reply.send(Err(e.unwrap_or(LobbyError::Busy)));
+            }
+            _ => {}
+        }
+    }
+
+    /// The seek list as shown: the newest [`SEEKS_SHOWN`], oldest first among them, and the count of all.
+    fn listed(&self) -> Listed {
+        let from = self.seeks.len().saturating_sub(SEEKS_SHOWN);
+        (self.seeks[from..].iter().map(Seek::view).collect(), self.seeks.len())
     }
 
     fn conns_of(&self, key: &str) -> Vec<u64> {
@@ -204,21 +223,34 @@ impl Pool {
         v
     }
 
-    /// Posts a seek of `person` living with `conn`.
+    /// Posts a seek living with `conn`.
     fn post(
         &mut self,
         conn: u64,
-        person: &Person,
         spec: GameSpec,
         range: Option<[i32; 2]>,
         rating: Option<Shown>,
     ) -> Result<(), LobbyError> {
-        if self.seeks.iter().filter(|s| s.by.same(person)).count() >= MAX_SEEKS {
-            return Err(LobbyError::TooManySeeks(MAX_SEEKS));
+        let Some(c) = self.conns.get(&conn) else { return Ok(()) };
+        let (person, addr) = (c.person.clone(), c.addr);
+        if self.seeks.iter().filter(|s| s.by.same(&person)).count() >= MAX_SEEKS_PER_PERSON {
+            return Err(LobbyError::TooManySeeks(MAX_SEEKS_PER_PERSON));
+        }
+        let max = self.limits.seeks_per_address;
+        if self.seeks.iter().filter(|s| s.addr == addr).count() >= max {
+            metrics::counter!("mancala_rate_limited", "what" => "seeks").increment(1);
+            return Err(LobbyError::Limited {
+                message: format!("too many open seeks from this address (at most {max})"),
+                retry_after: super::limits::COUNT_RETRY_SECS,
+            });
+        }
+        if self.seeks.len() >= MAX_SEEKS_TOTAL {
+            return Err(LobbyError::Busy);
         }
         let seek = Seek {
             id: crate::ids::token()[..12].to_string(),
-            by: person.clone(),
+            by: person,
+            addr,
             rating,
             spec,
             range,
@@ -230,6 +262,38 @@ impl Pool {
         self.tell(conn, LobbyServerMsg::SeekCreated { seek: view.clone() });
         self.broadcast(LobbyServerMsg::SeekAdded { seek: view });
         Ok(())
+    }
+
+    /// Withdraws seek `id` if it is `conn`'s person's (a guest's seeks are its connection's).
+    fn cancel(&mut self, conn: u64, id: &str) {
+        let Some(person) = self.person(conn) else { return };
+        match self.seeks.iter().position(|s| s.id == id) {
+            Some(i) if self.seeks[i].by.same(&person) => {
+                self.seeks.remove(i);
+                self.removed(vec![id.to_string()]);
+            }
+            _ => self.tell(conn, LobbyError::NotFound(format!("you have no open seek `{id}`")).to_msg()),
+        }
+    }
+
+    fn quick(&mut self, conn: u64, spec: GameSpec, rating: Option<Shown>) {
+        let Some(person) = self.person(conn) else { return };
+        let mine = rating.map_or(super::seek::DEFAULT_RATING, |r| r.rating);
+        // The nearest rating first, then the oldest seek.
+        let best = self
+            .seeks
+            .iter()
+            .filter(|s| s.compatible(&spec) && !s.by.same(&person) && s.admits(mine))
+            .min_by_key(|s| ((s.rating_value() - mine).abs(), s.created_at))
+            .map(|s| s.id.clone());
+        match best {
+            Some(id) => self.pair(&id, Taker::Conn(conn), person),
+            None => {
+                if let Err(e) = self.post(conn, spec, None, rating) {
+                    self.tell(conn, e.to_msg());
+                }
+            }
+        }
     }
 
     fn accept(&mut self, taker: Taker, id: &str, rating: i32) {
@@ -269,44 +333,47 @@ impl Pool {
         }
     }
 
-    /// Pairs seek `id` with `taker`: the seek and every other seek of both people go at once (one press,
-    /// one game), then a task of its own makes the game and hands out the seats.
-    fn pair(&mut self, id: &str, taker: Taker, taker_person: Person) {
-        let Some(i) = self.seeks.iter().position(|s| s.id == id) else { return };
-        let seek = self.seeks.remove(i);
-        let mut gone = vec![seek.id.clone()];
+    /// Both people are in game `game` from now: every seek of theirs goes at once (one press, one game).
+    fn start_game(&mut self, game: &GameId, a: &Person, b: &Person, b_known: bool) {
+        let mut gone = Vec::new();
         self.seeks.retain(|s| {
-            let keep = !s.by.same(&seek.by) && !s.by.same(&taker_person);
+            let keep = !s.by.same(a) && !s.by.same(b);
             if !keep {
                 gone.push(s.id.clone());
             }
             keep
         });
         self.removed(gone);
-        let seeker_tx = self.conns.get(&seek.conn).map(|c| c.tx.clone());
-        let taker_to = match taker {
-            Taker::Conn(conn) => Deliver::Conn(self.conns.get(&conn).map(|c| c.tx.clone())),
-            Taker::Http { reply, .. } => Deliver::Http(reply),
+        self.playing.start(a, game);
+        if b_known {
+            self.playing.start(b, game);
+        }
+    }
+
+    /// Pairs seek `id` with `taker`, then a task of its own makes the game and hands out the seats.
+    fn pair(&mut self, id: &str, taker: Taker, taker_person: Person) {
+        let Some(seek) = self.seeks.iter().find(|s| s.id == id).cloned() else { return };
+        let game = GameId::random();
+        // A guest taking a seek over HTTP is a person of one request: there is nobody to mark.
+        let taker_known = taker_person.registered || matches!(taker, Taker::Conn(_));
+        self.start_game(&game, &seek.by, &taker_person, taker_known);
+        let seeker = self.player(seek.by.clone(), Some(seek.conn));
+        let taker = match taker {
+            Taker::Conn(conn) => self.player(taker_person, Some(conn)),
+            Taker::Http { person, reply } => Player { person, to: Deliver::Http(reply), credential: None },
         };
-        let rooms = self.rooms.clone();
-        self.tracker.spawn(async move {
-            match pairing::create(&rooms, seek.spec, &seek.by, &taker_person).await {
-                Ok([seeker, taker]) => {
-                    if let Some(tx) = seeker_tx {
-                        let _ = tx.send(LobbyServerMsg::Paired(Box::new(seeker))).await;
-                    }
-                    taker_to.deliver(Ok(taker)).await;
-                }
-                Err(e) => {
-                    tracing::warn!(error = %e, "lobby pairing: the game could not be made");
-                    let e = LobbyError::Api(e);
-                    if let Some(tx) = seeker_tx {
-                        let _ = tx.send(e.to_msg()).await;
-                    }
-                    taker_to.deliver(Err(e)).await;
-                }
-            }
-        });
+        self.spawn(Pairing { game, spec: seek.spec, first: seeker, second: taker });
+    }
+
+    /// A side of a pairing whose seat goes to lobby connection `conn`.
+    fn player(&self, person: Person, conn: Option<u64>) -> Player {
+        let c = conn.and_then(|id| self.conns.get(&id));
+        Player { person, to: Deliver::Conn(c.map(|c| c.tx.clone())), credential: c.and_then(|c| c.credential.clone()) }
+    }
+
+    fn spawn(&self, pairing: Pairing) {
+        let (rooms, store, me) = (self.rooms.clone(), self.store.clone(), self.me.clone());
+        self.tracker.spawn(pairing.run(rooms, store, me));
     }
 
     fn answer(
@@ -320,7 +387,8 @@ impl Pool {
             let _ = reply.send(Err(LobbyError::NotFound(format!("no open challenge `{id}`"))));
             return;
         };
-        let to_me = Person::account(challenge_to(&c.view)).same(&by);
+        let challenged = Person::account(challenge_to(&c.view));
+        let to_me = challenged.same(&by);
         let from_me = c.from.same(&by);
         // The challenged may accept or decline; the challenger may only withdraw.
         let withdrawing = from_me && !accept;
@@ -329,8 +397,9 @@ impl Pool {
             return;
         }
         if !accept {
-            let c = self.challenges.remove(id).expect("present");
-            let (reason, notify) = if to_me { ("declined", c.from.key.clone()) } else { ("withdrawn", by.key.clone()) };
+            self.challenges.remove(id);
+            // The other side is told: the challenger of a decline, the challenged of a withdrawal.
+            let (reason, notify) = if to_me { ("declined", c.from.key) } else { ("withdrawn", challenged.key) };
             let msg = LobbyServerMsg::ChallengeGone { id: id.to_string(), reason: reason.to_string() };
             for conn in self.conns_of(&notify) {
                 self.tell(conn, msg.clone());
@@ -346,28 +415,20 @@ impl Pool {
             ))));
             return;
         };
-        let c = self.challenges.remove(id).expect("present");
-        let challenger_tx = self.conns[&conn].tx.clone();
-        let rooms = self.rooms.clone();
-        self.tracker.spawn(async move {
-            match pairing::create(&rooms, c.spec, &c.from, &by).await {
-                Ok([theirs, mine]) => {
-                    let _ = challenger_tx.send(LobbyServerMsg::Paired(Box::new(theirs))).await;
-                    let _ = reply.send(Ok(Some(mine)));
-                }
-                Err(e) => {
-                    let _ = reply.send(Err(LobbyError::Api(e)));
-                }
-            }
-        });
+        self.challenges.remove(id);
+        let game = GameId::random();
+        self.start_game(&game, &c.from, &by, true);
+        let challenger = self.player(c.from, Some(conn));
+        let accepter = Player { person: by, to: Deliver::Answer(reply), credential: None };
+        self.spawn(Pairing { game, spec: c.spec, first: challenger, second: accepter });
     }
 
-    /// Queues `msg` for `conn`; a connection that does not keep up is dropped.
+    /// Queues `msg` for `conn`; a connection that does not keep up is closed.
     fn tell(&mut self, conn: u64, msg: LobbyServerMsg) {
         let ok = self.conns.get(&conn).is_none_or(|c| c.tx.try_send(msg).is_ok());
         if !ok {
             tracing::debug!(conn, "lobby connection too slow: dropped");
-            self.leave(conn);
+            self.leave(conn, Some(Kick::TooSlow));
         }
     }
 
@@ -379,7 +440,7 @@ impl Pool {
             .map(|(id, _)| *id)
             .collect();
         for conn in slow {
-            self.leave(conn);
+            self.leave(conn, Some(Kick::TooSlow));
         }
     }
 
@@ -389,9 +450,14 @@ impl Pool {
         }
     }
 
-    fn leave(&mut self, conn: u64) {
-        if self.conns.remove(&conn).is_none() {
-            return;
+    /// `conn` is gone (it left, or the lobby closes it for `kick`): its seeks go with it.
+    fn leave(&mut self, conn: u64, kick: Option<Kick>) {
+        let Some(mut c) = self.conns.remove(&conn) else { return };
+        if let (Some(kick), Some(tell)) = (kick, c.kick.take()) {
+            let _ = tell.send(kick);
+        }
+        if !c.person.registered {
+            self.playing.forget(&c.person);
         }
         let mut gone = Vec::new();
         self.seeks.retain(|s| {
@@ -406,28 +472,4 @@ impl Pool {
 
 fn challenge_to(c: &lobby::Challenge) -> PlayerName {
     PlayerName::parse(&c.to).expect("a challenge's `to` is a checked name")
-}
-
-/// Where the taker's seat goes.
-enum Deliver {
-    Conn(Option<mpsc::Sender<LobbyServerMsg>>),
-    Http(oneshot::Sender<Result<SeatGranted, LobbyError>>),
-}
-
-impl Deliver {
-    async fn deliver(self, result: Result<SeatGranted, LobbyError>) {
-        match self {
-            Deliver::Conn(Some(tx)) => {
-                let msg = match result {
-                    Ok(g) => LobbyServerMsg::Paired(Box::new(g)),
-                    Err(e) => e.to_msg(),
-                };
-                let _ = tx.send(msg).await;
-            }
-            Deliver::Conn(None) => {}
-            Deliver::Http(reply) => {
-                let _ = reply.send(result);
-            }
-        }
-    }
 }

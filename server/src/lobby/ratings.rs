@@ -5,15 +5,14 @@
 
 use super::person::Person;
 use super::seek::Shown;
-use crate::error::ApiError;
-use crate::state::AppState;
+use crate::store::{Store, StoreError};
 use mancala_engine::Variant;
 
 /// `person`'s rating in `variant` (accounts only).
-pub async fn of(state: &AppState, person: &Person, variant: Variant) -> Result<Option<Shown>, ApiError> {
+pub async fn of(store: &Store, person: &Person, variant: Variant) -> Result<Option<Shown>, StoreError> {
     if !person.registered {
         return Ok(None);
     }
-    let rating = state.store.rating(&person.name, variant).await?.unwrap_or_default();
+    let rating = store.rating(&person.name, variant).await?.unwrap_or_default();
     Ok(Some(Shown { rating: rating.shown(), provisional: rating.provisional() }))
 }

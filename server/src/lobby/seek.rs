@@ -3,7 +3,8 @@
 
 use super::error::LobbyError;
 use super::person::Person;
-use crate::http::games::{MAX_BASE_SECS, MAX_INCREMENT_SECS};
+use crate::game::clock;
+use crate::ids::ClientAddr;
 use mancala_engine::{Options, Variant};
 use mancala_protocol::ClockSpec;
 use mancala_protocol::http::OptionsPatch;
@@ -32,15 +33,8 @@ impl GameSpec {
     ) -> Result<GameSpec, LobbyError> {
         let options = patch.unwrap_or_default().apply(variant);
         options.validate(variant).map_err(|e| LobbyError::BadRequest(format!("options: {e}")))?;
-        if let Some(c) = clock {
-            if c.base_secs == 0 || c.base_secs > MAX_BASE_SECS {
-                return Err(LobbyError::BadRequest(format!("clock.base_secs must be between 1 and {MAX_BASE_SECS}")));
-            }
-            if c.increment_secs > MAX_INCREMENT_SECS {
-                return Err(LobbyError::BadRequest(format!(
-                    "clock.increment_secs must be at most {MAX_INCREMENT_SECS}"
-                )));
-            }
+        if let Some(c) = &clock {
+            clock::check_spec(c).map_err(LobbyError::BadRequest)?;
         }
         if rated && !by.registered {
             return Err(LobbyError::Forbidden("a rated game needs an account: sign in, or seek a casual game".into()));
@@ -69,11 +63,13 @@ pub struct Shown {
     pub provisional: bool,
 }
 
-/// An open seek. `conn` is the connection it lives with (a lobby socket or an HTTP stream).
+/// An open seek. `conn` is the connection it lives with (a lobby socket or an HTTP stream), `addr` the
+/// client address it came from (the per-address limit counts it).
 #[derive(Clone, Debug)]
 pub struct Seek {
     pub id: String,
     pub by: Person,
+    pub addr: ClientAddr,
     pub rating: Option<Shown>,
     pub spec: GameSpec,
     pub range: Option<[i32; 2]>,

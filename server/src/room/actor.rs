@@ -1,15 +1,18 @@
 //! The room task: the only owner of a live game. It takes commands one at a time, has each computed by its
 //! unit in [`super::commands`] without mutating the game, and runs every resulting change through one
 //! path, [`Room::commit`]: store it (committed before anything is acknowledged), apply it, publish its
-//! events to every connection as that viewer may see them. Timers (the clock's flag, the linger of a
-//! finished game) and game creation use the same path.
+//! events to every connection as that viewer may see them. Timers ([`super::timers`]: the clock's flag,
+//! the abort of a game never played, the linger of a finished game, the unload of an idle one) and game
+//! creation use the same path.
 
 use super::answers::{Answer, Answers};
-use super::commands::{abort, claim, decide, join, resign, sync, timeout};
+use super::commands::{abort, claim, decide, join, no_start, resign, sync, timeout};
 use super::conns::{CatchUp, Conns, PerKind};
 use super::frame::{Frame, Frames};
 use super::presence::Seats;
 use super::projection::{self, ViewerKind};
+use super::registry::Unload;
+use super::timers::{self, Timer};
 use super::{Command, ConnId, Outbound, ROOM_QUEUE, RoomHandle};
 use crate::game::{Change, LiveGame, Refusal, unix_ms};
 use crate::ids::GameId;
@@ -42,6 +45,28 @@ pub struct RoomConfig {
     pub claim_grace: Duration,
     /// How long a finished game's room stays up after its last connection left.
     pub linger: Duration,
+    /// How long a player has for the first decision of their own once it is due; then the game is
+    /// aborted (zero: never).
+    pub first_move: Duration,
+    /// How long a game waiting for an opponent stays with no connection of its creator; then it is
+    /// aborted (zero: never).
+    pub waiting: Duration,
+    /// How long an ongoing game's room stays loaded with nobody connected and no ruling pending (zero:
+    /// always).
+    pub idle: Duration,
+}
+
+impl RoomConfig {
+    /// The settings the command line gives.
+    pub fn of(c: &crate::config::Config) -> RoomConfig {
+        RoomConfig {
+            claim_grace: Duration::from_secs(c.claim_grace_secs),
+            linger: Duration::from_secs(c.linger_secs),
+            first_move: Duration::from_secs(c.first_move_secs),
+            waiting: Duration::from_secs(c.waiting_secs),
+            idle: Duration::from_secs(c.idle_room_secs),
+        }
+    }
 }
 
 /// The connection whose message caused a change: it gets the change's events and its answer in the slot
@@ -62,7 +87,8 @@ pub(super) struct Room {
     conns: Conns,
     answers: Answers,
     seats: Seats,
-    /// Since when nobody has been connected.
+    /// Since when no person has been connected (a server bot's connection does not count: a game nobody
+    /// plays or watches is unloaded, its bots with it).
     empty_since: Option<Instant>,
     /// The game's creation could not be stored: the room ends.
     stillborn: bool,
@@ -73,6 +99,8 @@ pub(super) struct Room {
     /// The game's lease is gone (a write was fenced): the room ends and its connections are told to
     /// reconnect, to whichever node owns the game now.
     moved: bool,
+    /// The way out of the registry when the room is idle.
+    unload: Unload,
 }
 
 /// What a room is started with besides its game.
@@ -87,6 +115,7 @@ pub(super) struct Start {
     pub lapsed: CancellationToken,
     /// How many leased rooms this node runs (for `/healthz`).
     pub owned: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+    pub unload: Unload,
 }
 
 /// Starts the room of `game` (tracked, so shutdown can wait for it); `on_exit` runs when it stops.
@@ -98,7 +127,7 @@ pub(super) fn spawn(
 ) -> RoomHandle {
     let (tx, rx) = mpsc::channel(ROOM_QUEUE);
     let now = (Instant::now(), unix_ms());
-    let Start { store, config, lease, shutdown, lapsed, owned } = start;
+    let Start { store, config, lease, shutdown, lapsed, owned, unload } = start;
     let room = Room {
         answers: Answers::of(&game),
         game,
@@ -111,6 +140,7 @@ pub(super) fn spawn(
         unsure: false,
         lease,
         moved: false,
+        unload,
     };
     metrics::gauge!("mancala_rooms").increment(1.0);
     let held = matches!(lease, Lease::Held(_));
@@ -160,11 +190,7 @@ impl Room {
         lapsed: &CancellationToken,
     ) {
         while !self.stillborn && !self.moved {
-            let flag = self.game.clock.as_ref().and_then(|c| c.deadline());
-            let linger = match (self.game.is_over(), self.empty_since) {
-                (true, Some(since)) => Some(since + self.config.linger),
-                _ => None,
-            };
+            let timer = timers::next(&self.game, &self.seats, &self.config, self.empty_since);
             tokio::select! {
                 // On shutdown a room stops taking commands; the one in progress (its commit included) has
                 // finished, since commands are handled to the end before the next select.
@@ -174,10 +200,19 @@ impl Room {
                     Some(cmd) => self.handle(cmd).await,
                     None => break,
                 },
-                _ = sleep_until(flag.map(|(t, _)| t).unwrap_or_else(Instant::now)), if flag.is_some() => {
-                    self.time_out(flag.expect("guarded").1).await;
+                _ = sleep_until(timer.map(|(t, _)| t).unwrap_or_else(Instant::now)), if timer.is_some() => {
+                    match timer.expect("guarded").1 {
+                        Timer::Flag(loser) => self.time_out(loser).await,
+                        Timer::NoStart => self.no_start().await,
+                        Timer::Linger => break,
+                        Timer::Idle if self.unload.release(rx) => {
+                            metrics::counter!("mancala_rooms_unloaded").increment(1);
+                            break;
+                        }
+                        // Someone holds the room (a request, a connection on its way): idle again from now.
+                        Timer::Idle => self.empty_since = Some(Instant::now()),
+                    }
                 }
-                _ = sleep_until(linger.unwrap_or_else(Instant::now)), if linger.is_some() => break,
             }
         }
     }
@@ -190,11 +225,12 @@ impl Room {
         if self.unsure {
             let _ = self.settle().await;
         }
-        // A flag that fell while commands were queued is ruled on first.
-        if let Some((t, loser)) = self.game.clock.as_ref().and_then(|c| c.deadline())
-            && t <= Instant::now()
-        {
-            self.time_out(loser).await;
+        // A flag that fell, or a game never played whose time ran out, while commands were queued is ruled
+        // on first.
+        match timers::ruling(&self.game, &self.seats, &self.config) {
+            Some((t, Timer::Flag(loser))) if t <= Instant::now() => self.time_out(loser).await,
+            Some((t, Timer::NoStart)) if t <= Instant::now() => self.no_start().await,
+            _ => {}
         }
         match cmd {
             Command::Create { reply } => {
@@ -256,7 +292,9 @@ impl Room {
     ) {
         let first = self.catch_up(kind, since);
         let conn = self.conns.add(kind, tx, self.game.version(), first);
-        self.empty_since = None;
+        if !self.is_bot(kind) {
+            self.empty_since = None;
+        }
         metrics::gauge!("mancala_connections").increment(1.0);
         let _ = reply.send(conn);
         match kind.seat() {
@@ -345,7 +383,8 @@ impl Room {
                 self.rule(conn, permit, id, change).await;
             }
             ClientMsg::Abort { id } => {
-                let change = kind.seat().ok_or_else(not_seated).and_then(|_| abort::run(&self.game, now, unix_ms()));
+                let change =
+                    kind.seat().ok_or_else(not_seated).and_then(|side| abort::run(&self.game, side, now, unix_ms()));
                 self.rule(conn, permit, id, change).await;
             }
             ClientMsg::ClaimWin { id } => {
@@ -394,6 +433,29 @@ impl Room {
         }
     }
 
+    /// The game was never played in time: it is aborted.
+    async fn no_start(&mut self) {
+        let Some(change) = no_start::run(&self.game, Instant::now(), unix_ms()) else { return };
+        match self.commit(change, None).await {
+            Ok(_) => {
+                tracing::info!(game = %self.game.id, "aborted: not played in time");
+                metrics::counter!("mancala_games_aborted_unplayed").increment(1);
+            }
+            // Try again shortly: the deadline is still due.
+            Err(_) => tokio::time::sleep(Duration::from_millis(200)).await,
+        }
+    }
+
+    /// Is `kind` the seat of a server bot?
+    fn is_bot(&self, kind: ViewerKind) -> bool {
+        kind.seat().and_then(|side| self.game.seats[side].as_ref()).is_some_and(|seat| seat.name.bot_level().is_some())
+    }
+
+    /// Is a person connected (a player or a spectator; server bots are not people)?
+    fn people_connected(&self) -> bool {
+        self.conns.kinds().any(|kind| !self.is_bot(kind))
+    }
+
     /// The one path of every change: store it (in one transaction with its decisions), apply it, publish
     /// its events. A failed write leaves the game as it was; the origin is told `unavailable`.
     async fn commit(&mut self, change: Change, origin: Option<Origin>) -> Result<RangeInclusive<u64>, Refusal> {
@@ -431,7 +493,7 @@ impl Room {
         self.publish(versions.clone(), origin);
         if self.game.is_over() {
             metrics::counter!("mancala_games_finished").increment(1);
-            if self.conns.is_empty() {
+            if !self.people_connected() {
                 self.empty_since = Some(Instant::now());
             }
         }
@@ -543,7 +605,7 @@ impl Room {
             self.seats.left(side, (Instant::now(), unix_ms()));
             self.broadcast_presence();
         }
-        if self.conns.is_empty() {
+        if self.empty_since.is_none() && !self.people_connected() {
             self.empty_since = Some(Instant::now());
         }
     }

@@ -4,11 +4,13 @@
 //! `mancala bot` runs over a WebSocket.
 //!
 //! Seats of server bots are named `bot-<level>` (a prefix people cannot use), which is how a restarted
-//! server knows to seat them again.
+//! server knows to seat them again. Levels 1 to 4 keep the names they had before there were eight
+//! levels (`bot-random`, `bot-easy`, `bot-medium`, `bot-hard`), so their ratings and games stay theirs;
+//! levels 5 to 8 are `bot-5` … `bot-8`.
 
 use super::frame::{Frame, Outbound};
 use super::projection::ViewerKind;
-use super::{CONNECTION_QUEUE, ConnId, RoomHandle};
+use super::{CONNECTION_QUEUE, ConnId, RoomHandle, WeakRoom};
 use crate::game::LiveGame;
 use crate::ids::PlayerName;
 use mancala_bot::Level;
@@ -22,7 +24,7 @@ use tokio_util::task::TaskTracker;
 
 /// The seat name of a server bot of `level`.
 pub fn seat_name(level: Level) -> PlayerName {
-    PlayerName::bot(level)
+    PlayerName::bot(level.alias().unwrap_or(level.id()))
 }
 
 /// The level of a seat name, if it is a server bot's.
@@ -60,7 +62,11 @@ impl BotSeat {
             // Weak: the room holds the only strong sender, so the queue ends when the room stops.
             let me = tx.downgrade();
             let Ok(conn) = room.connect(kind, None, tx).await else { return };
-            let mut link = RoomLink { room, conn, kind, rx, me, pending: VecDeque::new() };
+            // A weak handle from now on: the bot does not keep the room loaded when nobody plays or
+            // watches; when the room is unloaded the bot's queue ends and so does the bot.
+            let Some(weak) = room.downgrade() else { return };
+            drop(room);
+            let mut link = RoomLink { room: weak, conn, kind, rx, me, pending: VecDeque::new() };
             let seat = Seat {
                 side: self.side,
                 level: self.level,
@@ -71,7 +77,9 @@ impl BotSeat {
             if let Err(e) = mancala_seat::play(&mut link, seat).await {
                 tracing::warn!(side = %self.side, level = %self.level, error = %e, "bot seat stopped");
             }
-            link.room.disconnect(link.conn).await;
+            if let Some(room) = link.room.upgrade() {
+                room.disconnect(link.conn).await;
+            }
         });
     }
 }
@@ -79,7 +87,7 @@ impl BotSeat {
 /// The bot's way to its room: the frames of its connection (typed: it reads the messages, not their
 /// JSON), and client messages sent like a socket's reader sends them, each with a reserved answer slot.
 struct RoomLink {
-    room: RoomHandle,
+    room: WeakRoom,
     conn: ConnId,
     kind: ViewerKind,
     rx: mpsc::Receiver<Outbound>,
@@ -103,10 +111,13 @@ impl Link for RoomLink {
     async fn send(&mut self, msg: ClientMsg) -> Result<(), LinkError> {
         let gone = || LinkError("the room is gone".into());
         let permit = self.me.upgrade().ok_or_else(gone)?.reserve_owned().await.map_err(|_| gone())?;
-        self.room.client(self.conn, msg, permit).await.map_err(|_| gone())
+        let room = self.room.upgrade().ok_or_else(gone)?;
+        room.client(self.conn, msg, permit).await.map_err(|_| gone())
     }
 
     async fn record(&mut self) -> Result<Vec<MoveEvent>, LinkError> {
-        self.room.record(self.kind).await.map_err(|_| LinkError("the room is gone".into()))
+        let gone = || LinkError("the room is gone".into());
+        let room = self.room.upgrade().ok_or_else(gone)?;
+        room.record(self.kind).await.map_err(|_| gone())
     }
 }

@@ -104,16 +104,17 @@ impl Conns {
         Conns { map: HashMap::new(), next: 1, room }
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.map.is_empty()
-    }
-
     pub fn ids(&self) -> Vec<ConnId> {
         self.map.keys().copied().collect()
     }
 
     pub fn kind(&self, conn: ConnId) -> Option<ViewerKind> {
         self.map.get(&conn).map(|c| c.kind)
+    }
+
+    /// The kinds of the connections present (one per connection).
+    pub fn kinds(&self) -> impl Iterator<Item = ViewerKind> + '_ {
+        self.map.values().map(|c| c.kind)
     }
 
     /// Is a connection of this kind present?

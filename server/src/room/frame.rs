@@ -160,7 +160,7 @@ mod tests {
         assert_eq!(third.text().as_str(), hidden.to_json());
         let later = event(&MOVE.replace(r#""v":7"#, r#""v":8"#));
         assert!(!shared(&first, &Frame::alongside(later, Some(&first))));
-        // Messages that are not events are made whole, as before.
+        // Messages that are not events are made whole.
         assert!(Frame::alongside(ServerMsg::Accepted { id: None, v: 7 }, Some(&first)).event_json.is_none());
     }
 }

@@ -12,10 +12,12 @@ mod answers;
 pub mod bot_seat;
 pub mod commands;
 mod conns;
+pub mod create;
 pub mod frame;
 mod presence;
 pub mod projection;
 mod registry;
+mod timers;
 
 pub use actor::{Lease, RoomConfig};
 pub use frame::{Frame, Frames, Outbound};
@@ -98,7 +100,17 @@ enum Route {
     Remote(crate::cluster::RemoteRoom),
 }
 
-/// The room has stopped (finished game with nobody watching, or shutdown).
+/// A handle of a room that does not keep it loaded ([`RoomHandle::downgrade`]).
+#[derive(Clone, Debug)]
+pub(crate) struct WeakRoom(mpsc::WeakSender<Command>);
+
+impl WeakRoom {
+    pub(crate) fn upgrade(&self) -> Option<RoomHandle> {
+        self.0.upgrade().map(RoomHandle::local)
+    }
+}
+
+/// The room has stopped (finished game with nobody watching, an idle game unloaded, or shutdown).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RoomGone;
 
@@ -121,6 +133,23 @@ impl RoomHandle {
         let (reply, answer) = oneshot::channel();
         tx.send(make(reply)).await.map_err(|_| RoomGone)?;
         answer.await.map_err(|_| RoomGone)
+    }
+
+    /// A handle that does not keep the room loaded (a server bot's: a connection of the room, but no
+    /// reason for it to stay when nobody plays or watches).
+    pub(crate) fn downgrade(&self) -> Option<WeakRoom> {
+        match &self.route {
+            Route::Local(tx) => Some(WeakRoom(tx.downgrade())),
+            Route::Remote(_) => None,
+        }
+    }
+
+    /// Is this the only handle of the room (nothing but the registry can reach it)?
+    pub(crate) fn is_sole(&self) -> bool {
+        match &self.route {
+            Route::Local(tx) => tx.strong_count() == 1,
+            Route::Remote(_) => false,
+        }
     }
 
     pub(crate) fn is_closed(&self) -> bool {

@@ -43,6 +43,11 @@ impl Seats {
         }
     }
 
+    /// Since when `side` has had no connection, if it has none.
+    pub fn absent_since(&self, side: Side) -> Option<Instant> {
+        self.gone_since[side].map(|(since, _)| since)
+    }
+
     /// How long `side` has been gone, if it is.
     pub fn gone_for(&self, side: Side, now: Instant) -> Option<Duration> {
         self.gone_since[side].map(|(since, _)| now.saturating_duration_since(since))

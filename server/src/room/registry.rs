@@ -1,15 +1,18 @@
 //! The live rooms by game id. A game has at most one room: loading a room from the database happens under
-//! one lock, so two requests for a game that is not live cannot start two rooms. Unfinished games are all
-//! restored on start (their clocks must run even if nobody connects); finished games get a room only
-//! while someone watches them. New games are created through their room, whose first commit stores them.
+//! one lock, so two requests for a game that is not live cannot start two rooms. On start the unfinished
+//! games with a ruling pending (a running clock, the abort of a game not played in time) get their room,
+//! since it must fire even if nobody connects; the others, and finished games, get a room when someone
+//! opens them. An idle room leaves the registry by [`Unload`] (`timers.rs`) and is loaded again on
+//! demand. New games are created through their room, whose first commit stores them.
 //!
 //! With several nodes ([`crate::cluster`]) a game's room lives on the node that holds its lease: `get`
 //! gives the local room, a handle that relays to the owner, or takes the game over (a new epoch) when its
 //! owner is gone. Unfinished games are not all restored on start: each node's sweeper takes its share of
 //! the games whose owner died. Every room of a leased game is started with a lease epoch of its own.
 
-use super::RoomHandle;
 use super::actor::{self, Lease, RoomConfig, Start};
+use super::presence::Seats;
+use super::{Command, RoomHandle, timers};
 use crate::cluster::{Cluster, leases};
 use crate::game::{LiveGame, Refusal};
 use crate::ids::GameId;
@@ -80,8 +83,10 @@ impl Registry {
         self.cluster.as_ref()
     }
 
-    /// Starts a room for every unfinished stored game (a single node; with several, the sweepers share
-    /// them out). Returns how many.
+    /// Starts a room for every unfinished stored game that has a ruling pending (a single node; with
+    /// several, the sweepers share them out): a running clock, or the abort of a game not played in time
+    /// (a deadline that passed while the server was down fires at once). The others are loaded when
+    /// someone opens them. Returns how many rooms were started.
     pub async fn restore_unfinished(&self) -> Result<usize, RoomError> {
         if self.cluster.is_some() {
             return Ok(0);
@@ -97,8 +102,11 @@ impl Registry {
             let plies = self.store.moves(&header).await?;
             match LiveGame::restore(header, &plies, Instant::now()) {
                 Ok(game) => {
-                    self.start(game, Lease::Alone);
-                    n += 1;
+                    let absent = Seats::absent((Instant::now(), crate::game::unix_ms()));
+                    if timers::ruling(&game, &absent, &self.config).is_some() {
+                        self.start(game, Lease::Alone);
+                        n += 1;
+                    }
                 }
                 // One unreadable game must not keep the server from starting: it stays in the database
                 // and is reported.
@@ -126,6 +134,7 @@ impl Registry {
             shutdown: self.shutdown.clone(),
             lapsed: self.lapsed.lock().expect("lapsed lock").clone(),
             owned: self.owned.clone(),
+            unload: Unload { registry: self.me.clone(), id: id.clone() },
         };
         let handle = actor::spawn(game, start, &self.tracker, move || {
             if let Some(reg) = me.upgrade() {
@@ -302,9 +311,37 @@ impl Registry {
         self.rooms.lock().expect("rooms lock").len()
     }
 
+    /// Takes the room of `id` out of the registry if nothing can reach it any more ([`Unload::release`]).
+    fn release(&self, id: &GameId, queue: &tokio::sync::mpsc::Receiver<Command>) -> bool {
+        let mut rooms = self.rooms.lock().expect("rooms lock");
+        // Under the lock that `live` clones handles under: no handle can be taken meanwhile.
+        let free = rooms.get(id).is_some_and(|h| h.is_sole()) && queue.is_empty();
+        if free {
+            rooms.remove(id);
+        }
+        free
+    }
+
     /// Waits until every room (and its bots) has stopped; rooms stop once shutdown is signalled.
     pub async fn stopped(&self) {
         self.tracker.close();
         self.tracker.wait().await;
+    }
+}
+
+/// An idle room's way out of the registry.
+#[derive(Debug)]
+pub(super) struct Unload {
+    registry: Weak<Registry>,
+    id: GameId,
+}
+
+impl Unload {
+    /// Takes the room out of the registry if nothing can reach it any more: no handle exists but the
+    /// registry's own (every connection, request and relay holds one while it uses the room; server bots
+    /// hold weak ones) and no command is queued. True: the room may stop, and the next `get` loads the
+    /// game again from the database.
+    pub(super) fn release(&self, queue: &tokio::sync::mpsc::Receiver<Command>) -> bool {
+        self.registry.upgrade().is_some_and(|r| r.release(&self.id, queue))
     }
 }

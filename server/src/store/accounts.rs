@@ -1,8 +1,11 @@
-//! The accounts' rows beyond `players`: browser sessions and API tokens (migration 0004), and the
-//! password hash of a player. Reads run on the read pool; writes are [`AccountWrite`]s, applied by the
-//! single writer like every other write (so SQLite never sees two writers).
+//! The accounts' rows beyond `players`: browser sessions and API tokens (migration 0004), the lesson
+//! steps met (0007), and the password hash of a player. Reads run on the read pool; writes are
+//! [`AccountWrite`]s, applied by the single writer like every other write (so SQLite never sees two
+//! writers).
 
 use super::{Store, StoreError};
+use crate::game::unix_ms;
+use crate::ids::Via;
 use sqlx::{Any, Row, Transaction};
 
 /// A signed-in account as a credential finds it: its registered name and when it was created.
@@ -72,6 +75,12 @@ pub enum AccountWrite {
     DeleteApiTokenByHash {
         token_hash: String,
     },
+    /// A lesson step met (migration 0007); a step met before keeps its first time.
+    LearnStep {
+        player_key: String,
+        step: String,
+        done_at: i64,
+    },
 }
 
 /// Applies one account write inside the writer's transaction.
@@ -118,6 +127,13 @@ pub(super) async fn apply(tx: &mut Transaction<'static, Any>, write: &AccountWri
         AccountWrite::DeleteApiTokenByHash { token_hash } => {
             sqlx::query("DELETE FROM api_tokens WHERE token_hash = $1").bind(token_hash)
         }
+        AccountWrite::LearnStep { player_key, step, done_at } => sqlx::query(
+            "INSERT INTO learn_progress (player_key, step, done_at) VALUES ($1, $2, $3) \
+             ON CONFLICT (player_key, step) DO NOTHING",
+        )
+        .bind(player_key)
+        .bind(step)
+        .bind(done_at),
     };
     q.execute(&mut **tx).await?;
     Ok(())
@@ -151,6 +167,17 @@ impl Store {
         row.map(|r| Ok(SessionRow { account: account(&r)?, last_seen: r.try_get("last_seen")? })).transpose()
     }
 
+    /// Is `via` still good (its session neither ended nor expired, its token not revoked)? Asked again by a
+    /// connection that was opened with it, before it uses what the credential allowed (a seek, an accept, a
+    /// pairing): a revocation the connection was not told of (another node's, a lost broker message) still
+    /// stops it there.
+    pub async fn still_valid(&self, via: &Via) -> Result<bool, StoreError> {
+        Ok(match via {
+            Via::Token { hash } => self.account_by_token_hash(hash).await?.is_some(),
+            Via::Session { id_hash } => self.session(id_hash, unix_ms()).await?.is_some(),
+        })
+    }
+
     /// The account a bearer token stands for: a player token (`POST /api/players`) or an API token.
     pub async fn account_by_token_hash(&self, hash: &str) -> Result<Option<AccountRow>, StoreError> {
         let row = sqlx::query(
@@ -162,6 +189,24 @@ impl Store {
         .fetch_optional(self.pool())
         .await?;
         row.as_ref().map(account).transpose()
+    }
+
+    /// The hashed ids of the sessions of the account `key` (those a password change signs out, before it
+    /// does).
+    pub async fn session_hashes(&self, key: &str) -> Result<Vec<String>, StoreError> {
+        let rows =
+            sqlx::query("SELECT id_hash FROM sessions WHERE player_key = $1").bind(key).fetch_all(self.pool()).await?;
+        rows.iter().map(|r| Ok(r.try_get("id_hash")?)).collect()
+    }
+
+    /// The hash of the API token `id` of the account `key` (what revoking it closes).
+    pub async fn api_token_hash(&self, key: &str, id: &str) -> Result<Option<String>, StoreError> {
+        let row = sqlx::query("SELECT token_hash FROM api_tokens WHERE player_key = $1 AND id = $2")
+            .bind(key)
+            .bind(id)
+            .fetch_optional(self.pool())
+            .await?;
+        row.map(|r| Ok(r.try_get("token_hash")?)).transpose()
     }
 
     /// The API tokens of the account `key`, oldest first.
@@ -180,5 +225,14 @@ impl Store {
                 })
             })
             .collect()
+    }
+
+    /// The lesson steps the account `key` has met (migration 0007), in the order it met them.
+    pub async fn learn_progress(&self, key: &str) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query("SELECT step FROM learn_progress WHERE player_key = $1 ORDER BY done_at, step")
+            .bind(key)
+            .fetch_all(self.pool())
+            .await?;
+        rows.iter().map(|r| Ok(r.try_get("step")?)).collect()
     }
 }

@@ -4,6 +4,7 @@
 //! unreadable row must not turn into a finished Kubuguza game, nor a bad side into South.
 
 use super::StoreError;
+use super::aborts::AbortedBy;
 use super::ratings::RateGame;
 use super::rows::{GameProgress, GameRow, MoveRow};
 use super::writer::Write;
@@ -31,6 +32,9 @@ pub fn writes(game: &LiveGame, change: &Change) -> Vec<Write> {
         writes.extend(moves);
         writes.push(Write::UpdateGame(game_row(&game.header(Some(change)))));
         writes.extend(rating_update(game, change).map(Write::Rate));
+        if let (Some(Ruling::Abort), Some(side)) = (change.ruling, change.aborted_by) {
+            writes.push(Write::AbortedBy(AbortedBy { game_id: game.id.to_string(), side: side.name().to_string() }));
+        }
     } else {
         writes.extend(moves);
         writes.push(Write::Progress(GameProgress {

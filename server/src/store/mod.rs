@@ -4,6 +4,7 @@
 //! pays one commit for many games' decisions. Migrations (`migrations/` at the repository root, portable
 //! SQL) are embedded and applied on start.
 
+mod aborts;
 mod accounts;
 mod checkpoint;
 pub mod mapping;
@@ -15,6 +16,7 @@ mod script;
 mod writer;
 
 pub use crate::ratings::Rating;
+pub use aborts::AbortedBy;
 pub use accounts::{AccountRow, AccountWrite, ApiTokenRow, SessionRow};
 pub use ratings::{Ranked, RateGame, RatingPoint};
 pub use reads::{GameFilter, ListCursor, ResultFilter};

@@ -187,7 +187,7 @@ impl Store {
     }
 
     /// A registered player's results: (games, wins, losses, draws, ongoing) over games linked to the
-    /// account (whatever the case `name` is spelt in). Aborted games count as games only.
+    /// account (whatever the case `name` is spelt in). Aborted games are not counted: no game was played.
     pub async fn player_stats(&self, name: &PlayerName) -> Result<[u64; 5], StoreError> {
         let rows = sqlx::query(
             "SELECT status, winner, reason, CASE WHEN lower(south_name) = $1 AND south_registered = 1 THEN 'south' ELSE 'north' END AS seat \
@@ -203,10 +203,10 @@ impl Store {
             let winner: Option<String> = r.try_get("winner")?;
             let seat: String = r.try_get("seat")?;
             let reason: Option<String> = r.try_get("reason")?;
-            s[0] += 1;
             if reason.as_deref() == Some("aborted") {
-                continue; // neither a result nor ongoing
+                continue;
             }
+            s[0] += 1;
             match (status.as_str(), winner) {
                 ("finished", Some(w)) if w == seat => s[1] += 1,
                 ("finished", Some(_)) => s[2] += 1,

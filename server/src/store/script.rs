@@ -5,10 +5,9 @@
 //! kinds of write. It takes the batches made only of games and moves (every batch of play); a batch with a
 //! new player, an account write or a rating goes the statement-by-statement way ([`super::writer`]).
 //!
-//! What it changes is the wait, not the work: a decision's commit no longer waits for a worker to take
-//! the writer's task up again after each statement. Side by side with 100 games the median time from a
-//! move to the opponent's event fell from 1.7-2.0 to 1.0-1.3 ms, and with 5 000 games + 5 000 spectators the
-//! p99 from 19.8 to 13.7 ms; the CPU per decision barely moved (BENCHMARKS.md, "One round trip per batch").
+//! What it saves is the wait, not the work: a decision's commit does not wait for a worker to take the
+//! writer's task up again after each statement (the figures: BENCHMARKS.md, "Where a decision's CPU goes on
+//! this machine", the batch of play in one round trip).
 //!
 //! The rows go as JSON arrays, as in the writer's own statements; an empty array makes its statement a no-op.
 

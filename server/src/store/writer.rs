@@ -31,6 +31,8 @@ pub enum Write {
     Account(super::accounts::AccountWrite),
     /// The rating update of a rated game this job finishes (after the game row, in the same transaction).
     Rate(super::ratings::RateGame),
+    /// Who aborted the game this job aborts (`store/aborts.rs`).
+    AbortedBy(super::aborts::AbortedBy),
 }
 
 #[derive(Debug)]
@@ -221,8 +223,9 @@ fn binary_chunks<T>(items: &[T], max: usize) -> impl Iterator<Item = &[T]> {
 
 /// A batch's writes sorted by how they are applied (see [`apply_all`]).
 pub(super) struct Merged<'a> {
-    /// New players, account writes and new games, in their order: applied one by one before the rest (they
-    /// are rare, and may conflict).
+    /// New players, account writes, new games and aborters, in their order: applied one by one before the
+    /// rest (they are rare, and may conflict). An aborter's game row exists already (a game is stored before
+    /// anyone can abort it), and the full rows written after leave `aborted_by` alone.
     pub first: Vec<&'a Write>,
     pub moves: Vec<&'a MoveRow>,
     /// The full rows of games joined or ended: the last state of each.
@@ -242,7 +245,9 @@ impl<'a> Merged<'a> {
                     Some(old) => *old = p,
                     None => m.progress.push(p),
                 },
-                Write::InsertGame(_) | Write::InsertPlayer(_) | Write::Account(_) => m.first.push(write),
+                Write::InsertGame(_) | Write::InsertPlayer(_) | Write::Account(_) | Write::AbortedBy(_) => {
+                    m.first.push(write)
+                }
                 Write::InsertMove(mv) => m.moves.push(mv),
                 Write::Rate(r) => m.rates.push(r),
                 Write::UpdateGame(g) => match m.games.iter_mut().find(|old| old.id == g.id) {
@@ -288,7 +293,8 @@ async fn apply_all(tx: &mut Transaction<'static, Any>, backend: Backend, writes:
                 .await?;
             }
             Write::Account(a) => super::accounts::apply(tx, a).await?,
-            _ => unreachable!("Merged::of puts only new players, games and account writes first"),
+            Write::AbortedBy(a) => super::aborts::apply(tx, a).await?,
+            _ => unreachable!("Merged::of puts only new players, games, account writes and aborters first"),
         }
     }
     if !moves.is_empty() {

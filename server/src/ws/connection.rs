@@ -8,6 +8,7 @@
 //! queue: the answer always has room, and a client that does not read its answers is held up by its own
 //! backlog, never the game.
 
+use super::closing::{self, CLOSING};
 use super::upgrade::Socket;
 use crate::room::{CONNECTION_QUEUE, Outbound, RoomHandle, ViewerKind};
 use futures_util::stream::{SplitSink, SplitStream};
@@ -16,11 +17,8 @@ use governor::Quota;
 use mancala_protocol::{ClientMsg, ErrorCode, ServerMsg};
 use std::num::NonZeroU32;
 use std::time::Duration;
-use tokio::io::AsyncReadExt;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
-use tokio_tungstenite::tungstenite::protocol::CloseFrame;
-use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::{Error as WsError, Message};
 use tokio_util::sync::CancellationToken;
 
@@ -41,12 +39,19 @@ pub struct WsLimits {
     pub idle_timeout: Duration,
 }
 
-/// How long the closing handshake may take: the client's own close frame is awaited (its input read and
-/// dropped meanwhile), so that it reads our close frame rather than a reset.
-const CLOSING: Duration = Duration::from_secs(2);
-/// Once the WebSocket layer no longer reads (after a message over the limit), the client's raw input is
-/// drained until it has been quiet this long: it read our close frame and stopped sending.
-const QUIET: Duration = Duration::from_millis(200);
+impl WsLimits {
+    /// The limits the command line sets.
+    pub fn of(c: &crate::config::Config) -> WsLimits {
+        WsLimits {
+            max_frame_bytes: c.max_frame_bytes,
+            max_message_bytes: c.max_message_bytes,
+            player_rate: c.player_rate,
+            spectator_rate: c.spectator_rate,
+            ping_every: Duration::from_secs(c.ping_secs.max(1)),
+            idle_timeout: Duration::from_secs(c.ping_secs.max(1) * 3),
+        }
+    }
+}
 
 pub async fn serve(
     socket: Socket,
@@ -59,13 +64,18 @@ pub async fn serve(
     let (mut sink, mut stream) = socket.split();
     let (tx, rx) = mpsc::channel::<Outbound>(CONNECTION_QUEUE);
     let Ok(conn) = room.connect(kind, since, tx.clone()).await else {
-        let _ = sink.send(close(1011, "the game is not available")).await;
+        let _ = sink.send(closing::frame(1011, "the game is not available")).await;
         return;
     };
     let (close_tx, close_rx) = oneshot::channel();
     let done = CancellationToken::new();
     let writer = tokio::spawn(write(sink, rx, close_rx, limits.ping_every, shutdown, done.clone()));
     let end = read(&mut stream, &room, conn, kind, &tx, limits, &done).await;
+    // The close frame is handed to the writer before the queue's last senders go (ours, then the room's):
+    // a writer that found its queue closed first would stop without sending it.
+    if let Some(end) = &end {
+        let _ = close_tx.send((end.code, end.reason));
+    }
     drop(tx);
     room.disconnect(conn).await;
     let Some(end) = end else {
@@ -75,25 +85,14 @@ pub async fn serve(
     // The writer sends our close frame. The socket stays open until the client answers with its own, its
     // input read and dropped meanwhile: closed with unread input, the socket would be reset, and a client
     // still sending would see 1006 instead of our code.
-    let _ = close_tx.send((end.code, end.reason));
     let sink = tokio::time::timeout(CLOSING, writer).await.ok().and_then(Result::ok);
     let _ = tokio::time::timeout(CLOSING, async {
         if !end.unreadable {
-            while let Some(Ok(m)) = stream.next().await {
-                if matches!(m, Message::Close(_)) {
-                    return;
-                }
-            }
-            return;
+            return closing::await_close(&mut stream).await;
         }
         // The WebSocket layer stopped reading: drain the raw socket until the client goes quiet.
         let Some(Ok(mut socket)) = sink.map(|sink| stream.reunite(sink)) else { return };
-        let mut scratch = vec![0u8; 16 * 1024];
-        while let Ok(Ok(n)) = tokio::time::timeout(QUIET, socket.get_mut().read(&mut scratch)).await {
-            if n == 0 {
-                return;
-            }
-        }
+        closing::drain_raw(&mut socket).await;
     })
     .await;
 }
@@ -121,6 +120,11 @@ async fn write(
         tokio::select! {
             n = rx.recv_many(&mut items, 16) => {
                 if n == 0 {
+                    // The queue closed: the connection is ending. Its close frame, if it has one, was
+                    // handed over before the queue closed.
+                    if let Ok((code, reason)) = close_rx.try_recv() {
+                        let _ = sink.send(closing::frame(code, reason)).await;
+                    }
                     return sink;
                 }
                 for item in items.drain(..) {
@@ -133,7 +137,7 @@ async fn write(
                             }
                         }
                         Outbound::Close(code, reason) => {
-                            let _ = sink.send(close(code, reason)).await;
+                            let _ = sink.send(closing::frame(code, reason)).await;
                             return sink;
                         }
                     }
@@ -144,7 +148,7 @@ async fn write(
             }
             why = &mut close_rx => {
                 if let Ok((code, reason)) = why {
-                    let _ = sink.send(close(code, reason)).await;
+                    let _ = sink.send(closing::frame(code, reason)).await;
                 }
                 return sink;
             }
@@ -154,7 +158,7 @@ async fn write(
                 }
             }
             _ = &mut stopping => {
-                let _ = sink.send(close(1001, "the server is shutting down")).await;
+                let _ = sink.send(closing::frame(1001, "the server is shutting down")).await;
                 return sink;
             }
         }
@@ -276,8 +280,4 @@ async fn answer_error(
             Err(_) => false,
         },
     }
-}
-
-fn close(code: u16, reason: &'static str) -> Message {
-    Message::Close(Some(CloseFrame { code: CloseCode::from(code), reason: reason.into() }))
 }

@@ -3,7 +3,9 @@
 //! watches. `v=N` resumes after version N. A wrong token is refused before the upgrade (HTTP 401), so a
 //! client never mistakes itself for a spectator.
 
+pub mod closing;
 mod connection;
+pub mod lobby;
 pub mod upgrade;
 
 pub use connection::WsLimits;
@@ -25,9 +27,8 @@ use upgrade::WsUpgrade;
 /// `max_bytes`, and small buffers, since most connections are idle most of the time. Reads are of 1 KiB
 /// at most: what clients send is small (a decision, a ping, a few hundred bytes; a longer message is read
 /// in several calls), and tungstenite zeroes this much of its buffer before every read, including the
-/// read that finds nothing and ends a burst. At 4 KiB that zeroing was about 5 % of the server's
-/// instructions per decision (BENCHMARKS.md, "One statement per table, and a smaller read buffer");
-/// tungstenite's default is 128 KiB.
+/// read that finds nothing and ends a burst, so a bigger buffer costs on every message (BENCHMARKS.md,
+/// "One statement per table, and a smaller read buffer"; tungstenite's default is 128 KiB).
 pub fn socket_config(max_bytes: usize) -> WebSocketConfig {
     WebSocketConfig::default()
         .max_message_size(Some(max_bytes))

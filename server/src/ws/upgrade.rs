@@ -7,7 +7,17 @@
 //! A request that is not a WebSocket handshake gets our JSON error: 426 `upgrade_required` (with
 //! `Upgrade: websocket`, RFC 9110 §15.5.22) when it does not ask for an upgrade at all (a plain GET, a
 //! HEAD, HTTP/1.0 or HTTP/2), 400 when its handshake is malformed.
+//!
+//! Cross-site WebSocket hijacking: a browser sends the session cookie with a WebSocket handshake that a
+//! page of another origin starts (`SameSite=Lax` does not stop another port or subdomain of the same
+//! site, and the handshake is a GET, which the CSRF check of writes lets through). So every handshake
+//! that carries the session cookie must come from this server's own origin ([`csrf::check_origin`]: an
+//! `Origin` that is present must equal `Host`), or it is refused with 403 before the upgrade, whichever
+//! socket it asks for. A handshake without the cookie (a script with `?token=`, a guest) is not checked:
+//! nothing of the browser's identifies it. The check is in this extractor, which every socket endpoint
+//! takes, so a socket added later cannot forget it.
 
+use crate::auth::{csrf, session};
 use crate::error::ApiError;
 use axum::body::Body;
 use axum::extract::FromRequestParts;
@@ -65,6 +75,13 @@ impl<S: Send + Sync> FromRequestParts<S> for WsUpgrade {
         }
         let key =
             parts.headers.get(header::SEC_WEBSOCKET_KEY).cloned().ok_or_else(|| refuse("a `Sec-WebSocket-Key`"))?;
+        if session::cookie_id(&parts.headers).is_some() {
+            csrf::check_origin(&parts.headers, &parts.uri).map_err(|e| {
+                ApiError::Forbidden(format!(
+                    "{e}; a WebSocket that carries the session cookie must come from this site"
+                ))
+            })?;
+        }
         let on_upgrade = parts.extensions.remove::<OnUpgrade>().ok_or_else(|| refuse("an upgradable connection"))?;
         Ok(WsUpgrade { key, on_upgrade })
     }

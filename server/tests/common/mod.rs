@@ -4,7 +4,9 @@
 
 pub mod cluster;
 pub mod driver;
+pub mod lobby;
 pub mod process;
+pub mod raw;
 
 use futures_util::{SinkExt, StreamExt};
 use mancala_server::config::Config;

@@ -1,10 +1,16 @@
+// @ts-check
 // HTTP calls to the server's API, decoded by wire.js. Errors are thrown as ApiError with the server's
-// sentence, so a page can show why. Every call sends the session cookie (same origin only): a signed-in
-// person creates and joins games, seeks and plays rated games as their account.
+// code and sentence, so a page can say why. Every call sends the session cookie (same origin only): a
+// signed-in person creates and joins games, seeks and plays rated games as their account.
 
 import * as wire from './wire.js';
 
 export class ApiError extends Error {
+  /**
+   * @param {number} status the HTTP status (0: the server could not be reached)
+   * @param {string} code the API's error code (`not_found`, `conflict`, …)
+   * @param {string} message the server's sentence
+   */
   constructor(status, code, message) {
     super(message);
     this.status = status;
@@ -12,20 +18,36 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, path, body, token, raw = false) {
+/**
+ * @param {string} method
+ * @param {string} path
+ * @param {unknown} [body]
+ * @param {boolean} [raw] the body as text (NDJSON) instead of JSON
+ * @returns {Promise<any>}
+ */
+async function call(method, path, body, raw = false) {
+  /** @type {Record<string, string>} */
   const headers = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
-  if (token) headers.authorization = `Bearer ${token}`;
   let res;
   try {
-    res = await fetch(path, { method, headers, credentials: 'same-origin', body: body === undefined ? undefined : JSON.stringify(body) });
+    res = await fetch(path, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   } catch {
     throw new ApiError(0, 'offline', 'the server cannot be reached');
   }
   const text = await res.text();
   if (raw && res.ok) return text;
   let json = null;
-  try { json = text ? JSON.parse(text) : null; } catch { json = null; }
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = null;
+  }
   if (!res.ok) {
     const e = wire.apiError(res.status, json);
     throw new ApiError(res.status, e.code, e.message);
@@ -33,6 +55,7 @@ async function call(method, path, body, token, raw = false) {
   return json;
 }
 
+/** @param {Record<string, string | number | undefined | null>} params */
 const q = (params) => {
   const s = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') s.set(k, String(v));
@@ -40,25 +63,69 @@ const q = (params) => {
   return t ? `?${t}` : '';
 };
 
+/** @param {string} s */
+const enc = (s) => encodeURIComponent(s);
+
+/**
+ * @typedef {object} GameFilters
+ * @property {string} [player]
+ * @property {string} [variant]
+ * @property {string} [status]
+ * @property {string} [result]
+ * @property {number} [limit]
+ * @property {string} [cursor]
+ */
+
 export const api = {
   variants: async () => wire.variantList(await call('GET', '/api/variants')),
-  games: async (filters) => wire.gameList(await call('GET', `/api/games${q(filters)}`)),
-  game: async (id) => wire.gameDetail(await call('GET', `/api/games/${encodeURIComponent(id)}`)),
-  position: async (id, ply) => wire.positionAt(await call('GET', `/api/games/${encodeURIComponent(id)}/position?ply=${ply}`)),
+  /** @param {GameFilters} filters */
+  games: async (filters) => wire.gameList(await call('GET', `/api/games${q({ ...filters })}`)),
+  /** @param {string} id */
+  game: async (id) => wire.gameDetail(await call('GET', `/api/games/${enc(id)}`)),
+  /** @param {string} id @param {number} ply */
+  position: async (id, ply) => wire.positionAt(await call('GET', `/api/games/${enc(id)}/position?ply=${ply}`)),
+  /** @param {import('./wire.js').CreateForm} form */
   create: async (form) => wire.seatGranted(await call('POST', '/api/games', wire.createGame(form))),
-  join: async (id, name) => wire.seatGranted(await call('POST', `/api/games/${encodeURIComponent(id)}/join`, name ? { name } : {})),
-  player: async (name) => wire.playerProfile(await call('GET', `/api/players/${encodeURIComponent(name)}`)),
-  ratingHistory: async (name, variant) => wire.ratingHistory(await call('GET', `/api/players/${encodeURIComponent(name)}/ratings/${encodeURIComponent(variant)}`)),
-  leaderboard: async (variant, limit) => wire.leaderboard(await call('GET', `/api/leaderboard/${encodeURIComponent(variant)}${q({ limit })}`, undefined, null, true)),
+  /** @param {string} id @param {string} [name] */
+  join: async (id, name) => wire.seatGranted(await call('POST', `/api/games/${enc(id)}/join`, name ? { name } : {})),
+  /** @param {string} name */
+  player: async (name) => wire.playerProfile(await call('GET', `/api/players/${enc(name)}`)),
+  /** @param {string} name @param {string} variant */
+  ratingHistory: async (name, variant) =>
+    wire.ratingHistory(await call('GET', `/api/players/${enc(name)}/ratings/${enc(variant)}`)),
+  /** @param {string} variant @param {number} limit */
+  leaderboard: async (variant, limit) =>
+    wire.leaderboard(await call('GET', `/api/leaderboard/${enc(variant)}${q({ limit })}`, undefined, true)),
   seeks: async () => ((await call('GET', '/api/lobby/seeks')).seeks || []).map(wire.seek),
+  /** @param {string} name @param {string} password */
   signup: async (name, password) => wire.account(await call('POST', '/api/account/signup', { name, password })),
+  /** @param {string} name @param {string} password */
   signin: async (name, password) => wire.account(await call('POST', '/api/account/signin', { name, password })),
   signout: async () => call('POST', '/api/account/signout'),
   account: async () => wire.account(await call('GET', '/api/account')),
+  /** @param {string} current @param {string} next */
   changePassword: async (current, next) => call('POST', '/api/account/password', { current, new: next }),
+  /** @returns {Promise<ReturnType<typeof wire.apiToken>[]>} */
   tokens: async () => ((await call('GET', '/api/account/tokens')) || []).map(wire.apiToken),
+  /** @param {string} label */
   createToken: async (label) => wire.apiToken(await call('POST', '/api/account/tokens', { label })),
-  revokeToken: async (id) => call('DELETE', `/api/account/tokens/${encodeURIComponent(id)}`),
-  rules: async (variant) => call('GET', `/api/rules/${encodeURIComponent(variant)}`),
-  exportPath: (id, format) => `/api/games/${encodeURIComponent(id)}/export${format ? `?format=${format}` : ''}`,
+  /** @param {string} id */
+  revokeToken: async (id) => call('DELETE', `/api/account/tokens/${enc(id)}`),
+  /** @param {string} variant @param {string} lang the rules page of a game, for players */
+  rules: async (variant, lang) => call('GET', `/api/rules/${enc(variant)}${q({ lang })}`),
+  /** @param {string} lang the courses, each game's lessons in order */
+  lessons: async (lang) => call('GET', `/api/lessons${q({ lang })}`),
+  /** @param {string} id `game/lesson` @param {string} lang */
+  lesson: async (id, lang) => call('GET', `/api/lessons/${id.split('/').map(enc).join('/')}${q({ lang })}`),
+  /** @param {string} step `game/lesson/step` @param {string[]} decisions @param {string} lang */
+  check: async (step, decisions, lang) =>
+    call('POST', `/api/lessons/${step.split('/').map(enc).join('/')}/check`, { decisions, lang }),
+  /** @param {{variant: string, options?: object, position?: string, decision: string}} body */
+  preview: async (body) => call('POST', '/api/preview', body),
+  /** @returns {Promise<{steps: string[]}>} the lesson steps the signed-in player has met */
+  learnProgress: async () => call('GET', '/api/account/learn'),
+  /** @param {string} step `game/lesson/step` */
+  learnStep: async (step) => call('PUT', `/api/account/learn/${step.split('/').map(enc).join('/')}`),
+  /** @param {string} id @param {string} [format] */
+  exportPath: (id, format) => `/api/games/${enc(id)}/export${format ? `?format=${format}` : ''}`,
 };

@@ -1,27 +1,55 @@
+// @ts-check
 // The game page's model, and how each decoded server message changes it. Pure: no DOM, no socket.
 //
-// `board` is the last board the server sent, or (protocol 3, an event of a change that carries no
-// board) the board that the event's steps lead to; until the change's last event arrives, no decision
-// is offered (`awaitingBoard`). A move whose steps cannot be followed (steps left out) leaves the board
-// as it was, marked stale, until the board arrives.
+// `board` is the last board the server sent, or (an event of a change that carries no board) the board
+// that the event's steps lead to; until the change's last event arrives, no decision is offered
+// (`awaitingBoard`). A move whose steps cannot be followed (steps left out) leaves the board as it was
+// until the board arrives.
 
 import { after } from './steps.js';
 
+/** @typedef {import('./types.js').Side} Side */
+/** @typedef {import('./types.js').Board} Board */
+/** @typedef {import('./types.js').MoveEvent} MoveEvent */
+/** @typedef {import('./types.js').Outcome} Outcome */
+/** @typedef {import('./types.js').ServerMessage} ServerMessage */
+
+/**
+ * @typedef {object} GameState
+ * @property {Side | null} seat this browser's seat, null for a spectator
+ * @property {import('./types.js').Game | null} game
+ * @property {Board | null} board
+ * @property {import('./types.js').Clock | null} clock
+ * @property {number} clockAt when the clock state arrived (performance.now())
+ * @property {import('./types.js').Presence} presence
+ * @property {boolean} awaitingBoard
+ * @property {import('./types.js').MoveEntry[]} moves
+ * @property {boolean} needRecord the move list must be fetched again (after a snapshot)
+ * @property {number | null} protocol
+ */
+
+/** A move to animate: the board before it and the move. @typedef {{before: Board, move: MoveEvent}} Sowing */
+
+/** @returns {GameState} */
 export function initial() {
   return {
     seat: null,
     game: null,
     board: null,
     clock: null,
-    clockAt: 0, // when the clock state arrived (performance.now())
+    clockAt: 0,
     presence: { south: false, north: false, claimWinAt: null },
     awaitingBoard: false,
-    moves: [], // {ply, side, decision, auto}
-    needRecord: false, // the move list must be fetched again (after a snapshot)
+    moves: [],
+    needRecord: false,
     protocol: null,
   };
 }
 
+/**
+ * @param {GameState} s
+ * @param {Outcome | null} outcome
+ */
 function finish(s, outcome) {
   if (!s.game || !outcome) return;
   // The rating changes may come with one of the places the outcome is sent (the game's result, the
@@ -31,8 +59,11 @@ function finish(s, outcome) {
 }
 
 /**
- * Applies one message (already checked for its version by the socket) and returns what to animate:
- * {before, move} for a move event, else null.
+ * Applies one message (already checked for its version by the socket) and returns what to animate.
+ * @param {GameState} s
+ * @param {ServerMessage} m
+ * @param {number} now
+ * @returns {Sowing | null}
  */
 export function apply(s, m, now) {
   switch (m.type) {
@@ -58,16 +89,27 @@ export function apply(s, m, now) {
   }
 }
 
+/**
+ * @param {GameState} s
+ * @param {Extract<ServerMessage, {type: 'event'}>} m
+ * @param {number} now
+ * @returns {Sowing | null}
+ */
 function applyEvent(s, m, now) {
   const e = m.event;
   const before = s.board;
+  /** @type {Sowing | null} */
   let animate = null;
   if (e.kind === 'start') {
     s.game = e.game;
   } else if (e.kind === 'move') {
     s.moves = s.moves.filter((x) => x.ply < e.ply);
-    s.moves.push({ ply: e.ply, side: e.side, decision: e.decision, auto: e.auto });
-    if (s.game) s.game = { ...s.game, plies: Math.max(s.game.plies, e.ply), status: s.game.status === 'waiting' ? 'ongoing' : s.game.status };
+    s.moves.push({ ply: e.ply, side: e.side, decision: e.decision, auto: e.auto, steps: e.steps });
+    revealChoices(s, e);
+    if (s.game) {
+      const status = s.game.status === 'waiting' ? 'ongoing' : s.game.status;
+      s.game = { ...s.game, plies: Math.max(s.game.plies, e.ply), status };
+    }
     if (before) animate = { before, move: e };
     if (!m.board && before) {
       const next = after(before, e);
@@ -94,28 +136,59 @@ function applyEvent(s, m, now) {
   return animate;
 }
 
-/** Milliseconds left on `side`'s clock at `now`. */
+/**
+ * Ikibuguzo's secret choices, once the `revealed` step names both arrays: the move list says them.
+ * @param {GameState} s
+ * @param {MoveEvent} e
+ */
+function revealChoices(s, e) {
+  for (const step of e.steps) {
+    if (step.type !== 'revealed') continue;
+    s.moves = s.moves.map((m) =>
+      m.decision === null && !m.auto
+        ? { ...m, decision: `opening:${m.side === 'south' ? step.south : step.north}` }
+        : m,
+    );
+  }
+}
+
+/**
+ * Milliseconds left on `side`'s clock at `now`.
+ * @param {GameState} s
+ * @param {Side} side
+ * @param {number} now
+ */
 export function clockLeft(s, side, now) {
   if (!s.clock) return null;
   const base = side === 'south' ? s.clock.southMs : s.clock.northMs;
   return s.clock.running.includes(side) ? base - (now - s.clockAt) : base;
 }
 
-/** Whether both sides have made a decision of their own (abort is no longer possible then). */
+/**
+ * Whether both sides have made a decision of their own (abort is no longer possible then).
+ * @param {GameState} s
+ */
 export function bothMoved(s) {
+  /** @param {Side} side */
   const own = (side) => s.moves.some((m) => m.side === side && !m.auto);
   return own('south') && own('north');
 }
 
-/** The legal decisions grouped: by hole (`a1`, `a1:cw` under `a1`), and the others (store, opening, pass). */
+/**
+ * The legal decisions grouped: by hole (`a1`, `a1:cw` under `a1`), and the others (store, opening, pass).
+ * @param {string[]} legal
+ */
 export function decisions(legal) {
+  /** @type {Map<string, string[]>} */
   const byHole = new Map();
+  /** @type {string[]} */
   const others = [];
   for (const d of legal) {
     const hole = d.split(':')[0];
     if (/^[a-t][1-4]$/.test(hole)) {
-      if (!byHole.has(hole)) byHole.set(hole, []);
-      byHole.get(hole).push(d);
+      const list = byHole.get(hole) || [];
+      list.push(d);
+      byHole.set(hole, list);
     } else {
       others.push(d);
     }

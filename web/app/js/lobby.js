@@ -1,3 +1,4 @@
+// @ts-check
 // The lobby of the home page: quick pairing (a button per variant and clock preset, casual or rated),
 // the "waiting for an opponent" state with Cancel, the live seek list (seeks appear and disappear as
 // the server says; Accept on others' seeks, Cancel on one's own) and a form to post a seek with a
@@ -5,33 +6,61 @@
 // goes to the game.
 
 import { LobbySocket } from './lobbysocket.js';
-import { go } from './main.js';
+import { go } from './router.js';
 import { keepSeat, prefs } from './prefs.js';
 import { me, ready } from './session.js';
-import { h, timeControl, VARIANT_NAMES } from './ui.js';
+import { has, t } from './i18n.js';
+import { CLOCKS, clockName, clockOf, h, timeControl, variantName } from './ui.js';
+
+/** @typedef {import('./types.js').Seek} Seek */
+/** @typedef {import('./wire.js').SeekForm} SeekForm */
 
 /** Quick pairing's games: the four, not Ikibuguzo's fixed openings (the seek form has every variant). */
 const QUICK_VARIANTS = ['kubuguza', 'ikibuguzo', 'njombwa', 'azigo'];
-/** Quick pairing's clock presets (lichess's blitz and rapid pools). */
-const PRESETS = [[180, 2], [300, 3], [600, 5], [900, 10]];
-const CLOCKS = [['', 'No clock'], ['180+2', '3+2'], ['300+3', '5+3'], ['600+5', '10+5'], ['900+10', '15+10'], ['1800+20', '30+20']];
+/** Quick pairing's clock presets (lichess's blitz and rapid pools): CLOCKS without "no clock" and 30+20. */
+const PRESETS = CLOCKS.map(clockOf).filter((c) => c !== null && c.baseSecs <= 900);
 
-const clockOf = (v) => (v ? { baseSecs: Number(v.split('+')[0]), incrementSecs: Number(v.split('+')[1]) } : null);
-const describe = (s) => `${VARIANT_NAMES[s.variant] || s.variant} ${timeControl(s.clock)}, ${s.rated ? 'rated' : 'casual'}`;
+/** @param {SeekForm} s */
+const describe = (s) =>
+  `${variantName(s.variant)} ${timeControl(s.clock)}, ${t(s.rated ? 'lobby.rated' : 'lobby.casual')}`;
+/** @param {Seek} s */
 const ratingText = (s) => (s.rating === null || s.rating === undefined ? '' : `${s.rating}${s.provisional ? '?' : ''}`);
+
+/** What a guest's name may be (the server's rule for names). */
+export const NAME_PATTERN = '[A-Za-z0-9_.\\-]{1,24}';
 
 export function lobbyPanels() {
   const error = h('p', { class: 'error', role: 'alert', id: 'lobby-error' });
-  const casual = h('input', { type: 'radio', name: 'mode', value: 'casual', id: 'mode-casual', checked: true });
-  const rated = h('input', { type: 'radio', name: 'mode', value: 'rated', id: 'mode-rated' });
+  // A guest plays under this name everywhere on the page: quick pairing, seeks, Join and the form
+  // below; a signed-in person as their account.
+  const name = h('input', {
+    name: 'name',
+    id: 'name',
+    maxlength: 24,
+    pattern: NAME_PATTERN,
+    placeholder: t('lobby.name_placeholder'),
+    value: prefs.name || '',
+    autocomplete: 'nickname',
+  });
+  const nameRow = h('label', { class: 'guest-name' }, `${t('common.your_name')} `, name);
+  name.addEventListener('change', () => {
+    if (name.checkValidity()) prefs.name = name.value;
+  });
+  const casual = /** @type {HTMLInputElement} */ (
+    h('input', { type: 'radio', name: 'mode', value: 'casual', id: 'mode-casual', checked: true })
+  );
+  const rated = /** @type {HTMLInputElement} */ (
+    h('input', { type: 'radio', name: 'mode', value: 'rated', id: 'mode-rated' })
+  );
   const ratedNote = h('span', { class: 'muted small', id: 'rated-note' });
-  const grid = h('div', { class: 'quick-grid', id: 'quick' }, h('p', { class: 'muted' }, 'Loading…'));
+  const grid = h('div', { class: 'quick-grid', id: 'quick' }, h('p', { class: 'muted' }, t('common.loading')));
   const waiting = h('div', { class: 'seeking', id: 'seeking', hidden: true, 'aria-live': 'polite' });
   const conn = h('span', { class: 'conn', id: 'lobby-conn' });
   const list = h('ul', { class: 'seeks', id: 'seek-list' });
   const form = seekForm();
 
-  let pendingQuick = null; // {variant, clock, rated}: pressed, no answer yet
+  /** @type {SeekForm | null} pressed, no answer yet */
+  let pendingQuick = null;
   let cancelPending = false;
 
   const socket = new LobbySocket({
@@ -49,12 +78,15 @@ export function lobbyPanels() {
     },
     onError: (m) => {
       pendingQuick = null;
-      error.textContent = m.message || m.code;
+      error.textContent = has(`lobby.error.${m.code}`) ? t(`lobby.error.${m.code}`) : t('error.unknown');
       draw();
     },
-    onOwnLost: () => { error.textContent = 'The connection to the lobby dropped, and your seeks with it: seek again.'; draw(); },
+    onOwnLost: () => {
+      error.textContent = t('lobby.dropped');
+      draw();
+    },
     onStatus: (st) => {
-      conn.textContent = { connecting: 'connecting…', open: '', closed: 'reconnecting…' }[st] || '';
+      conn.textContent = st === 'connecting' ? t('conn.connecting') : st === 'open' ? '' : t('conn.closed');
       conn.dataset.state = st;
       if (st === 'open') draw();
     },
@@ -63,30 +95,59 @@ export function lobbyPanels() {
   let stopped = false;
   ready().then((name) => {
     if (stopped) return;
-    socket.guestName = name ? null : (prefs.name || null);
+    socket.guestName = name ? null : prefs.name || null;
     socket.start();
     syncMode();
   });
 
+  /**
+   * The lobby socket goes by the guest name typed now: a new name reconnects it (before a message that
+   * makes a seek, so the seek is under that name). False when the name is not a valid one.
+   */
+  function nameReady() {
+    if (me()) return true;
+    if (!name.checkValidity()) {
+      error.textContent = t('form.name_rule');
+      return false;
+    }
+    prefs.name = name.value;
+    const want = name.value || null;
+    if (want !== socket.guestName) {
+      socket.guestName = want;
+      socket.own.clear();
+      socket.connect();
+    }
+    return true;
+  }
+
   function syncMode() {
     const signedIn = !!me();
+    nameRow.hidden = signedIn;
     rated.disabled = !signedIn;
     form.rated.disabled = !signedIn;
     if (!signedIn) {
       casual.checked = true;
       form.rated.checked = false;
     }
-    ratedNote.replaceChildren(...(signedIn ? [] : [h('a', { href: '/signin' }, 'Sign in'), ' to play rated games.']));
+    ratedNote.replaceChildren(
+      ...(signedIn ? [] : [h('a', { href: '/signin' }, t('lobby.rated_signin')), ` ${t('lobby.rated_note')}`]),
+    );
   }
 
+  /** @param {Seek} seek */
   function mine(seek) {
     if (socket.isOwn(seek.id)) return true;
     const name = me();
     return !!name && seek.registered && seek.name.toLowerCase() === name.toLowerCase();
   }
 
+  /**
+   * @param {string} variant
+   * @param {import('./types.js').TimeControl} clock
+   */
   function quick(variant, clock) {
     error.textContent = '';
+    if (!nameReady()) return;
     pendingQuick = { variant, clock, rated: rated.checked };
     cancelPending = false;
     socket.quick(pendingQuick);
@@ -94,31 +155,99 @@ export function lobbyPanels() {
   }
 
   function draw() {
+    const quickNow = pendingQuick;
     // Waiting for an opponent: the pressed quick pairing and this socket's seeks.
     const own = socket.list().filter((s) => socket.isOwn(s.id));
-    const lines = own.map((s) => h('p', { 'data-own-seek': String(s.id) }, h('span', { class: 'spinner', 'aria-hidden': 'true' }),
-      `Waiting for an opponent: ${describe(s)} `,
-      h('button', { type: 'button', class: 'small', 'data-cancel': String(s.id), onclick: () => { socket.cancel(s.id); } }, 'Cancel')));
-    if (pendingQuick) {
-      lines.unshift(h('p', {}, h('span', { class: 'spinner', 'aria-hidden': 'true' }), `Looking for an opponent: ${describe(pendingQuick)} `,
-        h('button', { type: 'button', class: 'small', 'data-cancel': 'pending', disabled: cancelPending, onclick: () => { cancelPending = true; draw(); } }, 'Cancel')));
+    const lines = own.map((s) =>
+      h(
+        'p',
+        { 'data-own-seek': String(s.id) },
+        h('span', { class: 'spinner', 'aria-hidden': 'true' }),
+        `${t('lobby.waiting', { seek: describe(s) })} `,
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'small',
+            'data-cancel': String(s.id),
+            onclick: () => {
+              socket.cancel(s.id);
+            },
+          },
+          t('common.cancel'),
+        ),
+      ),
+    );
+    if (quickNow) {
+      lines.unshift(
+        h(
+          'p',
+          {},
+          h('span', { class: 'spinner', 'aria-hidden': 'true' }),
+          `${t('lobby.looking', { seek: describe(quickNow) })} `,
+          h(
+            'button',
+            {
+              type: 'button',
+              class: 'small',
+              'data-cancel': 'pending',
+              disabled: cancelPending,
+              onclick: () => {
+                cancelPending = true;
+                draw();
+              },
+            },
+            t('common.cancel'),
+          ),
+        ),
+      );
     }
     waiting.replaceChildren(...lines);
     waiting.hidden = !lines.length;
     for (const b of grid.querySelectorAll('button')) b.disabled = !!pendingQuick;
 
     const seeks = socket.list();
-    list.replaceChildren(...(seeks.length ? seeks.map((s) => h('li', { 'data-seek': String(s.id) },
-      s.registered ? h('a', { href: `/@/${encodeURIComponent(s.name)}`, class: 'seek-name' }, s.name) : h('span', { class: 'seek-name' }, s.name),
-      ' ', h('span', { class: 'rating' }, ratingText(s)), ' ',
-      h('strong', {}, VARIANT_NAMES[s.variant] || s.variant), ' ',
-      h('span', {}, timeControl(s.clock)), ' ',
-      h('span', { class: 'muted' }, s.rated ? 'rated' : 'casual'),
-      s.range ? h('span', { class: 'muted small' }, ` ${s.range[0]}–${s.range[1]}`) : null,
-      mine(s)
-        ? h('button', { type: 'button', class: 'small', 'data-cancel': String(s.id), onclick: () => socket.cancel(s.id) }, 'Cancel')
-        : h('button', { type: 'button', class: 'small primary', 'data-accept': String(s.id), onclick: () => { error.textContent = ''; socket.accept(s.id); } }, 'Accept')))
-      : [h('li', { class: 'muted' }, 'No open seek: press a quick pairing button or post one.')]));
+    list.replaceChildren(
+      ...(seeks.length
+        ? seeks.map((s) =>
+            h(
+              'li',
+              { 'data-seek': String(s.id) },
+              s.registered
+                ? h('a', { href: `/@/${encodeURIComponent(s.name)}`, class: 'seek-name' }, s.name)
+                : h('span', { class: 'seek-name' }, s.name),
+              ' ',
+              h('span', { class: 'rating' }, ratingText(s)),
+              ' ',
+              h('strong', {}, variantName(s.variant)),
+              ' ',
+              h('span', {}, timeControl(s.clock)),
+              ' ',
+              h('span', { class: 'muted' }, t(s.rated ? 'lobby.rated' : 'lobby.casual')),
+              s.range ? h('span', { class: 'muted small' }, ` ${s.range[0]}–${s.range[1]}`) : null,
+              mine(s)
+                ? h(
+                    'button',
+                    { type: 'button', class: 'small', 'data-cancel': String(s.id), onclick: () => socket.cancel(s.id) },
+                    t('common.cancel'),
+                  )
+                : h(
+                    'button',
+                    {
+                      type: 'button',
+                      class: 'small primary',
+                      'data-accept': String(s.id),
+                      onclick: () => {
+                        error.textContent = '';
+                        if (nameReady()) socket.accept(s.id);
+                      },
+                    },
+                    t('lobby.accept'),
+                  ),
+            ),
+          )
+        : [h('li', { class: 'muted' }, t('lobby.no_seek'))]),
+    );
   }
 
   form.el.addEventListener('submit', (e) => {
@@ -127,38 +256,96 @@ export function lobbyPanels() {
     const min = form.min.value === '' ? null : Number(form.min.value);
     const max = form.max.value === '' ? null : Number(form.max.value);
     if ((min === null) !== (max === null)) {
-      error.textContent = 'A rating range needs both ends (or neither).';
+      error.textContent = t('lobby.range_both');
       return;
     }
-    if (min !== null && min > max) {
-      error.textContent = 'The range’s lower end is above its upper end.';
+    if (min !== null && max !== null && min > max) {
+      error.textContent = t('lobby.range_order');
       return;
     }
-    socket.seek({ variant: form.variant.value, clock: clockOf(form.clock.value), rated: form.rated.checked, range: min === null ? null : [min, max] });
+    if (!nameReady()) return;
+    socket.seek({
+      variant: form.variant.value,
+      clock: clockOf(form.clock.value),
+      rated: form.rated.checked,
+      range: min === null || max === null ? null : [min, max],
+    });
   });
 
   const panels = [
-    h('section', { class: 'panel lobby' },
-      h('div', { class: 'row spread' }, h('h1', {}, 'Play'), conn),
-      h('fieldset', { class: 'mode' }, h('legend', {}, 'Quick pairing'),
-        h('label', {}, casual, ' Casual'), h('label', {}, rated, ' Rated'), ' ', ratedNote),
-      grid, waiting, error),
-    h('section', { class: 'panel' }, h('h2', {}, 'Open seeks'), list,
-      h('details', { class: 'seek-more' }, h('summary', {}, 'Post a seek'), form.el)),
+    h(
+      'section',
+      { class: 'panel lobby', id: 'play-person' },
+      h('div', { class: 'row spread' }, h('h1', {}, t('lobby.title')), conn),
+      nameRow,
+      h(
+        'fieldset',
+        { class: 'mode' },
+        h('legend', {}, t('lobby.quick')),
+        h('label', {}, casual, ` ${t('lobby.casual_mode')}`),
+        h('label', {}, rated, ` ${t('lobby.rated_mode')}`),
+        ' ',
+        ratedNote,
+      ),
+      grid,
+      h('p', { class: 'muted small' }, t('clock.explain')),
+      waiting,
+      error,
+    ),
+    h(
+      'section',
+      { class: 'panel' },
+      h('h2', {}, t('lobby.seeks')),
+      list,
+      h('details', { class: 'seek-more' }, h('summary', {}, t('lobby.post_seek')), form.el),
+    ),
   ];
 
   return {
     panels,
+    /** The guest's name field, which the create form uses too. */
+    name,
+    /** @param {import('./types.js').VariantInfo[]} variants */
     fill(variants) {
-      const quickOnes = QUICK_VARIANTS.map((id) => variants.find((v) => v.id === id)).filter(Boolean);
-      grid.replaceChildren(h('table', { class: 'quick' }, h('tbody', {}, quickOnes.map((v) => h('tr', { 'data-variant': v.id },
-        h('th', { scope: 'row' }, v.name),
-        PRESETS.map(([base, inc]) => {
-          const clock = { baseSecs: base, incrementSecs: inc };
-          const label = `${v.name} ${timeControl(clock)}`;
-          return h('td', {}, h('button', { type: 'button', class: 'quick-btn', 'aria-label': label, 'data-quick': `${v.id} ${base}+${inc}`, onclick: () => quick(v.id, clock) }, timeControl(clock)));
-        }))))));
-      form.variant.replaceChildren(...variants.map((v) => h('option', { value: v.id }, v.name)));
+      const quickOnes = QUICK_VARIANTS.flatMap((id) => variants.filter((v) => v.id === id));
+      grid.replaceChildren(
+        h(
+          'table',
+          { class: 'quick' },
+          h(
+            'tbody',
+            {},
+            quickOnes.map((v) =>
+              h(
+                'tr',
+                { 'data-variant': v.id },
+                h('th', { scope: 'row' }, variantName(v.id)),
+                PRESETS.map((clock) => {
+                  if (!clock) return null;
+                  const label = `${variantName(v.id)} ${timeControl(clock)}`;
+                  const key = `${v.id} ${clock.baseSecs}+${clock.incrementSecs}`;
+                  return h(
+                    'td',
+                    {},
+                    h(
+                      'button',
+                      {
+                        type: 'button',
+                        class: 'quick-btn',
+                        'aria-label': label,
+                        'data-quick': key,
+                        onclick: () => quick(v.id, clock),
+                      },
+                      timeControl(clock),
+                    ),
+                  );
+                }),
+              ),
+            ),
+          ),
+        ),
+      );
+      form.variant.replaceChildren(...variants.map((v) => h('option', { value: v.id }, variantName(v.id))));
       form.variant.value = 'kubuguza';
       draw();
     },
@@ -170,15 +357,46 @@ export function lobbyPanels() {
 }
 
 function seekForm() {
-  const variant = h('select', { id: 'seek-variant', name: 'variant' });
-  const clock = h('select', { id: 'seek-clock', name: 'clock' }, CLOCKS.map(([v, t]) => h('option', { value: v }, t)));
+  const variant = /** @type {HTMLSelectElement} */ (h('select', { id: 'seek-variant', name: 'variant' }));
+  const clock = /** @type {HTMLSelectElement} */ (
+    h(
+      'select',
+      { id: 'seek-clock', name: 'clock' },
+      CLOCKS.map((v) => h('option', { value: v }, clockName(v))),
+    )
+  );
   clock.value = '300+3';
-  const rated = h('input', { type: 'checkbox', id: 'seek-rated', name: 'rated' });
-  const min = h('input', { type: 'number', id: 'seek-min', min: 0, max: 4000, step: 50, placeholder: 'any', 'aria-label': 'Lowest opponent rating' });
-  const max = h('input', { type: 'number', id: 'seek-max', min: 0, max: 4000, step: 50, placeholder: 'any', 'aria-label': 'Highest opponent rating' });
-  const el = h('form', { id: 'seek-form', class: 'grid' },
-    h('label', {}, 'Game ', variant), h('label', {}, 'Clock ', clock), h('label', {}, rated, ' Rated'),
-    h('label', {}, 'Opponent rating ', min, ' – ', max),
-    h('button', { type: 'submit', class: 'primary' }, 'Post the seek'));
+  const rated = /** @type {HTMLInputElement} */ (h('input', { type: 'checkbox', id: 'seek-rated', name: 'rated' }));
+  const min = /** @type {HTMLInputElement} */ (
+    h('input', {
+      type: 'number',
+      id: 'seek-min',
+      min: 0,
+      max: 4000,
+      step: 50,
+      placeholder: t('form.any'),
+      'aria-label': t('lobby.range_low'),
+    })
+  );
+  const max = /** @type {HTMLInputElement} */ (
+    h('input', {
+      type: 'number',
+      id: 'seek-max',
+      min: 0,
+      max: 4000,
+      step: 50,
+      placeholder: t('form.any'),
+      'aria-label': t('lobby.range_high'),
+    })
+  );
+  const el = h(
+    'form',
+    { id: 'seek-form', class: 'grid' },
+    h('label', {}, `${t('form.game')} `, variant),
+    h('label', {}, `${t('form.clock')} `, clock),
+    h('label', {}, rated, ` ${t('lobby.rated_mode')}`),
+    h('label', {}, `${t('lobby.range')} `, min, ' – ', max),
+    h('button', { type: 'submit', class: 'primary' }, t('lobby.post')),
+  );
   return { el, variant, clock, rated, min, max };
 }

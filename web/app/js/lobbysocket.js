@@ -1,66 +1,75 @@
-// The lobby's live socket (`/api/lobby/ws`): the seek list (a full list first, then additions and
-// removals), this person's own seeks, and `paired` when a game is found. A seek lives while its
-// creator's socket is open, so a dropped socket also drops this page's own seeks: the page is told
-// (`onOwnLost`) and reconnects with backoff. Identity: the session cookie, else the guest name.
+// @ts-check
+// The lobby's live socket (`/api/lobby/ws`) on the reconnecting base (reconnect.js): the seek list (a
+// full list first, then additions and removals), this person's own seeks, and `paired` when a game is
+// found. A seek lives while its creator's socket is open, so a dropped socket also drops this page's
+// own seeks: the page is told (`onOwnLost`). Messages sent while the socket is down wait in an outbox.
+// Identity: the session cookie, else the guest name.
 
+import { ReconnectingSocket } from './reconnect.js';
 import { decodeLobby, encodeLobby } from './wire.js';
 
-export class LobbySocket {
-  constructor({ guestName, onSeeks, onCreated, onPaired, onError, onStatus, onOwnLost }) {
-    Object.assign(this, { guestName, onSeeks, onCreated, onPaired, onError, onStatus, onOwnLost });
-    this.seeks = new Map(); // String(id) -> seek
-    this.own = new Set(); // String(id) of this socket's seeks
-    this.ws = null;
-    this.stopped = false;
-    this.retry = 0;
+/** @typedef {import('./types.js').Seek} Seek */
+/** @typedef {import('./types.js').LobbyMessage} LobbyMessage */
+/** @typedef {import('./wire.js').SeekForm} SeekForm */
+
+/**
+ * @typedef {object} LobbyHandlers
+ * @property {string | null} guestName
+ * @property {(seeks: Seek[]) => void} [onSeeks]
+ * @property {(seek: Seek) => void} [onCreated]
+ * @property {(granted: import('./types.js').SeatGranted) => void} [onPaired]
+ * @property {(m: {code: string, message: string}) => void} [onError]
+ * @property {(s: import('./reconnect.js').SocketStatus) => void} [onStatus]
+ * @property {() => void} [onOwnLost]
+ */
+
+export class LobbySocket extends ReconnectingSocket {
+  /** @param {LobbyHandlers} handlers */
+  constructor(handlers) {
+    super(handlers.onStatus);
+    this.guestName = handlers.guestName;
+    this.handlers = handlers;
+    /** @type {Map<string, Seek>} */
+    this.seeks = new Map();
+    /** @type {Set<string>} the ids of this socket's seeks */
+    this.own = new Set();
+    /** @type {string[]} */
     this.outbox = [];
   }
 
-  start() {
-    this.stopped = false;
-    this.open();
-    this.keepAlive = setInterval(() => this.sendNow(encodeLobby.ping()), 25000);
+  url() {
+    return `/api/lobby/ws${this.guestName ? `?name=${encodeURIComponent(this.guestName)}` : ''}`;
   }
 
-  stop() {
-    this.stopped = true;
-    clearInterval(this.keepAlive);
-    clearTimeout(this.timer);
-    if (this.ws) this.ws.close(1000);
-    this.ws = null;
+  pingText() {
+    return encodeLobby.ping();
   }
 
-  open() {
-    const q = this.guestName ? `?name=${encodeURIComponent(this.guestName)}` : '';
-    const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/lobby/ws${q}`);
-    this.ws = ws;
-    this.onStatus?.('connecting');
-    ws.onopen = () => {
-      this.retry = 0;
-      this.onStatus?.('open');
-      for (const m of this.outbox.splice(0)) ws.send(m);
-    };
-    ws.onmessage = (e) => {
-      let m;
-      try { m = decodeLobby(e.data); } catch { return; }
-      this.receive(m);
-    };
-    ws.onclose = () => {
-      if (this.ws !== ws) return;
-      this.ws = null;
-      if (this.own.size) {
-        this.own.clear();
-        this.onOwnLost?.();
-      }
-      if (this.stopped) return;
-      this.onStatus?.('closed');
-      const wait = Math.min(10000, 500 * 2 ** this.retry) * (0.8 + Math.random() * 0.4);
-      this.retry += 1;
-      this.timer = setTimeout(() => this.open(), wait);
-    };
+  opened() {
+    for (const m of this.outbox.splice(0)) this.send(m);
   }
 
+  dropped() {
+    if (this.own.size) {
+      this.own.clear();
+      this.handlers.onOwnLost?.();
+    }
+  }
+
+  /** @param {string} text */
+  received(text) {
+    let m;
+    try {
+      m = decodeLobby(text);
+    } catch {
+      return;
+    }
+    this.receive(m);
+  }
+
+  /** @param {LobbyMessage} m */
   receive(m) {
+    const h = this.handlers;
     switch (m.type) {
       case 'seeks':
         this.seeks = new Map(m.seeks.map((s) => [String(s.id), s]));
@@ -75,19 +84,19 @@ export class LobbySocket {
       case 'seek_created':
         this.own.add(String(m.seek.id));
         this.seeks.set(String(m.seek.id), m.seek);
-        this.onCreated?.(m.seek);
+        h.onCreated?.(m.seek);
         break;
       case 'paired':
         this.own.clear();
-        this.onPaired?.(m.granted);
+        h.onPaired?.(m.granted);
         return;
       case 'error':
-        this.onError?.(m);
+        h.onError?.(m);
         return;
       default:
         return;
     }
-    this.onSeeks?.(this.list());
+    h.onSeeks?.(this.list());
   }
 
   /** The seeks, oldest first. */
@@ -95,21 +104,30 @@ export class LobbySocket {
     return [...this.seeks.values()].sort((a, b) => (a.createdAt ?? 0) - (b.createdAt ?? 0));
   }
 
+  /** @param {number | string} id */
   isOwn(id) {
     return this.own.has(String(id));
   }
 
-  send(text) {
-    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(text);
-    else this.outbox.push(text);
+  /** Sends now, or once the socket is open again. @param {string} text */
+  post(text) {
+    if (!this.send(text)) this.outbox.push(text);
   }
 
-  sendNow(text) {
-    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(text);
+  /** @param {SeekForm} s */
+  seek(s) {
+    this.post(encodeLobby.seek(s));
   }
-
-  seek(s) { this.send(encodeLobby.seek(s)); }
-  quick(s) { this.send(encodeLobby.quick(s)); }
-  cancel(id) { this.send(encodeLobby.cancel(id)); }
-  accept(id) { this.send(encodeLobby.accept(id)); }
+  /** @param {SeekForm} s */
+  quick(s) {
+    this.post(encodeLobby.quick(s));
+  }
+  /** @param {number | string} id */
+  cancel(id) {
+    this.post(encodeLobby.cancel(id));
+  }
+  /** @param {number | string} id */
+  accept(id) {
+    this.post(encodeLobby.accept(id));
+  }
 }

@@ -1,75 +1,90 @@
-// The app: routes the address to a page module (loaded on demand), keeps navigation inside the page
-// (links to other pages of the app do not reload it), and applies the theme.
+// @ts-check
+// The entry module: chooses the language and loads its catalog, applies the theme, draws the header
+// (its words, the language picker, who is signed in) and starts the router. No other module imports it.
 
+import { useLanguage, t } from './i18n.js';
 import { prefs } from './prefs.js';
+import { go, startRouter } from './router.js';
 import { mountHeader } from './session.js';
 
-const ROUTES = [
-  [/^\/$/, 'home', () => ({})],
-  [/^\/game\/([^/]+)$/, 'game', (m) => ({ id: decodeURIComponent(m[1]) })],
-  [/^\/games$/, 'games', () => ({})],
-  [/^\/player\/([^/]+)$/, 'player', (m) => ({ name: decodeURIComponent(m[1]) })],
-  [/^\/@\/([^/]+)$/, 'player', (m) => ({ name: decodeURIComponent(m[1]) })],
-  [/^\/leaderboard(?:\/([^/]+))?$/, 'leaderboard', (m) => ({ variant: m[1] ? decodeURIComponent(m[1]) : 'kubuguza' })],
-  [/^\/signin$/, 'signin', () => ({ mode: 'signin' })],
-  [/^\/signup$/, 'signin', () => ({ mode: 'signup' })],
-  [/^\/account$/, 'account', () => ({})],
-  [/^\/rules\/([^/]+)$/, 'rules', (m) => ({ variant: decodeURIComponent(m[1]) })],
-];
-
-const main = document.getElementById('main');
-let unmount = null;
-let generation = 0;
-
-async function route() {
-  const path = location.pathname;
-  let page = 'notfound';
-  let params = {};
-  for (const [re, name, args] of ROUTES) {
-    const m = re.exec(path);
-    if (m) {
-      page = name;
-      params = args(m);
-      break;
-    }
-  }
-  generation += 1;
-  const mine = generation;
-  if (unmount) unmount();
-  unmount = null;
-  const mod = await import(`./pages/${page}.js`);
-  if (mine !== generation) return;
-  main.replaceChildren();
-  unmount = mod.mount(main, params) || null;
-  for (const a of document.querySelectorAll('header nav a')) {
-    a.classList.toggle('here', a.getAttribute('href') === path || (a.getAttribute('href') !== '/' && path.startsWith(a.getAttribute('href').split('/').slice(0, 2).join('/'))));
-  }
-}
-
-/** Goes to an address of the app without reloading. */
-export function go(href, replace = false) {
-  if (replace) history.replaceState(null, '', href);
-  else history.pushState(null, '', href);
-  route();
-  window.scrollTo(0, 0);
-}
-
-document.addEventListener('click', (e) => {
-  const a = e.target.closest?.('a');
-  if (!a || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-  const href = a.getAttribute('href');
-  if (!href || !href.startsWith('/') || href.startsWith('/api/') || a.hasAttribute('download') || a.target) return;
-  e.preventDefault();
-  go(href);
-});
-window.addEventListener('popstate', route);
+/** @param {string} id */
+const byId = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
 function applyTheme() {
-  const t = prefs.theme;
-  if (t) document.documentElement.dataset.theme = t;
+  const theme = prefs.theme;
+  if (theme) document.documentElement.dataset.theme = theme;
   else delete document.documentElement.dataset.theme;
 }
-document.getElementById('theme').addEventListener('click', () => {
+
+/**
+ * The languages this build has a catalog for (the server lists `web/app/i18n/*.json` in the page).
+ * @returns {string[]}
+ */
+function available() {
+  const meta = document.querySelector('meta[name="languages"]');
+  const list = (meta?.getAttribute('content') || '').split(/\s+/).filter((x) => /^[a-z]{2,3}(-[A-Za-z0-9]+)*$/.test(x));
+  return list.length ? list : ['en'];
+}
+
+/**
+ * The language to show: the one chosen with the picker, else the first of the browser's that has a
+ * catalog (by its full tag, then its language alone: `fr-BI` finds `fr`), else English.
+ * @param {string[]} have
+ */
+function chooseLanguage(have) {
+  const chosen = prefs.lang;
+  if (chosen && have.includes(chosen)) return chosen;
+  for (const tag of navigator.languages || [navigator.language]) {
+    const lower = tag.toLowerCase();
+    const found = have.find((c) => c.toLowerCase() === lower) || have.find((c) => c === lower.split('-')[0]);
+    if (found) return found;
+  }
+  return have.includes('en') ? 'en' : have[0];
+}
+
+/**
+ * A language's own name ("English", "Français"), from the browser's knowledge of languages.
+ * @param {string} code
+ */
+function ownName(code) {
+  let name = code;
+  try {
+    name = new Intl.DisplayNames([code], { type: 'language' }).of(code) || code;
+  } catch {
+    // an engine without Intl.DisplayNames: the code itself
+  }
+  return name.charAt(0).toLocaleUpperCase(code) + name.slice(1);
+}
+
+/**
+ * The header's words, and the picker: choosing a language keeps it and reloads the page in it.
+ * @param {string[]} have
+ * @param {string} lang
+ */
+function translateHeader(have, lang) {
+  for (const el of document.querySelectorAll('[data-i18n]')) el.textContent = t(el.getAttribute('data-i18n') || '');
+  for (const el of document.querySelectorAll('[data-i18n-label]')) {
+    el.setAttribute('aria-label', t(el.getAttribute('data-i18n-label') || ''));
+  }
+  const picker = /** @type {HTMLSelectElement} */ (byId('lang'));
+  picker.replaceChildren(
+    ...have.map((code) => {
+      const option = document.createElement('option');
+      option.value = code;
+      option.lang = code;
+      option.textContent = ownName(code);
+      return option;
+    }),
+  );
+  picker.value = lang;
+  picker.hidden = have.length < 2;
+  picker.addEventListener('change', () => {
+    prefs.lang = picker.value;
+    location.reload();
+  });
+}
+
+byId('theme').addEventListener('click', () => {
   const dark = document.documentElement.dataset.theme
     ? document.documentElement.dataset.theme === 'dark'
     : matchMedia('(prefers-color-scheme: dark)').matches;
@@ -77,5 +92,13 @@ document.getElementById('theme').addEventListener('click', () => {
   applyTheme();
 });
 applyTheme();
-mountHeader(document.getElementById('who'), go);
-route();
+const have = available();
+const lang = chooseLanguage(have);
+try {
+  await useLanguage(lang);
+} catch {
+  await useLanguage('en'); // a catalog that cannot be loaded: the page in English rather than none
+}
+translateHeader(have, lang);
+mountHeader(byId('who'), go);
+startRouter(byId('main'));

@@ -1,9 +1,16 @@
+// @ts-check
 // What the browser keeps between visits: the seat tokens of this browser's games (never put in a URL
 // the server sees: a seat link carries its token in the fragment, read here and stored), the guest
-// name, the theme and the animation speed. All in localStorage.
+// name, the theme, the animation speed and the language. All in localStorage.
 
 const SEATS = 'mancala.seats';
 
+/**
+ * @template T
+ * @param {string} key
+ * @param {T} fallback
+ * @returns {T}
+ */
 function read(key, fallback) {
   try {
     const v = localStorage.getItem(key);
@@ -13,23 +20,46 @@ function read(key, fallback) {
   }
 }
 
+/**
+ * @param {string} key
+ * @param {unknown} value
+ */
 function write(key, value) {
-  try { localStorage.setItem(key, JSON.stringify(value)); } catch { /* private mode: not kept */ }
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // private mode: not kept
+  }
 }
 
-/** The seat token this browser holds for a game, or null. */
+/** @typedef {{token: string, seat: string | null, at: number}} KeptSeat */
+
+/** @returns {Record<string, KeptSeat>} */
+const seats = () => read(SEATS, {});
+
+/**
+ * The seat token this browser holds for a game, or null.
+ * @param {string} gameId
+ * @returns {string | null}
+ */
 export function seatToken(gameId) {
-  return read(SEATS, {})[gameId]?.token ?? null;
+  return seats()[gameId]?.token ?? null;
 }
 
-/** This browser's seats, newest first: [{gameId, seat, at}]. */
+/** This browser's seats, newest first. */
 export function mySeats() {
-  const all = read(SEATS, {});
-  return Object.entries(all).map(([gameId, v]) => ({ gameId, seat: v.seat, at: v.at })).sort((a, b) => b.at - a.at);
+  return Object.entries(seats())
+    .map(([gameId, v]) => ({ gameId, seat: v.seat, at: v.at }))
+    .sort((a, b) => b.at - a.at);
 }
 
+/**
+ * @param {string} gameId
+ * @param {string} token
+ * @param {string | null} seat
+ */
 export function keepSeat(gameId, token, seat) {
-  const all = read(SEATS, {});
+  const all = seats();
   all[gameId] = { token, seat, at: Date.now() };
   // Keep the newest 200 games.
   const ids = Object.keys(all).sort((a, b) => all[b].at - all[a].at);
@@ -37,7 +67,10 @@ export function keepSeat(gameId, token, seat) {
   write(SEATS, all);
 }
 
-/** A `#seat=TOKEN` fragment (the player's own link) is stored and taken out of the address bar. */
+/**
+ * A `#seat=TOKEN` fragment (the player's own link) is stored and taken out of the address bar.
+ * @param {string} gameId
+ */
 export function adoptSeatFragment(gameId) {
   const m = /^#seat=([A-Za-z0-9]{8,64})$/.exec(location.hash);
   if (!m) return;
@@ -46,10 +79,32 @@ export function adoptSeatFragment(gameId) {
 }
 
 export const prefs = {
-  get name() { return read('mancala.name', ''); },
-  set name(v) { write('mancala.name', v); },
-  get speed() { return read('mancala.speed', 'normal'); },
-  set speed(v) { write('mancala.speed', v); },
-  get theme() { return read('mancala.theme', null); },
-  set theme(v) { write('mancala.theme', v); },
+  /** @returns {string} */
+  get name() {
+    return read('mancala.name', '');
+  },
+  set name(v) {
+    write('mancala.name', v);
+  },
+  /** @returns {string} */
+  get speed() {
+    return read('mancala.speed', 'normal');
+  },
+  set speed(v) {
+    write('mancala.speed', v);
+  },
+  /** @returns {string | null} */
+  get theme() {
+    return read('mancala.theme', null);
+  },
+  set theme(v) {
+    write('mancala.theme', v);
+  },
+  /** @returns {string | null} the language chosen with the picker (null: the browser's) */
+  get lang() {
+    return read('mancala.lang', null);
+  },
+  set lang(v) {
+    write('mancala.lang', v);
+  },
 };

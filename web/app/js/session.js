@@ -1,25 +1,37 @@
+// @ts-check
 // Who is signed in, as the header shows it. The session itself is an HttpOnly cookie the page cannot
 // read; the name is kept in localStorage (`mancala.account`) as a hint set on sign-in and cleared on
 // sign-out, and checked against `GET /api/account` once per page load. A guest's page therefore asks
 // nothing (no 401 on every visit), and a session that expired clears the hint on the next load.
 
 import { api } from './api.js';
+import { t } from './i18n.js';
 import { h } from './ui.js';
 
 const KEY = 'mancala.account';
+/** @type {Set<(name: string | null) => void>} */
 const listeners = new Set();
 
+/** @returns {string | null} */
 function hint() {
-  try { return JSON.parse(localStorage.getItem(KEY) || 'null'); } catch { return null; }
+  try {
+    return JSON.parse(localStorage.getItem(KEY) || 'null');
+  } catch {
+    return null;
+  }
 }
+/** @param {string | null} name */
 function setHint(name) {
   try {
     if (name) localStorage.setItem(KEY, JSON.stringify(name));
     else localStorage.removeItem(KEY);
-  } catch { /* private mode */ }
+  } catch {
+    /* private mode */
+  }
 }
 
 let current = hint();
+/** @type {Promise<string | null> | null} */
 let checked = null;
 
 /** The signed-in account's name, or null (a guest). */
@@ -27,16 +39,26 @@ export function me() {
   return current;
 }
 
-/** Resolves once the hint was checked with the server; the signed-in name or null. */
+/**
+ * Resolves once the hint was checked with the server; the signed-in name or null.
+ * @returns {Promise<string | null>}
+ */
 export function ready() {
   if (!checked) {
     checked = current
-      ? api.account().then((a) => set(a.name), (e) => { if (e.status === 401) set(null); return current; })
+      ? api.account().then(
+          (a) => set(a.name),
+          (e) => {
+            if (e.status === 401) set(null);
+            return current;
+          },
+        )
       : Promise.resolve(null);
   }
   return checked;
 }
 
+/** @param {string | null} name */
 function set(name) {
   const changed = name !== current;
   current = name;
@@ -45,18 +67,25 @@ function set(name) {
   return name;
 }
 
-/** Calls `f(name)` whenever the signed-in account changes; returns the unsubscribe. */
+/**
+ * Calls `f(name)` whenever the signed-in account changes; returns the unsubscribe.
+ * @param {(name: string | null) => void} f
+ */
 export function onChange(f) {
   listeners.add(f);
-  return () => listeners.delete(f);
+  return () => {
+    listeners.delete(f);
+  };
 }
 
+/** @param {string} name @param {string} password */
 export async function signin(name, password) {
   const a = await api.signin(name, password);
   checked = Promise.resolve(a.name);
   return set(a.name);
 }
 
+/** @param {string} name @param {string} password */
 export async function signup(name, password) {
   const a = await api.signup(name, password);
   checked = Promise.resolve(a.name);
@@ -64,20 +93,44 @@ export async function signup(name, password) {
 }
 
 export async function signout() {
-  try { await api.signout(); } finally { set(null); }
+  try {
+    await api.signout();
+  } finally {
+    set(null);
+  }
 }
 
 /** The header's corner: the signed-in name (a link to the player's page), the account and sign out;
  *  or the sign in and sign up links. */
+/**
+ * @param {HTMLElement} box
+ * @param {(href: string) => void} go
+ */
 export function mountHeader(box, go) {
   const draw = () => {
     if (current) {
       box.replaceChildren(
         h('a', { href: `/@/${encodeURIComponent(current)}`, id: 'me', class: 'me' }, current),
-        h('a', { href: '/account', class: 'small' }, 'Account'),
-        h('button', { type: 'button', class: 'ghost small', id: 'signout', onclick: async () => { await signout(); go('/'); } }, 'Sign out'));
+        h('a', { href: '/account', class: 'small' }, t('account.title')),
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'ghost small',
+            id: 'signout',
+            onclick: async () => {
+              await signout();
+              go('/');
+            },
+          },
+          t('auth.signout'),
+        ),
+      );
     } else {
-      box.replaceChildren(h('a', { href: '/signin', id: 'signin-link' }, 'Sign in'), h('a', { href: '/signup', id: 'signup-link' }, 'Sign up'));
+      box.replaceChildren(
+        h('a', { href: '/signin', id: 'signin-link' }, t('auth.signin')),
+        h('a', { href: '/signup', id: 'signup-link' }, t('auth.signup')),
+      );
     }
   };
   onChange(draw);

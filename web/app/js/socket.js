@@ -1,111 +1,82 @@
-// The live socket of one game and its resync: connects (as a seat with its token, or as a spectator),
-// keeps the version of the last message drawn, reconnects with backoff and `?v=<last>`, asks `sync`
-// when an event is not the next version, and resends an unanswered decision with the same id after a
-// reconnect (the server answers a repeated id with its first answer, so a move is never played twice).
+// @ts-check
+// The live socket of one game and its resync, on the reconnecting base (reconnect.js): connects as a
+// seat with its token, or as a spectator, keeps the version of the last message handed to the page,
+// reconnects with `?v=<last>`, asks `sync` when an event is not the next version, and resends an
+// unanswered decision with the same id after a reconnect (the server answers a repeated id with its
+// first answer, so a move is never played twice).
 //
 // The page gets decoded messages in order through `onMessage`, and the connection's state through
 // `onStatus` ('connecting', 'open', 'closed', 'failed').
 
+import { ReconnectingSocket } from './reconnect.js';
 import { decodeServer, encode, socketPath } from './wire.js';
 
-const BACKOFF_MS = [250, 500, 1000, 2000, 4000, 8000];
-/** A connection silent this long (no frame at all, though we ping) is taken for dead. */
-const SILENCE_MS = 45000;
-const PING_MS = 20000;
+/** @typedef {import('./types.js').ServerMessage} ServerMessage */
+
+/** How long before a decision refused as `unavailable` (nothing was stored) is sent again. */
+const RETRY_UNAVAILABLE_MS = 1000;
 
 let counter = 0;
-/** A fresh id for a client message: unique in this tab, and across reloads thanks to the time. */
+/**
+ * A fresh id for a client message: unique in this tab, and across reloads thanks to the time.
+ * @param {string} prefix
+ */
 export function freshId(prefix) {
   counter += 1;
   return `${prefix}${Date.now().toString(36)}${counter.toString(36)}`;
 }
 
-export class GameSocket {
+export class GameSocket extends ReconnectingSocket {
+  /**
+   * @param {object} o
+   * @param {string} o.gameId
+   * @param {string | null} o.token
+   * @param {(m: ServerMessage) => void} o.onMessage
+   * @param {(s: import('./reconnect.js').SocketStatus) => void} [o.onStatus]
+   */
   constructor({ gameId, token, onMessage, onStatus }) {
+    super(onStatus);
     this.gameId = gameId;
     this.token = token || null;
     this.onMessage = onMessage;
-    this.onStatus = onStatus || (() => {});
-    this.v = null; // the version of the last snapshot or event handed to the page
-    this.ws = null;
-    this.failures = 0;
-    this.stopped = false;
-    this.pending = null; // {id, decision}: a decision sent and not answered yet
-    this.syncAsked = null; // the version a `sync` was sent for, not answered yet
-    this.lastHeard = 0;
-    this.timer = null;
-    this.pinger = null;
-    this.wake = () => { if (!this.stopped && (!this.ws || this.ws.readyState > 1)) this.connect(); };
-  }
-
-  start() {
-    window.addEventListener('online', this.wake);
-    document.addEventListener('visibilitychange', this.wake);
-    this.connect();
-  }
-
-  stop() {
-    this.stopped = true;
-    window.removeEventListener('online', this.wake);
-    document.removeEventListener('visibilitychange', this.wake);
-    clearTimeout(this.timer);
-    clearInterval(this.pinger);
-    if (this.ws) this.ws.close(1000);
-    this.ws = null;
-  }
-
-  connect() {
-    clearTimeout(this.timer);
-    if (this.ws) {
-      this.ws.onclose = null;
-      this.ws.close();
-    }
-    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    const ws = new WebSocket(`${proto}//${location.host}${socketPath(this.gameId, this.token, this.v)}`);
-    this.ws = ws;
+    /** @type {number | null} the version of the last snapshot or event handed to the page */
+    this.v = null;
+    /** @type {{id: string, decision: string} | null} a decision sent and not answered yet */
+    this.pending = null;
+    /** @type {number | null} the version a `sync` was sent for, not answered yet */
     this.syncAsked = null;
-    this.onStatus('connecting');
-    ws.onopen = () => {
-      this.lastHeard = Date.now();
-      this.onStatus('open');
-      // An unanswered decision is sent again with the same id: the server applies it at most once.
-      if (this.pending) ws.send(encode.decide(this.pending.id, this.pending.decision));
-      clearInterval(this.pinger);
-      this.pinger = setInterval(() => this.keepAlive(), PING_MS);
-    };
-    ws.onmessage = (e) => {
-      this.lastHeard = Date.now();
-      this.failures = 0;
-      let m;
-      try {
-        m = decodeServer(e.data);
-      } catch (err) {
-        console.warn('unreadable message', err);
-        return;
-      }
-      this.receive(m);
-    };
-    ws.onclose = (e) => {
-      clearInterval(this.pinger);
-      if (this.ws !== ws || this.stopped) return;
-      this.failures += 1;
-      this.onStatus(this.failures > 3 ? 'failed' : 'closed', e.code);
-      const base = BACKOFF_MS[Math.min(this.failures - 1, BACKOFF_MS.length - 1)];
-      this.timer = setTimeout(() => this.connect(), base + Math.random() * base * 0.5);
-    };
   }
 
-  keepAlive() {
-    if (!this.ws || this.ws.readyState !== 1) return;
-    if (Date.now() - this.lastHeard > SILENCE_MS) {
-      // Half-open (a phone that slept, a NAT that forgot us): start again.
-      this.connect();
+  url() {
+    this.syncAsked = null;
+    return socketPath(this.gameId, this.token, this.v);
+  }
+
+  pingText() {
+    return encode.ping(freshId('p'));
+  }
+
+  opened() {
+    // An unanswered decision is sent again with the same id: the server applies it at most once.
+    if (this.pending) this.send(encode.decide(this.pending.id, this.pending.decision));
+  }
+
+  /** @param {string} text */
+  received(text) {
+    let m;
+    try {
+      m = decodeServer(text);
+    } catch (err) {
+      console.warn('unreadable message', err);
       return;
     }
-    this.ws.send(encode.ping(freshId('p')));
+    this.receive(m);
   }
 
-  /** Version rules: an event must be the next version; a snapshot supersedes whatever we hold. */
+  /**
+   * Version rules: an event must be the next version; a snapshot supersedes whatever we hold.
+   * @param {ServerMessage} m
+   */
   receive(m) {
     if (m.type === 'snapshot') {
       this.v = m.v;
@@ -125,9 +96,10 @@ export class GameSocket {
     } else if (m.type === 'accepted' || m.type === 'rejected') {
       if (this.pending && m.id === this.pending.id) {
         if (m.type === 'rejected' && m.code === 'unavailable') {
-          // Nothing was stored: the same id again, a little later.
           const { id, decision } = this.pending;
-          setTimeout(() => { if (this.pending?.id === id) this.send(encode.decide(id, decision)); }, 1000);
+          setTimeout(() => {
+            if (this.pending?.id === id) this.send(encode.decide(id, decision));
+          }, RETRY_UNAVAILABLE_MS);
           return;
         }
         this.pending = null;
@@ -136,15 +108,10 @@ export class GameSocket {
     this.onMessage(m);
   }
 
-  send(text) {
-    if (this.ws && this.ws.readyState === 1) {
-      this.ws.send(text);
-      return true;
-    }
-    return false;
-  }
-
-  /** Sends a decision; it stays pending (and is resent on reconnect) until answered. */
+  /**
+   * Sends a decision; it stays pending (and is resent on reconnect) until answered.
+   * @param {string} decision
+   */
   decide(decision) {
     if (this.pending) return null;
     this.pending = { id: freshId('d'), decision };
@@ -152,7 +119,10 @@ export class GameSocket {
     return this.pending.id;
   }
 
-  /** resign, abort or claim_win: not idempotent, so never resent by itself. */
+  /**
+   * resign, abort or claim_win: not idempotent, so never resent by itself.
+   * @param {string} type
+   */
   command(type) {
     const id = freshId(type[0]);
     return this.send(encode.command(type, id)) ? id : null;

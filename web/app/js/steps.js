@@ -1,27 +1,58 @@
+// @ts-check
 // The step interpreter: applies a move's steps (lift, drop, capture, store_lift, revealed, ...) to hole
 // counts, one at a time, as the terminal client's tui/anim.rs does. Used to animate a move and, in
 // protocol 3, to follow the board through the events of a change that carry no board of their own.
 
+import { t } from './i18n.js';
+import { sideName } from './ui.js';
+
+/** @typedef {'lifted' | 'dropped' | 'captured'} Mark */
+/**
+ * @typedef {object} Frame the board after the first k steps of a move
+ * @property {Record<string, number>} holes
+ * @property {{south: number | null, north: number | null}} stores
+ * @property {Record<string, Mark>} marks
+ * @property {string} caption
+ * @property {boolean} exact
+ */
+
 /**
  * Ikibuguzo's opening arrays on the 4x8 board (docs/rules.md): array 1 for South is b1=6 h1=17 c2=3
  * e2=3 g2=3, array 2 is 4 in every outer hole; North's are point-symmetric.
+ * @type {Record<number, Record<string, number>>}
  */
 const ARRAYS = {
   1: { b1: 6, h1: 17, c2: 3, e2: 3, g2: 3 },
   2: { a1: 4, b1: 4, c1: 4, d1: 4, e1: 4, f1: 4, g1: 4, h1: 4 },
 };
 
+/** @param {string} name */
 function mirror(name) {
   const col = name.charCodeAt(0) - 97;
   const row = Number(name.slice(1));
   return String.fromCharCode(97 + 7 - col) + String(5 - row);
 }
 
-/** Lays out both arrays (the `revealed` step): each side's 16 holes are emptied and filled. */
+/**
+ * Lays out both arrays (the `revealed` step): each side's 16 holes are emptied and filled.
+ * @param {Record<string, number>} holes
+ * @param {number} south
+ * @param {number} north
+ */
 function layOut(holes, south, north) {
   for (const name of Object.keys(holes)) holes[name] = 0;
   for (const [hole, n] of Object.entries(ARRAYS[south] || {})) holes[hole] = n;
   for (const [hole, n] of Object.entries(ARRAYS[north] || {})) holes[mirror(hole)] = n;
+}
+
+/**
+ * Where a capture goes, in words: a hole, a store, off the board.
+ * @param {string} to
+ */
+function where(to) {
+  if (to === 'off') return t('sow.off');
+  if (to === 'store:south' || to === 'store:north') return t('sow.store_of', { side: sideName(to.slice(6)) });
+  return to;
 }
 
 /**
@@ -30,14 +61,22 @@ function layOut(holes, south, north) {
  *
  * `exact` is false once a step cannot be followed (a `skipped` step of a very long turn): the counts
  * after it are not the real ones, and the board of the event must be shown instead.
+ * @param {{holes: Record<string, number>, stores: {south: number | null, north: number | null}}} before
+ * @param {{steps: import('./types.js').Step[]}} move
  */
 export function replay(before, move) {
   const steps = move.steps;
+  /**
+   * @param {number} k
+   * @returns {Frame}
+   */
   const frame = (k) => {
     const holes = { ...before.holes };
     const stores = { ...before.stores };
+    /** @type {Record<string, Mark>} */
     let marks = {};
     let lap = 0;
+    /** @type {string | null} */
     let origin = null;
     let caption = '';
     let exact = true;
@@ -48,7 +87,7 @@ export function replay(before, move) {
           lap += 1;
           holes[s.hole] = 0;
           origin = s.hole;
-          caption = `lap ${lap}: ${s.count} lifted from ${s.hole}${s.direction === 'cw' ? ' clockwise' : ''}`;
+          caption = t(s.direction === 'cw' ? 'sow.lift_cw' : 'sow.lift', { lap, count: s.count, hole: s.hole });
           break;
         case 'drop':
           holes[s.hole] = (holes[s.hole] || 0) + 1;
@@ -58,34 +97,37 @@ export function replay(before, move) {
         case 'capture': {
           holes[s.from] = Math.max(0, (holes[s.from] || 0) - s.count);
           if (s.to === 'store:south' || s.to === 'store:north') {
-            const who = s.to.slice(6);
-            if (stores[who] !== null) stores[who] += s.count;
+            const who = s.to === 'store:south' ? 'south' : 'north';
+            const had = stores[who];
+            if (had !== null) stores[who] = had + s.count;
           } else if (s.to !== 'off') {
             holes[s.to] = (holes[s.to] || 0) + s.count;
           }
           marks[s.from] = 'captured';
-          caption = `${s.count} captured from ${s.from} → ${s.to === 'off' ? 'off the board' : s.to.replace(':', ' ')}`;
+          caption = `${t('sow.capture', { count: s.count, hole: s.from })} → ${where(s.to)}`;
           break;
         }
         case 'store_lift':
           lap += 1;
           if (stores[s.side] !== null) stores[s.side] = 0;
           origin = null;
-          caption = `lap ${lap}: the store (${s.count ?? '?'}) is sown`;
+          caption = t('sow.store', { lap, count: s.count ?? '?' });
           break;
         case 'revealed':
           layOut(holes, s.south, s.north);
-          caption = `revealed: south array ${s.south}, north array ${s.north}`;
+          caption = t('sow.revealed', { south: s.south, north: s.north });
           break;
         case 'chose':
-          caption = `${s.side} chose${s.array ? ` array ${s.array}` : ''}`;
+          caption = s.array
+            ? t('sow.chose_array', { side: sideName(s.side), array: s.array })
+            : t('sow.chose', { side: sideName(s.side) });
           break;
         case 'pass':
-          caption = `${s.side} passes`;
+          caption = t('sow.pass', { side: sideName(s.side) });
           break;
         case 'skipped':
           exact = false;
-          caption = `${s.steps} steps later`;
+          caption = t('sow.skipped', { count: s.steps });
           break;
         default:
           break;
@@ -97,19 +139,12 @@ export function replay(before, move) {
   return { length: steps.length, frame };
 }
 
-/** The board after all of a move's steps, or null when the steps cannot say (steps left out). */
+/**
+ * The board after all of a move's steps, or null when the steps cannot say (steps left out).
+ * @param {Parameters<typeof replay>[0]} before
+ * @param {Parameters<typeof replay>[1]} move
+ */
 export function after(before, move) {
   const f = replay(before, move).frame(move.steps.length);
   return f.exact ? { holes: f.holes, stores: f.stores } : null;
-}
-
-/** Whether a move's steps sow anything (worth animating). */
-export function sows(move) {
-  return move.steps.some((s) => s.type === 'lift' || s.type === 'store_lift');
-}
-
-/** Same counts in every hole. */
-export function sameHoles(a, b) {
-  const ka = Object.keys(a);
-  return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
 }

@@ -1,68 +1,80 @@
+// @ts-check
 // The wire: every message of the server (WebSocket frames and HTTP bodies) is turned into the page's
-// own model here and nowhere else, so a change of the protocol is a change of this file only.
+// own model (types.js) here and nowhere else, so a change of the protocol is a change of this file only.
 //
-// Handles protocol 2 (every event carries the board after it) and 3 (only the last event of a change
-// carries `view` and `clock`; a `start` event at version 1 when the second player joins; a board's counts
-// are an array in reading order; a step is a string of words, "drop c2"). The model:
-//
-//   Board    {variant, rows, columns, holes: {a1: 4, ...}, stores: {south, north} (null = hidden),
-//             toMove: 'south'|'north'|'both'|null, waiting: [side], turn, choices: {south, north},
-//             legal: [decision], outcome: Outcome|null}
-//   Game     {id, variant, options, status, players: {south: {name, registered}|null, north},
-//             clock: {baseSecs, incrementSecs}|null, autoForced, plies, result: Outcome|null,
-//             createdAt, updatedAt, inviteCode: string|null}
-//   Clock    {baseSecs, incrementSecs, southMs, northMs, running: [side]}
-//   Outcome  {winner: side|null, reason, ratings?: {south, north: {before, after, provisional}}}
-//   Seek     {id, name, registered, rating|null, provisional, variant, options, clock, rated, range|null,
-//             createdAt}
-//   Step     {type: 'lift', hole, count, direction} | {type: 'drop', hole} | {type: 'capture', from, count, to}
-//            | {type: 'store_lift', side, count|null} | {type: 'chose', side, array|null}
-//            | {type: 'revealed', south, north} | {type: 'pass', side} | {type: 'turn_end', next}
-//            | {type: 'game_end', outcome} | {type: 'skipped', steps}
-//   Event    {kind: 'move', ply, side, decision|null, auto, steps} | {kind: 'end', outcome}
-//            | {kind: 'start', game}
-//
-// Server messages (decodeServer): {type: 'snapshot', protocol, v, seat, game, board, clock, presence},
-// {type: 'event', v, event, board|null, clock|undefined (undefined: unchanged)}, {type: 'accepted', id, v},
-// {type: 'rejected', id, code, reason, legal}, {type: 'error', code, message}, {type: 'presence', presence},
-// {type: 'pong', id}. Anything else is {type: 'unknown', raw}.
+// Protocol 3 (`PROTOCOL_VERSION` of protocol/src/lib.rs): only the last event of a change carries `view`
+// and `clock`; a `start` event at version 1 when the second player joins; a board's counts are an array
+// in reading order; a step is a string of words ("drop c2").
 
-/** The protocol versions this page understands. */
-export const PROTOCOLS = [2, 3];
+/** @typedef {import('./types.js').Side} Side */
+/** @typedef {import('./types.js').Board} Board */
+/** @typedef {import('./types.js').Game} Game */
+/** @typedef {import('./types.js').Clock} Clock */
+/** @typedef {import('./types.js').Outcome} Outcome */
+/** @typedef {import('./types.js').Step} Step */
+/** @typedef {import('./types.js').GameEvent} GameEvent */
+/** @typedef {import('./types.js').ServerMessage} ServerMessage */
+/** @typedef {import('./types.js').Seek} Seek */
+/** @typedef {import('./types.js').LobbyMessage} LobbyMessage */
+/** @typedef {import('./types.js').SeatGranted} SeatGranted */
+/** @typedef {import('./types.js').TimeControl} TimeControl */
+/** @typedef {any} Json a value parsed from the server's JSON, checked field by field here */
 
-const SIDES = ['south', 'north'];
+/** The protocol version this page speaks. */
+export const PROTOCOL = 3;
 
+/**
+ * @param {Json} s
+ * @returns {Side}
+ */
 function side(s) {
   if (s === 'south' || s === 'north') return s;
   throw new Error(`bad side ${JSON.stringify(s)}`);
 }
 
+/**
+ * @param {Json} o
+ * @returns {Outcome | null}
+ */
 export function outcome(o) {
   if (!o) return null;
+  /** @type {Outcome} */
   const out = { winner: o.winner === 'south' || o.winner === 'north' ? o.winner : null, reason: String(o.reason) };
   const r = ratingChanges(o.ratings);
   if (r) out.ratings = r;
   return out;
 }
 
-/** `OutcomeInfo.ratings` of a rated finished game: {south, north} of {before, after, provisional}. */
+/**
+ * `OutcomeInfo.ratings` of a rated finished game: {south, north} of {before, after, provisional}.
+ * @param {Json} w
+ */
 export function ratingChanges(w) {
   if (!w || !w.south || !w.north) return null;
+  /** @param {Json} c */
   const one = (c) => ({ before: Number(c.before), after: Number(c.after), provisional: !!c.provisional });
   return { south: one(w.south), north: one(w.north) };
 }
 
-/** The counts by hole name. Protocol 3 sends an array in reading order (row 1 from column a, then row 2,
- *  and so on: hole i is column letter a + i % columns, row 1 + i / columns); protocol 2 an object by name. */
+/**
+ * The counts by hole name, from the array in reading order (row 1 from column a, then row 2, and so
+ * on: hole i is column letter a + i % columns, row 1 + i / columns).
+ * @param {Json} w
+ * @returns {Record<string, number>}
+ */
 export function holesByName(w) {
-  if (!Array.isArray(w.holes)) return { ...w.holes };
+  /** @type {Record<string, number>} */
   const out = {};
-  w.holes.forEach((n, i) => {
+  (Array.isArray(w.holes) ? w.holes : []).forEach((/** @type {number} */ n, /** @type {number} */ i) => {
     out[String.fromCharCode(97 + (i % w.columns)) + (1 + Math.floor(i / w.columns))] = n;
   });
   return out;
 }
 
+/**
+ * @param {Json} w
+ * @returns {Board}
+ */
 export function board(w) {
   const stores = w.stores || {};
   return {
@@ -80,10 +92,23 @@ export function board(w) {
   };
 }
 
+/** @param {Json} p */
 function player(p) {
-  return p ? { name: p.name, registered: !!p.registered } : null;
+  return p ? { name: String(p.name), registered: !!p.registered } : null;
 }
 
+/**
+ * @param {Json} c
+ * @returns {TimeControl | null}
+ */
+function timeControl(c) {
+  return c ? { baseSecs: c.base_secs, incrementSecs: c.increment_secs ?? 0 } : null;
+}
+
+/**
+ * @param {Json} w
+ * @returns {Game}
+ */
 export function game(w) {
   return {
     id: w.id,
@@ -91,7 +116,7 @@ export function game(w) {
     options: w.options || {},
     status: w.status,
     players: { south: player(w.players?.south), north: player(w.players?.north) },
-    clock: w.clock ? { baseSecs: w.clock.base_secs, incrementSecs: w.clock.increment_secs ?? 0 } : null,
+    clock: timeControl(w.clock),
     autoForced: w.auto_forced !== false,
     plies: w.plies ?? 0,
     result: outcome(w.result),
@@ -102,6 +127,10 @@ export function game(w) {
   };
 }
 
+/**
+ * @param {Json} w
+ * @returns {Clock | null}
+ */
 export function clock(w) {
   if (!w) return null;
   return {
@@ -113,47 +142,53 @@ export function clock(w) {
   };
 }
 
+/** @param {Json} w */
 export function presence(w) {
   return { south: !!w?.south, north: !!w?.north, claimWinAt: w?.claim_win_at ?? null };
 }
 
-/** A protocol-3 step, one string of words ("lift c2 4 acw", "drop d2", "store_lift south ?"), as the
- *  object protocol 2 sent. */
-function stepWords(text) {
-  const w = text.split(' ');
+/**
+ * One step, a string of words ("lift c2 4 acw", "drop d2", "store_lift south ?").
+ * @param {string} text
+ * @returns {Step}
+ */
+export function step(text) {
+  const w = String(text).split(' ');
+  /** @param {string | undefined} x */
   const maybe = (x) => (x === '?' || x === undefined ? null : Number(x));
   switch (w[0]) {
-    case 'lift': return { type: 'lift', hole: w[1], count: Number(w[2]), direction: w[3] };
-    case 'drop': return { type: 'drop', hole: w[1] };
-    case 'capture': return { type: 'capture', from: w[1], count: Number(w[2]), to: w[3] };
-    case 'store_lift': return { type: 'store_lift', side: w[1], count: maybe(w[2]) };
-    case 'chose': return { type: 'chose', side: w[1], array: maybe(w[2]) };
-    case 'revealed': return { type: 'revealed', south: Number(w[1]), north: Number(w[2]) };
-    case 'pass': return { type: 'pass', side: w[1] };
-    case 'turn_end': return { type: 'turn_end', next: w[1] };
-    case 'game_end': return { type: 'game_end', outcome: { winner: w[1] === 'draw' ? null : w[1], reason: w[2] } };
-    case 'skipped': return { type: 'skipped', steps: Number(w[1]) };
-    default: return { type: w[0] };
+    case 'lift':
+      return { type: 'lift', hole: w[1], count: Number(w[2]), direction: w[3] === 'cw' ? 'cw' : 'acw' };
+    case 'drop':
+      return { type: 'drop', hole: w[1] };
+    case 'capture':
+      return { type: 'capture', from: w[1], count: Number(w[2]), to: w[3] };
+    case 'store_lift':
+      return { type: 'store_lift', side: side(w[1]), count: maybe(w[2]) };
+    case 'chose':
+      return { type: 'chose', side: side(w[1]), array: maybe(w[2]) };
+    case 'revealed':
+      return { type: 'revealed', south: Number(w[1]), north: Number(w[2]) };
+    case 'pass':
+      return { type: 'pass', side: side(w[1]) };
+    case 'turn_end':
+      return { type: 'turn_end', next: w[1] };
+    case 'game_end':
+      return {
+        type: 'game_end',
+        outcome: { winner: w[1] === 'south' || w[1] === 'north' ? w[1] : null, reason: w[2] },
+      };
+    case 'skipped':
+      return { type: 'skipped', steps: Number(w[1]) };
+    default:
+      return { type: 'unknown', raw: text };
   }
 }
 
-export function step(raw) {
-  const s = typeof raw === 'string' ? stepWords(raw) : raw;
-  switch (s.type) {
-    case 'lift': return { type: 'lift', hole: s.hole, count: s.count, direction: s.direction === 'cw' ? 'cw' : 'acw' };
-    case 'drop': return { type: 'drop', hole: s.hole };
-    case 'capture': return { type: 'capture', from: s.from, count: s.count, to: s.to };
-    case 'store_lift': return { type: 'store_lift', side: side(s.side), count: s.count ?? null };
-    case 'chose': return { type: 'chose', side: side(s.side), array: s.array ?? null };
-    case 'revealed': return { type: 'revealed', south: s.south, north: s.north };
-    case 'pass': return { type: 'pass', side: side(s.side) };
-    case 'turn_end': return { type: 'turn_end', next: s.next };
-    case 'game_end': return { type: 'game_end', outcome: outcome(s.outcome) };
-    case 'skipped': return { type: 'skipped', steps: s.steps };
-    default: return { type: 'unknown', raw: s };
-  }
-}
-
+/**
+ * @param {Json} e
+ * @returns {GameEvent}
+ */
 export function event(e) {
   switch (e.kind) {
     case 'move':
@@ -165,13 +200,20 @@ export function event(e) {
         auto: !!e.auto,
         steps: (e.steps || []).map(step),
       };
-    case 'end': return { kind: 'end', outcome: outcome(e.outcome) };
-    case 'start': return { kind: 'start', game: game(e.game) };
-    default: return { kind: 'unknown', raw: e };
+    case 'end':
+      return { kind: 'end', outcome: outcome(e.outcome) };
+    case 'start':
+      return { kind: 'start', game: game(e.game) };
+    default:
+      return { kind: 'unknown', raw: e };
   }
 }
 
-/** One WebSocket text frame of the server, decoded. Throws on text that is not JSON. */
+/**
+ * One WebSocket text frame of the server, decoded. Throws on text that is not JSON.
+ * @param {string} text
+ * @returns {ServerMessage}
+ */
 export function decodeServer(text) {
   const m = JSON.parse(text);
   switch (m.type) {
@@ -187,8 +229,8 @@ export function decodeServer(text) {
         presence: presence(m.presence),
       };
     case 'event': {
-      // Protocol 3 leaves `view` and `clock` out of every event of a change but the last: the board
-      // then follows from the steps, and the clocks have not changed.
+      // Only the last event of a change carries `view` and `clock`: before it the board follows from
+      // the steps, and the clocks have not changed.
       const hasBoard = m.view !== undefined && m.view !== null;
       return {
         type: 'event',
@@ -198,25 +240,45 @@ export function decodeServer(text) {
         clock: hasBoard ? clock(m.clock ?? null) : undefined,
       };
     }
-    case 'accepted': return { type: 'accepted', id: m.id ?? null, v: m.v ?? null };
+    case 'accepted':
+      return { type: 'accepted', id: m.id ?? null, v: m.v ?? null };
     case 'rejected':
-      return { type: 'rejected', id: m.id ?? null, code: m.code, reason: m.reason, legal: m.legal || [] };
-    case 'error': return { type: 'error', code: m.code, message: m.message };
-    case 'presence': return { type: 'presence', presence: presence(m.presence) };
-    case 'pong': return { type: 'pong', id: m.id ?? null };
-    default: return { type: 'unknown', raw: m };
+      return {
+        type: 'rejected',
+        id: m.id ?? null,
+        code: String(m.code),
+        reason: String(m.reason),
+        legal: m.legal || [],
+      };
+    case 'error':
+      return { type: 'error', code: String(m.code), message: String(m.message) };
+    case 'presence':
+      return { type: 'presence', presence: presence(m.presence) };
+    case 'pong':
+      return { type: 'pong', id: m.id ?? null };
+    default:
+      return { type: 'unknown', raw: m };
   }
 }
 
 /** Client messages, as the server reads them. */
 export const encode = {
+  /** @param {string} id @param {string} decision */
   decide: (id, decision) => JSON.stringify({ type: 'decide', id, decision }),
-  command: (type, id) => JSON.stringify({ type, id }), // resign, abort, claim_win
+  /** resign, abort or claim_win. @param {string} type @param {string} id */
+  command: (type, id) => JSON.stringify({ type, id }),
+  /** @param {number} v */
   sync: (v) => JSON.stringify({ type: 'sync', v }),
+  /** @param {string} id */
   ping: (id) => JSON.stringify({ type: 'ping', id }),
 };
 
-/** The WebSocket path of a game, with a seat token and the version held (either may be absent). */
+/**
+ * The WebSocket path of a game, with a seat token and the version held (either may be absent).
+ * @param {string} gameId
+ * @param {string | null} token
+ * @param {number | null} v
+ */
 export function socketPath(gameId, token, v) {
   const q = new URLSearchParams();
   if (token) q.set('token', token);
@@ -227,35 +289,55 @@ export function socketPath(gameId, token, v) {
 
 // ---- HTTP bodies ----
 
+/**
+ * @param {Json} w
+ * @returns {SeatGranted}
+ */
 export function seatGranted(w) {
+  return { game: game(w.game), seat: side(w.seat), token: w.token, inviteCode: w.invite_code ?? null };
+}
+
+/** @param {Json} w */
+export function gameList(w) {
+  return { games: (w.games || []).map(game), nextCursor: /** @type {string | null} */ (w.next_cursor ?? null) };
+}
+
+/**
+ * @param {Json} r
+ * @returns {import('./types.js').RecordEntry}
+ */
+export function recordEntry(r) {
   return {
-    game: game(w.game),
-    seat: side(w.seat),
-    token: w.token,
-    inviteCode: w.invite_code ?? null,
+    ply: r.ply,
+    side: side(r.side),
+    decision: r.decision ?? null,
+    auto: !!r.auto,
+    at: r.at,
+    clockMs: r.clock_ms ?? null,
   };
 }
 
-export function gameList(w) {
-  return { games: (w.games || []).map(game), nextCursor: w.next_cursor ?? null };
-}
-
-export function recordEntry(r) {
-  return { ply: r.ply, side: side(r.side), decision: r.decision ?? null, auto: !!r.auto, at: r.at, clockMs: r.clock_ms ?? null };
-}
-
+/**
+ * @param {Json} w
+ * @returns {{game: Game, clock: Clock | null, record: import('./types.js').RecordEntry[], board: Board}}
+ */
 export function gameDetail(w) {
   return { game: game(w.game), clock: clock(w.clock), record: (w.record || []).map(recordEntry), board: board(w.view) };
 }
 
+/** @param {Json} w */
 export function positionAt(w) {
-  return { gameId: w.game_id, ply: w.ply, board: board(w.view) };
+  return { gameId: String(w.game_id), ply: Number(w.ply), board: board(w.view) };
 }
 
+/**
+ * @param {Json} w
+ * @returns {{protocol: number, variants: import('./types.js').VariantInfo[]}}
+ */
 export function variantList(w) {
   return {
     protocol: w.protocol,
-    variants: (w.variants || []).map((v) => ({
+    variants: (w.variants || []).map((/** @type {Json} */ v) => ({
       id: v.id,
       name: v.name,
       summary: v.summary,
@@ -271,74 +353,138 @@ export function variantList(w) {
   };
 }
 
+/**
+ * @param {Json} w
+ * @returns {import('./types.js').PlayerProfile}
+ */
 export function playerProfile(w) {
+  /** @type {Record<string, import('./types.js').Rating>} */
   const ratings = {};
   for (const [v, r] of Object.entries(w.ratings || {})) {
-    ratings[v] = { rating: r.rating, deviation: r.deviation, provisional: !!r.provisional, games: r.games ?? 0 };
+    const x = /** @type {Json} */ (r);
+    ratings[v] = { rating: x.rating, deviation: x.deviation, provisional: !!x.provisional, games: x.games ?? 0 };
   }
-  return { name: w.name, createdAt: w.created_at, games: w.games, wins: w.wins, losses: w.losses, draws: w.draws, ongoing: w.ongoing, ratings };
+  const { name, games, wins, losses, draws, ongoing } = w;
+  return { name, createdAt: w.created_at, games, wins, losses, draws, ongoing, ratings };
 }
 
-/** `GET /api/players/{name}/ratings/{variant}`: the chart's points, oldest first. */
+/**
+ * `GET /api/players/{name}/ratings/{variant}`: the chart's points, oldest first.
+ * @param {Json} w
+ * @returns {{at: number, rating: number, gameId: string | null}[]}
+ */
 export function ratingHistory(w) {
   return (Array.isArray(w) ? w : []).map((p) => ({ at: p.at, rating: p.rating, gameId: p.game_id ?? null }));
 }
 
-/** `GET /api/leaderboard/{variant}`: NDJSON, one player a line, best first. */
+/**
+ * `GET /api/leaderboard/{variant}`: NDJSON, one player a line, best first.
+ * @param {string} text
+ * @returns {{name: string, rating: number, deviation: number, games: number}[]}
+ */
 export function leaderboard(text) {
-  return text.split('\n').filter((l) => l.trim()).map((l) => {
-    const p = JSON.parse(l);
-    return { name: p.name, rating: p.rating, deviation: p.deviation, games: p.games };
-  });
+  return text
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => {
+      const p = JSON.parse(l);
+      return { name: p.name, rating: p.rating, deviation: p.deviation, games: p.games };
+    });
 }
 
+/**
+ * @param {Json} w
+ * @returns {{name: string, createdAt: number | null}}
+ */
 export function account(w) {
   return { name: w.name, createdAt: w.created_at ?? null };
 }
 
+/**
+ * @param {Json} w
+ * @returns {{id: string, label: string, createdAt: number | null, token: string | null}}
+ */
 export function apiToken(w) {
   return { id: String(w.id), label: w.label, createdAt: w.created_at ?? null, token: w.token ?? null };
 }
 
 // ---- the lobby ----
 
+/**
+ * @param {Json} w
+ * @returns {Seek}
+ */
 export function seek(w) {
   return {
-    id: w.id, // kept as sent: cancel and accept send it back
+    id: w.id,
     name: w.name,
     registered: !!w.registered,
     rating: w.rating ?? null,
     provisional: !!w.provisional,
     variant: w.variant,
     options: w.options || {},
-    clock: w.clock ? { baseSecs: w.clock.base_secs, incrementSecs: w.clock.increment_secs ?? 0 } : null,
+    clock: timeControl(w.clock),
     rated: !!w.rated,
     range: Array.isArray(w.range) ? [w.range[0], w.range[1]] : null,
     createdAt: w.created_at ?? null,
   };
 }
 
+/**
+ * @param {Json} w
+ * @returns {import('./types.js').Challenge}
+ */
 export function challenge(w) {
-  return { id: String(w.id), from: w.from, to: w.to, variant: w.variant, clock: w.clock ? { baseSecs: w.clock.base_secs, incrementSecs: w.clock.increment_secs ?? 0 } : null, rated: !!w.rated };
+  return {
+    id: String(w.id),
+    from: w.from,
+    to: w.to,
+    variant: w.variant,
+    clock: timeControl(w.clock),
+    rated: !!w.rated,
+  };
 }
 
-/** One frame of the lobby socket, decoded. */
+/**
+ * One frame of the lobby socket, decoded.
+ * @param {string} text
+ * @returns {LobbyMessage}
+ */
 export function decodeLobby(text) {
   const m = JSON.parse(text);
   switch (m.type) {
-    case 'seeks': return { type: 'seeks', seeks: (m.seeks || []).map(seek) };
-    case 'seek_added': return { type: 'seek_added', seek: seek(m.seek) };
-    case 'seek_removed': return { type: 'seek_removed', id: m.id };
-    case 'seek_created': return { type: 'seek_created', seek: seek(m.seek) };
-    case 'paired': return { type: 'paired', granted: seatGranted(m) };
-    case 'challenge': return { type: 'challenge', challenge: challenge(m.challenge || {}) };
-    case 'error': return { type: 'error', code: m.code, message: m.message };
-    case 'pong': return { type: 'pong' };
-    default: return { type: 'unknown', raw: m };
+    case 'seeks':
+      return { type: 'seeks', seeks: (m.seeks || []).map(seek) };
+    case 'seek_added':
+      return { type: 'seek_added', seek: seek(m.seek) };
+    case 'seek_removed':
+      return { type: 'seek_removed', id: m.id };
+    case 'seek_created':
+      return { type: 'seek_created', seek: seek(m.seek) };
+    case 'paired':
+      return { type: 'paired', granted: seatGranted(m) };
+    case 'challenge':
+      return { type: 'challenge', challenge: challenge(m.challenge || {}) };
+    case 'error':
+      return { type: 'error', code: String(m.code), message: String(m.message) };
+    case 'pong':
+      return { type: 'pong' };
+    default:
+      return { type: 'unknown', raw: m };
   }
 }
 
+/**
+ * @typedef {object} SeekForm
+ * @property {string} variant
+ * @property {TimeControl | null} clock
+ * @property {boolean} rated
+ * @property {[number, number] | null} [range]
+ */
+
+/** @param {SeekForm} s */
 function seekBody({ variant, clock: c, rated, range }) {
+  /** @type {Record<string, unknown>} */
   const body = { variant };
   if (c) body.clock = { base_secs: c.baseSecs, increment_secs: c.incrementSecs };
   if (rated) body.rated = true;
@@ -348,16 +494,37 @@ function seekBody({ variant, clock: c, rated, range }) {
 
 /** Client messages of the lobby socket. */
 export const encodeLobby = {
+  /** @param {SeekForm} s */
   seek: (s) => JSON.stringify({ type: 'seek', ...seekBody(s) }),
+  /** @param {SeekForm} s */
   quick: (s) => JSON.stringify({ type: 'quick', ...seekBody({ ...s, range: null }) }),
+  /** @param {number | string} id */
   cancel: (id) => JSON.stringify({ type: 'cancel', id }),
+  /** @param {number | string} id */
   accept: (id) => JSON.stringify({ type: 'accept', id }),
   ping: () => JSON.stringify({ type: 'ping' }),
 };
 
-/** The body of `POST /api/games` from the page's form values. */
+/**
+ * @typedef {object} CreateForm
+ * @property {string} variant
+ * @property {number | null} [width]
+ * @property {string | number | null} [turnLimit]
+ * @property {{south: boolean, north: boolean} | null} [handicap]
+ * @property {string} [seat]
+ * @property {string} [name]
+ * @property {TimeControl | null} [clock]
+ * @property {string} [opponent]
+ */
+
+/**
+ * The body of `POST /api/games` from the page's form values.
+ * @param {CreateForm} f
+ */
 export function createGame({ variant, width, turnLimit, handicap, seat, name, clock: c, opponent }) {
+  /** @type {Record<string, unknown>} */
   const body = { variant, seat: seat || 'random' };
+  /** @type {Record<string, unknown>} */
   const options = {};
   if (width) options.width = width;
   if (turnLimit !== null && turnLimit !== undefined && turnLimit !== '') options.turn_limit = Number(turnLimit);
@@ -369,10 +536,13 @@ export function createGame({ variant, width, turnLimit, handicap, seat, name, cl
   return body;
 }
 
-/** An HTTP error body `{"error", "message"}` as a sentence (or the status when there is none). */
+/**
+ * An HTTP error body `{"error", "message"}`: its code and the server's sentence (or the status).
+ * @param {number} status
+ * @param {Json} body
+ * @returns {{code: string, message: string}}
+ */
 export function apiError(status, body) {
-  if (body && typeof body.message === 'string') return { code: body.error, message: body.message };
+  if (body && typeof body.message === 'string') return { code: String(body.error), message: body.message };
   return { code: 'http', message: `the server answered ${status}` };
 }
-
-export { SIDES };

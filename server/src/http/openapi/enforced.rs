@@ -16,8 +16,10 @@
 
 use crate::auth::{password, tokens};
 use crate::error::ApiError;
-use crate::http::games::{MAX_BASE_SECS, MAX_INCREMENT_SECS};
+use crate::game::clock::{MAX_BASE_SECS, MAX_INCREMENT_SECS};
 use crate::http::history::{MAX_LIMIT, MAX_MS};
+use crate::http::learn::MAX_POSITION_CHARS;
+use crate::http::ratings::LEADERBOARD_MAX;
 use crate::ids::{GameId, InviteCode, PlayerName};
 use mancala_bot::Level;
 use mancala_engine::Variant;
@@ -54,7 +56,7 @@ pub fn apply(doc: &mut Value) {
         let methods: Vec<String> = doc["paths"][&path].as_object().expect("a path").keys().cloned().collect();
         for method in methods {
             let op = &mut doc["paths"][&path][&method];
-            parameters(op);
+            parameters(&path, op);
             errors(&path, &method, op);
         }
     }
@@ -100,7 +102,9 @@ fn bodies(doc: &mut Value) {
     set(doc, &format!("{s}/CreateGame/properties/variant"), reference("VariantId"));
     doc.pointer_mut(&format!("{s}/CreateGame")).expect("CreateGame")["required"] = json!(["variant"]);
     set(doc, &format!("{s}/CreateGame/properties/name"), nullable(reference("PlayerName")));
-    let mut bots: Vec<Value> = Level::ALL.iter().map(|l| json!(format!("bot:{l}"))).collect();
+    // Every level by its number, then the names that levels 1 to 4 are also known by.
+    let names = Level::ALL.iter().map(|l| l.id()).chain(Level::ALL.iter().filter_map(|l| l.alias()));
+    let mut bots: Vec<Value> = names.map(|l| json!(format!("bot:{l}"))).collect();
     bots.push(Value::Null);
     merge(doc, &format!("{s}/CreateGame/properties/opponent"), json!({ "enum": bots }));
     merge(doc, &format!("{s}/OptionsPatch/properties/width"), json!({ "enum": [8, 9, 10, null] }));
@@ -110,6 +114,9 @@ fn bodies(doc: &mut Value) {
     set(doc, &format!("{s}/JoinGame/properties/name"), nullable(reference("PlayerName")));
     set(doc, &format!("{s}/CreatePlayer/properties/name"), reference("PlayerName"));
     set(doc, &format!("{s}/SeekRequest/properties/variant"), reference("VariantId"));
+    set(doc, &format!("{s}/PreviewRequest/properties/variant"), reference("VariantId"));
+    merge(doc, &format!("{s}/PreviewRequest/properties/decision"), json!({ "minLength": 1, "maxLength": 40 }));
+    merge(doc, &format!("{s}/PreviewRequest/properties/position"), json!({ "maxLength": MAX_POSITION_CHARS }));
     set(doc, &format!("{s}/CreateChallenge/properties/variant"), reference("VariantId"));
     set(doc, &format!("{s}/CreateChallenge/properties/to"), reference("PlayerName"));
     set(doc, &format!("{s}/Signup/properties/name"), reference("PlayerName"));
@@ -163,7 +170,7 @@ fn links(doc: &mut Value) {
 }
 
 /// The schema of a parameter, by its name and place.
-fn parameter_schema(place: &str, name: &str) -> Option<Value> {
+fn parameter_schema(path: &str, place: &str, name: &str) -> Option<Value> {
     let integer = |min: u64, max: u64| json!({ "type": "integer", "minimum": min, "maximum": max });
     Some(match (place, name) {
         ("path", "id") => reference("GameId"),
@@ -173,21 +180,26 @@ fn parameter_schema(place: &str, name: &str) -> Option<Value> {
         ("query", "status") => reference("GameStatus"),
         ("query", "result") => json!({ "type": "string", "enum": ["south", "north", "draw"] }),
         ("query", "since" | "until") => integer(0, MAX_MS),
+        ("query", "limit") if path.starts_with("/api/leaderboard/") => integer(1, LEADERBOARD_MAX as u64),
         ("query", "limit") => integer(1, MAX_LIMIT as u64),
         ("query", "max") => integer(1, u32::MAX as u64),
         ("query", "ply") => integer(0, u32::MAX as u64),
         ("query", "v") => json!({ "type": "integer", "minimum": 0, "format": "int64" }),
         ("query", "format") => json!({ "type": "string", "enum": ["text", "json"] }),
+        ("query", "lang") => json!({ "type": "string", "pattern": "^[A-Za-z][A-Za-z0-9-]{0,34}$" }),
+        ("path", "variant") => reference("VariantId"),
+        ("path", "game") => json!({ "type": "string", "enum": ["kubuguza", "ikibuguzo", "njombwa", "azigo"] }),
+        ("path", "lesson" | "step") => json!({ "type": "string", "pattern": "^[a-z0-9-]{1,40}$" }),
         ("query", "cursor") => json!({ "type": "string", "pattern": "^[0-9]{1,18}\\.[A-Za-z0-9]{1,32}$" }),
         _ => return None,
     })
 }
 
-fn parameters(op: &mut Value) {
+fn parameters(path: &str, op: &mut Value) {
     let Some(params) = op.get_mut("parameters").and_then(Value::as_array_mut) else { return };
     for p in params {
         let (place, name) = (p["in"].as_str().unwrap_or("").to_string(), p["name"].as_str().unwrap_or("").to_string());
-        if let Some(schema) = parameter_schema(&place, &name) {
+        if let Some(schema) = parameter_schema(path, &place, &name) {
             p["schema"] = schema;
         }
     }
@@ -227,7 +239,9 @@ fn errors(path: &str, method: &str, op: &mut Value) {
         add("415", error("a body that is not `application/json`"));
     }
     let unsafe_method = post || method == "delete";
-    if unsafe_method && path != "/api/players" {
+    // The learning routes write nothing: no cookie makes them act for anyone.
+    let writes = path != "/api/players" && path != "/api/preview" && !path.starts_with("/api/lessons/");
+    if unsafe_method && writes {
         add("403", error("a write authenticated by the session cookie whose `Origin` is another site (CSRF)"));
     }
     let password_check = matches!(path, "/api/account/signin" | "/api/account/password");
@@ -240,6 +254,14 @@ fn errors(path: &str, method: &str, op: &mut Value) {
     }
     if path.ends_with("/ws") {
         add("426", error("not a WebSocket handshake (a plain GET): open it with a WebSocket client"));
+        add(
+            "403",
+            error("a handshake that carries the session cookie from another origin (`Origin` is not this server)"),
+        );
+    }
+    // Every 429 says when to ask again.
+    if let Some(limited) = responses.get_mut("429") {
+        limited["headers"] = json!({ "Retry-After": { "description": "seconds to wait", "schema": { "type": "integer", "minimum": 1 } } });
     }
     if let Some(unauthorized) = responses.get_mut("401") {
         unauthorized["headers"] = json!({

@@ -29,6 +29,7 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, Http, HttpAuthScheme, Secur
 use utoipa::{Modify, OpenApi, ToSchema};
 
 mod enforced;
+mod learn;
 
 /// The document, rendered once.
 static DOCUMENT: LazyLock<String> =
@@ -62,7 +63,8 @@ pub fn document_value() -> serde_json::Value {
         game_export, invite, join_invite, websocket, create_player, player_profile, player_games, stream_game,
         rating_history, leaderboard, openapi_json, lobby_ws, lobby_seeks, lobby_seek, lobby_accept, create_challenge,
         list_challenges, accept_challenge, decline_challenge, signup, signin, signout, account, change_password,
-        list_tokens, create_token, revoke_token
+        list_tokens, create_token, revoke_token, learn::lessons, learn::lesson, learn::check, learn::rules,
+        learn::preview, learn::progress, learn::progress_step
     ),
     components(schemas(ClientMsg, ServerMsg, ApiError, LobbyClientMsg, LobbyServerMsg)),
     modifiers(&BearerAuth),
@@ -76,6 +78,7 @@ pub fn document_value() -> serde_json::Value {
         (name = "account", description = "Sign up, sign in and out (a session cookie or an API token), password, \
             API tokens. Cookie-authenticated writes must come from this server's origin (`Origin`, when sent)"),
         (name = "ratings", description = "Glicko-2 ratings per variant: history and leaderboards"),
+        (name = "learn", description = "Lessons with their checks, the players' rules pages, the move preview"),
         (name = "ops", description = "Health, metrics, this document")
     )
 )]
@@ -324,13 +327,14 @@ fn openapi_json() {}
     responses(
         (status = 101, description = "switching to the WebSocket protocol"),
         (status = 401, body = ApiError, description = "the token is not a player token"),
-        (status = 409, body = ApiError, description = "the guest name belongs to a registered player")))]
+        (status = 409, body = ApiError, description = "the guest name belongs to a registered player"),
+        (status = 429, body = ApiError, description = "too many lobby connections open from this address")))]
 #[allow(dead_code)]
 fn lobby_ws() {}
 
-/// Every open seek.
+/// The newest open seeks (at most 100) and the count of all.
 #[utoipa::path(get, path = "/api/lobby/seeks", tag = "lobby",
-    responses((status = 200, body = SeekList, description = "the open seeks, oldest first")))]
+    responses((status = 200, body = SeekList, description = "the newest 100 open seeks, oldest first among them, and `total`")))]
 #[allow(dead_code)]
 fn lobby_seeks() {}
 
@@ -342,8 +346,8 @@ fn lobby_seeks() {}
         (status = 200, body = LobbyServerMsg, content_type = "application/x-ndjson", description = "`seek_created`, then `paired`"),
         (status = 401, body = ApiError, description = "the bearer token is not a player token"),
         (status = 403, body = ApiError, description = "a rated seek from a guest"),
-        (status = 409, body = ApiError, description = "5 open seeks already, or the name belongs to a registered player"),
-        (status = 429, body = ApiError, description = "pairing is paused after repeated aborts (until `Retry-After`)")))]
+        (status = 409, body = ApiError, description = "5 open seeks already, the name belongs to a registered player, or you are playing a game from the lobby"),
+        (status = 429, body = ApiError, description = "pairing is paused after repeated aborts, or a limit: new games a minute, open seeks or lobby connections of this address (until `Retry-After`)")))]
 #[allow(dead_code)]
 fn lobby_seek() {}
 
@@ -356,8 +360,8 @@ fn lobby_seek() {}
         (status = 401, body = ApiError, description = "the bearer token is not a player token"),
         (status = 403, body = ApiError, description = "outside the seek's rating range, or a rated seek and a guest"),
         (status = 404, body = ApiError, description = "no such open seek"),
-        (status = 409, body = ApiError, description = "your own seek"),
-        (status = 429, body = ApiError, description = "pairing is paused after repeated aborts (until `Retry-After`)")))]
+        (status = 409, body = ApiError, description = "your own seek, you are playing a game from the lobby, or the seeker signed out"),
+        (status = 429, body = ApiError, description = "pairing is paused after repeated aborts, or too many new games a minute (until `Retry-After`)")))]
 #[allow(dead_code)]
 fn lobby_accept() {}
 
@@ -369,7 +373,8 @@ fn lobby_accept() {}
         (status = 401, body = ApiError, description = "not signed in (a guest), or a bearer token that is no account's"),
         (status = 403, body = ApiError, description = "a cookie-authenticated write from another origin"),
         (status = 404, body = ApiError, description = "no such account"),
-        (status = 429, body = ApiError, description = "pairing is paused after repeated aborts (until `Retry-After`)")))]
+        (status = 409, body = ApiError, description = "a challenge of yours to that person waits for an answer already"),
+        (status = 429, body = ApiError, description = "pairing is paused after repeated aborts, too many challenges a minute, or 10 waiting for an answer (until `Retry-After`)")))]
 #[allow(dead_code)]
 fn create_challenge() {}
 
@@ -392,8 +397,8 @@ fn list_challenges() {}
         (status = 401, body = ApiError, description = "not signed in (a guest), or a bearer token that is no account's"),
         (status = 403, body = ApiError, description = "a cookie-authenticated write from another origin"),
         (status = 404, body = ApiError, description = "no such challenge to you"),
-        (status = 409, body = ApiError, description = "the challenger has no lobby socket open now"),
-        (status = 429, body = ApiError, description = "pairing is paused after repeated aborts (until `Retry-After`)")))]
+        (status = 409, body = ApiError, description = "the challenger has no lobby socket open now, or either of you is playing a game from the lobby"),
+        (status = 429, body = ApiError, description = "pairing is paused after repeated aborts, or too many new games a minute (until `Retry-After`)")))]
 #[allow(dead_code)]
 fn accept_challenge() {}
 

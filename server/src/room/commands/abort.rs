@@ -1,16 +1,21 @@
 //! `abort`: ends a game without a result, possible only until both players have made a decision of their
-//! own (forced decisions the server played do not count), as on lichess.
+//! own (forced decisions the server played do not count), as on lichess. The aborting side is kept with
+//! the change (stored as `aborted_by`), so that the abort pause counts against that player alone.
 
 use crate::game::{Change, LiveGame, Refusal, Ruling};
+use mancala_engine::Side;
 use mancala_protocol::ErrorCode;
 use tokio::time::Instant;
 
-pub fn run(game: &LiveGame, now: Instant, at_ms: i64) -> Result<Change, Refusal> {
+/// `side` aborts `game`.
+pub fn run(game: &LiveGame, side: Side, now: Instant, at_ms: i64) -> Result<Change, Refusal> {
     if game.is_over() {
         return Err(Refusal::new(ErrorCode::GameOver, "the game is over"));
     }
     if !game.may_abort() {
         return Err(Refusal::new(ErrorCode::WrongPhase, "both players have moved: resign instead"));
     }
-    Ok(game.rule(Ruling::Abort, now, at_ms))
+    let mut change = game.rule(Ruling::Abort, now, at_ms);
+    change.aborted_by = Some(side);
+    Ok(change)
 }

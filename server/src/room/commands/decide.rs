@@ -45,13 +45,14 @@ pub fn run(
     let mut change = game.blank_change(at_ms);
     let mut pos = game.pos.clone();
     let steps = PlySteps::play(&mut pos, side, decision).map_err(|e| {
-        let code = match e {
-            PlayError::GameOver(_) => ErrorCode::GameOver,
-            PlayError::NotYourTurn { .. } => ErrorCode::NotYourTurn,
-            PlayError::AlreadyChosen { .. } => ErrorCode::WrongPhase,
-            PlayError::Illegal { .. } => ErrorCode::Illegal,
+        // The engine's refusal carries the legal decisions of an illegal one; the other refusals come
+        // when `side` has no decision to make, so none is legal.
+        let (code, legal) = match &e {
+            PlayError::GameOver(_) => (ErrorCode::GameOver, Vec::new()),
+            PlayError::NotYourTurn { .. } => (ErrorCode::NotYourTurn, Vec::new()),
+            PlayError::AlreadyChosen { .. } => (ErrorCode::WrongPhase, Vec::new()),
+            PlayError::Illegal { legal, .. } => (ErrorCode::Illegal, legal.iter().map(|d| d.notation(geo)).collect()),
         };
-        let legal = game.pos.legal_decisions(side).iter().map(|d| d.notation(geo)).collect();
         Refusal { code, reason: e.to_string(), legal }
     })?;
     // The clock: charge the mover (if its time runs), add the increment, and check the flag first: a

@@ -1,35 +1,80 @@
+// @ts-check
 // History: the games with the API's filters (player, variant, status, result) and paging. The filters
 // live in the address (/games?status=finished&variant=azigo), so a filtered list can be linked.
 
 import { api } from '../api.js';
 import { gameList } from '../gamelist.js';
-import { go } from '../main.js';
-import { h, VARIANT_NAMES } from '../ui.js';
+import { go } from '../router.js';
+import { t } from '../i18n.js';
+import { errorText, h, VARIANTS, variantName } from '../ui.js';
 
+/** @param {[string, string][]} pairs */
 const opts = (pairs) => pairs.map(([v, t]) => h('option', { value: v }, t));
 
+/** @param {HTMLElement} main */
 export function mount(main) {
-  document.title = 'Games · Mancala';
+  document.title = `${t('games.title')} · Mancala`;
   const params = new URLSearchParams(location.search);
-  const player = h('input', { name: 'player', id: 'f-player', value: params.get('player') || '', placeholder: 'any', maxlength: 24 });
-  const variant = h('select', { name: 'variant', id: 'f-variant' }, opts([['', 'any'], ...Object.entries(VARIANT_NAMES)]));
-  const status = h('select', { name: 'status', id: 'f-status' }, opts([['', 'any'], ['waiting', 'waiting'], ['ongoing', 'ongoing'], ['finished', 'finished']]));
-  const result = h('select', { name: 'result', id: 'f-result' }, opts([['', 'any'], ['south', 'South won'], ['north', 'North won'], ['draw', 'draw']]));
+  const player = h('input', {
+    name: 'player',
+    id: 'f-player',
+    value: params.get('player') || '',
+    placeholder: t('form.any'),
+    maxlength: 24,
+  });
+  const variant = h(
+    'select',
+    { name: 'variant', id: 'f-variant' },
+    opts([['', t('form.any')], ...VARIANTS.map((v) => /** @type {[string, string]} */ ([v, variantName(v)]))]),
+  );
+  const status = h(
+    'select',
+    { name: 'status', id: 'f-status' },
+    opts([
+      ['', 'any'],
+      ['waiting', t('games.status.waiting')],
+      ['ongoing', t('games.status.ongoing')],
+      ['finished', t('games.status.finished')],
+    ]),
+  );
+  const result = h(
+    'select',
+    { name: 'result', id: 'f-result' },
+    opts([
+      ['', t('form.any')],
+      ['south', t('games.result.south')],
+      ['north', t('games.result.north')],
+      ['draw', t('games.result.draw')],
+    ]),
+  );
   variant.value = params.get('variant') || '';
   status.value = params.get('status') || '';
   result.value = params.get('result') || '';
-  const form = h('form', { class: 'filters' },
-    h('label', {}, 'Player ', player), h('label', {}, 'Game ', variant), h('label', {}, 'Status ', status), h('label', {}, 'Result ', result),
-    h('button', { type: 'submit' }, 'Show'));
+  const form = h(
+    'form',
+    { class: 'filters' },
+    h('label', {}, `${t('games.player')} `, player),
+    h('label', {}, `${t('form.game')} `, variant),
+    h('label', {}, `${t('games.status')} `, status),
+    h('label', {}, `${t('games.result')} `, result),
+    h('button', { type: 'submit' }, t('games.show')),
+  );
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     const q = new URLSearchParams();
-    for (const [k, el] of [['player', player], ['variant', variant], ['status', status], ['result', result]]) if (el.value) q.set(k, el.value.trim());
+    /** @type {[string, HTMLInputElement | HTMLSelectElement][]} */
+    const fields = [
+      ['player', player],
+      ['variant', variant],
+      ['status', status],
+      ['result', result],
+    ];
+    for (const [k, el] of fields) if (el.value) q.set(k, el.value.trim());
     go(`/games${q.toString() ? `?${q}` : ''}`);
   });
   const box = h('div', {});
   const pager = h('div', { class: 'pager' });
-  main.append(h('section', { class: 'panel' }, h('h1', {}, 'Games'), form, box, pager));
+  main.append(h('section', { class: 'panel' }, h('h1', {}, t('games.title')), form, box, pager));
   gamesPage(box, pager, {
     player: params.get('player') || undefined,
     variant: params.get('variant') || undefined,
@@ -38,20 +83,38 @@ export function mount(main) {
   });
 }
 
-/** A paged list of games; `Next` follows the API's cursor, `First page` starts again. */
-export function gamesPage(box, pager, filters) {
+/**
+ * A paged list of games; `Next` follows the API's cursor, `First page` starts again.
+ * @param {HTMLElement} box
+ * @param {HTMLElement} pager
+ * @param {import('../api.js').GameFilters} filters
+ * @param {string} [forPlayer] whose games these are
+ */
+export function gamesPage(box, pager, filters, forPlayer) {
+  /** @param {string | undefined} cursor */
   const load = async (cursor) => {
-    box.replaceChildren(h('p', { class: 'muted' }, 'Loading…'));
+    box.replaceChildren(h('p', { class: 'muted' }, t('common.loading')));
     try {
       const page = await api.games({ ...filters, limit: 20, cursor });
-      box.replaceChildren(gameList(page.games, { empty: 'No game matches.' }));
-      // replaceChildren would write a null as the text "null".
-      pager.replaceChildren(...[
-        cursor ? h('button', { type: 'button', class: 'small', onclick: () => load(undefined) }, 'First page') : null,
-        page.nextCursor ? h('button', { type: 'button', class: 'small', id: 'next-page', onclick: () => load(page.nextCursor) }, 'Next page') : null,
-      ].filter(Boolean));
+      // On a player's page (`forPlayer`), each finished game says whether that player won.
+      box.replaceChildren(gameList(page.games, { empty: t('games.none'), player: forPlayer }));
+      const next = page.nextCursor;
+      pager.replaceChildren(
+        ...(cursor
+          ? [h('button', { type: 'button', class: 'small', onclick: () => load(undefined) }, t('games.first_page'))]
+          : []),
+        ...(next
+          ? [
+              h(
+                'button',
+                { type: 'button', class: 'small', id: 'next-page', onclick: () => load(next) },
+                t('games.next_page'),
+              ),
+            ]
+          : []),
+      );
     } catch (e) {
-      box.replaceChildren(h('p', { class: 'error', role: 'alert' }, e.message));
+      box.replaceChildren(h('p', { class: 'error', role: 'alert' }, errorText(e)));
     }
   };
   load(undefined);

@@ -1,4 +1,6 @@
-// Home: the lobby (quick pairing per variant and clock, casual or rated; the live seek list; a seek form;
+// @ts-check
+// Home: the first screen (what the site is, where the games come from, the three ways in), the lobby
+// (quick pairing per variant and clock, casual or rated; the live seek list; a seek form;
 // the "waiting for an opponent" state with cancel), then the form that creates a game by invite link or
 // against the computer (variant, options, clock, seat, opponent), the games waiting for an opponent
 // (join in one click), live games to watch and recent finished games, and the six variants with their
@@ -6,49 +8,79 @@
 // is live (lobby.js).
 
 import { api } from '../api.js';
-import { go } from '../main.js';
+import { go } from '../router.js';
 import { keepSeat, mySeats, prefs } from '../prefs.js';
-import { h, SOURCES } from '../ui.js';
+import { loadBook, t } from '../i18n.js';
+import { CLOCKS, clockName, errorText, h, learnStyle, sideName, SOURCES, summary, variantName } from '../ui.js';
 import { gameList } from '../gamelist.js';
 import { lobbyPanels } from '../lobby.js';
-import { me, onChange } from '../session.js';
+import { me } from '../session.js';
 
-const CLOCKS = [['', 'No clock'], ['180+2', '3+2'], ['300+3', '5+3'], ['600+5', '10+5'], ['900+10', '15+10'], ['1800+20', '30+20']];
-
+/** @param {HTMLElement} main */
 export function mount(main) {
-  document.title = 'Mancala: play the four-row games and Azigo';
+  learnStyle();
+  document.title = t('home.title');
   const error = h('p', { class: 'error', role: 'alert' });
-  const lists = { mine: h('div'), waiting: h('div', { id: 'waiting-list' }), ongoing: h('div', { id: 'live-list' }), finished: h('div', { id: 'finished-list' }) };
-  const mine = h('section', { class: 'panel', hidden: true }, h('h2', {}, 'Your games'), lists.mine);
-  const variantsBox = h('div', { class: 'variants' }, h('p', { class: 'muted' }, 'Loading the games…'));
-  const form = createForm(error);
+  const lists = {
+    mine: h('div'),
+    waiting: h('div', { id: 'waiting-list' }),
+    ongoing: h('div', { id: 'live-list' }),
+    finished: h('div', { id: 'finished-list' }),
+  };
+  const mine = h('section', { class: 'panel', hidden: true }, h('h2', {}, t('home.yours')), lists.mine);
+  const variantsBox = h('div', { class: 'variants' }, h('p', { class: 'muted' }, t('common.loading')));
   const lobby = lobbyPanels();
+  const form = createForm(error, lobby.name);
   main.append(
+    hero(form),
     mine,
     ...lobby.panels,
-    h('section', { class: 'panel create' }, h('h2', {}, 'Play a friend or the computer'), form, error),
-    h('section', { class: 'panel' }, h('h2', {}, 'Waiting for an opponent'), lists.waiting),
-    h('section', { class: 'panel' }, h('h2', {}, 'Live games'), lists.ongoing),
-    h('section', { class: 'panel' }, h('h2', {}, 'Recently finished'), lists.finished, h('p', {}, h('a', { href: '/games' }, 'All games…'))),
-    h('section', { class: 'panel' }, h('h2', {}, 'The games'), variantsBox),
+    h('section', { class: 'panel create', id: 'play-computer' }, h('h2', {}, t('home.create')), form, error),
+    h('section', { class: 'panel' }, h('h2', {}, t('home.waiting')), lists.waiting),
+    h('section', { class: 'panel' }, h('h2', {}, t('home.live')), lists.ongoing),
+    h(
+      'section',
+      { class: 'panel' },
+      h('h2', {}, t('home.finished')),
+      lists.finished,
+      h('p', {}, h('a', { href: '/games' }, t('home.all_games'))),
+    ),
+    h('section', { class: 'panel' }, h('h2', {}, t('home.the_games')), variantsBox),
   );
 
-  api.variants().then(({ variants }) => {
-    form.fill(variants);
-    lobby.fill(variants);
-    variantsBox.replaceChildren(...variants.map((v) => h('article', { class: 'variant' },
-      h('h3', {}, v.name),
-      h('p', {}, v.summary),
-      h('p', { class: 'muted small' }, `Source: ${SOURCES[v.id] || '—'} · `, h('a', { href: `/rules/${v.id}` }, 'full rules')))));
-  }).catch((e) => { error.textContent = e.message; });
+  Promise.all([api.variants(), loadBook('summaries').catch(() => {})])
+    .then(([{ variants }]) => {
+      form.fill(variants);
+      lobby.fill(variants);
+      variantsBox.replaceChildren(
+        ...variants.map((v) =>
+          h(
+            'article',
+            { class: 'variant' },
+            h('h3', {}, variantName(v.id)),
+            h('p', {}, summary(v)),
+            h(
+              'p',
+              { class: 'muted small' },
+              `${t('home.source', { source: SOURCES[v.id] || '—' })} · `,
+              h('a', { href: `/rules/${v.id}` }, t('home.full_rules')),
+            ),
+          ),
+        ),
+      );
+    })
+    .catch((e) => {
+      error.textContent = errorText(e);
+    });
 
+  /** @param {import('../types.js').Game} g */
   const join = async (g) => {
     try {
-      const seat = await api.join(g.id, me() ? undefined : prefs.name || undefined);
+      const seat = await api.join(g.id, me() ? undefined : lobby.name.value || undefined);
       keepSeat(g.id, seat.token, seat.seat);
       go(`/game/${g.id}`);
     } catch (e) {
-      error.textContent = `Could not join: ${e.message}`;
+      error.textContent = errorText(e, 'join');
     }
   };
   const refresh = async () => {
@@ -58,13 +90,22 @@ export function mount(main) {
       api.games({ status: 'ongoing', limit: 20 }),
       api.games({ status: 'finished', limit: 10 }),
     ]);
-    if (w.status === 'fulfilled') lists.waiting.replaceChildren(gameList(w.value.games, { onJoin: join, empty: 'No game is waiting: create one above.' }));
-    if (o.status === 'fulfilled') lists.ongoing.replaceChildren(gameList(o.value.games, { empty: 'No game is being played now.' }));
-    if (f.status === 'fulfilled') lists.finished.replaceChildren(gameList(f.value.games, { empty: 'No finished game yet.' }));
+    if (w.status === 'fulfilled')
+      lists.waiting.replaceChildren(gameList(w.value.games, { onJoin: join, empty: t('home.none_waiting') }));
+    if (o.status === 'fulfilled')
+      lists.ongoing.replaceChildren(gameList(o.value.games, { empty: t('home.none_live') }));
+    if (f.status === 'fulfilled')
+      lists.finished.replaceChildren(gameList(f.value.games, { empty: t('home.none_finished') }));
   };
   // The unfinished games this browser holds a seat in (the newest few), to resume.
-  Promise.allSettled(mySeats().slice(0, 8).map((x) => api.game(x.gameId))).then((rs) => {
-    const games = rs.filter((r) => r.status === 'fulfilled' && r.value.game.status !== 'finished').map((r) => r.value.game);
+  Promise.allSettled(
+    mySeats()
+      .slice(0, 8)
+      .map((x) => api.game(x.gameId)),
+  ).then((rs) => {
+    const games = rs.flatMap((r) =>
+      r.status === 'fulfilled' && r.value.game.status !== 'finished' ? [r.value.game] : [],
+    );
     if (!games.length) return;
     lists.mine.replaceChildren(gameList(games));
     mine.hidden = false;
@@ -74,44 +115,133 @@ export function mount(main) {
   return () => {
     clearInterval(timer);
     lobby.stop();
-    form.stop();
   };
 }
 
-function createForm(error) {
+/**
+ * The first screen: what the site is and where the games come from, in two sentences, and the three ways
+ * in (learn a game, play the computer, play a person).
+ * @param {HTMLFormElement} form the form that creates a game (the computer is chosen in it)
+ */
+function hero(form) {
+  const computer = () => {
+    const opponent = /** @type {HTMLSelectElement | null} */ (form.querySelector('#opponent'));
+    if (opponent) opponent.value = 'bot:easy';
+    document.getElementById('play-computer')?.scrollIntoView({ behavior: 'smooth' });
+    opponent?.focus();
+  };
+  return h(
+    'section',
+    { class: 'panel hero' },
+    h('h1', {}, t('home.hero.title')),
+    h('p', { class: 'lead' }, t('home.hero.what'), ' ', t('home.hero.where')),
+    h(
+      'div',
+      { class: 'ways' },
+      h('a', { href: '/learn', class: 'button primary', id: 'way-learn' }, t('home.way.learn')),
+      h(
+        'a',
+        {
+          href: '#play-computer',
+          class: 'button',
+          id: 'way-computer',
+          onclick: (/** @type {Event} */ e) => {
+            e.preventDefault();
+            computer();
+          },
+        },
+        t('home.way.computer'),
+      ),
+      h(
+        'a',
+        {
+          href: '#play-person',
+          class: 'button',
+          id: 'way-person',
+          onclick: (/** @type {Event} */ e) => {
+            e.preventDefault();
+            document.getElementById('play-person')?.scrollIntoView({ behavior: 'smooth' });
+          },
+        },
+        t('home.way.person'),
+      ),
+    ),
+  );
+}
+
+/**
+ * @param {HTMLElement} error
+ * @param {HTMLInputElement} name the guest's name (in the lobby panel above)
+ */
+function createForm(error, name) {
   const variant = h('select', { name: 'variant', id: 'variant' });
-  const width = h('select', { name: 'width', id: 'width' }, [8, 9, 10].map((n) => h('option', { value: n }, `4x${n}`)));
+  const width = h(
+    'select',
+    { name: 'width', id: 'width' },
+    [8, 9, 10].map((n) => h('option', { value: n }, `4x${n}`)),
+  );
   const hs = h('input', { type: 'checkbox', name: 'handicap-south', id: 'handicap-south' });
   const hn = h('input', { type: 'checkbox', name: 'handicap-north', id: 'handicap-north' });
-  const turnLimit = h('input', { type: 'number', name: 'turn-limit', id: 'turn-limit', min: 0, max: 100000, placeholder: 'default' });
-  const clock = h('select', { name: 'clock', id: 'clock' }, CLOCKS.map(([v, t]) => h('option', { value: v }, t)));
-  const seat = h('select', { name: 'seat', id: 'seat' }, [['random', 'Random'], ['south', 'South (moves first)'], ['north', 'North']].map(([v, t]) => h('option', { value: v }, t)));
-  const opponent = h('select', { name: 'opponent', id: 'opponent' },
-    [['', 'A person (invite link)'], ['bot:easy', 'Computer: easy'], ['bot:medium', 'Computer: medium'], ['bot:hard', 'Computer: hard'], ['bot:random', 'Computer: random moves']]
-      .map(([v, t]) => h('option', { value: v }, t)));
-  const name = h('input', { name: 'name', id: 'name', maxlength: 24, pattern: '[A-Za-z0-9_.\\-]{1,24}', placeholder: 'anonymous', value: prefs.name || '', autocomplete: 'nickname' });
-  const widthRow = h('label', { class: 'opt' }, 'Board ', width);
-  // A signed-in person plays as their account: the guest name is not asked.
-  const nameRow = h('label', {}, 'Your name ', name);
-  const syncName = () => { nameRow.hidden = !!me(); };
-  const unsubscribe = onChange(syncName);
-  syncName();
-  const handicapRow = h('fieldset', { class: 'opt' }, h('legend', {}, 'Handicap (starts with 8 in store)'),
-    h('label', {}, hs, ' South'), h('label', {}, hn, ' North'));
-  const submit = h('button', { type: 'submit', class: 'primary' }, 'Create the game');
-  const form = h('form', { class: 'grid', id: 'create' },
-    h('label', {}, 'Game ', variant), widthRow, handicapRow,
-    h('label', {}, 'Clock ', clock), h('label', {}, 'Your seat ', seat), h('label', {}, 'Opponent ', opponent),
-    nameRow,
-    h('details', { class: 'opt-more' }, h('summary', {}, 'More options'), h('label', {}, 'Turn limit per player (0: none) ', turnLimit)),
-    submit);
+  const turnLimit = h('input', {
+    type: 'number',
+    name: 'turn-limit',
+    id: 'turn-limit',
+    min: 0,
+    max: 100000,
+    placeholder: t('form.default'),
+  });
+  const clock = h(
+    'select',
+    { name: 'clock', id: 'clock' },
+    CLOCKS.map((v) => h('option', { value: v }, clockName(v))),
+  );
+  const seat = h(
+    'select',
+    { name: 'seat', id: 'seat' },
+    ['random', 'south', 'north'].map((v) => h('option', { value: v }, t(`form.seat.${v}`))),
+  );
+  const opponent = h(
+    'select',
+    { name: 'opponent', id: 'opponent' },
+    ['', 'bot:easy', 'bot:medium', 'bot:hard', 'bot:random'].map((v) =>
+      h('option', { value: v }, t(`form.opponent.${v || 'person'}`)),
+    ),
+  );
+  const widthRow = h('label', { class: 'opt' }, `${t('form.board')} `, width);
+  const handicapRow = h(
+    'fieldset',
+    { class: 'opt' },
+    h('legend', {}, t('form.handicap')),
+    h('label', {}, hs, ` ${sideName('south')}`),
+    h('label', {}, hn, ` ${sideName('north')}`),
+  );
+  const submit = h('button', { type: 'submit', class: 'primary' }, t('form.create'));
+  const form = h(
+    'form',
+    { class: 'grid', id: 'create' },
+    h('label', {}, `${t('form.game')} `, variant),
+    widthRow,
+    handicapRow,
+    h('label', {}, `${t('form.clock')} `, clock),
+    h('p', { class: 'muted small' }, t('clock.explain')),
+    h('label', {}, `${t('form.seat')} `, seat),
+    h('label', {}, `${t('form.opponent')} `, opponent),
+    h(
+      'details',
+      { class: 'opt-more' },
+      h('summary', {}, t('form.more')),
+      h('label', {}, `${t('form.turn_limit')} `, turnLimit),
+    ),
+    submit,
+  );
   const sync = () => {
     widthRow.hidden = variant.value !== 'njombwa';
     handicapRow.hidden = variant.value !== 'azigo';
   };
   variant.addEventListener('change', sync);
+  /** @param {import('../types.js').VariantInfo[]} variants */
   form.fill = (variants) => {
-    variant.replaceChildren(...variants.map((v) => h('option', { value: v.id }, v.name)));
+    variant.replaceChildren(...variants.map((v) => h('option', { value: v.id }, variantName(v.id))));
     variant.value = variants.some((v) => v.id === 'kubuguza') ? 'kubuguza' : variants[0]?.id;
     sync();
   };
@@ -119,7 +249,7 @@ function createForm(error) {
     e.preventDefault();
     error.textContent = '';
     if (!me() && name.value && !name.checkValidity()) {
-      error.textContent = 'A name is 1 to 24 letters, digits, _, - or .';
+      error.textContent = t('form.name_rule');
       return;
     }
     if (!me()) prefs.name = name.value;
@@ -139,12 +269,11 @@ function createForm(error) {
       keepSeat(granted.game.id, granted.token, granted.seat);
       go(`/game/${granted.game.id}`);
     } catch (err) {
-      error.textContent = `Could not create the game: ${err.message}`;
+      error.textContent = errorText(err, 'create');
     } finally {
       submit.disabled = false;
     }
   });
   sync();
-  form.stop = unsubscribe;
   return form;
 }

@@ -2,16 +2,16 @@
 //! stream: `seek_created`, then `paired`, and the stream ends; closing it cancels the seek),
 //! `POST /api/lobby/seeks/{id}/accept`, and the challenges (`/api/challenges…`, accounts only).
 
-use super::Lobby;
-use super::error::LobbyError;
-use super::person::{Person, identify};
-use super::pool::{Command, Taker};
-use super::seek::{DEFAULT_RATING, GameSpec, check_range};
-use super::{aborts, ratings};
-use crate::auth::Who;
+use super::extract::{Json, NoParams, OptionalJson, Path, Query};
+use super::limits::{ClientAddr, Limit};
+use crate::auth::{MaybeSignedIn, Who};
 use crate::error::ApiError;
-use crate::http::extract::{Json, NoParams, OptionalJson, Path, Query};
 use crate::ids::PlayerName;
+use crate::lobby::command::{Command, Joining, Kick, Taker};
+use crate::lobby::error::LobbyError;
+use crate::lobby::person::Person;
+use crate::lobby::seek::{DEFAULT_RATING, GameSpec, check_range};
+use crate::lobby::{Lobby, aborts, ratings};
 use crate::state::AppState;
 use axum::body::{Body, Bytes};
 use axum::extract::State;
@@ -20,27 +20,39 @@ use axum::response::{IntoResponse, Response};
 use futures_util::stream;
 use mancala_protocol::http::{JoinGame, SeatGranted};
 use mancala_protocol::lobby::{Challenge, ChallengeList, CreateChallenge, LobbyServerMsg, SeekList, SeekRequest};
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, oneshot};
+
+/// The person asking, as `POST /api/games` decides it ([`Who::player`]): an account (bearer token, session
+/// cookie, or a token given as `?token=` on the socket), else a guest named `name` (default `anonymous`).
+pub async fn identify(state: &AppState, who: Who, name: Option<String>) -> Result<Person, ApiError> {
+    Ok(match who.player(state, name).await? {
+        (name, true) => Person::account(name),
+        (name, false) => Person::guest(name),
+    })
+}
 
 /// The accepter's rating in the variant of seek `id` (1500 without one).
-pub async fn rating_for_seek(state: &AppState, lobby: &Lobby, person: &Person, id: &str) -> Result<i32, LobbyError> {
-    let seeks = lobby.ask(|reply| Command::List { reply }).await?;
-    let Some(seek) = seeks.iter().find(|s| s.id == id) else {
+pub async fn rating_for_seek(state: &AppState, person: &Person, id: &str) -> Result<i32, LobbyError> {
+    let found = state.lobby.ask(|reply| Command::Find { id: id.to_string(), reply }).await?;
+    let Some(seek) = found else {
         return Err(LobbyError::NotFound(format!("no open seek `{id}` (taken, cancelled or never made)")));
     };
-    Ok(ratings::of(state, person, seek.variant).await?.map_or(DEFAULT_RATING, |r| r.rating))
+    Ok(ratings::of(&state.store, person, seek.variant).await?.map_or(DEFAULT_RATING, |r| r.rating))
 }
 
-/// `GET /api/lobby/seeks`.
+/// `GET /api/lobby/seeks`: the newest open seeks (as many as the socket's first message shows) and the
+/// count of all.
 pub async fn list(State(state): State<AppState>, _: Query<NoParams>) -> Result<axum::Json<SeekList>, ApiError> {
-    let seeks = state.lobby.ask(|reply| Command::List { reply }).await?;
-    Ok(axum::Json(SeekList { seeks }))
+    let (seeks, total) = state.lobby.ask(|reply| Command::List { reply }).await?;
+    Ok(axum::Json(SeekList { seeks, total }))
 }
 
-/// Leaves the lobby when the stream is dropped (it ended, or the client went away).
+/// Leaves the lobby when the stream is dropped (it ended, or the client went away), and gives back the
+/// connection's place at the door.
 struct Leave {
     lobby: Lobby,
     conn: u64,
+    _admitted: crate::lobby::limits::Admitted,
 }
 
 impl Drop for Leave {
@@ -56,45 +68,55 @@ fn line(msg: &LobbyServerMsg) -> Bytes {
 }
 
 /// `POST /api/lobby/seeks`: posts a seek living as long as this answer; answers once the seek is made
-/// (or refused, with the error's status).
+/// (or refused, with the error's status). A revoked credential ends the stream with an `unauthorized`
+/// line.
 pub async fn create(
     State(state): State<AppState>,
-    who: Who,
+    client: ClientAddr,
+    MaybeSignedIn(caller): MaybeSignedIn,
     _: Query<NoParams>,
     Json(req): Json<SeekRequest>,
 ) -> Result<Response, ApiError> {
+    let who = caller.as_ref().map_or(Who::Guest, |c| Who::Account(c.name.clone()));
     let person = identify(&state, who, req.name.clone()).await?;
     let spec = GameSpec::check(req.variant, req.options, req.clock, req.rated, &person)?;
     let range = check_range(req.range)?;
     aborts::check(&state.store, &person).await?;
-    let rating = ratings::of(&state, &person, req.variant).await?;
+    let admitted = state.lobby.admit(client)?;
+    state.limits.check_for(Limit::Games, client, person.registered.then_some(&person.name))?;
+    let rating = ratings::of(&state.store, &person, req.variant).await?;
     let lobby = state.lobby.clone();
     let (tx, mut rx) = mpsc::channel(16);
-    let (conn, _) = lobby.ask(|reply| Command::Join { person, feed: false, tx, reply }).await?;
-    let leave = Leave { lobby: lobby.clone(), conn };
+    let (kick, kicked) = oneshot::channel();
+    let joining = Joining { person, feed: false, addr: client, credential: caller.map(|c| c.via), tx, kick };
+    let (conn, _) = lobby.ask(|reply| Command::Join { joining, reply }).await?;
+    let leave = Leave { lobby: lobby.clone(), conn, _admitted: admitted };
     lobby.send(Command::Seek { conn, spec, range, rating })?;
     let first = match rx.recv().await {
-        Some(LobbyServerMsg::Error { code, message }) => {
-            let e = match code.as_str() {
-                "too_many_seeks" => ApiError::Conflict(message),
-                "busy" => ApiError::Busy(message),
-                _ => ApiError::BadRequest(message),
-            };
-            return Err(e);
+        Some(LobbyServerMsg::Error { code, message, retry_after }) => {
+            return Err(http_of(&code, message, retry_after));
         }
         Some(msg) => msg,
         None => return Err(ApiError::ShuttingDown),
     };
-    // The stream: the first line, then whatever comes until `paired` (or an error) ends it.
-    let lines = stream::unfold((Some(first), rx, Some(leave)), |(first, mut rx, leave)| async move {
+    // The stream: the first line, then whatever comes until `paired` (or an error) ends it; closed by the
+    // lobby (a revoked credential, a reader too slow), it ends with the reason.
+    let state = (Some(first), rx, kicked, Some(leave));
+    let lines = stream::unfold(state, |(first, mut rx, mut kicked, leave)| async move {
         leave.as_ref()?;
         let msg = match first {
             Some(m) => m,
-            None => rx.recv().await?,
+            None => tokio::select! {
+                m = rx.recv() => match m {
+                    Some(m) => m,
+                    None => kick_line(kicked.try_recv().ok())?,
+                },
+                k = &mut kicked => kick_line(k.ok())?,
+            },
         };
         let last = matches!(msg, LobbyServerMsg::Paired(_) | LobbyServerMsg::Error { .. });
         let next_leave = if last { None } else { leave };
-        Some((Ok::<_, std::convert::Infallible>(line(&msg)), (None, rx, next_leave)))
+        Some((Ok::<_, std::convert::Infallible>(line(&msg)), (None, rx, kicked, next_leave)))
     });
     let mut response = Body::from_stream(lines).into_response();
     response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/x-ndjson"));
@@ -102,17 +124,40 @@ pub async fn create(
     Ok(response)
 }
 
+/// The HTTP answer of a refusal that came as a lobby message (the first line of a seek stream): the
+/// same statuses as `From<LobbyError> for ApiError`, read off the message's code.
+fn http_of(code: &str, message: String, retry_after: Option<u64>) -> ApiError {
+    match code {
+        "too_many_seeks" | "conflict" | "playing" | "own_seek" => ApiError::Conflict(message),
+        "busy" => ApiError::Busy(message),
+        "rate_limited" | "paused" => ApiError::RateLimited { message, retry_after: retry_after.unwrap_or(1) },
+        "unauthorized" => ApiError::Unauthorized(message),
+        "forbidden" => ApiError::Forbidden(message),
+        "not_found" => ApiError::NotFound(message),
+        "unavailable" => ApiError::Unavailable(message),
+        _ => ApiError::BadRequest(message),
+    }
+}
+
+/// The last line of a seek stream the lobby closed (none when it said nothing: the server stops).
+fn kick_line(kick: Option<Kick>) -> Option<LobbyServerMsg> {
+    let kick = kick?;
+    Some(kick.error().map_or_else(|| LobbyError::Busy.to_msg(), |e| e.to_msg()))
+}
+
 /// `POST /api/lobby/seeks/{id}/accept` (body optional: a guest's `name`).
 pub async fn accept(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    client: ClientAddr,
     who: Who,
     _: Query<NoParams>,
     OptionalJson(req): OptionalJson<JoinGame>,
 ) -> Result<(StatusCode, axum::Json<SeatGranted>), ApiError> {
     let person = identify(&state, who, req.name).await?;
     aborts::check(&state.store, &person).await?;
-    let rating = rating_for_seek(&state, &state.lobby, &person, &id).await?;
+    let rating = rating_for_seek(&state, &person, &id).await?;
+    state.limits.check_for(Limit::Games, client, person.registered.then_some(&person.name))?;
     let granted =
         state.lobby.ask(|reply| Command::Accept { taker: Taker::Http { person, reply }, id, rating }).await??;
     Ok((StatusCode::CREATED, axum::Json(granted)))
@@ -129,6 +174,7 @@ async fn account(state: &AppState, who: Who) -> Result<Person, ApiError> {
 /// `POST /api/challenges`.
 pub async fn challenge(
     State(state): State<AppState>,
+    client: ClientAddr,
     who: Who,
     _: Query<NoParams>,
     Json(req): Json<CreateChallenge>,
@@ -144,7 +190,8 @@ pub async fn challenge(
     let to = PlayerName::parse(&row.name).map_err(|e| ApiError::Internal(e.to_string()))?;
     let spec = GameSpec::check(req.variant, req.options, req.clock, req.rated, &from)?;
     aborts::check(&state.store, &from).await?;
-    let challenge = state.lobby.ask(|reply| Command::Challenge { from, to, spec, reply }).await?;
+    state.limits.check_for(Limit::Challenges, client, Some(&from.name))?;
+    let challenge = state.lobby.ask(|reply| Command::Challenge { from, to, spec, reply }).await??;
     Ok((StatusCode::CREATED, axum::Json(challenge)))
 }
 
@@ -162,11 +209,13 @@ pub async fn challenges(
 pub async fn accept_challenge(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    client: ClientAddr,
     who: Who,
     _: Query<NoParams>,
 ) -> Result<(StatusCode, axum::Json<SeatGranted>), ApiError> {
     let by = account(&state, who).await?;
     aborts::check(&state.store, &by).await?;
+    state.limits.check_for(Limit::Games, client, Some(&by.name))?;
     let granted = state.lobby.ask(|reply| Command::Answer { by, id, accept: true, reply }).await??;
     let granted = granted.ok_or_else(|| ApiError::Internal("an accepted challenge without a seat".into()))?;
     Ok((StatusCode::CREATED, axum::Json(granted)))

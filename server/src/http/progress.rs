@@ -1,0 +1,58 @@
+//! A signed-in player's progress in the lessons: the steps met, kept on the account (migration 0007) so
+//! that it follows the player to another browser. Guests keep theirs in the browser; the page sends a
+//! guest's steps here once signed in.
+//!
+//! | path | what |
+//! |---|---|
+//! | `GET /api/account/learn` | the steps met, in the order they were met |
+//! | `PUT /api/account/learn/{game}/{lesson}/{step}` | a step met (idempotent; only the shipped steps) |
+//!
+//! The limit on what an account can store is the lessons themselves: a step id that no shipped lesson
+//! has is refused (404), and a step is one row however often it is met.
+
+use super::extract::{NoParams, Query};
+use super::learn::library;
+use crate::auth::SignedIn;
+use crate::error::ApiError;
+use crate::game::unix_ms;
+use crate::state::AppState;
+use crate::store::{AccountWrite, Write};
+use axum::extract::State;
+use axum::http::StatusCode;
+use serde::Serialize;
+
+/// The steps a player has met.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct LearnProgress {
+    /// Step ids (`kubuguza/relay/two`), in the order they were met.
+    pub steps: Vec<String>,
+}
+
+/// `GET /api/account/learn`.
+pub async fn get(
+    State(state): State<AppState>,
+    _: Query<NoParams>,
+    SignedIn(caller): SignedIn,
+) -> Result<axum::Json<LearnProgress>, ApiError> {
+    let mut steps = state.store.learn_progress(&caller.name.key()).await?;
+    // A step of a lesson since removed is no progress of today's lessons.
+    steps.retain(|s| library().step_data(s).is_some());
+    Ok(axum::Json(LearnProgress { steps }))
+}
+
+/// `PUT /api/account/learn/{game}/{lesson}/{step}`.
+pub async fn put(
+    State(state): State<AppState>,
+    _: Query<NoParams>,
+    SignedIn(caller): SignedIn,
+    axum::extract::Path((game, lesson, step)): axum::extract::Path<(String, String, String)>,
+) -> Result<StatusCode, ApiError> {
+    let id = format!("{game}/{lesson}/{step}");
+    if library().step_data(&id).is_none() {
+        let shown: String = id.chars().take(120).collect();
+        return Err(ApiError::NotFound(format!("no lesson step `{shown}`")));
+    }
+    let write = AccountWrite::LearnStep { player_key: caller.name.key(), step: id, done_at: unix_ms() };
+    state.store.write(vec![Write::Account(write)]).await?;
+    Ok(StatusCode::NO_CONTENT)
+}

@@ -1,0 +1,199 @@
+//! The lobby's limits (docs/lobby.md, "Limits") and its answers to what is too much: one game-creation
+//! limit for every way of making a game (HTTP, lobby seeks and accepts, challenges), challenges (a rate,
+//! pending per challenger and per pair), open seeks and lobby connections per address, the first message
+//! capped with the count; a message over the size limit (`too_large`, the socket kept) and a frame over
+//! the hard limit (1009); a seek's `range` over HTTP; aborted games out of a profile's count. On SQLite.
+
+mod common;
+
+use common::lobby::{account, closed, lobby, next_answer, post_auth, server_with};
+use futures_util::SinkExt;
+use serde_json::{Value, json};
+use std::time::Duration;
+use tokio_tungstenite::tungstenite::Message;
+
+fn seek(variant: &str) -> Value {
+    json!({ "type": "seek", "variant": variant })
+}
+
+#[tokio::test]
+async fn one_limit_counts_every_way_of_making_a_game() {
+    let s = server_with(|c| c.games_per_minute = 4).await;
+    let (mut a, _) = lobby(&s, "name=amina").await;
+    let (mut b, _) = lobby(&s, "name=baraka").await;
+    // 1: a seek posted; 2: taken on another socket; 3: a game over HTTP; 4: a seek posted over HTTP.
+    a.send(seek("kubuguza")).await;
+    let id = next_answer(&mut a).await["seek"]["id"].as_str().unwrap().to_string();
+    b.send(json!({ "type": "accept", "id": id })).await;
+    assert_eq!(next_answer(&mut b).await["type"], "paired");
+    let (status, body) = s.post("/api/games", json!({ "variant": "azigo" })).await;
+    assert_eq!(status, 201, "{body}");
+    let stream = s.http.post(s.url("/api/lobby/seeks")).json(&json!({ "variant": "njombwa" })).send().await.unwrap();
+    assert_eq!(stream.status().as_u16(), 200);
+    // 5: refused everywhere, with the time to wait.
+    let (mut c, _) = lobby(&s, "name=chausiku").await;
+    c.send(json!({ "type": "quick", "variant": "azigo" })).await;
+    let refused = next_answer(&mut c).await;
+    assert_eq!(refused["code"], "rate_limited", "{refused}");
+    let retry = refused["retry_after"].as_u64().expect("a retry time");
+    assert!((1..=15).contains(&retry), "{refused}");
+    assert!(refused["message"].as_str().unwrap().contains("seeks and challenges count"), "{refused}");
+    let r = s.http.post(s.url("/api/games")).json(&json!({ "variant": "azigo" })).send().await.unwrap();
+    assert_eq!(r.status().as_u16(), 429);
+    assert!(r.headers().contains_key("retry-after"));
+    let r = s.http.post(s.url("/api/lobby/seeks")).json(&json!({ "variant": "azigo" })).send().await.unwrap();
+    assert_eq!(r.status().as_u16(), 429);
+    assert_eq!(common::lobby::all_games(&s).await.len(), 2, "the pairing and the HTTP game");
+}
+
+#[tokio::test]
+async fn challenges_are_limited_per_minute_pending_and_pair() {
+    let s = server_with(|c| c.challenges_per_minute = 12).await;
+    let alice = account(&s, "alice").await;
+    for i in 0..11 {
+        account(&s, &format!("p{i}")).await;
+    }
+    let challenge = |to: String| json!({ "to": to, "variant": "azigo" });
+    // One pending challenge to a person.
+    let (status, first) = post_auth(&s, "/api/challenges", &alice, challenge("p0".into())).await;
+    assert_eq!(status, 201, "{first}");
+    let (status, body) = post_auth(&s, "/api/challenges", &alice, challenge("P0".into())).await;
+    assert_eq!(status, 409, "{body}");
+    assert!(body["message"].as_str().unwrap().contains("already"), "{body}");
+    // Ten pending in all.
+    for i in 1..10 {
+        let (status, body) = post_auth(&s, "/api/challenges", &alice, challenge(format!("p{i}"))).await;
+        assert_eq!(status, 201, "{body}");
+    }
+    let r = s.http.post(s.url("/api/challenges")).bearer_auth(&alice).json(&challenge("p10".into())).send().await;
+    let r = r.unwrap();
+    assert_eq!(r.status().as_u16(), 429);
+    assert!(r.headers().contains_key("retry-after"));
+    let body: Value = r.json().await.unwrap();
+    assert!(body["message"].as_str().unwrap().contains("waiting for an answer"), "{body}");
+    // Withdrawing one makes room; then the rate (12 a minute: 12 asked so far) refuses.
+    let id = first["id"].as_str().unwrap();
+    let (status, _) = post_auth(&s, &format!("/api/challenges/{id}/decline"), &alice, json!({})).await;
+    assert_eq!(status, 204);
+    let (status, body) = post_auth(&s, "/api/challenges", &alice, challenge("p10".into())).await;
+    assert_eq!(status, 429, "{body}");
+    assert!(body["message"].as_str().unwrap().contains("challenges a minute"), "{body}");
+}
+
+#[tokio::test]
+async fn seeks_and_lobby_connections_are_limited_per_address() {
+    let s = server_with(|c| {
+        c.seeks_per_address = 3;
+        c.lobby_connections_per_address = 3;
+    })
+    .await;
+    let (mut a, _) = lobby(&s, "name=a").await;
+    let (mut b, _) = lobby(&s, "name=b").await;
+    for (ws, variant) in [(0, "azigo"), (0, "kubuguza"), (1, "azigo")] {
+        let ws = if ws == 0 { &mut a } else { &mut b };
+        ws.send(seek(variant)).await;
+        assert_eq!(next_answer(ws).await["type"], "seek_created");
+    }
+    b.send(seek("njombwa")).await;
+    let refused = next_answer(&mut b).await;
+    assert_eq!(refused["code"], "rate_limited", "{refused}");
+    assert!(refused["message"].as_str().unwrap().contains("open seeks from this address"), "{refused}");
+    // The third connection is let in, the fourth refused before the upgrade.
+    let (c, _) = lobby(&s, "name=c").await;
+    let url = format!("ws://{}/api/lobby/ws?name=d", s.addr);
+    match tokio_tungstenite::connect_async(url.as_str()).await {
+        Err(tokio_tungstenite::tungstenite::Error::Http(r)) => {
+            assert_eq!(r.status().as_u16(), 429);
+            assert!(r.headers().contains_key("retry-after"));
+        }
+        other => panic!("expected 429, got {:?}", other.map(|_| "a socket")),
+    }
+    // A connection closed gives its place back.
+    drop(c);
+    for _ in 0..100 {
+        if tokio_tungstenite::connect_async(url.as_str()).await.is_ok() {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("the closed connection's place was not given back");
+}
+
+#[tokio::test]
+async fn the_first_message_shows_the_newest_hundred_seeks_and_the_count() {
+    let s = server_with(|c| c.seeks_per_address = 500).await;
+    let mut sockets = Vec::new();
+    let mut ids = Vec::new();
+    for i in 0..24 {
+        let (mut ws, _) = lobby(&s, &format!("name=p{i}")).await;
+        for v in 0..5 {
+            ws.send(json!({ "type": "seek", "variant": "azigo", "clock": { "base_secs": 60 * (v + 1) } })).await;
+            let created = next_answer(&mut ws).await;
+            ids.push(created["seek"]["id"].as_str().unwrap().to_string());
+        }
+        sockets.push(ws);
+    }
+    let (_, first) = lobby(&s, "name=newcomer").await;
+    assert_eq!(first["total"], 120);
+    let shown: Vec<&str> = first["seeks"].as_array().unwrap().iter().map(|s| s["id"].as_str().unwrap()).collect();
+    assert_eq!(shown, ids[20..].iter().map(String::as_str).collect::<Vec<_>>(), "the newest 100, oldest first");
+    let (_, list) = s.get("/api/lobby/seeks").await;
+    assert_eq!(list["total"], 120);
+    assert_eq!(list["seeks"].as_array().unwrap().len(), 100);
+}
+
+#[tokio::test]
+async fn a_message_too_large_is_refused_and_a_frame_too_large_closes_with_1009() {
+    let s = server_with(|_| {}).await;
+    let (mut ws, _) = lobby(&s, "name=amina").await;
+    ws.send(seek("azigo")).await;
+    let id = next_answer(&mut ws).await["seek"]["id"].as_str().unwrap().to_string();
+    // Over 4 KiB: refused, the socket and its seek stay.
+    let padding = "x".repeat(5000);
+    ws.send(json!({ "type": "ping", "padding": padding })).await;
+    let refused = next_answer(&mut ws).await;
+    assert_eq!(refused["code"], "too_large", "{refused}");
+    ws.send(json!({ "type": "ping" })).await;
+    assert_eq!(next_answer(&mut ws).await, json!({ "type": "pong" }));
+    let (_, seeks) = s.get("/api/lobby/seeks").await;
+    assert_eq!(seeks["seeks"][0]["id"], id.as_str());
+    // Over the 64 KiB frame limit: closed with 1009, not reset.
+    let _ = ws.stream.send(Message::Text("y".repeat(70_000).into())).await;
+    let (frame, _) = closed(&mut ws).await;
+    assert_eq!(u16::from(frame.code), 1009, "{frame:?}");
+}
+
+#[tokio::test]
+async fn a_seek_with_a_range_is_posted_over_http() {
+    let s = server_with(|_| {}).await;
+    let body = json!({ "variant": "kubuguza", "range": [1400, 1600], "name": "script" });
+    let mut r = s.http.post(s.url("/api/lobby/seeks")).json(&body).send().await.unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+    let line = String::from_utf8(r.chunk().await.unwrap().unwrap().to_vec()).unwrap();
+    let created: Value = serde_json::from_str(line.trim()).unwrap();
+    assert_eq!(created["seek"]["range"], json!([1400, 1600]), "{created}");
+    // Nothing else is read as an array: a clock given as one is named.
+    let body = json!({ "variant": "kubuguza", "clock": [300, 3] });
+    let (status, body) = s.post("/api/lobby/seeks", body).await;
+    assert_eq!(status, 400, "{body}");
+    assert!(body["message"].as_str().unwrap().contains("`clock`"), "{body}");
+}
+
+#[tokio::test]
+async fn aborted_games_are_not_counted_in_a_profile() {
+    let s = server_with(|_| {}).await;
+    let token = account(&s, "amina").await;
+    let (status, created) = post_auth(&s, "/api/games", &token, json!({ "variant": "kubuguza" })).await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["game"]["id"].as_str().unwrap();
+    let (status, body) = s.post(&format!("/api/games/{id}/join"), json!({ "name": "baraka" })).await;
+    assert_eq!(status, 200, "{body}");
+    common::lobby::abort_paired(&s, &created).await;
+    let (status, profile) = s.get("/api/players/amina").await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        [&profile["games"], &profile["wins"], &profile["draws"], &profile["losses"], &profile["ongoing"]],
+        [0, 0, 0, 0, 0],
+        "{profile}"
+    );
+}

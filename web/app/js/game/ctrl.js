@@ -1,0 +1,456 @@
+// @ts-check
+// The game page's controller, as lichess's round ctrl: it holds the state (the model of gamestate.js
+// plus what only this page knows: the seat's selection, the confirmation asked, the animation frame,
+// the replay), the actions a person takes (play a hole, resign, join, flip, replay…), and `redraw`,
+// which the page (pages/game.js) turns into one keyed patch of the view (view/*.js). Socket messages
+// reach it through the table of handlers.js.
+
+import { api } from '../api.js';
+import { Animator, SPEEDS } from '../anim.js';
+import { BoardView } from '../board.js';
+import { apply, bothMoved, clockLeft, decisions, initial } from '../gamestate.js';
+import { adoptSeatFragment, keepSeat, prefs, seatToken } from '../prefs.js';
+import { GameSocket } from '../socket.js';
+import { has, t } from '../i18n.js';
+import { errorText, other, sideName, variantName } from '../ui.js';
+import { HANDLERS } from './handlers.js';
+import { ReplayCtrl } from './replay.js';
+
+/** @typedef {import('../types.js').Side} Side */
+/** @typedef {import('../types.js').ServerMessage} ServerMessage */
+/** @typedef {import('../gamestate.js').Sowing} Sowing */
+/** @typedef {import('../anim.js').Speed} Speed */
+/** @typedef {'resign' | 'abort' | 'claim_win'} Command */
+
+/**
+ * The longest the opponent's move is sown while the viewer's clock runs: long enough to follow it,
+ * short enough not to cost the time to answer (the board is playable throughout anyway).
+ */
+const FOLLOW_MS = 1500;
+
+export class GameCtrl {
+  /**
+   * @param {string} id
+   * @param {() => void} redraw patches the page from this state
+   */
+  constructor(id, redraw) {
+    this.id = id;
+    this.redraw = redraw;
+    adoptSeatFragment(id);
+    this.s = initial();
+    this.flipped = false;
+    /** @type {string | null} a hole with several decisions, waiting for the direction */
+    this.selected = null;
+    /** @type {import('../steps.js').Frame | null} the animation frame shown instead of the model's board */
+    this.frame = null;
+    /** @type {Command | null} a command awaiting its confirmation */
+    this.confirm = null;
+    /** @type {string} the element to focus after the next patch (a CSS selector) */
+    this.focusNext = '';
+    this.message = '';
+    /** @type {import('../reconnect.js').SocketStatus | 'gone'} */
+    this.status = 'connecting';
+    /** @type {Speed} */
+    this.speed = /** @type {Speed} */ (prefs.speed in SPEEDS ? prefs.speed : 'normal');
+    /** @type {{south: import('../types.js').Rating | null, north: import('../types.js').Rating | null}} */
+    this.ratingOf = { south: null, north: null };
+    this.ratingsFor = '';
+    /** @type {ReplayCtrl | null} the replay of a finished game */
+    this.replay = null;
+    /** @type {GameSocket | null} */
+    this.socket = null;
+    this.recordAsked = false;
+    this.checked = false;
+    this.seatLinkOpen = false;
+    /** @type {string} the copy button that says "Copied" */
+    this.copied = '';
+    /** @type {Sowing[]} moves waiting to be sown */
+    this.queue = [];
+    /** @type {import('../types.js').MoveEvent | null} the move being sown */
+    this.sowing = null;
+    this.animator = new Animator((f) => {
+      this.frame = f;
+      this.redraw();
+    });
+    /** @type {BoardView | null} */
+    this.board = null;
+    /** @type {(() => void) | undefined} stops watching the board's size */
+    this.unobserve = undefined;
+    /** @type {ReturnType<typeof setInterval> | undefined} */
+    this.tick = undefined;
+    /** @type {((e: KeyboardEvent) => void) | undefined} */
+    this.keys = undefined;
+  }
+
+  // ---- what the viewer may do ----
+
+  /** The seat's legal decisions now (none while a decision is on its way or the board is pending). */
+  legal() {
+    const s = this.s;
+    return s.seat && !s.awaitingBoard && s.board && !this.socket?.pending ? s.board.legal : [];
+  }
+
+  /** Whether the replay shows another position than the current one. */
+  replaying() {
+    return !!this.replay && this.replay.ply !== this.s.game?.plies && !!this.replay.board;
+  }
+
+  /**
+   * A hole clicked: a legal one is played at once, even while a move is being sown (which then ends);
+   * any other click on the board ends the sowing.
+   * @param {string} name
+   */
+  clickHole(name) {
+    const ds = decisions(this.legal()).byHole.get(name);
+    if (this.animator.busy) {
+      this.skip();
+      if (!ds) return;
+    }
+    if (this.replay && this.replay.ply !== this.s.game?.plies) return;
+    if (!ds) return;
+    if (ds.length === 1) {
+      this.decide(ds[0]);
+    } else {
+      this.selected = this.selected === name ? null : name;
+      this.redraw();
+    }
+  }
+
+  /** @param {string} d */
+  decide(d) {
+    if (!this.socket) return;
+    this.selected = null;
+    this.message = '';
+    this.socket.decide(d);
+    this.redraw();
+  }
+
+  /**
+   * The first press asks for a confirmation; the second (the "Yes" button) sends.
+   * @param {Command} type
+   */
+  command(type) {
+    if (this.confirm !== type) {
+      this.confirm = type;
+      this.focusNext = `[data-confirm="${type}"]`;
+      this.redraw();
+      return;
+    }
+    this.confirm = null;
+    if (!this.socket?.command(type)) this.message = t('game.not_connected');
+    this.redraw();
+  }
+
+  /** Closes a confirmation or a direction choice (No, Escape). */
+  cancel() {
+    if (this.confirm) this.focusNext = `[data-command="${this.confirm}"]`;
+    this.confirm = null;
+    this.selected = null;
+    this.redraw();
+  }
+
+  flip() {
+    this.flipped = !this.flipped;
+    this.redraw();
+  }
+
+  /** @param {string} value */
+  setSpeed(value) {
+    if (!(value in SPEEDS)) return;
+    this.speed = /** @type {Speed} */ (value);
+    prefs.speed = value;
+  }
+
+  /** Ends every animation at once. */
+  skip() {
+    this.queue.length = 0;
+    this.animator.finish();
+  }
+
+  /** @param {string} name the guest name typed (empty for a signed-in person) */
+  async join(name) {
+    try {
+      const seat = await api.join(this.id, name || undefined);
+      keepSeat(this.id, seat.token, seat.seat);
+      this.connect();
+    } catch (e) {
+      this.message = errorText(e, 'join');
+      this.redraw();
+    }
+  }
+
+  openSeatLink() {
+    this.seatLinkOpen = true;
+    this.redraw();
+  }
+
+  /**
+   * Copies a field's text; its button says "Copied" a moment.
+   * @param {HTMLInputElement} field
+   * @param {string} which
+   */
+  async copy(field, which) {
+    try {
+      await navigator.clipboard.writeText(field.value);
+    } catch {
+      // Not a secure context (a LAN address over http): the old way.
+      field.select();
+      document.execCommand('copy');
+    }
+    this.copied = which;
+    this.redraw();
+    setTimeout(() => {
+      if (this.copied === which) this.copied = '';
+      this.redraw();
+    }, 1500);
+  }
+
+  // ---- the socket ----
+
+  connect() {
+    this.socket?.stop();
+    this.socket = new GameSocket({
+      gameId: this.id,
+      token: seatToken(this.id),
+      onStatus: (st) => {
+        this.status = st;
+        // A socket that closes before any message may name no game: asked once over HTTP.
+        if ((st === 'closed' || st === 'failed') && !this.s.game) this.checkExists();
+        this.redraw();
+      },
+      onMessage: (m) => this.receive(m),
+    });
+    this.socket.start();
+  }
+
+  /** @param {ServerMessage} m */
+  receive(m) {
+    const handle = /** @type {(c: GameCtrl, m: ServerMessage) => void} */ (HANDLERS[m.type]);
+    handle(this, m);
+    this.redraw();
+  }
+
+  /**
+   * A snapshot, an event or a presence: the model changes; a move is queued to be sown.
+   * @param {ServerMessage} m
+   */
+  applyState(m) {
+    const s = this.s;
+    const sowing = apply(s, m, performance.now());
+    if (m.type === 'snapshot' && s.seat) keepSeat(this.id, seatToken(this.id) || '', s.seat);
+    if (s.needRecord && !this.recordAsked) this.fetchRecord();
+    if (sowing && s.board) {
+      this.queue.push(sowing);
+      this.animateNext();
+    }
+    // The viewer to move plays at once (the board is playable while moves are sown); while the viewer's
+    // clock runs, the moves still being sown go no slower than they can be followed.
+    if (this.legal().length && this.myClockRuns()) this.animator.hurry(FOLLOW_MS);
+    if (s.game?.status === 'finished' && !this.replay && !s.awaitingBoard) {
+      this.replay = new ReplayCtrl(this.id, s.game.plies, () => this.redraw());
+    } else if (this.replay && s.game) {
+      this.replay.setPlies(s.game.plies);
+    }
+    this.fetchRatings();
+  }
+
+  /** @param {string} text */
+  say(text) {
+    this.message = text;
+  }
+
+  /**
+   * The server refused a message: its code said in a sentence.
+   * @param {string} code
+   */
+  refused(code) {
+    this.message = has(`refused.${code}`) ? t(`refused.${code}`) : t('error.unknown');
+  }
+
+  // Moves are sown one after the other; a client far behind (a catch-up) shows only the last two.
+  animateNext() {
+    if (this.animator.busy || !this.queue.length) return;
+    this.queue.splice(0, Math.max(0, this.queue.length - 2));
+    const a = /** @type {Sowing} */ (this.queue.shift());
+    this.sowing = a.move;
+    const max = this.legal().length && this.myClockRuns() ? FOLLOW_MS : Infinity;
+    this.animator.play(a.before, a.move, this.speed, () => setTimeout(() => this.animateNext(), 0), max);
+  }
+
+  async fetchRecord() {
+    const s = this.s;
+    this.recordAsked = true;
+    s.needRecord = false;
+    try {
+      const d = await api.game(this.id);
+      /** @type {Map<number, import('../types.js').MoveEntry>} */
+      const known = new Map(d.record.map((r) => [r.ply, r]));
+      // The record says the decisions (revealed ones too); the moves seen live also know their steps.
+      for (const mv of s.moves) {
+        const r = known.get(mv.ply);
+        known.set(mv.ply, r ? { ...r, decision: r.decision ?? mv.decision, steps: mv.steps ?? null } : mv);
+      }
+      s.moves = [...known.values()].sort((a, b) => a.ply - b.ply);
+    } catch (e) {
+      this.message = errorText(e, 'game');
+    } finally {
+      this.recordAsked = false;
+    }
+    if (s.needRecord) this.fetchRecord();
+    this.redraw();
+  }
+
+  /** A socket that never opens: a game that does not exist (or a bad id) is said so and not retried. */
+  async checkExists() {
+    if (this.checked) return;
+    this.checked = true;
+    try {
+      await api.game(this.id);
+    } catch (e) {
+      const err = /** @type {import('../api.js').ApiError} */ (e);
+      if (err.status === 404 || err.status === 400) {
+        this.socket?.stop();
+        this.status = 'gone';
+        this.message = errorText(err, 'game');
+        this.redraw();
+      }
+    }
+  }
+
+  /** The current ratings of the registered players, fetched once per pair of players. */
+  fetchRatings() {
+    const g = this.s.game;
+    if (!g) return;
+    const key = `${g.players.south?.name}|${g.players.north?.name}`;
+    if (key === this.ratingsFor) return;
+    this.ratingsFor = key;
+    for (const side of /** @type {Side[]} */ (['south', 'north'])) {
+      const p = g.players[side];
+      if (!p?.registered) continue;
+      api
+        .player(p.name)
+        .then((prof) => {
+          this.ratingOf[side] = prof.ratings[g.variant] || null;
+          this.redraw();
+        })
+        .catch(() => {});
+    }
+  }
+
+  // ---- what the views read ----
+
+  /** Whether the viewer's own clock is running. */
+  myClockRuns() {
+    const s = this.s;
+    return !!s.seat && !!s.clock?.running.includes(s.seat);
+  }
+
+  /**
+   * The marks of the last move shown on the board once it is sown (its origin and its last hole), or
+   * of the move that led to the position replayed: from its steps when they were seen, else its
+   * origin from the decision.
+   * @returns {Record<string, string>}
+   */
+  lastMoveMarks() {
+    const ply = this.replaying() && this.replay ? this.replay.ply : this.s.game?.plies;
+    const mv = this.s.moves.find((m) => m.ply === ply);
+    if (!mv) return {};
+    /** @type {Record<string, string>} */
+    const marks = {};
+    const steps = mv.steps || [];
+    const lift = steps.find((x) => x.type === 'lift');
+    const from = lift && lift.type === 'lift' ? lift.hole : (mv.decision || '').split(':')[0];
+    const drops = steps.filter((x) => x.type === 'drop');
+    const last = drops.length ? drops[drops.length - 1] : null;
+    if (last && last.type === 'drop') marks[last.hole] = 'last-to';
+    if (/^[a-t][1-4]$/.test(from)) marks[from] = 'last-from';
+    return marks;
+  }
+
+  /** This browser's seat token for the game, or null. */
+  seatToken() {
+    return seatToken(this.id);
+  }
+
+  /** The side drawn at the bottom. @returns {Side} */
+  bottomSide() {
+    const viewer = this.s.seat || 'south';
+    return this.flipped ? other(viewer) : viewer;
+  }
+
+  /** @param {Side} side */
+  clockOf(side) {
+    return clockLeft(this.s, side, performance.now());
+  }
+
+  /** Whether the abort button applies (nobody has made two decisions of their own yet). */
+  canAbort() {
+    return this.s.game?.status === 'waiting' || !bothMoved(this.s);
+  }
+
+  title() {
+    const g = this.s.game;
+    if (!g) return t('game.title');
+    const width = g.variant === 'njombwa' && g.options.width !== 8 ? ` 4x${g.options.width}` : '';
+    return `${variantName(g.variant)}${width}`;
+  }
+
+  /** The board region's drawing, or null before the first board. */
+  boardState() {
+    const s = this.s;
+    if (!s.board || !this.board) return null;
+    const replaying = this.replaying();
+    const b = replaying && this.replay?.board ? this.replay.board : s.board;
+    const frame = this.frame;
+    // The viewer's legal holes are playable even while a move is being sown.
+    const { byHole } = decisions(replaying ? [] : this.legal());
+    const side = this.bottomSide();
+    return {
+      rows: b.rows,
+      columns: b.columns,
+      holes: frame ? frame.holes : b.holes,
+      side,
+      // On a narrow screen a 2x20 board is folded so that each hole stays big enough to tap.
+      fold: b.columns >= 20 && this.board.container.clientWidth < 640,
+      playable: new Set(byHole.keys()),
+      marks: frame ? frame.marks : this.lastMoveMarks(),
+      selected: this.selected,
+      label: t('game.board_label', { game: variantName(b.variant), side: sideName(side) }),
+    };
+  }
+
+  /** @param {HTMLElement} el */
+  mountBoard(el) {
+    this.board = new BoardView(el, { onHole: (name) => this.clickHole(name) });
+    this.drawBoard();
+  }
+
+  drawBoard() {
+    const state = this.boardState();
+    if (state && this.board) this.board.draw(state);
+  }
+
+  // ---- life ----
+
+  start() {
+    this.connect();
+    this.tick = setInterval(() => {
+      // Only the clocks and the claim countdown change with time.
+      const s = this.s;
+      if (s.clock?.running.length || (s.presence.claimWinAt && s.seat && s.game?.status === 'ongoing')) this.redraw();
+    }, 250);
+    /** @param {KeyboardEvent} e */
+    this.keys = (e) => {
+      if (e.key === 'Escape' && (this.selected || this.confirm)) this.cancel();
+    };
+    document.addEventListener('keydown', this.keys);
+  }
+
+  stop() {
+    this.socket?.stop();
+    this.skip();
+    this.replay?.stop();
+    clearInterval(this.tick);
+    if (this.keys) document.removeEventListener('keydown', this.keys);
+  }
+}

@@ -1,0 +1,110 @@
+// @ts-check
+// The whole game page as a pure function of the controller's state: the board column (player bars,
+// board, caption) and the side column (title, kind, connection, status, rating change, note, choices,
+// controls, invite, replay, view options, moves, seat link). pages/game.js patches it on every redraw.
+
+import { h } from '../../vendor/snabbdom.js';
+import { SPEEDS } from '../../anim.js';
+import { t } from '../../i18n.js';
+import { resultText, sideName, timeControl } from '../../ui.js';
+import { boardBox, caption, choices } from './board.js';
+import { controls, invite, seatLink } from './controls.js';
+import { moveList } from './moves.js';
+import { playerBar, ratingLine } from './players.js';
+import { replayPanel } from './replay.js';
+
+/** @typedef {import('../ctrl.js').GameCtrl} GameCtrl */
+
+/** @param {string} status */
+const connWords = (status) => (status === 'open' || status === 'gone' ? '' : t(`conn.${status}`));
+
+/**
+ * The status line: whose move it is, the result, or what the page waits for.
+ * @param {GameCtrl} ctrl
+ */
+export function statusText(ctrl) {
+  const s = ctrl.s;
+  if (!s.game || !s.board) return t('game.status.connecting');
+  if (s.game.status === 'waiting') return t('game.status.waiting');
+  if (s.game.status === 'finished') return resultText(s.game.result || s.board.outcome, s.game.players, s.seat);
+  if (s.awaitingBoard) return t('game.status.forced');
+  if (ctrl.socket?.pending) return t('game.status.sending', { decision: ctrl.socket.pending.decision });
+  const me = s.seat;
+  if (s.board.toMove === 'both') {
+    if (me && s.board.waiting.includes(me)) return t('game.status.choose');
+    return t(s.board.waiting.length > 1 ? 'game.status.both_choose' : 'game.status.other_chooses', {
+      side: sideName(s.board.waiting[0] || ''),
+    });
+  }
+  if (me && s.board.toMove === me)
+    return t(s.board.legal.length ? 'game.status.your_move' : 'game.status.your_move_wait');
+  return t('game.status.to_move', { side: sideName(s.board.toMove || '') });
+}
+
+/**
+ * A finished game's winner for the tests and the style: `south`, `north` or `draw` (false: not over).
+ * @param {GameCtrl} ctrl
+ */
+function winner(ctrl) {
+  const g = ctrl.s.game;
+  const o = g?.status === 'finished' ? g.result || ctrl.s.board?.outcome : null;
+  return o ? o.winner || 'draw' : false;
+}
+
+/** @param {GameCtrl} ctrl */
+function viewOptions(ctrl) {
+  return h('div.view-opts', [
+    h(
+      'select#speed',
+      {
+        attrs: { 'aria-label': t('game.speed') },
+        props: { value: ctrl.speed },
+        on: { change: (e) => ctrl.setSpeed(/** @type {HTMLSelectElement} */ (e.target).value) },
+      },
+      Object.keys(SPEEDS).map((k) =>
+        h('option', { attrs: { value: k }, props: { selected: k === ctrl.speed } }, t(`speed.${k}`)),
+      ),
+    ),
+    h(
+      'button#skip.small.ghost',
+      { attrs: { type: 'button', hidden: !ctrl.frame }, on: { click: () => ctrl.skip() } },
+      t('game.skip'),
+    ),
+    h('button.small.ghost', { attrs: { type: 'button' }, on: { click: () => ctrl.flip() } }, t('game.flip')),
+  ]);
+}
+
+/** @param {GameCtrl} ctrl */
+export function view(ctrl) {
+  const g = ctrl.s.game;
+  if (ctrl.status === 'gone') {
+    // An address that names no game: only what applies.
+    return h('div.game.gone', [
+      h('section.panel', [
+        h('h1.game-title', t('game.none')),
+        h('p#note.error', { attrs: { role: 'alert' } }, ctrl.message),
+        h('p', [h('a', { attrs: { href: '/' } }, t('game.none_play'))]),
+      ]),
+    ]);
+  }
+  const kind = g ? `${t(g.rated ? 'game.rated' : 'game.casual')} · ${timeControl(g.clock)}` : '';
+  return h('div.game', [
+    h('div.board-col', [playerBar(ctrl, 'top'), boardBox(ctrl), playerBar(ctrl, 'bottom'), caption(ctrl)]),
+    h('aside.side-col', [
+      h('h1.game-title', ctrl.title()),
+      h('p#game-kind.muted.small', kind),
+      h('span#conn.conn', { attrs: { 'data-state': ctrl.status } }, connWords(ctrl.status)),
+      h('p#status.status', { attrs: { 'aria-live': 'polite', 'data-winner': winner(ctrl) } }, statusText(ctrl)),
+      ratingLine(ctrl),
+      h('p#note.error', { attrs: { role: 'alert' } }, ctrl.message),
+      choices(ctrl),
+      controls(ctrl),
+      invite(ctrl),
+      replayPanel(ctrl),
+      viewOptions(ctrl),
+      h('h2.small-h', t('game.moves')),
+      moveList(ctrl),
+      seatLink(ctrl),
+    ]),
+  ]);
+}

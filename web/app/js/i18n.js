@@ -1,0 +1,70 @@
+// @ts-check
+// The words of the page, per language: one catalog per language (`web/app/i18n/{lang}.json`, keyed by
+// stable ids) loaded once before the first page is drawn, and `t(id, params)` to say a sentence.
+// Placeholders are `{name}`; a plural is an object of `Intl.PluralRules` categories (`one`, `other`,
+// …) chosen by the `count` parameter. Long texts (a lesson's paragraphs) live in books beside the
+// catalog (`web/app/i18n/{lang}/{book}.json`, the same shape), loaded when a page needs them.
+
+/** @typedef {string | Record<string, string>} Entry */
+/** @typedef {Record<string, string | number>} Params */
+
+/** @type {Record<string, Entry>} */
+let catalog = {};
+let lang = 'en';
+let plural = new Intl.PluralRules('en');
+
+/** The language of the page now. */
+export function language() {
+  return lang;
+}
+
+/**
+ * Loads a catalog (or a book beside it) as JSON from this build's asset folder.
+ * @param {string} path under web/app/i18n/, without `.json`
+ * @returns {Promise<Record<string, Entry>>}
+ */
+async function fetchCatalog(path) {
+  const res = await fetch(new URL(`../i18n/${path}.json`, import.meta.url));
+  if (!res.ok) throw new Error(`no catalog ${path}`);
+  return res.json();
+}
+
+/**
+ * Makes `code` the page's language: its catalog is loaded and the document says which it is.
+ * @param {string} code
+ */
+export async function useLanguage(code) {
+  catalog = await fetchCatalog(code);
+  lang = code;
+  plural = new Intl.PluralRules(code);
+  document.documentElement.lang = code;
+}
+
+/**
+ * Adds a book of long texts (`i18n/{lang}/{book}.json`) to the catalog of the page's language.
+ * @param {string} book
+ */
+export async function loadBook(book) {
+  Object.assign(catalog, await fetchCatalog(`${lang}/${book}`));
+}
+
+/**
+ * Whether the catalog has `id`.
+ * @param {string} id
+ */
+export function has(id) {
+  return id in catalog;
+}
+
+/**
+ * The sentence `id` with its placeholders filled; the id itself when the catalog lacks it (a missing
+ * word shows, and the tests that compare the catalogs catch it).
+ * @param {string} id
+ * @param {Params} [params]
+ */
+export function t(id, params = {}) {
+  let v = catalog[id];
+  if (v === undefined) return id;
+  if (typeof v === 'object') v = v[plural.select(Number(params.count ?? 0))] ?? v.other ?? id;
+  return v.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+}

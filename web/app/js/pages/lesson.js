@@ -1,0 +1,313 @@
+// @ts-check
+// A lesson (`/learn/{game}/{lesson}`), in lichess /learn's shape: the board with the step's marks, the
+// text, the goal line; the learner clicks a hole (a direction, a store move or an array is offered from
+// the board's `legal`, never worked out here) and the server's engine judges the turn: met, missed,
+// illegal or continue. The page sows the returned steps, shows the hint for that move or the success,
+// and offers the next step; the last step offers a game against the computer in one click. Resting the
+// pointer on a playable hole (a long press on a phone) previews where its sowing ends.
+
+import { api } from '../api.js';
+import { Diagram } from '../diagram.js';
+import { decisions as byHole } from '../gamestate.js';
+import { language, t } from '../i18n.js';
+import { keepSeat, prefs } from '../prefs.js';
+import { markDone, stepsDone } from '../progress.js';
+import { go } from '../router.js';
+import { me } from '../session.js';
+import { errorText, h, learnStyle, variantName } from '../ui.js';
+
+/**
+ * @param {HTMLElement} main
+ * @param {Record<string, string>} params
+ */
+export function mount(main, { game, lesson: lessonId }) {
+  learnStyle();
+  const id = `${game}/${lessonId}`;
+  const title = h('h1', {}, t('common.loading'));
+  const dots = h('ol', { class: 'steps-dots', 'aria-label': t('learn.steps') });
+  const text = h('p', { class: 'step-text' });
+  const goal = h('p', { class: 'goal', hidden: true });
+  const verdict = h('div', { class: 'verdict', role: 'status', 'aria-live': 'polite', hidden: true });
+  const preview = h('p', { class: 'preview-line muted small', id: 'preview', 'aria-live': 'polite' });
+  const choices = h('div', { class: 'choices' });
+  const actions = h('div', { class: 'actions' });
+  const error = h('p', { class: 'error', role: 'alert' });
+  const counter = h('p', { class: 'muted small' });
+  /** @type {any} */
+  let lesson = null;
+  let at = 0;
+  /** @type {string[]} the decisions of the learner's turn so far */
+  let made = [];
+  /** @type {any} the board the learner plays on now (the step's, or a `continue` verdict's) */
+  let board = null;
+  let busy = false;
+  let gone = false;
+  /** @type {Set<string>} */
+  let done = new Set();
+  /** @type {Map<string, any>} */
+  const previews = new Map();
+  let hovered = /** @type {string | null} */ (null);
+
+  const diagram = new Diagram({
+    onHole: (name) => clickHole(name),
+    onHover: (name) => hover(name),
+  });
+  main.append(
+    h(
+      'section',
+      { class: 'panel' },
+      h('p', { class: 'small' }, h('a', { href: '/learn' }, t('learn.all_lessons'))),
+      title,
+      h(
+        'div',
+        { class: 'lesson' },
+        h('div', {}, diagram.box, diagram.caption),
+        h('div', { class: 'text' }, counter, dots, text, goal, verdict, preview, choices, actions, error),
+      ),
+    ),
+  );
+
+  const step = () => lesson.steps[at];
+  const legal = () => /** @type {string[]} */ (board?.legal || []);
+
+  /** Draws the step `i` from its start. */
+  const showStep = (/** @type {number} */ i) => {
+    at = i;
+    made = [];
+    busy = false;
+    const s = step();
+    board = s.board;
+    diagram.show(s.board, s.marks);
+    counter.textContent = t('learn.step_of', { n: s.number, of: s.of });
+    dots.replaceChildren(
+      ...lesson.steps.map((/** @type {any} */ x, /** @type {number} */ k) =>
+        h('li', {
+          class: `${done.has(x.id) ? 'done' : ''} ${k === i ? 'here' : ''}`,
+          'aria-label': t(done.has(x.id) ? 'learn.step_done' : 'learn.step_todo', { n: k + 1 }),
+          'aria-current': k === i ? 'step' : null,
+        }),
+      ),
+    );
+    text.textContent = s.text;
+    goal.hidden = !s.goal;
+    goal.textContent = s.goal ? s.goal.text : '';
+    verdict.hidden = true;
+    preview.textContent = '';
+    error.textContent = '';
+    offer();
+    buttons(s.goal ? null : 'read');
+  };
+
+  /** The playable holes and the buttons for the decisions that are not holes. */
+  const offer = () => {
+    const s = step();
+    if (!s.goal || busy) {
+      diagram.set(new Set());
+      choices.replaceChildren();
+      return;
+    }
+    const { byHole: holes, others } = byHole(legal());
+    diagram.set(new Set(holes.keys()));
+    choices.replaceChildren(
+      ...others.map((d) => h('button', { type: 'button', onclick: () => decide(d) }, t(`decision.${d}`))),
+    );
+  };
+
+  /**
+   * The buttons under the text: next (once read or met), try again, and the invitation on the last step.
+   * @param {'read' | 'met' | 'missed' | null} state
+   */
+  const buttons = (state) => {
+    const s = step();
+    const list = [];
+    if (s.demo && state !== 'met') {
+      list.push(h('button', { type: 'button', onclick: () => watch() }, t('learn.watch')));
+    }
+    if (state === 'missed') {
+      list.push(h('button', { type: 'button', onclick: () => showStep(at) }, t('learn.again')));
+    }
+    const over = state === 'read' || state === 'met';
+    // A step to read is met by reading it: by going on, or by reaching it when it ends the lesson.
+    const next = () => {
+      if (!s.goal) markStep(s.id);
+      showStep(at + 1);
+    };
+    if (over && s.next) {
+      list.push(h('button', { type: 'button', class: 'primary', id: 'next', onclick: next }, t('learn.next')));
+    }
+    if (over && !s.next) {
+      if (!s.goal) markStep(s.id);
+      if (s.invite) list.push(inviteButton(s.invite));
+      if (lesson.next_lesson) {
+        list.push(h('a', { href: `/learn/${lesson.next_lesson}`, class: 'button' }, t('learn.next_lesson')));
+      }
+      list.push(h('a', { href: '/learn' }, t('learn.all_lessons')));
+    }
+    actions.replaceChildren(...list);
+    const first = actions.querySelector('button.primary');
+    if (first && state === 'met') /** @type {HTMLElement} */ (first).focus();
+  };
+
+  /** @param {{variant: string, level: string, text: string}} invite */
+  const inviteButton = (invite) =>
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'primary',
+        id: 'invite',
+        onclick: async () => {
+          try {
+            const granted = await api.create({
+              variant: invite.variant,
+              seat: 'south',
+              name: me() ? undefined : prefs.name || undefined,
+              opponent: `bot:${invite.level}`,
+            });
+            keepSeat(granted.game.id, granted.token, granted.seat);
+            go(`/game/${granted.game.id}`);
+          } catch (e) {
+            error.textContent = errorText(e, 'create');
+          }
+        },
+      },
+      invite.text || t('learn.play_computer', { game: variantName(invite.variant) }),
+    );
+
+  /** A read step's demonstration, sown by the engine's steps. */
+  const watch = async () => {
+    const s = step();
+    if (!s.demo || busy) return;
+    busy = true;
+    diagram.show(s.board, s.marks);
+    await diagram.sow(s.demo.events, s.demo.board);
+    busy = false;
+    if (!gone) markStep(s.id);
+  };
+
+  /** @param {string} name */
+  const clickHole = (name) => {
+    const s = step();
+    if (!s.goal || busy) return;
+    const options = byHole(legal()).byHole.get(name) || [];
+    if (options.length > 1) {
+      // Both directions are legal here: the learner says which.
+      choices.replaceChildren(
+        ...options.map((d) =>
+          h(
+            'button',
+            { type: 'button', onclick: () => decide(d) },
+            t(d.endsWith(':cw') ? 'decision.clockwise' : 'decision.anticlockwise', { hole: name }),
+          ),
+        ),
+        h('button', { type: 'button', class: 'ghost', onclick: () => offer() }, t('common.cancel')),
+      );
+      /** @type {HTMLElement | null} */ (choices.querySelector('button'))?.focus();
+      return;
+    }
+    // A hole the engine does not accept is sent too: its refusal gets the hint written for it.
+    decide(options[0] || name);
+  };
+
+  /** @param {string} decision */
+  const decide = async (decision) => {
+    const s = step();
+    busy = true;
+    offer();
+    preview.textContent = '';
+    error.textContent = '';
+    let v;
+    try {
+      v = await api.check(s.id, [...made, decision], language());
+    } catch (e) {
+      busy = false;
+      offer();
+      error.textContent = errorText(e, 'learn');
+      return;
+    }
+    if (gone || step() !== s) return;
+    if (v.status !== 'illegal') {
+      made = v.decisions;
+      await diagram.sow(v.events || [], v.board);
+      if (gone || step() !== s) return;
+    }
+    busy = false;
+    const said = v.status === 'met' ? v.success?.text || t('learn.met') : v.hint?.text || '';
+    verdict.className = `verdict ${v.status}`;
+    verdict.hidden = !said && v.status !== 'continue';
+    verdict.textContent = v.status === 'continue' ? t('learn.continue') : said;
+    if (v.status === 'continue') {
+      board = v.board;
+      offer();
+    } else if (v.status === 'illegal') {
+      offer();
+    } else {
+      board = null;
+      offer();
+      if (v.status === 'met') markStep(s.id);
+      buttons(v.status === 'met' ? 'met' : 'missed');
+    }
+  };
+
+  /** @param {string} stepId */
+  const markStep = (stepId) => {
+    done.add(stepId);
+    markDone(stepId);
+    dots.children[at]?.classList.add('done');
+  };
+
+  /**
+   * Where the hovered hole's sowing would end: asked once per step and decision, at the turn's start
+   * only (the position inside a turn is the engine's, not a text the page holds).
+   * @param {string | null} name
+   */
+  const hover = async (name) => {
+    hovered = name;
+    const s = step();
+    if (!name || !s?.goal || busy || made.length) {
+      preview.textContent = '';
+      diagram.set(diagram.playable);
+      return;
+    }
+    const options = byHole(legal()).byHole.get(name) || [];
+    const decision = options.find((d) => !d.includes(':')) || options[0];
+    if (!decision) return;
+    const key = `${s.id} ${decision}`;
+    let p = previews.get(key);
+    if (!p) {
+      try {
+        p = await api.preview({ variant: s.variant, options: s.options, position: s.position, decision });
+      } catch {
+        return;
+      }
+      previews.set(key, p);
+    }
+    if (hovered !== name || step() !== s || busy) return;
+    preview.textContent = t('learn.preview', {
+      hole: p.decision,
+      end: p.last_hole || '—',
+      laps: t('learn.laps', { count: p.laps }),
+      captured: t('learn.captures', { count: p.captured }),
+    });
+    diagram.set(diagram.playable, p.last_hole ? { [p.last_hole]: 'preview' } : {});
+  };
+
+  Promise.all([api.lesson(id, language()), stepsDone()])
+    .then(([l, d]) => {
+      if (gone) return;
+      lesson = l;
+      done = d;
+      document.title = `${l.title} · ${t('learn.title')} · Mancala`;
+      title.textContent = l.title;
+      const first = l.steps.findIndex((/** @type {any} */ s) => !done.has(s.id));
+      showStep(first < 0 ? 0 : first);
+    })
+    .catch((e) => {
+      title.textContent = e.status === 404 ? t('learn.no_lesson') : t('learn.title');
+      error.textContent = e.status === 404 ? '' : errorText(e, 'learn');
+    });
+  return () => {
+    gone = true;
+    diagram.anim.finish();
+  };
+}

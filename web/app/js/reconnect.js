@@ -1,0 +1,137 @@
+// @ts-check
+// The one reconnecting WebSocket under the game's and the lobby's sockets: opens the connection,
+// reconnects after a drop with a growing, jittered back-off (and at once when the browser says it is
+// online again or the tab becomes visible), keeps the connection alive with pings and takes one
+// silent past SILENCE_MS for dead (a phone that slept, a NAT that forgot us). A subclass says where
+// to connect (`url`), what a ping is (`pingText`) and handles `opened`, `received` and `dropped`.
+
+/** Back-off before the n-th retry in a row; the last one repeats. */
+const BACKOFF_MS = [250, 500, 1000, 2000, 4000, 8000];
+/** A connection silent this long (no frame at all, though we ping) is taken for dead. */
+const SILENCE_MS = 45000;
+const PING_MS = 20000;
+
+/** @typedef {'connecting' | 'open' | 'closed' | 'failed'} SocketStatus */
+
+export class ReconnectingSocket {
+  /** @param {(status: SocketStatus) => void} [onStatus] */
+  constructor(onStatus) {
+    this.onStatus = onStatus || (() => {});
+    /** @type {WebSocket | {readyState: number, send: (text: string) => void, close?: (code?: number) => void} | null} */
+    this.ws = null;
+    /** Connections in a row that closed before a message arrived. */
+    this.failures = 0;
+    this.stopped = false;
+    this.lastHeard = 0;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.timer = undefined;
+    /** @type {ReturnType<typeof setInterval> | undefined} */
+    this.pinger = undefined;
+    this.wake = () => {
+      if (this.stopped || document.visibilityState === 'hidden') return;
+      if (!this.ws || this.ws.readyState > 1) {
+        this.failures = 0;
+        this.connect();
+      }
+    };
+  }
+
+  /** Where to connect (a path of this host). @returns {string} */
+  url() {
+    throw new Error("url() is the subclass's");
+  }
+
+  /** The keep-alive message. @returns {string} */
+  pingText() {
+    return '{"type":"ping"}';
+  }
+
+  /** The connection is open. */
+  opened() {}
+
+  /** A text frame arrived. @param {string} _text */
+  received(_text) {}
+
+  /** The connection closed (it is retried). */
+  dropped() {}
+
+  start() {
+    this.stopped = false;
+    window.addEventListener('online', this.wake);
+    document.addEventListener('visibilitychange', this.wake);
+    this.connect();
+  }
+
+  stop() {
+    this.stopped = true;
+    window.removeEventListener('online', this.wake);
+    document.removeEventListener('visibilitychange', this.wake);
+    clearTimeout(this.timer);
+    clearInterval(this.pinger);
+    if (this.ws && this.ws.close) this.ws.close(1000);
+    this.ws = null;
+  }
+
+  /** (Re)connects now, dropping the current connection if any. */
+  connect() {
+    clearTimeout(this.timer);
+    const old = this.ws;
+    if (old instanceof WebSocket) {
+      old.onclose = null;
+      old.close();
+    }
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const ws = new WebSocket(`${proto}//${location.host}${this.url()}`);
+    this.ws = ws;
+    this.onStatus('connecting');
+    ws.onopen = () => {
+      this.lastHeard = Date.now();
+      this.onStatus('open');
+      clearInterval(this.pinger);
+      this.pinger = setInterval(() => this.keepAlive(), PING_MS);
+      this.opened();
+    };
+    ws.onmessage = (e) => {
+      this.lastHeard = Date.now();
+      this.failures = 0;
+      this.received(String(e.data));
+    };
+    ws.onclose = () => {
+      clearInterval(this.pinger);
+      if (this.ws !== ws) return;
+      this.ws = null;
+      this.dropped();
+      if (this.stopped) return;
+      this.failures += 1;
+      this.onStatus(this.failures > 3 ? 'failed' : 'closed');
+      const base = BACKOFF_MS[Math.min(this.failures - 1, BACKOFF_MS.length - 1)];
+      this.timer = setTimeout(() => this.connect(), base + Math.random() * base * 0.5);
+    };
+  }
+
+  keepAlive() {
+    if (!this.ws || this.ws.readyState !== 1) return;
+    if (Date.now() - this.lastHeard > SILENCE_MS) {
+      this.connect();
+      return;
+    }
+    this.ws.send(this.pingText());
+  }
+
+  /**
+   * Sends now if the connection is open.
+   * @param {string} text
+   * @returns {boolean} whether it was sent
+   */
+  send(text) {
+    if (this.ws && this.ws.readyState === 1) {
+      this.ws.send(text);
+      return true;
+    }
+    return false;
+  }
+
+  get open() {
+    return !!this.ws && this.ws.readyState === 1;
+  }
+}

@@ -1,0 +1,229 @@
+// @ts-check
+// The page's model types, written once: what wire.js decodes the server's messages into, and what
+// every other module reads. Types only (JSDoc `@typedef`s checked by `tsc --noEmit`); the module
+// exports nothing at run time and no page needs to load it.
+
+/** @typedef {'south' | 'north'} Side */
+/** @typedef {'ikibuguzo' | 'ikibuguzo-opening-1' | 'ikibuguzo-opening-2' | 'kubuguza' | 'njombwa' | 'azigo'} VariantId */
+
+/**
+ * @typedef {object} RatingChange
+ * @property {number} before
+ * @property {number} after
+ * @property {boolean} provisional
+ */
+
+/**
+ * @typedef {object} Outcome
+ * @property {Side | null} winner null: a draw (or an aborted game)
+ * @property {string} reason `no-legal-move`, `resignation`, `timeout`, `aborted`, …
+ * @property {{south: RatingChange, north: RatingChange}} [ratings] a rated game's changes
+ */
+
+/**
+ * @typedef {object} Board
+ * @property {string} variant
+ * @property {number} rows
+ * @property {number} columns
+ * @property {Record<string, number>} holes the counts by hole name (`a1`)
+ * @property {{south: number | null, north: number | null}} stores null: hidden (or no store)
+ * @property {Side | 'both' | null} toMove
+ * @property {Side[]} waiting the sides still to choose (Ikibuguzo's secret choice)
+ * @property {number} turn
+ * @property {{south: string, north: string}} choices `pending`, `hidden`, `opening:1`, …
+ * @property {string[]} legal the viewer's legal decisions (never computed by the page)
+ * @property {Outcome | null} outcome
+ */
+
+/**
+ * @typedef {object} Player
+ * @property {string} name
+ * @property {boolean} registered
+ */
+
+/**
+ * @typedef {object} TimeControl
+ * @property {number} baseSecs
+ * @property {number} incrementSecs
+ */
+
+/**
+ * @typedef {object} GameOptions
+ * @property {number} [width]
+ * @property {number | null} [turn_limit]
+ * @property {{south: boolean, north: boolean}} [handicap]
+ */
+
+/**
+ * @typedef {object} Game
+ * @property {string} id
+ * @property {string} variant
+ * @property {GameOptions} options
+ * @property {'waiting' | 'ongoing' | 'finished'} status
+ * @property {{south: Player | null, north: Player | null}} players
+ * @property {TimeControl | null} clock
+ * @property {boolean} autoForced
+ * @property {number} plies
+ * @property {Outcome | null} result
+ * @property {number} createdAt
+ * @property {number} updatedAt
+ * @property {string | null} inviteCode
+ * @property {boolean} rated
+ */
+
+/**
+ * @typedef {object} Clock
+ * @property {number} baseSecs
+ * @property {number} incrementSecs
+ * @property {number} southMs
+ * @property {number} northMs
+ * @property {Side[]} running
+ */
+
+/**
+ * @typedef {object} Presence
+ * @property {boolean} south
+ * @property {boolean} north
+ * @property {number | null} claimWinAt Unix ms from which the win may be claimed
+ */
+
+/**
+ * @typedef {{type: 'lift', hole: string, count: number, direction: 'cw' | 'acw'}
+ *   | {type: 'drop', hole: string}
+ *   | {type: 'capture', from: string, count: number, to: string}
+ *   | {type: 'store_lift', side: Side, count: number | null}
+ *   | {type: 'chose', side: Side, array: number | null}
+ *   | {type: 'revealed', south: number, north: number}
+ *   | {type: 'pass', side: Side}
+ *   | {type: 'turn_end', next: string}
+ *   | {type: 'game_end', outcome: Outcome | null}
+ *   | {type: 'skipped', steps: number}
+ *   | {type: 'unknown', raw: unknown}} Step
+ */
+
+/**
+ * @typedef {object} MoveEvent
+ * @property {'move'} kind
+ * @property {number} ply
+ * @property {Side} side
+ * @property {string | null} decision null while secret
+ * @property {boolean} auto
+ * @property {Step[]} steps
+ */
+
+/**
+ * @typedef {MoveEvent
+ *   | {kind: 'end', outcome: Outcome | null}
+ *   | {kind: 'start', game: Game}
+ *   | {kind: 'unknown', raw: unknown}} GameEvent
+ */
+
+/**
+ * @typedef {{type: 'snapshot', protocol: number, v: number, seat: Side | null, game: Game, board: Board,
+ *     clock: Clock | null, presence: Presence}
+ *   | {type: 'event', v: number, event: GameEvent, board: Board | null, clock: Clock | null | undefined}
+ *   | {type: 'accepted', id: string | null, v: number | null}
+ *   | {type: 'rejected', id: string | null, code: string, reason: string, legal: string[]}
+ *   | {type: 'error', code: string, message: string}
+ *   | {type: 'presence', presence: Presence}
+ *   | {type: 'pong', id: string | null}
+ *   | {type: 'unknown', raw: unknown}} ServerMessage
+ * A game socket's message, decoded. An event's `clock` is undefined when unchanged.
+ */
+
+/**
+ * @typedef {object} MoveEntry a line of the move list
+ * @property {number} ply
+ * @property {Side} side
+ * @property {string | null} decision
+ * @property {boolean} auto
+ * @property {Step[] | null} [steps] known for the moves seen live
+ */
+
+/**
+ * @typedef {object} SeatGranted
+ * @property {Game} game
+ * @property {Side} seat
+ * @property {string} token
+ * @property {string | null} inviteCode
+ */
+
+/**
+ * @typedef {object} Seek
+ * @property {number | string} id kept as sent: cancel and accept send it back
+ * @property {string} name
+ * @property {boolean} registered
+ * @property {number | null} rating
+ * @property {boolean} provisional
+ * @property {string} variant
+ * @property {GameOptions} options
+ * @property {TimeControl | null} clock
+ * @property {boolean} rated
+ * @property {[number, number] | null} range
+ * @property {number | null} createdAt
+ */
+
+/**
+ * @typedef {object} Challenge
+ * @property {string} id
+ * @property {string} from
+ * @property {string} to
+ * @property {string} variant
+ * @property {TimeControl | null} clock
+ * @property {boolean} rated
+ */
+
+/**
+ * @typedef {{type: 'seeks', seeks: Seek[]}
+ *   | {type: 'seek_added', seek: Seek}
+ *   | {type: 'seek_removed', id: number | string}
+ *   | {type: 'seek_created', seek: Seek}
+ *   | {type: 'paired', granted: SeatGranted}
+ *   | {type: 'challenge', challenge: Challenge}
+ *   | {type: 'error', code: string, message: string}
+ *   | {type: 'pong'}
+ *   | {type: 'unknown', raw: unknown}} LobbyMessage
+ */
+
+/**
+ * @typedef {object} VariantInfo
+ * @property {string} id
+ * @property {string} name
+ * @property {string} summary
+ * @property {{width: number, turnLimit: number | null, handicap: {south: boolean, north: boolean}}} defaults
+ * @property {string[]} optionNotes
+ * @property {boolean} simultaneousChoice
+ * @property {boolean} concealedStore
+ */
+
+/**
+ * @typedef {object} Rating
+ * @property {number} rating
+ * @property {number} deviation
+ * @property {boolean} provisional
+ * @property {number} games
+ */
+
+/**
+ * @typedef {object} PlayerProfile
+ * @property {string} name
+ * @property {number} createdAt
+ * @property {number} games
+ * @property {number} wins
+ * @property {number} losses
+ * @property {number} draws
+ * @property {number} ongoing
+ * @property {Record<string, Rating>} ratings
+ */
+
+/**
+ * @typedef {object} RecordEntry
+ * @property {number} ply
+ * @property {Side} side
+ * @property {string | null} decision
+ * @property {boolean} auto
+ * @property {number} at
+ * @property {number | null} clockMs
+ */
+
+export {};
