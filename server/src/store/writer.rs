@@ -108,8 +108,10 @@ async fn commit_batch(pool: &AnyPool, backend: Backend, node: Option<&str>, batc
     metrics::histogram!("mancala_store_commit_seconds").record(started.elapsed().as_secs_f64());
     let error = match result {
         Ok(refused) => {
-            // Test hook (compiled only into the tests): the commit landed but its answer was lost, as when
-            // the connection breaks after COMMIT was sent. The room must then read the game back.
+            // Test hook (compiled only with the `failpoints` feature, which the tests turn on): the commit
+            // landed but its answer was lost, as when the connection breaks after COMMIT was sent. The
+            // room must then read the game back.
+            #[cfg(feature = "failpoints")]
             if fail::eval("store::commit_answer_lost", |_| ()).is_some() {
                 for job in batch.drain(..) {
                     let lost = StoreError::Unavailable("the connection broke after COMMIT was sent".into());
