@@ -86,6 +86,7 @@
 //! bot keeps nothing between decisions but its generator. The one exception is a safety net: a search
 //! that runs for [`SAFETY_TIME`] stops as if its budget were spent, which no level's budget comes near.
 
+pub mod analysis;
 pub mod eval;
 pub mod follower;
 pub mod ladder;

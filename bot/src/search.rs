@@ -186,6 +186,17 @@ impl<'t> Searcher<'t> {
         }
     }
 
+    /// The same searcher deciding for `side` at its root.
+    pub(crate) fn deciding(mut self, side: Side) -> Searcher<'t> {
+        self.root = side;
+        self
+    }
+
+    /// Decisions applied so far.
+    pub(crate) fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
     fn static_value(&self, pos: &Position, me: Side) -> i32 {
         match pos.outcome() {
             Some(o) => terminal(o, me, 0),

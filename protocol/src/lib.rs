@@ -10,6 +10,7 @@
 //! `docs/protocol.md` describes each message with a JSON example; `tests/snapshots.rs` pins the shapes.
 
 pub mod account;
+pub mod analysis;
 pub mod http;
 mod inbound;
 mod json;

@@ -88,8 +88,8 @@ pub struct Config {
     /// one every 60/N s); 0: no limit.
     #[arg(long, env = "MANCALA_CHALLENGES_PER_MINUTE", default_value_t = 20)]
     pub challenges_per_minute: u32,
-    /// Requests that ask the engine to play a position (a lesson's check, a move preview) one client
-    /// address may make per minute (a burst of that many, then one every 60/N s); 0: no limit.
+    /// Requests that ask the engine to play a position (a lesson's check, a move preview, an analysis) one
+    /// client address may make per minute (a burst of that many, then one every 60/N s); 0: no limit.
     #[arg(long, env = "MANCALA_ENGINE_REQUESTS_PER_MINUTE", default_value_t = 300)]
     pub engine_requests_per_minute: u32,
     /// Lobby connections (lobby sockets and seek streams) one client address may hold open at once.

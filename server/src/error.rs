@@ -136,6 +136,10 @@ impl IntoResponse for ApiError {
             ApiError::RateLimited { retry_after, .. } => {
                 headers.insert(header::RETRY_AFTER, HeaderValue::from(retry_after));
             }
+            // A full queue empties in about a second (an analysis's budget, a lobby's backlog).
+            ApiError::Busy(_) => {
+                headers.insert(header::RETRY_AFTER, HeaderValue::from(1));
+            }
             _ => {}
         }
         response

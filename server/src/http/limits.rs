@@ -43,7 +43,7 @@ pub enum Limit {
     SignIn,
     /// `POST /api/challenges`.
     Challenges,
-    /// Requests the engine answers by playing a position: a lesson step's check, a move preview.
+    /// Requests the engine answers by playing a position: a lesson step's check, a move preview, an analysis.
     Engine,
 }
 
@@ -122,8 +122,9 @@ impl RateLimits {
 
     /// These limits with `per_minute` engine requests ([`Limit::Engine`]); 0 is no limit.
     pub fn with_engine_requests(mut self, per_minute: u32) -> RateLimits {
-        self.engine =
-            Bucket::new(per(per_minute, false), |n| format!("at most {n} lesson checks and move previews a minute"));
+        self.engine = Bucket::new(per(per_minute, false), |n| {
+            format!("at most {n} lesson checks, move previews and analyses a minute")
+        });
         self
     }
 
@@ -140,7 +141,7 @@ impl RateLimits {
             Limit::Accounts => ("new accounts", &self.accounts),
             Limit::SignIn => ("sign-in attempts", &self.sign_ins),
             Limit::Challenges => ("challenges", &self.challenges),
-            Limit::Engine => ("lesson checks and move previews", &self.engine),
+            Limit::Engine => ("lesson checks, move previews and analyses", &self.engine),
         };
         let Some(bucket) = bucket else { return Ok(()) };
         if self.checks.fetch_add(1, Ordering::Relaxed) % SWEEP_EVERY == SWEEP_EVERY - 1 {

@@ -16,11 +16,13 @@
 //! | `GET /api/players/{name}/games`, `GET /api/stream/game/{id}` | NDJSON streams ([`streams`]) |
 //! | `GET /api/players/{name}/ratings/{variant}`, `GET /api/leaderboard/{variant}` | ratings ([`ratings`]) |
 //! | `GET /api/lessons…`, `POST /api/lessons/{game}/{lesson}/{step}/check`, `GET /api/rules/{variant}`, `POST /api/preview` | lessons, rules pages, move preview ([`learn`]) |
+//! | `POST /api/analysis` | the engine's analysis of a position or a finished game's ply ([`analysis`]) |
 //! | `GET /api/openapi.json` | the OpenAPI document ([`openapi`]) |
 //! | `GET /api/lobby/ws`, `/api/lobby/seeks…`, `/api/challenges…` | the lobby ([`crate::lobby`]) |
 //! | `/`, `/game/{id}`, `/learn`, …, `/assets/…` | the web client ([`web`]) |
 
 pub mod account;
+pub mod analysis;
 pub mod cors;
 pub mod errors;
 pub mod export;
@@ -87,6 +89,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/lessons/{game}/{lesson}/{step}/check", post(learn::check))
         .route("/api/rules/{variant}", get(learn::rules))
         .route("/api/preview", post(learn::preview))
+        .route("/api/analysis", post(analysis::analyse))
         .route("/api/openapi.json", get(openapi::document))
         .route("/api/lobby/ws", get(crate::ws::lobby::upgrade))
         .route("/api/lobby/seeks", get(lobby::list))

@@ -23,6 +23,7 @@ use crate::http::ratings::LEADERBOARD_MAX;
 use crate::ids::{GameId, InviteCode, PlayerName};
 use mancala_bot::Level;
 use mancala_engine::Variant;
+use mancala_protocol::analysis::MAX_ANALYSIS_NODES;
 use serde_json::{Value, json};
 
 fn reference(name: &str) -> Value {
@@ -117,6 +118,14 @@ fn bodies(doc: &mut Value) {
     set(doc, &format!("{s}/PreviewRequest/properties/variant"), reference("VariantId"));
     merge(doc, &format!("{s}/PreviewRequest/properties/decision"), json!({ "minLength": 1, "maxLength": 40 }));
     merge(doc, &format!("{s}/PreviewRequest/properties/position"), json!({ "maxLength": MAX_POSITION_CHARS }));
+    set(doc, &format!("{s}/AnalysisRequest/properties/variant"), nullable(reference("VariantId")));
+    set(doc, &format!("{s}/AnalysisRequest/properties/game"), nullable(reference("GameId")));
+    merge(doc, &format!("{s}/AnalysisRequest/properties/position"), json!({ "maxLength": MAX_POSITION_CHARS }));
+    merge(
+        doc,
+        &format!("{s}/AnalysisRequest/properties/nodes"),
+        json!({ "minimum": mancala_bot::analysis::MIN_NODES, "maximum": MAX_ANALYSIS_NODES }),
+    );
     set(doc, &format!("{s}/CreateChallenge/properties/variant"), reference("VariantId"));
     set(doc, &format!("{s}/CreateChallenge/properties/to"), reference("PlayerName"));
     set(doc, &format!("{s}/Signup/properties/name"), reference("PlayerName"));
@@ -240,7 +249,10 @@ fn errors(path: &str, method: &str, op: &mut Value) {
     }
     let unsafe_method = post || method == "delete";
     // The learning routes write nothing: no cookie makes them act for anyone.
-    let writes = path != "/api/players" && path != "/api/preview" && !path.starts_with("/api/lessons/");
+    let writes = path != "/api/players"
+        && path != "/api/preview"
+        && path != "/api/analysis"
+        && !path.starts_with("/api/lessons/");
     if unsafe_method && writes {
         add("403", error("a write authenticated by the session cookie whose `Origin` is another site (CSRF)"));
     }

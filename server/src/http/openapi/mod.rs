@@ -28,6 +28,7 @@ use std::sync::LazyLock;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, Http, HttpAuthScheme, SecurityScheme};
 use utoipa::{Modify, OpenApi, ToSchema};
 
+mod analysis;
 mod enforced;
 mod learn;
 
@@ -64,7 +65,7 @@ pub fn document_value() -> serde_json::Value {
         rating_history, leaderboard, openapi_json, lobby_ws, lobby_seeks, lobby_seek, lobby_accept, create_challenge,
         list_challenges, accept_challenge, decline_challenge, signup, signin, signout, account, change_password,
         list_tokens, create_token, revoke_token, learn::lessons, learn::lesson, learn::check, learn::rules,
-        learn::preview, learn::progress, learn::progress_step
+        learn::preview, learn::progress, learn::progress_step, analysis::analyse
     ),
     components(schemas(ClientMsg, ServerMsg, ApiError, LobbyClientMsg, LobbyServerMsg)),
     modifiers(&BearerAuth),
@@ -79,6 +80,7 @@ pub fn document_value() -> serde_json::Value {
             API tokens. Cookie-authenticated writes must come from this server's origin (`Origin`, when sent)"),
         (name = "ratings", description = "Glicko-2 ratings per variant: history and leaderboards"),
         (name = "learn", description = "Lessons with their checks, the players' rules pages, the move preview"),
+        (name = "analysis", description = "The engine's analysis of positions and finished games"),
         (name = "ops", description = "Health, metrics, this document")
     )
 )]

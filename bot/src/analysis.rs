@@ -1,0 +1,278 @@
+//! Analysis of a position, for a player studying it: the value of **every** legal decision of the side to
+//! decide (not only the best, as a bot needs), the position's value, and the principal line.
+//!
+//! It is the search of levels 5 to 8 ([`crate::search`]) with the tuned evaluation and a transposition
+//! table, deepened one turn at a time within a node budget, but each root decision is searched with the
+//! whole window, so its value is exact at the depth reached rather than only proved worse than the best.
+//! A partial iteration is dropped: every value comes from the same depth. The principal line is read
+//! from the table after the search (each position's stored best decision), as far as the table knows it.
+//!
+//! Deterministic: a budget in nodes and no randomness (ties keep the legal order), so the same position
+//! and budget give the same answer on any machine.
+
+use crate::eval::MATERIAL;
+use crate::root::{RootSearch, keeps_depth};
+use crate::search::{Config, DECIDED, INF, Searcher, WIN, table_entries};
+use crate::tt::Table;
+use crate::zobrist;
+use mancala_engine::{Decision, NoEvents, Position, Side, ToMove};
+
+/// The most decisions of a principal line.
+pub const MAX_LINE: usize = 24;
+
+/// The fewest nodes an analysis may be given: enough to apply every root decision and search each one
+/// turn deep in any position of any variant.
+pub const MIN_NODES: u64 = 2_000;
+
+/// What a position (or a decision) is worth to the side that decides.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Value {
+    /// The evaluation, in counters (material ahead, plus the other features weighed in counters).
+    Counters(f64),
+    /// A win the search proved, this many decisions from here (the side's and the opponent's).
+    Win(u32),
+    /// A loss the search proved, this many decisions from here.
+    Loss(u32),
+}
+
+impl Value {
+    /// The value of a search score of a decision at the root (wins and losses count the decisions from
+    /// the root, that one included).
+    fn of(v: i32) -> Value {
+        if v >= DECIDED {
+            Value::Win((WIN - v) as u32)
+        } else if v <= -DECIDED {
+            Value::Loss((WIN + v) as u32)
+        } else {
+            Value::Counters(v as f64 / MATERIAL as f64)
+        }
+    }
+}
+
+/// One legal decision and its value for the side that makes it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Scored {
+    pub decision: Decision,
+    pub value: Value,
+}
+
+/// The analysis of a position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis {
+    /// The side that decides.
+    pub side: Side,
+    /// The position's value for `side`: its best decision's.
+    pub value: Value,
+    /// The principal line: the best decision, the best answer, and so on, as far as the search knows it.
+    pub line: Vec<Decision>,
+    /// Every legal decision of `side`, best first (equal values in the legal order).
+    pub decisions: Vec<Scored>,
+    /// Decisions applied by the search.
+    pub nodes: u64,
+    /// Turns deep of the deepest complete iteration (0: the decisions' static values only).
+    pub depth: u32,
+}
+
+/// A position that cannot be analysed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AnalysisError {
+    #[error("the game is over: there is nothing to decide")]
+    Over,
+    #[error("both sides are choosing their opening arrays in secret: analyse the position once both choices are made")]
+    SecretChoice,
+}
+
+/// Analyses `pos` for the side to decide within `nodes` nodes (at least [`MIN_NODES`]).
+pub fn analyse(pos: &Position, nodes: u64) -> Result<Analysis, AnalysisError> {
+    analyse_to(pos, nodes, 64)
+}
+
+/// [`analyse`], at most `max_depth` turns deep.
+fn analyse_to(pos: &Position, nodes: u64, max_depth: i32) -> Result<Analysis, AnalysisError> {
+    let side = match pos.to_move() {
+        ToMove::Side(side) => side,
+        ToMove::Nobody(_) => return Err(AnalysisError::Over),
+        ToMove::Both { .. } => return Err(AnalysisError::SecretChoice),
+    };
+    let nodes = nodes.max(MIN_NODES);
+    let moves = pos.legal_decisions(side);
+    let mut table = Table::new(table_entries(nodes));
+    let children: Vec<(Decision, Position)> = moves
+        .iter()
+        .map(|&d| {
+            let mut child = pos.clone();
+            child.apply_unchecked(side, d, &mut NoEvents);
+            (d, child)
+        })
+        .collect();
+    let (values, depth, spent) = values_of(side, &children, nodes, max_depth, &mut table);
+    let mut decisions: Vec<(Decision, i32, &Position)> =
+        children.iter().zip(&values).map(|((d, c), &v)| (*d, v, c)).collect();
+    decisions.sort_by_key(|&(_, v, _)| std::cmp::Reverse(v));
+    let (best, best_value, after) = decisions[0];
+    let mut line = vec![best];
+    line.extend(continuation(after, best == Decision::Pass, &table));
+    Ok(Analysis {
+        side,
+        value: Value::of(best_value),
+        line,
+        decisions: decisions.iter().map(|&(decision, v, _)| Scored { decision, value: Value::of(v) }).collect(),
+        nodes: spent,
+        depth,
+    })
+}
+
+/// The values for `side` of the root's `children` (each a decision and the position it leads to), by
+/// iterative deepening up to `max_depth` turns within `nodes` nodes: the values of the deepest complete
+/// iteration, that depth, and the nodes used.
+fn values_of(
+    side: Side,
+    children: &[(Decision, Position)],
+    nodes: u64,
+    max_depth: i32,
+    table: &mut Table,
+) -> (Vec<i32>, u32, u64) {
+    // The searcher reads only the variant of the position it is made with (its evaluation's weights).
+    let mut s = Searcher::new(&children[0].1, Config::DEFAULT, nodes, table).deciding(side);
+    let forced = children.len() == 1;
+    let mut values: Vec<i32> = children
+        .iter()
+        .map(|(_, c)| {
+            s.count_node();
+            s.static_value(c)
+        })
+        .collect();
+    let mut depth = 0;
+    for d in 1..=max_depth {
+        s.begin_iteration();
+        let mut next = Vec::with_capacity(children.len());
+        for (decision, child) in children {
+            let cd = if keeps_depth(forced, side, child) { d } else { d - 1 };
+            match s.child_value(*decision, child, cd, -INF) {
+                Some(v) => next.push(v),
+                None => break,
+            }
+        }
+        if next.len() < children.len() {
+            break;
+        }
+        values = next;
+        depth = d as u32;
+        let proven = values.iter().all(|v| v.abs() >= DECIDED);
+        if !s.reached_horizon() || proven {
+            break;
+        }
+    }
+    (values, depth, s.nodes())
+}
+
+/// The best decisions the table stores from `pos` on, each applied in turn, until the game ends, the
+/// table has no entry, or the line is [`MAX_LINE`] long.
+fn continuation(pos: &Position, passed: bool, table: &Table) -> Vec<Decision> {
+    let mut line = Vec::new();
+    let (mut pos, mut passed) = (pos.clone(), passed);
+    while line.len() + 1 < MAX_LINE {
+        let ToMove::Side(side) = pos.to_move() else { break };
+        let Some(entry) = table.get(zobrist::key(&pos, passed)) else { break };
+        let moves = pos.legal_decisions(side);
+        let Some(&d) = moves.get(entry.best as usize) else { break };
+        pos.apply_unchecked(side, d, &mut NoEvents);
+        passed = d == Decision::Pass;
+        line.push(d);
+    }
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::{self, Weights};
+    use crate::search::{MAX_PLY, terminal};
+    use mancala_engine::{Options, Variant};
+    use rand::rngs::ChaCha8Rng;
+    use rand::{RngExt, SeedableRng};
+
+    /// Plain minimax for `me` with the search's depth rules and evaluation, `ply` decisions below the root.
+    fn minimax(pos: &Position, me: Side, depth: i32, ply: u32, w: &Weights) -> i32 {
+        let side = match pos.to_move() {
+            ToMove::Nobody(o) => return terminal(o, me, ply),
+            ToMove::Side(s) => s,
+            ToMove::Both { .. } => unreachable!("not reached below a root after the openings"),
+        };
+        if depth <= 0 || ply >= MAX_PLY {
+            return eval::evaluate(pos, me, w);
+        }
+        let moves = pos.legal_decisions(side);
+        let values = moves.iter().map(|&d| {
+            let mut child = pos.clone();
+            child.apply_unchecked(side, d, &mut NoEvents);
+            let cd = if keeps_depth(moves.len() == 1, side, &child) { depth } else { depth - 1 };
+            minimax(&child, me, cd, ply + 1, w)
+        });
+        if side == me { values.max().unwrap() } else { values.min().unwrap() }
+    }
+
+    /// Every decision's value (not only the best one's) is its exact minimax value at the depth the
+    /// analysis reached, the decisions come best first, and the line starts with the best and is legal.
+    #[test]
+    fn every_decision_gets_its_exact_value_best_first() {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        for variant in [Variant::Kubuguza, Variant::Njombwa, Variant::Azigo, Variant::IkibuguzoOpening1] {
+            let w = crate::weights::of(variant);
+            let mut pos = Position::start(variant, Options::defaults(variant)).unwrap();
+            let mut checked = 0;
+            while let ToMove::Side(side) = pos.to_move() {
+                let moves = pos.legal_decisions(side);
+                if pos.turn() % 9 == 4 && moves.len() > 1 && checked < 2 {
+                    checked += 1;
+                    let a = analyse_to(&pos, u64::MAX, 2).unwrap();
+                    assert_eq!(a.depth, 2, "{variant}: {}", pos.to_text());
+                    assert_eq!(a.decisions.len(), moves.len());
+                    for s in &a.decisions {
+                        let mut child = pos.clone();
+                        child.apply_unchecked(side, s.decision, &mut NoEvents);
+                        let cd = if keeps_depth(false, side, &child) { 2 } else { 1 };
+                        assert_eq!(s.value, Value::of(minimax(&child, side, cd, 1, &w)), "{variant} {:?}", s.decision);
+                    }
+                    let key = |v: &Value| match *v {
+                        Value::Win(n) => 1e9 - n as f64,
+                        Value::Loss(n) => -1e9 + n as f64,
+                        Value::Counters(c) => c,
+                    };
+                    assert!(a.decisions.windows(2).all(|p| key(&p[0].value) >= key(&p[1].value)), "best first");
+                    assert_eq!(a.value, a.decisions[0].value);
+                    assert_eq!(a.line[0], a.decisions[0].decision);
+                    let mut after = pos.clone();
+                    for d in &a.line {
+                        let ToMove::Side(s) = after.to_move() else { panic!("a line past the end") };
+                        after.apply(s, *d, &mut NoEvents).expect("every decision of the line is legal");
+                    }
+                }
+                pos.apply_unchecked(side, moves[rng.random_range(0..moves.len())], &mut NoEvents);
+            }
+            assert!(checked > 0, "{variant}");
+        }
+    }
+
+    #[test]
+    fn the_same_position_and_budget_give_the_same_analysis() {
+        let pos = Position::start(Variant::Kubuguza, Options::defaults(Variant::Kubuguza)).unwrap();
+        let a = analyse(&pos, 20_000).unwrap();
+        assert_eq!(a, analyse(&pos, 20_000).unwrap());
+        assert!(a.nodes <= 20_000 + 64 && a.depth >= 1, "{} nodes, depth {}", a.nodes, a.depth);
+    }
+
+    #[test]
+    fn values_are_counters_or_proven_results() {
+        assert_eq!(Value::of(64), Value::Counters(2.0));
+        assert_eq!(Value::of(-16), Value::Counters(-0.5));
+        assert_eq!(Value::of(WIN - 3), Value::Win(3));
+        assert_eq!(Value::of(-WIN + 5), Value::Loss(5));
+    }
+
+    #[test]
+    fn a_finished_game_or_a_secret_choice_is_refused() {
+        let ikibuguzo = Position::start(Variant::Ikibuguzo, Options::defaults(Variant::Ikibuguzo)).unwrap();
+        assert_eq!(analyse(&ikibuguzo, 10_000), Err(AnalysisError::SecretChoice));
+    }
+}

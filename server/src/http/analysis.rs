@@ -1,0 +1,151 @@
+//! `POST /api/analysis`: the engine's analysis of a position ([`mancala_bot::analysis`]): a position the
+//! asker knows whole (the free analysis board), or a finished game at a ply. A game in progress is
+//! refused: analysis would help a player during the game (as lichess, game-linked analysis waits for the
+//! end).
+//!
+//! The searches run on blocking threads, at most one per core at once, and at most [`MAX_WAITING`] more
+//! wait for a core; beyond that the answer is 503 `busy` at once, so analyses never queue without bound
+//! and the threads that run the games' rooms are never the ones searching. Each client address is also
+//! held to the engine bucket of the rate limits ([`Limit::Engine`]).
+
+use super::extract::{Json, NoParams, Query};
+use super::history;
+use super::limits::{ClientAddr, Limit};
+use crate::error::ApiError;
+use crate::ids::GameId;
+use crate::state::AppState;
+use axum::extract::State;
+use axum::response::{IntoResponse, Response};
+use mancala_bot::analysis::{self as engine, AnalysisError, MIN_NODES, Value};
+use mancala_engine::{Options, Position, Variant};
+use mancala_protocol::analysis::{
+    Analysis, AnalysisRequest, AnalysisValue, DEFAULT_ANALYSIS_NODES, MAX_ANALYSIS_NODES, ScoredDecision,
+};
+use mancala_protocol::http::GameStatus;
+use std::sync::LazyLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use tokio::sync::Semaphore;
+
+/// Analyses that may wait for a core (beyond those running).
+pub const MAX_WAITING: usize = 8;
+/// The longest position text accepted.
+const MAX_POSITION_CHARS: usize = 2048;
+
+/// One permit per core: the searches running at once.
+static CORES: LazyLock<Semaphore> =
+    LazyLock::new(|| Semaphore::new(std::thread::available_parallelism().map_or(2, |n| n.get())));
+/// Analyses asked for and not yet answered (running or waiting).
+static PENDING: AtomicUsize = AtomicUsize::new(0);
+
+/// `POST /api/analysis`.
+pub async fn analyse(
+    State(state): State<AppState>,
+    client: ClientAddr,
+    _: Query<NoParams>,
+    Json(req): Json<AnalysisRequest>,
+) -> Result<Response, ApiError> {
+    let nodes = req.nodes.unwrap_or(DEFAULT_ANALYSIS_NODES);
+    if !(MIN_NODES..=MAX_ANALYSIS_NODES).contains(&nodes) {
+        return Err(ApiError::BadRequest(format!(
+            "`nodes` is {nodes}: it must be from {MIN_NODES} to {MAX_ANALYSIS_NODES}"
+        )));
+    }
+    let pos = position(&state, &req).await?;
+    state.limits.check(Limit::Engine, client)?;
+    let field = if req.game.is_some() { "ply" } else { "position" };
+    let analysis = run(pos.clone(), nodes).await?.map_err(|e| ApiError::BadRequest(format!("`{field}`: {e}")))?;
+    Ok(axum::Json(answer(&pos, &analysis)).into_response())
+}
+
+/// The position the request names.
+async fn position(state: &AppState, req: &AnalysisRequest) -> Result<Position, ApiError> {
+    match (&req.variant, &req.game) {
+        (Some(_), Some(_)) => Err(ApiError::BadRequest("give either `variant` or `game`, not both".into())),
+        (None, None) => Err(ApiError::BadRequest("give `variant` (and a `position`) or a finished `game`".into())),
+        (Some(v), None) => {
+            if req.ply.is_some() {
+                return Err(ApiError::BadRequest("`ply` goes with `game`, not with `variant`".into()));
+            }
+            let variant: Variant = v.parse().map_err(|_| {
+                let known: Vec<_> = Variant::ALL.iter().map(|v| v.id()).collect();
+                let shown: String = v.chars().take(40).collect();
+                ApiError::BadRequest(format!("`variant`: no variant `{shown}` (known: {})", known.join(", ")))
+            })?;
+            let options: Options = req.options.unwrap_or_default().apply(variant);
+            options.validate(variant).map_err(|e| ApiError::BadRequest(format!("`options`: {e}")))?;
+            match &req.position {
+                Some(text) if text.len() > MAX_POSITION_CHARS => {
+                    Err(ApiError::BadRequest(format!("`position`: longer than {MAX_POSITION_CHARS} characters")))
+                }
+                Some(text) => Position::from_text(variant, options, text)
+                    .map_err(|e| ApiError::BadRequest(format!("`position`: {e}"))),
+                None => Position::start(variant, options).map_err(|e| ApiError::BadRequest(format!("`options`: {e}"))),
+            }
+        }
+        (None, Some(id)) => {
+            if req.options.is_some() || req.position.is_some() {
+                return Err(ApiError::BadRequest("`options` and `position` go with `variant`, not with `game`".into()));
+            }
+            let ply = req.ply.ok_or_else(|| ApiError::BadRequest("`ply` is needed with `game`".into()))?;
+            let id: GameId = id.parse().map_err(|e| ApiError::BadRequest(format!("`game`: {e}")))?;
+            let stored = history::load(state, &id).await?;
+            if stored.game.status != GameStatus::Finished {
+                return Err(ApiError::Conflict(format!(
+                    "game {id} is not finished: a game is analysed once it is over"
+                )));
+            }
+            stored.position(ply)
+        }
+    }
+}
+
+/// Runs the search on a blocking thread once a core is free; `busy` when too many wait already.
+async fn run(pos: Position, nodes: u64) -> Result<Result<engine::Analysis, AnalysisError>, ApiError> {
+    /// Counts the analysis as pending until it is answered or dropped (the client went away).
+    struct Pending;
+    impl Drop for Pending {
+        fn drop(&mut self) {
+            PENDING.fetch_sub(1, Ordering::Relaxed);
+        }
+    }
+    if PENDING.fetch_add(1, Ordering::Relaxed) >= cores() + MAX_WAITING {
+        PENDING.fetch_sub(1, Ordering::Relaxed);
+        return Err(ApiError::Busy(format!("every core is analysing and {MAX_WAITING} analyses wait")));
+    }
+    let _pending = Pending;
+    let _core = CORES.acquire().await.map_err(|e| ApiError::Internal(format!("the analysis pool: {e}")))?;
+    tokio::task::spawn_blocking(move || engine::analyse(&pos, nodes))
+        .await
+        .map_err(|e| ApiError::Internal(format!("an analysis failed: {e}")))
+}
+
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(2, |n| n.get())
+}
+
+fn value(v: Value) -> AnalysisValue {
+    match v {
+        Value::Counters(c) => AnalysisValue::Counters((c * 100.0).round() / 100.0),
+        Value::Win(n) => AnalysisValue::WinIn(n),
+        Value::Loss(n) => AnalysisValue::LossIn(n),
+    }
+}
+
+/// The wire form of the engine's analysis of `pos`.
+fn answer(pos: &Position, a: &engine::Analysis) -> Analysis {
+    let geo = pos.geometry();
+    Analysis {
+        variant: pos.variant().id().to_string(),
+        position: pos.to_text(),
+        side: a.side.to_string(),
+        value: value(a.value),
+        best: a.line.iter().map(|d| d.notation(geo)).collect(),
+        decisions: a
+            .decisions
+            .iter()
+            .map(|s| ScoredDecision { decision: s.decision.notation(geo), value: value(s.value) })
+            .collect(),
+        depth: a.depth,
+        nodes: a.nodes,
+    }
+}
