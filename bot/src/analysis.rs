@@ -166,6 +166,33 @@ fn values_of(
     (values, depth, s.nodes())
 }
 
+/// The wire form of an analysis of `pos` (`POST /api/analysis`, `mancala analyze --json`): decisions in
+/// notation, counters rounded to hundredths.
+#[cfg(feature = "wire")]
+pub fn wire(pos: &Position, a: &Analysis) -> mancala_protocol::analysis::Analysis {
+    use mancala_protocol::analysis::{AnalysisValue, ScoredDecision};
+    let value = |v: Value| match v {
+        Value::Counters(c) => AnalysisValue::Counters((c * 100.0).round() / 100.0),
+        Value::Win(n) => AnalysisValue::WinIn(n),
+        Value::Loss(n) => AnalysisValue::LossIn(n),
+    };
+    let geo = pos.geometry();
+    mancala_protocol::analysis::Analysis {
+        variant: pos.variant().id().to_string(),
+        position: pos.to_text(),
+        side: a.side.to_string(),
+        value: value(a.value),
+        best: a.line.iter().map(|d| d.notation(geo)).collect(),
+        decisions: a
+            .decisions
+            .iter()
+            .map(|s| ScoredDecision { decision: s.decision.notation(geo), value: value(s.value) })
+            .collect(),
+        depth: a.depth,
+        nodes: a.nodes,
+    }
+}
+
 /// The best decisions the table stores from `pos` on, each applied in turn, until the game ends, the
 /// table has no entry, or the line is [`MAX_LINE`] long.
 fn continuation(pos: &Position, passed: bool, table: &Table) -> Vec<Decision> {

@@ -7,6 +7,8 @@
 
 use crate::{GameArgs, board, json};
 use anyhow::{Context, Result, anyhow};
+use mancala_bot::Level;
+use mancala_bot::analysis;
 use mancala_engine::{Decision, Options, Position, Side, ToMove, Variant};
 
 #[derive(Debug, clap::Args)]
@@ -23,6 +25,13 @@ pub struct Args {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+    /// Also search the position: every legal decision valued, best first, and the best line, within the
+    /// search budget of this computer level (3 to 8).
+    #[arg(long, value_name = "LEVEL", conflicts_with = "nodes")]
+    level: Option<Level>,
+    /// Also search the position within this many nodes (decisions applied; at least 2 000).
+    #[arg(long, value_name = "N")]
+    nodes: Option<u64>,
 }
 
 pub fn run(args: &Args) -> Result<()> {
@@ -41,12 +50,54 @@ pub fn run(args: &Args) -> Result<()> {
         pos.play(decision).map_err(|e| anyhow!("move {n} `{token}`: {e}"))?;
         applied.push(token.to_string());
     }
+    let search = match (args.level, args.nodes) {
+        (Some(level), _) => Some(
+            level
+                .limits()
+                .ok_or_else(|| anyhow!("--level {level}: levels 1 and 2 do not search; give 3 to 8, or --nodes"))?
+                .nodes,
+        ),
+        (None, nodes) => nodes,
+    };
+    let searched = match search {
+        Some(nodes) => Some(analysis::analyse(&pos, nodes).map_err(|e| anyhow!("cannot search this position: {e}"))?),
+        None => None,
+    };
     if args.json {
-        println!("{}", json::analysis(&pos, &applied));
+        let mut out = json::analysis(&pos, &applied);
+        if let Some(a) = &searched {
+            out["search"] = serde_json::to_value(analysis::wire(&pos, a))?;
+        }
+        println!("{out}");
     } else {
         print!("{}", text(&pos));
+        if let Some(a) = &searched {
+            print!("{}", search_text(&pos, a));
+        }
     }
     Ok(())
+}
+
+/// The search's values as text: the position's value and depth, the best line, every decision's value.
+fn search_text(pos: &Position, a: &analysis::Analysis) -> String {
+    let geo = pos.geometry();
+    let shown = |v: analysis::Value| match v {
+        analysis::Value::Counters(c) => format!("{c:+.2}"),
+        analysis::Value::Win(n) => format!("win in {n}"),
+        analysis::Value::Loss(n) => format!("loss in {n}"),
+    };
+    let line: Vec<String> = a.line.iter().map(|d| d.notation(geo)).collect();
+    let values: Vec<String> =
+        a.decisions.iter().map(|s| format!("{} {}", s.decision.notation(geo), shown(s.value))).collect();
+    format!(
+        "value:    {} for {} (depth {}, {} nodes)\nbest:     {}\nvalues:   {}\n",
+        shown(a.value),
+        a.side,
+        a.depth,
+        a.nodes,
+        line.join(" "),
+        values.join(", ")
+    )
 }
 
 /// The human-readable report.

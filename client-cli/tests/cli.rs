@@ -61,6 +61,36 @@ fn analyze_kubuguza_start_as_text() {
     assert!(out.contains("result:   none yet"), "{out}");
 }
 
+/// `--nodes` and `--level` add the engine's values: every legal decision, best first, and the best line,
+/// the same in text and JSON, and the same on every run.
+#[test]
+fn analyze_searches_with_a_budget() {
+    let position = "south a1=3 c2=1 c3=2 c4=1 a4=2 e3=4 f4=1";
+    let args = ["analyze", "--variant", "kubuguza", "--position", position, "--nodes", "20000", "--json"];
+    let v = ok_json(&args);
+    let search = &v["search"];
+    assert_eq!(search["side"], "south");
+    let decisions: Vec<&str> =
+        search["decisions"].as_array().unwrap().iter().map(|d| d["decision"].as_str().unwrap()).collect();
+    let mut sorted = decisions.clone();
+    sorted.sort();
+    let mut legal = strings(&v["legal_moves"]);
+    legal.sort();
+    assert_eq!(sorted, legal, "every legal decision is valued");
+    assert_eq!(search["best"][0].as_str(), Some(decisions[0]));
+    assert_eq!(ok_json(&args), v, "the same search twice");
+
+    let text = ok(&["analyze", "--variant", "kubuguza", "--position", position, "--nodes", "20000"]);
+    let best = search["best"].as_array().unwrap().iter().map(|d| d.as_str().unwrap()).collect::<Vec<_>>().join(" ");
+    assert!(text.contains(&format!("best:     {best}\n")), "{text}");
+    assert!(text.contains("value:    ") && text.contains("for south"), "{text}");
+
+    let by_level = ok_json(&["analyze", "--variant", "azigo", "--level", "5", "--json"]);
+    assert_eq!(by_level["search"]["side"], "south");
+    assert!(fails(&["analyze", "--variant", "kubuguza", "--level", "2"]).contains("do not search"));
+    assert!(fails(&["analyze", "--variant", "ikibuguzo", "--nodes", "5000"]).contains("secret"));
+}
+
 #[test]
 fn analyze_kubuguza_start_as_json() {
     let v = ok_json(&["analyze", "--variant", "kubuguza", "--json"]);

@@ -16,11 +16,9 @@ use crate::ids::GameId;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
-use mancala_bot::analysis::{self as engine, AnalysisError, MIN_NODES, Value};
+use mancala_bot::analysis::{self as engine, AnalysisError, MIN_NODES};
 use mancala_engine::{Options, Position, Variant};
-use mancala_protocol::analysis::{
-    Analysis, AnalysisRequest, AnalysisValue, DEFAULT_ANALYSIS_NODES, MAX_ANALYSIS_NODES, ScoredDecision,
-};
+use mancala_protocol::analysis::{AnalysisRequest, DEFAULT_ANALYSIS_NODES, MAX_ANALYSIS_NODES};
 use mancala_protocol::http::GameStatus;
 use std::sync::LazyLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -54,7 +52,7 @@ pub async fn analyse(
     state.limits.check(Limit::Engine, client)?;
     let field = if req.game.is_some() { "ply" } else { "position" };
     let analysis = run(pos.clone(), nodes).await?.map_err(|e| ApiError::BadRequest(format!("`{field}`: {e}")))?;
-    Ok(axum::Json(answer(&pos, &analysis)).into_response())
+    Ok(axum::Json(engine::wire(&pos, &analysis)).into_response())
 }
 
 /// The position the request names.
@@ -121,31 +119,4 @@ async fn run(pos: Position, nodes: u64) -> Result<Result<engine::Analysis, Analy
 
 fn cores() -> usize {
     std::thread::available_parallelism().map_or(2, |n| n.get())
-}
-
-fn value(v: Value) -> AnalysisValue {
-    match v {
-        Value::Counters(c) => AnalysisValue::Counters((c * 100.0).round() / 100.0),
-        Value::Win(n) => AnalysisValue::WinIn(n),
-        Value::Loss(n) => AnalysisValue::LossIn(n),
-    }
-}
-
-/// The wire form of the engine's analysis of `pos`.
-fn answer(pos: &Position, a: &engine::Analysis) -> Analysis {
-    let geo = pos.geometry();
-    Analysis {
-        variant: pos.variant().id().to_string(),
-        position: pos.to_text(),
-        side: a.side.to_string(),
-        value: value(a.value),
-        best: a.line.iter().map(|d| d.notation(geo)).collect(),
-        decisions: a
-            .decisions
-            .iter()
-            .map(|s| ScoredDecision { decision: s.decision.notation(geo), value: value(s.value) })
-            .collect(),
-        depth: a.depth,
-        nodes: a.nodes,
-    }
 }
