@@ -181,6 +181,7 @@ pub fn wire(pos: &Position, a: &Analysis) -> mancala_protocol::analysis::Analysi
         variant: pos.variant().id().to_string(),
         position: pos.to_text(),
         side: a.side.to_string(),
+        board: None,
         value: value(a.value),
         best: a.line.iter().map(|d| d.notation(geo)).collect(),
         decisions: a

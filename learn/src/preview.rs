@@ -40,6 +40,9 @@ pub struct Preview {
     pub events: Vec<StepEvent>,
     /// The board after the decision; while the turn goes on, `legal` lists the decisions it waits for.
     pub board: BoardView,
+    /// The position after the decision, as text (RULES.md D11): what the next preview or analysis starts
+    /// from.
+    pub position: String,
     /// Counters captured by this decision.
     pub captured: u32,
     /// Laps sown.
@@ -77,6 +80,7 @@ pub fn preview(
         side: side.name(),
         events: referee::wire_events(&attempt.after, &attempt.events, None),
         board: referee::board_view(&attempt.after, Some(side), continues),
+        position: attempt.after.to_text(),
         captured: attempt.facts.captured,
         laps: attempt.facts.laps,
         last_hole: attempt.facts.last_drop.clone(),
@@ -96,6 +100,9 @@ mod tests {
         assert!(p.laps >= 1);
         assert!(!p.events.is_empty());
         assert!(p.last_hole.is_some());
+        let mut after = mancala_engine::Position::start(Variant::Kubuguza, Default::default()).unwrap();
+        after.play(mancala_engine::Decision::parse("e2", after.geometry()).unwrap()).unwrap();
+        assert_eq!(p.position, after.to_text(), "the position after, as the engine writes it");
     }
 
     #[test]

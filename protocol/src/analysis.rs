@@ -68,6 +68,10 @@ pub struct Analysis {
     pub position: String,
     /// The side that decides there: `south` or `north`.
     pub side: String,
+    /// The board of the position, everything shown, with its legal decisions (the server's answer; the
+    /// CLI leaves it out).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<crate::BoardView>,
     /// The position's value for `side`: that of its best decision.
     pub value: AnalysisValue,
     /// The principal line in notation: the best decision, the best answer, and on, as far as the search

@@ -35,6 +35,10 @@ async fn a_position_is_analysed_with_every_decision_valued_best_first() {
     assert_eq!(a["variant"], "kubuguza");
     assert_eq!(a["side"], "south");
     assert!(a["depth"].as_u64().unwrap() >= 1, "{a}");
+    assert_eq!(a["board"]["to_move"], "south", "{a}");
+    let mut on_board: Vec<String> =
+        a["board"]["legal"].as_array().unwrap().iter().map(|d| d.as_str().unwrap().to_string()).collect();
+    on_board.sort();
 
     // Exactly the legal decisions, as the engine lists them, best first; the value is the best one's.
     let pos = Position::from_text(Variant::Kubuguza, Options::defaults(Variant::Kubuguza), position).unwrap();
@@ -45,6 +49,7 @@ async fn a_position_is_analysed_with_every_decision_valued_best_first() {
     legal.sort();
     answered.sort();
     assert_eq!(answered, legal);
+    assert_eq!(on_board, legal, "the board offers the legal decisions");
     assert!(decisions.windows(2).all(|p| rank(&p[0]["value"]) >= rank(&p[1]["value"])), "best first: {a}");
     assert_eq!(a["value"], decisions[0]["value"]);
     assert_eq!(a["best"][0], decisions[0]["decision"]);

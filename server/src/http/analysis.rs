@@ -52,7 +52,9 @@ pub async fn analyse(
     state.limits.check(Limit::Engine, client)?;
     let field = if req.game.is_some() { "ply" } else { "position" };
     let analysis = run(pos.clone(), nodes).await?.map_err(|e| ApiError::BadRequest(format!("`{field}`: {e}")))?;
-    Ok(axum::Json(engine::wire(&pos, &analysis)).into_response())
+    let mut answer = engine::wire(&pos, &analysis);
+    answer.board = Some(mancala_learn::board_view(&pos, None, true));
+    Ok(axum::Json(answer).into_response())
 }
 
 /// The position the request names.
