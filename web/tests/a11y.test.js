@@ -63,6 +63,7 @@ test('no accessibility violation and plain words on every page', { timeout: 2400
     ['/rules/ikibuguzo', '.rules-page section svg.board', 'the rules of Ikibuguzo'],
     ['/learn', '#course-kubuguza .lessons a', 'the lessons'],
     ['/learn/kubuguza/sowing', 'svg.board .hole', 'a lesson'],
+    ['/analysis/kubuguza', '#analysis-moves li', 'the analysis board'],
     ['/rules/chess', '#no-game', 'rules of an unknown game'],
     ['/games', 'ul.games, main p.muted', 'games'],
     ['/leaderboard/kubuguza', '#leaderboard p, #leaderboard table', 'leaderboard'],

@@ -54,6 +54,8 @@ pub fn routes() -> Router<AppState> {
         .route("/rules/{variant}", get(app))
         .route("/learn", get(app))
         .route("/learn/{game}/{lesson}", get(app))
+        .route("/analysis", get(app))
+        .route("/analysis/{variant}", get(app))
         .route("/assets/{version}/{*path}", get(asset))
         .fallback(not_found)
         .layer(CompressionLayer::new())

@@ -122,6 +122,8 @@ export const api = {
     call('POST', `/api/lessons/${step.split('/').map(enc).join('/')}/check`, { decisions, lang }),
   /** @param {{variant: string, options?: object, position?: string, decision: string}} body */
   preview: async (body) => call('POST', '/api/preview', body),
+  /** @param {{variant?: string, position?: string, game?: string, ply?: number, nodes?: number}} body */
+  analysis: async (body) => call('POST', '/api/analysis', body),
   /** @returns {Promise<{steps: string[]}>} the lesson steps the signed-in player has met */
   learnProgress: async () => call('GET', '/api/account/learn'),
   /** @param {string} step `game/lesson/step` */

@@ -18,6 +18,7 @@ const ROUTES = [
   [/^\/account$/, 'account', () => ({})],
   [/^\/rules\/([^/]+)$/, 'rules', (m) => ({ variant: decodeURIComponent(m[1]) })],
   [/^\/learn$/, 'learn', () => ({})],
+  [/^\/analysis(?:\/([^/]+))?$/, 'analysis', (m) => ({ variant: m[1] ? decodeURIComponent(m[1]) : '' })],
   [
     /^\/learn\/([^/]+)\/([^/]+)$/,
     'lesson',

@@ -45,6 +45,14 @@ export function replayPanel(ctrl) {
           btn('»', t('replay.last'), () => r.plies),
         ]),
         h('output#replay-label', { attrs: { for: 'replay-ply', hidden: none } }, label),
+        h(
+          'p.small',
+          h(
+            'a#analyse',
+            { attrs: { href: `/analysis?game=${encodeURIComponent(id)}&ply=${r.ply}` } },
+            t('analysis.open'),
+          ),
+        ),
         h('p.small', [
           t('replay.download'),
           h('a', { attrs: { href: api.exportPath(id), download: `${id}.txt` } }, t('replay.text')),

@@ -1,0 +1,287 @@
+// @ts-check
+// The analysis board (`/analysis/{variant}?position=…`, or `/analysis?game=ID&ply=N` from a finished
+// game's replay): a position played freely as a line of moves, with the engine's value, its best line
+// and every legal move's value, for each position of the line. Clicking a playable hole (or a move of the
+// engine's list) plays it through the server's preview, which answers the steps to sow and the position
+// after; stepping back and playing another move starts a new line from there. The address always holds
+// the position shown, so it can be copied, and the position text can be pasted. No rule is worked out
+// here: the holes offered are the board's `legal`, the values and lines the server's engine's.
+
+import { api } from '../api.js';
+import { Diagram } from '../diagram.js';
+import { decisions as byHole } from '../gamestate.js';
+import { t } from '../i18n.js';
+import { errorText, h, learnStyle, sideName, VARIANTS, variantName } from '../ui.js';
+
+/** @typedef {{counters?: number, win_in?: number, loss_in?: number}} Value */
+/** @typedef {{decision: string, value: Value}} Scored */
+/** @typedef {{variant: string, position: string, side: string, board: any, value: Value, best: string[], decisions: Scored[], depth: number}} Analysis */
+/** @typedef {{decision: string, position: string, board: any, events: string[]}} Ply */
+
+/** A value in words, for the side that decides. @param {Value} v */
+export function valueText(v) {
+  if (v.win_in !== undefined) return t('analysis.win_in', { count: v.win_in });
+  if (v.loss_in !== undefined) return t('analysis.loss_in', { count: v.loss_in });
+  const c = v.counters || 0;
+  return `${c > 0 ? '+' : ''}${c.toFixed(2)}`;
+}
+
+/**
+ * @param {HTMLElement} main
+ * @param {Record<string, string>} params
+ */
+export function mount(main, { variant: fromPath }) {
+  learnStyle();
+  const query = new URLSearchParams(location.search);
+  let variant = VARIANTS.includes(fromPath) && fromPath !== 'ikibuguzo' ? fromPath : 'kubuguza';
+  /** @type {string | null} the position the line starts from (null: the variant's start) */
+  let base = query.get('position');
+  /** @type {Ply[]} */
+  let line = [];
+  let at = 0;
+  /** @type {Map<string, Promise<Analysis>>} */
+  const analyses = new Map();
+  /** @type {Analysis | null} */
+  let shown = null;
+  let busy = false;
+  let gone = false;
+
+  const select = h(
+    'select',
+    { id: 'analysis-variant', 'aria-label': t('form.game') },
+    // Ikibuguzo's own start is the secret choice of arrays, which has nothing to analyse: its two
+    // fixed openings are offered instead.
+    ...VARIANTS.filter((v) => v !== 'ikibuguzo').map((v) => h('option', { value: v }, variantName(v))),
+  );
+  const text = h('input', {
+    id: 'analysis-position',
+    type: 'text',
+    spellcheck: 'false',
+    'aria-label': t('analysis.position'),
+  });
+  const load = h('button', { type: 'button', id: 'analysis-load' }, t('analysis.load'));
+  const value = h('p', { id: 'analysis-value', 'aria-live': 'polite' });
+  const best = h('p', { id: 'analysis-best', class: 'small' });
+  const moves = h('ol', { id: 'analysis-moves', class: 'small' });
+  const played = h('ol', { id: 'analysis-line', class: 'small' });
+  const choices = h('div', { class: 'choices' });
+  const error = h('p', { class: 'error', role: 'alert' });
+  const diagram = new Diagram({ onHole: (name) => clickHole(name) });
+  const step = (/** @type {string} */ label, /** @type {string} */ id, /** @type {() => number} */ to) =>
+    h(
+      'button',
+      { type: 'button', class: 'small ghost', id, 'aria-label': label, title: label, onclick: () => goTo(to()) },
+      label,
+    );
+  main.append(
+    h(
+      'section',
+      { class: 'panel' },
+      h('h1', {}, t('analysis.title')),
+      h('p', { class: 'muted small' }, t('analysis.intro')),
+      h('div', { class: 'actions' }, select, text, load),
+      h(
+        'div',
+        { class: 'lesson' },
+        h('div', {}, diagram.box, diagram.caption, choices),
+        h(
+          'div',
+          { class: 'text' },
+          value,
+          best,
+          h('h2', { class: 'small-h' }, t('analysis.moves')),
+          moves,
+          h('h2', { class: 'small-h' }, t('analysis.line')),
+          h(
+            'div',
+            { class: 'actions' },
+            step(t('replay.start'), 'analysis-start', () => 0),
+            step(t('replay.previous'), 'analysis-back', () => at - 1),
+            step(t('replay.next'), 'analysis-forward', () => at + 1),
+          ),
+          played,
+          error,
+        ),
+      ),
+    ),
+  );
+
+  /** The position text of the line's ply `i` (0: the base). */
+  const positionAt = (/** @type {number} */ i) => (i === 0 ? base : line[i - 1].position);
+
+  /** The engine's analysis of a position, asked once. @param {string | null} position */
+  const analyse = (position) => {
+    const key = `${variant} ${position ?? ''}`;
+    let a = analyses.get(key);
+    if (!a) {
+      a = /** @type {Promise<Analysis>} */ (api.analysis({ variant, ...(position ? { position } : {}) }));
+      analyses.set(key, a);
+      a.catch(() => analyses.delete(key));
+    }
+    return a;
+  };
+
+  /** Shows ply `i` of the line: its board, then the engine's analysis of it. */
+  const goTo = async (/** @type {number} */ i, sown = false) => {
+    if (i < 0 || i > line.length) return;
+    at = i;
+    const position = positionAt(i);
+    history.replaceState(
+      null,
+      '',
+      `/analysis/${variant}${position ? `?position=${encodeURIComponent(position)}` : ''}`,
+    );
+    text.value = position || '';
+    error.textContent = '';
+    choices.replaceChildren();
+    drawLine();
+    if (i > 0 && !sown) diagram.show(line[i - 1].board);
+    shown = null;
+    diagram.set(new Set());
+    value.textContent = t('analysis.thinking');
+    best.textContent = '';
+    moves.replaceChildren();
+    try {
+      const a = await analyse(position);
+      if (gone || at !== i) return;
+      shown = a;
+      if (i === 0) text.value = a.position;
+      if (!busy) diagram.show(a.board);
+      offer();
+      value.textContent = t('analysis.value', { side: sideName(a.side), value: valueText(a.value), depth: a.depth });
+      best.textContent = `${t('analysis.best')}: ${a.best.join(' ')}`;
+      moves.replaceChildren(
+        ...a.decisions.map((s) =>
+          h(
+            'li',
+            {},
+            h('button', { type: 'button', class: 'link', onclick: () => decide(s.decision) }, s.decision),
+            ` ${valueText(s.value)}`,
+          ),
+        ),
+      );
+    } catch (e) {
+      if (gone || at !== i) return;
+      value.textContent = '';
+      error.textContent = errorText(e, 'analysis');
+    }
+  };
+
+  /** The line played, each move a button back to the position after it. */
+  const drawLine = () => {
+    played.replaceChildren(
+      ...line.map((p, k) =>
+        h(
+          'li',
+          { class: k + 1 === at ? 'here' : '' },
+          h(
+            'button',
+            { type: 'button', class: 'link', 'aria-current': k + 1 === at ? 'step' : null, onclick: () => goTo(k + 1) },
+            p.decision,
+          ),
+        ),
+      ),
+    );
+  };
+
+  /** The playable holes, and buttons for the decisions that are not holes. */
+  const offer = () => {
+    const legal = /** @type {string[]} */ (shown?.board?.legal || []);
+    const { byHole: holes, others } = byHole(legal);
+    diagram.set(busy ? new Set() : new Set(holes.keys()));
+    choices.replaceChildren(
+      ...others.map((d) => h('button', { type: 'button', onclick: () => decide(d) }, t(`decision.${d}`))),
+    );
+  };
+
+  /** @param {string} name */
+  const clickHole = (name) => {
+    if (!shown || busy) return;
+    const options = byHole(shown.board.legal || []).byHole.get(name) || [];
+    if (options.length === 1) decide(options[0]);
+    if (options.length > 1) {
+      // Both directions are legal here: the player says which.
+      choices.replaceChildren(
+        ...options.map((d) =>
+          h(
+            'button',
+            { type: 'button', onclick: () => decide(d) },
+            t(d.endsWith(':cw') ? 'decision.clockwise' : 'decision.anticlockwise', { hole: name }),
+          ),
+        ),
+      );
+    }
+  };
+
+  /** Plays `decision` from the position shown: a new line from here, sown, then analysed. @param {string} decision */
+  const decide = async (decision) => {
+    if (busy) return;
+    busy = true;
+    offer();
+    try {
+      const position = positionAt(at);
+      const p = await api.preview({ variant, decision, ...(position ? { position } : {}) });
+      if (gone) return;
+      line = line.slice(0, at);
+      line.push({ decision: p.decision, position: p.position, board: p.board, events: p.events });
+      const next = at + 1;
+      goTo(next, true);
+      await diagram.sow(p.events, p.board);
+      busy = false;
+      if (at === next && shown) diagram.show(shown.board);
+      offer();
+    } catch (e) {
+      busy = false;
+      offer();
+      error.textContent = errorText(e, 'analysis');
+    }
+  };
+
+  /** Starts over from the variant's start or a position text. @param {string | null} position */
+  const start = (position) => {
+    base = position;
+    line = [];
+    goTo(0);
+  };
+
+  select.value = variant;
+  select.addEventListener('change', () => {
+    variant = select.value;
+    start(null);
+  });
+  load.addEventListener('click', () => start(text.value.trim() || null));
+  text.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter') start(text.value.trim() || null);
+  });
+  const keys = (/** @type {KeyboardEvent} */ e) => {
+    const target = e.target;
+    if (target instanceof Element && target.closest('input, select, textarea')) return;
+    if (e.key === 'ArrowLeft') goTo(at - 1);
+    if (e.key === 'ArrowRight') goTo(at + 1);
+  };
+  document.addEventListener('keydown', keys);
+
+  const game = query.get('game');
+  const ply = Number(query.get('ply') || 0);
+  if (game) {
+    // A finished game's position: the server gives its text, the line starts there.
+    api
+      .analysis({ game, ply })
+      .then((/** @type {Analysis} */ a) => {
+        if (gone) return;
+        variant = a.variant;
+        select.value = variant;
+        analyses.set(`${variant} ${a.position}`, Promise.resolve(a));
+        start(a.position);
+      })
+      .catch((e) => {
+        error.textContent = errorText(e, 'analysis');
+      });
+  } else {
+    start(base);
+  }
+  return () => {
+    gone = true;
+    document.removeEventListener('keydown', keys);
+  };
+}

@@ -1,0 +1,122 @@
+// The analysis board: the engine's values of every move of Kubuguza's start as the server answers them,
+// a line played by clicking holes (each position sown, analysed, and kept in the address), a step back
+// and another move starting a new line, a position pasted as text, the board on a phone, and the way in
+// from a finished game's replay. Screenshots land in web/tests/screenshots/.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { PHONE, api, boardOf, person, playable, shot, until, useServerAndBrowser, server, browser } from './harness.js';
+
+useServerAndBrowser();
+
+const post = (body) =>
+  api(server, '/api/analysis', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+/** The moves the page lists, best first: [decision, value text]. */
+async function listed(page) {
+  await page.waitForSelector('#analysis-moves li');
+  return page.$$eval('#analysis-moves li', (lis) => lis.map((li) => li.textContent.trim()));
+}
+
+/** Plays `decision` (`e2`, `b2:cw`) by clicking its hole, then its direction when both are offered. */
+async function play(page, decision) {
+  const [hole, dir] = decision.split(':');
+  await page.click(`svg.board .hole[data-hole="${hole}"]`);
+  const ask = page.locator('.choices button', { hasText: dir === 'cw' ? '↻' : '↺' });
+  if (await ask.count()) await ask.first().click();
+}
+
+test('a line played on the analysis board, a step back and a new line', { timeout: 180000 }, async () => {
+  const p = await person(browser, server);
+  const { page } = p;
+  await page.goto('/analysis/kubuguza');
+  await until(async () => /South to move/.test(await page.textContent('#analysis-value')), 'the value of the start');
+
+  // The list is the engine's own answer for the start, best first.
+  const start = await post({ variant: 'kubuguza' });
+  const moves = await listed(page);
+  assert.equal(moves.length, start.decisions.length);
+  assert.equal(moves[0].split(' ')[0], start.decisions[0].decision);
+  assert.deepEqual((await playable(page)).sort(), [...start.board.legal].sort(), 'the legal holes are offered');
+  await shot(page, 'analysis-desktop');
+
+  // The engine's best move, by clicking: the position after is sown, analysed for North, and in the address.
+  const first = start.decisions[0].decision;
+  await play(page, first);
+  await until(async () => /North to move/.test(await page.textContent('#analysis-value')), "North's value");
+  const after = await api(server, '/api/preview', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ variant: 'kubuguza', decision: first }),
+  });
+  assert.equal(await page.inputValue('#analysis-position'), after.position);
+  assert.equal(new URL(page.url()).searchParams.get('position'), after.position);
+  const northMoves = await listed(page);
+  const north = await post({ variant: 'kubuguza', position: after.position });
+  assert.equal(northMoves[0].split(' ')[0], north.decisions[0].decision);
+  assert.deepEqual(await page.$$eval('#analysis-line li', (l) => l.map((x) => x.textContent)), [first]);
+
+  // Back to the start, another move: a new line replaces the first.
+  await page.click('#analysis-back');
+  await until(async () => /South to move/.test(await page.textContent('#analysis-value')), 'the start again');
+  const second = start.decisions[1].decision;
+  await play(page, second);
+  await until(
+    async () => (await page.$$eval('#analysis-line li', (l) => l.map((x) => x.textContent))).join() === second,
+    'the new line',
+  );
+
+  // A position pasted as text.
+  const position = 'south a1=3 c2=1 c3=2 c4=1 a4=2 e3=4 f4=1';
+  await page.fill('#analysis-position', position);
+  await page.click('#analysis-load');
+  await until(async () => /wins in 5 moves/.test(await page.textContent('#analysis-value')), 'a proven win');
+  const board = await boardOf(page);
+  assert.equal(board.e3, 4);
+  assert.deepEqual(p.errors, []);
+});
+
+test('the analysis board on a phone, and from a finished game', { timeout: 120000 }, async () => {
+  const p = await person(browser, server, { device: PHONE });
+  const { page } = p;
+  await page.goto('/analysis/azigo');
+  await until(async () => /South to move/.test(await page.textContent('#analysis-value')), 'the value');
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(wide <= 390, `nothing wider than the phone (${wide})`);
+  await shot(page, 'analysis-phone');
+
+  // A finished game (resigned before a move) opened on the board at its start.
+  const created = await api(server, '/api/games', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ variant: 'njombwa', opponent: 'bot:1' }),
+  });
+  const id = created.game.id;
+  await page.goto(`/analysis?game=${id}&ply=0`);
+  await until(async () => /not over yet/.test(await page.textContent('.error')), 'a game in progress refused');
+  // Resigned from the page's own origin (node has no WebSocket of its own here).
+  await page.evaluate(
+    ([id, token]) =>
+      new Promise((done) => {
+        const ws = new WebSocket(`${location.origin.replace('http', 'ws')}/api/games/${id}/ws?token=${token}`);
+        ws.onopen = () => ws.send(JSON.stringify({ type: 'resign', id: 'r' }));
+        ws.onmessage = (m) => {
+          if (JSON.parse(m.data).type === 'event') done(ws.close());
+        };
+      }),
+    [id, created.token],
+  );
+  await until(async () => (await api(server, `/api/games/${id}`)).game.status === 'finished', 'the end');
+  await page.goto(`/game/${id}`);
+  await page.click('#analyse');
+  await page.waitForURL(/\/analysis\/njombwa/);
+  await until(async () => /to move/.test(await page.textContent('#analysis-value')), 'the value of its start');
+  assert.deepEqual(
+    p.errors.filter((e) => !/status of 409/.test(e)),
+    [],
+  );
+});
