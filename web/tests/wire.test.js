@@ -121,6 +121,7 @@ test("protocol 3: steps are strings of words, decoded as the model's objects", (
     'lift c2 4 cw',
     'drop d2',
     'capture d3 5 store:north',
+    'capture d3 5 c2 opposition d2 d3 d4',
     'store_lift south ?',
     'chose north 2',
     'revealed 2 1',
@@ -133,7 +134,14 @@ test("protocol 3: steps are strings of words, decoded as the model's objects", (
   assert.deepEqual(m.event.steps, [
     { type: 'lift', hole: 'c2', count: 4, direction: 'cw' },
     { type: 'drop', hole: 'd2' },
-    { type: 'capture', from: 'd3', count: 5, to: 'store:north' },
+    { type: 'capture', from: 'd3', count: 5, to: 'store:north', reason: null },
+    {
+      type: 'capture',
+      from: 'd3',
+      count: 5,
+      to: 'c2',
+      reason: { rule: 'opposition', holes: ['d2', 'd3', 'd4'] },
+    },
     { type: 'store_lift', side: 'south', count: null },
     { type: 'chose', side: 'north', array: 2 },
     { type: 'revealed', south: 2, north: 1 },

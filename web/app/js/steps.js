@@ -3,7 +3,7 @@
 // counts, one at a time, as the terminal client's tui/anim.rs does. Used to animate a move and, in
 // protocol 3, to follow the board through the events of a change that carry no board of their own.
 
-import { t } from './i18n.js';
+import { has, t } from './i18n.js';
 import { sideName } from './ui.js';
 
 /** @typedef {'lifted' | 'dropped' | 'captured'} Mark */
@@ -43,6 +43,17 @@ function layOut(holes, south, north) {
   for (const name of Object.keys(holes)) holes[name] = 0;
   for (const [hole, n] of Object.entries(ARRAYS[south] || {})) holes[hole] = n;
   for (const [hole, n] of Object.entries(ARRAYS[north] || {})) holes[mirror(hole)] = n;
+}
+
+/**
+ * Why a capture happened, in words (after a comma), from the rule and holes the server named; nothing
+ * for a reason this page has no words for.
+ * @param {import('./types.js').CaptureReason | null} reason
+ */
+function why(reason) {
+  if (!reason || !has(`why.${reason.rule}`)) return '';
+  const [last, inner, outer] = reason.holes;
+  return `, ${t(`why.${reason.rule}`, { last, inner, outer })}`;
 }
 
 /**
@@ -104,7 +115,7 @@ export function replay(before, move) {
             holes[s.to] = (holes[s.to] || 0) + s.count;
           }
           marks[s.from] = 'captured';
-          caption = `${t('sow.capture', { count: s.count, hole: s.from })} → ${where(s.to)}`;
+          caption = `${t('sow.capture', { count: s.count, hole: s.from })} → ${where(s.to)}${why(s.reason)}`;
           break;
         }
         case 'store_lift':

@@ -88,9 +88,15 @@
  */
 
 /**
+ * Why a capture happened: the rule's id (`opposition`, `empty-inner`, `pair-walk`, `one-or-three`,
+ * `store-cross`) and the holes it looked at, in the order docs/protocol.md gives for that rule.
+ * @typedef {{rule: string, holes: string[]}} CaptureReason
+ */
+
+/**
  * @typedef {{type: 'lift', hole: string, count: number, direction: 'cw' | 'acw'}
  *   | {type: 'drop', hole: string}
- *   | {type: 'capture', from: string, count: number, to: string}
+ *   | {type: 'capture', from: string, count: number, to: string, reason: CaptureReason | null}
  *   | {type: 'store_lift', side: Side, count: number | null}
  *   | {type: 'chose', side: Side, array: number | null}
  *   | {type: 'revealed', south: number, north: number}

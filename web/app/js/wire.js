@@ -162,7 +162,14 @@ export function step(text) {
     case 'drop':
       return { type: 'drop', hole: w[1] };
     case 'capture':
-      return { type: 'capture', from: w[1], count: Number(w[2]), to: w[3] };
+      // The words after the target say why (absent from an older sender's steps).
+      return {
+        type: 'capture',
+        from: w[1],
+        count: Number(w[2]),
+        to: w[3],
+        reason: w[4] ? { rule: w[4], holes: w.slice(5) } : null,
+      };
     case 'store_lift':
       return { type: 'store_lift', side: side(w[1]), count: maybe(w[2]) };
     case 'chose':

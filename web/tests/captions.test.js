@@ -1,0 +1,43 @@
+// The captions of a move's steps (web/app/js/steps.js) in each language: a capture says why, in the words
+// of the catalog, from the rule and holes the server's step names; a capture without a reason (an older
+// sender) says only what was taken. The catalogs are read from web/app/i18n as the page loads them.
+
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { t, useLanguage } from '../app/js/i18n.js';
+import { replay } from '../app/js/steps.js';
+import * as wire from '../app/js/wire.js';
+
+// The page fetches its catalog and sets the document's language; here both come from the files.
+globalThis.document = /** @type {any} */ ({ documentElement: {} });
+globalThis.fetch = /** @type {any} */ (
+  async (url) => ({ ok: true, json: async () => JSON.parse(readFileSync(new URL(url), 'utf8')) })
+);
+
+const before = { holes: { c2: 0, d2: 2, d3: 3, d4: 2 }, stores: { south: null, north: null } };
+const steps = ['lift d2 2', 'drop e2', 'drop f2', 'capture d3 3 c2 opposition f2 f3 f4'].map(wire.step);
+
+for (const [lang, words] of [
+  [
+    'en',
+    /3 captured from d3 → c2, because the last counter fell in f2, in the inner row, and both holes facing it, f3 and f4, held counters/,
+  ],
+  ['fr', /car la dernière graine est tombée en f2, dans la rangée intérieure, et les deux trous en face, f3 et f4/],
+]) {
+  test(`a capture's caption says why (${lang})`, async () => {
+    await useLanguage(lang);
+    const frames = replay(before, { steps });
+    assert.match(frames.frame(steps.length).caption, words);
+    assert.ok(!frames.frame(steps.length).caption.includes('why.'), 'every reason has words');
+  });
+}
+
+test('a capture without a reason says only what was taken, and every rule has its words', async () => {
+  await useLanguage('en');
+  const old = ['lift d2 2', 'drop e2', 'drop f2', 'capture d3 3 c2'].map(wire.step);
+  assert.match(replay(before, { steps: old }).frame(old.length).caption, /3 captured from d3 → c2$/);
+  for (const rule of ['opposition', 'empty-inner', 'pair-walk', 'one-or-three', 'store-cross']) {
+    assert.notEqual(t(`why.${rule}`), `why.${rule}`, rule);
+  }
+});
