@@ -176,6 +176,11 @@ async fn every_example_is_a_snapshot_and_valid_against_its_schema() {
         "ApiError",
         "Signup",
         "SeekList",
+        "LobbyClientMsg",
+        "SeekRequest",
+        "CreateChallenge",
+        "Challenge",
+        "ChallengeList",
     ] {
         assert!(with_examples.contains(&body), "{body} has no example; with examples: {with_examples:?}");
     }
