@@ -9,6 +9,7 @@ mod common;
 use common::driver::Table;
 use common::process::Process;
 use common::{TestServer, drop_db, fresh_db, pick};
+use mancala_protocol::ServerMsg;
 use serde_json::json;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -22,18 +23,17 @@ type Acknowledged = Arc<Mutex<Vec<(u64, String)>>>;
 /// accepted one.
 async fn play_until_cut(mut t: Table, mut seed: u64, acknowledged: Acknowledged) -> bool {
     while !t.over() {
-        let Some(i) = (0..2).find(|&i| t.views[i]["legal"].as_array().is_some_and(|l| !l.is_empty())) else {
+        let Some(seat) = t.mover() else {
             return false;
         };
-        let legal = t.views[i]["legal"].as_array().unwrap().clone();
-        let decision = legal[pick(&mut seed, legal.len())].as_str().unwrap().to_string();
-        match t.try_decide(i, &decision).await {
-            Some(answer) if answer["type"] == "accepted" => {
+        let legal = &t.views[seat].legal;
+        let decision = legal[pick(&mut seed, legal.len())].clone();
+        match t.try_decide(seat, &decision).await {
+            Some(ServerMsg::Accepted { v, .. }) => {
                 // `accepted.v` is the version of the decision's own event; version 1 is the start.
-                let ply = answer["v"].as_u64().unwrap() - 1;
-                acknowledged.lock().unwrap().push((ply, decision));
+                acknowledged.lock().unwrap().push((v - 1, decision));
             }
-            Some(answer) => panic!("refused while the server was up: {answer}"),
+            Some(answer) => panic!("refused while the server was up: {answer:?}"),
             None => return true,
         }
     }
@@ -49,7 +49,7 @@ async fn a_killed_server_loses_no_acknowledged_decision(url: &str) {
         let body = json!({ "variant": variant, "seat": "south", "options": { "turn_limit": 60 } });
         let (id, south, north) = client.new_game(body).await;
         let acknowledged = Acknowledged::default();
-        let t = Table::open(&client, &id, &south, &north, variant).await;
+        let t = Table::open(&client, &id, &south, &north).await;
         let task = tokio::spawn(play_until_cut(t, 7 + k as u64, acknowledged.clone()));
         games.push((id, south, north, variant, acknowledged, task));
     }
@@ -83,9 +83,9 @@ async fn a_killed_server_loses_no_acknowledged_decision(url: &str) {
                 assert_eq!(stored["decision"], decision.as_str(), "{variant}: ply {ply}");
             }
         }
-        let mut t = Table::open(&client, &id, &south, &north, variant).await;
+        let mut t = Table::open(&client, &id, &south, &north).await;
         let last = acknowledged.last().map_or(0, |(ply, _)| ply + 1);
-        assert!(t.versions[0] >= last, "{variant}: at version {} after acknowledging {last}", t.versions[0]);
+        assert!(t.versions.south >= last, "{variant}: at version {} after acknowledging {last}", t.versions.south);
         let mut seed = 100 + k as u64;
         t.play_random(&mut seed, 10_000).await;
         assert!(t.over(), "{variant}: play goes on to the end");

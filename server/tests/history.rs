@@ -11,8 +11,8 @@ mod streams;
 #[path = "history/wire.rs"]
 mod wire;
 
-use common::TestServer;
-use common::driver::Table;
+use common::driver::{Table, accepted};
+use common::{Seat, TestServer};
 use futures_util::StreamExt;
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
@@ -120,7 +120,7 @@ async fn populate(server: &TestServer) -> Vec<String> {
     let (g3, s3, n3) = server
         .new_game(json!({ "variant": "njombwa", "seat": "south", "name": "carol", "options": { "turn_limit": 2 } }))
         .await;
-    let mut t = Table::open(server, &g3, &s3, &n3, "njombwa").await;
+    let mut t = Table::open(server, &g3, &s3, &n3).await;
     t.play_random(&mut 7, 500).await;
     assert!(t.over());
     made.push(g3);
@@ -285,16 +285,16 @@ async fn one_game_its_positions_and_exports() {
     let server = TestServer::start().await;
     let body = json!({ "variant": "kubuguza", "seat": "south", "name": "amina", "clock": { "base_secs": 300, "increment_secs": 5 } });
     let (id, south, north) = server.new_game(body).await;
-    let mut t = Table::open(&server, &id, &south, &north, "kubuguza").await;
-    let start_holes = t.views[2]["holes"].clone();
+    let mut t = Table::open(&server, &id, &south, &north).await;
+    let start_holes = json!(t.views.spectator.holes);
     // The spectator's board after each ply, to compare with the positions (version 1 is the game's start,
     // each ply one version after it).
-    let mut boards = vec![(t.versions[2] - 1, start_holes.clone())];
+    let mut boards = vec![(t.versions.spectator - 1, start_holes.clone())];
     for _ in 0..6 {
         t.play_random(&mut 11, 1).await;
-        boards.push((t.versions[2] - 1, t.views[2]["holes"].clone()));
+        boards.push((t.versions.spectator - 1, json!(t.views.spectator.holes)));
     }
-    let plies = t.versions[2] - 1;
+    let plies = t.versions.spectator - 1;
 
     // While the game runs: the spectator's view, the clock running.
     let (status, detail) = server.get(&format!("/api/games/{id}")).await;
@@ -303,7 +303,7 @@ async fn one_game_its_positions_and_exports() {
     assert_eq!(detail["game"]["status"], "ongoing");
     assert_eq!(detail["game"]["plies"], plies);
     assert_eq!(detail["record"].as_array().unwrap().len() as u64, plies);
-    assert_eq!(detail["view"]["holes"], t.views[2]["holes"]);
+    assert_eq!(detail["view"]["holes"], json!(t.views.spectator.holes));
     assert_eq!(detail["view"]["legal"], json!([]), "a spectator's view offers no decisions");
     assert_eq!(detail["clock"]["base_secs"], 300);
     assert_eq!(detail["clock"]["running"].as_array().unwrap().len(), 1, "{detail}");
@@ -436,10 +436,10 @@ async fn no_http_answer_tells_a_secret_of_an_unfinished_game() {
         let name = format!("chooser{k}");
         let (id, south, north) =
             server.new_game(json!({ "variant": "ikibuguzo", "seat": "south", "name": name })).await;
-        let mut t = Table::open(&server, &id, &south, &north, "ikibuguzo").await;
-        let a = t.decide(0, choice).await;
-        assert_eq!(a["type"], "accepted", "{a}");
-        assert_eq!(t.views[0]["choices"]["south"], choice);
+        let mut t = Table::open(&server, &id, &south, &north).await;
+        let a = t.decide(Seat::South, choice).await;
+        assert!(accepted(&a), "{a:?}");
+        assert_eq!(json!(t.views.south.choices.south), choice);
         for (path, text) in every_answer(&server, &id, &name).await {
             assert!(!text.contains("opening:1") && !text.contains("opening:2"), "{path} tells South's choice: {text}");
         }
@@ -449,18 +449,18 @@ async fn no_http_answer_tells_a_secret_of_an_unfinished_game() {
         let (_, text) = server.get_text(&format!("/api/games/{id}/export")).await;
         assert!(text.ends_with("\n1. south ?\n"), "{text}");
         // Once both are in, the choices are public and the record shows them.
-        let b = t.decide(1, "opening:1").await;
-        assert_eq!(b["type"], "accepted", "{b}");
+        let b = t.decide(Seat::North, "opening:1").await;
+        assert!(accepted(&b), "{b:?}");
         let (_, detail) = server.get(&format!("/api/games/{id}")).await;
         assert_eq!(detail["record"][0]["decision"], choice, "{detail}");
     }
 
     // Azigo: a store count is the owner's secret until the end.
     let (id, south, north) = server.new_game(json!({ "variant": "azigo", "seat": "south", "name": "zola" })).await;
-    let mut t = Table::open(&server, &id, &south, &north, "azigo").await;
+    let mut t = Table::open(&server, &id, &south, &north).await;
     t.play_random(&mut 5, 4).await;
     assert!(!t.over());
-    assert!(t.views[0]["stores"]["south"].is_u64(), "the owner sees its store");
+    assert!(t.views.south.stores.south.is_some(), "the owner sees its store");
     for (path, text) in every_answer(&server, &id, "zola").await {
         let values: Vec<Value> = if path == "player stream" {
             text.lines().map(|l| serde_json::from_str(l).unwrap()).collect()

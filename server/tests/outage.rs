@@ -10,8 +10,9 @@
 
 mod common;
 
-use common::driver::Table;
-use common::{TestServer, drop_db, fresh_db};
+use common::driver::{Table, accepted};
+use common::{Seat, TestServer, drop_db, fresh_db};
+use mancala_protocol::{ErrorCode, ServerMsg};
 use mancala_server::config::Config;
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
@@ -31,9 +32,17 @@ async fn database_away(base: &str, url: &str, away: bool) {
 }
 
 /// The seat to move and its first legal decision.
-fn next_decision(t: &Table) -> (usize, String) {
-    let i = (0..2).find(|&i| t.views[i]["legal"].as_array().is_some_and(|l| !l.is_empty())).expect("a mover");
-    (i, t.views[i]["legal"][0].as_str().unwrap().to_string())
+fn next_decision(t: &Table) -> (Seat, String) {
+    let seat = t.mover().expect("a mover");
+    (seat, t.views[seat].legal[0].clone())
+}
+
+/// The code and reason of a refused decision (any other answer fails the test).
+fn refusal(answer: &ServerMsg) -> (ErrorCode, &str) {
+    match answer {
+        ServerMsg::Rejected { code, reason, .. } => (*code, reason.as_str()),
+        other => panic!("not refused: {other:?}"),
+    }
 }
 
 async fn healthz(server: &TestServer) -> (u16, Value) {
@@ -65,10 +74,10 @@ async fn a_postgres_outage_refuses_decisions_and_heals_by_itself() {
     let Some((base, url)) = fresh_db("outage").await else { return };
     let server = TestServer::start_with(Config::with_database(&url)).await;
     let (id, south, north) = server.new_game(json!({ "variant": "kubuguza", "seat": "south" })).await;
-    let mut t = Table::open(&server, &id, &south, &north, "kubuguza").await;
+    let mut t = Table::open(&server, &id, &south, &north).await;
     let mut seed = 11;
     t.play_random(&mut seed, 6).await;
-    let (before, v_before) = (stored_plies(&server, &id).await, t.versions[2]);
+    let (before, v_before) = (stored_plies(&server, &id).await, t.versions.spectator);
 
     database_away(&base, &url, true).await;
     let (status, body) = healthz(&server).await;
@@ -76,9 +85,9 @@ async fn a_postgres_outage_refuses_decisions_and_heals_by_itself() {
     assert_eq!(body["error"], "degraded", "{body}");
     let (i, decision) = next_decision(&t);
     let answer = t.decide(i, &decision).await;
-    assert_eq!(answer["type"], "rejected", "{answer}");
-    assert_eq!(answer["code"], "unavailable", "{answer}");
-    assert!(answer["reason"].as_str().unwrap().contains("the database is unavailable"), "{answer}");
+    let (code, reason) = refusal(&answer);
+    assert_eq!(code, ErrorCode::Unavailable, "{answer:?}");
+    assert!(reason.contains("the database is unavailable"), "{answer:?}");
     // Reads say the same rather than a 500.
     let (status, body) = server.get(&format!("/api/games/{id}")).await;
     assert_eq!(status, 503, "{body}");
@@ -86,9 +95,9 @@ async fn a_postgres_outage_refuses_decisions_and_heals_by_itself() {
     database_away(&base, &url, false).await;
     wait_healthy(&server, Duration::from_secs(20)).await;
     let answer = t.decide(i, &decision).await;
-    assert_eq!(answer["type"], "accepted", "the same decision once the database is back: {answer}");
+    assert!(accepted(&answer), "the same decision once the database is back: {answer:?}");
     // One event per ply: the decision and any forced plies it brought, each stored once.
-    let plies = t.versions[2] - v_before;
+    let plies = t.versions.spectator - v_before;
     assert!(plies >= 1);
     assert_eq!(stored_plies(&server, &id).await, before + plies, "every acknowledged decision, and no other");
     t.play_random(&mut seed, 10_000).await;
@@ -140,7 +149,7 @@ async fn a_full_disk_refuses_decisions_clearly_and_heals_when_space_returns() {
     let url = format!("sqlite://{}", mnt.join("test.db").display());
     let server = TestServer::start_with(Config::with_database(&url)).await;
     let (id, south, north) = server.new_game(json!({ "variant": "kubuguza", "seat": "south" })).await;
-    let mut t = Table::open(&server, &id, &south, &north, "kubuguza").await;
+    let mut t = Table::open(&server, &id, &south, &north).await;
     let mut seed = 12;
     let mut played = t.play_random(&mut seed, 4).await as u64;
 
@@ -153,14 +162,14 @@ async fn a_full_disk_refuses_decisions_clearly_and_heals_when_space_returns() {
         let before = stored_plies(&server, &id).await;
         let (i, decision) = next_decision(&t);
         let answer = t.decide(i, &decision).await;
-        if answer["type"] == "rejected" {
+        if !accepted(&answer) {
             break (answer, decision, i, before);
         }
         played += 1;
         assert!(played < 200, "the disk never filled up");
     };
-    assert_eq!(answer["code"], "unavailable", "{answer}");
-    let reason = answer["reason"].as_str().unwrap();
+    let (code, reason) = refusal(&answer);
+    assert_eq!(code, ErrorCode::Unavailable, "{answer:?}");
     assert!(
         reason.contains("database is unavailable") && reason.contains("full"),
         "the reason says the disk is full: {reason}"
@@ -171,7 +180,7 @@ async fn a_full_disk_refuses_decisions_clearly_and_heals_when_space_returns() {
 
     std::fs::remove_file(&filler).unwrap();
     let answer = t.decide(i, &decision).await;
-    assert_eq!(answer["type"], "accepted", "the same decision once there is space: {answer}");
+    assert!(accepted(&answer), "the same decision once there is space: {answer:?}");
     t.play_random(&mut seed, 10_000).await;
     assert!(t.over());
     let total = stored_plies(&server, &id).await;

@@ -17,10 +17,10 @@ async fn games_are_played_stored_and_restored_on_postgres() {
     for (k, variant) in ["kubuguza", "ikibuguzo", "azigo"].into_iter().enumerate() {
         let body = json!({ "variant": variant, "seat": "south", "options": { "turn_limit": 25 } });
         let (id, south, north) = server.new_game(body).await;
-        let mut t = Table::open(&server, &id, &south, &north, variant).await;
+        let mut t = Table::open(&server, &id, &south, &north).await;
         let mut seed = 100 + k as u64;
         t.play_random(&mut seed, 8).await;
-        ids.push((id, south, north, t.versions[0], t.views[2]["holes"].clone(), variant));
+        ids.push((id, south, north, t.versions.south, t.views.spectator.holes.clone(), variant));
     }
     let (status, player) = server.post("/api/players", json!({ "name": "pg_player" })).await;
     assert_eq!(status, 201, "{player}");
@@ -29,9 +29,9 @@ async fn games_are_played_stored_and_restored_on_postgres() {
     let _ = server.stop().await;
     let server = TestServer::start_with(Config::with_database(&url)).await;
     for (k, (id, south, north, v, holes, variant)) in ids.into_iter().enumerate() {
-        let mut t = Table::open(&server, &id, &south, &north, variant).await;
-        assert_eq!(t.versions[0], v, "{variant}");
-        assert_eq!(t.views[2]["holes"], holes, "{variant}");
+        let mut t = Table::open(&server, &id, &south, &north).await;
+        assert_eq!(t.versions.south, v, "{variant}");
+        assert_eq!(t.views.spectator.holes, holes, "{variant}");
         let mut seed = 200 + k as u64;
         t.play_random(&mut seed, 10_000).await;
         assert!(t.over(), "{variant}");

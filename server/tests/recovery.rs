@@ -6,11 +6,12 @@
 
 mod common;
 
-use common::driver::Table;
-use common::{TestServer, Ws};
+use common::driver::{Table, accepted};
+use common::{Seat, TestServer, Ws};
 use futures_util::SinkExt;
+use mancala_protocol::{BoardView, ClientMsg, GameEvent, ServerMsg};
 use mancala_server::config::Config;
-use serde_json::{Value, json};
+use serde_json::json;
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::{Data, OpCode};
@@ -18,11 +19,11 @@ use tokio_tungstenite::tungstenite::protocol::frame::{Frame, FrameHeader};
 
 /// Reads `ws` until it holds version `v`; returns what it read. Every message is checked for versions
 /// that only increase (by `Ws`).
-async fn read_until(ws: &mut Ws, v: u64) -> Vec<Value> {
+async fn read_until(ws: &mut Ws, v: u64) -> Vec<ServerMsg> {
     let mut read = Vec::new();
     while ws.last_v != Some(v) {
         let m = ws
-            .try_next(Duration::from_secs(20))
+            .try_recv(Duration::from_secs(20))
             .await
             .unwrap_or_else(|| panic!("stalled at version {:?} of {v} after {} messages", ws.last_v, read.len()));
         read.push(m);
@@ -32,8 +33,52 @@ async fn read_until(ws: &mut Ws, v: u64) -> Vec<Value> {
 
 /// The connection still answers (after any answers still on their way).
 async fn answers_ping(ws: &mut Ws) {
-    ws.send(json!({ "type": "ping", "id": "last" })).await;
-    while ws.next_of("pong").await["id"] != "last" {}
+    ws.say(&ClientMsg::Ping { id: Some("last".into()) }).await;
+    ws.recv_until(|m| matches!(m, ServerMsg::Pong { id: Some(id) } if id == "last").then_some(())).await;
+}
+
+/// The board a message carries: a snapshot's, or the last event's of a change.
+fn board(m: &ServerMsg) -> Option<&BoardView> {
+    match m {
+        ServerMsg::Snapshot { view, .. } => Some(view),
+        ServerMsg::Event { view, .. } => view.as_ref(),
+        _ => None,
+    }
+}
+
+/// The last board among `read`.
+fn last_board(read: &[ServerMsg]) -> &BoardView {
+    read.iter().rev().find_map(board).expect("a board")
+}
+
+/// The version of a snapshot or an event.
+fn version(m: &ServerMsg) -> Option<u64> {
+    match m {
+        ServerMsg::Snapshot { v, .. } | ServerMsg::Event { v, .. } => Some(*v),
+        _ => None,
+    }
+}
+
+/// The decision of a move event (`None`: hidden), and its first step.
+fn move_of(m: &ServerMsg) -> Option<(Option<String>, String)> {
+    match m {
+        ServerMsg::Event { event: GameEvent::Move { mv }, .. } => {
+            let first = mv.steps.first().map(|s| serde_json::to_value(s).unwrap().as_str().unwrap().to_string());
+            Some((mv.decision.clone(), first.unwrap_or_default()))
+        }
+        _ => None,
+    }
+}
+
+/// Resigns for `seat` and returns the version of the `end` event.
+async fn resign(t: &mut Table, seat: Seat) -> u64 {
+    let ws = t.ws(seat);
+    ws.say(&ClientMsg::Resign { id: Some("r".into()) }).await;
+    ws.recv_until(|m| match m {
+        ServerMsg::Accepted { v, .. } => Some(v),
+        _ => None,
+    })
+    .await
 }
 
 /// A server whose players may send as fast as the tests play.
@@ -53,61 +98,55 @@ async fn server() -> TestServer {
 async fn game_at(server: &TestServer, v: u64) -> (Table, String, [String; 2]) {
     let body = json!({ "variant": "azigo", "seat": "south", "options": { "turn_limit": 1200 } });
     let (id, south, north) = server.new_game(body).await;
-    let mut t = Table::open(server, &id, &south, &north, "azigo").await;
+    let mut t = Table::open(server, &id, &south, &north).await;
     let mut seed = 0x5EED;
-    while t.versions[2] < v {
+    while t.versions.spectator < v {
         t.play_random(&mut seed, 1).await;
-        assert!(!t.over(), "the game ended at version {}", t.versions[2]);
+        assert!(!t.over(), "the game ended at version {}", t.versions.spectator);
     }
     (t, id, [south, north])
 }
 
-/// The seat (0 south, 1 north) that has a decision.
-fn mover(t: &Table) -> usize {
-    (0..2).find(|&i| t.views[i]["legal"].as_array().is_some_and(|l| !l.is_empty())).expect("someone to move")
-}
-
 /// Resumes with `?v=now-behind`: the events when there are at most 256 of them, else a snapshot; either
 /// way the client ends at `now` and, when it is the player to move, with its legal decisions.
-async fn resume(server: &TestServer, id: &str, token: Option<&str>, now: u64, behind: u64, to_move: bool) -> Value {
+async fn resume(server: &TestServer, id: &str, token: Option<&str>, now: u64, behind: u64, to_move: bool) -> BoardView {
     let mut ws = server.ws(id, token, Some(now - behind)).await;
     let read = read_until(&mut ws, now).await;
-    let versioned: Vec<&Value> = read.iter().filter(|m| m["v"].is_u64()).collect();
+    let versioned: Vec<&ServerMsg> = read.iter().filter(|m| version(m).is_some()).collect();
     if behind <= 256 {
         assert_eq!(versioned.len() as u64, behind, "{behind} behind: every event");
-        assert!(versioned.iter().all(|m| m["type"] == "event"));
+        assert!(versioned.iter().all(|m| matches!(m, ServerMsg::Event { .. })));
         // Only the last event carries the board.
-        assert!(versioned[..versioned.len() - 1].iter().all(|m| m.get("view").is_none()));
+        assert!(versioned[..versioned.len() - 1].iter().all(|m| board(m).is_none()));
     } else {
         assert_eq!(versioned.len(), 1, "{behind} behind: one snapshot");
-        assert_eq!(versioned[0]["type"], "snapshot");
+        assert!(matches!(versioned[0], ServerMsg::Snapshot { .. }));
     }
-    let last = versioned.last().unwrap();
-    assert!(!last["view"].is_null(), "{last}");
+    let last = board(versioned.last().unwrap()).expect("the last one carries the board").clone();
     if to_move {
-        assert!(!last["view"]["legal"].as_array().unwrap().is_empty(), "the mover gets its legal decisions: {last}");
+        assert!(!last.legal.is_empty(), "the mover gets its legal decisions: {last:?}");
     }
     answers_ping(&mut ws).await;
-    last["view"].clone()
+    last
 }
 
 #[tokio::test]
 async fn a_client_far_behind_catches_up_on_connect() {
     let server = server().await;
     let (mut t, id, tokens) = game_at(&server, 300).await;
-    let now = t.versions[2];
-    let i = mover(&t);
+    let now = t.versions.spectator;
+    let seat = t.mover().expect("someone to move");
+    let token = &tokens[if seat == Seat::South { 0 } else { 1 }];
     for behind in [65, 256, 257] {
-        let view = resume(&server, &id, Some(&tokens[i]), now, behind, true).await;
-        assert_eq!(view["holes"], t.views[i]["holes"]);
+        let view = resume(&server, &id, Some(token), now, behind, true).await;
+        assert_eq!(view.holes, t.views[seat].holes);
     }
     // Finished: the same for anyone, the result on the last board.
-    t.south.send(json!({ "type": "resign", "id": "r" })).await;
-    t.south.next_of("accepted").await;
-    let end = now + 1;
+    let end = resign(&mut t, Seat::South).await;
+    assert_eq!(end, now + 1);
     for behind in [65, 256, 257] {
         let view = resume(&server, &id, None, end, behind, false).await;
-        assert_eq!(view["outcome"]["reason"], "resignation");
+        assert_eq!(view.outcome.expect("the result").reason, "resignation");
     }
 }
 
@@ -120,38 +159,36 @@ async fn a_client_that_stops_reading_catches_up_by_sync() {
         // little, so the server's queue for them fills up).
         let mut player = server.ws_slow(&id, Some(&tokens[k % 2])).await;
         let mut watcher = server.ws_slow(&id, None).await;
-        let from = t.versions[2];
+        let from = t.versions.spectator;
         read_until(&mut player, from).await;
         read_until(&mut watcher, from).await;
         let mut seed = 77 + k as u64;
-        while t.versions[2] < from + behind {
+        while t.versions.spectator < from + behind {
             t.play_random(&mut seed, 1).await;
         }
-        let now = t.versions[2];
+        let now = t.versions.spectator;
         for ws in [&mut player, &mut watcher] {
-            ws.send(json!({ "type": "sync", "v": from })).await;
+            ws.say(&ClientMsg::Sync { v: from }).await;
             let read = read_until(ws, now).await;
             // Far behind, the queue overflowed: the connection recovered with a snapshot (which superseded
             // the events it could not take), and then went on in step.
-            let snapshots = read.iter().filter(|m| m["type"] == "snapshot").count();
+            let snapshots = read.iter().filter(|m| matches!(m, ServerMsg::Snapshot { .. })).count();
             if behind >= 256 {
                 assert!(snapshots >= 1, "{behind} behind: no recovery snapshot in {} messages", read.len());
             }
-            let last = read.iter().rev().find(|m| !m["view"].is_null()).expect("a board");
-            assert_eq!(last["view"]["holes"], t.views[2]["holes"]);
+            assert_eq!(last_board(&read).holes, t.views.spectator.holes);
             answers_ping(ws).await;
         }
     }
     // The game ends while a connection is not read: it still gets to the end.
     let mut late = server.ws_slow(&id, None).await;
-    read_until(&mut late, t.versions[2]).await;
+    read_until(&mut late, t.versions.spectator).await;
     let mut seed = 5;
     t.play_random(&mut seed, 80).await;
-    t.south.send(json!({ "type": "resign", "id": "r" })).await;
-    let end = t.south.next_of("accepted").await["v"].as_u64().unwrap();
-    late.send(json!({ "type": "sync", "v": 0 })).await;
+    let end = resign(&mut t, Seat::South).await;
+    late.say(&ClientMsg::Sync { v: 0 }).await;
     let read = read_until(&mut late, end).await;
-    assert_eq!(read.iter().rev().find(|m| !m["view"].is_null()).unwrap()["view"]["outcome"]["reason"], "resignation");
+    assert_eq!(last_board(&read).outcome.as_ref().expect("the result").reason, "resignation");
     answers_ping(&mut late).await;
 }
 
@@ -168,9 +205,9 @@ async fn a_spectator_not_read_during_a_burst_of_forced_decisions_recovers() {
     let server = server().await;
     let body = json!({ "variant": "njombwa", "seat": "south", "options": { "turn_limit": 1200 } });
     let (id, south, north) = server.new_game(body).await;
-    let mut t = Table::open(&server, &id, &south, &north, "njombwa").await;
+    let mut t = Table::open(&server, &id, &south, &north).await;
     let mut stalled = server.ws_slow(&id, None).await;
-    read_until(&mut stalled, t.versions[2]).await;
+    read_until(&mut stalled, t.versions.spectator).await;
     // Its answers fill the socket's buffers and then its queue on the server: from the next change on it is
     // behind, and recovers (a snapshot) only when its queue has room, in the middle of whatever is played.
     for k in 0..2000 {
@@ -179,30 +216,33 @@ async fn a_spectator_not_read_during_a_burst_of_forced_decisions_recovers() {
     // Time for the server to take them in (microseconds each): its queue for this connection is then full.
     tokio::time::sleep(Duration::from_millis(500)).await;
     let decisions: Vec<&str> = BURST.split_whitespace().collect();
-    let before_last = t.versions[2];
+    let before_last = t.versions.spectator;
     for (k, d) in decisions.iter().enumerate() {
-        let from = t.versions[2];
-        let i = mover(&t);
-        let answer = t.decide(i, d).await;
-        assert_eq!(answer["type"], "accepted", "decision {k} `{d}`: {answer}");
+        let from = t.versions.spectator;
+        let seat = t.mover().expect("someone to move");
+        let answer = t.decide(seat, d).await;
+        assert!(accepted(&answer), "decision {k} `{d}`: {answer:?}");
         if k + 1 == decisions.len() {
             // The burst is one change: every ply an event, only the last with a board.
-            let gained = t.versions[2] - from;
+            let gained = t.versions.spectator - from;
             assert!(gained > 2000, "a burst of {gained} events");
         }
     }
     assert!(t.over(), "the burst runs to the turn limit");
-    let now = t.versions[2];
+    let now = t.versions.spectator;
     assert!(now - before_last > 2000);
     let read = read_until(&mut stalled, now).await;
-    assert!(read.iter().any(|m| m["type"] == "snapshot"), "the stalled spectator recovered with a snapshot");
-    let pongs = read.iter().filter(|m| m["type"] == "pong").count();
+    assert!(
+        read.iter().any(|m| matches!(m, ServerMsg::Snapshot { .. })),
+        "the stalled spectator recovered with a snapshot"
+    );
+    let pongs = read.iter().filter(|m| matches!(m, ServerMsg::Pong { .. })).count();
     assert!(pongs > 0, "answers to its own messages arrive");
-    let last = read.iter().rev().find(|m| !m["view"].is_null()).unwrap();
-    assert_eq!(last["view"]["outcome"], t.views[2]["outcome"]);
-    assert_eq!(last["view"]["holes"], t.views[2]["holes"]);
+    let last = last_board(&read);
+    assert_eq!(last.outcome, t.views.spectator.outcome);
+    assert_eq!(last.holes, t.views.spectator.holes);
     // Boards are not sent with every ply: a few per change at most.
-    let boards = read.iter().filter(|m| !m["view"].is_null()).count();
+    let boards = read.iter().filter(|m| board(m).is_some()).count();
     assert!(boards <= decisions.len() + 1, "{boards} boards for {} changes", decisions.len());
     answers_ping(&mut stalled).await;
 }
@@ -211,24 +251,21 @@ async fn a_spectator_not_read_during_a_burst_of_forced_decisions_recovers() {
 async fn a_finished_games_catch_up_shows_every_secret() {
     let server = server().await;
     let (id, south, north) = server.new_game(json!({ "variant": "ikibuguzo", "seat": "south" })).await;
-    let mut t = Table::open(&server, &id, &south, &north, "ikibuguzo").await;
-    assert_eq!(t.decide(0, "opening:2").await["type"], "accepted");
-    assert_eq!(t.decide(1, "opening:1").await["type"], "accepted");
+    let mut t = Table::open(&server, &id, &south, &north).await;
+    assert!(accepted(&t.decide(Seat::South, "opening:2").await));
+    assert!(accepted(&t.decide(Seat::North, "opening:1").await));
     // While the game is on, a spectator resuming from the start does not see South's secret choice.
     let mut live = server.ws(&id, None, Some(0)).await;
-    let read = read_until(&mut live, t.versions[2]).await;
-    let first = read.iter().find(|m| m["event"]["kind"] == "move").unwrap();
-    assert!(first["event"]["decision"].is_null(), "{first}");
-    assert_eq!(first["event"]["steps"][0], "chose south ?", "{first}");
-    t.north.send(json!({ "type": "resign", "id": "r" })).await;
-    t.north.next_of("accepted").await;
+    let read = read_until(&mut live, t.versions.spectator).await;
+    let first = read.iter().find_map(move_of).expect("a move");
+    assert_eq!(first, (None, "chose south ?".to_string()));
+    let end = resign(&mut t, Seat::North).await;
     // Once it is over, the same catch-up shows both choices.
     let mut after = server.ws(&id, None, Some(0)).await;
-    let read = read_until(&mut after, t.versions[2] + 1).await;
-    let moves: Vec<&Value> = read.iter().filter(|m| m["event"]["kind"] == "move").collect();
-    assert_eq!(moves[0]["event"]["decision"], "opening:2", "{}", moves[0]);
-    assert_eq!(moves[0]["event"]["steps"][0], "chose south 2", "{}", moves[0]);
-    assert_eq!(moves[1]["event"]["decision"], "opening:1");
+    let read = read_until(&mut after, end).await;
+    let moves: Vec<_> = read.iter().filter_map(move_of).collect();
+    assert_eq!(moves[0], (Some("opening:2".to_string()), "chose south 2".to_string()));
+    assert_eq!(moves[1].0.as_deref(), Some("opening:1"));
 }
 
 #[tokio::test]

@@ -4,9 +4,10 @@
 
 mod common;
 
-use common::TestServer;
 use common::driver::Table;
+use common::{Seat, TestServer};
 use futures_util::SinkExt;
+use mancala_protocol::ServerMsg;
 use mancala_server::config::Config;
 use serde_json::json;
 use std::time::Duration;
@@ -15,10 +16,10 @@ use std::time::Duration;
 async fn a_reconnecting_client_gets_the_missing_events_or_a_snapshot() {
     let server = TestServer::start().await;
     let (id, south, north) = server.new_game(json!({ "variant": "kubuguza", "seat": "south" })).await;
-    let mut t = Table::open(&server, &id, &south, &north, "kubuguza").await;
+    let mut t = Table::open(&server, &id, &south, &north).await;
     let mut seed = 11;
     t.play_random(&mut seed, 4).await;
-    let v = t.versions[1];
+    let v = t.versions.north;
     // North drops; the game goes on.
     drop(std::mem::replace(&mut t.north, server.ws(&id, None, None).await));
     t.north.next_of("snapshot").await;
@@ -26,9 +27,9 @@ async fn a_reconnecting_client_gets_the_missing_events_or_a_snapshot() {
     let mut north2 = server.ws(&id, Some(&north), None).await;
     north2.next_of("snapshot").await;
     t.north = north2;
-    t.versions[1] = v;
+    t.versions.north = v;
     t.play_random(&mut seed, 3).await;
-    let now = t.versions[0];
+    let now = t.versions.south;
     assert!(now > v);
     // Resuming from v: exactly the events v+1..=now, no snapshot.
     let mut back = server.ws(&id, Some(&north), Some(v)).await;
@@ -66,17 +67,17 @@ async fn a_restarted_server_resumes_every_game() {
         assert_eq!(s, 201);
         (body["game"]["id"].as_str().unwrap().to_string(), ())
     };
-    let mut t = Table::open(&server, &id, &south, &north, "njombwa").await;
+    let mut t = Table::open(&server, &id, &south, &north).await;
     let mut seed = 5;
     t.play_random(&mut seed, 12).await;
-    let v = t.versions[0];
-    let board = t.views[2]["holes"].clone();
+    let v = t.versions.south;
+    let board = t.views.spectator.holes.clone();
     drop(t);
     let (url, dir) = server.stop().await;
     let server = TestServer::start_with(Config::with_database(&url)).await;
-    let mut t = Table::open(&server, &id, &south, &north, "njombwa").await;
-    assert_eq!(t.versions[0], v, "every acknowledged decision is back");
-    assert_eq!(t.views[2]["holes"], board);
+    let mut t = Table::open(&server, &id, &south, &north).await;
+    assert_eq!(t.versions.south, v, "every acknowledged decision is back");
+    assert_eq!(t.views.spectator.holes, board);
     t.play_random(&mut seed, 10_000).await;
     assert!(t.over());
     // The game that waited for its second player still does.
@@ -90,7 +91,7 @@ async fn bad_input_gets_a_clear_error_and_nothing_breaks() {
     let server = TestServer::start().await;
     let (id, south, north) = server.new_game(json!({ "variant": "kubuguza", "seat": "south" })).await;
     let (other, _, _) = server.new_game(json!({ "variant": "kubuguza" })).await;
-    let mut t = Table::open(&server, &id, &south, &north, "kubuguza").await;
+    let mut t = Table::open(&server, &id, &south, &north).await;
     let s = &mut t.south;
     let mut expect = async |text: &str, code: &str| {
         s.send_text(text).await;
@@ -121,10 +122,9 @@ async fn bad_input_gets_a_clear_error_and_nothing_breaks() {
     t.south.stream.send(tokio_tungstenite::tungstenite::Message::Binary(vec![1, 2, 3].into())).await.unwrap();
     assert_eq!(t.south.next_of("error").await["code"], "malformed");
     // Nothing was applied: the game is still at version 1 (its start), and the same connection plays on.
-    assert_eq!(t.versions[0], 1);
-    let ok = t.decide(0, "h2").await;
-    assert_eq!(ok["type"], "accepted", "{ok}");
-    assert_eq!(ok["v"], 2);
+    assert_eq!(t.versions.south, 1);
+    let ok = t.decide(Seat::South, "h2").await;
+    assert!(matches!(ok, ServerMsg::Accepted { v: 2, .. }), "{ok:?}");
     // The same id again: the same answer, nothing applied twice.
     t.south.send(json!({ "type": "decide", "id": "8", "decision": "h2" })).await;
     let first = t.south.next_of("rejected").await;
@@ -157,7 +157,7 @@ async fn bad_input_gets_a_clear_error_and_nothing_breaks() {
 async fn a_flood_of_messages_is_rate_limited_without_losing_the_connection() {
     let server = TestServer::start().await;
     let (id, south, north) = server.new_game(json!({ "variant": "kubuguza", "seat": "south" })).await;
-    let mut t = Table::open(&server, &id, &south, &north, "kubuguza").await;
+    let mut t = Table::open(&server, &id, &south, &north).await;
     for i in 0..15 {
         t.spectator.send(json!({ "type": "ping", "id": i.to_string() })).await;
     }
@@ -174,7 +174,7 @@ async fn a_flood_of_messages_is_rate_limited_without_losing_the_connection() {
     // Still connected and following the game.
     let mut seed = 1;
     t.play_random(&mut seed, 1).await;
-    assert_eq!(t.versions[2], 2, "the start, then one decision");
+    assert_eq!(t.versions.spectator, 2, "the start, then one decision");
 }
 
 #[tokio::test]

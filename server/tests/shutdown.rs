@@ -6,9 +6,9 @@
 
 mod common;
 
-use common::TestServer;
 use common::driver::Table;
 use common::process::Process;
+use common::{Seat, TestServer};
 use futures_util::StreamExt;
 use serde_json::json;
 use std::time::{Duration, Instant};
@@ -37,7 +37,7 @@ async fn sigterm_closes_sockets_answers_shutting_down_and_loses_nothing() {
     let server = Process::start(&url, &["--shutdown-grace-secs", "3", "--socket-send-buffer", "4096"]).await;
     let client = TestServer::attach(server.addr, &url);
     let (id, south, north) = client.new_game(json!({ "variant": "kubuguza", "seat": "south" })).await;
-    let mut t = Table::open(&client, &id, &south, &north, "kubuguza").await;
+    let mut t = Table::open(&client, &id, &south, &north).await;
     // A spectator that reads nothing: the answers to its pings fill its socket and its queue.
     let mut stalled = client.ws_slow(&id, None).await;
     for k in 0..2000 {
@@ -46,12 +46,12 @@ async fn sigterm_closes_sockets_answers_shutting_down_and_loses_nothing() {
     tokio::time::sleep(Duration::from_millis(500)).await;
     let mut seed = 3;
     t.play_random(&mut seed, 8).await;
-    let acknowledged = t.versions[0];
+    let acknowledged = t.versions.south;
 
     let signalled = Instant::now();
     server.signal("-TERM");
-    for i in 0..3 {
-        assert_eq!(close_code(t.ws(i)).await, Some(CloseCode::Away), "viewer {i} is told the server is going");
+    for seat in Seat::ALL {
+        assert_eq!(close_code(t.ws(seat)).await, Some(CloseCode::Away), "{seat:?} is told the server is going");
     }
     let (status, body) = client.get("/healthz").await;
     assert_eq!((status, body["error"].as_str()), (503, Some("shutting_down")), "{body}");
@@ -67,8 +67,8 @@ async fn sigterm_closes_sockets_answers_shutting_down_and_loses_nothing() {
 
     let server = Process::start(&url, &[]).await;
     let client = TestServer::attach(server.addr, &url);
-    let mut t = Table::open(&client, &id, &south, &north, "kubuguza").await;
-    assert_eq!(t.versions[0], acknowledged, "every acknowledged decision is there");
+    let mut t = Table::open(&client, &id, &south, &north).await;
+    assert_eq!(t.versions.south, acknowledged, "every acknowledged decision is there");
     t.play_random(&mut seed, 10_000).await;
     assert!(t.over(), "and the game goes on to its end");
     drop(server);

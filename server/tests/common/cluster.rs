@@ -137,7 +137,8 @@ impl Client {
         let ws = self.ws.as_mut().expect("connected");
         match next_or_close(ws, Duration::from_secs(8)).await {
             Ok(m) => {
-                super::driver::check_no_secret(&m, self.viewer, &self.variant);
+                let typed = serde_json::from_value(m.clone()).unwrap_or_else(|e| panic!("{e}: {m}"));
+                super::driver::check_no_secret(&typed, super::Seat::ALL[self.viewer]);
                 match m["type"].as_str() {
                     Some("snapshot") | Some("event") => {
                         self.v = m["v"].as_u64().unwrap();

@@ -1,5 +1,6 @@
 //! Test harness: the real server on an ephemeral port (SQLite in a temp dir, or PostgreSQL), an HTTP
-//! client, and a WebSocket client that speaks the protocol.
+//! client, and a WebSocket client that speaks the protocol: typed messages ([`ClientMsg`] out,
+//! [`ServerMsg`] in) and named seats ([`Seat`]); the raw JSON stays for tests of what is malformed.
 #![allow(dead_code)]
 
 pub mod cluster;
@@ -9,6 +10,8 @@ pub mod process;
 pub mod raw;
 
 use futures_util::{SinkExt, StreamExt};
+use mancala_engine::Side;
+use mancala_protocol::{ClientMsg, ServerMsg};
 use mancala_server::config::Config;
 use serde_json::{Value, json};
 use std::net::SocketAddr;
@@ -157,6 +160,41 @@ impl TestServer {
     }
 }
 
+/// Who is at a table: a seated player or the spectator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seat {
+    South,
+    North,
+    Spectator,
+}
+
+impl Seat {
+    pub const ALL: [Seat; 3] = [Seat::South, Seat::North, Seat::Spectator];
+    pub const PLAYERS: [Seat; 2] = [Seat::South, Seat::North];
+
+    /// The seat's place in a table's per-viewer arrays.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The side's player.
+    pub fn of(side: Side) -> Seat {
+        match side {
+            Side::South => Seat::South,
+            Side::North => Seat::North,
+        }
+    }
+
+    /// The side a seated player plays.
+    pub fn side(self) -> Option<Side> {
+        match self {
+            Seat::South => Some(Side::South),
+            Seat::North => Some(Side::North),
+            Seat::Spectator => None,
+        }
+    }
+}
+
 /// A protocol client. Every message it reads is checked against the protocol's promise that versions only
 /// ever increase on a connection: an event is exactly one after the version before it (the one the client
 /// resumed from, for the first), a snapshot newer than anything received before on this connection.
@@ -171,6 +209,37 @@ pub struct Ws {
 impl Ws {
     pub async fn send(&mut self, msg: Value) {
         self.stream.send(Message::Text(msg.to_string().into())).await.expect("send");
+    }
+
+    /// Sends a protocol message.
+    pub async fn say(&mut self, msg: &ClientMsg) {
+        self.send_text(&serde_json::to_string(msg).expect("a client message serialises")).await;
+    }
+
+    /// Sends a protocol message, or `None` if the connection is gone.
+    pub async fn try_say(&mut self, msg: &ClientMsg) -> Option<()> {
+        let text = serde_json::to_string(msg).expect("a client message serialises");
+        self.stream.send(Message::Text(text.into())).await.ok()
+    }
+
+    /// The next server message, read as the protocol's type (a message it cannot read fails the test).
+    pub async fn recv(&mut self) -> ServerMsg {
+        self.try_recv(Duration::from_secs(10)).await.expect("a message within 10 s")
+    }
+
+    /// [`Ws::recv`], or `None` when the connection closes or is silent for `wait`.
+    pub async fn try_recv(&mut self, wait: Duration) -> Option<ServerMsg> {
+        let value = self.try_next(wait).await?;
+        Some(serde_json::from_value(value.clone()).unwrap_or_else(|e| panic!("not a server message ({e}): {value}")))
+    }
+
+    /// The next server message `pick` accepts (others, such as presence, are skipped).
+    pub async fn recv_until<T>(&mut self, mut pick: impl FnMut(ServerMsg) -> Option<T>) -> T {
+        loop {
+            if let Some(found) = pick(self.recv().await) {
+                return found;
+            }
+        }
     }
 
     /// Sends `msg`, or `None` if the connection is gone.
