@@ -248,3 +248,52 @@ fn sync_sends_events_a_snapshot_or_nothing() {
         assert_eq!(sync::need(game, since), expected, "{what}");
     }
 }
+
+#[test]
+fn a_games_versions_are_its_start_its_plies_and_its_end() {
+    use crate::game::EventAt;
+    let waiting = waiting(false);
+    let played = after(&[(Side::South, "h2")]);
+    let ended = {
+        let change = resign::run(&played, Side::North, Instant::now(), AT).unwrap();
+        applied(played.clone(), change)
+    };
+    // (game, its version, what each version from 0 to version + 1 is)
+    type Row = (&'static str, LiveGame, u64, Vec<Option<&'static str>>);
+    let rows: Vec<Row> = vec![
+        ("waiting", waiting, 0, vec![None, None]),
+        ("one ply", played, 2, vec![None, Some("start"), Some("ply 1"), None]),
+        ("resigned", ended, 3, vec![None, Some("start"), Some("ply 1"), Some("end"), None]),
+    ];
+    for (what, game, version, events) in rows {
+        assert_eq!(game.version(), version, "{what}");
+        let seen: Vec<Option<String>> = (0..=version + 1)
+            .map(|v| {
+                game.event_at(v).map(|e| match e {
+                    EventAt::Start => "start".to_string(),
+                    EventAt::Ply(p) => format!("ply {}", p.n),
+                    EventAt::End(_) => "end".to_string(),
+                })
+            })
+            .collect();
+        let expected: Vec<Option<String>> = events.iter().map(|e| e.map(str::to_string)).collect();
+        assert_eq!(seen, expected, "{what}");
+        assert_eq!(game.version_of_ply(1), 2, "{what}: ply n is version n + 1");
+    }
+    // A change announces exactly the events it adds, and leaves the game alone until applied.
+    let game = ongoing();
+    let rows: Vec<(&str, Change, u64)> = vec![
+        ("blank", game.blank_change(AT), 0),
+        (
+            "a ply",
+            decide::run(&game, Side::South, "h2", "c".into(), decide::Checks::default(), Instant::now(), AT).unwrap(),
+            1,
+        ),
+        ("a ruling", game.rule(Ruling::Abort, Instant::now(), AT), 1),
+    ];
+    for (what, change, events) in rows {
+        assert_eq!(change.events(), events, "{what}");
+        assert_eq!(game.version(), 1, "{what}: computing it changed nothing");
+        applied(game.clone(), change);
+    }
+}
