@@ -5,10 +5,25 @@
 mod common;
 
 use common::driver::{Table, accepted};
-use common::{Seat, TestServer};
-use mancala_protocol::{ChoiceState, ErrorCode, ServerMsg};
+use common::{Seat, TestServer, Ws};
+use mancala_engine::Side;
+use mancala_protocol::{ChoiceState, ClientMsg, ClockState, ErrorCode, GameEvent, OutcomeInfo, ServerMsg};
 use serde_json::json;
 use std::time::Duration;
+
+/// The next answer (`accepted` or `rejected`) on `ws`.
+async fn answer(ws: &mut Ws) -> ServerMsg {
+    ws.recv_until(|m| matches!(m, ServerMsg::Accepted { .. } | ServerMsg::Rejected { .. }).then_some(m)).await
+}
+
+/// The next event on `ws`, which must be the `end`: the outcome and the clocks.
+async fn end(ws: &mut Ws) -> (OutcomeInfo, Option<ClockState>) {
+    let event = ws.recv_until(|m| matches!(m, ServerMsg::Event { .. }).then_some(m)).await;
+    match event {
+        ServerMsg::Event { event: GameEvent::End { outcome }, clock, .. } => (outcome, clock),
+        other => panic!("not the end: {other:?}"),
+    }
+}
 
 #[tokio::test]
 async fn every_variant_plays_to_the_end_while_a_spectator_follows() {
@@ -104,48 +119,54 @@ async fn resign_abort_and_claims_follow_the_rules() {
     // Abort is allowed before both have moved, not after.
     let (id, south, north) = server.new_game(json!({ "variant": "kubuguza", "seat": "south" })).await;
     let mut t = Table::open(&server, &id, &south, &north).await;
-    t.south.send(json!({ "type": "abort", "id": "a" })).await;
-    let ans = t.south.next_of("accepted").await;
-    assert_eq!(ans["v"], 2, "the `end` event after the `start`");
-    let ev = t.spectator.next_of("event").await;
-    assert_eq!(ev["event"]["kind"], "end");
-    assert_eq!(ev["event"]["outcome"]["reason"], "aborted");
+    t.south.say(&ClientMsg::Abort { id: Some("a".into()) }).await;
+    let ans = answer(&mut t.south).await;
+    assert!(matches!(ans, ServerMsg::Accepted { v: 2, .. }), "the `end` event after the `start`: {ans:?}");
+    let (outcome, _) = end(&mut t.spectator).await;
+    assert_eq!(outcome.reason, "aborted");
 
     let (id, south, north) = server.new_game(json!({ "variant": "kubuguza", "seat": "south" })).await;
     let mut t = Table::open(&server, &id, &south, &north).await;
     let mut seed = 7;
     t.play_random(&mut seed, 2).await;
-    t.north.send(json!({ "type": "abort", "id": "late" })).await;
-    let r = t.north.next_of("rejected").await;
-    assert_eq!(r["code"], "wrong_phase", "{r}");
+    t.north.say(&ClientMsg::Abort { id: Some("late".into()) }).await;
+    let r = answer(&mut t.north).await;
+    assert!(matches!(r, ServerMsg::Rejected { code: ErrorCode::WrongPhase, .. }), "{r:?}");
     // A spectator cannot resign.
-    t.spectator.send(json!({ "type": "resign", "id": "x" })).await;
-    assert_eq!(t.spectator.next_of("rejected").await["code"], "not_seated");
-    t.north.send(json!({ "type": "resign", "id": "r" })).await;
-    t.north.next_of("accepted").await;
-    let ev = t.south.next_of("event").await;
-    assert_eq!(ev["event"]["outcome"], json!({ "winner": "south", "reason": "resignation" }));
+    t.spectator.say(&ClientMsg::Resign { id: Some("x".into()) }).await;
+    let r = answer(&mut t.spectator).await;
+    assert!(matches!(r, ServerMsg::Rejected { code: ErrorCode::NotSeated, .. }), "{r:?}");
+    t.north.say(&ClientMsg::Resign { id: Some("r".into()) }).await;
+    assert!(accepted(&answer(&mut t.north).await));
+    let (outcome, _) = end(&mut t.south).await;
+    assert_eq!((outcome.winner, outcome.reason.as_str()), (Some(Side::South), "resignation"));
 
     // Claiming the win: refused while the opponent is here or just left, accepted after the grace.
     let (id, south, north) = server.new_game(json!({ "variant": "kubuguza", "seat": "south" })).await;
     let mut t = Table::open(&server, &id, &south, &north).await;
-    t.south.send(json!({ "type": "claim_win", "id": "c1" })).await;
-    assert_eq!(t.south.next_of("rejected").await["code"], "wrong_phase");
+    let claim = |id: &str| ClientMsg::ClaimWin { id: Some(id.into()) };
+    t.south.say(&claim("c1")).await;
+    let r = answer(&mut t.south).await;
+    assert!(matches!(r, ServerMsg::Rejected { code: ErrorCode::WrongPhase, .. }), "{r:?}");
     drop(t.north);
-    let presence = loop {
-        let m = t.south.next_of("presence").await;
-        if m["presence"]["north"] == false {
-            break m;
-        }
-    };
-    assert!(presence["presence"]["claim_win_at"].is_u64(), "{presence}");
-    t.south.send(json!({ "type": "claim_win", "id": "c2" })).await;
-    assert_eq!(t.south.next_of("rejected").await["code"], "wrong_phase");
-    tokio::time::sleep(Duration::from_millis(1100)).await;
-    t.south.send(json!({ "type": "claim_win", "id": "c3" })).await;
-    t.south.next_of("accepted").await;
-    let ev = t.spectator.next_of("event").await;
-    assert_eq!(ev["event"]["outcome"], json!({ "winner": "south", "reason": "abandonment" }));
+    let claim_win_at = t
+        .south
+        .recv_until(|m| match m {
+            ServerMsg::Presence { presence } if !presence.north => Some(presence.claim_win_at),
+            _ => None,
+        })
+        .await
+        .expect("South is told from when it may claim");
+    t.south.say(&claim("c2")).await;
+    let r = answer(&mut t.south).await;
+    assert!(matches!(r, ServerMsg::Rejected { code: ErrorCode::WrongPhase, .. }), "{r:?}");
+    // The grace period is what is tested: wait until the moment the server named, then claim.
+    let now_ms = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as u64;
+    tokio::time::sleep(Duration::from_millis(claim_win_at.saturating_sub(now_ms) + 50)).await;
+    t.south.say(&claim("c3")).await;
+    assert!(accepted(&answer(&mut t.south).await));
+    let (outcome, _) = end(&mut t.spectator).await;
+    assert_eq!((outcome.winner, outcome.reason.as_str()), (Some(Side::South), "abandonment"));
 }
 
 #[tokio::test]
@@ -159,7 +180,7 @@ async fn a_player_out_of_time_loses() {
     // The first decision of each side is free; then South's clock runs.
     t.play_random(&mut seed, 2).await;
     assert_eq!(t.views.south.to_move.as_deref(), Some("south"));
-    let ev = t.spectator.next_of("event").await;
-    assert_eq!(ev["event"]["outcome"], json!({ "winner": "north", "reason": "timeout" }), "{ev}");
-    assert_eq!(ev["clock"]["south_ms"], 0);
+    let (outcome, clock) = end(&mut t.spectator).await;
+    assert_eq!((outcome.winner, outcome.reason.as_str()), (Some(Side::North), "timeout"));
+    assert_eq!(clock.expect("the clocks").south_ms, 0);
 }
