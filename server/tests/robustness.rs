@@ -5,12 +5,22 @@
 mod common;
 
 use common::driver::Table;
-use common::{Seat, TestServer};
+use common::{Seat, TestServer, Ws};
 use futures_util::SinkExt;
-use mancala_protocol::ServerMsg;
+use mancala_engine::Side;
+use mancala_protocol::{ClientMsg, ServerMsg};
 use mancala_server::config::Config;
 use serde_json::json;
 use std::time::Duration;
+
+/// The next snapshot on `ws`: its version and seat.
+async fn snapshot(ws: &mut Ws) -> (u64, Option<Side>) {
+    ws.recv_until(|m| match m {
+        ServerMsg::Snapshot { v, seat, .. } => Some((v, seat)),
+        _ => None,
+    })
+    .await
+}
 
 #[tokio::test]
 async fn a_reconnecting_client_gets_the_missing_events_or_a_snapshot() {
@@ -22,10 +32,10 @@ async fn a_reconnecting_client_gets_the_missing_events_or_a_snapshot() {
     let v = t.versions.north;
     // North drops; the game goes on.
     drop(std::mem::replace(&mut t.north, server.ws(&id, None, None).await));
-    t.north.next_of("snapshot").await;
+    snapshot(&mut t.north).await;
     // South keeps playing alone (North's moves are made by a second connection of North's seat).
     let mut north2 = server.ws(&id, Some(&north), None).await;
-    north2.next_of("snapshot").await;
+    snapshot(&mut north2).await;
     t.north = north2;
     t.versions.north = v;
     t.play_random(&mut seed, 3).await;
@@ -34,28 +44,31 @@ async fn a_reconnecting_client_gets_the_missing_events_or_a_snapshot() {
     // Resuming from v: exactly the events v+1..=now, no snapshot.
     let mut back = server.ws(&id, Some(&north), Some(v)).await;
     for expected in v + 1..=now {
-        let m = back.next().await;
-        if m["type"] == "presence" {
-            continue;
+        match back.recv().await {
+            ServerMsg::Presence { .. } => continue,
+            ServerMsg::Event { v, .. } => assert_eq!(v, expected),
+            other => panic!("not an event: {other:?}"),
         }
-        assert_eq!(m["type"], "event", "{m}");
-        assert_eq!(m["v"], expected);
     }
     // `sync` on an open connection that has everything sends nothing again (versions never repeat on a
     // connection), and the connection goes on answering.
-    back.send(json!({ "type": "sync", "v": now - 1 })).await;
-    back.send(json!({ "type": "ping", "id": "after-sync" })).await;
-    let pong = back.next_of("pong").await;
-    assert_eq!(pong["id"], "after-sync");
+    back.say(&ClientMsg::Sync { v: now - 1 }).await;
+    back.say(&ClientMsg::Ping { id: Some("after-sync".into()) }).await;
+    let pong = back.recv_until(|m| matches!(m, ServerMsg::Pong { .. }).then_some(m)).await;
+    assert_eq!(pong, ServerMsg::Pong { id: Some("after-sync".into()) });
     // A `sync` from a version this connection was never given is refused, with the versions named.
-    back.send(json!({ "type": "sync", "v": now + 5 })).await;
-    let error = back.next_of("error").await;
-    assert!(error["message"].as_str().unwrap().contains(&format!("given version {now} last")), "{error}");
+    back.say(&ClientMsg::Sync { v: now + 5 }).await;
+    let message = back
+        .recv_until(|m| match m {
+            ServerMsg::Error { message, .. } => Some(message),
+            _ => None,
+        })
+        .await;
+    assert!(message.contains(&format!("given version {now} last")), "{message}");
     // Without a version, or with one from the future: a snapshot.
     let mut fresh = server.ws(&id, Some(&north), Some(now + 50)).await;
-    let snap = fresh.next_of("snapshot").await;
-    assert_eq!(snap["v"], now);
-    assert_eq!(snap["seat"], "north");
+    let (v, seat) = snapshot(&mut fresh).await;
+    assert_eq!((v, seat), (now, Some(Side::North)));
 }
 
 #[tokio::test]
