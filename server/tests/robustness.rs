@@ -8,7 +8,7 @@ use common::driver::Table;
 use common::{Seat, TestServer, Ws};
 use futures_util::SinkExt;
 use mancala_engine::Side;
-use mancala_protocol::{ClientMsg, ServerMsg};
+use mancala_protocol::{ClientMsg, ErrorCode, ServerMsg};
 use mancala_server::config::Config;
 use serde_json::json;
 use std::time::Duration;
@@ -172,14 +172,14 @@ async fn a_flood_of_messages_is_rate_limited_without_losing_the_connection() {
     let (id, south, north) = server.new_game(json!({ "variant": "kubuguza", "seat": "south" })).await;
     let mut t = Table::open(&server, &id, &south, &north).await;
     for i in 0..15 {
-        t.spectator.send(json!({ "type": "ping", "id": i.to_string() })).await;
+        t.spectator.say(&ClientMsg::Ping { id: Some(i.to_string()) }).await;
     }
-    let mut limited = 0;
-    let mut pongs = 0;
-    while let Some(m) = t.spectator.try_next(Duration::from_millis(500)).await {
-        match m["type"].as_str().unwrap() {
-            "pong" => pongs += 1,
-            "error" if m["code"] == "rate_limited" => limited += 1,
+    // Every message gets one answer: a pong, or the error that says it was dropped.
+    let (mut limited, mut pongs) = (0, 0);
+    while limited + pongs < 15 {
+        match t.spectator.recv().await {
+            ServerMsg::Pong { .. } => pongs += 1,
+            ServerMsg::Error { code: ErrorCode::RateLimited, .. } => limited += 1,
             _ => {}
         }
     }
