@@ -30,7 +30,9 @@ use utoipa::{Modify, OpenApi, ToSchema};
 
 mod analysis;
 mod enforced;
+mod examples;
 mod learn;
+mod wire;
 
 /// The document, rendered once.
 static DOCUMENT: LazyLock<String> =
@@ -39,7 +41,7 @@ static DOCUMENT: LazyLock<String> =
 /// `GET /api/openapi.json`.
 pub async fn document(_: Query<NoParams>) -> Response {
     let mut response = DOCUMENT.as_str().into_response();
-    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(wire::MEDIA_TYPE));
     response
 }
 
@@ -47,6 +49,8 @@ pub async fn document(_: Query<NoParams>) -> Response {
 pub fn document_value() -> serde_json::Value {
     let mut doc = serde_json::to_value(ApiDoc::openapi()).expect("the OpenAPI document serialises");
     enforced::apply(&mut doc);
+    wire::apply(&mut doc);
+    examples::apply(&mut doc);
     doc
 }
 
