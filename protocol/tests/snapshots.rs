@@ -103,6 +103,7 @@ fn summary(variant: Variant, status: GameStatus) -> GameSummary {
         clock: Some(ClockSpec { base_secs: 300, increment_secs: 5 }),
         auto_forced: true,
         rated: false,
+        previews: false,
         plies: 0,
         result: None,
         created_at: CREATED_AT,
@@ -688,6 +689,7 @@ fn http_create_game() {
             auto_forced: Some(true),
             opponent: None,
             rated: true,
+            previews: None,
         }
     );
 }
