@@ -214,6 +214,65 @@ pub fn summary(thresholds: Thresholds, decisions: Vec<Reviewed>) -> Review {
     Review { thresholds, decisions, accuracy }
 }
 
+/// The wire form of `review`, of game `game_id` starting at `start` (`GET /api/games/{id}/review`):
+/// decisions in notation, counters and percentages rounded to hundredths.
+#[cfg(feature = "wire")]
+pub fn wire(game_id: &str, start: &Position, review: &Review, nodes: u64) -> mancala_protocol::review::GameReview {
+    use mancala_protocol::analysis::AnalysisValue;
+    use mancala_protocol::review::{
+        GameReview, Judgement, ReviewMark, ReviewThresholds, ReviewedDecision, SideAccuracy,
+    };
+    let round = |x: f64| (x * 100.0).round() / 100.0;
+    let value = |v: Value| match v {
+        Value::Counters(c) => AnalysisValue::Counters(round(c)),
+        Value::Win(n) => AnalysisValue::WinIn(n),
+        Value::Loss(n) => AnalysisValue::LossIn(n),
+    };
+    let th = review.thresholds;
+    let geo = start.geometry();
+    let for_south = |side: Side, v: Value| {
+        let c = round(th.counters(v));
+        if side == Side::South { c } else { -c }
+    };
+    let mut graph = vec![review.decisions.first().and_then(|d| d.judged.as_ref().map(|j| for_south(d.side, j.before)))];
+    graph.extend(review.decisions.iter().map(|d| d.judged.as_ref().map(|j| for_south(d.side, j.after))));
+    GameReview {
+        game_id: game_id.to_string(),
+        variant: start.variant().id().to_string(),
+        nodes,
+        thresholds: ReviewThresholds {
+            inaccuracy: round(th.inaccuracy),
+            mistake: round(th.mistake),
+            blunder: round(th.blunder),
+            proven: round(th.proven),
+        },
+        decisions: review
+            .decisions
+            .iter()
+            .map(|d| ReviewedDecision {
+                ply: d.ply,
+                side: d.side.to_string(),
+                decision: d.decision.notation(geo),
+                judged: d.judged.as_ref().map(|j| Judgement {
+                    before: value(j.before),
+                    after: value(j.after),
+                    best: j.best.notation(geo),
+                    loss: round(j.loss),
+                    mark: j.mark.map(|m| match m {
+                        Mark::Inaccuracy => ReviewMark::Inaccuracy,
+                        Mark::Mistake => ReviewMark::Mistake,
+                        Mark::Blunder => ReviewMark::Blunder,
+                    }),
+                    accuracy: j.accuracy.map(round),
+                    choices: j.choices as u32,
+                }),
+            })
+            .collect(),
+        accuracy: SideAccuracy { south: review.accuracy[0].map(round), north: review.accuracy[1].map(round) },
+        graph,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -277,6 +336,9 @@ mod tests {
     /// of counters, once played, is marked a blunder, and its side's accuracy falls.
     #[test]
     fn a_blunder_is_marked() {
+        // The budget of the server's reviews (`mancala_protocol::review::REVIEW_NODES`): the server's test
+        // of a blunder plays this line.
+        const SERVER_NODES: u64 = 100_000;
         let variant = Variant::Kubuguza;
         let start = Position::start(variant, Options::defaults(variant)).unwrap();
         let th = Thresholds::of(&start);
@@ -284,7 +346,7 @@ mod tests {
         let mut plies = Vec::new();
         let blunder = loop {
             let ToMove::Side(side) = pos.to_move() else { panic!("no blunder possible along the best line") };
-            let a = analysis::analyse(&pos, NODES).unwrap();
+            let a = analysis::analyse(&pos, SERVER_NODES).unwrap();
             let best = th.counters(a.value);
             if let Some(s) = a.decisions.iter().find(|s| best - th.counters(s.value) >= th.blunder) {
                 break (side, s.decision);
@@ -295,7 +357,7 @@ mod tests {
         plies.push(blunder);
         let geo = start.geometry();
         let line: Vec<String> = plies.iter().map(|(_, d)| d.notation(geo)).collect();
-        let r = review(&start, &plies, NODES).unwrap();
+        let r = review(&start, &plies, SERVER_NODES).unwrap();
         let last = r.decisions.last().unwrap();
         let j = last.judged.as_ref().unwrap();
         assert_eq!(j.mark, Some(Mark::Blunder), "{line:?}");

@@ -18,6 +18,7 @@
 //! | `GET /api/players/{name}/ratings/{variant}`, `GET /api/leaderboard/{variant}` | ratings ([`ratings`]) |
 //! | `GET /api/lessons…`, `POST /api/lessons/{game}/{lesson}/{step}/check`, `GET /api/rules/{variant}`, `POST /api/preview` | lessons, rules pages, move preview ([`learn`]) |
 //! | `POST /api/analysis` | the engine's analysis of a position or a finished game's ply ([`analysis`]) |
+//! | `GET /api/games/{id}/review` | a finished game's post-game review, computed in the background ([`review`]) |
 //! | `GET /api/openapi.json` | the OpenAPI document ([`openapi`]) |
 //! | `GET /api/lobby/ws`, `/api/lobby/seeks…`, `/api/challenges…` | the lobby ([`crate::lobby`]) |
 //! | `/`, `/game/{id}`, `/learn`, …, `/assets/…` | the web client ([`web`]) |
@@ -39,6 +40,7 @@ pub mod ops;
 pub mod players;
 pub mod progress;
 pub mod ratings;
+pub mod review;
 pub mod streams;
 pub mod variants;
 pub mod web;
@@ -93,6 +95,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/rules/{variant}", get(learn::rules))
         .route("/api/preview", post(learn::preview))
         .route("/api/analysis", post(analysis::analyse))
+        .route("/api/games/{id}/review", get(review::review))
         .route("/api/openapi.json", get(openapi::document))
         .route("/api/lobby/ws", get(crate::ws::lobby::upgrade))
         .route("/api/lobby/seeks", get(lobby::list))
