@@ -92,6 +92,7 @@ pub mod follower;
 pub mod ladder;
 mod legacy;
 mod opening;
+pub mod review;
 mod root;
 mod search;
 mod tt;

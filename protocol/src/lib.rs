@@ -15,6 +15,7 @@ pub mod http;
 mod inbound;
 mod json;
 pub mod lobby;
+pub mod review;
 mod step;
 pub mod strict;
 mod view;

@@ -98,6 +98,7 @@ fn summary(variant: Variant, status: GameStatus) -> GameSummary {
         clock: Some(ClockSpec { base_secs: 300, increment_secs: 5 }),
         auto_forced: true,
         rated: false,
+        previews: false,
         plies: 0,
         result: None,
         created_at: CREATED_AT,

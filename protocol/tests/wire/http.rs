@@ -58,6 +58,7 @@ fn http_create_game() {
             auto_forced: Some(true),
             opponent: None,
             rated: true,
+            previews: None,
         }
     );
 }

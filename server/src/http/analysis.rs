@@ -113,10 +113,14 @@ async fn run(pos: Position, nodes: u64) -> Result<Result<engine::Analysis, Analy
         return Err(ApiError::Busy(format!("every core is analysing and {MAX_WAITING} analyses wait")));
     }
     let _pending = Pending;
+    on_core(move || engine::analyse(&pos, nodes)).await
+}
+
+/// Runs `search` on a blocking thread once a core of the pool is free (the post-game reviews' searches
+/// take turns with the analyses here, one decision at a time).
+pub(crate) async fn on_core<T: Send + 'static>(search: impl FnOnce() -> T + Send + 'static) -> Result<T, ApiError> {
     let _core = CORES.acquire().await.map_err(|e| ApiError::Internal(format!("the analysis pool: {e}")))?;
-    tokio::task::spawn_blocking(move || engine::analyse(&pos, nodes))
-        .await
-        .map_err(|e| ApiError::Internal(format!("an analysis failed: {e}")))
+    tokio::task::spawn_blocking(search).await.map_err(|e| ApiError::Internal(format!("an analysis failed: {e}")))
 }
 
 fn cores() -> usize {

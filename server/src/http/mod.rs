@@ -9,6 +9,7 @@
 //! | `GET /api/variants` | rule sets with options and summaries ([`variants`]) |
 //! | `POST /api/games`, `POST /api/games/{id}/join`, `GET/POST /api/invites/{code}[/join]` | create and join ([`games`]) |
 //! | `GET /api/games/{id}/ws` | the WebSocket ([`crate::ws`]) |
+//! | `POST /api/games/{id}/preview` | a move previewed by the player to move, where the game allows it ([`game_preview`]) |
 //! | `POST /api/players`, `GET /api/players/{name}` | token accounts, profiles ([`players`]) |
 //! | `/api/account/…` | sign up, sign in and out, password, API tokens ([`account`], [`crate::auth`]), lesson progress ([`progress`]) |
 //! | `GET /api/games`, `GET /api/games/{id}`, `GET /api/games/{id}/position` | history: list, one game, a position ([`history`]) |
@@ -17,6 +18,7 @@
 //! | `GET /api/players/{name}/ratings/{variant}`, `GET /api/leaderboard/{variant}` | ratings ([`ratings`]) |
 //! | `GET /api/lessons…`, `POST /api/lessons/{game}/{lesson}/{step}/check`, `GET /api/rules/{variant}`, `POST /api/preview` | lessons, rules pages, move preview ([`learn`]) |
 //! | `POST /api/analysis` | the engine's analysis of a position or a finished game's ply ([`analysis`]) |
+//! | `GET /api/games/{id}/review` | a finished game's post-game review, computed in the background ([`review`]) |
 //! | `GET /api/openapi.json` | the OpenAPI document ([`openapi`]) |
 //! | `GET /api/lobby/ws`, `/api/lobby/seeks…`, `/api/challenges…` | the lobby ([`crate::lobby`]) |
 //! | `/`, `/game/{id}`, `/learn`, …, `/assets/…` | the web client ([`web`]) |
@@ -27,6 +29,7 @@ pub mod cors;
 pub mod errors;
 pub mod export;
 pub mod extract;
+pub mod game_preview;
 pub mod games;
 pub mod history;
 pub mod learn;
@@ -37,6 +40,7 @@ pub mod ops;
 pub mod players;
 pub mod progress;
 pub mod ratings;
+pub mod review;
 pub mod streams;
 pub mod variants;
 pub mod web;
@@ -65,6 +69,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/invites/{code}", get(games::invite))
         .route("/api/invites/{code}/join", post(games::join_invite))
         .route("/api/games/{id}/ws", get(crate::ws::upgrade))
+        .route("/api/games/{id}/preview", post(game_preview::preview))
         .route("/api/account/signup", post(account::signup))
         .route("/api/account/signin", post(account::signin))
         .route("/api/account/signout", post(account::signout))
@@ -90,6 +95,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/rules/{variant}", get(learn::rules))
         .route("/api/preview", post(learn::preview))
         .route("/api/analysis", post(analysis::analyse))
+        .route("/api/games/{id}/review", get(review::review))
         .route("/api/openapi.json", get(openapi::document))
         .route("/api/lobby/ws", get(crate::ws::lobby::upgrade))
         .route("/api/lobby/seeks", get(lobby::list))

@@ -43,6 +43,8 @@ pub async fn create(
         clock: spec.clock,
         auto_forced: true,
         rated: spec.rated,
+        // Lobby games are between people and nobody chose to allow previews.
+        previews: false,
         now_ms: unix_ms(),
     };
     let made = create::make(rooms, new, Opponent::Person(seat_b)).await?;

@@ -30,6 +30,7 @@ fn grant(side: Side, token: &str) -> SeatGranted {
         clock: None,
         auto_forced: true,
         rated: false,
+        previews: false,
         plies: 0,
         result: None,
         created_at: 0,

@@ -11,6 +11,7 @@ pub mod mapping;
 mod migrate;
 mod ratings;
 mod reads;
+mod reviews;
 mod rows;
 mod script;
 mod writer;
@@ -20,6 +21,7 @@ pub use aborts::AbortedBy;
 pub use accounts::{AccountRow, AccountWrite, ApiTokenRow, SessionRow};
 pub use ratings::{Ranked, RateGame, RatingPoint};
 pub use reads::{GameFilter, ListCursor, ResultFilter};
+pub use reviews::ReviewRow;
 pub use rows::{GameProgress, GameRow, MoveRow, PlayerRow};
 pub use writer::{Fence, Write};
 

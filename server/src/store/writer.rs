@@ -33,6 +33,8 @@ pub enum Write {
     Rate(super::ratings::RateGame),
     /// Who aborted the game this job aborts (`store/aborts.rs`).
     AbortedBy(super::aborts::AbortedBy),
+    /// A finished game's review (`store/reviews.rs`).
+    Review(super::reviews::ReviewRow),
 }
 
 #[derive(Debug)]
@@ -247,9 +249,11 @@ impl<'a> Merged<'a> {
                     Some(old) => *old = p,
                     None => m.progress.push(p),
                 },
-                Write::InsertGame(_) | Write::InsertPlayer(_) | Write::Account(_) | Write::AbortedBy(_) => {
-                    m.first.push(write)
-                }
+                Write::InsertGame(_)
+                | Write::InsertPlayer(_)
+                | Write::Account(_)
+                | Write::AbortedBy(_)
+                | Write::Review(_) => m.first.push(write),
                 Write::InsertMove(mv) => m.moves.push(mv),
                 Write::Rate(r) => m.rates.push(r),
                 Write::UpdateGame(g) => match m.games.iter_mut().find(|old| old.id == g.id) {
@@ -296,6 +300,7 @@ async fn apply_all(tx: &mut Transaction<'static, Any>, backend: Backend, writes:
             }
             Write::Account(a) => super::accounts::apply(tx, a).await?,
             Write::AbortedBy(a) => super::aborts::apply(tx, a).await?,
+            Write::Review(r) => super::reviews::apply(tx, r).await?,
             _ => unreachable!("Merged::of puts only new players, games, account writes and aborters first"),
         }
     }

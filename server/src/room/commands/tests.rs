@@ -28,6 +28,7 @@ fn waiting(rated: bool) -> LiveGame {
         clock: None,
         auto_forced: false,
         rated,
+        previews: false,
         now_ms: AT,
     })
     .unwrap()

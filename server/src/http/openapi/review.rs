@@ -1,0 +1,26 @@
+//! The operation of [`crate::http::review`]: a finished game's post-game review.
+
+use mancala_protocol::http::ApiError;
+use mancala_protocol::review::{GameReview, ReviewPending};
+
+/// A finished game's post-game review: for every decision its value before and after for the side that
+/// made it (`counters`, or a proven `win_in`/`loss_in`), the best decision, the counters lost against it
+/// and a mark (`inaccuracy`, `mistake`, `blunder`, by `thresholds`, relative to the counters in play);
+/// each side's accuracy in percent; and the value for South after each ply (`graph`).
+///
+/// Computed once in the background and stored: the first request starts it and answers 202 with the
+/// progress and a `Retry-After` header; ask again after that many seconds until the answer is 200, which
+/// is then always the same. A game in progress is refused (409), so the engine never helps during a game.
+/// Secret choices of Ikibuguzo's opening arrays are not judged (`judged` is `null`).
+#[utoipa::path(get, path = "/api/games/{id}/review", tag = "analysis",
+    params(("id" = String, Path, description = "the game's id")),
+    responses(
+        (status = 200, body = GameReview, description = "the review"),
+        (status = 202, body = ReviewPending, description = "the review is being computed: ask again after `Retry-After` seconds",
+            headers(("Retry-After" = u64, description = "seconds to wait"))),
+        (status = 404, body = ApiError, description = "no such game"),
+        (status = 409, body = ApiError, description = "the game is not finished"),
+        (status = 429, body = ApiError, description = "too many analyses from this client address, or two reviews it started are still being computed"),
+        (status = 503, body = ApiError, description = "the server is computing as many reviews as it may (`busy`, with `Retry-After`)")))]
+#[allow(dead_code)]
+pub fn review() {}
