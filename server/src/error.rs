@@ -185,15 +185,19 @@ impl From<crate::room::create::CreateError> for ApiError {
         use crate::room::create::CreateError;
         match e {
             CreateError::Options(e) => ApiError::BadRequest(format!("options: {e}")),
-            CreateError::Refused(r) => r.into(),
-            CreateError::Gone(g) => g.into(),
+            CreateError::Room(e) => e.into(),
         }
     }
 }
 
-impl From<crate::room::RoomGone> for ApiError {
-    fn from(_: crate::room::RoomGone) -> Self {
-        ApiError::Unavailable("the game's room has stopped (the server is shutting down)".into())
+impl From<crate::room::AskError> for ApiError {
+    fn from(e: crate::room::AskError) -> Self {
+        use crate::room::AskError;
+        match e {
+            AskError::Refused(r) => r.into(),
+            AskError::Gone => ApiError::Unavailable("the game's room has stopped (the server is shutting down)".into()),
+            AskError::Elsewhere(_) => ApiError::Unavailable(e.to_string()),
+        }
     }
 }
 

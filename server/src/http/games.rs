@@ -103,7 +103,7 @@ async fn join_game(state: &AppState, id: &GameId, who: Who, req: JoinGame) -> Re
     }
     let token = ids::token();
     let seat = Seat { name, registered, token_hash: ids::token_hash(&token) };
-    let (side, summary) = room.join(seat).await.map_err(ApiError::from)??;
+    let (side, summary) = room.join(seat).await.map_err(ApiError::from)?;
     Ok(granted(summary, side, token))
 }
 
