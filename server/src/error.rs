@@ -1,6 +1,7 @@
 //! The one error type of the HTTP API, mapped to a status code and a JSON body
 //! (`{"error": code, "message": sentence}`) in one `match`.
 
+use crate::auth::AuthError;
 use crate::game::Refusal;
 use crate::lobby::error::LobbyError;
 use crate::room::RoomError;
@@ -165,6 +166,20 @@ impl From<RoomError> for ApiError {
             RoomError::Corrupt { .. } => ApiError::Internal(e.to_string()),
             RoomError::ShuttingDown => ApiError::ShuttingDown,
             RoomError::OwnerAway(_) => ApiError::Unavailable(e.to_string()),
+        }
+    }
+}
+
+impl From<AuthError> for ApiError {
+    fn from(e: AuthError) -> Self {
+        match e {
+            AuthError::BadRequest(m) => ApiError::BadRequest(m),
+            AuthError::BadToken(m) => ApiError::BadToken(m),
+            AuthError::CrossSite(m) => ApiError::Forbidden(m),
+            AuthError::Conflict(m) => ApiError::Conflict(m),
+            AuthError::ShuttingDown => ApiError::ShuttingDown,
+            AuthError::Store(s) => s.into(),
+            AuthError::Internal(m) => ApiError::Internal(m),
         }
     }
 }

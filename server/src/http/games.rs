@@ -46,7 +46,7 @@ pub async fn create(
             })?)
         }
     };
-    let (name, registered) = who.player(&state, req.name).await?;
+    let (name, registered) = who.player(&state.store, req.name).await?;
     if req.rated {
         rated_seat(&name, registered)?;
     }
@@ -94,7 +94,7 @@ fn rated_seat(name: &PlayerName, registered: bool) -> Result<(), ApiError> {
 }
 
 async fn join_game(state: &AppState, id: &GameId, who: Who, req: JoinGame) -> Result<SeatGranted, ApiError> {
-    let (name, registered) = who.player(state, req.name).await?;
+    let (name, registered) = who.player(&state.store, req.name).await?;
     let room = state.rooms.get(id).await?;
     // `rated` never changes once the game exists; the room refuses such a seat too (a backstop for the
     // other ways to a seat).
