@@ -1,6 +1,7 @@
 //! The one error type of the HTTP API, mapped to a status code and a JSON body
 //! (`{"error": code, "message": sentence}`) in one `match`.
 
+use crate::auth::AuthError;
 use crate::game::Refusal;
 use crate::lobby::error::LobbyError;
 use crate::room::RoomError;
@@ -169,6 +170,20 @@ impl From<RoomError> for ApiError {
     }
 }
 
+impl From<AuthError> for ApiError {
+    fn from(e: AuthError) -> Self {
+        match e {
+            AuthError::BadRequest(m) => ApiError::BadRequest(m),
+            AuthError::BadToken(m) => ApiError::BadToken(m),
+            AuthError::CrossSite(m) => ApiError::Forbidden(m),
+            AuthError::Conflict(m) => ApiError::Conflict(m),
+            AuthError::ShuttingDown => ApiError::ShuttingDown,
+            AuthError::Store(s) => s.into(),
+            AuthError::Internal(m) => ApiError::Internal(m),
+        }
+    }
+}
+
 impl From<Refusal> for ApiError {
     fn from(r: Refusal) -> Self {
         match r.code {
@@ -185,15 +200,19 @@ impl From<crate::room::create::CreateError> for ApiError {
         use crate::room::create::CreateError;
         match e {
             CreateError::Options(e) => ApiError::BadRequest(format!("options: {e}")),
-            CreateError::Refused(r) => r.into(),
-            CreateError::Gone(g) => g.into(),
+            CreateError::Room(e) => e.into(),
         }
     }
 }
 
-impl From<crate::room::RoomGone> for ApiError {
-    fn from(_: crate::room::RoomGone) -> Self {
-        ApiError::Unavailable("the game's room has stopped (the server is shutting down)".into())
+impl From<crate::room::AskError> for ApiError {
+    fn from(e: crate::room::AskError) -> Self {
+        use crate::room::AskError;
+        match e {
+            AskError::Refused(r) => r.into(),
+            AskError::Gone => ApiError::Unavailable("the game's room has stopped (the server is shutting down)".into()),
+            AskError::Elsewhere(_) => ApiError::Unavailable(e.to_string()),
+        }
     }
 }
 

@@ -7,7 +7,7 @@
 //! sent by a browser on its own). Sign-up and sign-in check the same (no signing a victim into an
 //! attacker's account from another site).
 
-use crate::error::ApiError;
+use super::AuthError;
 use axum::http::{HeaderMap, Method, header};
 
 /// Does `method` change anything?
@@ -16,14 +16,14 @@ pub fn unsafe_method(method: &Method) -> bool {
 }
 
 /// Refuses a request whose `Origin` is present and not this server's.
-pub fn check_origin(headers: &HeaderMap, uri: &axum::http::Uri) -> Result<(), ApiError> {
+pub fn check_origin(headers: &HeaderMap, uri: &axum::http::Uri) -> Result<(), AuthError> {
     let Some(origin) = headers.get(header::ORIGIN) else { return Ok(()) };
     let origin = origin.to_str().unwrap_or("").trim();
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).or_else(|| uri.authority().map(|a| a.as_str()));
     let authority = origin.split_once("://").map(|(_, rest)| rest.trim_end_matches('/'));
     match (authority, host) {
         (Some(a), Some(h)) if a.eq_ignore_ascii_case(h.trim()) => Ok(()),
-        _ => Err(ApiError::Forbidden(format!(
+        _ => Err(AuthError::CrossSite(format!(
             "cross-site request refused: `Origin` {} is not this server ({})",
             origin.chars().take(80).collect::<String>(),
             host.unwrap_or("no Host header")

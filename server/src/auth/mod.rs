@@ -1,14 +1,18 @@
 //! Accounts with passwords, browser sessions and API tokens, and the one answer to "who is asking?"
-//! ([`Who`]) that every route uses (docs/lobby.md, "Accounts").
+//! ([`Who`]) that every route uses (docs/lobby.md, "Accounts"). Below the edge: it refuses with its own
+//! [`AuthError`], and the extractors that read a request live in `crate::http::caller`.
 //!
 //! - [`password`]: the rules of a new password, argon2id hashing off the runtime threads;
 //! - [`session`]: the `mancala_session` cookie and the sessions behind it;
 //! - [`csrf`]: the `Origin` check of cookie-authenticated writes;
 //! - [`tokens`]: named API tokens (the terminal client's `mancala login`);
 //! - [`player`]: the name a request plays under (account, or a guest's display name);
-//! - [`who`]: the extractors [`Who`] (account or guest), [`SignedIn`] (account or 401), [`MaybeSignedIn`].
+//! - [`who`]: [`Who`] (account or guest), [`Caller`] (a signed-in request), recognised from a token or
+//!   the session cookie;
+//! - [`error`]: [`AuthError`], what auth refuses with.
 
 pub mod csrf;
+pub mod error;
 pub mod password;
 pub mod player;
 pub mod session;
@@ -16,4 +20,5 @@ pub mod tokens;
 pub mod who;
 
 pub use crate::ids::Via;
-pub use who::{Caller, MaybeSignedIn, SignedIn, Who};
+pub use error::AuthError;
+pub use who::{Caller, Who};

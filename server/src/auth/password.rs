@@ -7,7 +7,7 @@
 //! pool, never on a runtime thread, and at most one hash per core runs at once (a burst of sign-ins
 //! waits rather than taking every core and a gigabyte of memory).
 
-use crate::error::ApiError;
+use super::AuthError;
 use argon2::{Argon2, PasswordHash, PasswordHasher, PasswordVerifier};
 use std::sync::LazyLock;
 use tokio::sync::Semaphore;
@@ -25,15 +25,15 @@ static HASHING: LazyLock<Semaphore> =
 static NOBODY: LazyLock<String> = LazyLock::new(|| hash_now(&crate::ids::token()).expect("argon2 hashes"));
 
 /// Checks a new password: its length, and that it is not the account's name.
-pub fn check_new(password: &str, name: &str) -> Result<(), ApiError> {
+pub fn check_new(password: &str, name: &str) -> Result<(), AuthError> {
     let chars = password.chars().count();
     if !(MIN_CHARS..=MAX_CHARS).contains(&chars) {
-        return Err(ApiError::BadRequest(format!(
+        return Err(AuthError::BadRequest(format!(
             "the password must have {MIN_CHARS} to {MAX_CHARS} characters (it has {chars})"
         )));
     }
     if password.eq_ignore_ascii_case(name) {
-        return Err(ApiError::BadRequest("the password must not be the account's name".into()));
+        return Err(AuthError::BadRequest("the password must not be the account's name".into()));
     }
     Ok(())
 }
@@ -44,26 +44,26 @@ fn hash_now(password: &str) -> Result<String, argon2::password_hash::Error> {
 }
 
 /// Runs `work` on the blocking pool, one per core at a time.
-async fn blocking<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T, ApiError> {
-    let _permit = HASHING.acquire().await.map_err(|_| ApiError::ShuttingDown)?;
-    tokio::task::spawn_blocking(work).await.map_err(|e| ApiError::Internal(format!("password hashing task: {e}")))
+async fn blocking<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T, AuthError> {
+    let _permit = HASHING.acquire().await.map_err(|_| AuthError::ShuttingDown)?;
+    tokio::task::spawn_blocking(work).await.map_err(|e| AuthError::Internal(format!("password hashing task: {e}")))
 }
 
 /// The PHC string to store for `password`.
-pub async fn hash(password: String) -> Result<String, ApiError> {
-    blocking(move || hash_now(&password)).await?.map_err(|e| ApiError::Internal(format!("argon2: {e}")))
+pub async fn hash(password: String) -> Result<String, AuthError> {
+    blocking(move || hash_now(&password)).await?.map_err(|e| AuthError::Internal(format!("argon2: {e}")))
 }
 
 /// Does `password` match `stored`? `None` (no such account, or one without a password) is checked against
 /// a hash nobody knows and is always `false`, in the same time.
-pub async fn verify(password: String, stored: Option<String>) -> Result<bool, ApiError> {
+pub async fn verify(password: String, stored: Option<String>) -> Result<bool, AuthError> {
     blocking(move || {
         let known = stored.is_some();
         let phc = stored.unwrap_or_else(|| NOBODY.clone());
         match Argon2::default().verify_password(password.as_bytes(), phc.as_str()) {
             Ok(()) => Ok(known),
             Err(argon2::password_hash::Error::PasswordInvalid) => Ok(false),
-            Err(e) => Err(ApiError::Internal(format!("stored password hash: {e}"))),
+            Err(e) => Err(AuthError::Internal(format!("stored password hash: {e}"))),
         }
     })
     .await?

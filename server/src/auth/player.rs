@@ -3,17 +3,17 @@
 //! a signed-in request may not play under another name, and a guest may not use any spelling of a
 //! registered name.
 
+use super::AuthError;
 use super::Who;
-use crate::error::ApiError;
 use crate::ids::PlayerName;
-use crate::state::AppState;
+use crate::store::Store;
 
 impl Who {
     /// The name to seat, and whether it is an account's.
-    pub async fn player(self, state: &AppState, name: Option<String>) -> Result<(PlayerName, bool), ApiError> {
+    pub async fn player(self, store: &Store, name: Option<String>) -> Result<(PlayerName, bool), AuthError> {
         if let Who::Account(account) = self {
             if let Some(n) = name.filter(|n| !n.eq_ignore_ascii_case(account.as_str())) {
-                return Err(ApiError::BadRequest(format!(
+                return Err(AuthError::BadRequest(format!(
                     "`name` is `{n}` but you are signed in as {account}; leave `name` out"
                 )));
             }
@@ -21,10 +21,10 @@ impl Who {
         }
         let name = match name {
             None => PlayerName::anonymous(),
-            Some(n) => PlayerName::for_guest(&n).map_err(|e| ApiError::BadRequest(e.to_string()))?,
+            Some(n) => PlayerName::for_guest(&n).map_err(|e| AuthError::BadRequest(e.to_string()))?,
         };
-        if let Some(player) = state.store.player_by_name(&name).await? {
-            return Err(ApiError::Conflict(format!(
+        if let Some(player) = store.player_by_name(&name).await? {
+            return Err(AuthError::Conflict(format!(
                 "the name `{name}` belongs to the registered player `{}`: sign in, or send its token as \
                  `Authorization: Bearer …`",
                 player.name

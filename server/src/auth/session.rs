@@ -3,11 +3,10 @@
 //! [`IDLE_MS`] after it was last used; its `last_seen` is refreshed at most every [`REFRESH_MS`] (one
 //! write an hour per active browser, not one per request).
 
-use crate::error::ApiError;
+use super::AuthError;
 use crate::game::unix_ms;
 use crate::ids::{self, PlayerName};
-use crate::state::AppState;
-use crate::store::{AccountWrite, Write};
+use crate::store::{AccountWrite, Store, Write};
 use axum::http::{HeaderMap, HeaderValue, header};
 
 /// The cookie's name.
@@ -77,12 +76,12 @@ pub fn start(name: &PlayerName) -> (String, Vec<Write>) {
 
 /// Refreshes a session seen at `last_seen` if that is over [`REFRESH_MS`] ago, without making the request
 /// wait for the write (a failed refresh only shortens the session).
-pub fn touch(state: &AppState, id_hash: &str, last_seen: i64) {
+pub fn touch(store: &Store, id_hash: &str, last_seen: i64) {
     let now = unix_ms();
     if now - last_seen < REFRESH_MS {
         return;
     }
-    let store = state.store.clone();
+    let store = store.clone();
     let write = AccountWrite::TouchSession { id_hash: id_hash.to_string(), now, expires_at: now + IDLE_MS };
     tokio::spawn(async move {
         if let Err(e) = store.write(vec![Write::Account(write)]).await {
@@ -92,8 +91,8 @@ pub fn touch(state: &AppState, id_hash: &str, last_seen: i64) {
 }
 
 /// Signs out: deletes the session `id_hash`.
-pub async fn end(state: &AppState, id_hash: &str) -> Result<(), ApiError> {
-    state.store.write(vec![Write::Account(AccountWrite::DeleteSession { id_hash: id_hash.to_string() })]).await?;
+pub async fn end(store: &Store, id_hash: &str) -> Result<(), AuthError> {
+    store.write(vec![Write::Account(AccountWrite::DeleteSession { id_hash: id_hash.to_string() })]).await?;
     Ok(())
 }
 

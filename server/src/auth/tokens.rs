@@ -2,11 +2,10 @@
 //! The token (32 letters and digits, about 190 bits) is shown once; its SHA-256 is stored, like every
 //! other token of the server. An account holds at most [`MAX_PER_ACCOUNT`].
 
-use crate::error::ApiError;
+use super::AuthError;
 use crate::game::unix_ms;
 use crate::ids::{self, PlayerName};
-use crate::state::AppState;
-use crate::store::{AccountWrite, Write};
+use crate::store::{AccountWrite, Store, Write};
 use mancala_protocol::account::ApiTokenCreated;
 
 /// The most API tokens one account may hold.
@@ -15,23 +14,23 @@ pub const MAX_PER_ACCOUNT: usize = 50;
 pub const MAX_LABEL_CHARS: usize = 60;
 
 /// A label as stored: trimmed, 1 to [`MAX_LABEL_CHARS`] characters, no control characters.
-pub fn check_label(label: &str) -> Result<String, ApiError> {
+pub fn check_label(label: &str) -> Result<String, AuthError> {
     let label = label.trim();
     let chars = label.chars().count();
     if chars == 0 || chars > MAX_LABEL_CHARS {
-        return Err(ApiError::BadRequest(format!("a token label has 1 to {MAX_LABEL_CHARS} characters")));
+        return Err(AuthError::BadRequest(format!("a token label has 1 to {MAX_LABEL_CHARS} characters")));
     }
     if label.chars().any(char::is_control) {
-        return Err(ApiError::BadRequest("a token label must not hold control characters".into()));
+        return Err(AuthError::BadRequest("a token label must not hold control characters".into()));
     }
     Ok(label.to_string())
 }
 
 /// Creates an API token for `name` labelled `label` (checked).
-pub async fn create(state: &AppState, name: &PlayerName, label: &str) -> Result<ApiTokenCreated, ApiError> {
+pub async fn create(store: &Store, name: &PlayerName, label: &str) -> Result<ApiTokenCreated, AuthError> {
     let label = check_label(label)?;
-    if state.store.api_tokens(&name.key()).await?.len() >= MAX_PER_ACCOUNT {
-        return Err(ApiError::Conflict(format!(
+    if store.api_tokens(&name.key()).await?.len() >= MAX_PER_ACCOUNT {
+        return Err(AuthError::Conflict(format!(
             "an account holds at most {MAX_PER_ACCOUNT} API tokens: revoke one first"
         )));
     }
@@ -45,7 +44,7 @@ pub async fn create(state: &AppState, name: &PlayerName, label: &str) -> Result<
         token_hash: ids::token_hash(&token),
         created_at,
     };
-    state.store.write(vec![Write::Account(write)]).await?;
+    store.write(vec![Write::Account(write)]).await?;
     Ok(ApiTokenCreated { id, label, token, created_at: created_at as u64 })
 }
 

@@ -1,17 +1,13 @@
 //! Who is asking. An account is recognised from, in order: `Authorization: Bearer <token>` (a player token
-//! of `POST /api/players`, or an API token), else the `mancala_session` cookie. A malformed header or a
-//! token that stands for no account is a 401 (never a silent guest); a cookie whose session is unknown or
+//! of `POST /api/players`, or an API token; the edge reads the header), else the `mancala_session` cookie.
+//! A token that stands for no account is refused (never a silent guest); a cookie whose session is unknown or
 //! over is simply not signed in (a guest). A cookie-authenticated unsafe request passes the CSRF check
 //! ([`super::csrf`]) here, so no handler can forget it.
 
-use super::{csrf, session};
-use crate::error::ApiError;
+use super::{AuthError, csrf, session};
 use crate::game::unix_ms;
-use crate::http::extract::Bearer;
 use crate::ids::{self, PlayerName, Via};
-use crate::state::AppState;
-use crate::store::AccountRow;
-use axum::extract::FromRequestParts;
+use crate::store::{AccountRow, Store};
 use axum::http::request::Parts;
 
 /// Who is asking: an account (by bearer token or session cookie), or a guest.
@@ -39,70 +35,44 @@ pub struct Caller {
     pub via: Via,
 }
 
-fn typed(row: AccountRow, via: Via) -> Result<Caller, ApiError> {
+fn typed(row: AccountRow, via: Via) -> Result<Caller, AuthError> {
     let name = PlayerName::parse(&row.name)
-        .map_err(|e| ApiError::Internal(format!("stored player name `{}`: {e}", row.name)))?;
+        .map_err(|e| AuthError::Internal(format!("stored player name `{}`: {e}", row.name)))?;
     Ok(Caller { name, created_at: row.created_at, via })
 }
 
 /// The account of a token (a player token or an API token), else a 401: from the `Authorization` header,
 /// or from `?token=` where a client cannot send one (a browser's WebSocket).
-pub async fn by_token(state: &AppState, token: &str) -> Result<Caller, ApiError> {
+pub async fn by_token(store: &Store, token: &str) -> Result<Caller, AuthError> {
     let hash = ids::token_hash(token);
-    let row = state.store.account_by_token_hash(&hash).await?.ok_or_else(|| {
-        ApiError::BadToken("the bearer token is not a player token or an API token (revoked?)".into())
+    let row = store.account_by_token_hash(&hash).await?.ok_or_else(|| {
+        AuthError::BadToken("the bearer token is not a player token or an API token (revoked?)".into())
     })?;
     typed(row, Via::Token { hash })
 }
 
-/// The account of a request, if it is signed in.
-pub async fn caller(parts: &mut Parts, state: &AppState) -> Result<Option<Caller>, ApiError> {
-    if let Bearer(Some(token)) = Bearer::from_request_parts(parts, state).await? {
-        return by_token(state, &token).await.map(Some);
+/// The account of a request, if it is signed in: by `bearer`, the token of its `Authorization` header
+/// (read by the edge), else by its session cookie.
+pub async fn caller(store: &Store, bearer: Option<&str>, parts: &Parts) -> Result<Option<Caller>, AuthError> {
+    if let Some(token) = bearer {
+        return by_token(store, token).await.map(Some);
     }
     let Some(id) = session::cookie_id(&parts.headers) else { return Ok(None) };
     let id_hash = ids::token_hash(&id);
-    let Some(found) = state.store.session(&id_hash, unix_ms()).await? else { return Ok(None) };
+    let Some(found) = store.session(&id_hash, unix_ms()).await? else { return Ok(None) };
     if csrf::unsafe_method(&parts.method) {
         csrf::check_origin(&parts.headers, &parts.uri)?;
     }
-    session::touch(state, &id_hash, found.last_seen);
+    session::touch(store, &id_hash, found.last_seen);
     typed(found.account, Via::Session { id_hash }).map(Some)
 }
 
-impl FromRequestParts<AppState> for Who {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        Ok(match caller(parts, state).await? {
-            Some(c) => Who::Account(c.name),
+impl Who {
+    /// Who a signed-in request (or none) is.
+    pub fn of(caller: Option<&Caller>) -> Who {
+        match caller {
+            Some(c) => Who::Account(c.name.clone()),
             None => Who::Guest,
-        })
-    }
-}
-
-/// A request that must be signed in (401 otherwise).
-#[derive(Clone, Debug)]
-pub struct SignedIn(pub Caller);
-
-impl FromRequestParts<AppState> for SignedIn {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        caller(parts, state).await?.map(SignedIn).ok_or_else(|| {
-            ApiError::Unauthorized("not signed in: sign in, or send a token as `Authorization: Bearer …`".into())
-        })
-    }
-}
-
-/// The caller if signed in, without refusing guests.
-#[derive(Clone, Debug)]
-pub struct MaybeSignedIn(pub Option<Caller>);
-
-impl FromRequestParts<AppState> for MaybeSignedIn {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        caller(parts, state).await.map(MaybeSignedIn)
+        }
     }
 }

@@ -10,7 +10,7 @@
 use super::Cluster;
 use super::broker::Delivery;
 use super::wire::{self, Item, Reply, ToOwner};
-use crate::room::{CONNECTION_QUEUE, ConnId, Outbound, Registry, RoomHandle};
+use crate::room::{AskError, CONNECTION_QUEUE, ConnId, Outbound, Registry, RoomHandle};
 use futures_util::{Stream, StreamExt};
 use mancala_protocol::ClientMsg;
 use std::collections::{HashMap, HashSet};
@@ -143,9 +143,9 @@ async fn answer(cluster: &Arc<Cluster>, rooms: &Registry, request: ToOwner) -> R
             Reply::Connected
         }
         ToOwner::Join { seat, .. } => match room.join(seat).await {
-            Ok(Ok((side, game))) => Reply::Joined { side, game },
-            Ok(Err(refusal)) => Reply::Refused { refusal },
-            Err(_) => Reply::Gone,
+            Ok((side, game)) => Reply::Joined { side, game },
+            Err(AskError::Refused(refusal)) => Reply::Refused { refusal },
+            Err(AskError::Gone | AskError::Elsewhere(_)) => Reply::Gone,
         },
         ToOwner::SeatOf { token_hash, .. } => match room.seat_of(token_hash).await {
             Ok(side) => Reply::SeatOf { side },

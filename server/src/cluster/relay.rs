@@ -11,9 +11,9 @@
 
 use super::Cluster;
 use super::wire::{self, Item, Reply, ToOwner};
-use crate::game::{Refusal, Seat};
+use crate::game::Seat;
 use crate::ids::GameId;
-use crate::room::{ConnId, Joined, Outbound, RemoteRoom, RoomGone, ViewerKind};
+use crate::room::{AskError, ConnId, Joined, Outbound, RemoteRoom, ViewerKind};
 use futures_util::future::BoxFuture;
 use futures_util::{Stream, StreamExt};
 use mancala_engine::Side;
@@ -156,10 +156,10 @@ impl RelayedRoom {
         RelayedRoom { game: game.clone(), owner: owner.to_string(), cluster }
     }
 
-    async fn ask(&self, msg: ToOwner) -> Result<Reply, RoomGone> {
+    async fn ask(&self, msg: ToOwner) -> Result<Reply, AskError> {
         self.cluster.ask(&self.owner, &msg).await.map_err(|e| {
             tracing::debug!(game = %self.game, owner = %self.owner, error = %e, "request to the owner failed");
-            RoomGone
+            AskError::Gone
         })
     }
 
@@ -176,7 +176,7 @@ impl RemoteRoom for RelayedRoom {
         kind: ViewerKind,
         since: Option<u64>,
         tx: Sender<Outbound>,
-    ) -> BoxFuture<'_, Result<ConnId, RoomGone>> {
+    ) -> BoxFuture<'_, Result<ConnId, AskError>> {
         Box::pin(async move {
             // Registered first: the owner's first item (the catch-up) may arrive before its answer.
             let relay = self.cluster.relays.open(&self.owner, tx);
@@ -186,7 +186,7 @@ impl RemoteRoom for RelayedRoom {
                 Ok(Reply::Connected) => Ok(relay),
                 _ => {
                     self.cluster.relays.forget(relay);
-                    Err(RoomGone)
+                    Err(AskError::Gone)
                 }
             }
         })
@@ -200,7 +200,7 @@ impl RemoteRoom for RelayedRoom {
     }
 
     /// Forwards a client's message. A connection already ended here (its close is on its way) drops it.
-    fn client(&self, conn: ConnId, msg: ClientMsg) -> BoxFuture<'_, Result<(), RoomGone>> {
+    fn client(&self, conn: ConnId, msg: ClientMsg) -> BoxFuture<'_, Result<(), AskError>> {
         Box::pin(async move {
             if self.cluster.relays.is_open(conn) {
                 self.tell(ToOwner::Client { node: self.cluster.node.clone(), relay: conn, msg }).await;
@@ -209,30 +209,30 @@ impl RemoteRoom for RelayedRoom {
         })
     }
 
-    fn join(&self, seat: Seat) -> BoxFuture<'_, Result<Result<Joined, Refusal>, RoomGone>> {
+    fn join(&self, seat: Seat) -> BoxFuture<'_, Result<Joined, AskError>> {
         Box::pin(async move {
             match self.ask(ToOwner::Join { game: self.game.clone(), seat }).await? {
-                Reply::Joined { side, game } => Ok(Ok((side, game))),
-                Reply::Refused { refusal } => Ok(Err(refusal)),
-                _ => Err(RoomGone),
+                Reply::Joined { side, game } => Ok((side, game)),
+                Reply::Refused { refusal } => Err(AskError::Refused(refusal)),
+                _ => Err(AskError::Gone),
             }
         })
     }
 
-    fn seat_of(&self, token_hash: String) -> BoxFuture<'_, Result<Option<Side>, RoomGone>> {
+    fn seat_of(&self, token_hash: String) -> BoxFuture<'_, Result<Option<Side>, AskError>> {
         Box::pin(async move {
             match self.ask(ToOwner::SeatOf { game: self.game.clone(), token_hash }).await? {
                 Reply::SeatOf { side } => Ok(side),
-                _ => Err(RoomGone),
+                _ => Err(AskError::Gone),
             }
         })
     }
 
-    fn summary(&self) -> BoxFuture<'_, Result<GameSummary, RoomGone>> {
+    fn summary(&self) -> BoxFuture<'_, Result<GameSummary, AskError>> {
         Box::pin(async move {
             match self.ask(ToOwner::Summary { game: self.game.clone() }).await? {
                 Reply::Summary { game } => Ok(game),
-                _ => Err(RoomGone),
+                _ => Err(AskError::Gone),
             }
         })
     }

@@ -5,10 +5,11 @@
 
 use super::extract::{Json, NoParams, Path, Query};
 use super::limits::{ClientAddr, Limit};
-use crate::auth::{MaybeSignedIn, SignedIn, Via, csrf, password, session, tokens};
+use crate::auth::{Via, csrf, password, session, tokens};
 use crate::cluster::revoke;
 use crate::error::ApiError;
 use crate::game::unix_ms;
+use crate::http::caller::{MaybeSignedIn, SignedIn};
 use crate::ids::{self, PlayerName};
 use crate::state::AppState;
 use crate::store::{AccountWrite, PlayerRow, StoreError, Write};
@@ -96,7 +97,7 @@ pub async fn signin(
     let name = PlayerName::parse(&account.name)
         .map_err(|e| ApiError::Internal(format!("stored player name `{}`: {e}", account.name)))?;
     if let Some(label) = req.token_label {
-        let created = tokens::create(&state, &name, &label).await?;
+        let created = tokens::create(&state.store, &name, &label).await?;
         return Ok(axum::Json(SignedInBody { name: name.to_string(), token: Some(created.token) }).into_response());
     }
     let (id, writes) = session::start(&name);
@@ -114,7 +115,7 @@ pub async fn signout(
 ) -> Result<Response, ApiError> {
     match caller.map(|c| c.via) {
         Some(Via::Session { id_hash }) => {
-            session::end(&state, &id_hash).await?;
+            session::end(&state.store, &id_hash).await?;
             revoke::revoked(&state.lobby, state.cluster.as_deref(), vec![Via::Session { id_hash }]).await;
         }
         Some(Via::Token { hash }) => {
@@ -209,7 +210,7 @@ pub async fn create_token(
     SignedIn(caller): SignedIn,
     Json(req): Json<CreateApiToken>,
 ) -> Result<(StatusCode, axum::Json<ApiTokenCreated>), ApiError> {
-    Ok((StatusCode::CREATED, axum::Json(tokens::create(&state, &caller.name, &req.label).await?)))
+    Ok((StatusCode::CREATED, axum::Json(tokens::create(&state.store, &caller.name, &req.label).await?)))
 }
 
 /// `DELETE /api/account/tokens/{id}`.

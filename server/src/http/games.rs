@@ -47,7 +47,7 @@ pub async fn create(
         }
     };
     let previews = previews_of(&req, bot.is_some())?;
-    let (name, registered) = who.player(&state, req.name).await?;
+    let (name, registered) = who.player(&state.store, req.name).await?;
     if req.rated {
         rated_seat(&name, registered)?;
     }
@@ -108,7 +108,7 @@ fn rated_seat(name: &PlayerName, registered: bool) -> Result<(), ApiError> {
 }
 
 async fn join_game(state: &AppState, id: &GameId, who: Who, req: JoinGame) -> Result<SeatGranted, ApiError> {
-    let (name, registered) = who.player(state, req.name).await?;
+    let (name, registered) = who.player(&state.store, req.name).await?;
     let room = state.rooms.get(id).await?;
     // `rated` never changes once the game exists; the room refuses such a seat too (a backstop for the
     // other ways to a seat).
@@ -117,7 +117,7 @@ async fn join_game(state: &AppState, id: &GameId, who: Who, req: JoinGame) -> Re
     }
     let token = ids::token();
     let seat = Seat { name, registered, token_hash: ids::token_hash(&token) };
-    let (side, summary) = room.join(seat).await.map_err(ApiError::from)??;
+    let (side, summary) = room.join(seat).await.map_err(ApiError::from)?;
     Ok(granted(summary, side, token))
 }
 

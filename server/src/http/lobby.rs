@@ -4,8 +4,9 @@
 
 use super::extract::{Json, NoParams, OptionalJson, Path, Query};
 use super::limits::{ClientAddr, Limit};
-use crate::auth::{MaybeSignedIn, Who};
+use crate::auth::Who;
 use crate::error::ApiError;
+use crate::http::caller::MaybeSignedIn;
 use crate::ids::PlayerName;
 use crate::lobby::command::{Command, Joining, Kick, Taker};
 use crate::lobby::error::LobbyError;
@@ -25,7 +26,7 @@ use tokio::sync::{mpsc, oneshot};
 /// The person asking, as `POST /api/games` decides it ([`Who::player`]): an account (bearer token, session
 /// cookie, or a token given as `?token=` on the socket), else a guest named `name` (default `anonymous`).
 pub async fn identify(state: &AppState, who: Who, name: Option<String>) -> Result<Person, ApiError> {
-    Ok(match who.player(state, name).await? {
+    Ok(match who.player(&state.store, name).await? {
         (name, true) => Person::account(name),
         (name, false) => Person::guest(name),
     })

@@ -25,6 +25,7 @@
 
 pub mod account;
 pub mod analysis;
+pub mod caller;
 pub mod cors;
 pub mod errors;
 pub mod export;

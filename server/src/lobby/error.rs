@@ -3,7 +3,7 @@
 //! own reasons; nothing of the edge's errors reaches it.
 
 use crate::game::Refusal;
-use crate::room::RoomGone;
+use crate::room::AskError;
 use crate::room::create::CreateError;
 use crate::store::StoreError;
 use mancala_protocol::ErrorCode;
@@ -61,15 +61,17 @@ impl From<CreateError> for LobbyError {
     fn from(e: CreateError) -> LobbyError {
         match e {
             CreateError::Options(e) => LobbyError::BadRequest(format!("options: {e}")),
-            CreateError::Refused(r) => r.into(),
-            CreateError::Gone(g) => g.into(),
+            CreateError::Room(e) => e.into(),
         }
     }
 }
 
-impl From<RoomGone> for LobbyError {
-    fn from(_: RoomGone) -> LobbyError {
-        LobbyError::Unavailable("the game's room has stopped".into())
+impl From<AskError> for LobbyError {
+    fn from(e: AskError) -> LobbyError {
+        match e {
+            AskError::Refused(r) => r.into(),
+            AskError::Gone | AskError::Elsewhere(_) => LobbyError::Unavailable(e.to_string()),
+        }
     }
 }
 
@@ -135,7 +137,7 @@ mod tests {
         assert_eq!(LobbyError::from(away).code(), "unavailable");
         let taken = Refusal::new(ErrorCode::WrongPhase, "both seats are taken");
         assert_eq!(LobbyError::from(taken).code(), "conflict");
-        assert_eq!(LobbyError::from(RoomGone).code(), "unavailable");
+        assert_eq!(LobbyError::from(AskError::Gone).code(), "unavailable");
     }
 
     #[test]

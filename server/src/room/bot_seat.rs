@@ -118,6 +118,6 @@ impl Link for RoomLink {
     async fn record(&mut self) -> Result<Vec<MoveEvent>, LinkError> {
         let gone = || LinkError("the room is gone".into());
         let room = self.room.upgrade().ok_or_else(gone)?;
-        room.record(self.kind).await.map_err(|_| gone())
+        room.record(self.kind).await.map_err(|e| LinkError(e.to_string()))
     }
 }

@@ -4,8 +4,8 @@
 //! player is known, and each seat's grant written by [`granted`].
 
 use super::bot_seat::{self, BotSeat};
-use super::{Registry, RoomGone, RoomHandle};
-use crate::game::{LiveGame, NewGame, Refusal, Seat};
+use super::{AskError, Registry, RoomHandle};
+use crate::game::{LiveGame, NewGame, Seat};
 use crate::ids;
 use mancala_engine::{OptionsError, Side};
 use mancala_protocol::http::{GameSummary, SeatGranted};
@@ -35,23 +35,10 @@ pub enum CreateError {
     /// The rule set's options do not make a game.
     #[error("options: {0}")]
     Options(#[from] OptionsError),
-    /// The registry or the room refused (the server stops, a seat the game does not allow).
-    #[error("{}", .0.reason)]
-    Refused(Refusal),
-    #[error("the game's room has stopped")]
-    Gone(RoomGone),
-}
-
-impl From<RoomGone> for CreateError {
-    fn from(g: RoomGone) -> CreateError {
-        CreateError::Gone(g)
-    }
-}
-
-impl From<Refusal> for CreateError {
-    fn from(r: Refusal) -> CreateError {
-        CreateError::Refused(r)
-    }
+    /// The registry or the room refused (the server stops, a seat the game does not allow), or the room
+    /// stopped.
+    #[error(transparent)]
+    Room(#[from] AskError),
 }
 
 /// Makes the game of `new` and seats `opponent`.
@@ -63,14 +50,14 @@ pub async fn make(rooms: &Registry, new: NewGame, opponent: Opponent) -> Result<
     let (summary, opponent_side) = match opponent {
         Opponent::Open => (room.summary().await?, None),
         Opponent::Person(seat) => {
-            let (side, summary) = room.join(seat).await??;
+            let (side, summary) = room.join(seat).await?;
             (summary, Some(side))
         }
         Opponent::Bot(level) => {
             // The computer takes the other seat at once, exactly as a person joining would.
             let name = bot_seat::seat_name(level);
             let seat = Seat { name, registered: false, token_hash: ids::token_hash(&ids::token()) };
-            let (side, summary) = room.join(seat).await??;
+            let (side, summary) = room.join(seat).await?;
             rooms.seat_bot(&room, BotSeat { side, level, variant, options, seed: rand::random() });
             (summary, Some(side))
         }

@@ -116,9 +116,29 @@ impl WeakRoom {
 /// A seat taken: its side, and the game as it is with the player seated.
 pub type Joined = (Side, GameSummary);
 
-/// The room has stopped (finished game with nobody watching, an idle game unloaded, or shutdown).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RoomGone;
+/// Why a room's handle brings back no answer its user can use: one type for every command of a
+/// [`RoomHandle`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AskError {
+    /// The room has stopped (finished game with nobody watching, an idle game unloaded, or shutdown), or
+    /// the node that runs it does not answer.
+    #[error("the game's room has stopped")]
+    Gone,
+    /// The room refused the command (a seat the game does not allow, a game with this id exists, a write
+    /// the database did not take).
+    #[error("{}", .0.reason)]
+    Refused(Refusal),
+    /// The room runs on another node, and this command is not carried between nodes; the sentence says
+    /// which.
+    #[error("the game's room runs on another server: {0}")]
+    Elsewhere(&'static str),
+}
+
+impl From<Refusal> for AskError {
+    fn from(r: Refusal) -> AskError {
+        AskError::Refused(r)
+    }
+}
 
 impl RoomHandle {
     pub(crate) fn local(tx: mpsc::Sender<Command>) -> RoomHandle {
@@ -135,11 +155,15 @@ impl RoomHandle {
         matches!(self.route, Route::Remote(_))
     }
 
-    async fn ask<T>(&self, make: impl FnOnce(oneshot::Sender<T>) -> Command) -> Result<T, RoomGone> {
-        let Route::Local(tx) = &self.route else { return Err(RoomGone) };
+    /// Sends a command to a local room and waits for its answer. Only called on a local route (each
+    /// command of a remote room goes through its [`RemoteRoom`]).
+    async fn ask<T>(&self, make: impl FnOnce(oneshot::Sender<T>) -> Command) -> Result<T, AskError> {
+        let Route::Local(tx) = &self.route else {
+            return Err(AskError::Elsewhere("this command is only sent to a room of this node"));
+        };
         let (reply, answer) = oneshot::channel();
-        tx.send(make(reply)).await.map_err(|_| RoomGone)?;
-        answer.await.map_err(|_| RoomGone)
+        tx.send(make(reply)).await.map_err(|_| AskError::Gone)?;
+        answer.await.map_err(|_| AskError::Gone)
     }
 
     /// A handle that does not keep the room loaded (a server bot's: a connection of the room, but no
@@ -172,7 +196,7 @@ impl RoomHandle {
         kind: ViewerKind,
         since: Option<u64>,
         tx: mpsc::Sender<Outbound>,
-    ) -> Result<ConnId, RoomGone> {
+    ) -> Result<ConnId, AskError> {
         match &self.route {
             Route::Local(_) => self.ask(|reply| Command::Connect { kind, since, tx, reply }).await,
             Route::Remote(r) => r.connect(kind, since, tx).await,
@@ -191,9 +215,9 @@ impl RoomHandle {
     /// Forwards a client's message; its answer goes into `permit`, a slot of the connection's queue. (A
     /// relayed connection's answer comes back through the broker in order with its events; the slot is
     /// given back at once.)
-    pub async fn client(&self, conn: ConnId, msg: ClientMsg, permit: OwnedPermit<Outbound>) -> Result<(), RoomGone> {
+    pub async fn client(&self, conn: ConnId, msg: ClientMsg, permit: OwnedPermit<Outbound>) -> Result<(), AskError> {
         match &self.route {
-            Route::Local(tx) => tx.send(Command::Client { conn, msg, permit }).await.map_err(|_| RoomGone),
+            Route::Local(tx) => tx.send(Command::Client { conn, msg, permit }).await.map_err(|_| AskError::Gone),
             Route::Remote(r) => {
                 drop(permit);
                 r.client(conn, msg).await
@@ -201,20 +225,26 @@ impl RoomHandle {
         }
     }
 
-    pub async fn join(&self, seat: Seat) -> Result<Result<(Side, GameSummary), Refusal>, RoomGone> {
+    /// Seats a player; a refusal (a seat the game does not allow) is [`AskError::Refused`].
+    pub async fn join(&self, seat: Seat) -> Result<Joined, AskError> {
         match &self.route {
-            Route::Local(_) => self.ask(|reply| Command::Join { seat, reply }).await,
+            Route::Local(_) => self.ask(|reply| Command::Join { seat, reply }).await?.map_err(AskError::Refused),
             Route::Remote(r) => r.join(seat).await,
         }
     }
 
-    /// The record as `kind` sees it.
-    pub async fn record(&self, kind: ViewerKind) -> Result<Vec<MoveEvent>, RoomGone> {
-        self.ask(|reply| Command::Record { kind, reply }).await
+    /// The record as `kind` sees it. Only a room of this node answers: the record is what a server bot
+    /// rebuilds its position from, and server bots sit in rooms of their own node; a remote room refuses
+    /// with [`AskError::Elsewhere`].
+    pub async fn record(&self, kind: ViewerKind) -> Result<Vec<MoveEvent>, AskError> {
+        match &self.route {
+            Route::Local(_) => self.ask(|reply| Command::Record { kind, reply }).await,
+            Route::Remote(_) => Err(AskError::Elsewhere("its record is read only on the node that runs it")),
+        }
     }
 
     /// The seat a token belongs to in this game, if any.
-    pub async fn seat_of(&self, token_hash: String) -> Result<Option<Side>, RoomGone> {
+    pub async fn seat_of(&self, token_hash: String) -> Result<Option<Side>, AskError> {
         match &self.route {
             Route::Local(_) => self.ask(|reply| Command::SeatOf { token_hash, reply }).await,
             Route::Remote(r) => r.seat_of(token_hash).await,
@@ -222,14 +252,72 @@ impl RoomHandle {
     }
 
     /// The game's public summary as it is now.
-    pub async fn summary(&self) -> Result<GameSummary, RoomGone> {
+    pub async fn summary(&self) -> Result<GameSummary, AskError> {
         match &self.route {
             Route::Local(_) => self.ask(|reply| Command::Summary { reply }).await,
             Route::Remote(r) => r.summary().await,
         }
     }
 
-    async fn create(&self) -> Result<Result<(), Refusal>, RoomGone> {
-        self.ask(|reply| Command::Create { reply }).await
+    async fn create(&self) -> Result<(), AskError> {
+        self.ask(|reply| Command::Create { reply }).await?.map_err(AskError::Refused)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use futures_util::future::BoxFuture;
+
+    /// A room on another node that answers nothing but a summary.
+    #[derive(Debug)]
+    struct Away;
+
+    impl RemoteRoom for Away {
+        fn connect(
+            &self,
+            _: ViewerKind,
+            _: Option<u64>,
+            _: mpsc::Sender<Outbound>,
+        ) -> BoxFuture<'_, Result<ConnId, AskError>> {
+            Box::pin(async { Err(AskError::Gone) })
+        }
+        fn disconnect(&self, _: ConnId) -> BoxFuture<'_, ()> {
+            Box::pin(async {})
+        }
+        fn client(&self, _: ConnId, _: ClientMsg) -> BoxFuture<'_, Result<(), AskError>> {
+            Box::pin(async { Err(AskError::Gone) })
+        }
+        fn join(&self, _: Seat) -> BoxFuture<'_, Result<Joined, AskError>> {
+            let refusal = Refusal::new(mancala_protocol::ErrorCode::WrongSeat, "a rated game needs an account");
+            Box::pin(async move { Err(AskError::Refused(refusal)) })
+        }
+        fn seat_of(&self, _: String) -> BoxFuture<'_, Result<Option<Side>, AskError>> {
+            Box::pin(async { Ok(None) })
+        }
+        fn summary(&self) -> BoxFuture<'_, Result<GameSummary, AskError>> {
+            Box::pin(async { Err(AskError::Gone) })
+        }
+    }
+
+    #[tokio::test]
+    async fn a_remote_room_refuses_its_record_by_name() {
+        let room = RoomHandle::remote(Arc::new(Away));
+        let refused = room.record(ViewerKind::Spectator).await.unwrap_err();
+        assert!(matches!(refused, AskError::Elsewhere(_)), "{refused:?}");
+        assert_eq!(
+            refused.to_string(),
+            "the game's room runs on another server: its record is read only on the node that runs it"
+        );
+    }
+
+    #[tokio::test]
+    async fn a_refused_seat_is_one_flat_error() {
+        let room = RoomHandle::remote(Arc::new(Away));
+        let seat = Seat { name: "zanele".parse().unwrap(), registered: false, token_hash: "h".into() };
+        match room.join(seat).await {
+            Err(AskError::Refused(r)) => assert_eq!(r.code, mancala_protocol::ErrorCode::WrongSeat),
+            other => panic!("expected a refusal, got {other:?}"),
+        }
     }
 }

@@ -10,8 +10,8 @@ use super::actor::Lease;
 use super::frame::Outbound;
 use super::projection::ViewerKind;
 use super::registry::{Registry, RoomError};
-use super::{ConnId, Joined, RoomGone, RoomHandle};
-use crate::game::{Refusal, Seat};
+use super::{AskError, ConnId, Joined, RoomHandle};
+use crate::game::Seat;
 use crate::ids::GameId;
 use crate::store::StoreError;
 use futures_util::future::BoxFuture;
@@ -69,16 +69,16 @@ pub trait RemoteRoom: Send + Sync + std::fmt::Debug {
         kind: ViewerKind,
         since: Option<u64>,
         tx: Sender<Outbound>,
-    ) -> BoxFuture<'_, Result<ConnId, RoomGone>>;
+    ) -> BoxFuture<'_, Result<ConnId, AskError>>;
 
     fn disconnect(&self, conn: ConnId) -> BoxFuture<'_, ()>;
 
     /// Forwards a client's message; its answer comes back through the connection's queue.
-    fn client(&self, conn: ConnId, msg: ClientMsg) -> BoxFuture<'_, Result<(), RoomGone>>;
+    fn client(&self, conn: ConnId, msg: ClientMsg) -> BoxFuture<'_, Result<(), AskError>>;
 
-    fn join(&self, seat: Seat) -> BoxFuture<'_, Result<Result<Joined, Refusal>, RoomGone>>;
+    fn join(&self, seat: Seat) -> BoxFuture<'_, Result<Joined, AskError>>;
 
-    fn seat_of(&self, token_hash: String) -> BoxFuture<'_, Result<Option<Side>, RoomGone>>;
+    fn seat_of(&self, token_hash: String) -> BoxFuture<'_, Result<Option<Side>, AskError>>;
 
-    fn summary(&self) -> BoxFuture<'_, Result<GameSummary, RoomGone>>;
+    fn summary(&self) -> BoxFuture<'_, Result<GameSummary, AskError>>;
 }

@@ -14,7 +14,7 @@
 use super::actor::{self, Lease, RoomConfig, Start};
 use super::placement::Placement;
 use super::presence::Seats;
-use super::{Command, RoomHandle, timers};
+use super::{AskError, Command, RoomHandle, timers};
 use crate::game::{LiveGame, Refusal};
 use crate::ids::GameId;
 use crate::store::{Store, StoreError};
@@ -153,28 +153,28 @@ impl Registry {
     }
 
     /// Creates a new game: its room stores it first (the room's first commit), then it is live.
-    pub async fn create(&self, game: LiveGame) -> Result<RoomHandle, Refusal> {
+    pub async fn create(&self, game: LiveGame) -> Result<RoomHandle, AskError> {
+        let shutting_down = || Refusal::new(mancala_protocol::ErrorCode::Unavailable, "the server is shutting down");
         if self.shutdown.is_cancelled() {
-            return Err(Refusal::new(mancala_protocol::ErrorCode::Unavailable, "the server is shutting down"));
+            return Err(shutting_down().into());
         }
         // The creating node takes the new game (with several nodes: its lease, epoch 1) before storing it.
         let lease = match self.placement.lease(&game.id).await {
             Ok(Some(lease)) => lease,
             Ok(None) => {
-                return Err(Refusal::new(mancala_protocol::ErrorCode::Unavailable, "a game with this id exists"));
+                return Err(Refusal::new(mancala_protocol::ErrorCode::Unavailable, "a game with this id exists").into());
             }
             Err(e) => {
-                return Err(Refusal::new(
-                    mancala_protocol::ErrorCode::Unavailable,
-                    format!("the server could not store this ({e}); nothing changed"),
-                ));
+                let reason = format!("the server could not store this ({e}); nothing changed");
+                return Err(Refusal::new(mancala_protocol::ErrorCode::Unavailable, reason).into());
             }
         };
         let handle = self.start(game, lease);
         match handle.create().await {
-            Ok(Ok(())) => Ok(handle),
-            Ok(Err(refusal)) => Err(refusal),
-            Err(_) => Err(Refusal::new(mancala_protocol::ErrorCode::Unavailable, "the server is shutting down")),
+            Ok(()) => Ok(handle),
+            // A room that stops before its first commit: only shutdown does that.
+            Err(AskError::Gone) => Err(shutting_down().into()),
+            Err(e) => Err(e),
         }
     }
 

@@ -13,8 +13,9 @@
 
 use super::closing;
 use super::upgrade::{Socket, WsUpgrade};
-use crate::auth::{MaybeSignedIn, Via, Who};
+use crate::auth::{Via, Who};
 use crate::error::ApiError;
+use crate::http::caller::MaybeSignedIn;
 use crate::http::extract::{FromParams, Params, Query};
 use crate::http::limits::{ClientAddr, Limit};
 use crate::http::lobby::identify;
@@ -94,7 +95,7 @@ pub async fn upgrade(
     // `?token=` (a script's socket) names the account; else the request's own (bearer, or a signed-in
     // browser's session cookie); else a guest.
     let caller = match query.token {
-        Some(token) => Some(crate::auth::who::by_token(&state, &token).await?),
+        Some(token) => Some(crate::auth::who::by_token(&state.store, &token).await?),
         None => caller,
     };
     let who = caller.as_ref().map_or(Who::Guest, |c| Who::Account(c.name.clone()));

@@ -1,0 +1,51 @@
+//! Who is asking, as extractors: [`Who`] (an account or a guest), [`SignedIn`] (an account, or 401),
+//! [`MaybeSignedIn`]. The edge reads the `Authorization` header ([`Bearer`]: a malformed one is a 401) and
+//! hands it to [`crate::auth::who::caller`], which recognises the account; auth's refusals become
+//! `ApiError`s here.
+
+use super::extract::Bearer;
+use crate::auth::{Caller, Who, who};
+use crate::error::ApiError;
+use crate::state::AppState;
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+
+/// The account of a request, if it is signed in.
+async fn caller(parts: &mut Parts, state: &AppState) -> Result<Option<Caller>, ApiError> {
+    let Bearer(token) = Bearer::from_request_parts(parts, state).await?;
+    Ok(who::caller(&state.store, token.as_deref(), parts).await?)
+}
+
+impl FromRequestParts<AppState> for Who {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        Ok(Who::of(caller(parts, state).await?.as_ref()))
+    }
+}
+
+/// A request that must be signed in (401 otherwise).
+#[derive(Clone, Debug)]
+pub struct SignedIn(pub Caller);
+
+impl FromRequestParts<AppState> for SignedIn {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        caller(parts, state).await?.map(SignedIn).ok_or_else(|| {
+            ApiError::Unauthorized("not signed in: sign in, or send a token as `Authorization: Bearer …`".into())
+        })
+    }
+}
+
+/// The caller if signed in, without refusing guests.
+#[derive(Clone, Debug)]
+pub struct MaybeSignedIn(pub Option<Caller>);
+
+impl FromRequestParts<AppState> for MaybeSignedIn {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        caller(parts, state).await.map(MaybeSignedIn)
+    }
+}
