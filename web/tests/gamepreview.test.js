@@ -109,8 +109,10 @@ test('a rated game never shows a preview', { timeout: 120000 }, async () => {
   await page.goto(`/game/${id}#seat=${created.token}`);
   await until(async () => (await playable(page)).includes('e2'), 'e2 playable');
   await page.hover('svg.board .hole[data-hole="e2"]');
-  // The page decides on the hover itself (the game is rated): playing the move and seeing it accepted
-  // comes after any request the hover could have made.
+  // The pointer rests on the hole for a second, far past the page's rest before a preview (150 ms): the
+  // resting is the input here, not a wait for the page. Then the move is played and seen accepted.
+  await page.waitForTimeout(1000);
+  assert.equal(await page.textContent('#preview'), '');
   await page.click('svg.board .hole[data-hole="e2"]');
   await until(async () => (await api(server, `/api/games/${id}`)).record.length >= 1, 'the move played');
   await page.waitForSelector('.board-box[data-busy="false"]');
