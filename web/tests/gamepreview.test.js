@@ -5,7 +5,18 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { api, createGame, person, playable, until, useServerAndBrowser, server, browser } from './harness.js';
+import {
+  PHONE,
+  api,
+  createGame,
+  person,
+  playable,
+  shot,
+  until,
+  useServerAndBrowser,
+  server,
+  browser,
+} from './harness.js';
 
 useServerAndBrowser();
 
@@ -43,12 +54,32 @@ test('against the computer, a hover previews the move the engine would play', { 
   assert.deepEqual([shown[1], Number(shown[2]), Number(shown[3])], [engine.last_hole, engine.laps, engine.captured]);
   const tinted = await page.$$eval('svg.board .hole.preview', (g) => g.map((x) => x.getAttribute('data-hole')));
   assert.deepEqual(tinted, [engine.last_hole], 'the last hole is tinted');
+  await shot(page, 'game-preview-desktop');
 
   // Leaving the hole takes the preview away; playing the hole still plays it.
   await page.mouse.move(0, 0);
   await until(async () => (await page.textContent('#preview')) === '', 'the preview gone');
   await page.click('svg.board .hole[data-hole="e2"]');
   await until(async () => (await api(server, `/api/games/${id}`)).record.length >= 1, 'the move played');
+  assert.deepEqual(p.errors, []);
+});
+
+test('on a phone, a long press previews the move', { timeout: 120000 }, async () => {
+  const p = await person(browser, server, { device: PHONE });
+  const { page } = p;
+  const id = await createGame(page, { seat: 'south', opponent: 'bot:random' });
+  await until(async () => (await playable(page)).includes('c2'), 'c2 playable');
+  const engine = await api(server, '/api/preview', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ variant: 'kubuguza', decision: 'c2' }),
+  });
+  // A finger resting on the hole (no touchend): the preview comes after the long-press delay.
+  await page.dispatchEvent('svg.board .hole[data-hole="c2"]', 'touchstart');
+  await until(async () => (await page.textContent('#preview')).startsWith('c2:'), 'the preview of c2');
+  assert.match(await page.textContent('#preview'), new RegExp(`falls in ${engine.last_hole} `));
+  await shot(page, 'game-preview-phone');
+  assert.equal((await api(server, `/api/games/${id}`)).record.length, 0, 'a long press plays nothing');
   assert.deepEqual(p.errors, []);
 });
 
@@ -78,8 +109,10 @@ test('a rated game never shows a preview', { timeout: 120000 }, async () => {
   await page.goto(`/game/${id}#seat=${created.token}`);
   await until(async () => (await playable(page)).includes('e2'), 'e2 playable');
   await page.hover('svg.board .hole[data-hole="e2"]');
-  // The page decides on the hover itself (the game is rated): playing the move and seeing it accepted
-  // comes after any request the hover could have made.
+  // The pointer rests on the hole for a second, far past the page's rest before a preview (150 ms): the
+  // resting is the input here, not a wait for the page. Then the move is played and seen accepted.
+  await page.waitForTimeout(1000);
+  assert.equal(await page.textContent('#preview'), '');
   await page.click('svg.board .hole[data-hole="e2"]');
   await until(async () => (await api(server, `/api/games/${id}`)).record.length >= 1, 'the move played');
   await page.waitForSelector('.board-box[data-busy="false"]');

@@ -116,7 +116,11 @@ impl Store {
     /// A game and its decisions.
     pub async fn load(&self, id: &GameId) -> Result<Option<(GameHeader, Vec<StoredPly>)>, StoreError> {
         let Some(header) = self.game(id).await? else { return Ok(None) };
-        let plies = self.moves(&header).await?;
+        let mut plies = self.moves(&header).await?;
+        // Two reads, not one snapshot: a decision committed between them (its moves and the game's row
+        // land together) is in the moves but not in the header read before. The header's ply count
+        // says which moves are its game's; a game ended by that decision would otherwise not replay.
+        plies.truncate(header.plies as usize);
         Ok(Some((header, plies)))
     }
 

@@ -12,7 +12,6 @@ import { apply, bothMoved, clockLeft, decisions, initial } from '../gamestate.js
 import { adoptSeatFragment, keepSeat, prefs, seatToken } from '../prefs.js';
 import { GameSocket } from '../socket.js';
 import { has, t } from '../i18n.js';
-import { previewDecision, previewMarks } from '../preview.js';
 import { errorText, other, sideName, variantName } from '../ui.js';
 import { HANDLERS } from './handlers.js';
 import { ReplayCtrl } from './replay.js';
@@ -83,14 +82,10 @@ export class GameCtrl {
     this.keys = undefined;
     /** @type {string | null} the hole the pointer rests on (or long-pressed) */
     this.hovered = null;
-    /**
-     * The hovered hole's preview, at the ply it was asked for.
-     * @type {{hole: string, plies: number, p: import('../preview.js').MovePreview} | null}
-     */
+    /** @type {import('./preview.js').Shown | null} the last preview received */
     this.preview = null;
-    /** @type {Map<string, import('../preview.js').MovePreview>} previews asked at this ply, by decision */
-    this.previews = new Map();
-    this.previewsAt = -1;
+    /** @type {Promise<(name: string) => void> | null} game/preview.js, loaded once a player may preview */
+    this.previewer = null;
   }
 
   // ---- what the viewer may do ----
@@ -111,45 +106,24 @@ export class GameCtrl {
   }
 
   /**
-   * The pointer rests on a hole (or a long press): the server's preview of its decision, asked once per
-   * ply and decision, shown if the pointer is still there when it comes.
+   * The pointer rests on a hole (or a long press), or leaves it (null).
    * @param {string | null} name
    */
-  async hover(name) {
+  hover(name) {
+    const shown = !!this.shownPreview();
     this.hovered = name;
-    const plies = this.s.game?.plies ?? 0;
-    const decision = name && this.canPreview() ? previewDecision(this.legal(), name) : null;
-    if (!name || !decision) {
-      if (this.preview) {
-        this.preview = null;
-        this.redraw();
-      }
-      return;
+    if (name && this.canPreview()) {
+      this.previewer ||= import('./preview.js').then((m) => m.previewer(this));
+      this.previewer.then((ask) => ask(name));
     }
-    if (this.previewsAt !== plies) {
-      this.previews.clear();
-      this.previewsAt = plies;
-    }
-    let p = this.previews.get(decision);
-    if (!p) {
-      try {
-        p = await api.gamePreview(this.id, this.seatToken() || '', decision);
-      } catch {
-        // No preview is no harm: the move can still be played.
-        return;
-      }
-      if (this.previewsAt === plies) this.previews.set(decision, p);
-    }
-    if (this.hovered !== name || (this.s.game?.plies ?? 0) !== plies || !this.canPreview()) return;
-    this.preview = { hole: name, plies, p };
-    this.redraw();
+    if (shown) this.redraw();
   }
 
   /** The preview shown now: the hovered hole's, at the current ply, on the viewer's turn. */
   shownPreview() {
     const pv = this.preview;
     if (!pv || pv.plies !== (this.s.game?.plies ?? 0) || pv.hole !== this.hovered || !this.canPreview()) return null;
-    return this.legal().length ? pv.p : null;
+    return this.legal().length ? pv : null;
   }
 
   /** Whether the replay shows another position than the current one. */
@@ -475,7 +449,7 @@ export class GameCtrl {
       // On a narrow screen a 2x20 board is folded so that each hole stays big enough to tap.
       fold: b.columns >= 20 && this.board.container.clientWidth < 640,
       playable: new Set(byHole.keys()),
-      marks: frame ? frame.marks : { ...this.lastMoveMarks(), ...previewMarks(this.shownPreview()) },
+      marks: frame ? frame.marks : { ...this.lastMoveMarks(), ...this.shownPreview()?.marks },
       selected: this.selected,
       label: t('game.board_label', { game: variantName(b.variant), side: sideName(side) }),
     };

@@ -8,7 +8,6 @@ import { h } from '../../vendor/snabbdom.js';
 import { has, t } from '../../i18n.js';
 import { sideName } from '../../ui.js';
 import { decisions } from '../../gamestate.js';
-import { previewText } from '../../preview.js';
 
 /** @typedef {import('../ctrl.js').GameCtrl} GameCtrl */
 
@@ -56,7 +55,7 @@ export function caption(ctrl) {
  */
 export function previewLine(ctrl) {
   const p = ctrl.frame ? null : ctrl.shownPreview();
-  return h('p#preview.preview-line.muted.small', { attrs: { 'aria-live': 'polite' } }, p ? previewText(p) : '');
+  return h('p#preview.preview-line.muted.small', { attrs: { 'aria-live': 'polite' } }, p ? p.text : '');
 }
 
 /**

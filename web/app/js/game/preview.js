@@ -1,0 +1,47 @@
+// @ts-check
+// The game page's move preview, loaded only once a player of a game that allows previews rests the
+// pointer on a hole (spectators and other games never load it): the server's answer for the hole's
+// decision, asked once per ply and decision after a short rest (a pointer that passes, or clicks at
+// once, asks nothing), kept on the controller for the board and the line under it.
+
+import { api } from '../api.js';
+import { previewDecision, previewMarks, previewText } from '../preview.js';
+
+/** @typedef {{hole: string, plies: number, text: string, marks: Record<string, string>}} Shown */
+
+/** How long the pointer rests on a hole before its preview is asked. */
+const REST_MS = 150;
+
+/**
+ * @param {import('./ctrl.js').GameCtrl} ctrl
+ * @returns {(name: string) => Promise<void>}
+ */
+export function previewer(ctrl) {
+  /** @type {Map<string, import('../preview.js').MovePreview>} */
+  const cache = new Map();
+  let at = -1;
+  const plies = () => ctrl.s.game?.plies ?? 0;
+  return async (name) => {
+    await new Promise((r) => setTimeout(r, REST_MS));
+    // Played, left, or no longer the viewer's turn meanwhile: nothing to ask.
+    const decision = ctrl.hovered === name ? previewDecision(ctrl.legal(), name) : null;
+    if (!decision) return;
+    const ply = plies();
+    if (at !== ply) {
+      cache.clear();
+      at = ply;
+    }
+    let p = cache.get(decision);
+    if (!p) {
+      try {
+        p = await api.gamePreview(ctrl.id, ctrl.seatToken() || '', decision);
+      } catch {
+        return; // no preview is no harm: the move can still be played
+      }
+      if (at === ply) cache.set(decision, p);
+    }
+    if (ctrl.hovered !== name || plies() !== ply) return;
+    ctrl.preview = { hole: name, plies: ply, text: previewText(p), marks: previewMarks(p) };
+    ctrl.redraw();
+  };
+}
