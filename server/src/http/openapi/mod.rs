@@ -66,7 +66,7 @@ pub fn document_value() -> serde_json::Value {
         rating_history, leaderboard, openapi_json, lobby_ws, lobby_seeks, lobby_seek, lobby_accept, create_challenge,
         list_challenges, accept_challenge, decline_challenge, signup, signin, signout, account, change_password,
         list_tokens, create_token, revoke_token, learn::lessons, learn::lesson, learn::check, learn::rules,
-        learn::preview, learn::progress, learn::progress_step, analysis::analyse, review::review
+        learn::preview, learn::progress, learn::progress_step, analysis::analyse, review::game_review
     ),
     components(schemas(ClientMsg, ServerMsg, ApiError, LobbyClientMsg, LobbyServerMsg)),
     modifiers(&BearerAuth),
