@@ -3,10 +3,11 @@
 // The page asks, waits while the server computes (202, Retry-After), then shows each side's accuracy,
 // the marks in the move list with their names for screen readers, and the value graph, whose points
 // show their ply; on a phone too, where nothing is wider than the screen. Screenshots land in
-// web/tests/screenshots/ (and /tmp/shots when it exists).
+// web/tests/screenshots/ (and /tmp/shots when it exists). axe-core finds no violation with the review shown.
 
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { test } from 'node:test';
 import {
   PHONE,
@@ -23,6 +24,17 @@ import {
 } from './harness.js';
 
 useServerAndBrowser();
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe-core's violations on the page as it is now, one line each (as a11y.test.js). */
+async function violations(page) {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  });
+}
 
 const LINE = [
   ['south', 'd2'],
@@ -87,7 +99,8 @@ test(
   'a finished game is reviewed from its page: marks, accuracies and the value graph',
   { timeout: 120000 },
   async () => {
-    const p = await person(browser, server);
+    // `bypassCSP`: axe-core is injected, which the page's policy would refuse.
+    const p = await person(browser, server, { bypassCSP: true });
     const { page } = p;
     const id = await blunderGame(page);
     await page.goto(`/game/${id}`);
@@ -125,6 +138,7 @@ test(
       /After move 3, South f2: .* \(blunder\)/,
     );
     await shots(page, 'review-desktop');
+    assert.deepEqual(await violations(page), [], 'no accessibility violation with the review shown');
     assert.deepEqual(p.errors, []);
   },
 );
