@@ -395,6 +395,39 @@ mod tests {
         assert_eq!(r.accuracy, [None, None]);
     }
 
+    /// The wire form of an Ikibuguzo game: the two secret choices unjudged with no graph point before or
+    /// after them, the decisions after them judged with a point each, South's view on the graph.
+    #[cfg(feature = "wire")]
+    #[test]
+    fn the_wire_form_leaves_secret_choices_out_of_the_graph() {
+        let start = Position::start(Variant::Ikibuguzo, Options::defaults(Variant::Ikibuguzo)).unwrap();
+        let mut pos = start.clone();
+        let mut plies = Vec::new();
+        for side in [Side::South, Side::North] {
+            let d = pos.legal_decisions(side)[0];
+            pos.apply(side, d, &mut NoEvents).unwrap();
+            plies.push((side, d));
+        }
+        for _ in 0..2 {
+            let ToMove::Side(side) = pos.to_move() else { panic!("the arrays are chosen") };
+            let d = analysis::analyse(&pos, NODES).unwrap().decisions[0].decision;
+            pos.apply(side, d, &mut NoEvents).unwrap();
+            plies.push((side, d));
+        }
+        let r = review(&start, &plies, NODES).unwrap();
+        let w = wire("g1", &start, &r, NODES);
+        assert_eq!(w.graph.len(), 5);
+        assert_eq!(&w.graph[..2], &[None, None]);
+        assert!(w.decisions[..2].iter().all(|d| d.judged.is_none()));
+        for (i, d) in r.decisions.iter().enumerate().skip(2) {
+            let j = d.judged.as_ref().unwrap();
+            let south = r.thresholds.counters(j.after) * if d.side == Side::South { 1.0 } else { -1.0 };
+            assert_eq!(w.graph[i + 1], Some((south * 100.0).round() / 100.0), "ply {}", d.ply);
+        }
+        assert_eq!(w.variant, "ikibuguzo");
+        assert_eq!(w.thresholds.blunder, 8.0);
+    }
+
     #[test]
     fn a_record_that_does_not_replay_names_its_decision() {
         let (start, mut plies) = best_line(Variant::Kubuguza, 1);

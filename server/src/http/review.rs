@@ -39,6 +39,7 @@ pub const MAX_JOBS_PER_CLIENT: usize = 2;
 pub const RETRY_AFTER_SECS: u64 = 2;
 
 /// A review being computed.
+#[derive(Debug)]
 struct Job {
     client: ClientAddr,
     done: AtomicU32,
@@ -72,20 +73,9 @@ pub async fn review(
         .map_err(|e| ApiError::Internal(format!("stored options do not start a game: {e}")))?;
     let job = {
         let mut jobs = jobs();
-        match jobs.get(id.as_str()) {
-            Some(job) => job.clone(),
+        match admit(&jobs, id.as_str(), client)? {
+            Some(job) => job,
             None => {
-                if jobs.len() >= MAX_JOBS {
-                    return Err(ApiError::Busy(format!("{MAX_JOBS} reviews are being computed")));
-                }
-                if jobs.values().filter(|j| j.client == client).count() >= MAX_JOBS_PER_CLIENT {
-                    return Err(ApiError::RateLimited {
-                        message: format!(
-                            "this client address has {MAX_JOBS_PER_CLIENT} reviews being computed already"
-                        ),
-                        retry_after: RETRY_AFTER_SECS,
-                    });
-                }
                 state.limits.check(Limit::Engine, client)?;
                 let job = Arc::new(Job { client, done: AtomicU32::new(0), of: plies.len() as u32 });
                 jobs.insert(id.to_string(), job.clone());
@@ -99,6 +89,25 @@ pub async fn review(
     let mut response = (StatusCode::ACCEPTED, axum::Json(pending)).into_response();
     response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(RETRY_AFTER_SECS));
     Ok(response)
+}
+
+/// What a request from `client` for game `id`'s review may do with the jobs under way: follow the
+/// game's job (`Some`, however full the limits are: asking again is never refused), start one (`None`),
+/// or nothing (the server's or the client's limit).
+fn admit(jobs: &HashMap<String, Arc<Job>>, id: &str, client: ClientAddr) -> Result<Option<Arc<Job>>, ApiError> {
+    if let Some(job) = jobs.get(id) {
+        return Ok(Some(job.clone()));
+    }
+    if jobs.len() >= MAX_JOBS {
+        return Err(ApiError::Busy(format!("{MAX_JOBS} reviews are being computed")));
+    }
+    if jobs.values().filter(|j| j.client == client).count() >= MAX_JOBS_PER_CLIENT {
+        return Err(ApiError::RateLimited {
+            message: format!("this client address has {MAX_JOBS_PER_CLIENT} reviews being computed already"),
+            retry_after: RETRY_AFTER_SECS,
+        });
+    }
+    Ok(None)
 }
 
 /// Computes and stores the review of game `id`, then forgets the job (a failure is logged; the next
@@ -155,4 +164,45 @@ async fn compute(
         job.done.store(ply, Ordering::Relaxed);
     }
     Ok(Some(engine::summary(th, decisions)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::net::{IpAddr, Ipv4Addr};
+
+    fn client(n: u8) -> ClientAddr {
+        ClientAddr(IpAddr::V4(Ipv4Addr::new(10, 0, 0, n)))
+    }
+
+    fn job(client: ClientAddr) -> Arc<Job> {
+        Arc::new(Job { client, done: AtomicU32::new(0), of: 10 })
+    }
+
+    #[test]
+    fn a_client_starts_two_reviews_at_once_and_follows_them_whatever_the_limits() {
+        let mut jobs = HashMap::new();
+        assert!(admit(&jobs, "a", client(1)).unwrap().is_none());
+        jobs.insert("a".to_string(), job(client(1)));
+        assert!(admit(&jobs, "b", client(1)).unwrap().is_none());
+        jobs.insert("b".to_string(), job(client(1)));
+        let third = admit(&jobs, "c", client(1));
+        assert!(matches!(third, Err(ApiError::RateLimited { .. })), "{third:?}");
+        assert!(admit(&jobs, "c", client(2)).unwrap().is_none(), "another address is not held to it");
+        let followed = admit(&jobs, "a", client(1)).unwrap().expect("the game's own job");
+        assert!(Arc::ptr_eq(&followed, &jobs["a"]));
+        assert!(admit(&jobs, "a", client(3)).unwrap().is_some(), "anyone follows a job under way");
+    }
+
+    #[test]
+    fn the_server_computes_at_most_max_jobs() {
+        let mut jobs = HashMap::new();
+        for n in 0..MAX_JOBS {
+            assert!(admit(&jobs, &format!("g{n}"), client(n as u8)).unwrap().is_none());
+            jobs.insert(format!("g{n}"), job(client(n as u8)));
+        }
+        let full = admit(&jobs, "late", client(200));
+        assert!(matches!(full, Err(ApiError::Busy(_))), "{full:?}");
+        assert!(admit(&jobs, "g0", client(200)).unwrap().is_some(), "a job under way is still followed");
+    }
 }

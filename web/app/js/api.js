@@ -130,6 +130,30 @@ export const api = {
   gamePreview: async (id, token, decision) => call('POST', `/api/games/${enc(id)}/preview`, { token, decision }),
   /** @param {{variant?: string, position?: string, game?: string, ply?: number, nodes?: number}} body */
   analysis: async (body) => call('POST', '/api/analysis', body),
+  /**
+   * A finished game's review: 202 (`body` the progress) while the server computes it, with the seconds
+   * to wait before asking again; 200 (`body` the review) once it is ready.
+   * @param {string} id
+   * @returns {Promise<{status: number, retryAfter: number, body: any}>}
+   */
+  review: async (id) => {
+    let res;
+    try {
+      res = await fetch(`/api/games/${enc(id)}/review`, {
+        headers: { accept: 'application/json' },
+        credentials: 'same-origin',
+      });
+    } catch {
+      throw new ApiError(0, 'offline', 'the server cannot be reached');
+    }
+    const body = await res.json().catch(() => null);
+    if (!res.ok) {
+      const e = wire.apiError(res.status, body);
+      throw new ApiError(res.status, e.code, e.message);
+    }
+    const wait = Number(res.headers.get('retry-after'));
+    return { status: res.status, retryAfter: wait > 0 ? Math.min(wait, 60) : 2, body };
+  },
   /** @returns {Promise<{steps: string[]}>} the lesson steps the signed-in player has met */
   learnProgress: async () => call('GET', '/api/account/learn'),
   /** @param {string} step `game/lesson/step` */

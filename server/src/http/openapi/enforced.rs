@@ -173,6 +173,7 @@ fn links(doc: &mut Value) {
         "GameDetail": by_id("game_detail"),
         "GamePosition": by_id("game_position"),
         "GameExport": by_id("game_export"),
+        "GameReview": by_id("game_review"),
         "JoinGame": by_id("join_game"),
         "Invite": by_code("invite"),
         "JoinInvite": by_code("join_invite"),

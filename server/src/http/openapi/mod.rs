@@ -71,7 +71,7 @@ pub fn document_value() -> serde_json::Value {
         list_challenges, accept_challenge, decline_challenge, signup, signin, signout, account, change_password,
         list_tokens, create_token, revoke_token, learn::lessons, learn::lesson, learn::check, learn::rules,
         learn::preview, learn::game_preview, learn::progress, learn::progress_step, analysis::analyse,
-        review::review
+        review::game_review
     ),
     components(schemas(ClientMsg, ServerMsg, ApiError, LobbyClientMsg, LobbyServerMsg)),
     modifiers(&BearerAuth),

@@ -23,4 +23,4 @@ use mancala_protocol::review::{GameReview, ReviewPending};
         (status = 429, body = ApiError, description = "too many analyses from this client address, or two reviews it started are still being computed"),
         (status = 503, body = ApiError, description = "the server is computing as many reviews as it may (`busy`, with `Retry-After`)")))]
 #[allow(dead_code)]
-pub fn review() {}
+pub fn game_review() {}

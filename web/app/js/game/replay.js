@@ -1,10 +1,12 @@
 // @ts-check
 // The replay of a finished game on its page: which ply is shown, and its board from
 // `GET /api/games/{id}/position?ply=N` (kept once fetched), so what is shown is what the server says.
-// The arrow keys step through it (Home/End for the start and the end). Its view is view/replay.js.
+// The arrow keys step through it (Home/End for the start and the end). Its view is view/replay.js; it
+// holds the game's post-game review (review.js).
 
 import { api } from '../api.js';
 import { errorText } from '../ui.js';
+import { ReviewCtrl } from './review.js';
 
 /** @typedef {import('../types.js').Board} Board */
 
@@ -27,6 +29,8 @@ export class ReplayCtrl {
     /** @type {number | null} the ply whose board is shown */
     this.shown = plies;
     this.error = '';
+    /** the post-game review, asked when the reader wants it */
+    this.review = new ReviewCtrl(id, redraw);
     /** @param {KeyboardEvent} e */
     this.keys = (e) => {
       const t = e.target;
@@ -78,5 +82,6 @@ export class ReplayCtrl {
 
   stop() {
     document.removeEventListener('keydown', this.keys);
+    this.review.stop();
   }
 }

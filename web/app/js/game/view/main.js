@@ -1,7 +1,7 @@
 // @ts-check
 // The whole game page as a pure function of the controller's state: the board column (player bars,
 // board, caption) and the side column (title, kind, connection, status, rating change, note, choices,
-// controls, invite, replay, view options, moves, seat link). pages/game.js patches it on every redraw.
+// controls, invite, replay, review, view options, moves, seat link). pages/game.js patches it on every redraw.
 
 import { h } from '../../vendor/snabbdom.js';
 import { SPEEDS } from '../../anim.js';
@@ -12,6 +12,7 @@ import { controls, invite, seatLink } from './controls.js';
 import { moveList } from './moves.js';
 import { playerBar, ratingLine } from './players.js';
 import { replayPanel } from './replay.js';
+import { reviewPanel } from './review.js';
 
 /** @typedef {import('../ctrl.js').GameCtrl} GameCtrl */
 
@@ -107,6 +108,7 @@ export function view(ctrl) {
       controls(ctrl),
       invite(ctrl),
       replayPanel(ctrl),
+      reviewPanel(ctrl),
       viewOptions(ctrl),
       h('h2.small-h', t('game.moves')),
       moveList(ctrl),
