@@ -97,6 +97,7 @@ pub async fn run(args: &Args) -> Result<()> {
             auto_forced: Some(!args.no_auto_forced),
             opponent: args.against.map(|level| format!("bot:{level}")),
             rated: args.rated,
+            previews: None,
         };
         let granted: SeatGranted = api.post("/api/games", &body, args.token.as_deref()).await?;
         keep(&api, &granted)?;

@@ -63,7 +63,7 @@ pub use format::{
 };
 pub use goal::Goal;
 pub use library::{Library, LoadError, STEPS_PER_LESSON};
-pub use preview::{Preview, PreviewError, preview};
+pub use preview::{GamePreview, Preview, PreviewError, game_preview, preview};
 pub use referee::{MAX_DECISIONS, board_view};
 pub use view::{
     CourseView, DiagramView, GoalView, InviteView, LearnError, LessonSummary, LessonView, QuoteView, RulesView,

@@ -3,9 +3,13 @@
 //! protocol's [`StepEvent`]s, the same the game socket sends, capture reasons included), the board after,
 //! the counters captured, and whether the turn waits for another decision (with the decisions it accepts
 //! then). Nothing here is hidden from the asker: the position came from them.
+//!
+//! [`game_preview`] is the same for a game in progress, whose position the asker does not hold: the
+//! server plays the decision on its own position and answers only what the side to move may see (its
+//! events projected for that side as if the game went on, no board, no position text).
 
 use crate::referee::{self, Progress, Setup};
-use mancala_engine::Variant;
+use mancala_engine::{Position, Variant};
 use mancala_protocol::http::OptionsPatch;
 use mancala_protocol::{BoardView, StepEvent};
 use serde::Serialize;
@@ -88,6 +92,55 @@ pub fn preview(
     })
 }
 
+/// What a decision of a game in progress does, as the player who would make it sees it: no board and
+/// no position text, which could carry what that player may not see (the opponent's concealed store).
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct GamePreview {
+    /// The decision in canonical notation.
+    pub decision: String,
+    /// The side that would make it (`south` / `north`).
+    pub side: &'static str,
+    /// The steps, lap by lap, as the game socket would send them to that side.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<String>))]
+    pub events: Vec<StepEvent>,
+    /// Counters captured by this decision.
+    pub captured: u32,
+    /// Laps sown.
+    pub laps: u32,
+    /// The hole the last counter fell into.
+    pub last_hole: Option<String>,
+    /// The turn would wait for another decision of the same side.
+    #[serde(rename = "continue")]
+    pub continues: bool,
+}
+
+/// Plays `decision` on a copy of a game's position `pos` for the side that decides there. The caller
+/// checks that this side is the asker's and that nothing of the turn depends on a secret (an Ikibuguzo
+/// choice not yet revealed); the events are projected for that side with the game still going on, so
+/// an end reached by the decision reveals nothing either.
+pub fn game_preview(pos: &Position, decision: &str) -> Result<GamePreview, PreviewError> {
+    let side = referee::decider(pos).ok_or_else(|| PreviewError::Position("the game is over".into()))?;
+    let attempt = referee::attempt(pos, &[decision])
+        .map_err(|e| PreviewError::Decision(e.strip_prefix("decision 1: ").unwrap_or(&e).to_string()))?;
+    let geo = pos.geometry();
+    if let Progress::Refused(_) = attempt.progress {
+        return Err(PreviewError::Illegal {
+            decision: attempt.decisions.last().cloned().unwrap_or_default(),
+            legal: pos.legal_decisions(side).into_iter().map(|d| d.notation(geo)).collect(),
+        });
+    }
+    Ok(GamePreview {
+        decision: attempt.decisions.last().cloned().unwrap_or_default(),
+        side: side.name(),
+        events: referee::player_events(&attempt.after, &attempt.events, side),
+        captured: attempt.facts.captured,
+        laps: attempt.facts.laps,
+        last_hole: attempt.facts.last_drop.clone(),
+        continues: attempt.progress == Progress::Waiting,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -123,5 +176,21 @@ mod tests {
         let wide = OptionsPatch { width: Some(11), ..OptionsPatch::default() };
         let e = preview(Variant::Njombwa, &wide, None, "a1").unwrap_err();
         assert!(matches!(e, PreviewError::Options(_)), "{e}");
+    }
+
+    #[test]
+    fn a_game_preview_shows_the_player_nothing_of_the_opponents_store() {
+        // North's store move would lift a count South may not see; South's own lift is hers to see.
+        let v = Variant::Azigo;
+        let text = "south a1=2 c1=5 t2=3 store.south=4 store.north=37";
+        let pos = mancala_engine::Position::from_text(v, mancala_engine::Options::defaults(v), text).unwrap();
+        let p = game_preview(&pos, "store").unwrap();
+        assert_eq!(p.side, "south");
+        let json = serde_json::to_string(&p).unwrap();
+        assert!(!json.contains("\"position\""), "no position text: {json}");
+        assert!(!json.contains("\"board\""), "no board: {json}");
+        assert!(!json.contains("37"), "North's store count appears nowhere: {json}");
+        let e = game_preview(&pos, "t2").unwrap_err();
+        assert!(matches!(e, PreviewError::Illegal { .. }), "{e}");
     }
 }

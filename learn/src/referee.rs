@@ -52,6 +52,13 @@ pub fn board_view(pos: &Position, viewer: Option<Side>, can_play: bool) -> Board
     BoardView::from_view(&pos.view(viewer), can_play)
 }
 
+/// The events as player `side` sees them while the game goes on (even if they end it: an end reached
+/// in a preview reveals nothing), on the wire.
+pub fn player_events(pos_after: &Position, events: &[Event], side: Side) -> Vec<StepEvent> {
+    let geo = pos_after.geometry();
+    events.iter().map(|e| StepEvent::from_event(e.project(Viewer::Player(side), false), geo)).collect()
+}
+
 /// The events as `viewer` sees them (`None`: everything), on the wire.
 pub fn wire_events(pos_after: &Position, events: &[Event], viewer: Option<Side>) -> Vec<StepEvent> {
     let viewer = viewer.map_or(Viewer::Analysis, Viewer::Player);

@@ -74,6 +74,11 @@ pub struct CreateGame {
     /// a guest creating or joining one is refused (403). Default false (casual).
     #[serde(default)]
     pub rated: bool,
+    /// Let the players preview a move on the board before making it (`POST /api/games/{id}/preview`):
+    /// a casual game between people only when its creator allows it (default false); always in a game
+    /// against the computer; never in a rated game (refused with 400).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub previews: Option<bool>,
 }
 
 /// Options as a client sends them: every field optional.
@@ -172,6 +177,9 @@ pub struct GameSummary {
     /// The game counts for the players' ratings.
     #[serde(default)]
     pub rated: bool,
+    /// The players may preview a move before making it (`POST /api/games/{id}/preview`); absent: false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub previews: bool,
     /// The number of decisions in the record.
     pub plies: u32,
     pub result: Option<OutcomeInfo>,

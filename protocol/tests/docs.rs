@@ -1,6 +1,7 @@
 //! `docs/protocol.md` quotes the snapshot files: every JSON example there is preceded by a comment naming
 //! its `.snap` file. This test holds the page to that: each example must be the same JSON value as the
-//! snapshot it names, so the documentation cannot drift from what the code sends.
+//! snapshot it names, so the documentation cannot drift from what the code sends; and every snapshot
+//! (game and lobby messages, HTTP bodies) is shown there.
 
 use std::path::Path;
 
@@ -32,4 +33,25 @@ fn every_example_in_the_protocol_page_is_its_snapshot() {
         checked += 1;
     }
     assert!(checked >= 30, "only {checked} examples found");
+}
+
+#[test]
+fn every_snapshot_is_shown_in_the_protocol_page() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let page = std::fs::read_to_string(root.join("docs/protocol.md")).expect("docs/protocol.md");
+    let dir = root.join("protocol/tests/snapshots");
+    let mut missing = Vec::new();
+    let mut lobby = 0;
+    for entry in std::fs::read_dir(&dir).expect("the snapshots") {
+        let name = entry.expect("an entry").file_name().to_string_lossy().to_string();
+        if !name.ends_with(".snap") {
+            continue;
+        }
+        lobby += name.starts_with("snapshots__lobby_") as usize;
+        if !page.contains(&format!("<!-- protocol/tests/snapshots/{name} -->")) {
+            missing.push(name);
+        }
+    }
+    assert!(missing.is_empty(), "snapshots docs/protocol.md does not show: {missing:?}");
+    assert!(lobby >= 15, "only {lobby} lobby snapshots");
 }

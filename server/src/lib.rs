@@ -105,7 +105,11 @@ pub async fn run(
         None => None,
     };
     let stopping = CancellationToken::new();
-    let rooms = Registry::new(store.clone(), room::RoomConfig::of(&config), stopping.clone(), node.clone());
+    let placement: Arc<dyn room::Placement> = match &node {
+        Some(node) => node.clone(),
+        None => Arc::new(room::SingleNode),
+    };
+    let rooms = Registry::new(store.clone(), room::RoomConfig::of(&config), stopping.clone(), placement);
     let restored = rooms.restore_unfinished().await?;
     let background = TaskTracker::new();
     if let Some(node) = &node {
@@ -121,6 +125,7 @@ pub async fn run(
     let state = AppState {
         store: store.clone(),
         rooms: rooms.clone(),
+        cluster: node.clone(),
         ws_limits: ws::WsLimits::of(&config),
         limits: Arc::new(http::limits::RateLimits::of(&config)),
         config: Arc::new(config.clone()),
@@ -135,7 +140,7 @@ pub async fn run(
             stopping.clone(),
         ),
     };
-    if let Some(cluster) = state.rooms.cluster() {
+    if let Some(cluster) = &state.cluster {
         cluster::revoke::listen(cluster.broker().clone(), state.lobby.clone(), &background, stopping.clone());
     }
     let app = http::router(state.clone());

@@ -1,6 +1,7 @@
-//! What every handler shares: the store, the live rooms, limits, the shutdown signal and the task tracker
+//! What every handler shares: the store, the live rooms, this node's part of a cluster, limits, the shutdown signal and the task tracker
 //! of WebSocket connections (axum does not wait for upgraded connections on shutdown, so we do).
 
+use crate::cluster::Cluster;
 use crate::config::Config;
 use crate::http::limits::RateLimits;
 use crate::room::Registry;
@@ -15,6 +16,8 @@ use tokio_util::task::TaskTracker;
 pub struct AppState {
     pub store: Store,
     pub rooms: Arc<Registry>,
+    /// Several nodes: this node's part of the cluster (`None`: a single node).
+    pub cluster: Option<Arc<Cluster>>,
     pub config: Arc<Config>,
     pub ws_limits: WsLimits,
     /// Rate limits of account and game creation.

@@ -53,8 +53,12 @@ async fn a_killed_server_loses_no_acknowledged_decision(url: &str) {
         let task = tokio::spawn(play_until_cut(t, 7 + k as u64, acknowledged.clone()));
         games.push((id, south, north, variant, acknowledged, task));
     }
-    // Everyone is playing: kill it.
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    // Everyone is playing (each game has decisions acknowledged): kill it.
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+    while games.iter().any(|g| g.4.lock().unwrap().len() < 3) {
+        assert!(tokio::time::Instant::now() < deadline, "every game gets under way");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
     server.kill().await;
     let mut cut = 0;
     for game in &mut games {

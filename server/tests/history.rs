@@ -1,13 +1,15 @@
 //! History over HTTP through a real server: the game list (filters, cursor pagination, bad parameters),
 //! one game, positions at a ply, the text and JSON exports, and that no HTTP answer carries a secret of
 //! an unfinished game. The NDJSON streams are in `history/streams.rs`, the OpenAPI document in
-//! `history/openapi.rs`; the helpers here serve all three.
+//! `history/openapi.rs` and what it says of the wire in `history/wire.rs`; the helpers here serve them all.
 
 mod common;
 #[path = "history/openapi.rs"]
 mod openapi;
 #[path = "history/streams.rs"]
 mod streams;
+#[path = "history/wire.rs"]
+mod wire;
 
 use common::TestServer;
 use common::driver::Table;

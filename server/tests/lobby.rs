@@ -5,6 +5,7 @@ mod common;
 
 use common::TestServer;
 use common::lobby::{abort_paired, account, all_games, config, get_auth, lobby, next_answer, post_auth, quick, server};
+use futures_util::StreamExt;
 use serde_json::{Value, json};
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
@@ -272,8 +273,10 @@ async fn challenges_are_accepted_or_declined() {
 
     // A challenger who left the lobby cannot be given a seat: the accept is refused, the challenge stays.
     let (_, c) = post_auth(&s, "/api/challenges", &alice, json!({ "to": "bob", "variant": "azigo" })).await;
-    drop(alice_ws);
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    // The server tells the lobby she left before it ends her socket: once her socket has ended, the
+    // accept below reaches the lobby after her leaving.
+    alice_ws.stream.close(None).await.expect("close alice's lobby socket");
+    while let Some(Ok(_)) = alice_ws.stream.next().await {}
     let id = c["id"].as_str().unwrap();
     let (status, body) = post_auth(&s, &format!("/api/challenges/{id}/accept"), &bob, json!({})).await;
     assert_eq!(status, 409, "{body}");
@@ -489,7 +492,6 @@ async fn the_abort_pause_works_on_postgres() {
 
 #[tokio::test]
 async fn a_lobby_socket_is_closed_with_1001_when_the_server_shuts_down() {
-    use futures_util::StreamExt;
     use tokio_tungstenite::tungstenite::Message;
     let s = server().await;
     let (mut ws, _) = lobby(&s, "name=amani").await;

@@ -314,6 +314,7 @@ async fn a_replayed_end_rates_once(url: &str) {
         clock: None,
         auto_forced: true,
         rated: true,
+        previews: false,
         now_ms: unix_ms(),
     })
     .unwrap();

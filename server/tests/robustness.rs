@@ -187,17 +187,25 @@ async fn a_quiet_connection_is_closed_and_one_that_answers_pings_is_kept() {
     config.ping_secs = 1;
     let server = TestServer::start_in(config, dir).await;
     let (id, _, _) = server.new_game(json!({ "variant": "kubuguza", "seat": "south" })).await;
-    // `quiet` never writes after its handshake, so it never answers the server's pings; `live` is read
-    // throughout, and its WebSocket layer answers each ping with a pong, which is all it sends.
-    let mut quiet = common::raw::RawWs::open(server.addr, &format!("/api/games/{id}/ws")).await;
+    // `live` is read throughout, and its WebSocket layer answers each ping with a pong, which is all it
+    // sends; `quiet` never writes after its handshake, so it never answers the server's pings. `live` is
+    // opened first: when the server closes `quiet` for its silence, `live` has been connected at least as
+    // long, so its surviving is the server keeping it for its pongs, whatever the machine's speed.
     let mut live = server.ws(&id, None, None).await;
-    let until = tokio::time::Instant::now() + Duration::from_secs(5);
-    while let Ok(Some(m)) = tokio::time::timeout_at(until, live.stream.next()).await {
-        assert!(!matches!(m, Ok(Message::Close(_))), "the connection that answers pings was closed: {m:?}");
-    }
-    live.send(json!({ "type": "ping", "id": "still-here" })).await;
-    assert_eq!(live.next_of("pong").await["id"], "still-here");
-    let (code, reason) = quiet.close_frame(Duration::from_secs(5)).await.expect("the server's close frame");
+    let mut quiet = common::raw::RawWs::open(server.addr, &format!("/api/games/{id}/ws")).await;
+    let closed = quiet.close_frame(Duration::from_secs(30));
+    tokio::pin!(closed);
+    let (code, reason) = loop {
+        tokio::select! {
+            closed = &mut closed => break closed.expect("the server's close frame"),
+            m = live.stream.next() => {
+                let m = m.expect("the connection that answers pings stays open");
+                assert!(!matches!(m, Ok(Message::Close(_))), "the connection that answers pings was closed: {m:?}");
+            }
+        }
+    };
     assert_eq!(code, 1000, "{reason}");
     assert!(reason.contains("no traffic"), "{reason}");
+    live.send(json!({ "type": "ping", "id": "still-here" })).await;
+    assert_eq!(live.next_of("pong").await["id"], "still-here");
 }

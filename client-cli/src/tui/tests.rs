@@ -55,6 +55,7 @@ fn summary(pos: &Position) -> GameSummary {
         clock: Some(ClockSpec { base_secs: 300, increment_secs: 5 }),
         auto_forced: false,
         rated: false,
+        previews: false,
         plies: 0,
         result: pos.outcome().map(OutcomeInfo::from),
         created_at: 1_700_000_000_000,

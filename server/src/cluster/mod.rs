@@ -7,19 +7,22 @@
 //! - [`broker`]: NATS, behind a small API (publish, subscribe, request/reply).
 //! - [`owner`]: the owner's side of a game's remote viewers: each is an ordinary connection of the room,
 //!   whose queue is drained into the broker, so the delivery rule and versions stay the room's.
-//! - [`relay`]: the other side: a socket on this node whose game is owned elsewhere ([`RemoteRoom`]).
+//! - [`relay`]: the other side: a socket on this node whose game is owned elsewhere ([`RelayedRoom`]).
+//! - [`placement`]: the cluster as the rooms' [`crate::room::Placement`]: a game is the node's that holds
+//!   its lease; the others relay to it, and take it over once that node is gone.
 //! - [`wire`]: what travels between nodes.
 
 pub mod broker;
 pub mod leases;
 mod node;
 mod owner;
+mod placement;
 mod relay;
 pub mod revoke;
 pub mod wire;
 
 pub use broker::{Broker, BrokerError};
-pub use relay::RemoteRoom;
+pub use relay::RelayedRoom;
 
 use crate::ids::GameId;
 use crate::room::{Registry, RoomHandle};
@@ -27,7 +30,7 @@ use crate::store::{Store, StoreError};
 use serde_json::{Value, json};
 use sqlx::AnyPool;
 use std::collections::HashSet;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
@@ -72,6 +75,8 @@ pub struct Cluster {
     valid_until: Mutex<Instant>,
     relays: relay::Relays,
     remotes: owner::Remotes,
+    /// This node's own handle, which every relayed room holds.
+    me: Weak<Cluster>,
 }
 
 impl Cluster {
@@ -82,7 +87,7 @@ impl Cluster {
         let sent = Instant::now();
         leases::register(&pool, &config.node, &config.addr, config.lease).await?;
         let alive = leases::alive(&pool).await?.into_iter().map(|(n, _)| n).collect();
-        Ok(Arc::new(Cluster {
+        Ok(Arc::new_cyclic(|me| Cluster {
             node: config.node.clone(),
             addr: config.addr.clone(),
             lease: config.lease,
@@ -92,6 +97,7 @@ impl Cluster {
             valid_until: Mutex::new(sent + config.lease),
             relays: relay::Relays::default(),
             remotes: owner::Remotes::default(),
+            me: me.clone(),
         }))
     }
 
@@ -137,9 +143,12 @@ impl Cluster {
     }
 
     /// Asks `owner` whether it runs `game` and answers for it: a handle that relays to it, or `None`.
-    pub async fn reach(self: &Arc<Self>, game: &GameId, owner: &str) -> Option<RoomHandle> {
+    pub async fn reach(&self, game: &GameId, owner: &str) -> Option<RoomHandle> {
         match self.ask(owner, &ToOwner::Hello { game: game.clone() }).await {
-            Ok(Reply::Owned) => Some(RoomHandle::remote(RemoteRoom::new(game, owner, self.clone()))),
+            Ok(Reply::Owned) => {
+                let me = self.me.upgrade()?;
+                Some(RoomHandle::remote(Arc::new(RelayedRoom::new(game, owner, me))))
+            }
             Ok(other) => {
                 tracing::debug!(%game, owner, ?other, "the owner does not run the game");
                 None

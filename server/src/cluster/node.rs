@@ -105,7 +105,7 @@ pub(super) async fn sweeper(cluster: Arc<Cluster>, rooms: Arc<Registry>, shutdow
                 continue;
             }
             let Ok(game) = id.parse::<GameId>() else { continue };
-            match rooms.take_over(&cluster, &game, true).await {
+            match rooms.take_over(&game, true).await {
                 Ok(Some(_)) => {}
                 Ok(None) => {}
                 Err(e) => tracing::warn!(game = %id, error = %e, "cannot take over the game"),

@@ -1,5 +1,5 @@
 //! A connection on this node to a game another node owns. The socket is served as any other (its reader,
-//! its writer, its bounded queue); its room is a [`RemoteRoom`], which forwards the client's messages to
+//! its writer, its bounded queue); its room is a [`RelayedRoom`], which forwards the client's messages to
 //! the owner through the broker, in order, while the owner's room treats the connection as one of its own
 //! and sends its queue items back (wire items numbered per connection) to this node's relay subject.
 //!
@@ -13,7 +13,8 @@ use super::Cluster;
 use super::wire::{self, Item, Reply, ToOwner};
 use crate::game::{Refusal, Seat};
 use crate::ids::GameId;
-use crate::room::{ConnId, Outbound, RoomGone, ViewerKind};
+use crate::room::{ConnId, Joined, Outbound, RemoteRoom, RoomGone, ViewerKind};
+use futures_util::future::BoxFuture;
 use futures_util::{Stream, StreamExt};
 use mancala_engine::Side;
 use mancala_protocol::ClientMsg;
@@ -141,17 +142,18 @@ pub(super) fn owners_alive(cluster: &Cluster, alive: &HashSet<String>) {
     cluster.relays.drop_orphans(alive);
 }
 
-/// A game's room on another node, as a [`crate::room::RoomHandle`] uses it.
+/// A game's room on another node, as a [`crate::room::RoomHandle`] uses it: requests to the owner through
+/// the broker.
 #[derive(Clone, Debug)]
-pub struct RemoteRoom {
+pub struct RelayedRoom {
     game: GameId,
     owner: String,
     cluster: Arc<Cluster>,
 }
 
-impl RemoteRoom {
-    pub(super) fn new(game: &GameId, owner: &str, cluster: Arc<Cluster>) -> RemoteRoom {
-        RemoteRoom { game: game.clone(), owner: owner.to_string(), cluster }
+impl RelayedRoom {
+    pub(super) fn new(game: &GameId, owner: &str, cluster: Arc<Cluster>) -> RelayedRoom {
+        RelayedRoom { game: game.clone(), owner: owner.to_string(), cluster }
     }
 
     async fn ask(&self, msg: ToOwner) -> Result<Reply, RoomGone> {
@@ -166,57 +168,72 @@ impl RemoteRoom {
             tracing::debug!(game = %self.game, error = %e, "message to the owner not sent");
         }
     }
+}
 
-    pub async fn connect(
+impl RemoteRoom for RelayedRoom {
+    fn connect(
         &self,
         kind: ViewerKind,
         since: Option<u64>,
         tx: Sender<Outbound>,
-    ) -> Result<ConnId, RoomGone> {
-        // Registered first: the owner's first item (the catch-up) may arrive before its answer.
-        let relay = self.cluster.relays.open(&self.owner, tx);
-        let msg = ToOwner::Connect { game: self.game.clone(), node: self.cluster.node.clone(), relay, kind, since };
-        match self.ask(msg).await {
-            Ok(Reply::Connected) => Ok(relay),
-            _ => {
-                self.cluster.relays.forget(relay);
-                Err(RoomGone)
+    ) -> BoxFuture<'_, Result<ConnId, RoomGone>> {
+        Box::pin(async move {
+            // Registered first: the owner's first item (the catch-up) may arrive before its answer.
+            let relay = self.cluster.relays.open(&self.owner, tx);
+            let node = self.cluster.node.clone();
+            let msg = ToOwner::Connect { game: self.game.clone(), node, relay, kind, since };
+            match self.ask(msg).await {
+                Ok(Reply::Connected) => Ok(relay),
+                _ => {
+                    self.cluster.relays.forget(relay);
+                    Err(RoomGone)
+                }
             }
-        }
+        })
     }
 
-    pub async fn disconnect(&self, conn: ConnId) {
-        self.cluster.relays.forget(conn);
-        self.tell(ToOwner::Disconnect { node: self.cluster.node.clone(), relay: conn }).await;
+    fn disconnect(&self, conn: ConnId) -> BoxFuture<'_, ()> {
+        Box::pin(async move {
+            self.cluster.relays.forget(conn);
+            self.tell(ToOwner::Disconnect { node: self.cluster.node.clone(), relay: conn }).await;
+        })
     }
 
     /// Forwards a client's message. A connection already ended here (its close is on its way) drops it.
-    pub async fn client(&self, conn: ConnId, msg: ClientMsg) -> Result<(), RoomGone> {
-        if self.cluster.relays.is_open(conn) {
-            self.tell(ToOwner::Client { node: self.cluster.node.clone(), relay: conn, msg }).await;
-        }
-        Ok(())
+    fn client(&self, conn: ConnId, msg: ClientMsg) -> BoxFuture<'_, Result<(), RoomGone>> {
+        Box::pin(async move {
+            if self.cluster.relays.is_open(conn) {
+                self.tell(ToOwner::Client { node: self.cluster.node.clone(), relay: conn, msg }).await;
+            }
+            Ok(())
+        })
     }
 
-    pub async fn join(&self, seat: Seat) -> Result<Result<(Side, GameSummary), Refusal>, RoomGone> {
-        match self.ask(ToOwner::Join { game: self.game.clone(), seat }).await? {
-            Reply::Joined { side, game } => Ok(Ok((side, game))),
-            Reply::Refused { refusal } => Ok(Err(refusal)),
-            _ => Err(RoomGone),
-        }
+    fn join(&self, seat: Seat) -> BoxFuture<'_, Result<Result<Joined, Refusal>, RoomGone>> {
+        Box::pin(async move {
+            match self.ask(ToOwner::Join { game: self.game.clone(), seat }).await? {
+                Reply::Joined { side, game } => Ok(Ok((side, game))),
+                Reply::Refused { refusal } => Ok(Err(refusal)),
+                _ => Err(RoomGone),
+            }
+        })
     }
 
-    pub async fn seat_of(&self, token_hash: String) -> Result<Option<Side>, RoomGone> {
-        match self.ask(ToOwner::SeatOf { game: self.game.clone(), token_hash }).await? {
-            Reply::SeatOf { side } => Ok(side),
-            _ => Err(RoomGone),
-        }
+    fn seat_of(&self, token_hash: String) -> BoxFuture<'_, Result<Option<Side>, RoomGone>> {
+        Box::pin(async move {
+            match self.ask(ToOwner::SeatOf { game: self.game.clone(), token_hash }).await? {
+                Reply::SeatOf { side } => Ok(side),
+                _ => Err(RoomGone),
+            }
+        })
     }
 
-    pub async fn summary(&self) -> Result<GameSummary, RoomGone> {
-        match self.ask(ToOwner::Summary { game: self.game.clone() }).await? {
-            Reply::Summary { game } => Ok(game),
-            _ => Err(RoomGone),
-        }
+    fn summary(&self) -> BoxFuture<'_, Result<GameSummary, RoomGone>> {
+        Box::pin(async move {
+            match self.ask(ToOwner::Summary { game: self.game.clone() }).await? {
+                Reply::Summary { game } => Ok(game),
+                _ => Err(RoomGone),
+            }
+        })
     }
 }

@@ -46,6 +46,8 @@ pub struct GameHeader {
     pub auto_forced: bool,
     /// The game counts for the players' ratings.
     pub rated: bool,
+    /// The players may preview a move before making it (never in a rated game).
+    pub previews: bool,
     pub plies: u32,
     /// Set once the game is finished.
     pub result: Option<GameResult>,
@@ -89,6 +91,8 @@ pub struct LiveGame {
     pub auto_forced: bool,
     /// The game counts for the players' ratings.
     pub rated: bool,
+    /// The players may preview a move before making it (never in a rated game).
+    pub previews: bool,
     /// The rating changes its end made (a rated game, once finished).
     pub ratings: Option<RatingChanges>,
     pub pos: Position,
@@ -119,13 +123,15 @@ pub struct NewGame {
     /// A decision with only one legal choice is made by the server.
     pub auto_forced: bool,
     pub rated: bool,
+    /// The players may preview a move before making it.
+    pub previews: bool,
     pub now_ms: i64,
 }
 
 impl LiveGame {
     /// A new game waiting for its second player.
     pub fn new(new: NewGame) -> Result<LiveGame, OptionsError> {
-        let NewGame { id, variant, options, creator, invite_code, clock, auto_forced, rated, now_ms } = new;
+        let NewGame { id, variant, options, creator, invite_code, clock, auto_forced, rated, previews, now_ms } = new;
         let pos = Position::start(variant, options)?;
         let mut seats = BySide::default();
         seats[creator.0] = Some(creator.1);
@@ -139,6 +145,7 @@ impl LiveGame {
             clock: clock.map(Clock::new),
             auto_forced,
             rated,
+            previews,
             ratings: None,
             pos,
             record: Vec::new(),
@@ -208,6 +215,7 @@ impl LiveGame {
             clock,
             auto_forced: header.auto_forced,
             rated: header.rated,
+            previews: header.previews,
             ratings: header.ratings,
             pos,
             record,
@@ -331,6 +339,7 @@ impl LiveGame {
             clock: clock.as_ref().map(|c| StoredClock { spec: c.spec, remaining: c.remaining }),
             auto_forced: self.auto_forced,
             rated: self.rated,
+            previews: self.previews,
             plies,
             result,
             ratings: change.and_then(|c| c.ratings).or(self.ratings),
@@ -364,6 +373,7 @@ impl GameHeader {
             clock: self.clock.map(|c| c.spec),
             auto_forced: self.auto_forced,
             rated: self.rated,
+            previews: self.previews,
             plies: self.plies,
             result: self.result.filter(|_| self.status == GameStatus::Finished).map(|r| r.info_with(self.ratings)),
             created_at: self.created_at.max(0) as u64,

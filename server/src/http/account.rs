@@ -115,12 +115,12 @@ pub async fn signout(
     match caller.map(|c| c.via) {
         Some(Via::Session { id_hash }) => {
             session::end(&state, &id_hash).await?;
-            revoke::revoked(&state.lobby, state.rooms.cluster().map(|c| &**c), vec![Via::Session { id_hash }]).await;
+            revoke::revoked(&state.lobby, state.cluster.as_deref(), vec![Via::Session { id_hash }]).await;
         }
         Some(Via::Token { hash }) => {
             let write = AccountWrite::DeleteApiTokenByHash { token_hash: hash.clone() };
             state.store.write(vec![Write::Account(write)]).await?;
-            revoke::revoked(&state.lobby, state.rooms.cluster().map(|c| &**c), vec![Via::Token { hash }]).await;
+            revoke::revoked(&state.lobby, state.cluster.as_deref(), vec![Via::Token { hash }]).await;
         }
         None => {}
     }
@@ -186,7 +186,7 @@ pub async fn change_password(
         .await?;
     // A session made between the read and the delete is deleted too, but has no connection told here:
     // it is refused where it is next used (`Store::still_valid`).
-    revoke::revoked(&state.lobby, state.rooms.cluster().map(|c| &**c), signed_out).await;
+    revoke::revoked(&state.lobby, state.cluster.as_deref(), signed_out).await;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -227,6 +227,6 @@ pub async fn revoke_token(
         )));
     };
     state.store.write(vec![Write::Account(AccountWrite::DeleteApiToken { id, player_key: key })]).await?;
-    revoke::revoked(&state.lobby, state.rooms.cluster().map(|c| &**c), vec![Via::Token { hash }]).await;
+    revoke::revoked(&state.lobby, state.cluster.as_deref(), vec![Via::Token { hash }]).await;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -46,6 +46,7 @@ pub async fn create(
             })?)
         }
     };
+    let previews = previews_of(&req, bot.is_some())?;
     let (name, registered) = who.player(&state, req.name).await?;
     if req.rated {
         rated_seat(&name, registered)?;
@@ -74,11 +75,24 @@ pub async fn create(
         clock: req.clock,
         auto_forced: req.auto_forced.unwrap_or(true),
         rated: req.rated,
+        previews,
         now_ms: unix_ms(),
     };
     let opponent = bot.map_or(Opponent::Open, Opponent::Bot);
     let Made { summary, .. } = create::make(&state.rooms, new, opponent).await?;
     Ok((StatusCode::CREATED, axum::Json(granted(summary, side, token))))
+}
+
+/// Whether a new game lets its players preview moves: never a rated one (asking for it there is an
+/// error), always one against the computer, otherwise as its creator chose (default: no).
+fn previews_of(req: &CreateGame, against_bot: bool) -> Result<bool, ApiError> {
+    match (req.rated, req.previews) {
+        (true, Some(true)) => Err(ApiError::BadRequest(
+            "`previews`: a rated game never allows move previews (create a casual game to allow them)".into(),
+        )),
+        (true, _) => Ok(false),
+        (false, asked) => Ok(against_bot || asked.unwrap_or(false)),
+    }
 }
 
 /// A rated game needs both seats to be player accounts (or a server bot, which has its own rating): a

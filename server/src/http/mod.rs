@@ -9,6 +9,7 @@
 //! | `GET /api/variants` | rule sets with options and summaries ([`variants`]) |
 //! | `POST /api/games`, `POST /api/games/{id}/join`, `GET/POST /api/invites/{code}[/join]` | create and join ([`games`]) |
 //! | `GET /api/games/{id}/ws` | the WebSocket ([`crate::ws`]) |
+//! | `POST /api/games/{id}/preview` | a move previewed by the player to move, where the game allows it ([`game_preview`]) |
 //! | `POST /api/players`, `GET /api/players/{name}` | token accounts, profiles ([`players`]) |
 //! | `/api/account/…` | sign up, sign in and out, password, API tokens ([`account`], [`crate::auth`]), lesson progress ([`progress`]) |
 //! | `GET /api/games`, `GET /api/games/{id}`, `GET /api/games/{id}/position` | history: list, one game, a position ([`history`]) |
@@ -28,6 +29,7 @@ pub mod cors;
 pub mod errors;
 pub mod export;
 pub mod extract;
+pub mod game_preview;
 pub mod games;
 pub mod history;
 pub mod learn;
@@ -67,6 +69,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/invites/{code}", get(games::invite))
         .route("/api/invites/{code}/join", post(games::join_invite))
         .route("/api/games/{id}/ws", get(crate::ws::upgrade))
+        .route("/api/games/{id}/preview", post(game_preview::preview))
         .route("/api/account/signup", post(account::signup))
         .route("/api/account/signin", post(account::signin))
         .route("/api/account/signout", post(account::signout))

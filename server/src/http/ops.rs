@@ -25,7 +25,7 @@ pub async fn healthz(State(state): State<AppState>, _: Query<NoParams>) -> Resul
         return Err(ApiError::ShuttingDown);
     }
     match tokio::time::timeout(PING_TIMEOUT, state.store.ping()).await {
-        Ok(Ok(())) => match state.rooms.cluster() {
+        Ok(Ok(())) => match &state.cluster {
             None => Ok(Json(json!({ "status": "ok", "live_games": state.rooms.live_count() }))),
             Some(cluster) => {
                 let node = cluster.status(state.rooms.owned_count());

@@ -43,6 +43,8 @@ pub async fn create(
         clock: spec.clock,
         auto_forced: true,
         rated: spec.rated,
+        // Lobby games are between people and nobody chose to allow previews.
+        previews: false,
         now_ms: unix_ms(),
     };
     let made = create::make(rooms, new, Opponent::Person(seat_b)).await?;
@@ -106,11 +108,24 @@ impl Pairing {
     /// Makes the game and hands out the seats; when it cannot, both sides are told why and the lobby frees
     /// them (and closes a connection whose credential was found revoked).
     pub async fn run(self, rooms: Arc<Registry>, store: Store, lobby: mpsc::WeakSender<Command>) {
+        let revoked = revoked(&store, &self.first, &self.second).await;
+        let make = async |game, spec, a: &Person, b: &Person| create(&rooms, game, spec, a, b).await;
+        self.settle(revoked, make, &lobby).await;
+    }
+
+    /// The decisions of [`Pairing::run`], given what the credential check found and the way to make the
+    /// game (the registry's, or a test's).
+    async fn settle(
+        self,
+        revoked: Result<Option<(Via, bool)>, StoreError>,
+        make: impl AsyncFnOnce(GameId, GameSpec, &Person, &Person) -> Result<[SeatGranted; 2], LobbyError>,
+        lobby: &mpsc::WeakSender<Command>,
+    ) {
         let Pairing { game, spec, first, second } = self;
-        let refusal = match revoked(&store, &first, &second).await {
+        let refusal = match revoked {
             Ok(None) => None,
             Ok(Some((via, first_revoked))) => {
-                tell(&lobby, Command::Revoke { credentials: vec![via] }).await;
+                tell(lobby, Command::Revoke { credentials: vec![via] }).await;
                 let other = LobbyError::Conflict("the other player signed out: no game was made".into());
                 Some(if first_revoked { (LobbyError::Revoked, other) } else { (other, LobbyError::Revoked) })
             }
@@ -121,7 +136,7 @@ impl Pairing {
         };
         let refusal = match refusal {
             Some(r) => Some(r),
-            None => match create(&rooms, game.clone(), spec, &first.person, &second.person).await {
+            None => match make(game.clone(), spec, &first.person, &second.person).await {
                 Ok([a, b]) => {
                     first.to.deliver(Ok(a)).await;
                     second.to.deliver(Ok(b)).await;
@@ -137,7 +152,7 @@ impl Pairing {
             first.to.deliver(Err(to_first)).await;
             second.to.deliver(Err(to_second)).await;
         }
-        tell(&lobby, Command::Checked { finished: vec![game], then: None }).await;
+        tell(lobby, Command::Checked { finished: vec![game], then: None }).await;
     }
 }
 
@@ -164,3 +179,7 @@ async fn tell(lobby: &mpsc::WeakSender<Command>, cmd: Command) {
         let _ = tx.send(cmd).await;
     }
 }
+
+#[cfg(test)]
+#[path = "pairing_tests.rs"]
+mod tests;

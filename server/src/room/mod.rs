@@ -14,6 +14,7 @@ pub mod commands;
 mod conns;
 pub mod create;
 pub mod frame;
+mod placement;
 mod presence;
 pub mod projection;
 mod registry;
@@ -21,6 +22,7 @@ mod timers;
 
 pub use actor::{Lease, RoomConfig};
 pub use frame::{Frame, Frames, Outbound};
+pub use placement::{Placement, RemoteRoom, SingleNode};
 pub use projection::ViewerKind;
 pub use registry::{Registry, RoomError};
 
@@ -28,6 +30,7 @@ use crate::game::{Refusal, Seat};
 use mancala_engine::Side;
 use mancala_protocol::http::GameSummary;
 use mancala_protocol::{ClientMsg, MoveEvent};
+use std::sync::Arc;
 use tokio::sync::mpsc::{self, OwnedPermit};
 use tokio::sync::oneshot;
 
@@ -86,9 +89,9 @@ pub(crate) enum Command {
     },
 }
 
-/// The way to a room. Cheap to clone; a send fails only when the room has stopped. With several nodes the
-/// room may live on another node: the handle then relays through the broker ([`crate::cluster`]), and its
-/// user does not see the difference.
+/// The way to a room. Cheap to clone; a send fails only when the room has stopped. The room may live on
+/// another node: the handle then relays to it through a [`RemoteRoom`] that the [`Placement`] gave, and
+/// its user does not see the difference.
 #[derive(Clone, Debug)]
 pub struct RoomHandle {
     route: Route,
@@ -97,7 +100,7 @@ pub struct RoomHandle {
 #[derive(Clone, Debug)]
 enum Route {
     Local(mpsc::Sender<Command>),
-    Remote(crate::cluster::RemoteRoom),
+    Remote(Arc<dyn RemoteRoom>),
 }
 
 /// A handle of a room that does not keep it loaded ([`RoomHandle::downgrade`]).
@@ -110,6 +113,9 @@ impl WeakRoom {
     }
 }
 
+/// A seat taken: its side, and the game as it is with the player seated.
+pub type Joined = (Side, GameSummary);
+
 /// The room has stopped (finished game with nobody watching, an idle game unloaded, or shutdown).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RoomGone;
@@ -119,7 +125,8 @@ impl RoomHandle {
         RoomHandle { route: Route::Local(tx) }
     }
 
-    pub(crate) fn remote(room: crate::cluster::RemoteRoom) -> RoomHandle {
+    /// The handle of a room on another node.
+    pub fn remote(room: Arc<dyn RemoteRoom>) -> RoomHandle {
         RoomHandle { route: Route::Remote(room) }
     }
 

@@ -5,15 +5,16 @@
 //! opens them. An idle room leaves the registry by [`Unload`] (`timers.rs`) and is loaded again on
 //! demand. New games are created through their room, whose first commit stores them.
 //!
-//! With several nodes ([`crate::cluster`]) a game's room lives on the node that holds its lease: `get`
-//! gives the local room, a handle that relays to the owner, or takes the game over (a new epoch) when its
-//! owner is gone. Unfinished games are not all restored on start: each node's sweeper takes its share of
-//! the games whose owner died. Every room of a leased game is started with a lease epoch of its own.
+//! Which node runs a game is the [`Placement`]'s answer: `get` gives the local room, or asks the placement,
+//! which loads the game here, relays to the node that runs it, or takes it over ([`Registry::take_over`])
+//! when that node is gone. With several nodes unfinished games are not all restored on start: each node
+//! takes its share of the games whose owner died. Every room of a leased game is started with a lease
+//! epoch of its own.
 
 use super::actor::{self, Lease, RoomConfig, Start};
+use super::placement::Placement;
 use super::presence::Seats;
 use super::{Command, RoomHandle, timers};
-use crate::cluster::{Cluster, leases};
 use crate::game::{LiveGame, Refusal};
 use crate::ids::GameId;
 use crate::store::{Store, StoreError};
@@ -50,8 +51,8 @@ pub struct Registry {
     shutdown: CancellationToken,
     /// Every room task, so shutdown can wait for them before the store closes.
     tracker: TaskTracker,
-    /// Several nodes: this node's part of the cluster.
-    cluster: Option<Arc<Cluster>>,
+    /// Which games are this node's, and the way to the others.
+    placement: Arc<dyn Placement>,
     /// Cancelled when this node's lease lapses: every leased room ends (then a new token is made).
     lapsed: Mutex<CancellationToken>,
     owned: Arc<std::sync::atomic::AtomicUsize>,
@@ -63,7 +64,7 @@ impl Registry {
         store: Store,
         config: RoomConfig,
         shutdown: CancellationToken,
-        cluster: Option<Arc<Cluster>>,
+        placement: Arc<dyn Placement>,
     ) -> Arc<Registry> {
         Arc::new_cyclic(|me| Registry {
             rooms: Mutex::new(HashMap::new()),
@@ -74,13 +75,9 @@ impl Registry {
             owned: Arc::default(),
             shutdown,
             tracker: TaskTracker::new(),
-            cluster,
+            placement,
             me: me.clone(),
         })
-    }
-
-    pub fn cluster(&self) -> Option<&Arc<Cluster>> {
-        self.cluster.as_ref()
     }
 
     /// Starts a room for every unfinished stored game that has a ruling pending (a single node; with
@@ -88,7 +85,7 @@ impl Registry {
     /// (a deadline that passed while the server was down fires at once). The others are loaded when
     /// someone opens them. Returns how many rooms were started.
     pub async fn restore_unfinished(&self) -> Result<usize, RoomError> {
-        if self.cluster.is_some() {
+        if !self.placement.restores_all() {
             return Ok(0);
         }
         let _guard = self.loading.lock().await;
@@ -116,7 +113,8 @@ impl Registry {
         Ok(n)
     }
 
-    fn live(&self, id: &GameId) -> Option<RoomHandle> {
+    /// The room of game `id` if it is live on this node.
+    pub(crate) fn live(&self, id: &GameId) -> Option<RoomHandle> {
         self.rooms.lock().expect("rooms lock").get(id).filter(|h| !h.is_closed()).cloned()
     }
 
@@ -159,21 +157,18 @@ impl Registry {
         if self.shutdown.is_cancelled() {
             return Err(Refusal::new(mancala_protocol::ErrorCode::Unavailable, "the server is shutting down"));
         }
-        // With several nodes the creating node takes the new game's lease (epoch 1) before storing it.
-        let lease = match &self.cluster {
-            None => Lease::Alone,
-            Some(cluster) => match leases::take(cluster.pool(), game.id.as_str(), cluster.node()).await {
-                Ok(Some(epoch)) => Lease::Held(epoch),
-                Ok(None) => {
-                    return Err(Refusal::new(mancala_protocol::ErrorCode::Unavailable, "a game with this id exists"));
-                }
-                Err(e) => {
-                    return Err(Refusal::new(
-                        mancala_protocol::ErrorCode::Unavailable,
-                        format!("the server could not store this ({e}); nothing changed"),
-                    ));
-                }
-            },
+        // The creating node takes the new game (with several nodes: its lease, epoch 1) before storing it.
+        let lease = match self.placement.lease(&game.id).await {
+            Ok(Some(lease)) => lease,
+            Ok(None) => {
+                return Err(Refusal::new(mancala_protocol::ErrorCode::Unavailable, "a game with this id exists"));
+            }
+            Err(e) => {
+                return Err(Refusal::new(
+                    mancala_protocol::ErrorCode::Unavailable,
+                    format!("the server could not store this ({e}); nothing changed"),
+                ));
+            }
         };
         let handle = self.start(game, lease);
         match handle.create().await {
@@ -188,8 +183,8 @@ impl Registry {
         seat.spawn(room.clone(), &self.tracker);
     }
 
-    /// The room of game `id`, loading it from the database if it is not live. With several nodes: the
-    /// local room, a relay to the node that owns the game, or the game taken over from a dead owner.
+    /// The room of game `id`: the live one, or the one the placement gives (loaded here, relayed to the
+    /// node that runs it, or taken over).
     pub async fn get(&self, id: &GameId) -> Result<RoomHandle, RoomError> {
         if self.shutdown.is_cancelled() {
             return Err(RoomError::ShuttingDown);
@@ -197,17 +192,23 @@ impl Registry {
         if let Some(h) = self.live(id) {
             return Ok(h);
         }
-        match &self.cluster {
-            None => {
-                let _guard = self.loading.lock().await;
-                if let Some(h) = self.live(id) {
-                    return Ok(h);
-                }
-                let game = self.load(id).await?;
-                Ok(self.start(game, Lease::Alone))
-            }
-            Some(cluster) => self.route(cluster, id).await,
+        self.placement.route(self, id).await
+    }
+
+    /// Has shutdown begun (rooms take no more commands)?
+    pub(crate) fn is_shutting_down(&self) -> bool {
+        self.shutdown.is_cancelled()
+    }
+
+    /// The room of game `id` started here from the database, if no other request started it meanwhile
+    /// (a single node: every game is its own).
+    pub(super) async fn load_here(&self, id: &GameId) -> Result<RoomHandle, RoomError> {
+        let _guard = self.loading.lock().await;
+        if let Some(h) = self.live(id) {
+            return Ok(h);
         }
+        let game = self.load(id).await?;
+        Ok(self.start(game, Lease::Alone))
     }
 
     async fn load(&self, id: &GameId) -> Result<LiveGame, RoomError> {
@@ -216,48 +217,10 @@ impl Registry {
             .map_err(|reason| RoomError::Corrupt { id: id.clone(), reason })
     }
 
-    /// Where game `id` is served from, with several nodes. Its owner's lease is read from the database:
-    /// an owner that is alive and answers gets the game's traffic relayed to it; an owner that is gone
-    /// (its lease expired) loses the game to this node. An owner whose lease has not expired yet but that
-    /// does not answer (killed a moment ago, paused, cut off) is waited for until its lease expires.
-    async fn route(&self, cluster: &Arc<Cluster>, id: &GameId) -> Result<RoomHandle, RoomError> {
-        let deadline = Instant::now() + cluster.lease() + std::time::Duration::from_secs(3);
-        loop {
-            if self.shutdown.is_cancelled() {
-                return Err(RoomError::ShuttingDown);
-            }
-            if let Some(h) = self.live(id) {
-                return Ok(h);
-            }
-            let owner = leases::owner(cluster.pool(), id.as_str()).await?;
-            match owner {
-                Some(o) if o.alive && o.node != cluster.node() => {
-                    if let Some(room) = cluster.reach(id, &o.node).await {
-                        return Ok(room);
-                    }
-                }
-                _ => {
-                    if let Some(h) = self.take_over(cluster, id, owner.is_some()).await? {
-                        return Ok(h);
-                    }
-                }
-            }
-            if Instant::now() >= deadline {
-                return Err(RoomError::OwnerAway(id.clone()));
-            }
-            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-        }
-    }
-
     /// Takes game `id` (with several nodes): a finished game is shown without a lease; an unfinished one
-    /// gets a room here if this node wins its lease (a new epoch). `None`: another node won it, or its
-    /// owner is still alive.
-    pub async fn take_over(
-        &self,
-        cluster: &Cluster,
-        id: &GameId,
-        leased: bool,
-    ) -> Result<Option<RoomHandle>, RoomError> {
+    /// gets a room here if this node wins it from the placement (a new epoch). `None`: another node won
+    /// it, or its owner is still alive. `leased`: the game had an owner before (for the log).
+    pub async fn take_over(&self, id: &GameId, leased: bool) -> Result<Option<RoomHandle>, RoomError> {
         let _guard = self.loading.lock().await;
         if let Some(h) = self.live(id) {
             return Ok(Some(h));
@@ -266,32 +229,28 @@ impl Registry {
         if game.is_over() {
             return Ok(Some(self.start(game, Lease::Watching)));
         }
-        let Some(epoch) = leases::take(cluster.pool(), id.as_str(), cluster.node()).await? else {
+        let Some(lease) = self.placement.lease(id).await? else {
             return Ok(None);
         };
-        // Read again now that the lease is ours: a write of the former owner that committed before the take
+        // Read again now that the game is ours: a write of the former owner that committed before the take
         // (the take waited for it) is in the game.
         let game = self.load(id).await?;
         metrics::counter!("mancala_takeovers").increment(1);
-        tracing::info!(game = %id, epoch, leased, "game taken over");
-        let lease = if game.is_over() { Lease::Watching } else { Lease::Held(epoch) };
+        tracing::info!(game = %id, ?lease, leased, "game taken over");
+        let lease = if game.is_over() { Lease::Watching } else { lease };
         Ok(Some(self.start(game, lease)))
     }
 
     /// The room of a game this node owns (asked by another node for its viewers): the live room, or, if the
-    /// game's lease is still this node's, a new room (a new epoch). `None` when another node owns it.
+    /// placement says the game is still this node's, a new room (a new epoch). `None` when it is not ours.
     pub async fn owned(&self, id: &GameId) -> Result<Option<RoomHandle>, RoomError> {
-        let Some(cluster) = &self.cluster else { return Ok(None) };
         if self.shutdown.is_cancelled() {
             return Err(RoomError::ShuttingDown);
         }
         if let Some(h) = self.live(id) {
             return Ok(Some(h));
         }
-        match leases::owner(cluster.pool(), id.as_str()).await? {
-            Some(o) if o.node == cluster.node() && o.alive => self.take_over(cluster, id, true).await,
-            _ => Ok(None),
-        }
+        if self.placement.is_ours(id).await? { self.take_over(id, true).await } else { Ok(None) }
     }
 
     /// This node's lease lapsed (several nodes): every leased room ends now, its connections told to

@@ -10,7 +10,7 @@ use super::rows::{GameProgress, GameRow, MoveRow};
 use super::writer::Write;
 use crate::game::{Change, GameHeader, GameResult, LiveGame, Ply, Ruling, Seat, StoredClock, StoredPly};
 use crate::ids::{GameId, PlayerName};
-use mancala_engine::{BySide, Decision, EndReason, Geometry, Outcome, Side, Variant};
+use mancala_engine::{BySide, Decision, EndReason, Geometry, Options, Outcome, Side, Variant};
 use mancala_protocol::ClockSpec;
 use mancala_protocol::http::GameStatus;
 
@@ -69,13 +69,39 @@ fn rating_update(game: &LiveGame, change: &Change) -> Option<RateGame> {
     })
 }
 
+/// The key of the `options` column that holds the game's own setting `previews` beside the engine's
+/// options: a setting of the game, not a rule, kept there so that no column is added for one flag.
+const PREVIEWS: &str = "previews";
+
+/// The `options` column of a header: the engine's options, with `"previews": true` when the game allows
+/// move previews (absent otherwise, so the rows of games made before the setting existed read as false).
+fn options_json(h: &GameHeader) -> String {
+    let mut value = serde_json::to_value(h.options).expect("options serialise");
+    if h.previews {
+        value.as_object_mut().expect("options are an object").insert(PREVIEWS.into(), true.into());
+    }
+    value.to_string()
+}
+
+/// The engine's options and the `previews` setting of an `options` column.
+fn read_options(id: &str, text: &str) -> Result<(Options, bool), StoreError> {
+    let mut value: serde_json::Value = serde_json::from_str(text).map_err(|e| corrupt(id, format!("options: {e}")))?;
+    let previews = match value.as_object_mut().and_then(|o| o.remove(PREVIEWS)) {
+        None => false,
+        Some(serde_json::Value::Bool(b)) => b,
+        Some(other) => return Err(corrupt(id, format!("options: `{PREVIEWS}` is {other}, not a boolean"))),
+    };
+    let options = serde_json::from_value(value).map_err(|e| corrupt(id, format!("options: {e}")))?;
+    Ok((options, previews))
+}
+
 /// The `games` row of a header.
 pub fn game_row(h: &GameHeader) -> GameRow {
     let seat = |s: Side| h.seats[s].as_ref();
     GameRow {
         id: h.id.to_string(),
         variant: h.variant.id().to_string(),
-        options: serde_json::to_string(&h.options).expect("options serialise"),
+        options: options_json(h),
         status: h.status.as_str().to_string(),
         south_name: seat(Side::South).map(|s| s.name.to_string()),
         north_name: seat(Side::North).map(|s| s.name.to_string()),
@@ -124,7 +150,7 @@ fn ms(id: &str, column: &str, value: i64) -> Result<u64, StoreError> {
 pub fn header(row: GameRow) -> Result<GameHeader, StoreError> {
     let id = row.id.as_str();
     let variant: Variant = row.variant.parse().map_err(|e| corrupt(id, format!("variant: {e}")))?;
-    let options = serde_json::from_str(&row.options).map_err(|e| corrupt(id, format!("options: {e}")))?;
+    let (options, previews) = read_options(id, &row.options)?;
     let status = GameStatus::parse(&row.status).ok_or_else(|| corrupt(id, format!("status `{}`", row.status)))?;
     let seat = |name: &Option<String>, registered: bool, hash: &Option<String>, col: &str| match (name, hash) {
         (Some(n), Some(h)) => {
@@ -183,6 +209,7 @@ pub fn header(row: GameRow) -> Result<GameHeader, StoreError> {
         clock,
         auto_forced: row.auto_forced,
         rated: row.rated,
+        previews,
         plies: row.plies,
         result,
         // Filled by the reads that show it (`Store::game`, `Store::list_games`).

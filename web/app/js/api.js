@@ -122,6 +122,12 @@ export const api = {
     call('POST', `/api/lessons/${step.split('/').map(enc).join('/')}/check`, { decisions, lang }),
   /** @param {{variant: string, options?: object, position?: string, decision: string}} body */
   preview: async (body) => call('POST', '/api/preview', body),
+  /**
+   * What a decision would do in a game in progress, asked with the seat's token (games that allow it).
+   * @param {string} id @param {string} token @param {string} decision
+   * @returns {Promise<import('./preview.js').MovePreview>}
+   */
+  gamePreview: async (id, token, decision) => call('POST', `/api/games/${enc(id)}/preview`, { token, decision }),
   /** @param {{variant?: string, position?: string, game?: string, ply?: number, nodes?: number}} body */
   analysis: async (body) => call('POST', '/api/analysis', body),
   /**

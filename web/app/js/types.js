@@ -69,6 +69,7 @@
  * @property {number} updatedAt
  * @property {string | null} inviteCode
  * @property {boolean} rated
+ * @property {boolean} previews the players may preview a move before making it
  */
 
 /**

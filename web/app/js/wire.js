@@ -124,6 +124,7 @@ export function game(w) {
     updatedAt: w.updated_at,
     inviteCode: w.invite_code ?? null,
     rated: !!w.rated,
+    previews: !!w.previews,
   };
 }
 
@@ -522,13 +523,14 @@ export const encodeLobby = {
  * @property {string} [name]
  * @property {TimeControl | null} [clock]
  * @property {string} [opponent]
+ * @property {boolean} [previews] let the players preview moves (a casual game between people)
  */
 
 /**
  * The body of `POST /api/games` from the page's form values.
  * @param {CreateForm} f
  */
-export function createGame({ variant, width, turnLimit, handicap, seat, name, clock: c, opponent }) {
+export function createGame({ variant, width, turnLimit, handicap, seat, name, clock: c, opponent, previews }) {
   /** @type {Record<string, unknown>} */
   const body = { variant, seat: seat || 'random' };
   /** @type {Record<string, unknown>} */
@@ -540,6 +542,7 @@ export function createGame({ variant, width, turnLimit, handicap, seat, name, cl
   if (name) body.name = name;
   if (c) body.clock = { base_secs: c.baseSecs, increment_secs: c.incrementSecs };
   if (opponent) body.opponent = opponent;
+  if (previews) body.previews = true;
   return body;
 }
 

@@ -118,6 +118,8 @@ fn bodies(doc: &mut Value) {
     set(doc, &format!("{s}/PreviewRequest/properties/variant"), reference("VariantId"));
     merge(doc, &format!("{s}/PreviewRequest/properties/decision"), json!({ "minLength": 1, "maxLength": 40 }));
     merge(doc, &format!("{s}/PreviewRequest/properties/position"), json!({ "maxLength": MAX_POSITION_CHARS }));
+    merge(doc, &format!("{s}/GamePreviewRequest/properties/decision"), json!({ "minLength": 1, "maxLength": 40 }));
+    merge(doc, &format!("{s}/GamePreviewRequest/properties/token"), json!({ "minLength": 1, "maxLength": 64 }));
     set(doc, &format!("{s}/AnalysisRequest/properties/variant"), nullable(reference("VariantId")));
     set(doc, &format!("{s}/AnalysisRequest/properties/game"), nullable(reference("GameId")));
     merge(doc, &format!("{s}/AnalysisRequest/properties/position"), json!({ "maxLength": MAX_POSITION_CHARS }));
@@ -251,7 +253,7 @@ fn errors(path: &str, method: &str, op: &mut Value) {
     let unsafe_method = post || method == "delete";
     // The learning routes write nothing: no cookie makes them act for anyone.
     let writes = path != "/api/players"
-        && path != "/api/preview"
+        && !path.ends_with("/preview")
         && path != "/api/analysis"
         && !path.starts_with("/api/lessons/");
     if unsafe_method && writes {

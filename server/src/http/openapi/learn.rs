@@ -1,8 +1,9 @@
 //! The operations of [`crate::http::learn`]: lessons, lesson checks, rules pages and the move preview.
 
+use crate::http::game_preview::GamePreviewRequest;
 use crate::http::learn::{CheckRequest, LessonList, PreviewRequest};
 use crate::http::progress::LearnProgress;
-use mancala_learn::{LessonView, Preview, RulesView, Verdict};
+use mancala_learn::{GamePreview, LessonView, Preview, RulesView, Verdict};
 use mancala_protocol::http::ApiError;
 
 /// The courses: each game's lessons in order (one game's with `variant`), in one language.
@@ -73,6 +74,23 @@ pub fn rules() {}
         (status = 429, body = ApiError, description = "too many checks and previews from this client address")))]
 #[allow(dead_code)]
 pub fn preview() {}
+
+/// What one decision would do in a game in progress, asked by the player whose turn it is (`token`: the
+/// seat token). Only in a game against the computer or a casual game whose creator allowed previews
+/// (`previews` in the game's summary); never in a rated game; not while Ikibuguzo's arrays are being
+/// chosen in secret. The answer holds only what that player may see: the steps projected for that side,
+/// the counters captured, the laps, the last hole; no board and no position text.
+#[utoipa::path(post, path = "/api/games/{id}/preview", tag = "play", request_body = GamePreviewRequest,
+    params(("id" = String, Path, description = "game id")),
+    responses(
+        (status = 200, body = GamePreview, description = "what the decision would do"),
+        (status = 400, body = ApiError, description = "an unreadable or illegal `decision` (the message lists the legal ones), a `token` or `decision` too long"),
+        (status = 403, body = ApiError, description = "`token` is no seat of this game, the game is rated, or it does not allow previews"),
+        (status = 404, body = ApiError, description = "no such game"),
+        (status = 409, body = ApiError, description = "the game is not in progress, it is not the asker's turn, or the arrays are being chosen in secret"),
+        (status = 429, body = ApiError, description = "too many checks, previews and analyses from this client address")))]
+#[allow(dead_code)]
+pub fn game_preview() {}
 
 /// The lesson steps the signed-in player has met, in the order they were met.
 #[utoipa::path(get, path = "/api/account/learn", tag = "account",

@@ -30,8 +30,10 @@ use utoipa::{Modify, OpenApi, ToSchema};
 
 mod analysis;
 mod enforced;
+mod examples;
 mod learn;
 mod review;
+mod wire;
 
 /// The document, rendered once.
 static DOCUMENT: LazyLock<String> =
@@ -40,7 +42,7 @@ static DOCUMENT: LazyLock<String> =
 /// `GET /api/openapi.json`.
 pub async fn document(_: Query<NoParams>) -> Response {
     let mut response = DOCUMENT.as_str().into_response();
-    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(wire::MEDIA_TYPE));
     response
 }
 
@@ -48,6 +50,8 @@ pub async fn document(_: Query<NoParams>) -> Response {
 pub fn document_value() -> serde_json::Value {
     let mut doc = serde_json::to_value(ApiDoc::openapi()).expect("the OpenAPI document serialises");
     enforced::apply(&mut doc);
+    wire::apply(&mut doc);
+    examples::apply(&mut doc);
     doc
 }
 
@@ -66,7 +70,8 @@ pub fn document_value() -> serde_json::Value {
         rating_history, leaderboard, openapi_json, lobby_ws, lobby_seeks, lobby_seek, lobby_accept, create_challenge,
         list_challenges, accept_challenge, decline_challenge, signup, signin, signout, account, change_password,
         list_tokens, create_token, revoke_token, learn::lessons, learn::lesson, learn::check, learn::rules,
-        learn::preview, learn::progress, learn::progress_step, analysis::analyse, review::game_review
+        learn::preview, learn::game_preview, learn::progress, learn::progress_step, analysis::analyse,
+        review::game_review
     ),
     components(schemas(ClientMsg, ServerMsg, ApiError, LobbyClientMsg, LobbyServerMsg)),
     modifiers(&BearerAuth),

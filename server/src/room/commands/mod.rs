@@ -12,3 +12,6 @@ pub mod no_start;
 pub mod resign;
 pub mod sync;
 pub mod timeout;
+
+#[cfg(test)]
+mod tests;

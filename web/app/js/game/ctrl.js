@@ -12,6 +12,7 @@ import { apply, bothMoved, clockLeft, decisions, initial } from '../gamestate.js
 import { adoptSeatFragment, keepSeat, prefs, seatToken } from '../prefs.js';
 import { GameSocket } from '../socket.js';
 import { has, t } from '../i18n.js';
+import { previewDecision, previewMarks } from '../preview.js';
 import { errorText, other, sideName, variantName } from '../ui.js';
 import { HANDLERS } from './handlers.js';
 import { ReplayCtrl } from './replay.js';
@@ -80,6 +81,16 @@ export class GameCtrl {
     this.tick = undefined;
     /** @type {((e: KeyboardEvent) => void) | undefined} */
     this.keys = undefined;
+    /** @type {string | null} the hole the pointer rests on (or long-pressed) */
+    this.hovered = null;
+    /**
+     * The hovered hole's preview, at the ply it was asked for.
+     * @type {{hole: string, plies: number, p: import('../preview.js').MovePreview} | null}
+     */
+    this.preview = null;
+    /** @type {Map<string, import('../preview.js').MovePreview>} previews asked at this ply, by decision */
+    this.previews = new Map();
+    this.previewsAt = -1;
   }
 
   // ---- what the viewer may do ----
@@ -88,6 +99,57 @@ export class GameCtrl {
   legal() {
     const s = this.s;
     return s.seat && !s.awaitingBoard && s.board && !this.socket?.pending ? s.board.legal : [];
+  }
+
+  /**
+   * Whether the viewer may preview a move now: a game that allows previews (never a rated one), the
+   * viewer's turn, the current position shown.
+   */
+  canPreview() {
+    const g = this.s.game;
+    return !!g && g.previews && !g.rated && g.status === 'ongoing' && !!this.seatToken() && !this.replaying();
+  }
+
+  /**
+   * The pointer rests on a hole (or a long press): the server's preview of its decision, asked once per
+   * ply and decision, shown if the pointer is still there when it comes.
+   * @param {string | null} name
+   */
+  async hover(name) {
+    this.hovered = name;
+    const plies = this.s.game?.plies ?? 0;
+    const decision = name && this.canPreview() ? previewDecision(this.legal(), name) : null;
+    if (!name || !decision) {
+      if (this.preview) {
+        this.preview = null;
+        this.redraw();
+      }
+      return;
+    }
+    if (this.previewsAt !== plies) {
+      this.previews.clear();
+      this.previewsAt = plies;
+    }
+    let p = this.previews.get(decision);
+    if (!p) {
+      try {
+        p = await api.gamePreview(this.id, this.seatToken() || '', decision);
+      } catch {
+        // No preview is no harm: the move can still be played.
+        return;
+      }
+      if (this.previewsAt === plies) this.previews.set(decision, p);
+    }
+    if (this.hovered !== name || (this.s.game?.plies ?? 0) !== plies || !this.canPreview()) return;
+    this.preview = { hole: name, plies, p };
+    this.redraw();
+  }
+
+  /** The preview shown now: the hovered hole's, at the current ply, on the viewer's turn. */
+  shownPreview() {
+    const pv = this.preview;
+    if (!pv || pv.plies !== (this.s.game?.plies ?? 0) || pv.hole !== this.hovered || !this.canPreview()) return null;
+    return this.legal().length ? pv.p : null;
   }
 
   /** Whether the replay shows another position than the current one. */
@@ -413,7 +475,7 @@ export class GameCtrl {
       // On a narrow screen a 2x20 board is folded so that each hole stays big enough to tap.
       fold: b.columns >= 20 && this.board.container.clientWidth < 640,
       playable: new Set(byHole.keys()),
-      marks: frame ? frame.marks : this.lastMoveMarks(),
+      marks: frame ? frame.marks : { ...this.lastMoveMarks(), ...previewMarks(this.shownPreview()) },
       selected: this.selected,
       label: t('game.board_label', { game: variantName(b.variant), side: sideName(side) }),
     };
@@ -421,7 +483,7 @@ export class GameCtrl {
 
   /** @param {HTMLElement} el */
   mountBoard(el) {
-    this.board = new BoardView(el, { onHole: (name) => this.clickHole(name) });
+    this.board = new BoardView(el, { onHole: (name) => this.clickHole(name), onHover: (name) => this.hover(name) });
     this.drawBoard();
   }
 

@@ -126,7 +126,10 @@ export function mount(main) {
 function hero(form) {
   const computer = () => {
     const opponent = /** @type {HTMLSelectElement | null} */ (form.querySelector('#opponent'));
-    if (opponent) opponent.value = 'bot:easy';
+    if (opponent) {
+      opponent.value = 'bot:easy';
+      opponent.dispatchEvent(new Event('change'));
+    }
     document.getElementById('play-computer')?.scrollIntoView({ behavior: 'smooth' });
     opponent?.focus();
   };
@@ -207,6 +210,9 @@ function createForm(error, name) {
       h('option', { value: v }, t(`form.opponent.${v || 'person'}`)),
     ),
   );
+  // Previews are the creator's choice against a person; against the computer they are always on.
+  const previews = h('input', { type: 'checkbox', name: 'previews', id: 'previews' });
+  const previewsRow = h('label', { class: 'opt' }, previews, ` ${t('form.previews')}`);
   const widthRow = h('label', { class: 'opt' }, `${t('form.board')} `, width);
   const handicapRow = h(
     'fieldset',
@@ -226,6 +232,7 @@ function createForm(error, name) {
     h('p', { class: 'muted small' }, t('clock.explain')),
     h('label', {}, `${t('form.seat')} `, seat),
     h('label', {}, `${t('form.opponent')} `, opponent),
+    previewsRow,
     h(
       'details',
       { class: 'opt-more' },
@@ -237,8 +244,10 @@ function createForm(error, name) {
   const sync = () => {
     widthRow.hidden = variant.value !== 'njombwa';
     handicapRow.hidden = variant.value !== 'azigo';
+    previewsRow.hidden = opponent.value !== '';
   };
   variant.addEventListener('change', sync);
+  opponent.addEventListener('change', sync);
   /** @param {import('../types.js').VariantInfo[]} variants */
   form.fill = (variants) => {
     variant.replaceChildren(...variants.map((v) => h('option', { value: v.id }, variantName(v.id))));
@@ -265,6 +274,7 @@ function createForm(error, name) {
         name: me() ? undefined : name.value || undefined,
         clock: clock.value ? { baseSecs: base, incrementSecs: inc } : null,
         opponent: opponent.value || undefined,
+        previews: !opponent.value && previews.checked,
       });
       keepSeat(granted.game.id, granted.token, granted.seat);
       go(`/game/${granted.game.id}`);

@@ -11,6 +11,7 @@ import { Diagram } from '../diagram.js';
 import { decisions as byHole } from '../gamestate.js';
 import { language, t } from '../i18n.js';
 import { keepSeat, prefs } from '../prefs.js';
+import { previewDecision, previewMarks, previewText } from '../preview.js';
 import { markDone, stepsDone } from '../progress.js';
 import { go } from '../router.js';
 import { me } from '../session.js';
@@ -269,8 +270,7 @@ export function mount(main, { game, lesson: lessonId }) {
       diagram.set(diagram.playable);
       return;
     }
-    const options = byHole(legal()).byHole.get(name) || [];
-    const decision = options.find((d) => !d.includes(':')) || options[0];
+    const decision = previewDecision(legal(), name);
     if (!decision) return;
     const key = `${s.id} ${decision}`;
     let p = previews.get(key);
@@ -283,13 +283,8 @@ export function mount(main, { game, lesson: lessonId }) {
       previews.set(key, p);
     }
     if (hovered !== name || step() !== s || busy) return;
-    preview.textContent = t('learn.preview', {
-      hole: p.decision,
-      end: p.last_hole || '—',
-      laps: t('learn.laps', { count: p.laps }),
-      captured: t('learn.captures', { count: p.captured }),
-    });
-    diagram.set(diagram.playable, p.last_hole ? { [p.last_hole]: 'preview' } : {});
+    preview.textContent = previewText(p);
+    diagram.set(diagram.playable, previewMarks(p));
   };
 
   Promise.all([api.lesson(id, language()), stepsDone()])

@@ -1,12 +1,14 @@
 // @ts-check
 // The board region: the SVG board (drawn by board.js's BoardView, which snabbdom hosts as lichess hosts
 // chessground: created on insert, told the new state after each patch), the caption of the move being
-// sown, and the decisions that are not a single hole (a direction to choose, the store, an opening).
+// sown, the preview of the hole the pointer rests on (where the game allows it), and the decisions that
+// are not a single hole (a direction to choose, the store, an opening).
 
 import { h } from '../../vendor/snabbdom.js';
 import { has, t } from '../../i18n.js';
 import { sideName } from '../../ui.js';
 import { decisions } from '../../gamestate.js';
+import { previewText } from '../../preview.js';
 
 /** @typedef {import('../ctrl.js').GameCtrl} GameCtrl */
 
@@ -46,6 +48,15 @@ export function caption(ctrl) {
         ? t('replay.position_after', { ply: ctrl.replay.ply })
         : '';
   return h('p.caption.muted', { attrs: { 'aria-live': 'off' } }, text);
+}
+
+/**
+ * What the hovered hole's move would do (the server's preview), or nothing.
+ * @param {GameCtrl} ctrl
+ */
+export function previewLine(ctrl) {
+  const p = ctrl.frame ? null : ctrl.shownPreview();
+  return h('p#preview.preview-line.muted.small', { attrs: { 'aria-live': 'polite' } }, p ? previewText(p) : '');
 }
 
 /**

@@ -7,7 +7,7 @@ import { h } from '../../vendor/snabbdom.js';
 import { SPEEDS } from '../../anim.js';
 import { t } from '../../i18n.js';
 import { resultText, sideName, timeControl } from '../../ui.js';
-import { boardBox, caption, choices } from './board.js';
+import { boardBox, caption, choices, previewLine } from './board.js';
 import { controls, invite, seatLink } from './controls.js';
 import { moveList } from './moves.js';
 import { playerBar, ratingLine } from './players.js';
@@ -90,7 +90,13 @@ export function view(ctrl) {
   }
   const kind = g ? `${t(g.rated ? 'game.rated' : 'game.casual')} · ${timeControl(g.clock)}` : '';
   return h('div.game', [
-    h('div.board-col', [playerBar(ctrl, 'top'), boardBox(ctrl), playerBar(ctrl, 'bottom'), caption(ctrl)]),
+    h('div.board-col', [
+      playerBar(ctrl, 'top'),
+      boardBox(ctrl),
+      playerBar(ctrl, 'bottom'),
+      caption(ctrl),
+      previewLine(ctrl),
+    ]),
     h('aside.side-col', [
       h('h1.game-title', ctrl.title()),
       h('p#game-kind.muted.small', kind),

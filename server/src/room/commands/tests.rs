@@ -1,0 +1,251 @@
+//! Table tests of the commands: each row a game in some state, a command, and the change or refusal it
+//! must give. The commands are pure (a game in, a change out), so a row needs no room, store or socket;
+//! applying the change shows the versions and the state it leads to.
+
+use super::{abort, claim, decide, join, no_start, resign, sync, timeout};
+use crate::game::{Change, LiveGame, NewGame, Refusal, Ruling, Seat};
+use crate::ids::PlayerName;
+use mancala_engine::{Options, Side, Variant};
+use mancala_protocol::ErrorCode;
+use mancala_protocol::http::GameStatus;
+use tokio::time::{Duration, Instant};
+
+const AT: i64 = 1_767_225_600_000;
+
+fn seat(name: &str, registered: bool) -> Seat {
+    Seat { name: PlayerName::parse(name).unwrap(), registered, token_hash: format!("hash-{name}") }
+}
+
+/// A Kubuguza game waiting for North, South created by `amina`.
+fn waiting(rated: bool) -> LiveGame {
+    let variant = Variant::Kubuguza;
+    LiveGame::new(NewGame {
+        id: "g7Kq2ZtR4m".parse().unwrap(),
+        variant,
+        options: Options::defaults(variant),
+        creator: (Side::South, seat("amina", rated)),
+        invite_code: None,
+        clock: None,
+        auto_forced: false,
+        rated,
+        previews: false,
+        now_ms: AT,
+    })
+    .unwrap()
+}
+
+/// Applies `change` to `game`, checking that the versions it reports are the ones the change announced.
+fn applied(mut game: LiveGame, change: Change) -> LiveGame {
+    let (before, events) = (game.version(), change.events());
+    let versions = game.apply(change);
+    assert_eq!(versions, before + 1..=before + events, "the change's events are the versions it adds");
+    assert_eq!(game.version(), before + events);
+    game
+}
+
+fn ongoing() -> LiveGame {
+    let (side, change) = join::run(&waiting(false), seat("kwame", false), Instant::now(), AT).unwrap();
+    assert_eq!(side, Side::North);
+    applied(waiting(false), change)
+}
+
+/// `ongoing()` after `decisions`, each accepted.
+fn after(decisions: &[(Side, &str)]) -> LiveGame {
+    let mut game = ongoing();
+    for &(side, text) in decisions {
+        let change = decide::run(&game, side, text, "c".into(), decide::Checks::default(), Instant::now(), AT)
+            .unwrap_or_else(|r| panic!("{text} by {side}: {r:?}"));
+        game = applied(game, change);
+    }
+    game
+}
+
+fn resigned() -> LiveGame {
+    let g = ongoing();
+    let change = resign::run(&g, Side::South, Instant::now(), AT).unwrap();
+    applied(g, change)
+}
+
+fn code(r: Result<Change, Refusal>) -> Result<Change, ErrorCode> {
+    r.map_err(|r| r.code)
+}
+
+#[test]
+fn decide_refuses_with_the_code_that_says_why() {
+    let checks = |game: Option<&str>, seat: Option<Side>| decide::Checks { game: game.map(str::to_string), seat };
+    let none = decide::Checks::default();
+    let rows: Vec<(&str, LiveGame, Side, &str, decide::Checks, ErrorCode)> = vec![
+        ("waiting for a player", waiting(false), Side::South, "h2", checks(None, None), ErrorCode::WrongPhase),
+        ("after the end", resigned(), Side::South, "h2", checks(None, None), ErrorCode::GameOver),
+        ("another game named", ongoing(), Side::South, "h2", checks(Some("other"), None), ErrorCode::WrongGame),
+        ("another seat named", ongoing(), Side::South, "h2", checks(None, Some(Side::North)), ErrorCode::WrongSeat),
+        ("not notation", ongoing(), Side::South, "z9", checks(None, None), ErrorCode::BadNotation),
+        ("an illegal hole", ongoing(), Side::South, "a1", checks(None, None), ErrorCode::Illegal),
+        ("the opponent's turn", ongoing(), Side::North, "h3", none, ErrorCode::NotYourTurn),
+    ];
+    for (what, game, side, text, checks, expected) in rows {
+        let refused = decide::run(&game, side, text, "c".into(), checks, Instant::now(), AT);
+        match refused {
+            Err(r) => {
+                assert_eq!(r.code, expected, "{what}: {}", r.reason);
+                assert!(!r.reason.is_empty(), "{what}: a refusal says why");
+                // Only an illegal decision lists the legal ones.
+                assert_eq!(!r.legal.is_empty(), expected == ErrorCode::Illegal, "{what}: {:?}", r.legal);
+            }
+            Ok(_) => panic!("{what}: accepted"),
+        }
+    }
+}
+
+#[test]
+fn an_accepted_decision_is_one_ply_of_the_mover_and_marks_it_decided() {
+    let game = ongoing();
+    let checks = decide::Checks { game: Some("g7Kq2ZtR4m".into()), seat: Some(Side::South) };
+    let change = decide::run(&game, Side::South, "h2", "c1".into(), checks, Instant::now(), AT).unwrap();
+    assert_eq!(change.plies.len(), 1, "no forced decision without `auto_forced`");
+    let ply = &change.plies[0];
+    assert_eq!((ply.n, ply.side, ply.auto, ply.client_id.as_deref()), (1, Side::South, false, Some("c1")));
+    assert!(change.decided.south && !change.decided.north);
+    assert_eq!(change.status, GameStatus::Ongoing);
+    assert!(change.pos.is_some() && change.ruling.is_none() && !change.started);
+    // Computing it left the game as it was.
+    assert_eq!((game.version(), game.record.len()), (1, 0));
+    let game = applied(game, change);
+    assert_eq!(game.record.len(), 1);
+    assert!(game.may_abort(), "North has not decided yet");
+}
+
+#[test]
+fn rulings_end_the_game_only_in_the_states_that_allow_them() {
+    let now = Instant::now();
+    let both = after(&[(Side::South, "h2")]);
+    let both = {
+        let legal = both.pos.legal_decisions(Side::North);
+        let text = legal[0].notation(both.pos.geometry());
+        let change = decide::run(&both, Side::North, &text, "n".into(), decide::Checks::default(), now, AT).unwrap();
+        applied(both, change)
+    };
+    assert!(!both.may_abort(), "both players have decided");
+    type Row = (&'static str, Result<Change, ErrorCode>, Result<Ruling, ErrorCode>);
+    let rows: Vec<Row> = vec![
+        (
+            "resign ongoing",
+            code(resign::run(&ongoing(), Side::North, now, AT)),
+            Ok(Ruling::Resignation { loser: Side::North }),
+        ),
+        ("resign waiting", code(resign::run(&waiting(false), Side::South, now, AT)), Err(ErrorCode::WrongPhase)),
+        ("resign finished", code(resign::run(&resigned(), Side::North, now, AT)), Err(ErrorCode::GameOver)),
+        ("abort waiting", code(abort::run(&waiting(false), Side::South, now, AT)), Ok(Ruling::Abort)),
+        ("abort unplayed", code(abort::run(&ongoing(), Side::North, now, AT)), Ok(Ruling::Abort)),
+        (
+            "abort one decided",
+            code(abort::run(&after(&[(Side::South, "h2")]), Side::South, now, AT)),
+            Ok(Ruling::Abort),
+        ),
+        ("abort both decided", code(abort::run(&both, Side::South, now, AT)), Err(ErrorCode::WrongPhase)),
+        ("abort finished", code(abort::run(&resigned(), Side::South, now, AT)), Err(ErrorCode::GameOver)),
+    ];
+    for (what, got, expected) in rows {
+        match (got, expected) {
+            (Ok(change), Ok(ruling)) => {
+                assert_eq!(change.ruling, Some(ruling), "{what}");
+                assert_eq!(change.status, GameStatus::Finished, "{what}");
+                assert!(change.plies.is_empty(), "{what}");
+                assert_eq!(change.events(), 1, "{what}: one `end` event");
+            }
+            (got, expected) => assert_eq!(got.map(|c| c.ruling.unwrap()), expected, "{what}"),
+        }
+    }
+    // The aborting side is kept with the change.
+    assert_eq!(abort::run(&ongoing(), Side::North, now, AT).unwrap().aborted_by, Some(Side::North));
+}
+
+#[test]
+fn a_win_is_claimed_only_after_the_grace_period_of_an_absent_opponent() {
+    let grace = Duration::from_secs(60);
+    type Row = (&'static str, LiveGame, Option<Duration>, Result<Ruling, ErrorCode>);
+    let rows: Vec<Row> = vec![
+        ("opponent connected", ongoing(), None, Err(ErrorCode::WrongPhase)),
+        ("within the grace", ongoing(), Some(Duration::from_secs(59)), Err(ErrorCode::WrongPhase)),
+        ("at the grace", ongoing(), Some(grace), Ok(Ruling::Abandonment { loser: Side::North })),
+        ("long gone", ongoing(), Some(Duration::from_secs(3600)), Ok(Ruling::Abandonment { loser: Side::North })),
+        ("waiting game", waiting(false), Some(grace * 2), Err(ErrorCode::WrongPhase)),
+        ("finished game", resigned(), Some(grace * 2), Err(ErrorCode::WrongPhase)),
+    ];
+    for (what, game, gone, expected) in rows {
+        let got = claim::run(&game, Side::South, gone, grace, Instant::now(), AT);
+        assert_eq!(got.map(|c| c.ruling.unwrap()).map_err(|r| r.code), expected, "{what}");
+    }
+}
+
+#[test]
+fn join_fills_the_open_seat_and_starts_the_game() {
+    let bot = || seat("bot-hard", false);
+    let rows: Vec<(&str, LiveGame, Seat, Result<Side, ErrorCode>)> = vec![
+        ("a guest, casual game", waiting(false), seat("kwame", false), Ok(Side::North)),
+        ("a guest, rated game", waiting(true), seat("kwame", false), Err(ErrorCode::WrongSeat)),
+        ("an account, rated game", waiting(true), seat("kwame", true), Ok(Side::North)),
+        ("a bot, rated game", waiting(true), bot(), Ok(Side::North)),
+        ("no open seat", ongoing(), seat("zanele", false), Err(ErrorCode::WrongPhase)),
+        ("a finished game", resigned(), seat("zanele", false), Err(ErrorCode::WrongPhase)),
+    ];
+    for (what, game, seat, expected) in rows {
+        let got = join::run(&game, seat.clone(), Instant::now(), AT);
+        match (got, expected) {
+            (Ok((side, change)), Ok(expected)) => {
+                assert_eq!(side, expected, "{what}");
+                assert!(change.started && change.status == GameStatus::Ongoing, "{what}");
+                let game = applied(game, change);
+                assert_eq!(game.seats[side].as_ref(), Some(&seat), "{what}");
+                assert_eq!(game.version(), 1, "{what}: the start is version 1");
+            }
+            (got, expected) => assert_eq!(got.map(|(s, _)| s).map_err(|r| r.code), expected, "{what}"),
+        }
+    }
+}
+
+#[test]
+fn timers_end_only_games_still_being_played() {
+    let now = Instant::now();
+    let timed_out = timeout::run(&ongoing(), Side::South, now, AT).map(|c| c.ruling);
+    assert_eq!(timed_out, Some(Some(Ruling::Timeout { loser: Side::South })));
+    assert!(timeout::run(&resigned(), Side::South, now, AT).is_none());
+    // The abort of a game never played, and who it counts against.
+    let rows: Vec<(&str, LiveGame, Option<Option<Side>>)> = vec![
+        ("waiting", waiting(false), Some(None)),
+        ("started, South to decide", ongoing(), Some(Some(Side::South))),
+        ("South decided, North to", after(&[(Side::South, "h2")]), Some(Some(Side::North))),
+        ("finished", resigned(), None),
+    ];
+    for (what, game, expected) in rows {
+        let got = no_start::run(&game, now, AT);
+        assert!(got.as_ref().is_none_or(|c| c.ruling == Some(Ruling::Abort)), "{what}");
+        assert_eq!(got.map(|c| c.aborted_by), expected, "{what}");
+    }
+}
+
+#[test]
+fn sync_sends_events_a_snapshot_or_nothing() {
+    let game = after(&[(Side::South, "h2")]);
+    assert_eq!(game.version(), 2);
+    let far = {
+        let mut g = game.clone();
+        for _ in 0..sync::CATCH_UP_MAX {
+            g.record.push(g.record[0].clone());
+        }
+        g
+    };
+    let v = far.version();
+    let rows: Vec<(&str, &LiveGame, Option<u64>, sync::Need)> = vec![
+        ("nothing held", &game, None, sync::Need::Snapshot),
+        ("all held", &game, Some(2), sync::Need::Nothing),
+        ("one behind", &game, Some(1), sync::Need::Events { from: 2, to: 2 }),
+        ("from the start", &game, Some(0), sync::Need::Events { from: 1, to: 2 }),
+        ("from the future", &game, Some(3), sync::Need::Snapshot),
+        ("just within the cap", &far, Some(v - sync::CATCH_UP_MAX), sync::Need::Events { from: v - 255, to: v }),
+        ("beyond the cap", &far, Some(v - sync::CATCH_UP_MAX - 1), sync::Need::Snapshot),
+    ];
+    for (what, game, since, expected) in rows {
+        assert_eq!(sync::need(game, since), expected, "{what}");
+    }
+}
