@@ -6,9 +6,10 @@
 mod common;
 
 use common::TestServer;
-use common::driver::Table;
+use common::driver::{Table, accepted};
 use common::lobby::server_with;
 use common::{drop_db, fresh_db};
+use mancala_protocol::ClientMsg;
 use mancala_server::config::Config;
 use serde_json::{Value, json};
 use std::time::Duration;
@@ -21,14 +22,14 @@ const BLUNDER_LINE: [&str; 3] = ["d2", "d3", "f2"];
 /// A finished Kubuguza game: `line` played, then the side to move resigns. Returns its id.
 async fn finished_game(s: &TestServer, line: &[&str]) -> String {
     let (id, south, north) = s.new_game(json!({ "variant": "kubuguza", "seat": "south" })).await;
-    let mut t = Table::open(s, &id, &south, &north, "kubuguza").await;
+    let mut t = Table::open(s, &id, &south, &north).await;
     for d in line {
-        let mover = (0..2).find(|&i| t.views[i]["legal"].as_array().is_some_and(|l| !l.is_empty())).unwrap();
+        let mover = t.mover().expect("a side to move");
         let answer = t.decide(mover, d).await;
-        assert_eq!(answer["type"], "accepted", "{d}: {answer}");
+        assert!(accepted(&answer), "{d}: {answer:?}");
     }
-    let mover = (0..2).find(|&i| t.views[i]["legal"].as_array().is_some_and(|l| !l.is_empty())).unwrap();
-    t.ws(mover).send(json!({ "type": "resign", "id": "r" })).await;
+    let mover = t.mover().expect("a side to move");
+    t.ws(mover).say(&ClientMsg::Resign { id: Some("r".into()) }).await;
     t.ws(mover).next_of("accepted").await;
     id
 }
