@@ -14,7 +14,6 @@ import { GameSocket } from '../socket.js';
 import { has, t } from '../i18n.js';
 import { errorText, other, sideName, variantName } from '../ui.js';
 import { HANDLERS } from './handlers.js';
-import { ReplayCtrl } from './replay.js';
 
 /** @typedef {import('../types.js').Side} Side */
 /** @typedef {import('../types.js').ServerMessage} ServerMessage */
@@ -55,8 +54,12 @@ export class GameCtrl {
     /** @type {{south: import('../types.js').Rating | null, north: import('../types.js').Rating | null}} */
     this.ratingOf = { south: null, north: null };
     this.ratingsFor = '';
-    /** @type {ReplayCtrl | null} the replay of a finished game */
+    /** @type {import('./replay.js').ReplayCtrl | null} the replay of a finished game */
     this.replay = null;
+    /** @type {typeof import('./finished.js') | null} finished.js, imported once the game has ended */
+    this.finished = null;
+    this.loadingFinished = false;
+    this.stopped = false;
     /** @type {GameSocket | null} */
     this.socket = null;
     this.recordAsked = false;
@@ -282,11 +285,8 @@ export class GameCtrl {
     // The viewer to move plays at once (the board is playable while moves are sown); while the viewer's
     // clock runs, the moves still being sown go no slower than they can be followed.
     if (this.legal().length && this.myClockRuns()) this.animator.hurry(FOLLOW_MS);
-    if (s.game?.status === 'finished' && !this.replay && !s.awaitingBoard) {
-      this.replay = new ReplayCtrl(this.id, s.game.plies, () => this.redraw());
-    } else if (this.replay && s.game) {
-      this.replay.setPlies(s.game.plies);
-    }
+    if (s.game?.status === 'finished' && !this.replay && !s.awaitingBoard) this.startReplay();
+    else if (this.replay && s.game) this.replay.setPlies(s.game.plies);
     this.fetchRatings();
   }
 
@@ -482,7 +482,31 @@ export class GameCtrl {
     document.addEventListener('keydown', this.keys);
   }
 
+  /** Imports what a finished game needs (once), then starts its replay at the game's last ply. */
+  startReplay() {
+    if (this.finished) {
+      const plies = this.s.game?.plies ?? 0;
+      this.replay ||= new this.finished.ReplayCtrl(this.id, plies, () => this.redraw());
+      return;
+    }
+    if (this.loadingFinished) return;
+    this.loadingFinished = true;
+    import('./finished.js').then(
+      (m) => {
+        this.finished = m;
+        if (this.stopped) return;
+        this.startReplay();
+        this.redraw();
+      },
+      () => {
+        this.loadingFinished = false;
+        this.say(t('error.offline'));
+      },
+    );
+  }
+
   stop() {
+    this.stopped = true;
     this.socket?.stop();
     this.skip();
     this.replay?.stop();

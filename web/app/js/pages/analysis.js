@@ -12,19 +12,12 @@ import { Diagram } from '../diagram.js';
 import { decisions as byHole } from '../gamestate.js';
 import { t } from '../i18n.js';
 import { errorText, h, learnStyle, sideName, VARIANTS, variantName } from '../ui.js';
+import { valueText } from '../value.js';
 
-/** @typedef {{counters?: number, win_in?: number, loss_in?: number}} Value */
+/** @typedef {import('../value.js').Value} Value */
 /** @typedef {{decision: string, value: Value}} Scored */
 /** @typedef {{variant: string, position: string, side: string, board: any, value: Value, best: string[], decisions: Scored[], depth: number}} Analysis */
 /** @typedef {{decision: string, position: string, board: any, events: string[]}} Ply */
-
-/** A value in words, for the side that decides. @param {Value} v */
-export function valueText(v) {
-  if (v.win_in !== undefined) return t('analysis.win_in', { count: v.win_in });
-  if (v.loss_in !== undefined) return t('analysis.loss_in', { count: v.loss_in });
-  const c = v.counters || 0;
-  return `${c > 0 ? '+' : ''}${c.toFixed(2)}`;
-}
 
 /**
  * @param {HTMLElement} main

@@ -11,8 +11,6 @@ import { boardBox, caption, choices, previewLine } from './board.js';
 import { controls, invite, seatLink } from './controls.js';
 import { moveList } from './moves.js';
 import { playerBar, ratingLine } from './players.js';
-import { replayPanel } from './replay.js';
-import { reviewPanel } from './review.js';
 
 /** @typedef {import('../ctrl.js').GameCtrl} GameCtrl */
 
@@ -107,8 +105,8 @@ export function view(ctrl) {
       choices(ctrl),
       controls(ctrl),
       invite(ctrl),
-      replayPanel(ctrl),
-      reviewPanel(ctrl),
+      ctrl.finished?.replayPanel(ctrl),
+      ctrl.finished?.reviewPanel(ctrl),
       viewOptions(ctrl),
       h('h2.small-h', t('game.moves')),
       moveList(ctrl),

@@ -7,7 +7,9 @@ import { h } from '../../vendor/snabbdom.js';
 import { t } from '../../i18n.js';
 import { sideName } from '../../ui.js';
 import { memo } from './memo.js';
-import { MARK_SYMBOL } from './review.js';
+
+/** The symbols of the review's marks, as on lichess. */
+export const MARK_SYMBOL = { inaccuracy: '?!', mistake: '?', blunder: '??' };
 
 /** @typedef {import('../ctrl.js').GameCtrl} GameCtrl */
 

@@ -7,14 +7,12 @@
 import { h } from '../../vendor/snabbdom.js';
 import { t } from '../../i18n.js';
 import { sideName } from '../../ui.js';
-import { valueText } from '../../pages/analysis.js';
+import { valueText } from '../../value.js';
+import { MARK_SYMBOL } from './moves.js';
 
 /** @typedef {import('../ctrl.js').GameCtrl} GameCtrl */
 /** @typedef {import('../review.js').Review} Review */
 /** @typedef {import('../replay.js').ReplayCtrl} ReplayCtrl */
-
-/** The symbols of the marks, as on lichess. */
-export const MARK_SYMBOL = { inaccuracy: '?!', mistake: '?', blunder: '??' };
 
 /** @param {GameCtrl} ctrl */
 export function reviewPanel(ctrl) {

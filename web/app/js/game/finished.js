@@ -1,0 +1,8 @@
+// @ts-check
+// What only a finished game's page needs: the replay (its controller and panel) and the post-game
+// review's panel. The game page imports this once the game has ended, so a live game (most visits,
+// on a phone too) does not download them.
+
+export { ReplayCtrl } from './replay.js';
+export { replayPanel } from './view/replay.js';
+export { reviewPanel } from './view/review.js';
