@@ -80,7 +80,7 @@ async fn connect(api: &Api, who: &Who) -> Result<Socket> {
     let (socket, _) = connect_async(url).await.map_err(|e| match e {
         tokio_tungstenite::tungstenite::Error::Http(r) => {
             let body = r.body().as_ref().map(|b| String::from_utf8_lossy(b).into_owned()).unwrap_or_default();
-            let message = serde_json::from_str::<mancala_protocol::http::ApiError>(&body)
+            let message = serde_json::from_str::<mancala_protocol::http::ErrorBody>(&body)
                 .map(|e| e.message)
                 .unwrap_or_else(|_| format!("HTTP {}", r.status()));
             anyhow::Error::new(ClientError::Refused { status: r.status().as_u16(), code: "lobby".into(), message })

@@ -331,7 +331,7 @@ pub struct PositionAt {
 /// Every HTTP error body: a stable `error` code and a sentence saying what was wrong.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct ApiError {
+pub struct ErrorBody {
     pub error: String,
     pub message: String,
 }

@@ -11,7 +11,6 @@
 pub mod auth;
 pub mod cluster;
 pub mod config;
-pub mod error;
 pub mod game;
 pub mod http;
 pub mod ids;

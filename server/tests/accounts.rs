@@ -30,7 +30,7 @@ impl Answer {
     }
 
     fn code(&self) -> &str {
-        self.body["error"].as_str().unwrap_or_else(|| panic!("not an ApiError: {} {}", self.status, self.body))
+        self.body["error"].as_str().unwrap_or_else(|| panic!("not an ErrorBody: {} {}", self.status, self.body))
     }
 }
 

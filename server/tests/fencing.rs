@@ -6,7 +6,7 @@
 mod common;
 
 use common::{drop_db, fresh_db};
-use mancala_server::cluster::leases;
+use mancala_server::store::leases;
 use mancala_server::store::{Fence, PlayerRow, Store, StoreError, Write};
 use sqlx::AnyPool;
 use std::time::Duration;

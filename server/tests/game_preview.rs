@@ -12,7 +12,7 @@ use mancala_server::config::Config;
 use serde_json::{Value, json};
 
 fn message(body: &Value) -> &str {
-    body["message"].as_str().unwrap_or_else(|| panic!("not an ApiError: {body}"))
+    body["message"].as_str().unwrap_or_else(|| panic!("not an ErrorBody: {body}"))
 }
 
 async fn preview(s: &TestServer, id: &str, token: &str, decision: &str) -> (u16, Value) {

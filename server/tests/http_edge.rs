@@ -1,5 +1,5 @@
 //! The HTTP edge as an outside client meets it: ids checked once, names case-insensitive and unique,
-//! strict `Authorization`, strict bodies and query strings, every error an `ApiError` body, CORS for
+//! strict `Authorization`, strict bodies and query strings, every error an `ErrorBody`, CORS for
 //! reads only, rate limits on creation, and logs without colour codes.
 
 mod common;
@@ -36,7 +36,7 @@ async fn send(
 
 const JSON: (&str, &str) = ("content-type", "application/json");
 
-/// An `ApiError` body with this code.
+/// An `ErrorBody` with this code.
 #[track_caller]
 fn api_error(body: &Value, code: &str) -> String {
     assert_eq!(body["error"], code, "{body}");

@@ -11,7 +11,7 @@ use mancala_server::config::Config;
 use serde_json::{Value, json};
 
 fn message(body: &Value) -> &str {
-    body["message"].as_str().unwrap_or_else(|| panic!("not an ApiError: {body}"))
+    body["message"].as_str().unwrap_or_else(|| panic!("not an ErrorBody: {body}"))
 }
 
 async fn get_with(s: &TestServer, path: &str, headers: &[(&str, &str)]) -> (u16, reqwest::header::HeaderMap, Value) {

@@ -1,8 +1,8 @@
 //! The tools' HTTP side of a server: JSON requests whose errors say what went wrong (the server not
-//! answering, or its own `ApiError` message for a refused request).
+//! answering, or its own `ErrorBody` message for a refused request).
 
 use anyhow::{Result, anyhow};
-use mancala_protocol::http::ApiError;
+use mancala_protocol::http::ErrorBody;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::time::Duration;
@@ -14,7 +14,7 @@ const MAX_RETRIES: usize = 10;
 #[derive(Debug)]
 pub struct Refused {
     pub status: u16,
-    /// The `ApiError` code (empty when the body was not one).
+    /// The `ErrorBody` code (empty when the body was not one).
     pub code: String,
     pub message: String,
 }
@@ -80,7 +80,7 @@ impl Api {
         let status = resp.status().as_u16();
         if status >= 400 {
             let text = resp.text().await.unwrap_or_default();
-            return Err(match serde_json::from_str::<ApiError>(&text) {
+            return Err(match serde_json::from_str::<ErrorBody>(&text) {
                 Ok(e) => Refused { status, code: e.error, message: e.message },
                 Err(_) => Refused { status, code: String::new(), message: text },
             }

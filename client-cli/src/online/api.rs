@@ -1,7 +1,7 @@
 //! The HTTP side of the server: JSON requests with errors a person can act on ("the server at … is not
 //! answering", "no game …", the server's own message for a refused request).
 
-use mancala_protocol::http::ApiError;
+use mancala_protocol::http::ErrorBody;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -73,7 +73,7 @@ impl Api {
         let status = resp.status().as_u16();
         if status >= 400 {
             let text = resp.text().await.unwrap_or_default();
-            return Err(match serde_json::from_str::<ApiError>(&text) {
+            return Err(match serde_json::from_str::<ErrorBody>(&text) {
                 Ok(e) => ClientError::Refused { status, code: e.error, message: e.message },
                 Err(_) => {
                     ClientError::Refused { status, code: "http".into(), message: format!("HTTP {status}: {text}") }

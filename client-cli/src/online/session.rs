@@ -75,7 +75,7 @@ impl Session {
             Err(tokio_tungstenite::tungstenite::Error::Http(resp)) => {
                 let status = resp.status().as_u16();
                 let body = resp.body().as_ref().map(|b| String::from_utf8_lossy(b).to_string()).unwrap_or_default();
-                let message = serde_json::from_str::<mancala_protocol::http::ApiError>(&body)
+                let message = serde_json::from_str::<mancala_protocol::http::ErrorBody>(&body)
                     .map(|e| e.message)
                     .unwrap_or_else(|_| format!("HTTP {status}"));
                 Err(ClientError::Refused { status, code: "http".into(), message })

@@ -3,7 +3,7 @@
 use super::*;
 use mancala_engine::{Options, Side, Variant, Viewer};
 use mancala_protocol::http::{
-    ApiError, CreateGame, CreatePlayer, GameDetail, GameList, GameStatus, GameSummary, HandicapPatch, JoinGame,
+    ErrorBody, CreateGame, CreatePlayer, GameDetail, GameList, GameStatus, GameSummary, HandicapPatch, JoinGame,
     OptionsPatch, PlayerCreated, PlayerProfile, PlayerRating, PositionAt, RecordEntry, SeatChoice, SeatGranted,
     VariantInfo, VariantList,
 };
@@ -256,7 +256,7 @@ fn http_player_profile() {
 
 #[test]
 fn http_api_error() {
-    pin!("http_api_error", ApiError { error: "not_found".into(), message: "no registered player `zanele`".into() });
+    pin!("http_api_error", ErrorBody { error: "not_found".into(), message: "no registered player `zanele`".into() });
 }
 
 /// Seat choices, statuses and per-side values read back as they are written.

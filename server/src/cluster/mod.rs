@@ -1,7 +1,8 @@
 //! Several `mancala-server` nodes on one PostgreSQL (docs/cluster.md). Only a node started with
 //! `--broker-url` has any of this: without it the server is the single node it always was.
 //!
-//! - [`leases`]: who owns which game, in the database (node liveness, leases with fencing epochs).
+//! - [`crate::store::leases`]: who owns which game, in the database (node liveness, leases with fencing
+//!   epochs); every SQL statement of the cluster is there.
 //! - [`node`]: this node's heartbeat (which also ends its rooms at once if its lease lapsed) and the
 //!   sweeper that takes over the games of dead nodes, so their clocks keep running.
 //! - [`broker`]: NATS, behind a small API (publish, subscribe, request/reply).
@@ -13,7 +14,7 @@
 //! - [`wire`]: what travels between nodes.
 
 pub mod broker;
-pub mod leases;
+
 mod node;
 mod owner;
 mod placement;
@@ -26,7 +27,7 @@ pub use relay::RelayedRoom;
 
 use crate::ids::GameId;
 use crate::room::{Registry, RoomHandle};
-use crate::store::{Store, StoreError};
+use crate::store::{Store, StoreError, leases};
 use serde_json::{Value, json};
 use sqlx::AnyPool;
 use std::collections::HashSet;

@@ -2,7 +2,8 @@
 //! lease lapsed, learns which nodes are alive) and the sweeper (takes over the unfinished games of dead
 //! nodes, so that their clocks keep running even if nobody connects).
 
-use super::{Cluster, leases, relay};
+use super::{Cluster, relay};
+use crate::store::leases;
 use crate::ids::GameId;
 use crate::room::Registry;
 use std::collections::HashSet;

@@ -2,7 +2,8 @@
 //! database, with a fencing epoch). Another node relays the game's traffic to that owner while it is
 //! alive and answers, and takes the game over (a new epoch) once its lease expired.
 
-use super::{Cluster, leases};
+use super::Cluster;
+use crate::store::leases;
 use crate::ids::GameId;
 use crate::room::{Lease, Placement, Registry, RoomError, RoomHandle};
 use crate::store::StoreError;

@@ -11,7 +11,7 @@
 
 use super::Cluster;
 use super::wire::{self, Item, Reply, ToOwner};
-use crate::game::Seat;
+use crate::game::Occupant;
 use crate::ids::GameId;
 use crate::room::{AskError, ConnId, Joined, Outbound, RemoteRoom, ViewerKind};
 use futures_util::future::BoxFuture;
@@ -209,7 +209,7 @@ impl RemoteRoom for RelayedRoom {
         })
     }
 
-    fn join(&self, seat: Seat) -> BoxFuture<'_, Result<Joined, AskError>> {
+    fn join(&self, seat: Occupant) -> BoxFuture<'_, Result<Joined, AskError>> {
         Box::pin(async move {
             match self.ask(ToOwner::Join { game: self.game.clone(), seat }).await? {
                 Reply::Joined { side, game } => Ok((side, game)),

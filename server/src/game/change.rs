@@ -5,7 +5,7 @@
 //! clock that follow.
 
 use super::clock::Clock;
-use super::live::{LiveGame, Seat};
+use super::live::{LiveGame, Occupant};
 use super::ply::Ply;
 use super::ruling::Ruling;
 use super::steps::PlySteps;
@@ -41,7 +41,7 @@ pub struct Change {
     /// The position after the plies (`None` when they are none).
     pub pos: Option<Position>,
     /// The seats after the change, when it changes them (a join).
-    pub seats: Option<BySide<Option<Seat>>>,
+    pub seats: Option<BySide<Option<Occupant>>>,
     pub status: GameStatus,
     /// Set when the server ends the game.
     pub ruling: Option<Ruling>,

@@ -16,9 +16,9 @@ use mancala_protocol::{ClockSpec, OutcomeInfo, RatingChanges};
 use std::ops::RangeInclusive;
 use tokio::time::Instant;
 
-/// A seated player.
+/// A seated player: who occupies a side of a game (a person's seat; a bot plays through `mancala_seat::Seat`).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Seat {
+pub struct Occupant {
     pub name: PlayerName,
     /// The seat is linked to the player account of that name.
     pub registered: bool,
@@ -40,7 +40,7 @@ pub struct GameHeader {
     pub variant: Variant,
     pub options: Options,
     pub status: GameStatus,
-    pub seats: BySide<Option<Seat>>,
+    pub seats: BySide<Option<Occupant>>,
     pub invite_code: Option<InviteCode>,
     pub clock: Option<StoredClock>,
     pub auto_forced: bool,
@@ -85,7 +85,7 @@ pub struct LiveGame {
     pub variant: Variant,
     pub options: Options,
     pub status: GameStatus,
-    pub seats: BySide<Option<Seat>>,
+    pub seats: BySide<Option<Occupant>>,
     pub invite_code: Option<InviteCode>,
     pub clock: Option<Clock>,
     pub auto_forced: bool,
@@ -116,7 +116,7 @@ pub struct NewGame {
     pub variant: Variant,
     pub options: Options,
     /// The creator's side and seat.
-    pub creator: (Side, Seat),
+    pub creator: (Side, Occupant),
     /// The code that lets someone else join (none for a game whose both players are known: a pairing).
     pub invite_code: Option<InviteCode>,
     pub clock: Option<ClockSpec>,

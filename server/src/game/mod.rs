@@ -16,7 +16,7 @@ pub mod utc;
 
 pub use change::{Change, Refusal};
 pub use clock::Clock;
-pub use live::{EventAt, GameHeader, LiveGame, NewGame, Seat, StoredClock, StoredPly, unix_ms};
+pub use live::{EventAt, GameHeader, LiveGame, NewGame, Occupant, StoredClock, StoredPly, unix_ms};
 pub use ply::Ply;
 pub use ruling::{GameResult, Ruling};
 pub use steps::PlySteps;

@@ -7,7 +7,7 @@ use super::extract::{Json, NoParams, Path, Query};
 use super::limits::{ClientAddr, Limit};
 use crate::auth::{Via, csrf, password, session, tokens};
 use crate::cluster::revoke;
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 use crate::game::unix_ms;
 use crate::http::caller::{MaybeSignedIn, SignedIn};
 use crate::ids::{self, PlayerName};

@@ -11,7 +11,7 @@
 use super::extract::{Json, NoParams, Query};
 use super::history;
 use super::limits::{ClientAddr, Limit};
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 use crate::ids::GameId;
 use crate::state::AppState;
 use axum::extract::State;

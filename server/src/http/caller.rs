@@ -5,7 +5,7 @@
 
 use super::extract::Bearer;
 use crate::auth::{Caller, Who, who};
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 use crate::state::AppState;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;

@@ -11,7 +11,7 @@
 
 use super::extract::{FromParams, Params, Path, Query};
 use super::history::{Stored, load};
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 use crate::ids::GameId;
 use crate::state::AppState;
 use axum::Json;

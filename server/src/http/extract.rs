@@ -17,7 +17,7 @@
 //!   `Bearer <token>` (the scheme is case-insensitive, RFC 7235 §2.1) or the request is refused with 401:
 //!   a malformed header (empty, `Basic …`, no token) never silently makes a guest.
 
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::header;
 use axum::http::request::Parts;

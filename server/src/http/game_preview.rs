@@ -12,7 +12,7 @@
 use super::extract::{Json, NoParams, Path, Query};
 use super::history;
 use super::limits::{ClientAddr, Limit};
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 use crate::ids::{self, GameId};
 use crate::state::AppState;
 use axum::extract::State;

@@ -4,8 +4,8 @@
 use super::extract::{Json, NoParams, OptionalJson, Path, Query};
 use super::limits::{ClientAddr, Limit};
 use crate::auth::Who;
-use crate::error::ApiError;
-use crate::game::{GameHeader, NewGame, Seat, clock, unix_ms};
+use crate::http::error::ApiError;
+use crate::game::{GameHeader, NewGame, Occupant, clock, unix_ms};
 use crate::ids::{self, GameId, InviteCode, PlayerName};
 use crate::room::bot_seat;
 use crate::room::create::{self, Made, Opponent, granted};
@@ -65,7 +65,7 @@ pub async fn create(
         }
     };
     let token = ids::token();
-    let seat = Seat { name, registered, token_hash: ids::token_hash(&token) };
+    let seat = Occupant { name, registered, token_hash: ids::token_hash(&token) };
     let new = NewGame {
         id: GameId::random(),
         variant,
@@ -116,7 +116,7 @@ async fn join_game(state: &AppState, id: &GameId, who: Who, req: JoinGame) -> Re
         rated_seat(&name, registered)?;
     }
     let token = ids::token();
-    let seat = Seat { name, registered, token_hash: ids::token_hash(&token) };
+    let seat = Occupant { name, registered, token_hash: ids::token_hash(&token) };
     let (side, summary) = room.join(seat).await.map_err(ApiError::from)?;
     Ok(granted(summary, side, token))
 }

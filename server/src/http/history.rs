@@ -14,7 +14,7 @@
 //! games). [`filters`] and [`load`] are shared with [`super::export`] and [`super::streams`].
 
 use super::extract::{FromParams, NoParams, Params, Path, Query};
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 use crate::game::{GameHeader, LiveGame, PlySteps, unix_ms};
 use crate::ids::{GameId, PlayerName};
 use crate::room::projection;

@@ -17,7 +17,7 @@
 
 use super::extract::{FromParams, Json, NoParams, Params, Query};
 use super::limits::{ClientAddr, Limit};
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};

@@ -5,7 +5,7 @@
 use super::extract::{Json, NoParams, OptionalJson, Path, Query};
 use super::limits::{ClientAddr, Limit};
 use crate::auth::Who;
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 use crate::http::caller::MaybeSignedIn;
 use crate::ids::PlayerName;
 use crate::lobby::command::{Command, Joining, Kick, Taker};

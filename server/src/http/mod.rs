@@ -1,5 +1,5 @@
 //! The HTTP API: thin handlers, one file per area; requests are checked by the extractors of [`extract`]
-//! before a handler runs. Every error is an [`crate::error::ApiError`] body ([`errors`] makes sure of it
+//! before a handler runs. Every error is an [`error::ApiError`] body ([`as_json`] makes sure of it
 //! for the answers of layers too); reads carry CORS headers ([`cors`]); account and game creation are
 //! rate-limited per client address ([`limits`]).
 //!
@@ -27,7 +27,8 @@ pub mod account;
 pub mod analysis;
 pub mod caller;
 pub mod cors;
-pub mod errors;
+pub mod error;
+pub mod as_json;
 pub mod export;
 pub mod extract;
 pub mod game_preview;
@@ -114,7 +115,7 @@ pub fn router(state: AppState) -> Router {
         .fallback_service(routes)
         .layer(RequestBodyLimitLayer::new(MAX_BODY_BYTES))
         .layer(TimeoutLayer::with_status_code(axum::http::StatusCode::REQUEST_TIMEOUT, timeout))
-        .layer(axum::middleware::from_fn_with_state(timeout, errors::as_json))
+        .layer(axum::middleware::from_fn_with_state(timeout, as_json::as_json))
         .layer(axum::middleware::from_fn(cors::reads_only))
         .layer(axum::middleware::from_fn_with_state(shutdown, ops::closing))
         // Failures are logged by `ApiError` itself, at the level each deserves (tower-http would log every

@@ -3,7 +3,7 @@
 //! connection after its answer once a shutdown has begun ([`closing`]).
 
 use super::extract::{NoParams, Query};
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Request, State};

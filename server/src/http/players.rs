@@ -5,7 +5,7 @@
 
 use super::extract::{Json, NoParams, Path, Query};
 use super::limits::{ClientAddr, Limit};
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 use crate::game::unix_ms;
 use crate::ids::{self, PlayerName};
 use crate::state::AppState;

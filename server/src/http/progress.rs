@@ -12,7 +12,7 @@
 
 use super::extract::{NoParams, Query};
 use super::learn::library;
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 use crate::game::unix_ms;
 use crate::http::caller::SignedIn;
 use crate::state::AppState;

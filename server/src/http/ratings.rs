@@ -5,7 +5,7 @@
 
 use super::extract::{FromParams, NoParams, Params, Query};
 use super::streams::ndjson;
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 use crate::ids::PlayerName;
 use crate::ratings::Rating;
 use crate::state::AppState;

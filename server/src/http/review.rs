@@ -15,7 +15,7 @@ use super::analysis::on_core;
 use super::extract::{NoParams, Path, Query};
 use super::history;
 use super::limits::{ClientAddr, Limit};
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 use crate::game::{PlySteps, unix_ms};
 use crate::ids::GameId;
 use crate::state::AppState;

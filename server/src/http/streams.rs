@@ -17,7 +17,7 @@
 
 use super::extract::{FromParams, NoParams, Params, Path, Query};
 use super::history::filters;
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 use crate::game::GameHeader;
 use crate::ids::{GameId, PlayerName};
 use crate::room::{CONNECTION_QUEUE, ConnId, Frame, Outbound, RoomHandle, ViewerKind};

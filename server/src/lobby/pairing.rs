@@ -10,7 +10,7 @@ use super::command::Command;
 use super::error::LobbyError;
 use super::person::Person;
 use super::seek::GameSpec;
-use crate::game::{NewGame, Seat, unix_ms};
+use crate::game::{NewGame, Occupant, unix_ms};
 use crate::ids::Via;
 use crate::ids::{self, GameId};
 use crate::room::Registry;
@@ -32,8 +32,8 @@ pub async fn create(
 ) -> Result<[SeatGranted; 2], LobbyError> {
     let a_side = if rand::random::<bool>() { Side::South } else { Side::North };
     let (a_token, b_token) = (ids::token(), ids::token());
-    let seat_a = Seat { name: a.name.clone(), registered: a.registered, token_hash: ids::token_hash(&a_token) };
-    let seat_b = Seat { name: b.name.clone(), registered: b.registered, token_hash: ids::token_hash(&b_token) };
+    let seat_a = Occupant { name: a.name.clone(), registered: a.registered, token_hash: ids::token_hash(&a_token) };
+    let seat_b = Occupant { name: b.name.clone(), registered: b.registered, token_hash: ids::token_hash(&b_token) };
     let new = NewGame {
         id,
         variant: spec.variant,
@@ -110,12 +110,12 @@ impl Pairing {
     pub async fn run(self, rooms: Arc<Registry>, store: Store, lobby: mpsc::WeakSender<Command>) {
         let revoked = revoked(&store, &self.first, &self.second).await;
         let make = async |game, spec, a: &Person, b: &Person| create(&rooms, game, spec, a, b).await;
-        self.settle(revoked, make, &lobby).await;
+        self.decide(revoked, make, &lobby).await;
     }
 
     /// The decisions of [`Pairing::run`], given what the credential check found and the way to make the
     /// game (the registry's, or a test's).
-    async fn settle(
+    async fn decide(
         self,
         revoked: Result<Option<(Via, bool)>, StoreError>,
         make: impl AsyncFnOnce(GameId, GameSpec, &Person, &Person) -> Result<[SeatGranted; 2], LobbyError>,

@@ -1,4 +1,4 @@
-//! Table tests of a pairing's decisions ([`Pairing::settle`]): what each side is told and what the lobby
+//! Table tests of a pairing's decisions ([`Pairing::decide`]): what each side is told and what the lobby
 //! task hears, for every outcome of the credential check and of making the game. The way to make a game
 //! is injected, so no registry, room or database is needed.
 
@@ -134,7 +134,7 @@ async fn each_outcome_tells_both_sides_and_the_lobby_what_they_need() {
             asked.set(Make::Made);
             Ok([grant(Side::South, "tok-a"), grant(Side::North, "tok-b")])
         };
-        pairing.settle(revoked, made, &lobby_tx.downgrade()).await;
+        pairing.decide(revoked, made, &lobby_tx.downgrade()).await;
         assert_eq!(asked.get(), make, "{what}: the game's making");
         assert_eq!(told(first_rx.try_recv().unwrap()), to_first, "{what}: the first side");
         assert_eq!(told(second_rx.try_recv().unwrap()), to_second, "{what}: the second side");
@@ -161,7 +161,7 @@ async fn a_side_whose_connection_is_gone_is_skipped_and_an_http_side_gets_its_an
     let made = async |_: GameId, _: GameSpec, _: &Person, _: &Person| {
         Ok([grant(Side::South, "tok-a"), grant(Side::North, "tok-b")])
     };
-    pairing.settle(Ok(None), made, &lobby_tx.downgrade()).await;
+    pairing.decide(Ok(None), made, &lobby_tx.downgrade()).await;
     let granted = answer.await.expect("the HTTP side is answered").expect("a seat");
     assert_eq!((granted.token.as_str(), granted.seat), ("tok-b", Side::North));
 }

@@ -93,7 +93,7 @@ pub(super) struct Room {
     /// The game's creation could not be stored: the room ends.
     stillborn: bool,
     /// A write failed: it may still have been committed (the connection broke after the commit was sent),
-    /// so the database is read back before the next change ([`Room::settle`]).
+    /// so the database is read back before the next change ([`Room::reconcile`]).
     unsure: bool,
     lease: Lease,
     /// The game's lease is gone (a write was fenced): the room ends and its connections are told to
@@ -223,7 +223,7 @@ impl Room {
         // from the stored record, and any other command is judged on the game as stored. If the database
         // is still away, the room stays unsure and `commit` refuses the change.
         if self.unsure {
-            let _ = self.settle().await;
+            let _ = self.reconcile().await;
         }
         // A flag that fell, or a game never played whose time ran out, while commands were queued is ruled
         // on first.
@@ -467,7 +467,7 @@ impl Room {
                 return Err(self.refuse_origin(origin, refusal));
             }
         };
-        let stored = match self.settle().await {
+        let stored = match self.reconcile().await {
             Ok(()) => self.store.commit(&self.game, &change, epoch).await.map_err(|e| {
                 self.unsure = !matches!(e, StoreError::Closed | StoreError::Conflict | StoreError::Fenced { .. });
                 self.moved |= matches!(e, StoreError::Fenced { .. });
@@ -514,8 +514,8 @@ impl Room {
     /// was sent when the connection broke may have landed. If the database holds more of the game than
     /// the room, the room takes the stored game (every connection gets a fresh snapshot) and a change
     /// decided on the old state is refused; if the database is still away, so is the change. (Commands
-    /// settle before they are looked at, so only a change whose own write failed meets the refusal.)
-    async fn settle(&mut self) -> Result<(), Refusal> {
+    /// reconcile before they are looked at, so only a change whose own write failed meets the refusal.)
+    async fn reconcile(&mut self) -> Result<(), Refusal> {
         if !self.unsure {
             return Ok(());
         }

@@ -5,7 +5,7 @@
 
 use super::bot_seat::{self, BotSeat};
 use super::{AskError, Registry, RoomHandle};
-use crate::game::{LiveGame, NewGame, Seat};
+use crate::game::{LiveGame, NewGame, Occupant};
 use crate::ids;
 use mancala_engine::{OptionsError, Side};
 use mancala_protocol::http::{GameSummary, SeatGranted};
@@ -18,7 +18,7 @@ pub enum Opponent {
     /// A server bot of this level, at once.
     Bot(mancala_bot::Level),
     /// A known person (a pairing's second player), at once.
-    Person(Seat),
+    Person(Occupant),
 }
 
 /// A game made: its room, its summary once the opponent (if any) sat down, and the opponent's side.
@@ -56,7 +56,7 @@ pub async fn make(rooms: &Registry, new: NewGame, opponent: Opponent) -> Result<
         Opponent::Bot(level) => {
             // The computer takes the other seat at once, exactly as a person joining would.
             let name = bot_seat::seat_name(level);
-            let seat = Seat { name, registered: false, token_hash: ids::token_hash(&ids::token()) };
+            let seat = Occupant { name, registered: false, token_hash: ids::token_hash(&ids::token()) };
             let (side, summary) = room.join(seat).await?;
             rooms.seat_bot(&room, BotSeat { side, level, variant, options, seed: rand::random() });
             (summary, Some(side))

@@ -26,7 +26,7 @@ pub use placement::{Placement, RemoteRoom, SingleNode};
 pub use projection::ViewerKind;
 pub use registry::{Registry, RoomError};
 
-use crate::game::{Refusal, Seat};
+use crate::game::{Refusal, Occupant};
 use mancala_engine::Side;
 use mancala_protocol::http::GameSummary;
 use mancala_protocol::{ClientMsg, MoveEvent};
@@ -67,7 +67,7 @@ pub(crate) enum Command {
         permit: OwnedPermit<Outbound>,
     },
     Join {
-        seat: Seat,
+        seat: Occupant,
         reply: oneshot::Sender<Result<(Side, GameSummary), Refusal>>,
     },
     SeatOf {
@@ -226,7 +226,7 @@ impl RoomHandle {
     }
 
     /// Seats a player; a refusal (a seat the game does not allow) is [`AskError::Refused`].
-    pub async fn join(&self, seat: Seat) -> Result<Joined, AskError> {
+    pub async fn join(&self, seat: Occupant) -> Result<Joined, AskError> {
         match &self.route {
             Route::Local(_) => self.ask(|reply| Command::Join { seat, reply }).await?.map_err(AskError::Refused),
             Route::Remote(r) => r.join(seat).await,
@@ -288,7 +288,7 @@ mod tests {
         fn client(&self, _: ConnId, _: ClientMsg) -> BoxFuture<'_, Result<(), AskError>> {
             Box::pin(async { Err(AskError::Gone) })
         }
-        fn join(&self, _: Seat) -> BoxFuture<'_, Result<Joined, AskError>> {
+        fn join(&self, _: Occupant) -> BoxFuture<'_, Result<Joined, AskError>> {
             let refusal = Refusal::new(mancala_protocol::ErrorCode::WrongSeat, "a rated game needs an account");
             Box::pin(async move { Err(AskError::Refused(refusal)) })
         }
@@ -314,7 +314,7 @@ mod tests {
     #[tokio::test]
     async fn a_refused_seat_is_one_flat_error() {
         let room = RoomHandle::remote(Arc::new(Away));
-        let seat = Seat { name: "zanele".parse().unwrap(), registered: false, token_hash: "h".into() };
+        let seat = Occupant { name: "zanele".parse().unwrap(), registered: false, token_hash: "h".into() };
         match room.join(seat).await {
             Err(AskError::Refused(r)) => assert_eq!(r.code, mancala_protocol::ErrorCode::WrongSeat),
             other => panic!("expected a refusal, got {other:?}"),

@@ -11,7 +11,7 @@ use super::frame::Outbound;
 use super::projection::ViewerKind;
 use super::registry::{Registry, RoomError};
 use super::{AskError, ConnId, Joined, RoomHandle};
-use crate::game::Seat;
+use crate::game::Occupant;
 use crate::ids::GameId;
 use crate::store::StoreError;
 use futures_util::future::BoxFuture;
@@ -76,7 +76,7 @@ pub trait RemoteRoom: Send + Sync + std::fmt::Debug {
     /// Forwards a client's message; its answer comes back through the connection's queue.
     fn client(&self, conn: ConnId, msg: ClientMsg) -> BoxFuture<'_, Result<(), AskError>>;
 
-    fn join(&self, seat: Seat) -> BoxFuture<'_, Result<Joined, AskError>>;
+    fn join(&self, seat: Occupant) -> BoxFuture<'_, Result<Joined, AskError>>;
 
     fn seat_of(&self, token_hash: String) -> BoxFuture<'_, Result<Option<Side>, AskError>>;
 

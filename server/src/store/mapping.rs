@@ -8,7 +8,7 @@ use super::aborts::AbortedBy;
 use super::ratings::RateGame;
 use super::rows::{GameProgress, GameRow, MoveRow};
 use super::writer::Write;
-use crate::game::{Change, GameHeader, GameResult, LiveGame, Ply, Ruling, Seat, StoredClock, StoredPly};
+use crate::game::{Change, GameHeader, GameResult, LiveGame, Ply, Ruling, Occupant, StoredClock, StoredPly};
 use crate::ids::{GameId, PlayerName};
 use mancala_engine::{BySide, Decision, EndReason, Geometry, Options, Outcome, Side, Variant};
 use mancala_protocol::ClockSpec;
@@ -155,7 +155,7 @@ pub fn header(row: GameRow) -> Result<GameHeader, StoreError> {
     let seat = |name: &Option<String>, registered: bool, hash: &Option<String>, col: &str| match (name, hash) {
         (Some(n), Some(h)) => {
             let name = PlayerName::parse(n).map_err(|e| corrupt(id, format!("{col}_name: {e}")))?;
-            Ok(Some(Seat { name, registered, token_hash: h.clone() }))
+            Ok(Some(Occupant { name, registered, token_hash: h.clone() }))
         }
         (None, None) => Ok(None),
         _ => Err(corrupt(id, format!("{col} seat has a name without a token or a token without a name"))),

@@ -7,6 +7,7 @@
 mod aborts;
 mod accounts;
 mod checkpoint;
+pub mod leases;
 pub mod mapping;
 mod migrate;
 mod ratings;

@@ -14,7 +14,7 @@
 use super::closing;
 use super::upgrade::{Socket, WsUpgrade};
 use crate::auth::{Via, Who};
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 use crate::http::caller::MaybeSignedIn;
 use crate::http::extract::{FromParams, Params, Query};
 use crate::http::limits::{ClientAddr, Limit};

@@ -10,7 +10,7 @@ pub mod upgrade;
 
 pub use connection::WsLimits;
 
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 use crate::http::extract::{Bearer, FromParams, Params, Path, Query};
 use crate::ids::{self, GameId};
 use crate::room::ViewerKind;

@@ -66,7 +66,7 @@ async fn the_openapi_document_describes_every_route() {
         "VariantList",
         "PlayerCreated",
         "PlayerProfile",
-        "ApiError",
+        "ErrorBody",
         "ClientMsg",
         "ServerMsg",
     ] {
@@ -111,7 +111,7 @@ async fn the_openapi_document_says_what_the_server_enforces() {
     }
     assert_eq!(schemas["CreatePlayer"]["required"], serde_json::json!(["name"]));
     assert!(
-        schemas["ApiError"]["properties"]["error"]["enum"].as_array().unwrap().contains(&Value::from("rate_limited"))
+        schemas["ErrorBody"]["properties"]["error"]["enum"].as_array().unwrap().contains(&Value::from("rate_limited"))
     );
     // Answers: sides and statuses are enums.
     assert_eq!(schemas["Side"]["enum"], serde_json::json!(["south", "north"]));

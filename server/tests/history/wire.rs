@@ -173,7 +173,7 @@ async fn every_example_is_a_snapshot_and_valid_against_its_schema() {
         "GameList",
         "GameDetail",
         "PositionAt",
-        "ApiError",
+        "ErrorBody",
         "Signup",
         "SeekList",
         "LobbyClientMsg",

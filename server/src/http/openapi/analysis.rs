@@ -1,7 +1,7 @@
 //! The operation of [`crate::http::analysis`]: the engine's analysis of a position.
 
 use mancala_protocol::analysis::{Analysis, AnalysisRequest};
-use mancala_protocol::http::ApiError;
+use mancala_protocol::http::ErrorBody;
 
 /// The engine's analysis of a position: the value of every legal decision of the side to decide (best
 /// first), the position's value, and the best line.
@@ -15,10 +15,10 @@ use mancala_protocol::http::ApiError;
 #[utoipa::path(post, path = "/api/analysis", tag = "analysis", request_body = AnalysisRequest,
     responses(
         (status = 200, body = Analysis, description = "the analysis"),
-        (status = 400, body = ApiError, description = "both or neither of `variant` and `game`, an unknown `variant`, bad `options`, an unreadable `position`, `nodes` out of range, a `ply` beyond the game, or a position with nothing to analyse (the game over, the secret opening choice); the message names the field"),
-        (status = 404, body = ApiError, description = "no such game"),
-        (status = 409, body = ApiError, description = "the game is not finished"),
-        (status = 429, body = ApiError, description = "too many lesson checks, previews and analyses from this client address"),
-        (status = 503, body = ApiError, description = "every core is analysing and the queue is full (`busy`, with `Retry-After`)")))]
+        (status = 400, body = ErrorBody, description = "both or neither of `variant` and `game`, an unknown `variant`, bad `options`, an unreadable `position`, `nodes` out of range, a `ply` beyond the game, or a position with nothing to analyse (the game over, the secret opening choice); the message names the field"),
+        (status = 404, body = ErrorBody, description = "no such game"),
+        (status = 409, body = ErrorBody, description = "the game is not finished"),
+        (status = 429, body = ErrorBody, description = "too many lesson checks, previews and analyses from this client address"),
+        (status = 503, body = ErrorBody, description = "every core is analysing and the queue is full (`busy`, with `Retry-After`)")))]
 #[allow(dead_code)]
 pub fn analyse() {}

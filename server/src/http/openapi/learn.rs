@@ -4,7 +4,7 @@ use crate::http::game_preview::GamePreviewRequest;
 use crate::http::learn::{CheckRequest, LessonList, PreviewRequest};
 use crate::http::progress::LearnProgress;
 use mancala_learn::{GamePreview, LessonView, Preview, RulesView, Verdict};
-use mancala_protocol::http::ApiError;
+use mancala_protocol::http::ErrorBody;
 
 /// The courses: each game's lessons in order (one game's with `variant`), in one language.
 ///
@@ -16,7 +16,7 @@ use mancala_protocol::http::ApiError;
     responses(
         (status = 200, body = LessonList, description = "the courses (with an `ETag`)"),
         (status = 304, description = "the client's copy (`If-None-Match`) is current"),
-        (status = 400, body = ApiError, description = "a bad `lang` or `variant`; the message names it")))]
+        (status = 400, body = ErrorBody, description = "a bad `lang` or `variant`; the message names it")))]
 #[allow(dead_code)]
 pub fn lessons() {}
 
@@ -29,8 +29,8 @@ pub fn lessons() {}
     responses(
         (status = 200, body = LessonView, description = "the lesson (with an `ETag`)"),
         (status = 304, description = "the client's copy (`If-None-Match`) is current"),
-        (status = 400, body = ApiError, description = "a bad `lang`"),
-        (status = 404, body = ApiError, description = "no such lesson")))]
+        (status = 400, body = ErrorBody, description = "a bad `lang`"),
+        (status = 404, body = ErrorBody, description = "no such lesson")))]
 #[allow(dead_code)]
 pub fn lesson() {}
 
@@ -45,9 +45,9 @@ pub fn lesson() {}
         ("step" = String, Path, description = "a step id of that lesson")),
     responses(
         (status = 200, body = Verdict, description = "the verdict, the events to animate, the hint or the success"),
-        (status = 400, body = ApiError, description = "`decisions` cannot be checked (none, unreadable, more than 16, a step without a goal) or a bad `lang`"),
-        (status = 404, body = ApiError, description = "no such step"),
-        (status = 429, body = ApiError, description = "too many checks and previews from this client address")))]
+        (status = 400, body = ErrorBody, description = "`decisions` cannot be checked (none, unreadable, more than 16, a step without a goal) or a bad `lang`"),
+        (status = 404, body = ErrorBody, description = "no such step"),
+        (status = 429, body = ErrorBody, description = "too many checks and previews from this client address")))]
 #[allow(dead_code)]
 pub fn check() {}
 
@@ -60,8 +60,8 @@ pub fn check() {}
     responses(
         (status = 200, body = RulesView, description = "the rules page (with an `ETag`)"),
         (status = 304, description = "the client's copy (`If-None-Match`) is current"),
-        (status = 400, body = ApiError, description = "a bad `lang`"),
-        (status = 404, body = ApiError, description = "no such variant")))]
+        (status = 400, body = ErrorBody, description = "a bad `lang`"),
+        (status = 404, body = ErrorBody, description = "no such variant")))]
 #[allow(dead_code)]
 pub fn rules() {}
 
@@ -70,8 +70,8 @@ pub fn rules() {}
 #[utoipa::path(post, path = "/api/preview", tag = "learn", request_body = PreviewRequest,
     responses(
         (status = 200, body = Preview, description = "what the decision does"),
-        (status = 400, body = ApiError, description = "an unknown `variant`, bad `options`, an unreadable `position`, an unreadable or illegal `decision` (the message lists the legal ones)"),
-        (status = 429, body = ApiError, description = "too many checks and previews from this client address")))]
+        (status = 400, body = ErrorBody, description = "an unknown `variant`, bad `options`, an unreadable `position`, an unreadable or illegal `decision` (the message lists the legal ones)"),
+        (status = 429, body = ErrorBody, description = "too many checks and previews from this client address")))]
 #[allow(dead_code)]
 pub fn preview() {}
 
@@ -84,11 +84,11 @@ pub fn preview() {}
     params(("id" = String, Path, description = "game id")),
     responses(
         (status = 200, body = GamePreview, description = "what the decision would do"),
-        (status = 400, body = ApiError, description = "an unreadable or illegal `decision` (the message lists the legal ones), a `token` or `decision` too long"),
-        (status = 403, body = ApiError, description = "`token` is no seat of this game, the game is rated, or it does not allow previews"),
-        (status = 404, body = ApiError, description = "no such game"),
-        (status = 409, body = ApiError, description = "the game is not in progress, it is not the asker's turn, or the arrays are being chosen in secret"),
-        (status = 429, body = ApiError, description = "too many checks, previews and analyses from this client address")))]
+        (status = 400, body = ErrorBody, description = "an unreadable or illegal `decision` (the message lists the legal ones), a `token` or `decision` too long"),
+        (status = 403, body = ErrorBody, description = "`token` is no seat of this game, the game is rated, or it does not allow previews"),
+        (status = 404, body = ErrorBody, description = "no such game"),
+        (status = 409, body = ErrorBody, description = "the game is not in progress, it is not the asker's turn, or the arrays are being chosen in secret"),
+        (status = 429, body = ErrorBody, description = "too many checks, previews and analyses from this client address")))]
 #[allow(dead_code)]
 pub fn game_preview() {}
 
@@ -97,7 +97,7 @@ pub fn game_preview() {}
     security(("player_token" = []), ("session" = [])),
     responses(
         (status = 200, body = LearnProgress, description = "the steps met"),
-        (status = 401, body = ApiError, description = "not signed in")))]
+        (status = 401, body = ErrorBody, description = "not signed in")))]
 #[allow(dead_code)]
 pub fn progress() {}
 
@@ -110,8 +110,8 @@ pub fn progress() {}
     security(("player_token" = []), ("session" = [])),
     responses(
         (status = 204, description = "recorded (or already there)"),
-        (status = 401, body = ApiError, description = "not signed in"),
-        (status = 403, body = ApiError, description = "a write authenticated by the session cookie whose `Origin` is another site (CSRF)"),
-        (status = 404, body = ApiError, description = "no such step")))]
+        (status = 401, body = ErrorBody, description = "not signed in"),
+        (status = 403, body = ErrorBody, description = "a write authenticated by the session cookie whose `Origin` is another site (CSRF)"),
+        (status = 404, body = ErrorBody, description = "no such step")))]
 #[allow(dead_code)]
 pub fn progress_step() {}

@@ -17,7 +17,7 @@ use mancala_protocol::account::{
     AccountInfo, ApiTokenCreated, ApiTokenInfo, ChangePassword, CreateApiToken, SignedIn, Signin, Signup,
 };
 use mancala_protocol::http::{
-    ApiError, CreateGame, CreatePlayer, GameDetail, GameList, GameSummary, JoinGame, LeaderboardEntry, PlayerCreated,
+    ErrorBody, CreateGame, CreatePlayer, GameDetail, GameList, GameSummary, JoinGame, LeaderboardEntry, PlayerCreated,
     PlayerProfile, PositionAt, RatingPoint, SeatGranted, VariantList,
 };
 use mancala_protocol::lobby::{
@@ -61,7 +61,7 @@ pub fn document_value() -> serde_json::Value {
         title = "mancala-server",
         description = "Play and watch mancala games (Ikibuguzo, Kubuguza, Njombwa, Azigo). Play happens over the \
             WebSocket `GET /api/games/{id}/ws` (messages: schemas `ClientMsg` and `ServerMsg`); everything else \
-            is JSON over HTTP. Every error is an `ApiError` body. No answer carries a secret of an unfinished \
+            is JSON over HTTP. Every error is an `ErrorBody` body. No answer carries a secret of an unfinished \
             game (an Ikibuguzo array choice before both are in, an Azigo store count)."
     ),
     paths(
@@ -73,7 +73,7 @@ pub fn document_value() -> serde_json::Value {
         learn::preview, learn::game_preview, learn::progress, learn::progress_step, analysis::analyse,
         review::game_review
     ),
-    components(schemas(ClientMsg, ServerMsg, ApiError, LobbyClientMsg, LobbyServerMsg)),
+    components(schemas(ClientMsg, ServerMsg, ErrorBody, LobbyClientMsg, LobbyServerMsg)),
     modifiers(&BearerAuth),
     tags(
         (name = "games", description = "Create and join games"),
@@ -122,7 +122,7 @@ struct Health {
 /// Liveness: the database answers.
 #[utoipa::path(get, path = "/healthz", tag = "ops", responses(
     (status = 200, body = Health, description = "the database answers"),
-    (status = 503, body = ApiError, description = "the database does not answer")))]
+    (status = 503, body = ErrorBody, description = "the database does not answer")))]
 #[allow(dead_code)]
 fn healthz() {}
 
@@ -145,10 +145,10 @@ fn list_variants() {}
     security((), ("player_token" = []), ("session" = [])),
     responses(
         (status = 201, body = SeatGranted, description = "the game and the seat's token (shown once)"),
-        (status = 400, body = ApiError, description = "bad body, variant, options or clock"),
-        (status = 401, body = ApiError, description = "the bearer token is not a player token"),
-        (status = 403, body = ApiError, description = "a rated game asked for by a guest"),
-        (status = 409, body = ApiError, description = "the name belongs to a registered player")))]
+        (status = 400, body = ErrorBody, description = "bad body, variant, options or clock"),
+        (status = 401, body = ErrorBody, description = "the bearer token is not a player token"),
+        (status = 403, body = ErrorBody, description = "a rated game asked for by a guest"),
+        (status = 409, body = ErrorBody, description = "the name belongs to a registered player")))]
 #[allow(dead_code)]
 fn create_game() {}
 
@@ -165,7 +165,7 @@ fn create_game() {}
         ("until" = Option<u64>, Query, description = "created before (unix ms)"),
         ("cursor" = Option<String>, Query, description = "`next_cursor` of the previous page"),
         ("limit" = Option<u32>, Query, description = "page size, 1 to 100 (default 20)")),
-    responses((status = 200, body = GameList, description = "one page of games"), (status = 400, body = ApiError, description = "a bad parameter or body; the message names it")))]
+    responses((status = 200, body = GameList, description = "one page of games"), (status = 400, body = ErrorBody, description = "a bad parameter or body; the message names it")))]
 #[allow(dead_code)]
 fn list_games() {}
 
@@ -175,9 +175,9 @@ fn list_games() {}
     security((), ("player_token" = []), ("session" = [])),
     responses(
         (status = 200, body = SeatGranted, description = "the game and the seat's token (shown once)"),
-        (status = 400, body = ApiError, description = "a bad parameter or body; the message names it"), (status = 401, body = ApiError, description = "the bearer token is not a player token"), (status = 404, body = ApiError, description = "not found"),
-        (status = 403, body = ApiError, description = "a guest joining a rated game"),
-        (status = 409, body = ApiError, description = "no open seat, or the name is taken")))]
+        (status = 400, body = ErrorBody, description = "a bad parameter or body; the message names it"), (status = 401, body = ErrorBody, description = "the bearer token is not a player token"), (status = 404, body = ErrorBody, description = "not found"),
+        (status = 403, body = ErrorBody, description = "a guest joining a rated game"),
+        (status = 409, body = ErrorBody, description = "no open seat, or the name is taken")))]
 #[allow(dead_code)]
 fn join_game() {}
 
@@ -187,7 +187,7 @@ fn join_game() {}
 /// once finished, everything is shown.
 #[utoipa::path(get, path = "/api/games/{id}", tag = "history",
     params(("id" = String, Path, description = "game id")),
-    responses((status = 200, body = GameDetail, description = "the game"), (status = 400, body = ApiError, description = "a bad parameter or body; the message names it"), (status = 404, body = ApiError, description = "not found")))]
+    responses((status = 200, body = GameDetail, description = "the game"), (status = 400, body = ErrorBody, description = "a bad parameter or body; the message names it"), (status = 404, body = ErrorBody, description = "not found")))]
 #[allow(dead_code)]
 fn game_detail() {}
 
@@ -198,8 +198,8 @@ fn game_detail() {}
         ("ply" = Option<u32>, Query, description = "0 is the start; default the last ply")),
     responses(
         (status = 200, body = PositionAt, description = "the board after that ply"),
-        (status = 400, body = ApiError, description = "`ply` beyond the record"),
-        (status = 404, body = ApiError, description = "not found")))]
+        (status = 400, body = ErrorBody, description = "`ply` beyond the record"),
+        (status = 404, body = ErrorBody, description = "not found")))]
 #[allow(dead_code)]
 fn game_position() {}
 
@@ -214,14 +214,14 @@ fn game_position() {}
         (status = 200, description = "the record", content(
             (String = "text/plain; charset=utf-8"),
             (GameExport = "application/json"))),
-        (status = 400, body = ApiError, description = "a bad parameter or body; the message names it"), (status = 404, body = ApiError, description = "not found")))]
+        (status = 400, body = ErrorBody, description = "a bad parameter or body; the message names it"), (status = 404, body = ErrorBody, description = "not found")))]
 #[allow(dead_code)]
 fn game_export() {}
 
 /// The game waiting behind an invite code.
 #[utoipa::path(get, path = "/api/invites/{code}", tag = "games",
     params(("code" = String, Path, description = "invite code")),
-    responses((status = 200, body = GameSummary, description = "the game waiting behind the code"), (status = 404, body = ApiError, description = "not found")))]
+    responses((status = 200, body = GameSummary, description = "the game waiting behind the code"), (status = 404, body = ErrorBody, description = "not found")))]
 #[allow(dead_code)]
 fn invite() {}
 
@@ -231,9 +231,9 @@ fn invite() {}
     security((), ("player_token" = []), ("session" = [])),
     responses(
         (status = 200, body = SeatGranted, description = "the game and the seat's token (shown once)"),
-        (status = 400, body = ApiError, description = "a bad parameter or body; the message names it"), (status = 401, body = ApiError, description = "the bearer token is not a player token"), (status = 404, body = ApiError, description = "not found"),
-        (status = 403, body = ApiError, description = "a guest joining a rated game"),
-        (status = 409, body = ApiError, description = "no open seat, or the name belongs to a registered player")))]
+        (status = 400, body = ErrorBody, description = "a bad parameter or body; the message names it"), (status = 401, body = ErrorBody, description = "the bearer token is not a player token"), (status = 404, body = ErrorBody, description = "not found"),
+        (status = 403, body = ErrorBody, description = "a guest joining a rated game"),
+        (status = 409, body = ErrorBody, description = "no open seat, or the name belongs to a registered player")))]
 #[allow(dead_code)]
 fn join_invite() {}
 
@@ -248,8 +248,8 @@ fn join_invite() {}
         ("v" = Option<u64>, Query, description = "the last version the client holds")),
     responses(
         (status = 101, description = "switching to the WebSocket protocol"),
-        (status = 400, body = ApiError, description = "a bad parameter or body; the message names it"), (status = 401, body = ApiError, description = "not a seat token of this game"),
-        (status = 404, body = ApiError, description = "not found")))]
+        (status = 400, body = ErrorBody, description = "a bad parameter or body; the message names it"), (status = 401, body = ErrorBody, description = "not a seat token of this game"),
+        (status = 404, body = ErrorBody, description = "not found")))]
 #[allow(dead_code)]
 fn websocket() {}
 
@@ -257,14 +257,14 @@ fn websocket() {}
 #[utoipa::path(post, path = "/api/players", tag = "players", request_body = CreatePlayer,
     responses(
         (status = 201, body = PlayerCreated, description = "the account and its token (shown once)"),
-        (status = 400, body = ApiError, description = "a bad parameter or body; the message names it"), (status = 409, body = ApiError, description = "the name is taken")))]
+        (status = 400, body = ErrorBody, description = "a bad parameter or body; the message names it"), (status = 409, body = ErrorBody, description = "the name is taken")))]
 #[allow(dead_code)]
 fn create_player() {}
 
 /// A registered player's results.
 #[utoipa::path(get, path = "/api/players/{name}", tag = "players",
     params(("name" = String, Path, description = "player name")),
-    responses((status = 200, body = PlayerProfile, description = "the player's results"), (status = 404, body = ApiError, description = "not found")))]
+    responses((status = 200, body = PlayerProfile, description = "the player's results"), (status = 404, body = ErrorBody, description = "not found")))]
 #[allow(dead_code)]
 fn player_profile() {}
 
@@ -280,7 +280,7 @@ fn player_profile() {}
         ("max" = Option<u32>, Query, description = "at most this many games")),
     responses(
         (status = 200, body = GameSummary, content_type = "application/x-ndjson", description = "one game per line"),
-        (status = 400, body = ApiError, description = "a bad parameter or body; the message names it")))]
+        (status = 400, body = ErrorBody, description = "a bad parameter or body; the message names it")))]
 #[allow(dead_code)]
 fn player_games() {}
 
@@ -292,7 +292,7 @@ fn player_games() {}
     params(("id" = String, Path, description = "game id")),
     responses(
         (status = 200, body = ServerMsg, content_type = "application/x-ndjson", description = "one frame per line"),
-        (status = 400, body = ApiError, description = "a bad parameter or body; the message names it"), (status = 404, body = ApiError, description = "not found")))]
+        (status = 400, body = ErrorBody, description = "a bad parameter or body; the message names it"), (status = 404, body = ErrorBody, description = "not found")))]
 #[allow(dead_code)]
 fn stream_game() {}
 
@@ -301,8 +301,8 @@ fn stream_game() {}
     params(("name" = String, Path, description = "player name"), ("variant" = String, Path, description = "a variant id")),
     responses(
         (status = 200, body = Vec<RatingPoint>, description = "one point per rated game (empty: no rated game yet)"),
-        (status = 400, body = ApiError, description = "a bad name"),
-        (status = 404, body = ApiError, description = "no such variant")))]
+        (status = 400, body = ErrorBody, description = "a bad name"),
+        (status = 404, body = ErrorBody, description = "no such variant")))]
 #[allow(dead_code)]
 fn rating_history() {}
 
@@ -313,8 +313,8 @@ fn rating_history() {}
         ("limit" = Option<u32>, Query, description = "at most this many lines, 1 to 500 (default 100)")),
     responses(
         (status = 200, body = LeaderboardEntry, content_type = "application/x-ndjson", description = "one player per line, best first"),
-        (status = 400, body = ApiError, description = "a bad parameter; the message names it"),
-        (status = 404, body = ApiError, description = "no such variant")))]
+        (status = 400, body = ErrorBody, description = "a bad parameter; the message names it"),
+        (status = 404, body = ErrorBody, description = "no such variant")))]
 #[allow(dead_code)]
 fn leaderboard() {}
 
@@ -334,9 +334,9 @@ fn openapi_json() {}
         ("name" = Option<String>, Query, description = "a guest's display name")),
     responses(
         (status = 101, description = "switching to the WebSocket protocol"),
-        (status = 401, body = ApiError, description = "the token is not a player token"),
-        (status = 409, body = ApiError, description = "the guest name belongs to a registered player"),
-        (status = 429, body = ApiError, description = "too many lobby connections open from this address")))]
+        (status = 401, body = ErrorBody, description = "the token is not a player token"),
+        (status = 409, body = ErrorBody, description = "the guest name belongs to a registered player"),
+        (status = 429, body = ErrorBody, description = "too many lobby connections open from this address")))]
 #[allow(dead_code)]
 fn lobby_ws() {}
 
@@ -352,10 +352,10 @@ fn lobby_seeks() {}
     security((), ("player_token" = [])),
     responses(
         (status = 200, body = LobbyServerMsg, content_type = "application/x-ndjson", description = "`seek_created`, then `paired`"),
-        (status = 401, body = ApiError, description = "the bearer token is not a player token"),
-        (status = 403, body = ApiError, description = "a rated seek from a guest"),
-        (status = 409, body = ApiError, description = "5 open seeks already, the name belongs to a registered player, or you are playing a game from the lobby"),
-        (status = 429, body = ApiError, description = "pairing is paused after repeated aborts, or a limit: new games a minute, open seeks or lobby connections of this address (until `Retry-After`)")))]
+        (status = 401, body = ErrorBody, description = "the bearer token is not a player token"),
+        (status = 403, body = ErrorBody, description = "a rated seek from a guest"),
+        (status = 409, body = ErrorBody, description = "5 open seeks already, the name belongs to a registered player, or you are playing a game from the lobby"),
+        (status = 429, body = ErrorBody, description = "pairing is paused after repeated aborts, or a limit: new games a minute, open seeks or lobby connections of this address (until `Retry-After`)")))]
 #[allow(dead_code)]
 fn lobby_seek() {}
 
@@ -365,11 +365,11 @@ fn lobby_seek() {}
     security((), ("player_token" = [])),
     responses(
         (status = 201, body = SeatGranted, description = "the game and the accepter's seat token (shown once)"),
-        (status = 401, body = ApiError, description = "the bearer token is not a player token"),
-        (status = 403, body = ApiError, description = "outside the seek's rating range, or a rated seek and a guest"),
-        (status = 404, body = ApiError, description = "no such open seek"),
-        (status = 409, body = ApiError, description = "your own seek, you are playing a game from the lobby, or the seeker signed out"),
-        (status = 429, body = ApiError, description = "pairing is paused after repeated aborts, or too many new games a minute (until `Retry-After`)")))]
+        (status = 401, body = ErrorBody, description = "the bearer token is not a player token"),
+        (status = 403, body = ErrorBody, description = "outside the seek's rating range, or a rated seek and a guest"),
+        (status = 404, body = ErrorBody, description = "no such open seek"),
+        (status = 409, body = ErrorBody, description = "your own seek, you are playing a game from the lobby, or the seeker signed out"),
+        (status = 429, body = ErrorBody, description = "pairing is paused after repeated aborts, or too many new games a minute (until `Retry-After`)")))]
 #[allow(dead_code)]
 fn lobby_accept() {}
 
@@ -378,11 +378,11 @@ fn lobby_accept() {}
     security(("player_token" = [])),
     responses(
         (status = 201, body = Challenge, description = "the challenge, sent to the challenged's lobby sockets"),
-        (status = 401, body = ApiError, description = "not signed in (a guest), or a bearer token that is no account's"),
-        (status = 403, body = ApiError, description = "a cookie-authenticated write from another origin"),
-        (status = 404, body = ApiError, description = "no such account"),
-        (status = 409, body = ApiError, description = "a challenge of yours to that person waits for an answer already"),
-        (status = 429, body = ApiError, description = "pairing is paused after repeated aborts, too many challenges a minute, or 10 waiting for an answer (until `Retry-After`)")))]
+        (status = 401, body = ErrorBody, description = "not signed in (a guest), or a bearer token that is no account's"),
+        (status = 403, body = ErrorBody, description = "a cookie-authenticated write from another origin"),
+        (status = 404, body = ErrorBody, description = "no such account"),
+        (status = 409, body = ErrorBody, description = "a challenge of yours to that person waits for an answer already"),
+        (status = 429, body = ErrorBody, description = "pairing is paused after repeated aborts, too many challenges a minute, or 10 waiting for an answer (until `Retry-After`)")))]
 #[allow(dead_code)]
 fn create_challenge() {}
 
@@ -391,8 +391,8 @@ fn create_challenge() {}
     security(("player_token" = [])),
     responses(
         (status = 200, body = ChallengeList, description = "incoming and outgoing challenges"),
-        (status = 401, body = ApiError, description = "not signed in (a guest), or a bearer token that is no account's"),
-        (status = 403, body = ApiError, description = "a cookie-authenticated write from another origin")))]
+        (status = 401, body = ErrorBody, description = "not signed in (a guest), or a bearer token that is no account's"),
+        (status = 403, body = ErrorBody, description = "a cookie-authenticated write from another origin")))]
 #[allow(dead_code)]
 fn list_challenges() {}
 
@@ -402,11 +402,11 @@ fn list_challenges() {}
     security(("player_token" = [])),
     responses(
         (status = 201, body = SeatGranted, description = "the game and the accepter's seat token (shown once)"),
-        (status = 401, body = ApiError, description = "not signed in (a guest), or a bearer token that is no account's"),
-        (status = 403, body = ApiError, description = "a cookie-authenticated write from another origin"),
-        (status = 404, body = ApiError, description = "no such challenge to you"),
-        (status = 409, body = ApiError, description = "the challenger has no lobby socket open now, or either of you is playing a game from the lobby"),
-        (status = 429, body = ApiError, description = "pairing is paused after repeated aborts, or too many new games a minute (until `Retry-After`)")))]
+        (status = 401, body = ErrorBody, description = "not signed in (a guest), or a bearer token that is no account's"),
+        (status = 403, body = ErrorBody, description = "a cookie-authenticated write from another origin"),
+        (status = 404, body = ErrorBody, description = "no such challenge to you"),
+        (status = 409, body = ErrorBody, description = "the challenger has no lobby socket open now, or either of you is playing a game from the lobby"),
+        (status = 429, body = ErrorBody, description = "pairing is paused after repeated aborts, or too many new games a minute (until `Retry-After`)")))]
 #[allow(dead_code)]
 fn accept_challenge() {}
 
@@ -416,9 +416,9 @@ fn accept_challenge() {}
     security(("player_token" = [])),
     responses(
         (status = 204, description = "declined (the challenger is told) or withdrawn"),
-        (status = 401, body = ApiError, description = "not signed in (a guest), or a bearer token that is no account's"),
-        (status = 403, body = ApiError, description = "a cookie-authenticated write from another origin"),
-        (status = 404, body = ApiError, description = "no such challenge to or from you")))]
+        (status = 401, body = ErrorBody, description = "not signed in (a guest), or a bearer token that is no account's"),
+        (status = 403, body = ErrorBody, description = "a cookie-authenticated write from another origin"),
+        (status = 404, body = ErrorBody, description = "no such challenge to or from you")))]
 #[allow(dead_code)]
 fn decline_challenge() {}
 /// Create an account with a password and sign in (the answer sets the `mancala_session` cookie).
@@ -426,9 +426,9 @@ fn decline_challenge() {}
     responses(
         (status = 201, body = AccountInfo, description = "the account; `Set-Cookie: mancala_session=…` signs the browser in",
             headers(("Set-Cookie" = String, description = "`mancala_session=…; Path=/; HttpOnly; SameSite=Lax; Max-Age=…`"))),
-        (status = 400, body = ApiError, description = "a bad name or password (8 to 256 characters, not the name)"),
-        (status = 403, body = ApiError, description = "`Origin` is another site"),
-        (status = 409, body = ApiError, description = "the name is taken (in any case)")))]
+        (status = 400, body = ErrorBody, description = "a bad name or password (8 to 256 characters, not the name)"),
+        (status = 403, body = ErrorBody, description = "`Origin` is another site"),
+        (status = 409, body = ErrorBody, description = "the name is taken (in any case)")))]
 #[allow(dead_code)]
 fn signup() {}
 
@@ -437,8 +437,8 @@ fn signup() {}
     responses(
         (status = 200, body = SignedIn, description = "signed in: the cookie is set, or `token` holds the new API token",
             headers(("Set-Cookie" = String, description = "the session cookie (not with `token_label`)"))),
-        (status = 401, body = ApiError, description = "wrong name or password (one answer for both)"),
-        (status = 403, body = ApiError, description = "`Origin` is another site")))]
+        (status = 401, body = ErrorBody, description = "wrong name or password (one answer for both)"),
+        (status = 403, body = ErrorBody, description = "`Origin` is another site")))]
 #[allow(dead_code)]
 fn signin() {}
 
@@ -447,8 +447,8 @@ fn signin() {}
     security((), ("player_token" = []), ("session" = [])),
     responses(
         (status = 204, description = "signed out (also when not signed in)"),
-        (status = 401, body = ApiError, description = "a bad bearer token"),
-        (status = 403, body = ApiError, description = "`Origin` is another site")))]
+        (status = 401, body = ErrorBody, description = "a bad bearer token"),
+        (status = 403, body = ErrorBody, description = "`Origin` is another site")))]
 #[allow(dead_code)]
 fn signout() {}
 
@@ -457,7 +457,7 @@ fn signout() {}
     security(("player_token" = []), ("session" = [])),
     responses(
         (status = 200, body = AccountInfo, description = "the account"),
-        (status = 401, body = ApiError, description = "not signed in, or a bad bearer token")))]
+        (status = 401, body = ErrorBody, description = "not signed in, or a bad bearer token")))]
 #[allow(dead_code)]
 fn account() {}
 
@@ -466,10 +466,10 @@ fn account() {}
     security(("player_token" = []), ("session" = [])),
     responses(
         (status = 204, description = "changed"),
-        (status = 400, body = ApiError, description = "the new password breaks a rule"),
-        (status = 401, body = ApiError, description = "not signed in"),
-        (status = 403, body = ApiError, description = "the current password is wrong, or `Origin` is another site"),
-        (status = 409, body = ApiError, description = "a token-only account has no password")))]
+        (status = 400, body = ErrorBody, description = "the new password breaks a rule"),
+        (status = 401, body = ErrorBody, description = "not signed in"),
+        (status = 403, body = ErrorBody, description = "the current password is wrong, or `Origin` is another site"),
+        (status = 409, body = ErrorBody, description = "a token-only account has no password")))]
 #[allow(dead_code)]
 fn change_password() {}
 
@@ -478,7 +478,7 @@ fn change_password() {}
     security(("player_token" = []), ("session" = [])),
     responses(
         (status = 200, body = Vec<ApiTokenInfo>, description = "oldest first"),
-        (status = 401, body = ApiError, description = "not signed in")))]
+        (status = 401, body = ErrorBody, description = "not signed in")))]
 #[allow(dead_code)]
 fn list_tokens() {}
 
@@ -487,9 +487,9 @@ fn list_tokens() {}
     security(("player_token" = []), ("session" = [])),
     responses(
         (status = 201, body = ApiTokenCreated, description = "the new token"),
-        (status = 401, body = ApiError, description = "not signed in"),
-        (status = 403, body = ApiError, description = "`Origin` is another site"),
-        (status = 409, body = ApiError, description = "the account holds the most tokens it may")))]
+        (status = 401, body = ErrorBody, description = "not signed in"),
+        (status = 403, body = ErrorBody, description = "`Origin` is another site"),
+        (status = 409, body = ErrorBody, description = "the account holds the most tokens it may")))]
 #[allow(dead_code)]
 fn create_token() {}
 
@@ -499,8 +499,8 @@ fn create_token() {}
     security(("player_token" = []), ("session" = [])),
     responses(
         (status = 204, description = "revoked"),
-        (status = 401, body = ApiError, description = "not signed in"),
-        (status = 403, body = ApiError, description = "`Origin` is another site"),
-        (status = 404, body = ApiError, description = "no such token on this account")))]
+        (status = 401, body = ErrorBody, description = "not signed in"),
+        (status = 403, body = ErrorBody, description = "`Origin` is another site"),
+        (status = 404, body = ErrorBody, description = "no such token on this account")))]
 #[allow(dead_code)]
 fn revoke_token() {}

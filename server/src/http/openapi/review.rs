@@ -1,6 +1,6 @@
 //! The operation of [`crate::http::review`]: a finished game's post-game review.
 
-use mancala_protocol::http::ApiError;
+use mancala_protocol::http::ErrorBody;
 use mancala_protocol::review::{GameReview, ReviewPending};
 
 /// A finished game's post-game review: for every decision its value before and after for the side that
@@ -18,9 +18,9 @@ use mancala_protocol::review::{GameReview, ReviewPending};
         (status = 200, body = GameReview, description = "the review"),
         (status = 202, body = ReviewPending, description = "the review is being computed: ask again after `Retry-After` seconds",
             headers(("Retry-After" = u64, description = "seconds to wait"))),
-        (status = 404, body = ApiError, description = "no such game"),
-        (status = 409, body = ApiError, description = "the game is not finished"),
-        (status = 429, body = ApiError, description = "too many analyses from this client address, or two reviews it started are still being computed"),
-        (status = 503, body = ApiError, description = "the server is computing as many reviews as it may (`busy`, with `Retry-After`)")))]
+        (status = 404, body = ErrorBody, description = "no such game"),
+        (status = 409, body = ErrorBody, description = "the game is not finished"),
+        (status = 429, body = ErrorBody, description = "too many analyses from this client address, or two reviews it started are still being computed"),
+        (status = 503, body = ErrorBody, description = "the server is computing as many reviews as it may (`busy`, with `Retry-After`)")))]
 #[allow(dead_code)]
 pub fn game_review() {}

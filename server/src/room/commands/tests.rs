@@ -3,7 +3,7 @@
 //! applying the change shows the versions and the state it leads to.
 
 use super::{abort, claim, decide, join, no_start, resign, sync, timeout};
-use crate::game::{Change, LiveGame, NewGame, Refusal, Ruling, Seat};
+use crate::game::{Change, LiveGame, NewGame, Refusal, Ruling, Occupant};
 use crate::ids::PlayerName;
 use mancala_engine::{Options, Side, Variant};
 use mancala_protocol::ErrorCode;
@@ -12,8 +12,8 @@ use tokio::time::{Duration, Instant};
 
 const AT: i64 = 1_767_225_600_000;
 
-fn seat(name: &str, registered: bool) -> Seat {
-    Seat { name: PlayerName::parse(name).unwrap(), registered, token_hash: format!("hash-{name}") }
+fn seat(name: &str, registered: bool) -> Occupant {
+    Occupant { name: PlayerName::parse(name).unwrap(), registered, token_hash: format!("hash-{name}") }
 }
 
 /// A Kubuguza game waiting for North, South created by `amina`.
@@ -181,7 +181,7 @@ fn a_win_is_claimed_only_after_the_grace_period_of_an_absent_opponent() {
 #[test]
 fn join_fills_the_open_seat_and_starts_the_game() {
     let bot = || seat("bot-hard", false);
-    let rows: Vec<(&str, LiveGame, Seat, Result<Side, ErrorCode>)> = vec![
+    let rows: Vec<(&str, LiveGame, Occupant, Result<Side, ErrorCode>)> = vec![
         ("a guest, casual game", waiting(false), seat("kwame", false), Ok(Side::North)),
         ("a guest, rated game", waiting(true), seat("kwame", false), Err(ErrorCode::WrongSeat)),
         ("an account, rated game", waiting(true), seat("kwame", true), Ok(Side::North)),

@@ -9,7 +9,7 @@ use crate::store::StoreError;
 use axum::Json;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use mancala_protocol::http::ApiError as ErrorBody;
+use mancala_protocol::http::ErrorBody;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {

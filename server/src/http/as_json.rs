@@ -1,16 +1,16 @@
-//! Every error answer of the server is an `ApiError` JSON body (`{"error": code, "message": …}`), also the
+//! Every error answer of the server is an `ErrorBody` (`{"error": code, "message": …}`), also the
 //! ones our handlers never see: 405 from the router (an unknown method on a known path), 408 from the
 //! timeout layer, 413 from the body limit, and whatever else a layer answers with an empty or plain-text
 //! body. The web client's HTML pages (its own 404 page among them) are left as they are.
 
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 use axum::extract::{Request, State};
 use axum::http::{StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use std::time::Duration;
 
-/// The middleware: an error answer that is neither JSON nor HTML becomes an `ApiError` with the same
+/// The middleware: an error answer that is neither JSON nor HTML becomes an `ErrorBody` with the same
 /// status and headers (`Allow` of a 405 included).
 pub async fn as_json(State(timeout): State<Duration>, req: Request, next: Next) -> Response {
     let (method, path) = (req.method().clone(), req.uri().path().to_string());
