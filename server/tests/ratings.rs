@@ -298,11 +298,12 @@ async fn a_killed_server_rates_once_postgres() {
 /// did not know its first commit landed would) writes no second rating change and reports the stored one.
 async fn a_replayed_end_rates_once(url: &str) {
     use mancala_engine::{BySide, Options, Side, Variant};
-    use mancala_server::game::{LiveGame, NewGame, Ruling, Occupant, unix_ms};
+    use mancala_server::game::{LiveGame, NewGame, Occupant, Ruling, unix_ms};
     use mancala_server::ids::{GameId, InviteCode, PlayerName};
     use mancala_server::store::Store;
     let (store, writer) = Store::connect(url).await.unwrap();
-    let seat = |name: &str| Occupant { name: PlayerName::parse(name).unwrap(), registered: true, token_hash: name.into() };
+    let seat =
+        |name: &str| Occupant { name: PlayerName::parse(name).unwrap(), registered: true, token_hash: name.into() };
     let v = Variant::Kubuguza;
     let creator = (Side::South, seat("Imani"));
     let mut game = LiveGame::new(NewGame {

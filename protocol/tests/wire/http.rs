@@ -3,7 +3,7 @@
 use super::*;
 use mancala_engine::{Options, Side, Variant, Viewer};
 use mancala_protocol::http::{
-    ErrorBody, CreateGame, CreatePlayer, GameDetail, GameList, GameStatus, GameSummary, HandicapPatch, JoinGame,
+    CreateGame, CreatePlayer, ErrorBody, GameDetail, GameList, GameStatus, GameSummary, HandicapPatch, JoinGame,
     OptionsPatch, PlayerCreated, PlayerProfile, PlayerRating, PositionAt, RecordEntry, SeatChoice, SeatGranted,
     VariantInfo, VariantList,
 };

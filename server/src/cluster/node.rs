@@ -3,9 +3,9 @@
 //! nodes, so that their clocks keep running even if nobody connects).
 
 use super::{Cluster, relay};
-use crate::store::leases;
 use crate::ids::GameId;
 use crate::room::Registry;
+use crate::store::leases;
 use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::Duration;

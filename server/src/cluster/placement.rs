@@ -3,10 +3,10 @@
 //! alive and answers, and takes the game over (a new epoch) once its lease expired.
 
 use super::Cluster;
-use crate::store::leases;
 use crate::ids::GameId;
 use crate::room::{Lease, Placement, Registry, RoomError, RoomHandle};
 use crate::store::StoreError;
+use crate::store::leases;
 use futures_util::future::BoxFuture;
 use std::time::Duration;
 use tokio::time::Instant;

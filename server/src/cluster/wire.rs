@@ -8,7 +8,7 @@
 //! An item is text: a first line `<relay> <seq> <close code or 0>`, then each frame's JSON on a line of
 //! its own (the JSON the owner's own sockets send, made once; JSON text never holds a raw newline).
 
-use crate::game::{Refusal, Occupant};
+use crate::game::{Occupant, Refusal};
 use crate::ids::GameId;
 use crate::room::{Frame, Frames, Outbound, ViewerKind};
 use bytes::Bytes;

@@ -4,8 +4,8 @@
 use super::extract::{Json, NoParams, OptionalJson, Path, Query};
 use super::limits::{ClientAddr, Limit};
 use crate::auth::Who;
-use crate::http::error::ApiError;
 use crate::game::{GameHeader, NewGame, Occupant, clock, unix_ms};
+use crate::http::error::ApiError;
 use crate::ids::{self, GameId, InviteCode, PlayerName};
 use crate::room::bot_seat;
 use crate::room::create::{self, Made, Opponent, granted};

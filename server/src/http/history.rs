@@ -14,8 +14,8 @@
 //! games). [`filters`] and [`load`] are shared with [`super::export`] and [`super::streams`].
 
 use super::extract::{FromParams, NoParams, Params, Path, Query};
-use crate::http::error::ApiError;
 use crate::game::{GameHeader, LiveGame, PlySteps, unix_ms};
+use crate::http::error::ApiError;
 use crate::ids::{GameId, PlayerName};
 use crate::room::projection;
 use crate::state::AppState;

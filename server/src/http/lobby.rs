@@ -5,8 +5,8 @@
 use super::extract::{Json, NoParams, OptionalJson, Path, Query};
 use super::limits::{ClientAddr, Limit};
 use crate::auth::Who;
-use crate::http::error::ApiError;
 use crate::http::caller::MaybeSignedIn;
+use crate::http::error::ApiError;
 use crate::ids::PlayerName;
 use crate::lobby::command::{Command, Joining, Kick, Taker};
 use crate::lobby::error::LobbyError;

@@ -25,10 +25,10 @@
 
 pub mod account;
 pub mod analysis;
+pub mod as_json;
 pub mod caller;
 pub mod cors;
 pub mod error;
-pub mod as_json;
 pub mod export;
 pub mod extract;
 pub mod game_preview;

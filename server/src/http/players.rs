@@ -5,8 +5,8 @@
 
 use super::extract::{Json, NoParams, Path, Query};
 use super::limits::{ClientAddr, Limit};
-use crate::http::error::ApiError;
 use crate::game::unix_ms;
+use crate::http::error::ApiError;
 use crate::ids::{self, PlayerName};
 use crate::state::AppState;
 use crate::store::{PlayerRow, StoreError, Write};

@@ -12,9 +12,9 @@
 
 use super::extract::{NoParams, Query};
 use super::learn::library;
-use crate::http::error::ApiError;
 use crate::game::unix_ms;
 use crate::http::caller::SignedIn;
+use crate::http::error::ApiError;
 use crate::state::AppState;
 use crate::store::{AccountWrite, Write};
 use axum::extract::State;

@@ -17,8 +17,8 @@
 
 use super::extract::{FromParams, NoParams, Params, Path, Query};
 use super::history::filters;
-use crate::http::error::ApiError;
 use crate::game::GameHeader;
+use crate::http::error::ApiError;
 use crate::ids::{GameId, PlayerName};
 use crate::room::{CONNECTION_QUEUE, ConnId, Frame, Outbound, RoomHandle, ViewerKind};
 use crate::state::AppState;

@@ -26,7 +26,7 @@ pub use placement::{Placement, RemoteRoom, SingleNode};
 pub use projection::ViewerKind;
 pub use registry::{Registry, RoomError};
 
-use crate::game::{Refusal, Occupant};
+use crate::game::{Occupant, Refusal};
 use mancala_engine::Side;
 use mancala_protocol::http::GameSummary;
 use mancala_protocol::{ClientMsg, MoveEvent};

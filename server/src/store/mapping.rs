@@ -8,7 +8,7 @@ use super::aborts::AbortedBy;
 use super::ratings::RateGame;
 use super::rows::{GameProgress, GameRow, MoveRow};
 use super::writer::Write;
-use crate::game::{Change, GameHeader, GameResult, LiveGame, Ply, Ruling, Occupant, StoredClock, StoredPly};
+use crate::game::{Change, GameHeader, GameResult, LiveGame, Occupant, Ply, Ruling, StoredClock, StoredPly};
 use crate::ids::{GameId, PlayerName};
 use mancala_engine::{BySide, Decision, EndReason, Geometry, Options, Outcome, Side, Variant};
 use mancala_protocol::ClockSpec;

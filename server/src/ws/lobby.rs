@@ -14,8 +14,8 @@
 use super::closing;
 use super::upgrade::{Socket, WsUpgrade};
 use crate::auth::{Via, Who};
-use crate::http::error::ApiError;
 use crate::http::caller::MaybeSignedIn;
+use crate::http::error::ApiError;
 use crate::http::extract::{FromParams, Params, Query};
 use crate::http::limits::{ClientAddr, Limit};
 use crate::http::lobby::identify;

@@ -15,8 +15,8 @@
 //!   `WWW-Authenticate` header of every 401.
 
 use crate::auth::{password, tokens};
-use crate::http::error::ApiError;
 use crate::game::clock::{MAX_BASE_SECS, MAX_INCREMENT_SECS};
+use crate::http::error::ApiError;
 use crate::http::history::{MAX_LIMIT, MAX_MS};
 use crate::http::learn::MAX_POSITION_CHARS;
 use crate::http::ratings::LEADERBOARD_MAX;

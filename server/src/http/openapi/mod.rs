@@ -17,7 +17,7 @@ use mancala_protocol::account::{
     AccountInfo, ApiTokenCreated, ApiTokenInfo, ChangePassword, CreateApiToken, SignedIn, Signin, Signup,
 };
 use mancala_protocol::http::{
-    ErrorBody, CreateGame, CreatePlayer, GameDetail, GameList, GameSummary, JoinGame, LeaderboardEntry, PlayerCreated,
+    CreateGame, CreatePlayer, ErrorBody, GameDetail, GameList, GameSummary, JoinGame, LeaderboardEntry, PlayerCreated,
     PlayerProfile, PositionAt, RatingPoint, SeatGranted, VariantList,
 };
 use mancala_protocol::lobby::{

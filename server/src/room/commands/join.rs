@@ -1,7 +1,7 @@
 //! Join: the second player takes the open seat and the game starts (its `start` event); forced decisions
 //! that follow are played at once.
 
-use crate::game::{Change, LiveGame, Refusal, Occupant};
+use crate::game::{Change, LiveGame, Occupant, Refusal};
 use mancala_engine::Side;
 use mancala_protocol::ErrorCode;
 use mancala_protocol::http::GameStatus;

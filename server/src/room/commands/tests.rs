@@ -3,7 +3,7 @@
 //! applying the change shows the versions and the state it leads to.
 
 use super::{abort, claim, decide, join, no_start, resign, sync, timeout};
-use crate::game::{Change, LiveGame, NewGame, Refusal, Ruling, Occupant};
+use crate::game::{Change, LiveGame, NewGame, Occupant, Refusal, Ruling};
 use crate::ids::PlayerName;
 use mancala_engine::{Options, Side, Variant};
 use mancala_protocol::ErrorCode;
