@@ -18,7 +18,7 @@ use mancala_engine::{Options, Position, Side, Variant, Viewer};
 use mancala_protocol::http::GameStatus;
 use mancala_protocol::{ClockState, GameEvent, ServerMsg};
 use mancala_server::game::{GameResult, Ply, PlySteps};
-use mancala_server::room::projection::{board, move_event};
+use mancala_server::projection::{board, move_event};
 use serde_json::Value;
 
 fn main() {

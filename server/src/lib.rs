@@ -2,29 +2,37 @@
 //! checks them with the rules engine, stores them, and tells every connection what that viewer may see.
 //! History is served over HTTP.
 //!
-//! Layout: [`game`] (the state machine around the rules engine, no I/O), [`room`] (one task per live
-//! game, the only owner of its state: commands, one commit path, delivery to connections), [`store`]
-//! (SQLite or PostgreSQL through one code path; rows to domain values), [`ws`] (the WebSocket endpoint
-//! and connection loop), [`http`] (REST routes, one file per area). [`run`] takes a bound listener and a shutdown future, so tests run
-//! the real server on an ephemeral port.
+//! Layout (docs/server.md, "The map"): [`game`] (the state machine around the rules engine, no I/O),
+//! `room` (one task per live game, the only owner of its state: commands, one commit path, delivery to
+//! connections), [`store`] (SQLite or PostgreSQL through one code path; rows to domain values, every SQL
+//! statement), `ws` (the WebSocket endpoint and connection loop), `http` (REST routes, one file per area),
+//! `lobby`, `auth`, `cluster`. [`run`] takes a bound listener and a shutdown future, so tests run the real
+//! server on an ephemeral port.
+//!
+//! The public surface is what the binary, the tests and the examples use: [`run`] with its [`Config`]
+//! and [`shutdown_signal`]; the domain ([`game`], [`ids`]) and the [`store`], which the storage tests
+//! drive directly; the wire projection of a game's events ([`projection`]), which the frame-size example
+//! measures. Everything else is `pub(crate)`.
 
-pub mod auth;
-pub mod cluster;
+pub(crate) mod auth;
+pub(crate) mod cluster;
 pub mod config;
 pub mod game;
-pub mod http;
+pub(crate) mod http;
 pub mod ids;
-pub mod lobby;
-pub mod ratings;
-pub mod room;
-pub mod serve;
-pub mod state;
+pub(crate) mod lobby;
+pub(crate) mod ratings;
+pub(crate) mod room;
+pub(crate) mod serve;
+pub(crate) mod state;
 pub mod store;
-pub mod ws;
+pub(crate) mod ws;
 
 mod metrics_setup;
 
-use crate::config::Config;
+pub use config::Config;
+pub use room::projection;
+
 use crate::room::Registry;
 use crate::state::AppState;
 use crate::store::{Store, StoreError};

@@ -17,16 +17,6 @@ pub enum Who {
     Guest,
 }
 
-impl Who {
-    /// The account's name, for a signed-in request.
-    pub fn account(&self) -> Option<&PlayerName> {
-        match self {
-            Who::Account(name) => Some(name),
-            Who::Guest => None,
-        }
-    }
-}
-
 /// A signed-in request: the account, its creation time, and how it was recognised.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Caller {

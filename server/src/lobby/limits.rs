@@ -69,6 +69,7 @@ impl Doors {
     }
 
     /// Open connections of `client` now.
+    #[cfg(test)]
     pub fn open(&self, client: ClientAddr) -> usize {
         self.open.lock().expect("doors lock").get(&client.0).copied().unwrap_or(0)
     }

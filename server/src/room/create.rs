@@ -4,7 +4,7 @@
 //! player is known, and each seat's grant written by [`granted`].
 
 use super::bot_seat::{self, BotSeat};
-use super::{AskError, Registry, RoomHandle};
+use super::{AskError, Registry};
 use crate::game::{LiveGame, NewGame, Occupant};
 use crate::ids;
 use mancala_engine::{OptionsError, Side};
@@ -21,10 +21,9 @@ pub enum Opponent {
     Person(Occupant),
 }
 
-/// A game made: its room, its summary once the opponent (if any) sat down, and the opponent's side.
+/// A game made (its room runs): its summary once the opponent (if any) sat down, and the opponent's side.
 #[derive(Debug)]
 pub struct Made {
-    pub room: RoomHandle,
     pub summary: GameSummary,
     pub opponent_side: Option<Side>,
 }
@@ -63,7 +62,7 @@ pub async fn make(rooms: &Registry, new: NewGame, opponent: Opponent) -> Result<
         }
     };
     metrics::counter!("mancala_games_created").increment(1);
-    Ok(Made { room, summary, opponent_side })
+    Ok(Made { summary, opponent_side })
 }
 
 /// The grant of a seat: the game, the seat, its token (shown to that player only), where to connect, and
