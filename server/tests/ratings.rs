@@ -299,11 +299,11 @@ async fn a_killed_server_rates_once_postgres() {
 async fn a_replayed_end_rates_once(url: &str) {
     use mancala_engine::{BySide, Options, Side, Variant};
     use mancala_server::game::{LiveGame, NewGame, Occupant, Ruling, unix_ms};
-    use mancala_server::ids::{GameId, InviteCode, PlayerName};
+    use mancala_server::ids::{GameId, Identity, InviteCode, PlayerName};
     use mancala_server::store::Store;
     let (store, writer) = Store::connect(url).await.unwrap();
     let seat =
-        |name: &str| Occupant { name: PlayerName::parse(name).unwrap(), registered: true, token_hash: name.into() };
+        |name: &str| Occupant { who: Identity::Account(PlayerName::parse(name).unwrap()), token_hash: name.into() };
     let v = Variant::Kubuguza;
     let creator = (Side::South, seat("Imani"));
     let mut game = LiveGame::new(NewGame {

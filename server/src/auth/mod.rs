@@ -1,14 +1,14 @@
 //! Accounts with passwords, browser sessions and API tokens, and the one answer to "who is asking?"
-//! ([`Who`]) that every route uses (docs/lobby.md, "Accounts"). Below the edge: it refuses with its own
+//! ([`identify`]: an [`crate::ids::Identity`]) that every route uses (docs/lobby.md, "Accounts"). Below the edge: it refuses with its own
 //! [`AuthError`], and the extractors that read a request live in `crate::http::caller`.
 //!
 //! - [`password`]: the rules of a new password, argon2id hashing off the runtime threads;
 //! - [`session`]: the `mancala_session` cookie and the sessions behind it;
 //! - [`csrf`]: the `Origin` check of cookie-authenticated writes;
 //! - [`tokens`]: named API tokens (the terminal client's `mancala login`);
-//! - [`player`]: the name a request plays under (account, or a guest's display name);
-//! - [`who`]: [`Who`] (account or guest), [`Caller`] (a signed-in request), recognised from a token or
-//!   the session cookie;
+//! - [`player`]: the identity a request plays under (its account, or a guest's display name);
+//! - [`who`]: [`Caller`] (a signed-in request and its credential), recognised from a token or the
+//!   session cookie;
 //! - [`error`]: [`AuthError`], what auth refuses with.
 
 pub mod csrf;
@@ -19,6 +19,7 @@ pub mod session;
 pub mod tokens;
 pub mod who;
 
-pub use crate::ids::Via;
+pub use crate::ids::Credential;
 pub use error::AuthError;
-pub use who::{Caller, Who};
+pub use player::identify;
+pub use who::Caller;

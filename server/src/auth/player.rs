@@ -1,35 +1,33 @@
-//! The name a request plays under: its account when it is signed in ([`Who::Account`]), else a guest's
-//! display name (`anonymous` when it gives none). The one rule shared by game creation, joins and the lobby:
-//! a signed-in request may not play under another name, and a guest may not use any spelling of a
+//! The identity a request plays under: its account when it is signed in, else a guest's display name
+//! (`anonymous` when it gives none). The one rule shared by game creation, joins and the lobby: a
+//! signed-in request may not play under another name, and a guest may not use any spelling of a
 //! registered name.
 
-use super::AuthError;
-use super::Who;
-use crate::ids::PlayerName;
+use super::{AuthError, Caller};
+use crate::ids::{Identity, PlayerName};
 use crate::store::Store;
 
-impl Who {
-    /// The name to seat, and whether it is an account's.
-    pub async fn player(self, store: &Store, name: Option<String>) -> Result<(PlayerName, bool), AuthError> {
-        if let Who::Account(account) = self {
-            if let Some(n) = name.filter(|n| !n.eq_ignore_ascii_case(account.as_str())) {
-                return Err(AuthError::BadRequest(format!(
-                    "`name` is `{n}` but you are signed in as {account}; leave `name` out"
-                )));
-            }
-            return Ok((account, true));
-        }
-        let name = match name {
-            None => PlayerName::anonymous(),
-            Some(n) => PlayerName::for_guest(&n).map_err(|e| AuthError::BadRequest(e.to_string()))?,
-        };
-        if let Some(player) = store.player_by_name(&name).await? {
-            return Err(AuthError::Conflict(format!(
-                "the name `{name}` belongs to the registered player `{}`: sign in, or send its token as \
-                 `Authorization: Bearer …`",
-                player.name
+/// Who `caller` (a signed-in request, or none) plays as when it asks to play as `name`.
+pub async fn identify(store: &Store, caller: Option<&Caller>, name: Option<String>) -> Result<Identity, AuthError> {
+    if let Some(caller) = caller {
+        let account = &caller.name;
+        if let Some(n) = name.filter(|n| !n.eq_ignore_ascii_case(account.as_str())) {
+            return Err(AuthError::BadRequest(format!(
+                "`name` is `{n}` but you are signed in as {account}; leave `name` out"
             )));
         }
-        Ok((name, false))
+        return Ok(Identity::Account(account.clone()));
     }
+    let name = match name {
+        None => PlayerName::anonymous(),
+        Some(n) => PlayerName::for_guest(&n).map_err(|e| AuthError::BadRequest(e.to_string()))?,
+    };
+    if let Some(player) = store.player_by_name(&name).await? {
+        return Err(AuthError::Conflict(format!(
+            "the name `{name}` belongs to the registered player `{}`: sign in, or send its token as \
+             `Authorization: Bearer …`",
+            player.name
+        )));
+    }
+    Ok(Identity::Guest(name))
 }

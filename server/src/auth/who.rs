@@ -1,4 +1,4 @@
-//! Who is asking. An account is recognised from, in order: `Authorization: Bearer <token>` (a player token
+//! Which account is asking, if any. An account is recognised from, in order: `Authorization: Bearer <token>` (a player token
 //! of `POST /api/players`, or an API token; the edge reads the header), else the `mancala_session` cookie.
 //! A token that stands for no account is refused (never a silent guest); a cookie whose session is unknown or
 //! over is simply not signed in (a guest). A cookie-authenticated unsafe request passes the CSRF check
@@ -6,29 +6,23 @@
 
 use super::{AuthError, csrf, session};
 use crate::game::unix_ms;
-use crate::ids::{self, PlayerName, Via};
+use crate::ids::{self, Credential, PlayerName};
 use crate::store::{AccountRow, Store};
 use axum::http::request::Parts;
 
-/// Who is asking: an account (by bearer token or session cookie), or a guest.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Who {
-    Account(PlayerName),
-    Guest,
-}
-
-/// A signed-in request: the account, its creation time, and how it was recognised.
+/// A signed-in request: the account, its creation time, and the credential that proved it (what a
+/// revocation names). Who the request plays as is [`super::identify`]'s answer, an [`crate::ids::Identity`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Caller {
     pub name: PlayerName,
     pub created_at: i64,
-    pub via: Via,
+    pub credential: Credential,
 }
 
-fn typed(row: AccountRow, via: Via) -> Result<Caller, AuthError> {
+fn typed(row: AccountRow, credential: Credential) -> Result<Caller, AuthError> {
     let name = PlayerName::parse(&row.name)
         .map_err(|e| AuthError::Internal(format!("stored player name `{}`: {e}", row.name)))?;
-    Ok(Caller { name, created_at: row.created_at, via })
+    Ok(Caller { name, created_at: row.created_at, credential })
 }
 
 /// The account of a token (a player token or an API token), else a 401: from the `Authorization` header,
@@ -38,7 +32,7 @@ pub async fn by_token(store: &Store, token: &str) -> Result<Caller, AuthError> {
     let row = store.account_by_token_hash(&hash).await?.ok_or_else(|| {
         AuthError::BadToken("the bearer token is not a player token or an API token (revoked?)".into())
     })?;
-    typed(row, Via::Token { hash })
+    typed(row, Credential::Token { hash })
 }
 
 /// The account of a request, if it is signed in: by `bearer`, the token of its `Authorization` header
@@ -54,15 +48,5 @@ pub async fn caller(store: &Store, bearer: Option<&str>, parts: &Parts) -> Resul
         csrf::check_origin(&parts.headers, &parts.uri)?;
     }
     session::touch(store, &id_hash, found.last_seen);
-    typed(found.account, Via::Session { id_hash }).map(Some)
-}
-
-impl Who {
-    /// Who a signed-in request (or none) is.
-    pub fn of(caller: Option<&Caller>) -> Who {
-        match caller {
-            Some(c) => Who::Account(c.name.clone()),
-            None => Who::Guest,
-        }
-    }
+    typed(found.account, Credential::Session { id_hash }).map(Some)
 }

@@ -9,7 +9,7 @@
 //! `crate::Store::still_valid`), and a connection found revoked there is closed the same way.
 
 use super::{Broker, Cluster};
-use crate::ids::Via;
+use crate::ids::Credential;
 use crate::lobby::Lobby;
 use futures_util::StreamExt;
 use tokio_util::sync::CancellationToken;
@@ -19,7 +19,7 @@ use tokio_util::task::TaskTracker;
 const SUBJECT: &str = "mancala.lobby.revoked";
 
 /// `credentials` are revoked (their rows deleted): closes what they opened, here and on the other nodes.
-pub async fn revoked(lobby: &Lobby, cluster: Option<&Cluster>, credentials: Vec<Via>) {
+pub async fn revoked(lobby: &Lobby, cluster: Option<&Cluster>, credentials: Vec<Credential>) {
     if credentials.is_empty() {
         return;
     }
@@ -50,7 +50,7 @@ pub fn listen(broker: Broker, lobby: Lobby, tracker: &TaskTracker, shutdown: Can
                 _ = shutdown.cancelled() => return,
                 d = feed.next() => match d { Some(d) => d, None => return },
             };
-            match serde_json::from_slice::<Vec<Via>>(&delivery.payload) {
+            match serde_json::from_slice::<Vec<Credential>>(&delivery.payload) {
                 Ok(credentials) => lobby.revoke(credentials),
                 Err(e) => tracing::warn!(error = %e, "an unreadable revocation on the broker"),
             }

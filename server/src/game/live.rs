@@ -9,21 +9,27 @@ use super::clock::Clock;
 use super::ply::Ply;
 use super::ruling::{GameResult, Ruling};
 use super::steps::PlySteps;
-use crate::ids::{GameId, InviteCode, PlayerName};
+use crate::ids::{GameId, Identity, InviteCode, PlayerName};
 use mancala_engine::{BySide, Decision, Options, OptionsError, Outcome, Position, Side, Variant};
 use mancala_protocol::http::{GameStatus, GameSummary, PlayerInfo, Seats};
 use mancala_protocol::{ClockSpec, OutcomeInfo, RatingChanges};
 use std::ops::RangeInclusive;
 use tokio::time::Instant;
 
-/// A seated player: who occupies a side of a game (a person's seat; a bot plays through `mancala_seat::Seat`).
+/// A seated player: who occupies a side of a game (a person's seat; a bot plays through
+/// `mancala_seat::Seat`), and the proof of the seat.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Occupant {
-    pub name: PlayerName,
-    /// The seat is linked to the player account of that name.
-    pub registered: bool,
+    /// An account, or a guest (a bot's seat is a guest named `bot-…`).
+    pub who: Identity,
     /// SHA-256 of the seat's secret token.
     pub token_hash: String,
+}
+
+impl Occupant {
+    pub fn name(&self) -> &PlayerName {
+        self.who.name()
+    }
 }
 
 /// A clock as stored: its time control and each side's remaining time after the last change.
@@ -362,8 +368,9 @@ impl LiveGame {
 impl GameHeader {
     /// The public summary of the game (no secret: no token, no hidden choice).
     pub fn summary(&self) -> GameSummary {
-        let player =
-            |s: Side| self.seats[s].as_ref().map(|p| PlayerInfo { name: p.name.to_string(), registered: p.registered });
+        let player = |s: Side| {
+            self.seats[s].as_ref().map(|p| PlayerInfo { name: p.name().to_string(), registered: p.who.is_account() })
+        };
         GameSummary {
             id: self.id.to_string(),
             variant: self.variant,

@@ -5,7 +5,7 @@
 
 use super::extract::{Json, NoParams, Path, Query};
 use super::limits::{ClientAddr, Limit};
-use crate::auth::{Via, csrf, password, session, tokens};
+use crate::auth::{Credential, csrf, password, session, tokens};
 use crate::cluster::revoke;
 use crate::game::unix_ms;
 use crate::http::caller::{MaybeSignedIn, SignedIn};
@@ -113,15 +113,15 @@ pub async fn signout(
     MaybeSignedIn(caller): MaybeSignedIn,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    match caller.map(|c| c.via) {
-        Some(Via::Session { id_hash }) => {
+    match caller.map(|c| c.credential) {
+        Some(Credential::Session { id_hash }) => {
             session::end(&state.store, &id_hash).await?;
-            revoke::revoked(&state.lobby, state.cluster.as_deref(), vec![Via::Session { id_hash }]).await;
+            revoke::revoked(&state.lobby, state.cluster.as_deref(), vec![Credential::Session { id_hash }]).await;
         }
-        Some(Via::Token { hash }) => {
+        Some(Credential::Token { hash }) => {
             let write = AccountWrite::DeleteApiTokenByHash { token_hash: hash.clone() };
             state.store.write(vec![Write::Account(write)]).await?;
-            revoke::revoked(&state.lobby, state.cluster.as_deref(), vec![Via::Token { hash }]).await;
+            revoke::revoked(&state.lobby, state.cluster.as_deref(), vec![Credential::Token { hash }]).await;
         }
         None => {}
     }
@@ -136,8 +136,8 @@ pub async fn signout(
 /// coming back stays signed in as long as its session does.
 pub async fn me(_: Query<NoParams>, SignedIn(caller): SignedIn, headers: HeaderMap) -> Result<Response, ApiError> {
     let body = axum::Json(AccountInfo { name: caller.name.to_string(), created_at: caller.created_at as u64 });
-    match (&caller.via, session::cookie_id(&headers)) {
-        (Via::Session { .. }, Some(id)) => Ok(with_cookie(body, &id, &headers)),
+    match (&caller.credential, session::cookie_id(&headers)) {
+        (Credential::Session { .. }, Some(id)) => Ok(with_cookie(body, &id, &headers)),
         _ => Ok(body.into_response()),
     }
 }
@@ -166,17 +166,17 @@ pub async fn change_password(
     }
     password::check_new(&req.new, caller.name.as_str())?;
     let hash = password::hash(req.new).await?;
-    let keep = match caller.via {
-        Via::Session { id_hash } => Some(id_hash),
-        Via::Token { .. } => None,
+    let keep = match caller.credential {
+        Credential::Session { id_hash } => Some(id_hash),
+        Credential::Token { .. } => None,
     };
-    let signed_out: Vec<Via> = state
+    let signed_out: Vec<Credential> = state
         .store
         .session_hashes(&key)
         .await?
         .into_iter()
         .filter(|h| Some(h) != keep.as_ref())
-        .map(|id_hash| Via::Session { id_hash })
+        .map(|id_hash| Credential::Session { id_hash })
         .collect();
     state
         .store
@@ -228,6 +228,6 @@ pub async fn revoke_token(
         )));
     };
     state.store.write(vec![Write::Account(AccountWrite::DeleteApiToken { id, player_key: key })]).await?;
-    revoke::revoked(&state.lobby, state.cluster.as_deref(), vec![Via::Token { hash }]).await;
+    revoke::revoked(&state.lobby, state.cluster.as_deref(), vec![Credential::Token { hash }]).await;
     Ok(StatusCode::NO_CONTENT)
 }

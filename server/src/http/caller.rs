@@ -1,10 +1,10 @@
-//! Who is asking, as extractors: [`Who`] (an account or a guest), [`SignedIn`] (an account, or 401),
-//! [`MaybeSignedIn`]. The edge reads the `Authorization` header ([`Bearer`]: a malformed one is a 401) and
+//! Who is asking, as extractors: [`SignedIn`] (an account, or 401) and [`MaybeSignedIn`] (an account or
+//! a guest; [`crate::auth::identify`] then says who it plays as). The edge reads the `Authorization` header ([`Bearer`]: a malformed one is a 401) and
 //! hands it to [`crate::auth::who::caller`], which recognises the account; auth's refusals become
 //! `ApiError`s here.
 
 use super::extract::Bearer;
-use crate::auth::{Caller, Who, who};
+use crate::auth::{Caller, who};
 use crate::http::error::ApiError;
 use crate::state::AppState;
 use axum::extract::FromRequestParts;
@@ -14,14 +14,6 @@ use axum::http::request::Parts;
 async fn caller(parts: &mut Parts, state: &AppState) -> Result<Option<Caller>, ApiError> {
     let Bearer(token) = Bearer::from_request_parts(parts, state).await?;
     Ok(who::caller(&state.store, token.as_deref(), parts).await?)
-}
-
-impl FromRequestParts<AppState> for Who {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        Ok(Who::of(caller(parts, state).await?.as_ref()))
-    }
 }
 
 /// A request that must be signed in (401 otherwise).

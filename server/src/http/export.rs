@@ -102,7 +102,7 @@ pub fn text_export(stored: &Stored, site: &str) -> String {
         None => "-".to_string(),
     };
     let name = |side: mancala_engine::Side| {
-        game.seats[side].as_ref().map(|s| s.name.to_string()).unwrap_or_else(|| "?".into())
+        game.seats[side].as_ref().map(|s| s.name().to_string()).unwrap_or_else(|| "?".into())
     };
     let headers = [
         ("Event", "mancala game".to_string()),

@@ -3,10 +3,11 @@
 
 use super::extract::{Json, NoParams, OptionalJson, Path, Query};
 use super::limits::{ClientAddr, Limit};
-use crate::auth::Who;
+use crate::auth::{self, Caller};
 use crate::game::{GameHeader, NewGame, Occupant, clock, unix_ms};
+use crate::http::caller::MaybeSignedIn;
 use crate::http::error::ApiError;
-use crate::ids::{self, GameId, InviteCode, PlayerName};
+use crate::ids::{self, GameId, Identity, InviteCode};
 use crate::room::bot_seat;
 use crate::room::create::{self, Made, Opponent, granted};
 use crate::state::AppState;
@@ -26,7 +27,7 @@ fn check_clock(clock: Option<ClockSpec>) -> Result<(), ApiError> {
 pub async fn create(
     State(state): State<AppState>,
     client: ClientAddr,
-    who: Who,
+    MaybeSignedIn(caller): MaybeSignedIn,
     _: Query<NoParams>,
     Json(req): Json<CreateGame>,
 ) -> Result<(StatusCode, axum::Json<SeatGranted>), ApiError> {
@@ -47,12 +48,12 @@ pub async fn create(
         }
     };
     let previews = previews_of(&req, bot.is_some())?;
-    let (name, registered) = who.player(&state.store, req.name).await?;
+    let who = auth::identify(&state.store, caller.as_ref(), req.name).await?;
     if req.rated {
-        rated_seat(&name, registered)?;
+        rated_seat(&who)?;
     }
     // Counted once the request is known to be good: a client's mistakes do not use up its allowance.
-    state.limits.check_for(Limit::Games, client, registered.then_some(&name))?;
+    state.limits.check_for(Limit::Games, client, who.account())?;
     let side = match req.seat {
         SeatChoice::South => Side::South,
         SeatChoice::North => Side::North,
@@ -65,7 +66,7 @@ pub async fn create(
         }
     };
     let token = ids::token();
-    let seat = Occupant { name, registered, token_hash: ids::token_hash(&token) };
+    let seat = Occupant { who, token_hash: ids::token_hash(&token) };
     let new = NewGame {
         id: GameId::random(),
         variant,
@@ -97,26 +98,31 @@ fn previews_of(req: &CreateGame, against_bot: bool) -> Result<bool, ApiError> {
 
 /// A rated game needs both seats to be player accounts (or a server bot, which has its own rating): a
 /// guest is refused with 403 and told why.
-fn rated_seat(name: &PlayerName, registered: bool) -> Result<(), ApiError> {
-    if registered || bot_seat::level_of(name).is_some() {
+fn rated_seat(who: &Identity) -> Result<(), ApiError> {
+    if who.is_account() || bot_seat::level_of(who.name()).is_some() {
         return Ok(());
     }
     Err(ApiError::Forbidden(format!(
-        "a rated game needs a player account: `{name}` plays as a guest (sign in, or send a player token as \
+        "a rated game needs a player account: `{who}` plays as a guest (sign in, or send a player token as \
          `Authorization: Bearer …`; or play a casual game)"
     )))
 }
 
-async fn join_game(state: &AppState, id: &GameId, who: Who, req: JoinGame) -> Result<SeatGranted, ApiError> {
-    let (name, registered) = who.player(&state.store, req.name).await?;
+async fn join_game(
+    state: &AppState,
+    id: &GameId,
+    caller: Option<&Caller>,
+    req: JoinGame,
+) -> Result<SeatGranted, ApiError> {
+    let who = auth::identify(&state.store, caller, req.name).await?;
     let room = state.rooms.get(id).await?;
     // `rated` never changes once the game exists; the room refuses such a seat too (a backstop for the
     // other ways to a seat).
     if room.summary().await.map_err(ApiError::from)?.rated {
-        rated_seat(&name, registered)?;
+        rated_seat(&who)?;
     }
     let token = ids::token();
-    let seat = Occupant { name, registered, token_hash: ids::token_hash(&token) };
+    let seat = Occupant { who, token_hash: ids::token_hash(&token) };
     let (side, summary) = room.join(seat).await.map_err(ApiError::from)?;
     Ok(granted(summary, side, token))
 }
@@ -125,11 +131,11 @@ async fn join_game(state: &AppState, id: &GameId, who: Who, req: JoinGame) -> Re
 pub async fn join(
     State(state): State<AppState>,
     Path(id): Path<GameId>,
-    who: Who,
+    MaybeSignedIn(caller): MaybeSignedIn,
     _: Query<NoParams>,
     OptionalJson(req): OptionalJson<JoinGame>,
 ) -> Result<axum::Json<SeatGranted>, ApiError> {
-    Ok(axum::Json(join_game(&state, &id, who, req).await?))
+    Ok(axum::Json(join_game(&state, &id, caller.as_ref(), req).await?))
 }
 
 async fn game_of_invite(state: &AppState, code: &InviteCode) -> Result<GameHeader, ApiError> {
@@ -153,10 +159,10 @@ pub async fn invite(
 pub async fn join_invite(
     State(state): State<AppState>,
     Path(code): Path<InviteCode>,
-    who: Who,
+    MaybeSignedIn(caller): MaybeSignedIn,
     _: Query<NoParams>,
     OptionalJson(req): OptionalJson<JoinGame>,
 ) -> Result<axum::Json<SeatGranted>, ApiError> {
     let header = game_of_invite(&state, &code).await?;
-    Ok(axum::Json(join_game(&state, &header.id, who, req).await?))
+    Ok(axum::Json(join_game(&state, &header.id, caller.as_ref(), req).await?))
 }

@@ -4,7 +4,7 @@
 
 use super::extract::{Json, NoParams, OptionalJson, Path, Query};
 use super::limits::{ClientAddr, Limit};
-use crate::auth::Who;
+use crate::auth::{self, Caller};
 use crate::http::caller::MaybeSignedIn;
 use crate::http::error::ApiError;
 use crate::ids::PlayerName;
@@ -23,13 +23,11 @@ use mancala_protocol::http::{JoinGame, SeatGranted};
 use mancala_protocol::lobby::{Challenge, ChallengeList, CreateChallenge, LobbyServerMsg, SeekList, SeekRequest};
 use tokio::sync::{mpsc, oneshot};
 
-/// The person asking, as `POST /api/games` decides it ([`Who::player`]): an account (bearer token, session
-/// cookie, or a token given as `?token=` on the socket), else a guest named `name` (default `anonymous`).
-pub async fn identify(state: &AppState, who: Who, name: Option<String>) -> Result<Person, ApiError> {
-    Ok(match who.player(&state.store, name).await? {
-        (name, true) => Person::account(name),
-        (name, false) => Person::guest(name),
-    })
+/// The person asking, as `POST /api/games` decides it ([`auth::identify`]): an account (bearer token,
+/// session cookie, or a token given as `?token=` on the socket), else a guest named `name` (default
+/// `anonymous`).
+pub async fn identify(state: &AppState, caller: Option<&Caller>, name: Option<String>) -> Result<Person, ApiError> {
+    Ok(Person::of(auth::identify(&state.store, caller, name).await?))
 }
 
 /// The accepter's rating in the variant of seek `id` (1500 without one).
@@ -78,18 +76,17 @@ pub async fn create(
     _: Query<NoParams>,
     Json(req): Json<SeekRequest>,
 ) -> Result<Response, ApiError> {
-    let who = caller.as_ref().map_or(Who::Guest, |c| Who::Account(c.name.clone()));
-    let person = identify(&state, who, req.name.clone()).await?;
+    let person = identify(&state, caller.as_ref(), req.name.clone()).await?;
     let spec = GameSpec::check(req.variant, req.options, req.clock, req.rated, &person)?;
     let range = check_range(req.range)?;
     aborts::check(&state.store, &person).await?;
     let admitted = state.lobby.admit(client)?;
-    state.limits.check_for(Limit::Games, client, person.registered.then_some(&person.name))?;
+    state.limits.check_for(Limit::Games, client, person.who.account())?;
     let rating = ratings::of(&state.store, &person, req.variant).await?;
     let lobby = state.lobby.clone();
     let (tx, mut rx) = mpsc::channel(16);
     let (kick, kicked) = oneshot::channel();
-    let joining = Joining { person, feed: false, addr: client, credential: caller.map(|c| c.via), tx, kick };
+    let joining = Joining { person, feed: false, addr: client, credential: caller.map(|c| c.credential), tx, kick };
     let (conn, _) = lobby.ask(|reply| Command::Join { joining, reply }).await?;
     let leave = Leave { lobby: lobby.clone(), conn, _admitted: admitted };
     lobby.send(Command::Seek { conn, spec, range, rating })?;
@@ -151,22 +148,22 @@ pub async fn accept(
     State(state): State<AppState>,
     Path(id): Path<String>,
     client: ClientAddr,
-    who: Who,
+    MaybeSignedIn(caller): MaybeSignedIn,
     _: Query<NoParams>,
     OptionalJson(req): OptionalJson<JoinGame>,
 ) -> Result<(StatusCode, axum::Json<SeatGranted>), ApiError> {
-    let person = identify(&state, who, req.name).await?;
+    let person = identify(&state, caller.as_ref(), req.name).await?;
     aborts::check(&state.store, &person).await?;
     let rating = rating_for_seek(&state, &person, &id).await?;
-    state.limits.check_for(Limit::Games, client, person.registered.then_some(&person.name))?;
+    state.limits.check_for(Limit::Games, client, person.who.account())?;
     let granted =
         state.lobby.ask(|reply| Command::Accept { taker: Taker::Http { person, reply }, id, rating }).await??;
     Ok((StatusCode::CREATED, axum::Json(granted)))
 }
 
-async fn account(state: &AppState, who: Who) -> Result<Person, ApiError> {
-    let person = identify(state, who, None).await?;
-    if !person.registered {
+async fn account(state: &AppState, caller: Option<Caller>) -> Result<Person, ApiError> {
+    let person = identify(state, caller.as_ref(), None).await?;
+    if !person.who.is_account() {
         return Err(ApiError::Unauthorized("challenges are for accounts: sign in, or send your token".into()));
     }
     Ok(person)
@@ -176,22 +173,22 @@ async fn account(state: &AppState, who: Who) -> Result<Person, ApiError> {
 pub async fn challenge(
     State(state): State<AppState>,
     client: ClientAddr,
-    who: Who,
+    MaybeSignedIn(caller): MaybeSignedIn,
     _: Query<NoParams>,
     Json(req): Json<CreateChallenge>,
 ) -> Result<(StatusCode, axum::Json<Challenge>), ApiError> {
-    let from = account(&state, who).await?;
+    let from = account(&state, caller).await?;
     let to = PlayerName::parse(&req.to).map_err(|e| ApiError::BadRequest(format!("`to`: {e}")))?;
     let Some(row) = state.store.player_by_name(&to).await? else {
         return Err(ApiError::NotFound(format!("no account named `{to}`")));
     };
-    if to.same_player(&from.name) {
+    if to.same_player(from.name()) {
         return Err(ApiError::BadRequest("you cannot challenge yourself".into()));
     }
     let to = PlayerName::parse(&row.name).map_err(|e| ApiError::Internal(e.to_string()))?;
     let spec = GameSpec::check(req.variant, req.options, req.clock, req.rated, &from)?;
     aborts::check(&state.store, &from).await?;
-    state.limits.check_for(Limit::Challenges, client, Some(&from.name))?;
+    state.limits.check_for(Limit::Challenges, client, Some(from.name()))?;
     let challenge = state.lobby.ask(|reply| Command::Challenge { from, to, spec, reply }).await??;
     Ok((StatusCode::CREATED, axum::Json(challenge)))
 }
@@ -199,10 +196,10 @@ pub async fn challenge(
 /// `GET /api/challenges`.
 pub async fn challenges(
     State(state): State<AppState>,
-    who: Who,
+    MaybeSignedIn(caller): MaybeSignedIn,
     _: Query<NoParams>,
 ) -> Result<axum::Json<ChallengeList>, ApiError> {
-    let person = account(&state, who).await?;
+    let person = account(&state, caller).await?;
     Ok(axum::Json(state.lobby.ask(|reply| Command::Challenges { person, reply }).await?))
 }
 
@@ -211,12 +208,12 @@ pub async fn accept_challenge(
     State(state): State<AppState>,
     Path(id): Path<String>,
     client: ClientAddr,
-    who: Who,
+    MaybeSignedIn(caller): MaybeSignedIn,
     _: Query<NoParams>,
 ) -> Result<(StatusCode, axum::Json<SeatGranted>), ApiError> {
-    let by = account(&state, who).await?;
+    let by = account(&state, caller).await?;
     aborts::check(&state.store, &by).await?;
-    state.limits.check_for(Limit::Games, client, Some(&by.name))?;
+    state.limits.check_for(Limit::Games, client, Some(by.name()))?;
     let granted = state.lobby.ask(|reply| Command::Answer { by, id, accept: true, reply }).await??;
     let granted = granted.ok_or_else(|| ApiError::Internal("an accepted challenge without a seat".into()))?;
     Ok((StatusCode::CREATED, axum::Json(granted)))
@@ -226,10 +223,10 @@ pub async fn accept_challenge(
 pub async fn decline_challenge(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    who: Who,
+    MaybeSignedIn(caller): MaybeSignedIn,
     _: Query<NoParams>,
 ) -> Result<StatusCode, ApiError> {
-    let by = account(&state, who).await?;
+    let by = account(&state, caller).await?;
     state.lobby.ask(|reply| Command::Answer { by, id, accept: false, reply }).await??;
     Ok(StatusCode::NO_CONTENT)
 }

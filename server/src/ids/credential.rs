@@ -4,7 +4,7 @@
 /// How an account was recognised: the credential, by its hash (what a revocation names).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Via {
+pub enum Credential {
     /// A bearer token (its SHA-256).
     Token { hash: String },
     /// The session cookie (the session id's SHA-256).

@@ -1,6 +1,6 @@
 //! Identifiers and secrets, each a type that can only hold a valid value: game ids (public), invite codes
 //! (shareable), a client's address as limits count it, player names (display and account names,
-//! case-insensitive), and seat and player tokens (secret; only their SHA-256 is stored, so a database
+//! case-insensitive), who plays or asks (an account or a guest), and seat and player tokens (secret; only their SHA-256 is stored, so a database
 //! leak does not hand out seats).
 //!
 //! Text from outside becomes one of these at the edge (the HTTP extractors of `http/extract.rs`, the row
@@ -10,13 +10,15 @@
 mod client_addr;
 mod credential;
 mod game_id;
+mod identity;
 mod invite_code;
 mod player_name;
 mod token;
 
 pub use client_addr::ClientAddr;
-pub use credential::Via;
+pub use credential::Credential;
 pub use game_id::GameId;
+pub use identity::Identity;
 pub use invite_code::InviteCode;
 pub use player_name::{NameError, PlayerName};
 pub use token::{token, token_hash};

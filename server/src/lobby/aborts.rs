@@ -25,11 +25,11 @@ pub fn pause_ms(n: usize) -> Option<i64> {
 /// Refuses pairing while `person` is paused. Anonymous guests are not tracked (they have no name to
 /// count by).
 pub async fn check(store: &crate::store::Store, person: &Person) -> Result<(), LobbyError> {
-    if person.is_anonymous() {
+    if person.who.is_anonymous() {
         return Ok(());
     }
     let now = unix_ms();
-    let times = store.aborts_of(&person.name.key(), person.registered, now - WINDOW_MS).await?;
+    let times = store.aborts_of(&person.name().key(), person.who.is_account(), now - WINDOW_MS).await?;
     let Some(pause) = pause_ms(times.len()) else { return Ok(()) };
     let until = times.last().copied().unwrap_or(now) + pause;
     if until <= now {

@@ -44,7 +44,7 @@ impl Challenges {
         }
         let view = Challenge {
             id: crate::ids::token()[..12].to_string(),
-            from: from.name.as_str().to_string(),
+            from: from.name().as_str().to_string(),
             to: to.as_str().to_string(),
             variant: spec.variant,
             options: spec.options,
@@ -68,13 +68,13 @@ impl Challenges {
     /// The challenges to and from `person` (accounts only; a guest has none).
     pub fn of(&self, person: &Person) -> ChallengeList {
         let mut list = ChallengeList { incoming: Vec::new(), outgoing: Vec::new() };
-        if !person.registered {
+        if !person.who.is_account() {
             return list;
         }
         for c in &self.open {
             if c.from.same(person) {
                 list.outgoing.push(c.view.clone());
-            } else if c.view.to.eq_ignore_ascii_case(person.name.as_str()) {
+            } else if c.view.to.eq_ignore_ascii_case(person.name().as_str()) {
                 list.incoming.push(c.view.clone());
             }
         }

@@ -5,7 +5,7 @@ use super::error::LobbyError;
 use super::person::Person;
 use super::seek::{GameSpec, Shown};
 use crate::ids::ClientAddr;
-use crate::ids::Via;
+use crate::ids::Credential;
 use crate::ids::{GameId, PlayerName};
 use mancala_protocol::http::SeatGranted;
 use mancala_protocol::lobby::{self, LobbyServerMsg};
@@ -26,7 +26,7 @@ pub struct Joining {
     pub feed: bool,
     pub addr: ClientAddr,
     /// The session or token it was opened with (an account's), which revoking closes it.
-    pub credential: Option<Via>,
+    pub credential: Option<Credential>,
     pub tx: mpsc::Sender<LobbyServerMsg>,
     /// Told why, when the lobby closes the connection.
     pub kick: oneshot::Sender<Kick>,
@@ -94,7 +94,7 @@ pub enum Command {
     },
     /// These credentials are revoked: the connections opened with them are closed.
     Revoke {
-        credentials: Vec<Via>,
+        credentials: Vec<Credential>,
     },
     /// The games were looked up in the database: those `finished` free their players (a pairing that
     /// failed frees them the same way); then `then`, the command that asked, runs again.

@@ -35,7 +35,7 @@ pub mod ratings;
 pub mod seek;
 
 use crate::ids::ClientAddr;
-use crate::ids::Via;
+use crate::ids::Credential;
 use crate::room::Registry;
 use crate::store::Store;
 use command::Command;
@@ -115,7 +115,7 @@ impl Lobby {
     }
 
     /// `credentials` are revoked: the connections opened with them are closed.
-    pub fn revoke(&self, credentials: Vec<Via>) {
+    pub fn revoke(&self, credentials: Vec<Credential>) {
         self.must_send(Command::Revoke { credentials });
     }
 

@@ -11,7 +11,7 @@ use super::error::LobbyError;
 use super::person::Person;
 use super::seek::GameSpec;
 use crate::game::{NewGame, Occupant, unix_ms};
-use crate::ids::Via;
+use crate::ids::Credential;
 use crate::ids::{self, GameId};
 use crate::room::Registry;
 use crate::room::create::{self, Opponent, granted};
@@ -32,8 +32,8 @@ pub async fn create(
 ) -> Result<[SeatGranted; 2], LobbyError> {
     let a_side = if rand::random::<bool>() { Side::South } else { Side::North };
     let (a_token, b_token) = (ids::token(), ids::token());
-    let seat_a = Occupant { name: a.name.clone(), registered: a.registered, token_hash: ids::token_hash(&a_token) };
-    let seat_b = Occupant { name: b.name.clone(), registered: b.registered, token_hash: ids::token_hash(&b_token) };
+    let seat_a = Occupant { who: a.who.clone(), token_hash: ids::token_hash(&a_token) };
+    let seat_b = Occupant { who: b.who.clone(), token_hash: ids::token_hash(&b_token) };
     let new = NewGame {
         id,
         variant: spec.variant,
@@ -92,7 +92,7 @@ impl Deliver {
 pub struct Player {
     pub person: Person,
     pub to: Deliver,
-    pub credential: Option<Via>,
+    pub credential: Option<Credential>,
 }
 
 /// A pairing the lobby task decided: game `game` of `first` (the seeker, or the challenger) and `second`.
@@ -117,7 +117,7 @@ impl Pairing {
     /// game (the registry's, or a test's).
     async fn decide(
         self,
-        revoked: Result<Option<(Via, bool)>, StoreError>,
+        revoked: Result<Option<(Credential, bool)>, StoreError>,
         make: impl AsyncFnOnce(GameId, GameSpec, &Person, &Person) -> Result<[SeatGranted; 2], LobbyError>,
         lobby: &mpsc::WeakSender<Command>,
     ) {
@@ -157,7 +157,7 @@ impl Pairing {
 }
 
 /// The first revoked credential of the two sides, and whether it is the first side's.
-async fn revoked(store: &Store, first: &Player, second: &Player) -> Result<Option<(Via, bool)>, StoreError> {
+async fn revoked(store: &Store, first: &Player, second: &Player) -> Result<Option<(Credential, bool)>, StoreError> {
     for (side, is_first) in [(first, true), (second, false)] {
         if let Some(via) = &side.credential
             && !store.still_valid(via).await?

@@ -40,8 +40,8 @@ fn grant(side: Side, token: &str) -> SeatGranted {
     granted(summary, side, token.to_string())
 }
 
-fn via(hash: &str) -> Via {
-    Via::Token { hash: hash.into() }
+fn via(hash: &str) -> Credential {
+    Credential::Token { hash: hash.into() }
 }
 
 /// What each side got: `Ok(token)` for a seat, `Err(code)` for a refusal.
@@ -59,7 +59,7 @@ fn told(msg: LobbyServerMsg) -> Told {
 fn heard(cmd: Command) -> String {
     match cmd {
         Command::Revoke { credentials } => match &credentials[..] {
-            [Via::Token { hash }] => format!("revoke {hash}"),
+            [Credential::Token { hash }] => format!("revoke {hash}"),
             other => panic!("{other:?}"),
         },
         Command::Checked { finished, then: None } => format!("checked {}", finished[0]),
@@ -78,7 +78,7 @@ enum Make {
 #[tokio::test]
 async fn each_outcome_tells_both_sides_and_the_lobby_what_they_need() {
     let store_down = || Err(StoreError::Corrupt("the disk is gone".into()));
-    type Row = (&'static str, Result<Option<(Via, bool)>, StoreError>, Make, Told, Told, Vec<&'static str>);
+    type Row = (&'static str, Result<Option<(Credential, bool)>, StoreError>, Make, Told, Told, Vec<&'static str>);
     let rows: Vec<Row> = vec![
         ("both valid, made", Ok(None), Make::Made, Ok("tok-a".into()), Ok("tok-b".into()), vec![]),
         (
@@ -126,7 +126,7 @@ async fn each_outcome_tells_both_sides_and_the_lobby_what_they_need() {
         };
         let asked = Cell::new(Make::NotAsked);
         let made = async |game: GameId, _spec: GameSpec, a: &Person, b: &Person| {
-            assert_eq!((game.as_str(), a.name.as_str(), b.name.as_str()), ("g1", "amina", "kwame"), "{what}");
+            assert_eq!((game.as_str(), a.name().as_str(), b.name().as_str()), ("g1", "amina", "kwame"), "{what}");
             if make == Make::Refused {
                 asked.set(Make::Refused);
                 return Err(LobbyError::from(Refusal::new(ErrorCode::WrongSeat, "a rated game needs an account")));

@@ -12,24 +12,24 @@
 //! entry goes with that connection. A guest taking a seek over HTTP is a person of one request, never
 //! seen again: it is not marked.
 
-use super::person::Person;
+use super::person::{Person, PersonKey};
 use crate::ids::GameId;
 use std::collections::HashMap;
 
 #[derive(Debug, Default)]
 pub struct Playing {
-    by_person: HashMap<String, GameId>,
+    by_person: HashMap<PersonKey, GameId>,
 }
 
 impl Playing {
     /// `person` plays `game` from now on.
     pub fn start(&mut self, person: &Person, game: &GameId) {
-        self.by_person.insert(person.key.clone(), game.clone());
+        self.by_person.insert(person.key().clone(), game.clone());
     }
 
     /// The lobby game `person` is in, if any (over or not: see the module's documentation).
     pub fn game_of(&self, person: &Person) -> Option<&GameId> {
-        self.by_person.get(&person.key)
+        self.by_person.get(person.key())
     }
 
     /// `game` is over: its players are free.
@@ -39,7 +39,7 @@ impl Playing {
 
     /// `person` will never be seen again (a guest whose connection closed).
     pub fn forget(&mut self, person: &Person) {
-        self.by_person.remove(&person.key);
+        self.by_person.remove(person.key());
     }
 
     #[cfg(test)]
@@ -51,18 +51,18 @@ impl Playing {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ids::PlayerName;
+    use crate::ids::{Identity, PlayerName};
 
     #[test]
     fn a_player_is_in_one_game_until_it_is_over() {
         let mut playing = Playing::default();
         let amina = Person::account(PlayerName::parse("amina").unwrap());
-        let bob = Person::guest(PlayerName::for_guest("bob").unwrap());
+        let bob = Person::of(Identity::Guest(PlayerName::for_guest("bob").unwrap()));
         let game = GameId::random();
         playing.start(&amina, &game);
         playing.start(&bob, &game);
         assert_eq!(playing.game_of(&Person::account(PlayerName::parse("AMINA").unwrap())), Some(&game));
-        assert_eq!(playing.game_of(&Person::guest(PlayerName::for_guest("bob").unwrap())), None);
+        assert_eq!(playing.game_of(&Person::of(Identity::Guest(PlayerName::for_guest("bob").unwrap()))), None);
         playing.over(&GameId::random());
         assert_eq!(playing.len(), 2, "another game's end frees nobody");
         playing.over(&game);

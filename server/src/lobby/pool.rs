@@ -11,12 +11,12 @@ use super::command::{Command, Joining, Kick, Listed, Taker};
 use super::error::LobbyError;
 use super::limits::{LobbyLimits, MAX_SEEKS_PER_PERSON, MAX_SEEKS_TOTAL};
 use super::pairing::{Deliver, Pairing, Player};
-use super::person::Person;
+use super::person::{Person, PersonKey};
 use super::playing::Playing;
 use super::seek::{GameSpec, Seek, Shown};
 use crate::game::unix_ms;
 use crate::ids::ClientAddr;
-use crate::ids::Via;
+use crate::ids::Credential;
 use crate::ids::{GameId, PlayerName};
 use crate::room::Registry;
 use crate::store::Store;
@@ -33,7 +33,7 @@ struct Conn {
     person: Person,
     feed: bool,
     addr: ClientAddr,
-    credential: Option<Via>,
+    credential: Option<Credential>,
     tx: mpsc::Sender<LobbyServerMsg>,
     kick: Option<oneshot::Sender<Kick>>,
 }
@@ -119,7 +119,7 @@ impl Pool {
             Command::Challenge { from, to, spec, reply } => {
                 let challenge = self.challenges.add(from, to, spec);
                 if let Ok(c) = &challenge {
-                    let to_key = Person::account(challenge_to(c)).key;
+                    let to_key = Person::account(challenge_to(c)).key().clone();
                     let msg = LobbyServerMsg::Challenge { challenge: c.clone() };
                     for conn in self.conns_of(&to_key) {
                         self.tell(conn, msg.clone());
@@ -203,7 +203,7 @@ impl Pool {
             Command::Answer { by, id, reply, .. } => {
                 let e = mine(&by).or_else(|| {
                     let c = self.challenges.get(&id)?;
-                    Some(LobbyError::OtherPlaying(c.from.name.to_string()))
+                    Some(LobbyError::OtherPlaying(c.from.name().to_string()))
                 });
                 let _ = reply.send(Err(e.unwrap_or(LobbyError::Busy)));
             }
@@ -217,8 +217,8 @@ impl Pool {
         (self.seeks[from..].iter().map(Seek::view).collect(), self.seeks.len())
     }
 
-    fn conns_of(&self, key: &str) -> Vec<u64> {
-        let mut v: Vec<u64> = self.conns.iter().filter(|(_, c)| c.person.key == key).map(|(id, _)| *id).collect();
+    fn conns_of(&self, key: &PersonKey) -> Vec<u64> {
+        let mut v: Vec<u64> = self.conns.iter().filter(|(_, c)| c.person.key() == key).map(|(id, _)| *id).collect();
         v.sort_unstable();
         v
     }
@@ -313,7 +313,7 @@ impl Pool {
                     "this seek wants an opponent rated {min} to {max}; your rating here is {rating}"
                 )))
             }
-            Some(s) if s.spec.rated && !person.registered => {
+            Some(s) if s.spec.rated && !person.who.is_account() => {
                 Some(LobbyError::Forbidden("a rated game needs an account: sign in first".into()))
             }
             Some(_) => None,
@@ -355,7 +355,7 @@ impl Pool {
         let Some(seek) = self.seeks.iter().find(|s| s.id == id).cloned() else { return };
         let game = GameId::random();
         // A guest taking a seek over HTTP is a person of one request: there is nobody to mark.
-        let taker_known = taker_person.registered || matches!(taker, Taker::Conn(_));
+        let taker_known = taker_person.who.is_account() || matches!(taker, Taker::Conn(_));
         self.start_game(&game, &seek.by, &taker_person, taker_known);
         let seeker = self.player(seek.by.clone(), Some(seek.conn));
         let taker = match taker {
@@ -399,7 +399,8 @@ impl Pool {
         if !accept {
             self.challenges.remove(id);
             // The other side is told: the challenger of a decline, the challenged of a withdrawal.
-            let (reason, notify) = if to_me { ("declined", c.from.key) } else { ("withdrawn", challenged.key) };
+            let (reason, notify) =
+                if to_me { ("declined", c.from.key().clone()) } else { ("withdrawn", challenged.key().clone()) };
             let msg = LobbyServerMsg::ChallengeGone { id: id.to_string(), reason: reason.to_string() };
             for conn in self.conns_of(&notify) {
                 self.tell(conn, msg.clone());
@@ -408,10 +409,10 @@ impl Pool {
             return;
         }
         // The challenger gets the seat on a lobby socket of theirs: without one nobody could give it.
-        let Some(conn) = self.conns_of(&c.from.key).into_iter().find(|id| self.conns[id].feed) else {
+        let Some(conn) = self.conns_of(c.from.key()).into_iter().find(|id| self.conns[id].feed) else {
             let _ = reply.send(Err(LobbyError::Conflict(format!(
                 "{} is not in the lobby now (no lobby socket open): the challenge stays; try later",
-                c.from.name
+                c.from.name()
             ))));
             return;
         };
@@ -456,7 +457,7 @@ impl Pool {
         if let (Some(kick), Some(tell)) = (kick, c.kick.take()) {
             let _ = tell.send(kick);
         }
-        if !c.person.registered {
+        if !c.person.who.is_account() {
             self.playing.forget(&c.person);
         }
         let mut gone = Vec::new();

@@ -10,9 +10,9 @@ use mancala_engine::Variant;
 
 /// `person`'s rating in `variant` (accounts only).
 pub async fn of(store: &Store, person: &Person, variant: Variant) -> Result<Option<Shown>, StoreError> {
-    if !person.registered {
+    if !person.who.is_account() {
         return Ok(None);
     }
-    let rating = store.rating(&person.name, variant).await?.unwrap_or_default();
+    let rating = store.rating(person.name(), variant).await?.unwrap_or_default();
     Ok(Some(Shown { rating: rating.shown(), provisional: rating.provisional() }))
 }

@@ -36,7 +36,7 @@ impl GameSpec {
         if let Some(c) = &clock {
             clock::check_spec(c).map_err(LobbyError::BadRequest)?;
         }
-        if rated && !by.registered {
+        if rated && !by.who.is_account() {
             return Err(LobbyError::Forbidden("a rated game needs an account: sign in, or seek a casual game".into()));
         }
         Ok(GameSpec { variant, options, clock, rated })
@@ -96,8 +96,8 @@ impl Seek {
     pub fn view(&self) -> lobby::Seek {
         lobby::Seek {
             id: self.id.clone(),
-            name: self.by.name.as_str().to_string(),
-            registered: self.by.registered,
+            name: self.by.name().as_str().to_string(),
+            registered: self.by.who.is_account(),
             rating: self.rating.map(|r| r.rating),
             provisional: self.rating.map(|r| r.provisional),
             variant: self.spec.variant,

@@ -448,7 +448,9 @@ impl Room {
 
     /// Is `kind` the seat of a server bot?
     fn is_bot(&self, kind: ViewerKind) -> bool {
-        kind.seat().and_then(|side| self.game.seats[side].as_ref()).is_some_and(|seat| seat.name.bot_level().is_some())
+        kind.seat()
+            .and_then(|side| self.game.seats[side].as_ref())
+            .is_some_and(|seat| seat.name().bot_level().is_some())
     }
 
     /// Is a person connected (a player or a spectator; server bots are not people)?

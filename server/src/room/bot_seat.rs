@@ -47,7 +47,7 @@ pub fn seats_of(game: &LiveGame) -> Vec<BotSeat> {
     Side::BOTH
         .into_iter()
         .filter_map(|side| {
-            let level = level_of(&game.seats[side].as_ref()?.name)?;
+            let level = level_of(game.seats[side].as_ref()?.name())?;
             Some(BotSeat { side, level, variant: game.variant, options: game.options, seed: rand::random() })
         })
         .collect()

@@ -6,7 +6,7 @@
 use super::bot_seat::{self, BotSeat};
 use super::{AskError, Registry};
 use crate::game::{LiveGame, NewGame, Occupant};
-use crate::ids;
+use crate::ids::{self, Identity};
 use mancala_engine::{OptionsError, Side};
 use mancala_protocol::http::{GameSummary, SeatGranted};
 
@@ -55,7 +55,7 @@ pub async fn make(rooms: &Registry, new: NewGame, opponent: Opponent) -> Result<
         Opponent::Bot(level) => {
             // The computer takes the other seat at once, exactly as a person joining would.
             let name = bot_seat::seat_name(level);
-            let seat = Occupant { name, registered: false, token_hash: ids::token_hash(&ids::token()) };
+            let seat = Occupant { who: Identity::Guest(name), token_hash: ids::token_hash(&ids::token()) };
             let (side, summary) = room.join(seat).await?;
             rooms.seat_bot(&room, BotSeat { side, level, variant, options, seed: rand::random() });
             (summary, Some(side))

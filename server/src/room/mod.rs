@@ -314,7 +314,7 @@ mod tests {
     #[tokio::test]
     async fn a_refused_seat_is_one_flat_error() {
         let room = RoomHandle::remote(Arc::new(Away));
-        let seat = Occupant { name: "zanele".parse().unwrap(), registered: false, token_hash: "h".into() };
+        let seat = Occupant { who: crate::ids::Identity::Guest("zanele".parse().unwrap()), token_hash: "h".into() };
         match room.join(seat).await {
             Err(AskError::Refused(r)) => assert_eq!(r.code, mancala_protocol::ErrorCode::WrongSeat),
             other => panic!("expected a refusal, got {other:?}"),

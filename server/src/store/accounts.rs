@@ -5,7 +5,7 @@
 
 use super::{Store, StoreError};
 use crate::game::unix_ms;
-use crate::ids::Via;
+use crate::ids::Credential;
 use sqlx::{Any, Row, Transaction};
 
 /// A signed-in account as a credential finds it: its registered name and when it was created.
@@ -171,10 +171,10 @@ impl Store {
     /// connection that was opened with it, before it uses what the credential allowed (a seek, an accept, a
     /// pairing): a revocation the connection was not told of (another node's, a lost broker message) still
     /// stops it there.
-    pub async fn still_valid(&self, via: &Via) -> Result<bool, StoreError> {
+    pub async fn still_valid(&self, via: &Credential) -> Result<bool, StoreError> {
         Ok(match via {
-            Via::Token { hash } => self.account_by_token_hash(hash).await?.is_some(),
-            Via::Session { id_hash } => self.session(id_hash, unix_ms()).await?.is_some(),
+            Credential::Token { hash } => self.account_by_token_hash(hash).await?.is_some(),
+            Credential::Session { id_hash } => self.session(id_hash, unix_ms()).await?.is_some(),
         })
     }
 

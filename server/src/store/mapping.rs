@@ -9,7 +9,7 @@ use super::ratings::RateGame;
 use super::rows::{GameProgress, GameRow, MoveRow};
 use super::writer::Write;
 use crate::game::{Change, GameHeader, GameResult, LiveGame, Occupant, Ply, Ruling, StoredClock, StoredPly};
-use crate::ids::{GameId, PlayerName};
+use crate::ids::{GameId, Identity, PlayerName};
 use mancala_engine::{BySide, Decision, EndReason, Geometry, Options, Outcome, Side, Variant};
 use mancala_protocol::ClockSpec;
 use mancala_protocol::http::GameStatus;
@@ -58,7 +58,7 @@ fn rating_update(game: &LiveGame, change: &Change) -> Option<RateGame> {
     }
     let result = game.header(Some(change)).result.filter(|r| r.counts())?;
     let seats = change.seats.as_ref().unwrap_or(&game.seats);
-    let key = |s: Side| seats[s].as_ref().map(|seat| seat.name.key());
+    let key = |s: Side| seats[s].as_ref().map(|seat| seat.name().key());
     Some(RateGame {
         game_id: game.id.to_string(),
         variant: game.variant,
@@ -103,10 +103,10 @@ pub fn game_row(h: &GameHeader) -> GameRow {
         variant: h.variant.id().to_string(),
         options: options_json(h),
         status: h.status.as_str().to_string(),
-        south_name: seat(Side::South).map(|s| s.name.to_string()),
-        north_name: seat(Side::North).map(|s| s.name.to_string()),
-        south_registered: seat(Side::South).is_some_and(|s| s.registered),
-        north_registered: seat(Side::North).is_some_and(|s| s.registered),
+        south_name: seat(Side::South).map(|s| s.name().to_string()),
+        north_name: seat(Side::North).map(|s| s.name().to_string()),
+        south_registered: seat(Side::South).is_some_and(|s| s.who.is_account()),
+        north_registered: seat(Side::North).is_some_and(|s| s.who.is_account()),
         south_token_hash: seat(Side::South).map(|s| s.token_hash.clone()),
         north_token_hash: seat(Side::North).map(|s| s.token_hash.clone()),
         invite_code: h.invite_code.as_ref().map(ToString::to_string),
@@ -155,7 +155,8 @@ pub fn header(row: GameRow) -> Result<GameHeader, StoreError> {
     let seat = |name: &Option<String>, registered: bool, hash: &Option<String>, col: &str| match (name, hash) {
         (Some(n), Some(h)) => {
             let name = PlayerName::parse(n).map_err(|e| corrupt(id, format!("{col}_name: {e}")))?;
-            Ok(Some(Occupant { name, registered, token_hash: h.clone() }))
+            let who = if registered { Identity::Account(name) } else { Identity::Guest(name) };
+            Ok(Some(Occupant { who, token_hash: h.clone() }))
         }
         (None, None) => Ok(None),
         _ => Err(corrupt(id, format!("{col} seat has a name without a token or a token without a name"))),

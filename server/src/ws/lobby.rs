@@ -13,7 +13,7 @@
 
 use super::closing;
 use super::upgrade::{Socket, WsUpgrade};
-use crate::auth::{Via, Who};
+use crate::auth::Credential;
 use crate::http::caller::MaybeSignedIn;
 use crate::http::error::ApiError;
 use crate::http::extract::{FromParams, Params, Query};
@@ -60,7 +60,7 @@ struct Member {
     person: Person,
     addr: ClientAddr,
     /// The session or token it was opened with (accounts).
-    credential: Option<Via>,
+    credential: Option<Credential>,
     _admitted: Admitted,
 }
 
@@ -75,7 +75,7 @@ impl Member {
 
     /// Counts one new game of this person (a seek posted or taken) against its limits.
     fn counts_a_game(&self, state: &AppState) -> Result<(), LobbyError> {
-        let account = self.person.registered.then_some(&self.person.name);
+        let account = self.person.who.account();
         Ok(state.limits.check_for(Limit::Games, self.addr, account)?)
     }
 }
@@ -98,10 +98,9 @@ pub async fn upgrade(
         Some(token) => Some(crate::auth::who::by_token(&state.store, &token).await?),
         None => caller,
     };
-    let who = caller.as_ref().map_or(Who::Guest, |c| Who::Account(c.name.clone()));
-    let person = identify(&state, who, query.name).await?;
+    let person = identify(&state, caller.as_ref(), query.name).await?;
     let admitted = state.lobby.admit(client)?;
-    let member = Member { person, addr: client, credential: caller.map(|c| c.via), _admitted: admitted };
+    let member = Member { person, addr: client, credential: caller.map(|c| c.credential), _admitted: admitted };
     let config = super::socket_config(state.ws_limits.max_frame_bytes);
     let tracker = state.tracker.clone();
     Ok(ws.on_upgrade(config, move |socket| tracker.track_future(serve(socket, state, member))))

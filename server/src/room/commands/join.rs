@@ -13,7 +13,7 @@ pub fn run(game: &LiveGame, seat: Occupant, now: Instant, at_ms: i64) -> Result<
         return Err(no_seat());
     }
     let side = game.open_seat().ok_or_else(no_seat)?;
-    if game.rated && !seat.registered && seat.name.bot_level().is_none() {
+    if game.rated && !seat.who.is_account() && seat.name().bot_level().is_none() {
         return Err(Refusal::new(ErrorCode::WrongSeat, "a rated game needs a player account: guests cannot join it"));
     }
     let mut change = game.blank_change(at_ms);

@@ -4,7 +4,7 @@
 
 use super::{abort, claim, decide, join, no_start, resign, sync, timeout};
 use crate::game::{Change, LiveGame, NewGame, Occupant, Refusal, Ruling};
-use crate::ids::PlayerName;
+use crate::ids::{Identity, PlayerName};
 use mancala_engine::{Options, Side, Variant};
 use mancala_protocol::ErrorCode;
 use mancala_protocol::http::GameStatus;
@@ -13,7 +13,9 @@ use tokio::time::{Duration, Instant};
 const AT: i64 = 1_767_225_600_000;
 
 fn seat(name: &str, registered: bool) -> Occupant {
-    Occupant { name: PlayerName::parse(name).unwrap(), registered, token_hash: format!("hash-{name}") }
+    let name = PlayerName::parse(name).unwrap();
+    let who = if registered { Identity::Account(name.clone()) } else { Identity::Guest(name.clone()) };
+    Occupant { who, token_hash: format!("hash-{name}") }
 }
 
 /// A Kubuguza game waiting for North, South created by `amina`.
