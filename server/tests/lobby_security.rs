@@ -211,7 +211,7 @@ async fn forget_session(s: &TestServer, session: &str) {
     sqlx::any::install_default_drivers();
     let mut conn = <sqlx::AnyConnection as sqlx::Connection>::connect(&s.database_url).await.unwrap();
     sqlx::query("DELETE FROM sessions WHERE id_hash = $1")
-        .bind(mancala_server::ids::token_hash(session))
+        .bind(mancala_server::ids::token_hash(session).to_string())
         .execute(&mut conn)
         .await
         .unwrap();

@@ -25,7 +25,7 @@ async fn old_database(url: &str) {
     for (name, created_at) in [("amina", 1), ("AMINA", 2), ("Amina", 3), ("anonymous", 1), (".", 1), ("kwame", 5)] {
         sqlx::query("INSERT INTO players (name, token_hash, created_at) VALUES ($1, $2, $3)")
             .bind(name)
-            .bind(token_hash(&format!("token-of-{name}")))
+            .bind(token_hash(&format!("token-of-{name}")).to_string())
             .bind(created_at as i64)
             .execute(&pool)
             .await

@@ -302,8 +302,10 @@ async fn a_replayed_end_rates_once(url: &str) {
     use mancala_server::ids::{GameId, Identity, InviteCode, PlayerName};
     use mancala_server::store::Store;
     let (store, writer) = Store::connect(url).await.unwrap();
-    let seat =
-        |name: &str| Occupant { who: Identity::Account(PlayerName::parse(name).unwrap()), token_hash: name.into() };
+    let seat = |name: &str| Occupant {
+        who: Identity::Account(PlayerName::parse(name).unwrap()),
+        token_hash: mancala_server::ids::token_hash(name),
+    };
     let v = Variant::Kubuguza;
     let creator = (Side::South, seat("Imani"));
     let mut game = LiveGame::new(NewGame {

@@ -5,7 +5,7 @@
 
 use super::AuthError;
 use crate::game::unix_ms;
-use crate::ids::{self, PlayerName};
+use crate::ids::{self, PlayerName, TokenHash};
 use crate::store::{AccountWrite, Store, Write};
 use axum::http::{HeaderMap, HeaderValue, header};
 
@@ -76,13 +76,13 @@ pub fn start(name: &PlayerName) -> (String, Vec<Write>) {
 
 /// Refreshes a session seen at `last_seen` if that is over [`REFRESH_MS`] ago, without making the request
 /// wait for the write (a failed refresh only shortens the session).
-pub fn touch(store: &Store, id_hash: &str, last_seen: i64) {
+pub fn touch(store: &Store, id_hash: &TokenHash, last_seen: i64) {
     let now = unix_ms();
     if now - last_seen < REFRESH_MS {
         return;
     }
     let store = store.clone();
-    let write = AccountWrite::TouchSession { id_hash: id_hash.to_string(), now, expires_at: now + IDLE_MS };
+    let write = AccountWrite::TouchSession { id_hash: id_hash.clone(), now, expires_at: now + IDLE_MS };
     tokio::spawn(async move {
         if let Err(e) = store.write(vec![Write::Account(write)]).await {
             tracing::debug!(error = %e, "session refresh not stored");
@@ -91,8 +91,8 @@ pub fn touch(store: &Store, id_hash: &str, last_seen: i64) {
 }
 
 /// Signs out: deletes the session `id_hash`.
-pub async fn end(store: &Store, id_hash: &str) -> Result<(), AuthError> {
-    store.write(vec![Write::Account(AccountWrite::DeleteSession { id_hash: id_hash.to_string() })]).await?;
+pub async fn end(store: &Store, id_hash: &TokenHash) -> Result<(), AuthError> {
+    store.write(vec![Write::Account(AccountWrite::DeleteSession { id_hash: id_hash.clone() })]).await?;
     Ok(())
 }
 

@@ -12,7 +12,7 @@
 use super::Cluster;
 use super::wire::{self, Item, Reply, ToOwner};
 use crate::game::Occupant;
-use crate::ids::GameId;
+use crate::ids::{GameId, TokenHash};
 use crate::room::{AskError, ConnId, Joined, Outbound, RemoteRoom, ViewerKind};
 use futures_util::future::BoxFuture;
 use futures_util::{Stream, StreamExt};
@@ -219,7 +219,7 @@ impl RemoteRoom for RelayedRoom {
         })
     }
 
-    fn seat_of(&self, token_hash: String) -> BoxFuture<'_, Result<Option<Side>, AskError>> {
+    fn seat_of(&self, token_hash: TokenHash) -> BoxFuture<'_, Result<Option<Side>, AskError>> {
         Box::pin(async move {
             match self.ask(ToOwner::SeatOf { game: self.game.clone(), token_hash }).await? {
                 Reply::SeatOf { side } => Ok(side),

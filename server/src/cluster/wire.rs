@@ -9,7 +9,7 @@
 //! its own (the JSON the owner's own sockets send, made once; JSON text never holds a raw newline).
 
 use crate::game::{Occupant, Refusal};
-use crate::ids::GameId;
+use crate::ids::{GameId, TokenHash};
 use crate::room::{Frame, Frames, Outbound, ViewerKind};
 use bytes::Bytes;
 use mancala_engine::Side;
@@ -62,7 +62,7 @@ pub enum ToOwner {
     },
     SeatOf {
         game: GameId,
-        token_hash: String,
+        token_hash: TokenHash,
     },
     Summary {
         game: GameId,

@@ -9,7 +9,7 @@ use super::clock::Clock;
 use super::ply::Ply;
 use super::ruling::{GameResult, Ruling};
 use super::steps::PlySteps;
-use crate::ids::{GameId, Identity, InviteCode, PlayerName};
+use crate::ids::{GameId, Identity, InviteCode, PlayerName, TokenHash};
 use mancala_engine::{BySide, Decision, Options, OptionsError, Outcome, Position, Side, Variant};
 use mancala_protocol::http::{GameStatus, GameSummary, PlayerInfo, Seats};
 use mancala_protocol::{ClockSpec, OutcomeInfo, RatingChanges};
@@ -23,7 +23,7 @@ pub struct Occupant {
     /// An account, or a guest (a bot's seat is a guest named `bot-…`).
     pub who: Identity,
     /// SHA-256 of the seat's secret token.
-    pub token_hash: String,
+    pub token_hash: TokenHash,
 }
 
 impl Occupant {
@@ -280,8 +280,8 @@ impl LiveGame {
     }
 
     /// The side a seat token belongs to.
-    pub fn seat_of(&self, token_hash: &str) -> Option<Side> {
-        Side::BOTH.into_iter().find(|&s| self.seats[s].as_ref().is_some_and(|seat| seat.token_hash == token_hash))
+    pub fn seat_of(&self, token_hash: &TokenHash) -> Option<Side> {
+        Side::BOTH.into_iter().find(|&s| self.seats[s].as_ref().is_some_and(|seat| &seat.token_hash == token_hash))
     }
 
     pub fn open_seat(&self) -> Option<Side> {

@@ -55,7 +55,7 @@ pub async fn signup(
     // signs in with its password.
     let row = PlayerRow {
         name: name.to_string(),
-        token_hash: ids::token_hash(&ids::token()),
+        token_hash: ids::token_hash(&ids::token()).to_string(),
         created_at,
         password_hash: Some(hash),
     };

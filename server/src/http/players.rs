@@ -31,7 +31,7 @@ pub async fn create(
     let token = ids::token();
     let row = PlayerRow {
         name: name.to_string(),
-        token_hash: ids::token_hash(&token),
+        token_hash: ids::token_hash(&token).to_string(),
         created_at: unix_ms(),
         password_hash: None,
     };

@@ -21,7 +21,7 @@ pub use game_id::GameId;
 pub use identity::Identity;
 pub use invite_code::InviteCode;
 pub use player_name::{NameError, PlayerName};
-pub use token::{token, token_hash};
+pub use token::{TokenHash, token, token_hash};
 
 use rand::RngExt;
 

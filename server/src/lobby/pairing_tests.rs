@@ -41,7 +41,7 @@ fn grant(side: Side, token: &str) -> SeatGranted {
 }
 
 fn via(hash: &str) -> Credential {
-    Credential::Token { hash: hash.into() }
+    Credential::Token { hash: crate::ids::TokenHash::stored(hash.into()) }
 }
 
 /// What each side got: `Ok(token)` for a seat, `Err(code)` for a refusal.

@@ -27,6 +27,7 @@ pub use projection::ViewerKind;
 pub use registry::{Registry, RoomError};
 
 use crate::game::{Occupant, Refusal};
+use crate::ids::TokenHash;
 use mancala_engine::Side;
 use mancala_protocol::http::GameSummary;
 use mancala_protocol::{ClientMsg, MoveEvent};
@@ -71,7 +72,7 @@ pub(crate) enum Command {
         reply: oneshot::Sender<Result<(Side, GameSummary), Refusal>>,
     },
     SeatOf {
-        token_hash: String,
+        token_hash: TokenHash,
         reply: oneshot::Sender<Option<Side>>,
     },
     Summary {
@@ -244,7 +245,7 @@ impl RoomHandle {
     }
 
     /// The seat a token belongs to in this game, if any.
-    pub async fn seat_of(&self, token_hash: String) -> Result<Option<Side>, AskError> {
+    pub async fn seat_of(&self, token_hash: TokenHash) -> Result<Option<Side>, AskError> {
         match &self.route {
             Route::Local(_) => self.ask(|reply| Command::SeatOf { token_hash, reply }).await,
             Route::Remote(r) => r.seat_of(token_hash).await,
@@ -292,7 +293,7 @@ mod tests {
             let refusal = Refusal::new(mancala_protocol::ErrorCode::WrongSeat, "a rated game needs an account");
             Box::pin(async move { Err(AskError::Refused(refusal)) })
         }
-        fn seat_of(&self, _: String) -> BoxFuture<'_, Result<Option<Side>, AskError>> {
+        fn seat_of(&self, _: crate::ids::TokenHash) -> BoxFuture<'_, Result<Option<Side>, AskError>> {
             Box::pin(async { Ok(None) })
         }
         fn summary(&self) -> BoxFuture<'_, Result<GameSummary, AskError>> {
@@ -314,7 +315,10 @@ mod tests {
     #[tokio::test]
     async fn a_refused_seat_is_one_flat_error() {
         let room = RoomHandle::remote(Arc::new(Away));
-        let seat = Occupant { who: crate::ids::Identity::Guest("zanele".parse().unwrap()), token_hash: "h".into() };
+        let seat = Occupant {
+            who: crate::ids::Identity::Guest("zanele".parse().unwrap()),
+            token_hash: crate::ids::token_hash("h"),
+        };
         match room.join(seat).await {
             Err(AskError::Refused(r)) => assert_eq!(r.code, mancala_protocol::ErrorCode::WrongSeat),
             other => panic!("expected a refusal, got {other:?}"),

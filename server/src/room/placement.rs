@@ -12,7 +12,7 @@ use super::projection::ViewerKind;
 use super::registry::{Registry, RoomError};
 use super::{AskError, ConnId, Joined, RoomHandle};
 use crate::game::Occupant;
-use crate::ids::GameId;
+use crate::ids::{GameId, TokenHash};
 use crate::store::StoreError;
 use futures_util::future::BoxFuture;
 use mancala_engine::Side;
@@ -78,7 +78,7 @@ pub trait RemoteRoom: Send + Sync + std::fmt::Debug {
 
     fn join(&self, seat: Occupant) -> BoxFuture<'_, Result<Joined, AskError>>;
 
-    fn seat_of(&self, token_hash: String) -> BoxFuture<'_, Result<Option<Side>, AskError>>;
+    fn seat_of(&self, token_hash: TokenHash) -> BoxFuture<'_, Result<Option<Side>, AskError>>;
 
     fn summary(&self) -> BoxFuture<'_, Result<GameSummary, AskError>>;
 }

@@ -5,7 +5,7 @@
 
 use super::{Store, StoreError};
 use crate::game::unix_ms;
-use crate::ids::Credential;
+use crate::ids::{Credential, TokenHash};
 use sqlx::{Any, Row, Transaction};
 
 /// A signed-in account as a credential finds it: its registered name and when it was created.
@@ -34,24 +34,24 @@ pub struct ApiTokenRow {
 #[derive(Clone, Debug)]
 pub enum AccountWrite {
     InsertSession {
-        id_hash: String,
+        id_hash: TokenHash,
         player_key: String,
         now: i64,
         expires_at: i64,
     },
     /// A session used again: it lives on until `expires_at`.
     TouchSession {
-        id_hash: String,
+        id_hash: TokenHash,
         now: i64,
         expires_at: i64,
     },
     DeleteSession {
-        id_hash: String,
+        id_hash: TokenHash,
     },
     /// Every session of the account but `keep` (a password change signs the others out).
     DeleteOtherSessions {
         player_key: String,
-        keep: Option<String>,
+        keep: Option<TokenHash>,
     },
     /// Sessions past their end (any account), swept at each sign-in.
     DeleteExpiredSessions {
@@ -65,7 +65,7 @@ pub enum AccountWrite {
         id: String,
         player_key: String,
         label: String,
-        token_hash: String,
+        token_hash: TokenHash,
         created_at: i64,
     },
     DeleteApiToken {
@@ -73,7 +73,7 @@ pub enum AccountWrite {
         player_key: String,
     },
     DeleteApiTokenByHash {
-        token_hash: String,
+        token_hash: TokenHash,
     },
     /// A lesson step met (migration 0007); a step met before keeps its first time.
     LearnStep {
@@ -89,21 +89,23 @@ pub(super) async fn apply(tx: &mut Transaction<'static, Any>, write: &AccountWri
         AccountWrite::InsertSession { id_hash, player_key, now, expires_at } => sqlx::query(
             "INSERT INTO sessions (id_hash, player_key, created_at, last_seen, expires_at) VALUES ($1, $2, $3, $3, $4)",
         )
-        .bind(id_hash)
+        .bind(id_hash.as_str())
         .bind(player_key)
         .bind(now)
         .bind(expires_at),
         AccountWrite::TouchSession { id_hash, now, expires_at } => {
             sqlx::query("UPDATE sessions SET last_seen = $2, expires_at = $3 WHERE id_hash = $1")
-                .bind(id_hash)
+                .bind(id_hash.as_str())
                 .bind(now)
                 .bind(expires_at)
         }
-        AccountWrite::DeleteSession { id_hash } => sqlx::query("DELETE FROM sessions WHERE id_hash = $1").bind(id_hash),
+        AccountWrite::DeleteSession { id_hash } => {
+            sqlx::query("DELETE FROM sessions WHERE id_hash = $1").bind(id_hash.as_str())
+        }
         AccountWrite::DeleteOtherSessions { player_key, keep } => {
             sqlx::query("DELETE FROM sessions WHERE player_key = $1 AND ($2 IS NULL OR id_hash <> $2)")
                 .bind(player_key)
-                .bind(keep)
+                .bind(keep.as_ref().map(TokenHash::as_str))
         }
         AccountWrite::DeleteExpiredSessions { now } => {
             sqlx::query("DELETE FROM sessions WHERE expires_at <= $1").bind(now)
@@ -119,13 +121,13 @@ pub(super) async fn apply(tx: &mut Transaction<'static, Any>, write: &AccountWri
         .bind(id)
         .bind(player_key)
         .bind(label)
-        .bind(token_hash)
+        .bind(token_hash.as_str())
         .bind(created_at),
         AccountWrite::DeleteApiToken { id, player_key } => {
             sqlx::query("DELETE FROM api_tokens WHERE id = $1 AND player_key = $2").bind(id).bind(player_key)
         }
         AccountWrite::DeleteApiTokenByHash { token_hash } => {
-            sqlx::query("DELETE FROM api_tokens WHERE token_hash = $1").bind(token_hash)
+            sqlx::query("DELETE FROM api_tokens WHERE token_hash = $1").bind(token_hash.as_str())
         }
         AccountWrite::LearnStep { player_key, step, done_at } => sqlx::query(
             "INSERT INTO learn_progress (player_key, step, done_at) VALUES ($1, $2, $3) \
@@ -155,12 +157,12 @@ impl Store {
     }
 
     /// The account of a session that has not expired at `now`.
-    pub async fn session(&self, id_hash: &str, now: i64) -> Result<Option<SessionRow>, StoreError> {
+    pub async fn session(&self, id_hash: &TokenHash, now: i64) -> Result<Option<SessionRow>, StoreError> {
         let row = sqlx::query(
             "SELECT p.name, p.created_at, s.last_seen FROM sessions s JOIN players p ON lower(p.name) = s.player_key \
              WHERE s.id_hash = $1 AND s.expires_at > $2",
         )
-        .bind(id_hash)
+        .bind(id_hash.as_str())
         .bind(now)
         .fetch_optional(self.pool())
         .await?;
@@ -179,13 +181,13 @@ impl Store {
     }
 
     /// The account a bearer token stands for: a player token (`POST /api/players`) or an API token.
-    pub async fn account_by_token_hash(&self, hash: &str) -> Result<Option<AccountRow>, StoreError> {
+    pub async fn account_by_token_hash(&self, hash: &TokenHash) -> Result<Option<AccountRow>, StoreError> {
         let row = sqlx::query(
             "SELECT name, created_at FROM players WHERE token_hash = $1 \
              UNION ALL SELECT p.name, p.created_at FROM api_tokens t JOIN players p ON lower(p.name) = t.player_key \
              WHERE t.token_hash = $1",
         )
-        .bind(hash)
+        .bind(hash.as_str())
         .fetch_optional(self.pool())
         .await?;
         row.as_ref().map(account).transpose()
@@ -193,20 +195,20 @@ impl Store {
 
     /// The hashed ids of the sessions of the account `key` (those a password change signs out, before it
     /// does).
-    pub async fn session_hashes(&self, key: &str) -> Result<Vec<String>, StoreError> {
+    pub async fn session_hashes(&self, key: &str) -> Result<Vec<TokenHash>, StoreError> {
         let rows =
             sqlx::query("SELECT id_hash FROM sessions WHERE player_key = $1").bind(key).fetch_all(self.pool()).await?;
-        rows.iter().map(|r| Ok(r.try_get("id_hash")?)).collect()
+        rows.iter().map(|r| Ok(TokenHash::stored(r.try_get("id_hash")?))).collect()
     }
 
     /// The hash of the API token `id` of the account `key` (what revoking it closes).
-    pub async fn api_token_hash(&self, key: &str, id: &str) -> Result<Option<String>, StoreError> {
+    pub async fn api_token_hash(&self, key: &str, id: &str) -> Result<Option<TokenHash>, StoreError> {
         let row = sqlx::query("SELECT token_hash FROM api_tokens WHERE player_key = $1 AND id = $2")
             .bind(key)
             .bind(id)
             .fetch_optional(self.pool())
             .await?;
-        row.map(|r| Ok(r.try_get("token_hash")?)).transpose()
+        row.map(|r| Ok(TokenHash::stored(r.try_get("token_hash")?))).transpose()
     }
 
     /// The API tokens of the account `key`, oldest first.

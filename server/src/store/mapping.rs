@@ -9,7 +9,7 @@ use super::ratings::RateGame;
 use super::rows::{GameProgress, GameRow, MoveRow};
 use super::writer::Write;
 use crate::game::{Change, GameHeader, GameResult, LiveGame, Occupant, Ply, Ruling, StoredClock, StoredPly};
-use crate::ids::{GameId, Identity, PlayerName};
+use crate::ids::{GameId, Identity, PlayerName, TokenHash};
 use mancala_engine::{BySide, Decision, EndReason, Geometry, Options, Outcome, Side, Variant};
 use mancala_protocol::ClockSpec;
 use mancala_protocol::http::GameStatus;
@@ -107,8 +107,8 @@ pub fn game_row(h: &GameHeader) -> GameRow {
         north_name: seat(Side::North).map(|s| s.name().to_string()),
         south_registered: seat(Side::South).is_some_and(|s| s.who.is_account()),
         north_registered: seat(Side::North).is_some_and(|s| s.who.is_account()),
-        south_token_hash: seat(Side::South).map(|s| s.token_hash.clone()),
-        north_token_hash: seat(Side::North).map(|s| s.token_hash.clone()),
+        south_token_hash: seat(Side::South).map(|s| s.token_hash.to_string()),
+        north_token_hash: seat(Side::North).map(|s| s.token_hash.to_string()),
         invite_code: h.invite_code.as_ref().map(ToString::to_string),
         clock_base_ms: h.clock.map(|c| c.spec.base_secs as i64 * 1000),
         clock_increment_ms: h.clock.map(|c| c.spec.increment_secs as i64 * 1000),
@@ -156,7 +156,7 @@ pub fn header(row: GameRow) -> Result<GameHeader, StoreError> {
         (Some(n), Some(h)) => {
             let name = PlayerName::parse(n).map_err(|e| corrupt(id, format!("{col}_name: {e}")))?;
             let who = if registered { Identity::Account(name) } else { Identity::Guest(name) };
-            Ok(Some(Occupant { who, token_hash: h.clone() }))
+            Ok(Some(Occupant { who, token_hash: TokenHash::stored(h.clone()) }))
         }
         (None, None) => Ok(None),
         _ => Err(corrupt(id, format!("{col} seat has a name without a token or a token without a name"))),

@@ -6,7 +6,7 @@ use super::mapping;
 use super::rows::{GAME_COLUMNS, GameRow, MoveRow, PlayerRow};
 use super::{Store, StoreError};
 use crate::game::{GameHeader, StoredPly};
-use crate::ids::{GameId, InviteCode, PlayerName};
+use crate::ids::{GameId, InviteCode, PlayerName, TokenHash};
 use mancala_engine::{Side, Variant};
 use mancala_protocol::http::GameStatus;
 use sqlx::Row;
@@ -182,9 +182,9 @@ impl Store {
         row.as_ref().map(PlayerRow::read).transpose()
     }
 
-    pub async fn player_by_token_hash(&self, hash: &str) -> Result<Option<PlayerRow>, StoreError> {
+    pub async fn player_by_token_hash(&self, hash: &TokenHash) -> Result<Option<PlayerRow>, StoreError> {
         let row = sqlx::query("SELECT name, token_hash, created_at, password_hash FROM players WHERE token_hash = $1")
-            .bind(hash)
+            .bind(hash.as_str())
             .fetch_optional(self.pool())
             .await?;
         row.as_ref().map(PlayerRow::read).transpose()

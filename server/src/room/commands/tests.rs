@@ -15,7 +15,7 @@ const AT: i64 = 1_767_225_600_000;
 fn seat(name: &str, registered: bool) -> Occupant {
     let name = PlayerName::parse(name).unwrap();
     let who = if registered { Identity::Account(name.clone()) } else { Identity::Guest(name.clone()) };
-    Occupant { who, token_hash: format!("hash-{name}") }
+    Occupant { who, token_hash: crate::ids::TokenHash::stored(format!("hash-{name}")) }
 }
 
 /// A Kubuguza game waiting for North, South created by `amina`.
