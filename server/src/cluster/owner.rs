@@ -22,7 +22,7 @@ use tokio_util::sync::CancellationToken;
 /// The remote viewers of this node's rooms, by (their node, their relay id).
 #[derive(Debug, Default)]
 pub(super) struct Remotes {
-    map: Mutex<HashMap<(String, u64), Remote>>,
+    map: Mutex<HashMap<(String, ConnId), Remote>>,
 }
 
 #[derive(Debug)]
@@ -38,12 +38,12 @@ impl Remotes {
         self.map.lock().expect("remotes lock").len()
     }
 
-    fn insert(&self, key: (String, u64), remote: Remote) {
+    fn insert(&self, key: (String, ConnId), remote: Remote) {
         self.map.lock().expect("remotes lock").insert(key, remote);
         metrics::gauge!("mancala_remote_viewers").increment(1.0);
     }
 
-    fn remove(&self, key: &(String, u64)) {
+    fn remove(&self, key: &(String, ConnId)) {
         let gone = self.map.lock().expect("remotes lock").remove(key);
         if let Some(remote) = gone {
             metrics::gauge!("mancala_remote_viewers").decrement(1.0);
@@ -51,7 +51,7 @@ impl Remotes {
         }
     }
 
-    fn client(&self, key: (String, u64), msg: ClientMsg) {
+    fn client(&self, key: (String, ConnId), msg: ClientMsg) {
         let full = {
             let map = self.map.lock().expect("remotes lock");
             let Some(remote) = map.get(&key) else { return };
@@ -66,7 +66,7 @@ impl Remotes {
 
     /// Viewers of nodes that are not alive any more leave their rooms.
     pub fn drop_orphans(&self, alive: &HashSet<String>) {
-        let keys: Vec<(String, u64)> =
+        let keys: Vec<(String, ConnId)> =
             self.map.lock().expect("remotes lock").keys().filter(|(node, _)| !alive.contains(node)).cloned().collect();
         for key in keys {
             self.remove(&key);
@@ -160,7 +160,7 @@ async fn answer(cluster: &Arc<Cluster>, rooms: &Registry, request: ToOwner) -> R
 }
 
 /// Drains a remote viewer's queue into its node's relay subject, numbering the items from 1.
-async fn forward(cluster: Arc<Cluster>, subject: String, relay: u64, mut rx: mpsc::Receiver<Outbound>) {
+async fn forward(cluster: Arc<Cluster>, subject: String, relay: ConnId, mut rx: mpsc::Receiver<Outbound>) {
     let mut seq = 0;
     let mut items = Vec::with_capacity(16);
     while rx.recv_many(&mut items, 16).await > 0 {

@@ -33,7 +33,7 @@ const MOVED: &str = "the game moved to another server: reconnect";
 #[derive(Debug, Default)]
 pub(super) struct Relays {
     next: AtomicU64,
-    map: Mutex<HashMap<u64, Relay>>,
+    map: Mutex<HashMap<ConnId, Relay>>,
 }
 
 #[derive(Debug)]
@@ -45,14 +45,14 @@ struct Relay {
 }
 
 impl Relays {
-    fn open(&self, owner: &str, tx: Sender<Outbound>) -> u64 {
-        let id = self.next.fetch_add(1, Ordering::Relaxed) + 1;
+    fn open(&self, owner: &str, tx: Sender<Outbound>) -> ConnId {
+        let id = ConnId::from_raw(self.next.fetch_add(1, Ordering::Relaxed) + 1);
         self.map.lock().expect("relays lock").insert(id, Relay { tx, owner: owner.to_string(), seq: 0 });
         metrics::gauge!("mancala_relayed_connections").increment(1.0);
         id
     }
 
-    fn forget(&self, id: u64) -> Option<()> {
+    fn forget(&self, id: ConnId) -> Option<()> {
         let gone = self.map.lock().expect("relays lock").remove(&id).map(|_| ());
         if gone.is_some() {
             metrics::gauge!("mancala_relayed_connections").decrement(1.0);
@@ -60,7 +60,7 @@ impl Relays {
         gone
     }
 
-    fn is_open(&self, id: u64) -> bool {
+    fn is_open(&self, id: ConnId) -> bool {
         self.map.lock().expect("relays lock").contains_key(&id)
     }
 
@@ -88,7 +88,7 @@ impl Relays {
             drop(map);
             metrics::gauge!("mancala_relayed_connections").decrement(1.0);
             metrics::counter!("mancala_relays_broken").increment(1);
-            tracing::debug!(relay = item.relay, why, "relayed connection ends");
+            tracing::debug!(relay = %item.relay, why, "relayed connection ends");
             close(relay.tx);
         }
     }
@@ -97,7 +97,7 @@ impl Relays {
     fn drop_orphans(&self, alive: &HashSet<String>) {
         let gone: Vec<Relay> = {
             let mut map = self.map.lock().expect("relays lock");
-            let ids: Vec<u64> = map.iter().filter(|(_, r)| !alive.contains(&r.owner)).map(|(id, _)| *id).collect();
+            let ids: Vec<ConnId> = map.iter().filter(|(_, r)| !alive.contains(&r.owner)).map(|(id, _)| *id).collect();
             ids.into_iter().filter_map(|id| map.remove(&id)).collect()
         };
         for relay in gone {

@@ -9,7 +9,7 @@
 //! its own (the JSON the owner's own sockets send, made once; JSON text never holds a raw newline).
 
 use crate::game::{Occupant, Refusal};
-use crate::ids::{GameId, TokenHash};
+use crate::ids::{ConnId, GameId, TokenHash};
 use crate::room::{Frame, Frames, Outbound, ViewerKind};
 use bytes::Bytes;
 use mancala_engine::Side;
@@ -41,19 +41,19 @@ pub enum ToOwner {
     Connect {
         game: GameId,
         node: String,
-        relay: u64,
+        relay: ConnId,
         kind: ViewerKind,
         since: Option<u64>,
     },
     /// A message of that viewer, in the order it sent them.
     Client {
         node: String,
-        relay: u64,
+        relay: ConnId,
         msg: ClientMsg,
     },
     Disconnect {
         node: String,
-        relay: u64,
+        relay: ConnId,
     },
     /// Requests a room answers.
     Join {
@@ -109,7 +109,7 @@ impl Reply {
 /// One queue item of a relayed connection, as it travels.
 #[derive(Debug)]
 pub struct Item {
-    pub relay: u64,
+    pub relay: ConnId,
     pub seq: u64,
     pub body: Outbound,
 }
@@ -120,7 +120,7 @@ pub struct Item {
 pub struct BadItem(String);
 
 impl Item {
-    pub fn encode(relay: u64, seq: u64, body: &Outbound) -> Bytes {
+    pub fn encode(relay: ConnId, seq: u64, body: &Outbound) -> Bytes {
         let mut out = String::with_capacity(256);
         match body {
             Outbound::Frames(frames) => {
@@ -155,7 +155,7 @@ impl Item {
                 .into();
             Outbound::Frames(frames)
         };
-        Ok(Item { relay, seq, body })
+        Ok(Item { relay: ConnId::from_raw(relay), seq, body })
     }
 }
 
@@ -171,14 +171,14 @@ mod tests {
             Frame::new(ServerMsg::Accepted { id: Some("d1".into()), v: 7 }),
         ]
         .into();
-        let bytes = Item::encode(3, 9, &Outbound::Frames(frames));
+        let bytes = Item::encode(ConnId::from_raw(3), 9, &Outbound::Frames(frames));
         let item = Item::decode(&bytes).unwrap();
-        assert_eq!((item.relay, item.seq), (3, 9));
+        assert_eq!((item.relay, item.seq), (ConnId::from_raw(3), 9));
         let Outbound::Frames(frames) = item.body else { panic!("frames") };
         assert_eq!(frames.len(), 2);
         assert_eq!(frames[0].msg(), &ServerMsg::Pong { id: Some("p\n1".into()) });
         assert_eq!(frames[1].version(), None);
-        let item = Item::decode(&Item::encode(3, 10, &Outbound::Close(1012, "x"))).unwrap();
+        let item = Item::decode(&Item::encode(ConnId::from_raw(3), 10, &Outbound::Close(1012, "x"))).unwrap();
         assert!(matches!(item.body, Outbound::Close(1012, _)));
         assert!(Item::decode(b"3 x 0").is_err());
     }

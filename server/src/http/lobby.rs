@@ -7,7 +7,7 @@ use super::limits::{ClientAddr, Limit};
 use crate::auth::{self, Caller};
 use crate::http::caller::MaybeSignedIn;
 use crate::http::error::ApiError;
-use crate::ids::PlayerName;
+use crate::ids::{ConnId, PlayerName};
 use crate::lobby::command::{Command, Joining, Kick, Taker};
 use crate::lobby::error::LobbyError;
 use crate::lobby::person::Person;
@@ -50,7 +50,7 @@ pub async fn list(State(state): State<AppState>, _: Query<NoParams>) -> Result<a
 /// connection's place at the door.
 struct Leave {
     lobby: Lobby,
-    conn: u64,
+    conn: ConnId,
     _admitted: crate::lobby::limits::Admitted,
 }
 

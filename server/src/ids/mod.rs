@@ -8,6 +8,7 @@
 //! and in the database.
 
 mod client_addr;
+mod conn_id;
 mod credential;
 mod game_id;
 mod identity;
@@ -16,6 +17,7 @@ mod player_name;
 mod token;
 
 pub use client_addr::ClientAddr;
+pub use conn_id::ConnId;
 pub use credential::Credential;
 pub use game_id::GameId;
 pub use identity::Identity;

@@ -5,6 +5,7 @@ use super::error::LobbyError;
 use super::person::Person;
 use super::seek::{GameSpec, Shown};
 use crate::ids::ClientAddr;
+use crate::ids::ConnId;
 use crate::ids::Credential;
 use crate::ids::{GameId, PlayerName};
 use mancala_protocol::http::SeatGranted;
@@ -14,7 +15,7 @@ use tokio::sync::{mpsc, oneshot};
 /// Who takes a seek or answers a challenge: a lobby connection (answered on it) or an HTTP request.
 #[derive(Debug)]
 pub enum Taker {
-    Conn(u64),
+    Conn(ConnId),
     Http { person: Person, reply: oneshot::Sender<Result<SeatGranted, LobbyError>> },
 }
 
@@ -40,20 +41,20 @@ pub enum Command {
     /// A lobby socket or an HTTP seek stream opens; answered with its connection id and the seek list.
     Join {
         joining: Joining,
-        reply: oneshot::Sender<(u64, Listed)>,
+        reply: oneshot::Sender<(ConnId, Listed)>,
     },
     /// The connection closed: its seeks go.
     Leave {
-        conn: u64,
+        conn: ConnId,
     },
     Seek {
-        conn: u64,
+        conn: ConnId,
         spec: GameSpec,
         range: Option<[i32; 2]>,
         rating: Option<Shown>,
     },
     Cancel {
-        conn: u64,
+        conn: ConnId,
         id: String,
     },
     Accept {
@@ -62,7 +63,7 @@ pub enum Command {
         rating: i32,
     },
     Quick {
-        conn: u64,
+        conn: ConnId,
         spec: GameSpec,
         rating: Option<Shown>,
     },

@@ -35,6 +35,7 @@ pub mod ratings;
 pub mod seek;
 
 use crate::ids::ClientAddr;
+use crate::ids::ConnId;
 use crate::ids::Credential;
 use crate::room::Registry;
 use crate::store::Store;
@@ -110,7 +111,7 @@ impl Lobby {
     }
 
     /// A connection is gone.
-    pub fn leave(&self, conn: u64) {
+    pub fn leave(&self, conn: ConnId) {
         self.must_send(Command::Leave { conn });
     }
 

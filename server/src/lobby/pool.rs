@@ -16,6 +16,7 @@ use super::playing::Playing;
 use super::seek::{GameSpec, Seek, Shown};
 use crate::game::unix_ms;
 use crate::ids::ClientAddr;
+use crate::ids::ConnId;
 use crate::ids::Credential;
 use crate::ids::{GameId, PlayerName};
 use crate::room::Registry;
@@ -40,11 +41,11 @@ struct Conn {
 
 #[derive(Debug)]
 pub struct Pool {
-    conns: HashMap<u64, Conn>,
+    conns: HashMap<ConnId, Conn>,
     seeks: Vec<Seek>,
     challenges: Challenges,
     playing: Playing,
-    next_conn: u64,
+    next_conn: ConnId,
     rooms: Arc<Registry>,
     store: Store,
     limits: LobbyLimits,
@@ -66,7 +67,7 @@ impl Pool {
             seeks: Vec::new(),
             challenges: Challenges::default(),
             playing: Playing::default(),
-            next_conn: 1,
+            next_conn: ConnId::FIRST,
             rooms,
             store,
             limits,
@@ -95,8 +96,7 @@ impl Pool {
         }
         match cmd {
             Command::Join { joining, reply } => {
-                let conn = self.next_conn;
-                self.next_conn += 1;
+                let conn = self.next_conn.take();
                 let Joining { person, feed, addr, credential, tx, kick } = joining;
                 self.conns.insert(conn, Conn { person, feed, addr, credential, tx, kick: Some(kick) });
                 let _ = reply.send((conn, self.listed()));
@@ -132,7 +132,7 @@ impl Pool {
             }
             Command::Answer { by, id, accept, reply } => self.answer(by, &id, accept, reply),
             Command::Revoke { credentials } => {
-                let gone: Vec<u64> = self
+                let gone: Vec<ConnId> = self
                     .conns
                     .iter()
                     .filter(|(_, c)| c.credential.as_ref().is_some_and(|v| credentials.contains(v)))
@@ -153,7 +153,7 @@ impl Pool {
         }
     }
 
-    fn person(&self, conn: u64) -> Option<Person> {
+    fn person(&self, conn: ConnId) -> Option<Person> {
         self.conns.get(&conn).map(|c| c.person.clone())
     }
 
@@ -217,8 +217,8 @@ impl Pool {
         (self.seeks[from..].iter().map(Seek::view).collect(), self.seeks.len())
     }
 
-    fn conns_of(&self, key: &PersonKey) -> Vec<u64> {
-        let mut v: Vec<u64> = self.conns.iter().filter(|(_, c)| c.person.key() == key).map(|(id, _)| *id).collect();
+    fn conns_of(&self, key: &PersonKey) -> Vec<ConnId> {
+        let mut v: Vec<ConnId> = self.conns.iter().filter(|(_, c)| c.person.key() == key).map(|(id, _)| *id).collect();
         v.sort_unstable();
         v
     }
@@ -226,7 +226,7 @@ impl Pool {
     /// Posts a seek living with `conn`.
     fn post(
         &mut self,
-        conn: u64,
+        conn: ConnId,
         spec: GameSpec,
         range: Option<[i32; 2]>,
         rating: Option<Shown>,
@@ -265,7 +265,7 @@ impl Pool {
     }
 
     /// Withdraws seek `id` if it is `conn`'s person's (a guest's seeks are its connection's).
-    fn cancel(&mut self, conn: u64, id: &str) {
+    fn cancel(&mut self, conn: ConnId, id: &str) {
         let Some(person) = self.person(conn) else { return };
         match self.seeks.iter().position(|s| s.id == id) {
             Some(i) if self.seeks[i].by.same(&person) => {
@@ -276,7 +276,7 @@ impl Pool {
         }
     }
 
-    fn quick(&mut self, conn: u64, spec: GameSpec, rating: Option<Shown>) {
+    fn quick(&mut self, conn: ConnId, spec: GameSpec, rating: Option<Shown>) {
         let Some(person) = self.person(conn) else { return };
         let mine = rating.map_or(super::seek::DEFAULT_RATING, |r| r.rating);
         // The nearest rating first, then the oldest seek.
@@ -366,7 +366,7 @@ impl Pool {
     }
 
     /// A side of a pairing whose seat goes to lobby connection `conn`.
-    fn player(&self, person: Person, conn: Option<u64>) -> Player {
+    fn player(&self, person: Person, conn: Option<ConnId>) -> Player {
         let c = conn.and_then(|id| self.conns.get(&id));
         Player { person, to: Deliver::Conn(c.map(|c| c.tx.clone())), credential: c.and_then(|c| c.credential.clone()) }
     }
@@ -425,16 +425,16 @@ impl Pool {
     }
 
     /// Queues `msg` for `conn`; a connection that does not keep up is closed.
-    fn tell(&mut self, conn: u64, msg: LobbyServerMsg) {
+    fn tell(&mut self, conn: ConnId, msg: LobbyServerMsg) {
         let ok = self.conns.get(&conn).is_none_or(|c| c.tx.try_send(msg).is_ok());
         if !ok {
-            tracing::debug!(conn, "lobby connection too slow: dropped");
+            tracing::debug!(%conn, "lobby connection too slow: dropped");
             self.leave(conn, Some(Kick::TooSlow));
         }
     }
 
     fn broadcast(&mut self, msg: LobbyServerMsg) {
-        let slow: Vec<u64> = self
+        let slow: Vec<ConnId> = self
             .conns
             .iter()
             .filter(|(_, c)| c.feed && c.tx.try_send(msg.clone()).is_err())
@@ -452,7 +452,7 @@ impl Pool {
     }
 
     /// `conn` is gone (it left, or the lobby closes it for `kick`): its seeks go with it.
-    fn leave(&mut self, conn: u64, kick: Option<Kick>) {
+    fn leave(&mut self, conn: ConnId, kick: Option<Kick>) {
         let Some(mut c) = self.conns.remove(&conn) else { return };
         if let (Some(kick), Some(tell)) = (kick, c.kick.take()) {
             let _ = tell.send(kick);

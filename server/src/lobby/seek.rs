@@ -5,6 +5,7 @@ use super::error::LobbyError;
 use super::person::Person;
 use crate::game::clock;
 use crate::ids::ClientAddr;
+use crate::ids::ConnId;
 use mancala_engine::{Options, Variant};
 use mancala_protocol::ClockSpec;
 use mancala_protocol::http::OptionsPatch;
@@ -74,7 +75,7 @@ pub struct Seek {
     pub spec: GameSpec,
     pub range: Option<[i32; 2]>,
     pub created_at: u64,
-    pub conn: u64,
+    pub conn: ConnId,
 }
 
 impl Seek {

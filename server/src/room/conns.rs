@@ -101,7 +101,7 @@ pub(super) struct Conns {
 
 impl Conns {
     pub fn new(room: WeakSender<Command>) -> Conns {
-        Conns { map: HashMap::new(), next: 1, room }
+        Conns { map: HashMap::new(), next: ConnId::FIRST, room }
     }
 
     pub fn ids(&self) -> Vec<ConnId> {
@@ -125,8 +125,7 @@ impl Conns {
     /// Adds a connection at `version` and gives it its first item, if it lacks anything (a snapshot, or the
     /// events after the version it holds), which always fits: its queue is new.
     pub fn add(&mut self, kind: ViewerKind, tx: Sender<Outbound>, version: u64, first: Option<CatchUp>) -> ConnId {
-        let id = self.next;
-        self.next += 1;
+        let id = self.next.take();
         self.map.insert(id, Conn { kind, tx, sent: version, recovering: false, presence_due: false, waiting: false });
         match first {
             Some(CatchUp::Events(frames)) => self.push(id, frames, version),

@@ -35,8 +35,7 @@ use std::sync::Arc;
 use tokio::sync::mpsc::{self, OwnedPermit};
 use tokio::sync::oneshot;
 
-/// A connection's id inside its room.
-pub type ConnId = u64;
+pub use crate::ids::ConnId;
 
 /// How many items (changes, answers, catch-ups) a connection's queue holds. When a change does not fit,
 /// the connection gets a fresh snapshot as soon as the queue has room again.

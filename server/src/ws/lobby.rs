@@ -19,6 +19,7 @@ use crate::http::error::ApiError;
 use crate::http::extract::{FromParams, Params, Query};
 use crate::http::limits::{ClientAddr, Limit};
 use crate::http::lobby::identify;
+use crate::ids::ConnId;
 use crate::lobby::command::{Command, Joining, Kick, Taker};
 use crate::lobby::error::LobbyError;
 use crate::lobby::limits::Admitted;
@@ -251,7 +252,7 @@ fn too_large(len: usize, max: usize) -> LobbyError {
 /// Returns a direct answer, if any.
 async fn handle(
     state: &AppState,
-    conn: u64,
+    conn: ConnId,
     me: &Member,
     msg: LobbyClientMsg,
 ) -> Result<Option<LobbyServerMsg>, LobbyError> {
