@@ -7,7 +7,7 @@ use super::limits::{ClientAddr, Limit};
 use crate::auth::{self, Caller};
 use crate::http::caller::MaybeSignedIn;
 use crate::http::error::ApiError;
-use crate::ids::{ConnId, PlayerName};
+use crate::ids::{ChallengeId, ConnId, PlayerName, SeekId};
 use crate::lobby::command::{Command, Joining, Kick, Taker};
 use crate::lobby::error::LobbyError;
 use crate::lobby::person::Person;
@@ -30,9 +30,19 @@ pub async fn identify(state: &AppState, caller: Option<&Caller>, name: Option<St
     Ok(Person::of(auth::identify(&state.store, caller, name).await?))
 }
 
+/// The seek a client names: one that cannot be a seek id is no open seek either.
+pub fn seek_id(text: &str) -> Result<SeekId, LobbyError> {
+    text.parse().map_err(|e| LobbyError::NotFound(format!("no open seek: {e}")))
+}
+
+/// The challenge a client names, as [`seek_id`] does.
+fn challenge_id(text: &str) -> Result<ChallengeId, LobbyError> {
+    text.parse().map_err(|e| LobbyError::NotFound(format!("no open challenge: {e}")))
+}
+
 /// The accepter's rating in the variant of seek `id` (1500 without one).
-pub async fn rating_for_seek(state: &AppState, person: &Person, id: &str) -> Result<i32, LobbyError> {
-    let found = state.lobby.ask(|reply| Command::Find { id: id.to_string(), reply }).await?;
+pub async fn rating_for_seek(state: &AppState, person: &Person, id: &SeekId) -> Result<i32, LobbyError> {
+    let found = state.lobby.ask(|reply| Command::Find { id: id.clone(), reply }).await?;
     let Some(seek) = found else {
         return Err(LobbyError::NotFound(format!("no open seek `{id}` (taken, cancelled or never made)")));
     };
@@ -152,6 +162,7 @@ pub async fn accept(
     _: Query<NoParams>,
     OptionalJson(req): OptionalJson<JoinGame>,
 ) -> Result<(StatusCode, axum::Json<SeatGranted>), ApiError> {
+    let id = seek_id(&id)?;
     let person = identify(&state, caller.as_ref(), req.name).await?;
     aborts::check(&state.store, &person).await?;
     let rating = rating_for_seek(&state, &person, &id).await?;
@@ -214,6 +225,7 @@ pub async fn accept_challenge(
     let by = account(&state, caller).await?;
     aborts::check(&state.store, &by).await?;
     state.limits.check_for(Limit::Games, client, Some(by.name()))?;
+    let id = challenge_id(&id)?;
     let granted = state.lobby.ask(|reply| Command::Answer { by, id, accept: true, reply }).await??;
     let granted = granted.ok_or_else(|| ApiError::Internal("an accepted challenge without a seat".into()))?;
     Ok((StatusCode::CREATED, axum::Json(granted)))
@@ -227,6 +239,7 @@ pub async fn decline_challenge(
     _: Query<NoParams>,
 ) -> Result<StatusCode, ApiError> {
     let by = account(&state, caller).await?;
+    let id = challenge_id(&id)?;
     state.lobby.ask(|reply| Command::Answer { by, id, accept: false, reply }).await??;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -13,6 +13,7 @@ mod credential;
 mod game_id;
 mod identity;
 mod invite_code;
+mod lobby_id;
 mod player_name;
 mod token;
 
@@ -22,6 +23,7 @@ pub use credential::Credential;
 pub use game_id::GameId;
 pub use identity::Identity;
 pub use invite_code::InviteCode;
+pub use lobby_id::{ChallengeId, SeekId};
 pub use player_name::{NameError, PlayerName};
 pub use token::{TokenHash, token, token_hash};
 

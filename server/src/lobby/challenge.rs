@@ -8,7 +8,7 @@ use super::limits::{COUNT_RETRY_SECS, MAX_PENDING_CHALLENGES};
 use super::person::Person;
 use super::seek::GameSpec;
 use crate::game::unix_ms;
-use crate::ids::PlayerName;
+use crate::ids::{ChallengeId, PlayerName};
 use mancala_protocol::lobby::{Challenge, ChallengeList};
 
 #[derive(Clone, Debug)]
@@ -43,7 +43,7 @@ impl Challenges {
             });
         }
         let view = Challenge {
-            id: crate::ids::token()[..12].to_string(),
+            id: ChallengeId::random().to_string(),
             from: from.name().as_str().to_string(),
             to: to.as_str().to_string(),
             variant: spec.variant,
@@ -56,12 +56,12 @@ impl Challenges {
         Ok(view)
     }
 
-    pub fn get(&self, id: &str) -> Option<Open> {
-        self.open.iter().find(|c| c.view.id == id).cloned()
+    pub fn get(&self, id: &ChallengeId) -> Option<Open> {
+        self.open.iter().find(|c| c.view.id == id.as_str()).cloned()
     }
 
-    pub fn remove(&mut self, id: &str) -> Option<Open> {
-        let i = self.open.iter().position(|c| c.view.id == id)?;
+    pub fn remove(&mut self, id: &ChallengeId) -> Option<Open> {
+        let i = self.open.iter().position(|c| c.view.id == id.as_str())?;
         Some(self.open.remove(i))
     }
 

@@ -7,7 +7,7 @@ use super::seek::{GameSpec, Shown};
 use crate::ids::ClientAddr;
 use crate::ids::ConnId;
 use crate::ids::Credential;
-use crate::ids::{GameId, PlayerName};
+use crate::ids::{ChallengeId, GameId, PlayerName, SeekId};
 use mancala_protocol::http::SeatGranted;
 use mancala_protocol::lobby::{self, LobbyServerMsg};
 use tokio::sync::{mpsc, oneshot};
@@ -55,11 +55,11 @@ pub enum Command {
     },
     Cancel {
         conn: ConnId,
-        id: String,
+        id: SeekId,
     },
     Accept {
         taker: Taker,
-        id: String,
+        id: SeekId,
         rating: i32,
     },
     Quick {
@@ -73,7 +73,7 @@ pub enum Command {
     },
     /// One open seek, shown or not.
     Find {
-        id: String,
+        id: SeekId,
         reply: oneshot::Sender<Option<lobby::Seek>>,
     },
     Challenge {
@@ -89,7 +89,7 @@ pub enum Command {
     /// The challenged accepts (`accept`) or declines; the challenger may withdraw (decline its own).
     Answer {
         by: Person,
-        id: String,
+        id: ChallengeId,
         accept: bool,
         reply: oneshot::Sender<Result<Option<SeatGranted>, LobbyError>>,
     },

@@ -18,7 +18,7 @@ use crate::game::unix_ms;
 use crate::ids::ClientAddr;
 use crate::ids::ConnId;
 use crate::ids::Credential;
-use crate::ids::{GameId, PlayerName};
+use crate::ids::{ChallengeId, GameId, PlayerName, SeekId};
 use crate::room::Registry;
 use crate::store::Store;
 use mancala_protocol::http::SeatGranted;
@@ -247,16 +247,8 @@ impl Pool {
         if self.seeks.len() >= MAX_SEEKS_TOTAL {
             return Err(LobbyError::Busy);
         }
-        let seek = Seek {
-            id: crate::ids::token()[..12].to_string(),
-            by: person,
-            addr,
-            rating,
-            spec,
-            range,
-            created_at: unix_ms() as u64,
-            conn,
-        };
+        let seek =
+            Seek { id: SeekId::random(), by: person, addr, rating, spec, range, created_at: unix_ms() as u64, conn };
         let view = seek.view();
         self.seeks.push(seek);
         self.tell(conn, LobbyServerMsg::SeekCreated { seek: view.clone() });
@@ -265,12 +257,12 @@ impl Pool {
     }
 
     /// Withdraws seek `id` if it is `conn`'s person's (a guest's seeks are its connection's).
-    fn cancel(&mut self, conn: ConnId, id: &str) {
+    fn cancel(&mut self, conn: ConnId, id: &SeekId) {
         let Some(person) = self.person(conn) else { return };
-        match self.seeks.iter().position(|s| s.id == id) {
+        match self.seeks.iter().position(|s| s.id == *id) {
             Some(i) if self.seeks[i].by.same(&person) => {
                 self.seeks.remove(i);
-                self.removed(vec![id.to_string()]);
+                self.removed(vec![id.clone()]);
             }
             _ => self.tell(conn, LobbyError::NotFound(format!("you have no open seek `{id}`")).to_msg()),
         }
@@ -296,7 +288,7 @@ impl Pool {
         }
     }
 
-    fn accept(&mut self, taker: Taker, id: &str, rating: i32) {
+    fn accept(&mut self, taker: Taker, id: &SeekId, rating: i32) {
         let person = match &taker {
             Taker::Conn(conn) => match self.person(*conn) {
                 Some(p) => p,
@@ -304,7 +296,7 @@ impl Pool {
             },
             Taker::Http { person, .. } => person.clone(),
         };
-        let refusal = match self.seeks.iter().find(|s| s.id == id) {
+        let refusal = match self.seeks.iter().find(|s| s.id == *id) {
             None => Some(LobbyError::NotFound(format!("no open seek `{id}` (taken, cancelled or never made)"))),
             Some(s) if s.by.same(&person) => Some(LobbyError::OwnSeek),
             Some(s) if !s.admits(rating) => {
@@ -351,8 +343,8 @@ impl Pool {
     }
 
     /// Pairs seek `id` with `taker`, then a task of its own makes the game and hands out the seats.
-    fn pair(&mut self, id: &str, taker: Taker, taker_person: Person) {
-        let Some(seek) = self.seeks.iter().find(|s| s.id == id).cloned() else { return };
+    fn pair(&mut self, id: &SeekId, taker: Taker, taker_person: Person) {
+        let Some(seek) = self.seeks.iter().find(|s| s.id == *id).cloned() else { return };
         let game = GameId::random();
         // A guest taking a seek over HTTP is a person of one request: there is nobody to mark.
         let taker_known = taker_person.who.is_account() || matches!(taker, Taker::Conn(_));
@@ -379,7 +371,7 @@ impl Pool {
     fn answer(
         &mut self,
         by: Person,
-        id: &str,
+        id: &ChallengeId,
         accept: bool,
         reply: oneshot::Sender<Result<Option<SeatGranted>, LobbyError>>,
     ) {
@@ -445,9 +437,9 @@ impl Pool {
         }
     }
 
-    fn removed(&mut self, ids: Vec<String>) {
+    fn removed(&mut self, ids: Vec<SeekId>) {
         for id in ids {
-            self.broadcast(LobbyServerMsg::SeekRemoved { id });
+            self.broadcast(LobbyServerMsg::SeekRemoved { id: id.to_string() });
         }
     }
 

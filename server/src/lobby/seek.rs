@@ -5,7 +5,7 @@ use super::error::LobbyError;
 use super::person::Person;
 use crate::game::clock;
 use crate::ids::ClientAddr;
-use crate::ids::ConnId;
+use crate::ids::{ConnId, SeekId};
 use mancala_engine::{Options, Variant};
 use mancala_protocol::ClockSpec;
 use mancala_protocol::http::OptionsPatch;
@@ -68,7 +68,7 @@ pub struct Shown {
 /// client address it came from (the per-address limit counts it).
 #[derive(Clone, Debug)]
 pub struct Seek {
-    pub id: String,
+    pub id: SeekId,
     pub by: Person,
     pub addr: ClientAddr,
     pub rating: Option<Shown>,
@@ -96,7 +96,7 @@ impl Seek {
 
     pub fn view(&self) -> lobby::Seek {
         lobby::Seek {
-            id: self.id.clone(),
+            id: self.id.to_string(),
             name: self.by.name().as_str().to_string(),
             registered: self.by.who.is_account(),
             rating: self.rating.map(|r| r.rating),

@@ -280,11 +280,12 @@ async fn handle(
         LobbyClientMsg::Accept { id } => {
             me.still_signed_in(state).await?;
             aborts::check(&state.store, person).await?;
+            let id = crate::http::lobby::seek_id(&id)?;
             let rating = crate::http::lobby::rating_for_seek(state, person, &id).await?;
             me.counts_a_game(state)?;
             lobby.send(Command::Accept { taker: Taker::Conn(conn), id, rating })?;
         }
-        LobbyClientMsg::Cancel { id } => lobby.send(Command::Cancel { conn, id })?,
+        LobbyClientMsg::Cancel { id } => lobby.send(Command::Cancel { conn, id: crate::http::lobby::seek_id(&id)? })?,
     }
     Ok(None)
 }
