@@ -88,7 +88,7 @@ fn shared_schemas(doc: &mut Value) {
     schemas.insert("Side".into(), json!({ "type": "string", "enum": ["south", "north"] }));
     let codes = ApiError::CODES;
     schemas.insert(
-        "ApiError".into(),
+        "ErrorBody".into(),
         json!({
             "type": "object",
             "description": "Every HTTP error body: a stable `error` code and a sentence saying what was wrong.",
@@ -220,7 +220,7 @@ fn parameters(path: &str, op: &mut Value) {
 fn error(description: &str) -> Value {
     json!({
         "description": description,
-        "content": { "application/json": { "schema": reference("ApiError") } },
+        "content": { "application/json": { "schema": reference("ErrorBody") } },
     })
 }
 

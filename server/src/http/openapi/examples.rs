@@ -24,7 +24,7 @@ type Snapshot = (&'static str, &'static str);
 /// (schema, what the snapshot holds, snapshots).
 const EXAMPLES: &[(&str, Holds, &[Snapshot])] = &[
     ("AccountInfo", Holds::One, &[snapshot!("http_account")]),
-    ("ApiError", Holds::One, &[snapshot!("http_api_error")]),
+    ("ErrorBody", Holds::One, &[snapshot!("http_api_error")]),
     ("ApiTokenCreated", Holds::One, &[snapshot!("http_api_token_created")]),
     ("ApiTokenInfo", Holds::Each, &[snapshot!("http_api_tokens")]),
     (
