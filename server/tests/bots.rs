@@ -5,40 +5,47 @@
 mod common;
 
 use common::{TestServer, Ws, pick};
+use mancala_protocol::{BoardView, ClientMsg, ServerMsg};
 use mancala_server::config::Config;
-use serde_json::{Value, json};
+use serde_json::json;
 
-/// Plays South's decisions at random until the game ends; returns the final event or snapshot view.
-async fn play_against_bot(ws: &mut Ws, seed: &mut u64) -> Value {
-    let mut view = ws.next_of("snapshot").await["view"].clone();
+fn decide(id: &str, decision: &str) -> ClientMsg {
+    ClientMsg::Decide { id: id.to_string(), decision: decision.to_string(), game: None, seat: None }
+}
+
+/// Plays South's decisions at random until the game ends; returns the final board.
+async fn play_against_bot(ws: &mut Ws, seed: &mut u64) -> BoardView {
+    let mut view = ws
+        .recv_until(|m| match m {
+            ServerMsg::Snapshot { view, .. } => Some(view),
+            _ => None,
+        })
+        .await;
     let mut n = 0;
     loop {
-        if !view["outcome"].is_null() {
+        if view.outcome.is_some() {
             return view;
         }
-        let legal = view["legal"].as_array().cloned().unwrap_or_default();
         let mut waiting_for = None;
-        if !legal.is_empty() {
+        if !view.legal.is_empty() {
             n += 1;
-            let d = legal[pick(seed, legal.len())].as_str().unwrap().to_string();
-            ws.send(json!({ "type": "decide", "id": format!("h{n}"), "decision": d })).await;
-            waiting_for = Some(format!("h{n}"));
+            let d = view.legal[pick(seed, view.legal.len())].clone();
+            let id = format!("h{n}");
+            ws.say(&decide(&id, &d)).await;
+            waiting_for = Some(id);
         }
         // Read on: every board replaces the last; after a decision, wait for its answer first (boards that
         // arrive before it may predate it, as in the simultaneous choice).
         loop {
-            let m = ws.next().await;
-            match m["type"].as_str().unwrap() {
-                "event" | "snapshot" => {
-                    view = m["view"].clone();
+            match ws.recv().await {
+                ServerMsg::Event { view: Some(v), .. } | ServerMsg::Snapshot { view: v, .. } => {
+                    view = v;
                     if waiting_for.is_none() {
                         break;
                     }
                 }
-                "accepted" if waiting_for.as_deref() == m["id"].as_str() => {
-                    break;
-                }
-                "rejected" => panic!("{m}"),
+                ServerMsg::Accepted { id, .. } if id.is_some() && id == waiting_for => break,
+                m @ ServerMsg::Rejected { .. } => panic!("{m:?}"),
                 _ => {}
             }
         }
@@ -68,7 +75,7 @@ async fn a_bot_plays_every_variant_to_the_end() {
         let mut ws = server.ws(id, created["token"].as_str(), None).await;
         let mut seed = 77 + k as u64;
         let end = play_against_bot(&mut ws, &mut seed).await;
-        assert!(!end["outcome"].is_null(), "{variant}");
+        assert!(end.outcome.is_some(), "{variant}");
         let (_, detail) = server.get(&format!("/api/games/{id}")).await;
         let record = detail["record"].as_array().unwrap();
         assert!(record.iter().any(|e| e["side"] == "north" && e["auto"] == false), "{variant}: the bot decided");
@@ -88,16 +95,20 @@ async fn a_restarted_server_seats_its_bots_again() {
     let id = created["game"]["id"].as_str().unwrap().to_string();
     let token = created["token"].as_str().unwrap().to_string();
     let mut ws = server.ws(&id, Some(&token), None).await;
-    let view = ws.next_of("snapshot").await["view"].clone();
-    let first = view["legal"][0].as_str().unwrap().to_string();
-    ws.send(json!({ "type": "decide", "id": "1", "decision": first })).await;
-    ws.next_of("accepted").await;
+    let first = ws
+        .recv_until(|m| match m {
+            ServerMsg::Snapshot { view, .. } => Some(view.legal[0].clone()),
+            _ => None,
+        })
+        .await;
+    ws.say(&decide("1", &first)).await;
+    ws.recv_until(|m| matches!(m, ServerMsg::Accepted { .. }).then_some(())).await;
     drop(ws);
     let (url, dir) = server.stop().await;
     let server = TestServer::start_with(Config::with_database(&url)).await;
     let mut ws = server.ws(&id, Some(&token), None).await;
     let mut seed = 5;
     let end = play_against_bot(&mut ws, &mut seed).await;
-    assert!(!end["outcome"].is_null());
+    assert!(end.outcome.is_some());
     drop(dir);
 }
