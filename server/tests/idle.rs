@@ -6,7 +6,10 @@
 
 mod common;
 
+use common::driver::accepted;
 use common::{TestServer, Ws};
+use mancala_engine::Side;
+use mancala_protocol::{BoardView, ClientMsg, GameEvent, MoveEvent, OutcomeInfo, ServerMsg};
 use mancala_server::config::Config;
 use serde_json::{Value, json};
 use std::time::Duration;
@@ -63,23 +66,46 @@ async fn rooms_become(server: &TestServer, n: u64, within: Duration) {
 }
 
 /// Makes the first legal decision of the player on `ws`; returns its answer.
-async fn decide(ws: &mut Ws, id: &str) -> Value {
-    let view = loop {
-        let m = ws.next().await;
-        if matches!(m["type"].as_str(), Some("snapshot" | "event"))
-            && !m["view"]["legal"].as_array().unwrap().is_empty()
-        {
-            break m["view"].clone();
-        }
-    };
-    let decision = view["legal"][0].as_str().unwrap().to_string();
-    ws.send(json!({ "type": "decide", "id": id, "decision": decision })).await;
-    loop {
-        let m = ws.next().await;
-        if matches!(m["type"].as_str(), Some("accepted" | "rejected")) && m["id"] == id {
-            return m;
-        }
-    }
+async fn decide(ws: &mut Ws, id: &str) -> ServerMsg {
+    let decision = ws
+        .recv_until(|m| match m {
+            ServerMsg::Snapshot { view, .. } | ServerMsg::Event { view: Some(view), .. } => view.legal.first().cloned(),
+            _ => None,
+        })
+        .await;
+    ws.say(&ClientMsg::Decide { id: id.to_string(), decision, game: None, seat: None }).await;
+    ws.recv_until(|m| match &m {
+        ServerMsg::Accepted { id: Some(i), .. } | ServerMsg::Rejected { id: Some(i), .. } if i == id => Some(m),
+        _ => None,
+    })
+    .await
+}
+
+/// The snapshot `ws` gets on connect: its version and board.
+async fn snapshot(ws: &mut Ws) -> (u64, BoardView) {
+    ws.recv_until(|m| match m {
+        ServerMsg::Snapshot { v, view, .. } => Some((v, view)),
+        _ => None,
+    })
+    .await
+}
+
+/// The next event `ws` gets: its version.
+async fn next_event(ws: &mut Ws) -> u64 {
+    ws.recv_until(|m| match m {
+        ServerMsg::Event { v, .. } => Some(v),
+        _ => None,
+    })
+    .await
+}
+
+/// Reads `ws` until a move of `side`.
+async fn move_of(ws: &mut Ws, side: Side) -> MoveEvent {
+    ws.recv_until(|m| match m {
+        ServerMsg::Event { event: GameEvent::Move { mv }, .. } if mv.side == side => Some(mv),
+        _ => None,
+    })
+    .await
 }
 
 /// A game made with `body`, joined, and both players' first decisions made; its id, the seat tokens and
@@ -88,8 +114,8 @@ async fn both_decided(server: &TestServer, body: Value) -> (String, [String; 2],
     let (id, south, north) = server.new_game(body).await;
     let mut s = server.ws(&id, Some(&south), None).await;
     let mut n = server.ws(&id, Some(&north), None).await;
-    assert_eq!(decide(&mut s, "s1").await["type"], "accepted");
-    assert_eq!(decide(&mut n, "n1").await["type"], "accepted");
+    assert!(accepted(&decide(&mut s, "s1").await));
+    assert!(accepted(&decide(&mut n, "n1").await));
     (id, [south, north], s, n)
 }
 
@@ -101,17 +127,17 @@ async fn a_game_whose_first_decisions_are_not_made_in_time_is_aborted() {
     // South moves at once; North never does: North's time counts from South's decision.
     let (id, south, _) = server.new_game(json!({ "variant": "kubuguza", "seat": "south" })).await;
     let mut watcher = server.ws(&id, None, None).await;
-    watcher.next_of("snapshot").await;
+    snapshot(&mut watcher).await;
     let mut s = server.ws(&id, Some(&south), None).await;
-    assert_eq!(decide(&mut s, "s1").await["type"], "accepted");
-    let end = loop {
-        let m = watcher.next().await;
-        if m["type"] == "event" && m["event"]["kind"] == "end" {
-            break m;
-        }
-    };
-    assert_eq!(end["event"]["outcome"]["reason"], "aborted", "{end}");
-    assert!(end["event"]["outcome"]["winner"].is_null(), "{end}");
+    assert!(accepted(&decide(&mut s, "s1").await));
+    let end: OutcomeInfo = watcher
+        .recv_until(|m| match m {
+            ServerMsg::Event { event: GameEvent::End { outcome }, .. } => Some(outcome),
+            _ => None,
+        })
+        .await;
+    assert_eq!(end.reason, "aborted", "{end:?}");
+    assert_eq!(end.winner, None, "{end:?}");
     let g = finished(&server, &alone, Duration::from_secs(10)).await;
     assert_eq!(g["result"]["reason"], "aborted", "{g}");
     assert!(g["result"]["winner"].is_null(), "{g}");
@@ -140,7 +166,7 @@ async fn a_game_whose_first_decisions_are_made_goes_on() {
     // Well past the first-move time: both have decided, so nothing ends the game.
     tokio::time::sleep(Duration::from_secs(4)).await;
     assert_eq!(game(&server, &id).await["status"], "ongoing");
-    assert_eq!(decide(&mut s, "s2").await["type"], "accepted");
+    assert!(accepted(&decide(&mut s, "s2").await));
 }
 
 #[tokio::test]
@@ -165,7 +191,7 @@ async fn a_game_waiting_for_an_opponent_is_aborted_once_its_creator_has_been_gon
     let token = created["token"].as_str().unwrap().to_string();
     // While its creator is connected it waits.
     let mut creator = server.ws(&id, Some(&token), None).await;
-    creator.next_of("snapshot").await;
+    snapshot(&mut creator).await;
     tokio::time::sleep(Duration::from_secs(3)).await;
     assert_eq!(game(&server, &id).await["status"], "waiting");
     drop(creator);
@@ -189,16 +215,16 @@ async fn an_idle_room_is_unloaded_and_loaded_again_when_opened() {
     assert_eq!(rooms(&server).await, 1);
     // Both hold the version the room was unloaded at: nothing to catch up. Whoever is to move decides.
     let mut to_move = server.ws(&id, Some(&south), None).await;
-    let snapshot = to_move.next_of("snapshot").await;
-    assert_eq!(snapshot["v"], 3, "{snapshot}");
-    if snapshot["view"]["legal"].as_array().unwrap().is_empty() {
+    let (v, view) = snapshot(&mut to_move).await;
+    assert_eq!(v, 3, "{view:?}");
+    if view.legal.is_empty() {
         to_move = server.ws(&id, Some(&north), None).await;
     } else {
         to_move = server.ws(&id, Some(&south), None).await;
     }
-    assert_eq!(decide(&mut to_move, "m2").await["type"], "accepted");
-    assert_eq!(n.next_of("event").await["v"], 4);
-    assert_eq!(s.next_of("event").await["v"], 4);
+    assert!(accepted(&decide(&mut to_move, "m2").await));
+    assert_eq!(next_event(&mut n).await, 4);
+    assert_eq!(next_event(&mut s).await, 4);
     assert_eq!(game(&server, &id).await["status"], "ongoing");
 }
 
@@ -226,24 +252,14 @@ async fn a_game_against_a_bot_left_by_its_player_is_unloaded_and_the_bot_plays_o
     let id = created["game"]["id"].as_str().unwrap().to_string();
     let token = created["token"].as_str().unwrap().to_string();
     let mut s = server.ws(&id, Some(&token), None).await;
-    assert_eq!(decide(&mut s, "s1").await["type"], "accepted");
+    assert!(accepted(&decide(&mut s, "s1").await));
     // The bot answers; then South leaves.
-    loop {
-        let m = s.next().await;
-        if m["type"] == "event" && m["event"]["side"] == "north" {
-            break;
-        }
-    }
+    move_of(&mut s, Side::North).await;
     drop(s);
     rooms_become(&server, 0, Duration::from_secs(10)).await;
     let mut s = server.ws(&id, Some(&token), None).await;
-    assert_eq!(decide(&mut s, "s2").await["type"], "accepted");
-    loop {
-        let m = s.next().await;
-        if m["type"] == "event" && m["event"]["side"] == "north" {
-            break;
-        }
-    }
+    assert!(accepted(&decide(&mut s, "s2").await));
+    move_of(&mut s, Side::North).await;
 }
 
 #[tokio::test]
@@ -259,6 +275,6 @@ async fn on_start_only_games_with_a_ruling_pending_get_a_room() {
     let server = TestServer::start_with(config(&dir, 3600, 0, 0)).await;
     assert_eq!(rooms(&server).await, 1);
     let mut s = server.ws(&played, Some(&south), None).await;
-    assert_eq!(s.next_of("snapshot").await["v"], 3);
+    assert_eq!(snapshot(&mut s).await.0, 3);
     assert_eq!(rooms(&server).await, 2);
 }
