@@ -19,6 +19,16 @@ pub trait Link: Send {
     fn next(&mut self) -> impl Future<Output = Option<ServerMsg>> + Send;
     fn send(&mut self, msg: ClientMsg) -> impl Future<Output = Result<(), LinkError>> + Send;
     fn record(&mut self) -> impl Future<Output = Result<Vec<MoveEvent>, LinkError>> + Send;
+
+    /// Runs the bot's search (milliseconds to about a second of one core) off the async threads and
+    /// answers its result: by default on a blocking thread of its own; the server runs it on its engine
+    /// pool, where it takes turns with the other searches.
+    fn think<T: Send + 'static>(
+        &mut self,
+        search: impl FnOnce() -> T + Send + 'static,
+    ) -> impl Future<Output = Result<T, LinkError>> + Send {
+        async move { tokio::task::spawn_blocking(search).await.map_err(|e| LinkError(format!("the search: {e}"))) }
+    }
 }
 
 /// The link failed (the connection or the room is gone, or a request was refused).
@@ -116,14 +126,14 @@ pub async fn play<L: Link>(link: &mut L, seat: Seat) -> Result<Option<OutcomeInf
         if waiting_answer || !legal {
             continue;
         }
-        // A strong level searches for milliseconds: off the async threads.
-        let (f, decision) = tokio::task::spawn_blocking(move || {
-            let mut f = follower;
-            let d = f.decide();
-            (f, d)
-        })
-        .await
-        .map_err(|e| SeatError::Follow(e.to_string()))?;
+        // A strong level searches for milliseconds to a second: off the async threads.
+        let (f, decision) = link
+            .think(move || {
+                let mut f = follower;
+                let d = f.decide();
+                (f, d)
+            })
+            .await?;
         follower = f;
         let Some(decision) = decision else { continue };
         next_id += 1;

@@ -3,9 +3,10 @@
 //! refused: analysis would help a player during the game (as lichess, game-linked analysis waits for the
 //! end).
 //!
-//! The searches run on blocking threads, at most one per core at once, and at most [`MAX_WAITING`] more
-//! wait for a core; beyond that the answer is 503 `busy` at once, so analyses never queue without bound
-//! and the threads that run the games' rooms are never the ones searching. Each client address is also
+//! The searches run on the engine pool ([`crate::room::engine_pool`]: blocking threads, every core but
+//! one at most, the last kept for the server bots of live games), and at most [`MAX_WAITING`] more wait
+//! for a core; beyond that the answer is 503 `busy` at once, so analyses never queue without bound and the
+//! threads that run the games' rooms are never the ones searching. Each client address is also
 //! held to the engine bucket of the rate limits ([`Limit::Engine`]).
 
 use super::extract::{Json, NoParams, Query};
@@ -13,6 +14,7 @@ use super::history;
 use super::limits::{ClientAddr, Limit};
 use crate::http::error::ApiError;
 use crate::ids::GameId;
+use crate::room::engine_pool::{self, Work};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
@@ -20,18 +22,13 @@ use mancala_bot::analysis::{self as engine, AnalysisError, MIN_NODES};
 use mancala_engine::{Options, Position, Variant};
 use mancala_protocol::analysis::{AnalysisRequest, DEFAULT_ANALYSIS_NODES, MAX_ANALYSIS_NODES};
 use mancala_protocol::http::GameStatus;
-use std::sync::LazyLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use tokio::sync::Semaphore;
 
 /// Analyses that may wait for a core (beyond those running).
 pub const MAX_WAITING: usize = 8;
 /// The longest position text accepted.
 const MAX_POSITION_CHARS: usize = 2048;
 
-/// One permit per core: the searches running at once.
-static CORES: LazyLock<Semaphore> =
-    LazyLock::new(|| Semaphore::new(std::thread::available_parallelism().map_or(2, |n| n.get())));
 /// Analyses asked for and not yet answered (running or waiting).
 static PENDING: AtomicUsize = AtomicUsize::new(0);
 
@@ -108,7 +105,7 @@ async fn run(pos: Position, nodes: u64) -> Result<Result<engine::Analysis, Analy
             PENDING.fetch_sub(1, Ordering::Relaxed);
         }
     }
-    if PENDING.fetch_add(1, Ordering::Relaxed) >= cores() + MAX_WAITING {
+    if PENDING.fetch_add(1, Ordering::Relaxed) >= engine_pool::study_cores() + MAX_WAITING {
         PENDING.fetch_sub(1, Ordering::Relaxed);
         return Err(ApiError::Busy(format!("every core is analysing and {MAX_WAITING} analyses wait")));
     }
@@ -116,13 +113,8 @@ async fn run(pos: Position, nodes: u64) -> Result<Result<engine::Analysis, Analy
     on_core(move || engine::analyse(&pos, nodes)).await
 }
 
-/// Runs `search` on a blocking thread once a core of the pool is free (the post-game reviews' searches
-/// take turns with the analyses here, one decision at a time).
+/// Runs `search` as study on the engine pool (the post-game reviews' searches take turns with the
+/// analyses there, one decision at a time).
 pub(crate) async fn on_core<T: Send + 'static>(search: impl FnOnce() -> T + Send + 'static) -> Result<T, ApiError> {
-    let _core = CORES.acquire().await.map_err(|e| ApiError::Internal(format!("the analysis pool: {e}")))?;
-    tokio::task::spawn_blocking(search).await.map_err(|e| ApiError::Internal(format!("an analysis failed: {e}")))
-}
-
-fn cores() -> usize {
-    std::thread::available_parallelism().map_or(2, |n| n.get())
+    engine_pool::run(Work::Study, search).await.map_err(|e| ApiError::Internal(e.to_string()))
 }

@@ -1,13 +1,15 @@
 //! A computer player in a seat. It is an ordinary connection of its room: it receives the frames its seat
 //! may see (typed: it reads the messages, not their JSON) and sends its decisions as client messages, which
 //! the room checks, stores and broadcasts like anyone's. The loop is [`mancala_seat::play`], the same one
-//! `mancala bot` runs over a WebSocket.
+//! `mancala bot` runs over a WebSocket. Its searches run on the engine pool as live play
+//! ([`super::engine_pool`]).
 //!
 //! Seats of server bots are named `bot-<level>` (a prefix people cannot use), which is how a restarted
 //! server knows to seat them again. Levels 1 to 4 keep the names they had before there were eight
 //! levels (`bot-random`, `bot-easy`, `bot-medium`, `bot-hard`), so their ratings and games stay theirs;
 //! levels 5 to 8 are `bot-5` … `bot-8`.
 
+use super::engine_pool::{self, Work};
 use super::frame::{Frame, Outbound};
 use super::projection::ViewerKind;
 use super::{CONNECTION_QUEUE, ConnId, RoomHandle, WeakRoom};
@@ -119,5 +121,10 @@ impl Link for RoomLink {
         let gone = || LinkError("the room is gone".into());
         let room = self.room.upgrade().ok_or_else(gone)?;
         room.record(self.kind).await.map_err(|e| LinkError(e.to_string()))
+    }
+
+    /// On the engine pool, as live play: it never waits behind analyses.
+    async fn think<T: Send + 'static>(&mut self, search: impl FnOnce() -> T + Send + 'static) -> Result<T, LinkError> {
+        engine_pool::run(Work::Play, search).await.map_err(|e| LinkError(e.to_string()))
     }
 }

@@ -13,6 +13,7 @@ pub mod bot_seat;
 pub mod commands;
 mod conns;
 pub mod create;
+pub mod engine_pool;
 pub mod frame;
 mod placement;
 mod presence;

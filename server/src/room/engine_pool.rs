@@ -1,0 +1,91 @@
+//! The engine pool: every search the server runs (the server bots' decisions, analyses, post-game
+//! reviews) runs on a blocking thread once a core of the machine is free, so searches never outnumber
+//! the cores and the async threads that serve the live games never search.
+//!
+//! Live play comes first: study (analyses and reviews) holds at most every core but one, so a bot's
+//! decision waits only for other bots' decisions, never behind a queue of analyses. How many analyses may
+//! wait is the HTTP edge's business (it answers `busy` beyond its bound).
+
+use std::sync::LazyLock;
+use tokio::sync::Semaphore;
+
+/// What a search is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Work {
+    /// A server bot's decision in a live game.
+    Play,
+    /// An analysis or a review's judgement.
+    Study,
+}
+
+/// The cores of the machine (2 when it cannot say).
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(2, |n| n.get())
+}
+
+/// The cores study may hold at once.
+pub fn study_cores() -> usize {
+    cores().saturating_sub(1).max(1)
+}
+
+/// One permit per core: the searches running at once.
+static CORES: LazyLock<Semaphore> = LazyLock::new(|| Semaphore::new(cores()));
+/// The permits study must hold first (so at most [`study_cores`] of `CORES` are study's).
+static STUDY: LazyLock<Semaphore> = LazyLock::new(|| Semaphore::new(study_cores()));
+
+/// The pool is closed or a search panicked.
+#[derive(Debug, thiserror::Error)]
+#[error("the engine pool: {0}")]
+pub struct PoolError(String);
+
+/// Runs `search` on a blocking thread once a core is free for `work`; answers its result.
+pub async fn run<T: Send + 'static>(work: Work, search: impl FnOnce() -> T + Send + 'static) -> Result<T, PoolError> {
+    let _study = match work {
+        Work::Play => None,
+        Work::Study => Some(STUDY.acquire().await.map_err(|e| PoolError(e.to_string()))?),
+    };
+    let _core = CORES.acquire().await.map_err(|e| PoolError(e.to_string()))?;
+    tokio::task::spawn_blocking(search).await.map_err(|e| PoolError(e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::time::Duration;
+
+    /// With every core study may hold taken by searches that do not end, more study waits, and a bot's
+    /// decision still runs.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn study_never_takes_the_last_core_from_live_play() {
+        let (release, held) = std::sync::mpsc::channel::<()>();
+        let held = Arc::new(std::sync::Mutex::new(held));
+        let running = Arc::new(AtomicUsize::new(0));
+        let mut studies = Vec::new();
+        for _ in 0..study_cores() + 1 {
+            let (held, running) = (held.clone(), running.clone());
+            studies.push(tokio::spawn(run(Work::Study, move || {
+                running.fetch_add(1, Ordering::SeqCst);
+                let _ = held.lock().unwrap().recv();
+            })));
+        }
+        // Every study that may start has started (the extra one waits for a study permit).
+        for _ in 0..500 {
+            if running.load(Ordering::SeqCst) == study_cores() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        assert_eq!(running.load(Ordering::SeqCst), study_cores(), "study holds at most every core but one");
+        let decided = tokio::time::timeout(Duration::from_secs(30), run(Work::Play, || 7)).await;
+        assert_eq!(decided.expect("a bot's search runs while study holds its cores").unwrap(), 7);
+        for _ in 0..studies.len() {
+            release.send(()).unwrap();
+        }
+        for s in studies {
+            s.await.unwrap().unwrap();
+        }
+    }
+}
