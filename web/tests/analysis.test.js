@@ -120,3 +120,56 @@ test('the analysis board on a phone, and from a finished game', { timeout: 12000
     [],
   );
 });
+
+test('a position edited on the board: a counter moved, then analysed by the engine', { timeout: 120000 }, async () => {
+  const p = await person(browser, server, { device: PHONE });
+  const { page } = p;
+  await page.goto('/analysis/kubuguza');
+  await until(async () => /South to move/.test(await page.textContent('#analysis-value')), 'the value of the start');
+  await page.click('#analysis-edit');
+  await page.waitForSelector('#editor');
+  assert.match(await page.textContent('#editor-total'), /^64 counters/);
+  // One counter taken from a2 and put in b2: the board shows it, the total stays.
+  await page.click('#editor-remove');
+  await page.click('svg.board .hole[data-hole="a2"]');
+  await page.click('#editor-add');
+  await page.click('svg.board .hole[data-hole="b2"]');
+  const board = await boardOf(page);
+  assert.deepEqual([board.a2, board.b2, board.c2], [3, 5, 4]);
+  assert.match(await page.textContent('#editor-total'), /^64 counters/);
+  assert.equal(await page.textContent('#analysis-value'), '', "the start's value is not shown for the edited board");
+  assert.match(await page.inputValue('#analysis-position'), /^south a2=3 b2=5 c2=4 /);
+  await shot(page, 'analysis-editor-phone');
+  // An empty board is a game over: the engine refuses it, the editor stays open and says why.
+  const kept = await page.inputValue('#analysis-position');
+  await page.click('#editor-clear');
+  assert.match(await page.textContent('#editor-total'), /^0 counters/);
+  await page.click('#editor-done');
+  await until(async () => /over/.test(await page.textContent('.error')), "the server's refusal");
+  assert.ok(await page.$('#editor'), 'the editor stays open');
+  await page.click('#editor-cancel');
+  await until(async () => /South to move/.test(await page.textContent('#analysis-value')), 'the start again');
+  await page.click('#analysis-edit');
+  await page.click('#editor-remove');
+  await page.click('svg.board .hole[data-hole="a2"]');
+  await page.click('#editor-add');
+  await page.click('svg.board .hole[data-hole="b2"]');
+  assert.equal(await page.inputValue('#analysis-position'), kept);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 390, `the editor fits the phone (${width} px)`);
+  await page.click('#editor-done');
+  // The edited position is analysed: its text in the address, and the engine's own answer listed.
+  const edited = 'south a2=3 b2=5 c2=4 d2=4 e2=4 f2=4 g2=4 h2=4 a3=4 b3=4 c3=4 d3=4 e3=4 f3=4 g3=4 h3=4 turn=1';
+  await until(async () => new URL(page.url()).searchParams.get('position') === edited, 'the edited position');
+  const answer = await post({ variant: 'kubuguza', position: edited });
+  await until(async () => /South to move/.test(await page.textContent('#analysis-value')), 'its value');
+  const moves = await listed(page);
+  assert.equal(moves[0].split(' ')[0], answer.decisions[0].decision);
+  assert.equal(moves.length, answer.decisions.length);
+  assert.equal(await page.$('#editor'), null, 'the editor is closed');
+  // The refused empty board's 400 is the one failed request.
+  assert.deepEqual(
+    p.errors.filter((e) => !/status of 400/.test(e)),
+    [],
+  );
+});

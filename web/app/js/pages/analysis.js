@@ -9,6 +9,7 @@
 
 import { api } from '../api.js';
 import { Diagram } from '../diagram.js';
+import { PositionEditor } from '../editor.js';
 import { decisions as byHole } from '../gamestate.js';
 import { t } from '../i18n.js';
 import { errorText, h, learnStyle, sideName, VARIANTS, variantName } from '../ui.js';
@@ -38,6 +39,8 @@ export function mount(main, { variant: fromPath }) {
   let shown = null;
   let busy = false;
   let gone = false;
+  /** @type {PositionEditor | null} the position being edited, if it is */
+  let editor = null;
 
   const select = h(
     'select',
@@ -53,6 +56,7 @@ export function mount(main, { variant: fromPath }) {
     'aria-label': t('analysis.position'),
   });
   const load = h('button', { type: 'button', id: 'analysis-load' }, t('analysis.load'));
+  const edit = h('button', { type: 'button', id: 'analysis-edit', class: 'ghost' }, t('editor.open'));
   const value = h('p', { id: 'analysis-value', 'aria-live': 'polite' });
   const best = h('p', { id: 'analysis-best', class: 'small' });
   const moves = h('ol', { id: 'analysis-moves', class: 'small' });
@@ -72,7 +76,7 @@ export function mount(main, { variant: fromPath }) {
       { class: 'panel' },
       h('h1', {}, t('analysis.title')),
       h('p', { class: 'muted small' }, t('analysis.intro')),
-      h('div', { class: 'actions' }, select, text, load),
+      h('div', { class: 'actions' }, select, text, load, edit),
       h(
         'div',
         { class: 'lesson' },
@@ -116,7 +120,7 @@ export function mount(main, { variant: fromPath }) {
 
   /** Shows ply `i` of the line: its board, then the engine's analysis of it. */
   const goTo = async (/** @type {number} */ i, sown = false) => {
-    if (i < 0 || i > line.length) return;
+    if (i < 0 || i > line.length || editor) return;
     at = i;
     const position = positionAt(i);
     history.replaceState(
@@ -136,7 +140,7 @@ export function mount(main, { variant: fromPath }) {
     moves.replaceChildren();
     try {
       const a = await analyse(position);
-      if (gone || at !== i) return;
+      if (gone || at !== i || editor) return;
       shown = a;
       if (i === 0) text.value = a.position;
       if (!busy) diagram.show(a.board);
@@ -179,6 +183,7 @@ export function mount(main, { variant: fromPath }) {
 
   /** The playable holes, and buttons for the decisions that are not holes. */
   const offer = () => {
+    if (editor) return;
     const legal = /** @type {string[]} */ (shown?.board?.legal || []);
     const { byHole: holes, others } = byHole(legal);
     diagram.set(busy ? new Set() : new Set(holes.keys()));
@@ -189,6 +194,10 @@ export function mount(main, { variant: fromPath }) {
 
   /** @param {string} name */
   const clickHole = (name) => {
+    if (editor) {
+      editor.click(name);
+      return;
+    }
     if (!shown || busy) return;
     const options = byHole(shown.board.legal || []).byHole.get(name) || [];
     if (options.length === 1) decide(options[0]);
@@ -232,10 +241,55 @@ export function mount(main, { variant: fromPath }) {
 
   /** Starts over from the variant's start or a position text. @param {string | null} position */
   const start = (position) => {
+    closeEditor();
     base = position;
     line = [];
     goTo(0);
   };
+
+  /** Edits the position shown: the diagram shows the edited board, every hole clickable. */
+  const openEditor = () => {
+    if (!shown || busy || editor) return;
+    const from = shown;
+    const redraw = () => {
+      if (!editor) return;
+      diagram.show(editor.board());
+      diagram.set(new Set(editor.names));
+      text.value = editor.text();
+    };
+    // The engine's values were the position's before the edit.
+    value.textContent = '';
+    best.textContent = '';
+    moves.replaceChildren();
+    editor = new PositionEditor({
+      board: from.board,
+      position: from.position,
+      redraw,
+      // Loaded once the engine has answered it: a position it refuses keeps the editor open, with why.
+      done: (position) => {
+        error.textContent = '';
+        analyse(position).then(
+          () => editor && start(position),
+          (e) => {
+            if (editor) error.textContent = errorText(e, 'analysis');
+          },
+        );
+      },
+      cancel: () => {
+        closeEditor();
+        goTo(at);
+      },
+    });
+    choices.replaceChildren(editor.controls);
+    edit.disabled = true;
+    redraw();
+  };
+  const closeEditor = () => {
+    editor = null;
+    edit.disabled = false;
+    choices.replaceChildren();
+  };
+  edit.addEventListener('click', openEditor);
 
   select.value = variant;
   select.addEventListener('change', () => {
@@ -263,6 +317,45 @@ export function mount(main, { variant: fromPath }) {
       .then((/** @type {Analysis} */ a) => {
         if (gone) return;
         variant = a.variant;
+        /** Edits the position shown: the diagram shows the edited board, every hole clickable. */
+        const openEditor = () => {
+          if (!shown || busy || editor) return;
+          const from = shown;
+          const redraw = () => {
+            if (!editor) return;
+            diagram.show(editor.board());
+            diagram.set(new Set(editor.names));
+          };
+          editor = new PositionEditor({
+            board: from.board,
+            position: from.position,
+            redraw,
+            // Loaded once the engine has answered it: a position it refuses keeps the editor open, with why.
+            done: (position) => {
+              error.textContent = '';
+              analyse(position).then(
+                () => editor && start(position),
+                (e) => {
+                  if (editor) error.textContent = errorText(e, 'analysis');
+                },
+              );
+            },
+            cancel: () => {
+              closeEditor();
+              goTo(at);
+            },
+          });
+          choices.replaceChildren(editor.controls);
+          edit.disabled = true;
+          redraw();
+        };
+        const closeEditor = () => {
+          editor = null;
+          edit.disabled = false;
+          choices.replaceChildren();
+        };
+        edit.addEventListener('click', openEditor);
+
         select.value = variant;
         analyses.set(`${variant} ${a.position}`, Promise.resolve(a));
         start(a.position);
