@@ -16,7 +16,7 @@ use crate::board;
 use crate::online::api::ClientError;
 use crate::online::model::{Note, describe_outcome};
 use crate::online::session::Session;
-use mancala_protocol::ClientMsg;
+use mancala_protocol::{ClientMsg, DrawAction};
 use tokio::io::{AsyncBufReadExt, BufReader};
 
 /// Runs until the game ends (returns true), or stdin closes / `quit` (returns false: the game goes on).
@@ -56,6 +56,14 @@ pub async fn run(session: &mut Session, interactive: bool) -> Result<bool, Clien
                         "resign" => session.send(ClientMsg::Resign { id: Some("resign".into()) }).await?,
                         "abort" => session.send(ClientMsg::Abort { id: Some("abort".into()) }).await?,
                         "claim" => session.send(ClientMsg::ClaimWin { id: Some("claim".into()) }).await?,
+                        "draw" | "accept" | "decline" => {
+                            let action = match word {
+                                "draw" => DrawAction::Offer,
+                                "accept" => DrawAction::Accept,
+                                _ => DrawAction::Decline,
+                            };
+                            session.send(ClientMsg::Draw { id: Some(word.into()), action }).await?
+                        }
                         decision => {
                             session.decide(decision).await?;
                         }
@@ -110,6 +118,8 @@ fn report(session: &Session, note: Note, announced: &mut bool) -> bool {
                 println!("presence south {}, north {}{claim}", here(p.south), here(p.north));
             }
         }
+        Note::DrawOffer { by: Some(side) } => println!("draw offered by {side}"),
+        Note::DrawOffer { by: None } => println!("no draw offer"),
         Note::Ended(o) => {
             print_board(session);
             println!("result {}", describe_outcome(&o));

@@ -45,6 +45,14 @@ pub enum ClientMsg {
         #[serde(default)]
         id: Option<String>,
     },
+    /// A draw by agreement: `offer` one (at most one pending, a few per player in a game), `accept` the
+    /// opponent's (the game ends drawn, reason `agreement`), or `decline` it. An offer lapses when the
+    /// opponent makes a decision instead.
+    Draw {
+        #[serde(default)]
+        id: Option<String>,
+        action: DrawAction,
+    },
     /// The client holds version `v`: the server sends what this connection has not been sent yet (the
     /// events after it, or a snapshot when the connection fell behind). Since the server sends every
     /// event in order, this is only needed after a client lost messages of its own.
@@ -54,6 +62,16 @@ pub enum ClientMsg {
         #[serde(default)]
         id: Option<String>,
     },
+}
+
+/// What a `draw` message does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum DrawAction {
+    Offer,
+    Accept,
+    Decline,
 }
 
 /// Why a message was refused. The string form (`not_your_turn`, …) is what clients match on.
@@ -162,6 +180,10 @@ pub enum ServerMsg {
         view: BoardView,
         clock: Option<ClockState>,
         presence: Presence,
+        /// The player whose draw offer is pending, if one is.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
+        draw_offer: Option<Side>,
     },
     /// A versioned change. The last event of a change (a decision and the forced decisions the server
     /// played after it are one change) and of a catch-up carries the board after it and the clocks; the
@@ -199,6 +221,13 @@ pub enum ServerMsg {
     /// A player connected or left.
     Presence {
         presence: Presence,
+    },
+    /// The pending draw offer changed: `by` offers a draw now, or (`null`) no offer is pending any more
+    /// (declined, lapsed with the opponent's decision, or the game ended). Not an event: offers are not
+    /// part of the game's record.
+    DrawOffer {
+        #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
+        by: Option<Side>,
     },
     Pong {
         id: Option<String>,

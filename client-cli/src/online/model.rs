@@ -38,6 +38,10 @@ pub enum Note {
     /// A fresh snapshot replaced the state (connect, resync, game start).
     Synced,
     PresenceChanged,
+    /// The pending draw offer changed: `by` offers one, or none is pending (declined, lapsed, or over).
+    DrawOffer {
+        by: Option<Side>,
+    },
 }
 
 #[derive(Clone, Debug, Default)]
@@ -51,6 +55,8 @@ pub struct GameModel {
     /// When `clock` was received (to count the running side down locally).
     pub clock_at: Option<Instant>,
     pub presence: Option<Presence>,
+    /// The player whose draw offer is pending.
+    pub draw_offer: Option<Side>,
     pub last_move: Option<MoveEvent>,
     /// The decisions seen, in order: (ply, side, notation or `?` when hidden).
     pub record: Vec<(u32, Side, String)>,
@@ -61,8 +67,9 @@ impl GameModel {
     pub fn apply(&mut self, msg: ServerMsg) -> Vec<Note> {
         let mut notes = Vec::new();
         match msg {
-            ServerMsg::Snapshot { v, seat, game, view, clock, presence, .. } => {
+            ServerMsg::Snapshot { v, seat, game, view, clock, presence, draw_offer, .. } => {
                 self.v = v;
+                self.draw_offer = draw_offer;
                 self.seat = seat;
                 self.game = Some(game);
                 self.set_clock(clock);
@@ -119,6 +126,10 @@ impl GameModel {
             ServerMsg::Presence { presence } => {
                 self.presence = Some(presence);
                 notes.push(Note::PresenceChanged);
+            }
+            ServerMsg::DrawOffer { by } => {
+                self.draw_offer = by;
+                notes.push(Note::DrawOffer { by });
             }
             ServerMsg::Pong { .. } => {}
         }

@@ -7,7 +7,8 @@
 //!   others: `:cw`, `store`, `opening:N`, `pass`); `Enter` sends the selected one;
 //! - letters, digits and `:` type notation (`c2`, `a1:cw`, `opening:2`); `Enter` sends it, `Backspace`
 //!   erases, `Esc` clears;
-//! - `r` resign (asks `y`/`n`), `a` abort, `c` claim the win, `q` quit (the game goes on at the server).
+//! - `r` resign (asks `y`/`n`), `a` abort, `c` claim the win, `d` offer a draw (or agree to the one
+//!   offered; `accept` and `decline` typed), `q` quit (the game goes on at the server).
 //!   When the letter could start a legal decision (`a1`, `c2`, Azigo's `q1`, `r1`) it is typed instead, and
 //!   `Enter` on that single letter runs the command;
 //! - `Ctrl-C` quits at any time.
@@ -18,7 +19,7 @@ use super::anim::Anim;
 use super::board::{parse_hole, screen_pos};
 use crate::online::model::{GameModel, Note, describe_outcome};
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
-use mancala_protocol::{BoardView, Presence, Side};
+use mancala_protocol::{BoardView, DrawAction, Presence, Side};
 
 /// What the user asked for, to be sent by the caller.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,6 +28,8 @@ pub enum Action {
     Resign,
     Abort,
     ClaimWin,
+    /// Offer a draw (which accepts the opponent's pending offer), accept it, or decline it.
+    Draw(DrawAction),
     Quit,
 }
 
@@ -182,7 +185,9 @@ impl App {
         match (chars.next(), chars.next()) {
             (Some(ch), None) if command(ch).is_some() => self.command(ch),
             _ => match typed {
-                "resign" | "abort" | "claim" | "quit" => self.command(typed.chars().next().unwrap_or('q')),
+                "resign" | "abort" | "claim" | "draw" | "quit" => self.command(typed.chars().next().unwrap_or('q')),
+                "accept" => Some(Action::Draw(DrawAction::Accept)),
+                "decline" => Some(Action::Draw(DrawAction::Decline)),
                 _ => Some(Action::Decide(typed.to_string())),
             },
         }
@@ -204,6 +209,9 @@ impl App {
             Action::Resign => self.say(Tone::Info, "resigning…"),
             Action::Abort => self.say(Tone::Info, "aborting…"),
             Action::ClaimWin => self.say(Tone::Info, "claiming the win…"),
+            Action::Draw(DrawAction::Offer) => self.say(Tone::Info, "offering a draw…"),
+            Action::Draw(DrawAction::Accept) => self.say(Tone::Info, "accepting the draw…"),
+            Action::Draw(DrawAction::Decline) => self.say(Tone::Info, "declining the draw…"),
             Action::Quit => {}
         }
     }
@@ -248,6 +256,19 @@ impl App {
                 }
                 Note::Synced => {}
                 Note::PresenceChanged => self.presence_changed(model),
+                Note::DrawOffer { by: Some(side) } if model.seat == Some(*side) => {
+                    self.say(Tone::Info, "you offer a draw");
+                }
+                Note::DrawOffer { by: Some(side) } => {
+                    let who = super::screen::player_name(model, *side);
+                    let text = if model.seat.is_some() {
+                        format!("{who} offers a draw: d to agree, or type decline")
+                    } else {
+                        format!("{who} offers a draw")
+                    };
+                    self.say(Tone::Info, text);
+                }
+                Note::DrawOffer { by: None } => self.say(Tone::Info, "no draw offer pending"),
             }
         }
         self.last_view = model.view.clone();
@@ -298,6 +319,7 @@ fn command(ch: char) -> Option<Action> {
         'r' => Some(Action::Resign),
         'a' => Some(Action::Abort),
         'c' => Some(Action::ClaimWin),
+        'd' => Some(Action::Draw(DrawAction::Offer)),
         'q' => Some(Action::Quit),
         _ => None,
     }

@@ -95,6 +95,7 @@ async fn perform(session: &mut Session, action: &Action) -> Result<(), ClientErr
         Action::Resign => session.send(ClientMsg::Resign { id: Some("resign".into()) }).await,
         Action::Abort => session.send(ClientMsg::Abort { id: Some("abort".into()) }).await,
         Action::ClaimWin => session.send(ClientMsg::ClaimWin { id: Some("claim-win".into()) }).await,
+        Action::Draw(action) => session.send(ClientMsg::Draw { id: Some("draw".into()), action: *action }).await,
         Action::Quit => Ok(()),
     }
 }

@@ -93,6 +93,7 @@ fn model(played: &Played, seat: Option<Side>) -> GameModel {
         clock: Some(ClockState { base_secs: 300, increment_secs: 5, south_ms: 251_400, north_ms: 187_000, running }),
         clock_at: None,
         presence: Some(Presence { south: true, north: true, claim_win_at: None }),
+        draw_offer: None,
         last_move,
         record: played.record.iter().map(|(n, s, d)| (*n, *s, secret(*s, d).unwrap_or("?".into()))).collect(),
     }

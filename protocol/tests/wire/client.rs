@@ -3,7 +3,7 @@
 
 use super::*;
 use mancala_engine::Side;
-use mancala_protocol::ClientMsg;
+use mancala_protocol::{ClientMsg, DrawAction};
 
 #[test]
 fn client_decide() {
@@ -36,6 +36,12 @@ fn client_abort() {
 #[test]
 fn client_claim_win() {
     pin!("client_claim_win", ClientMsg::ClaimWin { id: Some("c1".into()) });
+}
+
+#[test]
+fn client_draw() {
+    pin!("client_draw_offer", ClientMsg::Draw { id: Some("d1".into()), action: DrawAction::Offer });
+    pin!("client_draw_accept", ClientMsg::Draw { id: Some("d2".into()), action: DrawAction::Accept });
 }
 
 #[test]

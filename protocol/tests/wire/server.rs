@@ -28,6 +28,7 @@ fn server_snapshot() {
                 running: vec![]
             }),
             presence: both_here(),
+            draw_offer: None,
         }
     );
 }
@@ -52,6 +53,7 @@ fn server_snapshot_spectator_azigo() {
             view: BoardView::from_view(&start(Variant::Azigo).view(Viewer::Spectator), false),
             clock: None,
             presence: Presence { south: true, north: false, claim_win_at: None },
+            draw_offer: None,
         }
     );
 }
@@ -250,6 +252,13 @@ fn server_error() {
 #[test]
 fn server_presence() {
     pin!("server_presence", ServerMsg::Presence { presence: both_here() });
+}
+
+/// South offers a draw; then no offer is pending any more (declined, or lapsed with North's decision).
+#[test]
+fn server_draw_offer() {
+    pin!("server_draw_offer", ServerMsg::DrawOffer { by: Some(Side::South) });
+    pin!("server_draw_offer_none", ServerMsg::DrawOffer { by: None });
 }
 
 /// In a player's own presence message, when its opponent is away: from when `claim_win` is accepted.

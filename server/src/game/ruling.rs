@@ -1,5 +1,5 @@
 //! How a game ends by a ruling of the server rather than by the rules: resignation, timeout, a claimed
-//! win over an absent opponent, abort. The rules engine knows nothing of these (its [`Outcome`] is the
+//! win over an absent opponent, a draw both players agreed, abort. The rules engine knows nothing of these (its [`Outcome`] is the
 //! end the rules reach); a finished game's result is one or the other ([`GameResult`]).
 //!
 //! [`Outcome`]: mancala_engine::Outcome
@@ -16,6 +16,8 @@ pub enum Ruling {
     Timeout { loser: Side },
     /// `loser` left and the opponent claimed the win after the grace period.
     Abandonment { loser: Side },
+    /// Both players agreed to a draw (one offered, the other accepted).
+    Agreement,
     /// Aborted before both players made a decision of their own: no result.
     Abort,
 }
@@ -27,6 +29,7 @@ impl Ruling {
             Ruling::Resignation { .. } => "resignation",
             Ruling::Timeout { .. } => "timeout",
             Ruling::Abandonment { .. } => "abandonment",
+            Ruling::Agreement => "agreement",
             Ruling::Abort => "aborted",
         }
     }
@@ -36,7 +39,7 @@ impl Ruling {
             Ruling::Resignation { loser } | Ruling::Timeout { loser } | Ruling::Abandonment { loser } => {
                 Some(loser.other())
             }
-            Ruling::Abort => None,
+            Ruling::Agreement | Ruling::Abort => None,
         }
     }
 
@@ -48,6 +51,8 @@ impl Ruling {
             "resignation" => Ruling::Resignation { loser: loser()? },
             "timeout" => Ruling::Timeout { loser: loser()? },
             "abandonment" => Ruling::Abandonment { loser: loser()? },
+            "agreement" if winner.is_none() => Ruling::Agreement,
+            "agreement" => return Err("a draw by agreement has no winner".into()),
             "aborted" if winner.is_none() => Ruling::Abort,
             "aborted" => return Err("an aborted game has no winner".into()),
             _ => return Ok(None),
@@ -112,6 +117,7 @@ mod tests {
             Ruling::Resignation { loser: Side::South },
             Ruling::Timeout { loser: Side::North },
             Ruling::Abandonment { loser: Side::North },
+            Ruling::Agreement,
             Ruling::Abort,
         ] {
             assert_eq!(Ruling::from_stored(r.reason(), r.winner()), Ok(Some(r)));

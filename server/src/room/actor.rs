@@ -6,7 +6,7 @@
 //! creation use the same path.
 
 use super::answers::{Answer, Answers};
-use super::commands::{abort, claim, decide, join, no_start, resign, sync, timeout};
+use super::commands::{abort, claim, decide, draw, join, no_start, resign, sync, timeout};
 use super::conns::{CatchUp, Conns, PerKind};
 use super::frame::{Frame, Frames};
 use super::presence::Seats;
@@ -101,6 +101,8 @@ pub(super) struct Room {
     moved: bool,
     /// The way out of the registry when the room is idle.
     unload: Unload,
+    /// The draw offers of this game ([`draw`]): the room's memory, not the record's.
+    draw: draw::Offers,
 }
 
 /// What a room is started with besides its game.
@@ -141,6 +143,7 @@ pub(super) fn spawn(
         lease,
         moved: false,
         unload,
+        draw: draw::Offers::default(),
     };
     metrics::gauge!("mancala_rooms").increment(1.0);
     let held = matches!(lease, Lease::Held(_));
@@ -367,6 +370,9 @@ impl Room {
                     Ok(change) => {
                         match self.commit(change, Some(Origin { conn, permit, id: Some(id), first: true })).await {
                             Ok(_) => {
+                                if let Some(offers) = self.draw.after_decision(side) {
+                                    self.set_draw(offers);
+                                }
                                 // Receipt by the room to every frame queued for its connections: the server's
                                 // share of a decision's latency (the store's commit included).
                                 metrics::histogram!("mancala_decision_seconds").record(started.elapsed().as_secs_f64());
@@ -386,6 +392,23 @@ impl Room {
                 let change =
                     kind.seat().ok_or_else(not_seated).and_then(|side| abort::run(&self.game, side, now, unix_ms()));
                 self.rule(conn, permit, id, change).await;
+            }
+            ClientMsg::Draw { id, action } => {
+                let Some(side) = kind.seat() else {
+                    return self.refuse(conn, permit, id, not_seated());
+                };
+                match draw::run(&self.game, self.draw, side, action, now, unix_ms()) {
+                    Err(r) => self.refuse(conn, permit, id, r),
+                    Ok(draw::Outcome::Agreed(change)) => {
+                        if self.commit(*change, Some(Origin { conn, permit, id, first: false })).await.is_ok() {
+                            self.set_draw(draw::Offers::default());
+                        }
+                    }
+                    Ok(draw::Outcome::Offers(offers)) => {
+                        self.reply(conn, permit, id, Answer::Accepted(self.game.version()));
+                        self.set_draw(offers);
+                    }
+                }
             }
             ClientMsg::ClaimWin { id } => {
                 let change = kind.seat().ok_or_else(not_seated).and_then(|side| {
@@ -574,6 +597,7 @@ impl Room {
                 kind,
                 self.seats.for_viewer(kind, game.status == GameStatus::Ongoing, self.config.claim_grace),
                 clock.clone(),
+                self.draw.pending,
             ))),
         };
         let v = if o.first { *versions.start() } else { *versions.end() };
@@ -590,7 +614,23 @@ impl Room {
     }
 
     fn snapshot_frame(&self, kind: ViewerKind) -> std::sync::Arc<Frame> {
-        Frame::new(projection::snapshot(&self.game, kind, self.presence_for(kind), self.clock_state()))
+        Frame::new(projection::snapshot(
+            &self.game,
+            kind,
+            self.presence_for(kind),
+            self.clock_state(),
+            self.draw.pending,
+        ))
+    }
+
+    /// Keeps `offers` and tells every connection the pending offer, if it changed.
+    fn set_draw(&mut self, offers: draw::Offers) {
+        let changed = offers.pending != self.draw.pending;
+        self.draw = offers;
+        if changed {
+            let by = offers.pending;
+            self.conns.broadcast(|_| ServerMsg::DrawOffer { by });
+        }
     }
 
     fn broadcast_presence(&mut self) {

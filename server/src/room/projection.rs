@@ -123,7 +123,13 @@ pub fn events(
 }
 
 /// A full snapshot for `kind`.
-pub fn snapshot(game: &LiveGame, kind: ViewerKind, presence: Presence, clock: Option<ClockState>) -> ServerMsg {
+pub fn snapshot(
+    game: &LiveGame,
+    kind: ViewerKind,
+    presence: Presence,
+    clock: Option<ClockState>,
+    draw_offer: Option<Side>,
+) -> ServerMsg {
     ServerMsg::Snapshot {
         protocol: PROTOCOL_VERSION,
         v: game.version(),
@@ -132,6 +138,7 @@ pub fn snapshot(game: &LiveGame, kind: ViewerKind, presence: Presence, clock: Op
         view: current_board(game, kind.viewer()),
         clock,
         presence,
+        draw_offer: draw_offer.filter(|_| game.status == GameStatus::Ongoing),
     }
 }
 

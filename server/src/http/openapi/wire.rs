@@ -19,6 +19,7 @@ pub fn reasons() -> Vec<&'static str> {
         Ruling::Resignation { loser: Side::South },
         Ruling::Timeout { loser: Side::South },
         Ruling::Abandonment { loser: Side::South },
+        Ruling::Agreement,
         Ruling::Abort,
     ];
     EndReason::ALL.iter().map(|r| r.as_str()).chain(rulings.iter().map(|r| r.reason())).collect()

@@ -1,5 +1,5 @@
 //! The commands a room carries out, one unit each: client messages ([`decide`], [`resign`], [`abort`],
-//! [`claim`], and [`sync`] to catch up), a second player's [`join`], and the timers' [`timeout`] (the
+//! [`claim`], [`draw`], and [`sync`] to catch up), a second player's [`join`], and the timers' [`timeout`] (the
 //! clock's flag) and [`no_start`] (a game never played). Each
 //! computes a [`Change`](crate::game::Change) (or a refusal) from the game without mutating it; the
 //! room's one `commit` stores, applies and publishes it.
@@ -7,6 +7,7 @@
 pub mod abort;
 pub mod claim;
 pub mod decide;
+pub mod draw;
 pub mod join;
 pub mod no_start;
 pub mod resign;

@@ -2,7 +2,7 @@
 //! must give. The commands are pure (a game in, a change out), so a row needs no room, store or socket;
 //! applying the change shows the versions and the state it leads to.
 
-use super::{abort, claim, decide, join, no_start, resign, sync, timeout};
+use super::{abort, claim, decide, draw, join, no_start, resign, sync, timeout};
 use crate::game::{Change, LiveGame, NewGame, Occupant, Refusal, Ruling};
 use crate::ids::{Identity, PlayerName};
 use mancala_engine::{Options, Side, Variant};
@@ -299,4 +299,59 @@ fn a_games_versions_are_its_start_its_plies_and_its_end() {
         assert_eq!(game.version(), 1, "{what}: computing it changed nothing");
         applied(game.clone(), change);
     }
+}
+
+/// What each `draw` action does from each state of the offers: the offers kept, the game drawn, or the
+/// refusal's code.
+#[test]
+fn draw_offers_are_offered_declined_accepted_and_limited() {
+    use draw::{Offers, Outcome};
+    use mancala_protocol::DrawAction::{Accept, Decline, Offer};
+    let now = Instant::now();
+    let run = |game: &LiveGame, offers: Offers, side: Side, action| match draw::run(game, offers, side, action, now, AT)
+    {
+        Ok(Outcome::Offers(o)) => Ok(Ok(o.pending)),
+        Ok(Outcome::Agreed(change)) => Ok(Err(change.ruling)),
+        Err(r) => Err(r.code),
+    };
+    let game = ongoing();
+    let offered = |side: Side| match draw::run(&game, Offers::default(), side, Offer, now, AT) {
+        Ok(Outcome::Offers(o)) => o,
+        other => panic!("{other:?}"),
+    };
+    let (south, north) = (Side::South, Side::North);
+    type Row = (&'static str, Result<Result<Option<Side>, Option<Ruling>>, ErrorCode>);
+    let rows: Vec<Row> = vec![
+        ("offer", run(&game, Offers::default(), south, Offer)),
+        ("offer again", run(&game, offered(south), south, Offer)),
+        ("decline", run(&game, offered(south), north, Decline)),
+        ("decline one's own", run(&game, offered(south), south, Decline)),
+        ("accept", run(&game, offered(south), north, Accept)),
+        ("offer over the opponent's", run(&game, offered(north), south, Offer)),
+        ("accept nothing", run(&game, Offers::default(), north, Accept)),
+        ("offer waiting", run(&waiting(false), Offers::default(), south, Offer)),
+        ("offer finished", run(&resigned(), Offers::default(), south, Offer)),
+    ];
+    let expected: Vec<Row> = vec![
+        ("offer", Ok(Ok(Some(south)))),
+        ("offer again", Err(ErrorCode::WrongPhase)),
+        ("decline", Ok(Ok(None))),
+        ("decline one's own", Err(ErrorCode::WrongPhase)),
+        ("accept", Ok(Err(Some(Ruling::Agreement)))),
+        ("offer over the opponent's", Ok(Err(Some(Ruling::Agreement)))),
+        ("accept nothing", Err(ErrorCode::WrongPhase)),
+        ("offer waiting", Err(ErrorCode::WrongPhase)),
+        ("offer finished", Err(ErrorCode::GameOver)),
+    ];
+    assert_eq!(rows, expected);
+    // Three offers each, then no more; the opponent's decision ends an offer, one's own does not.
+    let mut offers = Offers::default();
+    for _ in 0..draw::MAX_OFFERS {
+        offers = match draw::run(&game, offers, south, Offer, now, AT) {
+            Ok(Outcome::Offers(o)) => o.after_decision(north).expect("the offer lapses"),
+            other => panic!("{other:?}"),
+        };
+    }
+    assert_eq!(run(&game, offers, south, Offer), Err(ErrorCode::RateLimited));
+    assert_eq!(offered(south).after_decision(south), None, "one's own decision keeps one's offer");
 }
