@@ -22,6 +22,7 @@ import { after } from './steps.js';
  * @property {import('./types.js').Clock | null} clock
  * @property {number} clockAt when the clock state arrived (performance.now())
  * @property {import('./types.js').Presence} presence
+ * @property {import('./types.js').Side | null} drawOffer the player whose draw offer is pending
  * @property {boolean} awaitingBoard
  * @property {import('./types.js').MoveEntry[]} moves
  * @property {boolean} needRecord the move list must be fetched again (after a snapshot)
@@ -39,6 +40,7 @@ export function initial() {
     clock: null,
     clockAt: 0,
     presence: { south: false, north: false, claimWinAt: null },
+    drawOffer: null,
     awaitingBoard: false,
     moves: [],
     needRecord: false,
@@ -75,12 +77,16 @@ export function apply(s, m, now) {
       s.clock = m.clock;
       s.clockAt = now;
       s.presence = m.presence;
+      s.drawOffer = m.drawOffer;
       s.awaitingBoard = false;
       s.needRecord = true;
       if (m.board.outcome) finish(s, m.board.outcome);
       return null;
     case 'presence':
       s.presence = m.presence;
+      return null;
+    case 'draw_offer':
+      s.drawOffer = m.by;
       return null;
     case 'event':
       return applyEvent(s, m, now);

@@ -120,6 +120,15 @@ export class GameSocket extends ReconnectingSocket {
   }
 
   /**
+   * A draw offer, or the answer to one: like a command, never resent by itself.
+   * @param {'offer' | 'accept' | 'decline'} action
+   */
+  draw(action) {
+    const id = freshId('d');
+    return this.send(encode.draw(action, id)) ? id : null;
+  }
+
+  /**
    * resign, abort or claim_win: not idempotent, so never resent by itself.
    * @param {string} type
    */

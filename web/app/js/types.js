@@ -127,12 +127,13 @@
 
 /**
  * @typedef {{type: 'snapshot', protocol: number, v: number, seat: Side | null, game: Game, board: Board,
- *     clock: Clock | null, presence: Presence}
+ *     clock: Clock | null, presence: Presence, drawOffer: Side | null}
  *   | {type: 'event', v: number, event: GameEvent, board: Board | null, clock: Clock | null | undefined}
  *   | {type: 'accepted', id: string | null, v: number | null}
  *   | {type: 'rejected', id: string | null, code: string, reason: string, legal: string[]}
  *   | {type: 'error', code: string, message: string}
  *   | {type: 'presence', presence: Presence}
+ *   | {type: 'draw_offer', by: Side | null}
  *   | {type: 'pong', id: string | null}
  *   | {type: 'unknown', raw: unknown}} ServerMessage
  * A game socket's message, decoded. An event's `clock` is undefined when unchanged.

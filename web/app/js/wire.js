@@ -235,6 +235,7 @@ export function decodeServer(text) {
         board: board(m.view),
         clock: clock(m.clock),
         presence: presence(m.presence),
+        drawOffer: m.draw_offer ? side(m.draw_offer) : null,
       };
     case 'event': {
       // Only the last event of a change carries `view` and `clock`: before it the board follows from
@@ -262,6 +263,8 @@ export function decodeServer(text) {
       return { type: 'error', code: String(m.code), message: String(m.message) };
     case 'presence':
       return { type: 'presence', presence: presence(m.presence) };
+    case 'draw_offer':
+      return { type: 'draw_offer', by: m.by ? side(m.by) : null };
     case 'pong':
       return { type: 'pong', id: m.id ?? null };
     default:
@@ -275,6 +278,8 @@ export const encode = {
   decide: (id, decision) => JSON.stringify({ type: 'decide', id, decision }),
   /** resign, abort or claim_win. @param {string} type @param {string} id */
   command: (type, id) => JSON.stringify({ type, id }),
+  /** offer, accept or decline a draw. @param {string} action @param {string} id */
+  draw: (action, id) => JSON.stringify({ type: 'draw', id, action }),
   /** @param {number} v */
   sync: (v) => JSON.stringify({ type: 'sync', v }),
   /** @param {string} id */

@@ -180,6 +180,15 @@ export class GameCtrl {
     this.redraw();
   }
 
+  /**
+   * Offers a draw, or accepts or declines the opponent's offer.
+   * @param {'offer' | 'accept' | 'decline'} action
+   */
+  draw(action) {
+    if (!this.socket?.draw(action)) this.message = t('game.not_connected');
+    this.redraw();
+  }
+
   /** Closes a confirmation or a direction choice (No, Escape). */
   cancel() {
     if (this.confirm) this.focusNext = `[data-command="${this.confirm}"]`;

@@ -12,6 +12,7 @@ export const HANDLERS = {
   snapshot: (ctrl, m) => ctrl.applyState(m),
   event: (ctrl, m) => ctrl.applyState(m),
   presence: (ctrl, m) => ctrl.applyState(m),
+  draw_offer: (ctrl, m) => ctrl.applyState(m),
   accepted: (ctrl) => ctrl.say(''),
   rejected: (ctrl, m) => ctrl.refused(m.code),
   error: (ctrl, m) => ctrl.refused(m.code),

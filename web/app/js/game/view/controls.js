@@ -50,6 +50,7 @@ export function controls(ctrl) {
     if (ctrl.canAbort()) items.push(ask(ctrl, 'abort'));
     if (g.status === 'ongoing') items.push(ask(ctrl, 'resign'));
     const opp = other(s.seat);
+    if (g.status === 'ongoing') items.push(drawOffer(ctrl, s.seat, opp));
     if (g.status === 'ongoing' && !s.presence[opp] && s.presence.claimWinAt) {
       const wait = s.presence.claimWinAt - Date.now();
       if (wait <= 0) items.push(ask(ctrl, 'claim_win', { side: sideName(opp) }));
@@ -65,6 +66,32 @@ export function controls(ctrl) {
   }
   if (g && !s.seat && g.status === 'waiting') items.push(joinForm(ctrl, g.players.south ? 'north' : 'south'));
   return h('div.controls', items);
+}
+
+/**
+ * "Offer a draw", the offer made, or the opponent's offer with "Accept" and "Decline".
+ * @param {GameCtrl} ctrl
+ * @param {'south' | 'north'} seat
+ * @param {'south' | 'north'} opp
+ */
+function drawOffer(ctrl, seat, opp) {
+  /** @param {'offer' | 'accept' | 'decline'} action @param {string} sel */
+  const button = (action, sel) =>
+    h(
+      sel,
+      { attrs: { type: 'button', 'data-draw': action }, on: { click: () => ctrl.draw(action) } },
+      t(`draw.${action}`),
+    );
+  const offer = ctrl.s.drawOffer;
+  if (offer === opp) {
+    return h('span.confirm', { key: 'draw-offered' }, [
+      `${t('draw.offered', { side: sideName(opp) })} `,
+      button('accept', 'button.small'),
+      button('decline', 'button.ghost.small'),
+    ]);
+  }
+  if (offer === seat) return h('span.muted.small', { key: 'draw-mine' }, t('draw.mine'));
+  return h('span', { key: 'draw' }, [button('offer', 'button.small')]);
 }
 
 /**
