@@ -6,9 +6,11 @@
 //! waiting for an opponent: invite CODE   until the second player joins
 //! board                                   followed by the board, as South sees it
 //! move 3 north c3                         a decision (`?` when hidden, `auto` when the server played it)
-//! your-turn legal: h2 g2 f2 e2            type one of them (or resign, abort, claim, board, quit)
+//! your-turn legal: h2 g2 f2 e2            type one of them (or resign, abort, claim, draw, board, quit)
 //! rejected illegal: … legal: h2 g2        the server refused; type again
 //! presence south here, north away (claim the win from 1795238203060)
+//! draw offered by south                   type accept or decline (or draw, which accepts)
+//! no draw offer                           the offer was declined, lapsed, or the game ended
 //! result south wins (no-legal-move)       and the command exits
 //! ```
 

@@ -151,6 +151,34 @@ async fn two_line_mode_clients_play_a_whole_game() {
     assert!(out.status.success() && text.contains("seat spectator") && text.contains("result "), "{text}");
 }
 
+/// Two line-mode players agree a draw: `draw` offers it, the other sees the offer, `decline`s it, and
+/// `accept`s the next one; both print the drawn result.
+#[tokio::test]
+async fn two_line_mode_clients_agree_a_draw() {
+    let s = server().await;
+    let home = tempfile::tempdir().unwrap();
+    let mut a = mancala(home.path());
+    a.args(["play", "--server", &s.base, "--variant", "kubuguza", "--seat", "south", "--name", "amina", "--line"]);
+    let mut south = Player::spawn(a);
+    let invite = south.until("waiting for an opponent: invite ").await;
+    let code = invite.rsplit(' ').next().unwrap().to_string();
+    let mut b = mancala(home.path());
+    b.args(["play", "--server", &s.base, "--join", &code, "--name", "baraka", "--line"]);
+    let mut north = Player::spawn(b);
+    north.until("game ").await;
+    south.until("your-turn legal: ").await;
+    south.say("draw").await;
+    assert_eq!(north.until("draw ").await, "draw offered by south");
+    north.say("decline").await;
+    assert_eq!(south.until("no draw").await, "no draw offer");
+    south.say("draw").await;
+    north.until("draw offered by south").await;
+    north.say("accept").await;
+    for p in [&mut south, &mut north] {
+        assert_eq!(p.until("result ").await, "result draw (agreement)");
+    }
+}
+
 #[tokio::test]
 async fn a_seat_is_resumed_from_the_local_file() {
     let s = server().await;

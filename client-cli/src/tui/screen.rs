@@ -18,7 +18,7 @@
 //! refused: d2 is empty — legal: a2 b2 c2 e2 f2 g2 b2:cw      (two lines, wrapped)
 //!
 //! > _
-//! ←→ choose · Enter play · type a move · r resign · a abort · c claim win · d draw · q quit   (last line)
+//! ←→ Enter play · type a move · r resign · a abort · c claim win · d draw · q quit   (last line)
 //! ```
 
 use super::app::{App, Tone};
@@ -326,7 +326,7 @@ fn input_line(model: &GameModel, app: &App) -> Line<'static> {
 
 fn help_text(model: &GameModel, app: &App) -> String {
     if app.interactive(model) {
-        "←→ choose · Enter play · type a move · r resign · a abort · c claim win · d draw · q quit".to_string()
+        "←→ Enter play · type a move · r resign · a abort · c claim win · d draw · q quit".to_string()
     } else if model.seat.is_none() {
         "watching · q quit".to_string()
     } else {
