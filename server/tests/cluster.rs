@@ -1,7 +1,8 @@
 //! Several nodes (docs/cluster.md): three `mancala-server` processes on one PostgreSQL and one NATS. A game
-//! is played with its players and spectator on different nodes; its owner is SIGKILLed mid-game and play
-//! goes on; all three are restarted one after another during play; a paused owner's writes are refused
-//! after another node took its game. Nothing acknowledged is lost, nothing is applied twice. Needs
+//! is played with its players and spectator on different nodes (a draw offered and declined across
+//! them too); its owner is SIGKILLed mid-game and play goes on; all three are restarted one after another
+//! during play; a paused owner's writes are refused after another node took its game. Nothing
+//! acknowledged is lost, nothing is applied twice. Needs
 //! `TEST_DATABASE_URL` and `TEST_BROKER_URL` (skipped otherwise; `.ci/run` sets both).
 
 mod common;
@@ -35,6 +36,19 @@ async fn players_and_spectators_on_three_nodes_play_one_game() {
         assert!(health["cluster"]["relayed_connections"].as_u64().unwrap() >= 2, "{health}");
         let owner = metrics(procs[0].addr).await;
         assert!(metric(&owner, "mancala_remote_viewers") >= 3.0, "node a serves the viewers of b and c");
+        // A draw offered from node b reaches node a's player and node c's spectator; declined on a, the
+        // withdrawal reaches b.
+        {
+            let [south, north] = &mut m.seats;
+            north.send(json!({ "type": "draw", "id": "d1", "action": "offer" })).await;
+            for c in [&mut *south, &mut m.spectator, &mut *north] {
+                assert_eq!(draw_offer(c).await, json!("north"));
+            }
+            south.send(json!({ "type": "draw", "id": "d2", "action": "decline" })).await;
+            for c in [&mut *north, &mut *south] {
+                assert_eq!(draw_offer(c).await, serde_json::Value::Null);
+            }
+        }
         while m.step().await {}
         second.catch_up(m.spectator.v).await;
         assert!(!second.view["outcome"].is_null(), "the second spectator saw the end");
@@ -46,6 +60,17 @@ async fn players_and_spectators_on_three_nodes_play_one_game() {
     }
     drop(procs);
     drop_db(&base, &url).await;
+}
+
+/// The next `draw_offer` message `c` gets: who offers (`null`: nobody).
+async fn draw_offer(c: &mut Client) -> serde_json::Value {
+    loop {
+        if let Got::Msg(m) = c.next().await
+            && m["type"] == "draw_offer"
+        {
+            return m["by"].clone();
+        }
+    }
 }
 
 #[tokio::test]
