@@ -7,6 +7,7 @@ mod common;
 use common::TestServer;
 use common::lobby::server_with;
 use mancala_engine::{NoEvents, Options, Position, Side, ToMove, Variant};
+use mancala_protocol::{ClientMsg, ServerMsg};
 use mancala_server::config::Config;
 use serde_json::{Value, json};
 
@@ -84,8 +85,8 @@ async fn a_finished_game_is_analysed_at_a_ply_and_a_game_in_progress_is_refused(
     assert!(message(&refused).contains("not finished"), "{refused}");
 
     let mut ws = s.ws(&id, Some(&south), None).await;
-    ws.next_of("snapshot").await;
-    ws.send(json!({ "type": "resign", "id": "r" })).await;
+    ws.recv_until(|m| matches!(m, ServerMsg::Snapshot { .. }).then_some(())).await;
+    ws.say(&ClientMsg::Resign { id: Some("r".into()) }).await;
     loop {
         let (_, g) = s.get(&format!("/api/games/{id}")).await;
         if g["game"]["status"] == "finished" {

@@ -8,6 +8,7 @@ mod common;
 
 use common::lobby::{account, post_auth, server_with};
 use common::{TestServer, Ws};
+use mancala_protocol::{ClientMsg, GameEvent, ServerMsg};
 use mancala_server::config::Config;
 use serde_json::{Value, json};
 
@@ -19,14 +20,28 @@ async fn preview(s: &TestServer, id: &str, token: &str, decision: &str) -> (u16,
     s.post(&format!("/api/games/{id}/preview"), json!({ "token": token, "decision": decision })).await
 }
 
-/// Reads `ws` until the event of version `v`; its steps.
+/// Reads `ws` until the move event of version `v`; its steps as the wire writes them.
 async fn steps_of(ws: &mut Ws, v: u64) -> Value {
-    loop {
-        let m = ws.next().await;
-        if m["type"] == "event" && m["v"] == v {
-            return m["event"]["steps"].clone();
-        }
-    }
+    let steps = ws
+        .recv_until(|m| match m {
+            ServerMsg::Event { v: at, event: GameEvent::Move { mv }, .. } if at == v => Some(mv.steps),
+            _ => None,
+        })
+        .await;
+    serde_json::to_value(steps).unwrap()
+}
+
+/// The version of the snapshot `ws` gets on connect.
+async fn snapshot_v(ws: &mut Ws) -> u64 {
+    ws.recv_until(|m| match m {
+        ServerMsg::Snapshot { v, .. } => Some(v),
+        _ => None,
+    })
+    .await
+}
+
+fn decide(id: &str, decision: &str) -> ClientMsg {
+    ClientMsg::Decide { id: id.into(), decision: decision.into(), game: None, seat: None }
 }
 
 #[tokio::test]
@@ -50,9 +65,8 @@ async fn against_the_computer_the_player_to_move_previews_what_the_engine_plays(
 
     // The preview says nothing the move itself will not show its player.
     let mut ws = s.ws(id, Some(token), None).await;
-    let snap = ws.next_of("snapshot").await;
-    let v = snap["v"].as_u64().unwrap();
-    ws.send(json!({ "type": "decide", "id": "1", "decision": "e2" })).await;
+    let v = snapshot_v(&mut ws).await;
+    ws.say(&decide("1", "e2")).await;
     assert_eq!(steps_of(&mut ws, v + 1).await, p["events"], "the steps the socket shows for the move");
 }
 
@@ -138,8 +152,8 @@ async fn an_azigo_preview_shows_its_player_only_what_the_move_shows_them() {
     let (id, south, north) = s.new_game(json!({ "variant": "azigo", "seat": "south", "previews": true })).await;
     let mut ws_south = s.ws(&id, Some(&south), None).await;
     let mut ws_north = s.ws(&id, Some(&north), None).await;
-    let v = ws_south.next_of("snapshot").await["v"].as_u64().unwrap();
-    ws_north.next_of("snapshot").await;
+    let v = snapshot_v(&mut ws_south).await;
+    snapshot_v(&mut ws_north).await;
 
     // South's store move lifts South's own store (hers to see); nothing of North's store is in the answer.
     let (status, p) = preview(&s, &id, &south, "store").await;
@@ -148,14 +162,14 @@ async fn an_azigo_preview_shows_its_player_only_what_the_move_shows_them() {
     let text = p.to_string();
     assert!(text.contains("store_lift south 9"), "South's own store, as her socket shows it: {text}");
     assert!(!text.contains("store.north") && !text.contains("store_lift north"), "{text}");
-    ws_south.send(json!({ "type": "decide", "id": "1", "decision": "store" })).await;
+    ws_south.say(&decide("1", "store")).await;
     assert_eq!(steps_of(&mut ws_south, v + 1).await, p["events"], "South's own view of her move");
 
     // North's preview of a move: exactly the steps North's socket then shows, South's store hidden.
     let seen_by_north = steps_of(&mut ws_north, v + 1).await;
     let (status, q) = preview(&s, &id, &north, "t2").await;
     assert_eq!(status, 200, "{q}");
-    ws_north.send(json!({ "type": "decide", "id": "2", "decision": "t2" })).await;
+    ws_north.say(&decide("2", "t2")).await;
     assert_eq!(steps_of(&mut ws_north, v + 2).await, q["events"]);
     assert!(seen_by_north.to_string().contains("store_lift south ?"), "North never saw that count: {seen_by_north}");
 }

@@ -9,7 +9,7 @@ use common::TestServer;
 use common::driver::{Table, accepted};
 use common::lobby::server_with;
 use common::{drop_db, fresh_db};
-use mancala_protocol::ClientMsg;
+use mancala_protocol::{ClientMsg, ServerMsg};
 use mancala_server::config::Config;
 use serde_json::{Value, json};
 use std::time::Duration;
@@ -30,7 +30,7 @@ async fn finished_game(s: &TestServer, line: &[&str]) -> String {
     }
     let mover = t.mover().expect("a side to move");
     t.ws(mover).say(&ClientMsg::Resign { id: Some("r".into()) }).await;
-    t.ws(mover).next_of("accepted").await;
+    t.ws(mover).recv_until(|m| matches!(m, ServerMsg::Accepted { .. }).then_some(())).await;
     id
 }
 
