@@ -5,8 +5,9 @@
 
 mod common;
 
-use common::TestServer;
 use common::raw::{RawWs, frame_head};
+use common::{TestServer, Ws};
+use mancala_protocol::{ClientMsg, ErrorCode, ServerMsg};
 use serde_json::{Value, json};
 use std::time::Duration;
 
@@ -86,14 +87,18 @@ async fn a_repeated_json_key_is_refused_naming_it_on_the_sockets() {
     let server = TestServer::start().await;
     let (id, south, _) = server.new_game(json!({ "variant": "kubuguza", "seat": "south" })).await;
     let mut ws = server.ws(&id, Some(&south), None).await;
-    ws.next_of("snapshot").await;
+    snapshot(&mut ws).await;
     ws.send_text(r#"{"type":"decide","id":"d1","decision":"c2","decision":"c3"}"#).await;
-    let error = ws.next_of("error").await;
-    assert_eq!(error["code"], "malformed", "{error}");
-    assert!(error["message"].as_str().unwrap().starts_with("duplicate key `decision`"), "{error}");
+    let (code, message) = ws
+        .recv_until(|m| match m {
+            ServerMsg::Error { code, message } => Some((code, message)),
+            _ => None,
+        })
+        .await;
+    assert_eq!(code, ErrorCode::Malformed, "{message}");
+    assert!(message.starts_with("duplicate key `decision`"), "{message}");
     // The connection and the game carry on.
-    ws.send(json!({ "type": "ping", "id": "p" })).await;
-    assert_eq!(ws.next_of("pong").await["id"], "p");
+    assert_eq!(ping(&mut ws, "p").await, Some("p".to_string()));
 
     let url = format!("ws://{}/api/lobby/ws?name=amani", server.addr);
     let (stream, _) = tokio_tungstenite::connect_async(url).await.expect("the lobby connects");
@@ -104,6 +109,21 @@ async fn a_repeated_json_key_is_refused_naming_it_on_the_sockets() {
     assert!(error["message"].as_str().unwrap().contains("duplicate key `variant`"), "{error}");
     lobby.send_text(r#"{"type":"ping"}"#).await;
     assert_eq!(lobby.next().await["type"], "pong");
+}
+
+/// Waits for the snapshot a game socket gets on connect.
+async fn snapshot(ws: &mut Ws) {
+    ws.recv_until(|m| matches!(m, ServerMsg::Snapshot { .. }).then_some(())).await;
+}
+
+/// Pings on a game socket; the id its pong repeats.
+async fn ping(ws: &mut Ws, id: &str) -> Option<String> {
+    ws.say(&ClientMsg::Ping { id: Some(id.to_string()) }).await;
+    ws.recv_until(|m| match m {
+        ServerMsg::Pong { id } => Some(id),
+        _ => None,
+    })
+    .await
 }
 
 /// A WebSocket to game `id`, or the HTTP answer that refused it (status, `Retry-After`, body).
@@ -145,7 +165,7 @@ async fn connections_beyond_the_cap_are_refused_with_a_503_that_says_why() {
     let mut open = Vec::new();
     for _ in 0..3 {
         let mut ws = ws_within_cap(&server, &id).await;
-        ws.next_of("snapshot").await;
+        snapshot(&mut ws).await;
         open.push(ws);
     }
     // A fourth WebSocket, a stream and a plain request are refused, saying why.
@@ -157,9 +177,8 @@ async fn connections_beyond_the_cap_are_refused_with_a_503_that_says_why() {
     assert_eq!(r.status().as_u16(), 503);
     assert_eq!(r.headers()["retry-after"], "5");
     // The sockets within the cap carry on; one closed gives its place to the next.
-    open[0].send(json!({ "type": "ping", "id": "still" })).await;
-    assert_eq!(open[0].next_of("pong").await["id"], "still");
+    assert_eq!(ping(&mut open[0], "still").await, Some("still".to_string()));
     drop(open.pop());
     let mut again = ws_within_cap(&server, &id).await;
-    again.next_of("snapshot").await;
+    snapshot(&mut again).await;
 }
