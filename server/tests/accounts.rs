@@ -252,7 +252,14 @@ async fn api_tokens(server: &TestServer) {
     assert_eq!(made.body["label"], "script");
     let list = browser.get(server, "/api/account/tokens").await;
     assert_eq!(list.status, 200);
-    let labels: Vec<&str> = list.body.as_array().unwrap().iter().map(|t| t["label"].as_str().unwrap()).collect();
+    // Oldest first; two made in the same millisecond (a fast machine) may come in either order.
+    let listed = list.body.as_array().unwrap();
+    let mut labels: Vec<&str> = listed.iter().map(|t| t["label"].as_str().unwrap()).collect();
+    let times: Vec<u64> = listed.iter().map(|t| t["created_at"].as_u64().unwrap()).collect();
+    assert!(times.is_sorted(), "oldest first: {times:?}");
+    if times[0] == times[1] {
+        labels.sort();
+    }
     assert_eq!(labels, ["mancala-cli", "script"]);
     assert!(!list.body.to_string().contains(&token), "the list never shows a token");
     let game = Client::bearer(&token).post(server, "/api/games", json!({ "variant": "azigo" })).await;
