@@ -1,6 +1,7 @@
 //! Accounts with passwords, browser sessions and API tokens, and the one answer to "who is asking?"
-//! ([`identify`]: an [`crate::ids::Identity`]) that every route uses (docs/lobby.md, "Accounts"). Below the edge: it refuses with its own
-//! [`AuthError`], and the extractors that read a request live in `crate::http::caller`.
+//! ([`identify`]: an [`crate::ids::Identity`]) that every route uses (docs/lobby.md, "Accounts"). Below the
+//! edge: it refuses with its own [`AuthError`], and the extractors that read a request live in
+//! `crate::http::caller`.
 //!
 //! - [`password`]: the rules of a new password, argon2id hashing off the runtime threads;
 //! - [`session`]: the `mancala_session` cookie and the sessions behind it;

@@ -1,8 +1,8 @@
-//! Which account is asking, if any. An account is recognised from, in order: `Authorization: Bearer <token>` (a player token
-//! of `POST /api/players`, or an API token; the edge reads the header), else the `mancala_session` cookie.
-//! A token that stands for no account is refused (never a silent guest); a cookie whose session is unknown or
-//! over is simply not signed in (a guest). A cookie-authenticated unsafe request passes the CSRF check
-//! ([`super::csrf`]) here, so no handler can forget it.
+//! Which account is asking, if any. An account is recognised from, in order: `Authorization: Bearer <token>`
+//! (a player token of `POST /api/players`, or an API token; the edge reads the header), else the
+//! `mancala_session` cookie. A token that stands for no account is refused (never a silent guest); a cookie
+//! whose session is unknown or over is simply not signed in (a guest). A cookie-authenticated unsafe request
+//! passes the CSRF check ([`super::csrf`]) here, so no handler can forget it.
 
 use super::{AuthError, csrf, session};
 use crate::game::unix_ms;

@@ -1,6 +1,6 @@
-//! How a game ends by a ruling of the server rather than by the rules: resignation, timeout, a claimed
-//! win over an absent opponent, a draw both players agreed, abort. The rules engine knows nothing of these (its [`Outcome`] is the
-//! end the rules reach); a finished game's result is one or the other ([`GameResult`]).
+//! How a game ends by a ruling of the server rather than by the rules: resignation, timeout, a claimed win
+//! over an absent opponent, a draw both players agreed, abort. The rules engine knows nothing of these (its
+//! [`Outcome`] is the end the rules reach); a finished game's result is one or the other ([`GameResult`]).
 //!
 //! [`Outcome`]: mancala_engine::Outcome
 

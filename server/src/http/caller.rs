@@ -1,7 +1,7 @@
-//! Who is asking, as extractors: [`SignedIn`] (an account, or 401) and [`MaybeSignedIn`] (an account or
-//! a guest; [`crate::auth::identify`] then says who it plays as). The edge reads the `Authorization` header ([`Bearer`]: a malformed one is a 401) and
-//! hands it to [`crate::auth::who::caller`], which recognises the account; auth's refusals become
-//! `ApiError`s here.
+//! Who is asking, as extractors: [`SignedIn`] (an account, or 401) and [`MaybeSignedIn`] (an account or a
+//! guest; [`crate::auth::identify`] then says who it plays as). The edge reads the `Authorization` header
+//! ([`Bearer`]: a malformed one is a 401) and hands it to [`crate::auth::who::caller`], which recognises the
+//! account; auth's refusals become `ApiError`s here.
 
 use super::extract::Bearer;
 use crate::auth::{Caller, who};

@@ -16,10 +16,6 @@ impl ConnId {
         ConnId(n)
     }
 
-    pub fn raw(self) -> u64 {
-        self.0
-    }
-
     /// This id, and the owner's next one.
     pub fn take(&mut self) -> ConnId {
         let id = *self;

@@ -1,7 +1,7 @@
 //! Identifiers and secrets, each a type that can only hold a valid value: game ids (public), invite codes
 //! (shareable), a client's address as limits count it, player names (display and account names,
-//! case-insensitive), who plays or asks (an account or a guest), and seat and player tokens (secret; only their SHA-256 is stored, so a database
-//! leak does not hand out seats).
+//! case-insensitive), who plays or asks (an account or a guest), and seat and player tokens (secret; only
+//! their SHA-256 is stored, so a database leak does not hand out seats).
 //!
 //! Text from outside becomes one of these at the edge (the HTTP extractors of `http/extract.rs`, the row
 //! mapping of `store/mapping.rs`) and stays typed inside the server; it is text again only on the wire

@@ -317,45 +317,6 @@ export function mount(main, { variant: fromPath }) {
       .then((/** @type {Analysis} */ a) => {
         if (gone) return;
         variant = a.variant;
-        /** Edits the position shown: the diagram shows the edited board, every hole clickable. */
-        const openEditor = () => {
-          if (!shown || busy || editor) return;
-          const from = shown;
-          const redraw = () => {
-            if (!editor) return;
-            diagram.show(editor.board());
-            diagram.set(new Set(editor.names));
-          };
-          editor = new PositionEditor({
-            board: from.board,
-            position: from.position,
-            redraw,
-            // Loaded once the engine has answered it: a position it refuses keeps the editor open, with why.
-            done: (position) => {
-              error.textContent = '';
-              analyse(position).then(
-                () => editor && start(position),
-                (e) => {
-                  if (editor) error.textContent = errorText(e, 'analysis');
-                },
-              );
-            },
-            cancel: () => {
-              closeEditor();
-              goTo(at);
-            },
-          });
-          choices.replaceChildren(editor.controls);
-          edit.disabled = true;
-          redraw();
-        };
-        const closeEditor = () => {
-          editor = null;
-          edit.disabled = false;
-          choices.replaceChildren();
-        };
-        edit.addEventListener('click', openEditor);
-
         select.value = variant;
         analyses.set(`${variant} ${a.position}`, Promise.resolve(a));
         start(a.position);
