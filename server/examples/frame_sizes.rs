@@ -53,8 +53,18 @@ fn main() {
             let steps = PlySteps::play(&mut pos, side, decision).expect("a legal decision");
             n += 1;
             let (secret, over) = Ply::facts(decision, &pos);
-            let ply =
-                Ply { n, side, decision, client_id: None, auto: false, at_ms: 0, clock_ms: None, steps, secret, over };
+            let ply = Ply {
+                n,
+                side,
+                decision,
+                client_id: None,
+                auto: false,
+                at_ms: mancala_server::game::UnixMs::from_millis(0),
+                clock_ms: None,
+                steps,
+                secret,
+                over,
+            };
             let status = if pos.is_over() { GameStatus::Finished } else { GameStatus::Ongoing };
             let result = pos.outcome().map(GameResult::Rules);
             for (k, viewer) in [Viewer::Player(side.other()), Viewer::Spectator].into_iter().enumerate() {

@@ -298,7 +298,7 @@ async fn a_killed_server_rates_once_postgres() {
 /// did not know its first commit landed would) writes no second rating change and reports the stored one.
 async fn a_replayed_end_rates_once(url: &str) {
     use mancala_engine::{BySide, Options, Side, Variant};
-    use mancala_server::game::{LiveGame, NewGame, Occupant, Ruling, unix_ms};
+    use mancala_server::game::{LiveGame, NewGame, Occupant, Ruling, UnixMs};
     use mancala_server::ids::{GameId, Identity, InviteCode, PlayerName};
     use mancala_server::store::Store;
     let (store, writer) = Store::connect(url).await.unwrap();
@@ -318,19 +318,19 @@ async fn a_replayed_end_rates_once(url: &str) {
         auto_forced: true,
         rated: true,
         previews: false,
-        now_ms: unix_ms(),
+        now_ms: UnixMs::now(),
     })
     .unwrap();
     let created = game.creation();
     store.commit(&game, &created, None).await.unwrap();
     game.apply(created);
-    let mut join = game.blank_change(unix_ms());
+    let mut join = game.blank_change(UnixMs::now());
     join.seats = Some(BySide::new(game.seats.south.clone(), Some(seat("Jabari"))));
     join.status = mancala_protocol::http::GameStatus::Ongoing;
     join.started = true;
     assert_eq!(store.commit(&game, &join, None).await.unwrap(), None);
     game.apply(join);
-    let end = game.rule(Ruling::Resignation { loser: Side::North }, tokio::time::Instant::now(), unix_ms());
+    let end = game.rule(Ruling::Resignation { loser: Side::North }, tokio::time::Instant::now(), UnixMs::now());
     let first = store.commit(&game, &end, None).await.unwrap().expect("a rated end reports its changes");
     assert!(first.south.after > first.south.before && first.north.after < first.north.before, "{first:?}");
     let again = store.commit(&game, &end, None).await.unwrap();

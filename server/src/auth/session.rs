@@ -1,20 +1,21 @@
 //! Browser sessions: a random id in the `mancala_session` cookie (`HttpOnly`, `SameSite=Lax`, `Path=/`,
 //! `Secure` when the request came over TLS), its SHA-256 in the `sessions` table. A session lasts
-//! [`IDLE_MS`] after it was last used; its `last_seen` is refreshed at most every [`REFRESH_MS`] (one
+//! [`IDLE`] after it was last used; its `last_seen` is refreshed at most every [`REFRESH`] (one
 //! write an hour per active browser, not one per request).
 
 use super::AuthError;
-use crate::game::unix_ms;
+use crate::game::UnixMs;
 use crate::ids::{self, PlayerName, TokenHash};
 use crate::store::{AccountWrite, Store, Write};
 use axum::http::{HeaderMap, HeaderValue, header};
+use std::time::Duration;
 
 /// The cookie's name.
 pub const COOKIE: &str = "mancala_session";
-/// A session unused this long is over (30 days, in ms).
-pub const IDLE_MS: i64 = 30 * 24 * 3600 * 1000;
+/// A session unused this long is over (30 days).
+pub const IDLE: Duration = Duration::from_secs(30 * 24 * 3600);
 /// `last_seen` is refreshed when older than this (an hour).
-pub const REFRESH_MS: i64 = 3600 * 1000;
+pub const REFRESH: Duration = Duration::from_secs(3600);
 
 /// The session id of the request's cookie, if it has one of the right shape (32 letters and digits).
 pub fn cookie_id(headers: &HeaderMap) -> Option<String> {
@@ -50,7 +51,7 @@ fn cookie(value: &str, max_age_secs: i64, secure: bool) -> HeaderValue {
 
 /// The `Set-Cookie` value that holds session `id` (for as long as the session can live).
 pub fn set_cookie(id: &str, secure: bool) -> HeaderValue {
-    cookie(id, IDLE_MS / 1000, secure)
+    cookie(id, IDLE.as_secs() as i64, secure)
 }
 
 /// The `Set-Cookie` value that removes the cookie.
@@ -61,28 +62,28 @@ pub fn clear_cookie(secure: bool) -> HeaderValue {
 /// The writes that start a session for `name` (and sweep the sessions that are over); returns its id.
 pub fn start(name: &PlayerName) -> (String, Vec<Write>) {
     let id = ids::token();
-    let now = unix_ms();
+    let now = UnixMs::now();
     let writes = vec![
         Write::Account(AccountWrite::DeleteExpiredSessions { now }),
         Write::Account(AccountWrite::InsertSession {
             id_hash: ids::token_hash(&id),
             player_key: name.key(),
             now,
-            expires_at: now + IDLE_MS,
+            expires_at: now.plus(IDLE),
         }),
     ];
     (id, writes)
 }
 
-/// Refreshes a session seen at `last_seen` if that is over [`REFRESH_MS`] ago, without making the request
+/// Refreshes a session seen at `last_seen` if that is over [`REFRESH`] ago, without making the request
 /// wait for the write (a failed refresh only shortens the session).
-pub fn touch(store: &Store, id_hash: &TokenHash, last_seen: i64) {
-    let now = unix_ms();
-    if now - last_seen < REFRESH_MS {
+pub fn touch(store: &Store, id_hash: &TokenHash, last_seen: UnixMs) {
+    let now = UnixMs::now();
+    if now.since(last_seen) < REFRESH {
         return;
     }
     let store = store.clone();
-    let write = AccountWrite::TouchSession { id_hash: id_hash.clone(), now, expires_at: now + IDLE_MS };
+    let write = AccountWrite::TouchSession { id_hash: id_hash.clone(), now, expires_at: now.plus(IDLE) };
     tokio::spawn(async move {
         if let Err(e) = store.write(vec![Write::Account(write)]).await {
             tracing::debug!(error = %e, "session refresh not stored");

@@ -3,7 +3,7 @@
 //! other token of the server. An account holds at most [`MAX_PER_ACCOUNT`].
 
 use super::AuthError;
-use crate::game::unix_ms;
+use crate::game::UnixMs;
 use crate::ids::{self, PlayerName};
 use crate::store::{AccountWrite, Store, Write};
 use mancala_protocol::account::ApiTokenCreated;
@@ -36,7 +36,7 @@ pub async fn create(store: &Store, name: &PlayerName, label: &str) -> Result<Api
     }
     let token = ids::token();
     let id = ids::token()[..12].to_string();
-    let created_at = unix_ms();
+    let created_at = UnixMs::now();
     let write = AccountWrite::InsertApiToken {
         id: id.clone(),
         player_key: name.key(),
@@ -45,7 +45,7 @@ pub async fn create(store: &Store, name: &PlayerName, label: &str) -> Result<Api
         created_at,
     };
     store.write(vec![Write::Account(write)]).await?;
-    Ok(ApiTokenCreated { id, label, token, created_at: created_at as u64 })
+    Ok(ApiTokenCreated { id, label, token, created_at: created_at.wire() })
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 //! passes the CSRF check ([`super::csrf`]) here, so no handler can forget it.
 
 use super::{AuthError, csrf, session};
-use crate::game::unix_ms;
+use crate::game::UnixMs;
 use crate::ids::{self, Credential, PlayerName};
 use crate::store::{AccountRow, Store};
 use axum::http::request::Parts;
@@ -15,7 +15,7 @@ use axum::http::request::Parts;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Caller {
     pub name: PlayerName,
-    pub created_at: i64,
+    pub created_at: UnixMs,
     pub credential: Credential,
 }
 
@@ -43,7 +43,7 @@ pub async fn caller(store: &Store, bearer: Option<&str>, parts: &Parts) -> Resul
     }
     let Some(id) = session::cookie_id(&parts.headers) else { return Ok(None) };
     let id_hash = ids::token_hash(&id);
-    let Some(found) = store.session(&id_hash, unix_ms()).await? else { return Ok(None) };
+    let Some(found) = store.session(&id_hash, UnixMs::now()).await? else { return Ok(None) };
     if csrf::unsafe_method(&parts.method) {
         csrf::check_origin(&parts.headers, &parts.uri)?;
     }

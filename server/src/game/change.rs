@@ -9,6 +9,7 @@ use super::live::{LiveGame, Occupant};
 use super::ply::Ply;
 use super::ruling::Ruling;
 use super::steps::PlySteps;
+use super::unix_ms::UnixMs;
 use mancala_engine::{BySide, Decision, Position, Side, ToMove};
 use mancala_protocol::http::GameStatus;
 use mancala_protocol::{ErrorCode, RatingChanges};
@@ -50,7 +51,7 @@ pub struct Change {
     pub aborted_by: Option<Side>,
     pub clock: Option<Clock>,
     pub decided: BySide<bool>,
-    pub at_ms: i64,
+    pub at_ms: UnixMs,
     /// The rating changes the commit of this change made (set by the room after the commit, when the
     /// change finished a rated game).
     pub ratings: Option<RatingChanges>,
@@ -78,7 +79,7 @@ pub(super) fn running_sides(status: GameStatus, decided: BySide<bool>, pos: &Pos
 
 impl LiveGame {
     /// A change that changes nothing yet, made at `at_ms`.
-    pub fn blank_change(&self, at_ms: i64) -> Change {
+    pub fn blank_change(&self, at_ms: UnixMs) -> Change {
         Change {
             created: false,
             started: false,
@@ -166,7 +167,7 @@ impl LiveGame {
     }
 
     /// The change that ends the game by the server's `ruling`.
-    pub fn rule(&self, ruling: Ruling, now: Instant, at_ms: i64) -> Change {
+    pub fn rule(&self, ruling: Ruling, now: Instant, at_ms: UnixMs) -> Change {
         let mut change = self.blank_change(at_ms);
         if let Some(c) = change.clock.as_mut() {
             c.stop(now);

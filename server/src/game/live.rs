@@ -9,6 +9,7 @@ use super::clock::Clock;
 use super::ply::Ply;
 use super::ruling::{GameResult, Ruling};
 use super::steps::PlySteps;
+use super::unix_ms::UnixMs;
 use crate::ids::{GameId, Identity, InviteCode, PlayerName, TokenHash};
 use mancala_engine::{BySide, Decision, Options, OptionsError, Outcome, Position, Side, Variant};
 use mancala_protocol::http::{GameStatus, GameSummary, PlayerInfo, Seats};
@@ -59,8 +60,8 @@ pub struct GameHeader {
     pub result: Option<GameResult>,
     /// The rating changes, once a rated game finished (read from `rating_changes`, not a `games` column).
     pub ratings: Option<RatingChanges>,
-    pub created_at: i64,
-    pub updated_at: i64,
+    pub created_at: UnixMs,
+    pub updated_at: UnixMs,
 }
 
 /// A stored decision, as domain values.
@@ -71,7 +72,7 @@ pub struct StoredPly {
     pub decision: Decision,
     pub client_id: Option<String>,
     pub auto: bool,
-    pub at_ms: i64,
+    pub at_ms: UnixMs,
     pub clock_ms: Option<u64>,
 }
 
@@ -106,13 +107,8 @@ pub struct LiveGame {
     /// Which sides have made a decision of their own (not one played by the server).
     pub decided: BySide<bool>,
     pub ruling: Option<Ruling>,
-    pub created_at: i64,
-    pub updated_at: i64,
-}
-
-/// Unix milliseconds now.
-pub fn unix_ms() -> i64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
+    pub created_at: UnixMs,
+    pub updated_at: UnixMs,
 }
 
 /// What a new game is made of, named field by field (every way of making a game fills one).
@@ -131,7 +127,7 @@ pub struct NewGame {
     pub rated: bool,
     /// The players may preview a move before making it.
     pub previews: bool,
-    pub now_ms: i64,
+    pub now_ms: UnixMs,
 }
 
 impl LiveGame {
@@ -298,8 +294,8 @@ impl LiveGame {
     /// players have made one. Every change of such a game is its start or a decision (with the forced ones
     /// after it), so that moment is the game's `updated_at`, which is stored: the deadline is the same
     /// after a restart or on another node.
-    pub fn first_move_deadline(&self, limit: std::time::Duration) -> Option<i64> {
-        (self.status == GameStatus::Ongoing && self.may_abort()).then(|| self.updated_at + limit.as_millis() as i64)
+    pub fn first_move_deadline(&self, limit: std::time::Duration) -> Option<UnixMs> {
+        (self.status == GameStatus::Ongoing && self.may_abort()).then(|| self.updated_at.plus(limit))
     }
 
     /// Applies a stored change; returns the versions of its events.
@@ -383,8 +379,8 @@ impl GameHeader {
             previews: self.previews,
             plies: self.plies,
             result: self.result.filter(|_| self.status == GameStatus::Finished).map(|r| r.info_with(self.ratings)),
-            created_at: self.created_at.max(0) as u64,
-            updated_at: self.updated_at.max(0) as u64,
+            created_at: self.created_at.wire(),
+            updated_at: self.updated_at.wire(),
             invite_code: self
                 .invite_code
                 .as_ref()

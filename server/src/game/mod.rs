@@ -12,11 +12,13 @@ mod live;
 mod ply;
 mod ruling;
 pub mod steps;
+mod unix_ms;
 pub mod utc;
 
 pub use change::{Change, Refusal};
 pub use clock::Clock;
-pub use live::{EventAt, GameHeader, LiveGame, NewGame, Occupant, StoredClock, StoredPly, unix_ms};
+pub use live::{EventAt, GameHeader, LiveGame, NewGame, Occupant, StoredClock, StoredPly};
 pub use ply::Ply;
 pub use ruling::{GameResult, Ruling};
 pub use steps::PlySteps;
+pub use unix_ms::UnixMs;

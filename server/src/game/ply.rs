@@ -4,6 +4,7 @@
 //! replays the record when it needs an earlier board.
 
 use super::steps::PlySteps;
+use super::unix_ms::UnixMs;
 use mancala_engine::{Decision, Phase, Position, Side, Viewer};
 
 /// A decision of the record and what it caused.
@@ -18,7 +19,7 @@ pub struct Ply {
     /// Played by the server because it was the only legal decision.
     pub auto: bool,
     /// When it was applied (unix ms).
-    pub at_ms: i64,
+    pub at_ms: UnixMs,
     /// The mover's remaining time after it (with a clock).
     pub clock_ms: Option<u64>,
     pub steps: PlySteps,

@@ -2,6 +2,8 @@
 //! export's `Date` header, the end of an abort pause). By the days-to-civil algorithm (H. Hinnant,
 //! "chrono-Compatible Low-Level Date Algorithms"), so no date crate is needed for two formats.
 
+use super::UnixMs;
+
 /// A moment, to the second, in UTC.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Utc {
@@ -14,8 +16,8 @@ pub struct Utc {
 }
 
 impl Utc {
-    pub fn of(unix_ms: i64) -> Utc {
-        let secs = unix_ms.div_euclid(1000);
+    pub fn of(at: UnixMs) -> Utc {
+        let secs = at.millis().div_euclid(1000);
         let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
         let z = days + 719_468;
         let era = z.div_euclid(146_097);
@@ -32,12 +34,12 @@ impl Utc {
 
 #[cfg(test)]
 mod tests {
-    use super::Utc;
+    use super::{UnixMs, Utc};
 
     #[test]
     fn days_and_times_are_civil() {
         let at = |ms| {
-            let u = Utc::of(ms);
+            let u = Utc::of(UnixMs::from_millis(ms));
             (u.year, u.month, u.day, u.hour, u.minute, u.second)
         };
         assert_eq!(at(0), (1970, 1, 1, 0, 0, 0));

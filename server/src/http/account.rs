@@ -7,7 +7,7 @@ use super::extract::{Json, NoParams, Path, Query};
 use super::limits::{ClientAddr, Limit};
 use crate::auth::{Credential, csrf, password, session, tokens};
 use crate::cluster::revoke;
-use crate::game::unix_ms;
+use crate::game::UnixMs;
 use crate::http::caller::{MaybeSignedIn, SignedIn};
 use crate::http::error::ApiError;
 use crate::ids::{self, PlayerName};
@@ -50,13 +50,13 @@ pub async fn signup(
     }
     state.limits.check(Limit::Accounts, client)?;
     let hash = password::hash(req.password).await?;
-    let created_at = unix_ms();
+    let created_at = UnixMs::now();
     // The row's player token is one nobody is ever shown (the column is NOT NULL UNIQUE): such an account
     // signs in with its password.
     let row = PlayerRow {
         name: name.to_string(),
         token_hash: ids::token_hash(&ids::token()).to_string(),
-        created_at,
+        created_at: created_at.millis(),
         password_hash: Some(hash),
     };
     let (id, mut writes) = session::start(&name);
@@ -65,7 +65,7 @@ pub async fn signup(
         Err(StoreError::Conflict) => Err(taken()),
         Err(e) => Err(e.into()),
         Ok(()) => {
-            let body = AccountInfo { name: name.to_string(), created_at: created_at as u64 };
+            let body = AccountInfo { name: name.to_string(), created_at: created_at.wire() };
             Ok(with_cookie((StatusCode::CREATED, axum::Json(body)), &id, &headers))
         }
     }
@@ -135,7 +135,7 @@ pub async fn signout(
 /// `GET /api/account`. A browser's cookie is sent again with its full lifetime, so a browser that keeps
 /// coming back stays signed in as long as its session does.
 pub async fn me(_: Query<NoParams>, SignedIn(caller): SignedIn, headers: HeaderMap) -> Result<Response, ApiError> {
-    let body = axum::Json(AccountInfo { name: caller.name.to_string(), created_at: caller.created_at as u64 });
+    let body = axum::Json(AccountInfo { name: caller.name.to_string(), created_at: caller.created_at.wire() });
     match (&caller.credential, session::cookie_id(&headers)) {
         (Credential::Session { .. }, Some(id)) => Ok(with_cookie(body, &id, &headers)),
         _ => Ok(body.into_response()),
@@ -199,7 +199,7 @@ pub async fn list_tokens(
 ) -> Result<axum::Json<Vec<ApiTokenInfo>>, ApiError> {
     let rows = state.store.api_tokens(&caller.name.key()).await?;
     Ok(axum::Json(
-        rows.into_iter().map(|r| ApiTokenInfo { id: r.id, label: r.label, created_at: r.created_at as u64 }).collect(),
+        rows.into_iter().map(|r| ApiTokenInfo { id: r.id, label: r.label, created_at: r.created_at.wire() }).collect(),
     ))
 }
 

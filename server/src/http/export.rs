@@ -11,6 +11,7 @@
 
 use super::extract::{FromParams, Params, Path, Query};
 use super::history::{Stored, load};
+use crate::game::UnixMs;
 use crate::http::error::ApiError;
 use crate::ids::GameId;
 use crate::state::AppState;
@@ -145,8 +146,8 @@ fn escape(value: &str) -> String {
 }
 
 /// `YYYY.MM.DD` (UTC) of a unix-milliseconds time.
-pub fn utc_date(unix_ms: i64) -> String {
-    let u = crate::game::utc::Utc::of(unix_ms);
+pub fn utc_date(at: UnixMs) -> String {
+    let u = crate::game::utc::Utc::of(at);
     format!("{:04}.{:02}.{:02}", u.year, u.month, u.day)
 }
 
@@ -156,12 +157,12 @@ mod tests {
 
     #[test]
     fn dates_are_civil() {
-        assert_eq!(utc_date(0), "1970.01.01");
-        assert_eq!(utc_date(86_399_999), "1970.01.01");
-        assert_eq!(utc_date(951_782_400_000), "2000.02.29");
-        assert_eq!(utc_date(951_868_800_000), "2000.03.01");
-        assert_eq!(utc_date(1_795_219_200_000), "2026.11.21");
-        assert_eq!(utc_date(-1), "1969.12.31");
+        assert_eq!(utc_date(UnixMs::from_millis(0)), "1970.01.01");
+        assert_eq!(utc_date(UnixMs::from_millis(86_399_999)), "1970.01.01");
+        assert_eq!(utc_date(UnixMs::from_millis(951_782_400_000)), "2000.02.29");
+        assert_eq!(utc_date(UnixMs::from_millis(951_868_800_000)), "2000.03.01");
+        assert_eq!(utc_date(UnixMs::from_millis(1_795_219_200_000)), "2026.11.21");
+        assert_eq!(utc_date(UnixMs::from_millis(-1)), "1969.12.31");
     }
 
     #[test]

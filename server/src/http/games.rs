@@ -4,7 +4,7 @@
 use super::extract::{Json, NoParams, OptionalJson, Path, Query};
 use super::limits::{ClientAddr, Limit};
 use crate::auth::{self, Caller};
-use crate::game::{GameHeader, NewGame, Occupant, clock, unix_ms};
+use crate::game::{GameHeader, NewGame, Occupant, UnixMs, clock};
 use crate::http::caller::MaybeSignedIn;
 use crate::http::error::ApiError;
 use crate::ids::{self, GameId, Identity, InviteCode};
@@ -77,7 +77,7 @@ pub async fn create(
         auto_forced: req.auto_forced.unwrap_or(true),
         rated: req.rated,
         previews,
-        now_ms: unix_ms(),
+        now_ms: UnixMs::now(),
     };
     let opponent = bot.map_or(Opponent::Open, Opponent::Bot);
     let Made { summary, .. } = create::make(&state.rooms, new, opponent).await?;

@@ -14,7 +14,7 @@
 //! games). [`filters`] and [`load`] are shared with [`super::export`] and [`super::streams`].
 
 use super::extract::{FromParams, NoParams, Params, Path, Query};
-use crate::game::{GameHeader, LiveGame, PlySteps, unix_ms};
+use crate::game::{GameHeader, LiveGame, PlySteps, UnixMs};
 use crate::http::error::ApiError;
 use crate::ids::{GameId, PlayerName};
 use crate::room::projection;
@@ -24,7 +24,6 @@ use axum::Json;
 use axum::extract::State;
 use mancala_engine::{Phase, Position, Side, Variant, Viewer};
 use mancala_protocol::http::{GameDetail, GameList, GameStatus, PositionAt, RecordEntry};
-use std::time::Duration;
 use tokio::time::Instant;
 
 /// Page size of `GET /api/games` when `limit` is not given, and the largest allowed.
@@ -143,7 +142,7 @@ impl Stored {
                 side: ply.side,
                 decision: (!(choosing && ply.hidden_from(viewer))).then(|| ply.decision.notation(geo)),
                 auto: ply.auto,
-                at: ply.at_ms.max(0) as u64,
+                at: ply.at_ms.wire(),
                 clock_ms: ply.clock_ms,
             })
             .collect()
@@ -186,7 +185,7 @@ pub async fn load(state: &AppState, id: &GameId) -> Result<Stored, ApiError> {
     // The stored remaining times are those of the last change (`updated_at`); restoring the clock as if it
     // had started then makes the running side's time what it is now, not what it was at the last move.
     let now = Instant::now();
-    let elapsed = Duration::from_millis(unix_ms().saturating_sub(header.updated_at).max(0) as u64);
+    let elapsed = UnixMs::now().since(header.updated_at);
     let started = now.checked_sub(elapsed).unwrap_or(now);
     let game = LiveGame::restore(header.clone(), &plies, started)
         .map_err(|reason| ApiError::Internal(format!("stored game {id} does not replay: {reason}")))?;
@@ -199,8 +198,9 @@ pub async fn list(State(state): State<AppState>, Query(q): Query<ListQuery>) -> 
     let mut rows = state.store.list_games(&q.filter, q.cursor.as_ref(), q.limit + 1).await?;
     let more = rows.len() > q.limit as usize;
     rows.truncate(q.limit as usize);
-    let next_cursor =
-        more.then(|| rows.last().map(|r| ListCursor { created_at: r.created_at, id: r.id.clone() }.encode())).flatten();
+    let next_cursor = more
+        .then(|| rows.last().map(|r| ListCursor { created_at: r.created_at.millis(), id: r.id.clone() }.encode()))
+        .flatten();
     Ok(Json(GameList { games: rows.iter().map(GameHeader::summary).collect(), next_cursor }))
 }
 

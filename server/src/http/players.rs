@@ -5,7 +5,7 @@
 
 use super::extract::{Json, NoParams, Path, Query};
 use super::limits::{ClientAddr, Limit};
-use crate::game::unix_ms;
+use crate::game::UnixMs;
 use crate::http::error::ApiError;
 use crate::ids::{self, PlayerName};
 use crate::state::AppState;
@@ -32,7 +32,7 @@ pub async fn create(
     let row = PlayerRow {
         name: name.to_string(),
         token_hash: ids::token_hash(&token).to_string(),
-        created_at: unix_ms(),
+        created_at: UnixMs::now().millis(),
         password_hash: None,
     };
     match state.store.write(vec![Write::InsertPlayer(row.clone())]).await {
@@ -66,7 +66,7 @@ pub async fn profile(
         .collect();
     Ok(axum::Json(PlayerProfile {
         name: player.name,
-        created_at: player.created_at as u64,
+        created_at: player.created_at.max(0) as u64,
         games,
         wins,
         losses,

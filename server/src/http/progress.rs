@@ -12,7 +12,7 @@
 
 use super::extract::{NoParams, Query};
 use super::learn::library;
-use crate::game::unix_ms;
+use crate::game::UnixMs;
 use crate::http::caller::SignedIn;
 use crate::http::error::ApiError;
 use crate::state::AppState;
@@ -52,7 +52,7 @@ pub async fn put(
         let shown: String = id.chars().take(120).collect();
         return Err(ApiError::NotFound(format!("no lesson step `{shown}`")));
     }
-    let write = AccountWrite::LearnStep { player_key: caller.name.key(), step: id, done_at: unix_ms() };
+    let write = AccountWrite::LearnStep { player_key: caller.name.key(), step: id, done_at: UnixMs::now() };
     state.store.write(vec![Write::Account(write)]).await?;
     Ok(StatusCode::NO_CONTENT)
 }

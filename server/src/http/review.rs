@@ -15,7 +15,7 @@ use super::analysis::on_core;
 use super::extract::{NoParams, Path, Query};
 use super::history;
 use super::limits::{ClientAddr, Limit};
-use crate::game::{PlySteps, unix_ms};
+use crate::game::{PlySteps, UnixMs};
 use crate::http::error::ApiError;
 use crate::ids::GameId;
 use crate::state::AppState;
@@ -125,8 +125,12 @@ async fn run(state: AppState, id: GameId, start: Position, plies: Vec<(Side, Dec
         let Some(review) = compute(&state, start.clone(), &plies, &job).await? else { return Ok(()) };
         let json = serde_json::to_string(&engine::wire(id.as_str(), &start, &review, REVIEW_NODES))
             .map_err(|e| ApiError::Internal(format!("a review does not serialise: {e}")))?;
-        let row =
-            ReviewRow { game_id: id.to_string(), nodes: REVIEW_NODES as i64, review: json, created_at: unix_ms() };
+        let row = ReviewRow {
+            game_id: id.to_string(),
+            nodes: REVIEW_NODES as i64,
+            review: json,
+            created_at: UnixMs::now().millis(),
+        };
         state.store.write(vec![Write::Review(row)]).await?;
         Ok::<(), ApiError>(())
     };

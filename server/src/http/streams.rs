@@ -76,7 +76,8 @@ impl PlayerGames {
             match self.store.list_games(&self.filter, self.cursor.as_ref(), page).await {
                 Ok(rows) => {
                     self.exhausted = rows.len() < page as usize;
-                    self.cursor = rows.last().map(|r| ListCursor { created_at: r.created_at, id: r.id.clone() });
+                    self.cursor =
+                        rows.last().map(|r| ListCursor { created_at: r.created_at.millis(), id: r.id.clone() });
                     self.buffer.extend(rows);
                 }
                 Err(e) => {

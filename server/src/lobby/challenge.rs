@@ -7,7 +7,7 @@ use super::error::LobbyError;
 use super::limits::{COUNT_RETRY_SECS, MAX_PENDING_CHALLENGES};
 use super::person::Person;
 use super::seek::GameSpec;
-use crate::game::unix_ms;
+use crate::game::UnixMs;
 use crate::ids::{ChallengeId, PlayerName};
 use mancala_protocol::lobby::{Challenge, ChallengeList};
 
@@ -50,7 +50,7 @@ impl Challenges {
             options: spec.options,
             clock: spec.clock,
             rated: spec.rated,
-            created_at: unix_ms() as u64,
+            created_at: UnixMs::now().wire(),
         };
         self.open.push(Open { view: view.clone(), from, spec });
         Ok(view)

@@ -10,7 +10,7 @@ use super::command::Command;
 use super::error::LobbyError;
 use super::person::Person;
 use super::seek::GameSpec;
-use crate::game::{NewGame, Occupant, unix_ms};
+use crate::game::{NewGame, Occupant, UnixMs};
 use crate::ids::Credential;
 use crate::ids::{self, GameId};
 use crate::room::Registry;
@@ -45,7 +45,7 @@ pub async fn create(
         rated: spec.rated,
         // Lobby games are between people and nobody chose to allow previews.
         previews: false,
-        now_ms: unix_ms(),
+        now_ms: UnixMs::now(),
     };
     let made = create::make(rooms, new, Opponent::Person(seat_b)).await?;
     let (summary, b_side) = (made.summary, made.opponent_side.unwrap_or(a_side.other()));

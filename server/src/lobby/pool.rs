@@ -14,7 +14,7 @@ use super::pairing::{Deliver, Pairing, Player};
 use super::person::{Person, PersonKey};
 use super::playing::Playing;
 use super::seek::{GameSpec, Seek, Shown};
-use crate::game::unix_ms;
+use crate::game::UnixMs;
 use crate::ids::ClientAddr;
 use crate::ids::ConnId;
 use crate::ids::Credential;
@@ -248,7 +248,7 @@ impl Pool {
             return Err(LobbyError::Busy);
         }
         let seek =
-            Seek { id: SeekId::random(), by: person, addr, rating, spec, range, created_at: unix_ms() as u64, conn };
+            Seek { id: SeekId::random(), by: person, addr, rating, spec, range, created_at: UnixMs::now(), conn };
         let view = seek.view();
         self.seeks.push(seek);
         self.tell(conn, LobbyServerMsg::SeekCreated { seek: view.clone() });

@@ -3,7 +3,7 @@
 
 use super::error::LobbyError;
 use super::person::Person;
-use crate::game::clock;
+use crate::game::{UnixMs, clock};
 use crate::ids::ClientAddr;
 use crate::ids::{ConnId, SeekId};
 use mancala_engine::{Options, Variant};
@@ -74,7 +74,7 @@ pub struct Seek {
     pub rating: Option<Shown>,
     pub spec: GameSpec,
     pub range: Option<[i32; 2]>,
-    pub created_at: u64,
+    pub created_at: UnixMs,
     pub conn: ConnId,
 }
 
@@ -106,7 +106,7 @@ impl Seek {
             clock: self.spec.clock,
             rated: self.spec.rated,
             range: self.range,
-            created_at: self.created_at,
+            created_at: self.created_at.wire(),
         }
     }
 }

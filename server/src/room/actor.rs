@@ -14,7 +14,7 @@ use super::projection::{self, ViewerKind};
 use super::registry::Unload;
 use super::timers::{self, Timer};
 use super::{Command, ConnId, Outbound, ROOM_QUEUE, RoomHandle};
-use crate::game::{Change, LiveGame, Refusal, unix_ms};
+use crate::game::{Change, LiveGame, Refusal, UnixMs};
 use crate::ids::GameId;
 use crate::store::{Store, StoreError};
 use mancala_engine::Side;
@@ -128,7 +128,7 @@ pub(super) fn spawn(
     on_exit: impl FnOnce() + Send + 'static,
 ) -> RoomHandle {
     let (tx, rx) = mpsc::channel(ROOM_QUEUE);
-    let now = (Instant::now(), unix_ms());
+    let now = (Instant::now(), UnixMs::now());
     let Start { store, config, lease, shutdown, lapsed, owned, unload } = start;
     let room = Room {
         answers: Answers::of(&game),
@@ -246,12 +246,12 @@ impl Room {
             Command::Client { conn, msg, permit } => self.client(conn, msg, permit).await,
             Command::Join { seat, reply } => {
                 let now = Instant::now();
-                let result = match join::run(&self.game, seat, now, unix_ms()) {
+                let result = match join::run(&self.game, seat, now, UnixMs::now()) {
                     Err(r) => Err(r),
                     Ok((side, change)) => match self.commit(change, None).await {
                         Err(r) => Err(r),
                         Ok(_) => {
-                            self.seats.restart_absence((Instant::now(), unix_ms()));
+                            self.seats.restart_absence((Instant::now(), UnixMs::now()));
                             self.broadcast_presence();
                             Ok((side, self.game.summary()))
                         }
@@ -359,7 +359,7 @@ impl Room {
                 }
                 let started = std::time::Instant::now();
                 let checks = decide::Checks { game, seat };
-                match decide::run(&self.game, side, &decision, id.clone(), checks, now, unix_ms()) {
+                match decide::run(&self.game, side, &decision, id.clone(), checks, now, UnixMs::now()) {
                     Err(r) => {
                         metrics::counter!("mancala_decisions_refused").increment(1);
                         self.answers.remember(side, id.clone(), &Answer::Refused(r.clone()));
@@ -384,20 +384,24 @@ impl Room {
                 }
             }
             ClientMsg::Resign { id } => {
-                let change =
-                    kind.seat().ok_or_else(not_seated).and_then(|side| resign::run(&self.game, side, now, unix_ms()));
+                let change = kind
+                    .seat()
+                    .ok_or_else(not_seated)
+                    .and_then(|side| resign::run(&self.game, side, now, UnixMs::now()));
                 self.rule(conn, permit, id, change).await;
             }
             ClientMsg::Abort { id } => {
-                let change =
-                    kind.seat().ok_or_else(not_seated).and_then(|side| abort::run(&self.game, side, now, unix_ms()));
+                let change = kind
+                    .seat()
+                    .ok_or_else(not_seated)
+                    .and_then(|side| abort::run(&self.game, side, now, UnixMs::now()));
                 self.rule(conn, permit, id, change).await;
             }
             ClientMsg::Draw { id, action } => {
                 let Some(side) = kind.seat() else {
                     return self.refuse(conn, permit, id, not_seated());
                 };
-                match draw::run(&self.game, self.draw, side, action, now, unix_ms()) {
+                match draw::run(&self.game, self.draw, side, action, now, UnixMs::now()) {
                     Err(r) => self.refuse(conn, permit, id, r),
                     Ok(draw::Outcome::Agreed(change)) => {
                         if self.commit(*change, Some(Origin { conn, permit, id, first: false })).await.is_ok() {
@@ -413,7 +417,7 @@ impl Room {
             ClientMsg::ClaimWin { id } => {
                 let change = kind.seat().ok_or_else(not_seated).and_then(|side| {
                     let gone = self.seats.gone_for(side.other(), now);
-                    claim::run(&self.game, side, gone, self.config.claim_grace, now, unix_ms())
+                    claim::run(&self.game, side, gone, self.config.claim_grace, now, UnixMs::now())
                 });
                 self.rule(conn, permit, id, change).await;
             }
@@ -449,7 +453,7 @@ impl Room {
     }
 
     async fn time_out(&mut self, loser: Side) {
-        let Some(change) = timeout::run(&self.game, loser, Instant::now(), unix_ms()) else { return };
+        let Some(change) = timeout::run(&self.game, loser, Instant::now(), UnixMs::now()) else { return };
         if self.commit(change, None).await.is_err() {
             // Try again shortly: the clock stays at zero, so the deadline is still due.
             tokio::time::sleep(Duration::from_millis(200)).await;
@@ -458,7 +462,7 @@ impl Room {
 
     /// The game was never played in time: it is aborted.
     async fn no_start(&mut self) {
-        let Some(change) = no_start::run(&self.game, Instant::now(), unix_ms()) else { return };
+        let Some(change) = no_start::run(&self.game, Instant::now(), UnixMs::now()) else { return };
         match self.commit(change, None).await {
             Ok(_) => {
                 tracing::info!(game = %self.game.id, "aborted: not played in time");
@@ -644,7 +648,7 @@ impl Room {
         if let Some(side) = kind.seat()
             && !self.conns.has(kind)
         {
-            self.seats.left(side, (Instant::now(), unix_ms()));
+            self.seats.left(side, (Instant::now(), UnixMs::now()));
             self.broadcast_presence();
         }
         if self.empty_since.is_none() && !self.people_connected() {

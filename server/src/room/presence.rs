@@ -3,6 +3,7 @@
 //! connection of a seat closing, or from the start of the game for a player who has not come yet).
 
 use super::projection::ViewerKind;
+use crate::game::UnixMs;
 use mancala_engine::{BySide, Side};
 use mancala_protocol::Presence;
 use tokio::time::{Duration, Instant};
@@ -10,12 +11,12 @@ use tokio::time::{Duration, Instant};
 /// Since when each seat has had no connection (`None` while connected), as an instant and in unix ms.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Seats {
-    gone_since: BySide<Option<(Instant, i64)>>,
+    gone_since: BySide<Option<(Instant, UnixMs)>>,
 }
 
 impl Seats {
     /// Both seats absent since `now` (a room starts with nobody connected).
-    pub fn absent(now: (Instant, i64)) -> Seats {
+    pub fn absent(now: (Instant, UnixMs)) -> Seats {
         Seats { gone_since: BySide::both(Some(now)) }
     }
 
@@ -29,13 +30,13 @@ impl Seats {
     }
 
     /// `side`'s last connection closed at `now`.
-    pub fn left(&mut self, side: Side, now: (Instant, i64)) {
+    pub fn left(&mut self, side: Side, now: (Instant, UnixMs)) {
         self.gone_since[side] = Some(now);
     }
 
     /// The game started at `now`: absence counts from here, not from the room's creation, so a player
     /// who has not connected yet cannot be claimed against at once.
-    pub fn restart_absence(&mut self, now: (Instant, i64)) {
+    pub fn restart_absence(&mut self, now: (Instant, UnixMs)) {
         for s in Side::BOTH {
             if self.gone_since[s].is_some() {
                 self.gone_since[s] = Some(now);
@@ -58,7 +59,7 @@ impl Seats {
     pub fn for_viewer(&self, kind: ViewerKind, playing: bool, grace: Duration) -> Presence {
         let claim_win_at = kind.seat().filter(|_| playing).and_then(|me| {
             let (_, gone_ms) = self.gone_since[me.other()]?;
-            Some((gone_ms + grace.as_millis() as i64).max(0) as u64)
+            Some(gone_ms.plus(grace).wire())
         });
         Presence { south: self.connected(Side::South), north: self.connected(Side::North), claim_win_at }
     }

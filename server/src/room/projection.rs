@@ -168,7 +168,7 @@ mod tests {
             decision,
             client_id: None,
             auto: false,
-            at_ms: 0,
+            at_ms: crate::game::UnixMs::from_millis(0),
             clock_ms: None,
             steps,
             secret,

@@ -99,7 +99,7 @@ impl Registry {
             let plies = self.store.moves(&header).await?;
             match LiveGame::restore(header, &plies, Instant::now()) {
                 Ok(game) => {
-                    let absent = Seats::absent((Instant::now(), crate::game::unix_ms()));
+                    let absent = Seats::absent((Instant::now(), crate::game::UnixMs::now()));
                     if timers::ruling(&game, &absent, &self.config).is_some() {
                         self.start(game, Lease::Alone);
                         n += 1;

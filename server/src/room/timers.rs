@@ -11,10 +11,10 @@
 
 use super::RoomConfig;
 use super::presence::Seats;
-use crate::game::{LiveGame, unix_ms};
+use crate::game::{LiveGame, UnixMs};
 use mancala_engine::Side;
 use mancala_protocol::http::GameStatus;
-use tokio::time::{Duration, Instant};
+use tokio::time::Instant;
 
 /// What a room's timer is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,8 +66,8 @@ fn no_start_at(game: &LiveGame, seats: &Seats, config: &RoomConfig) -> Option<In
         }
         GameStatus::Ongoing if !config.first_move.is_zero() => {
             let deadline = game.first_move_deadline(config.first_move)?;
-            let (now, now_ms) = (Instant::now(), unix_ms());
-            Some(now + Duration::from_millis(deadline.saturating_sub(now_ms).max(0) as u64))
+            let (now, now_ms) = (Instant::now(), UnixMs::now());
+            Some(now + deadline.since(now_ms))
         }
         _ => None,
     }

@@ -2,6 +2,7 @@
 //! of a time window: what the lobby's abort pause counts (`crate::lobby::aborts`).
 
 use super::{Store, StoreError};
+use crate::game::UnixMs;
 use sqlx::{Any, Row, Transaction};
 
 /// The side whose player aborted game `game_id` (`south`, `north`): written in the job that stores the
@@ -24,7 +25,7 @@ pub(super) async fn apply(tx: &mut Transaction<'static, Any>, a: &AbortedBy) -> 
 impl Store {
     /// When (unix ms, oldest first) the player `key` (`lower(name)`; an account when `registered`, else a
     /// guest by that name) aborted games, since `since`.
-    pub async fn aborts_of(&self, key: &str, registered: bool, since: i64) -> Result<Vec<i64>, StoreError> {
+    pub async fn aborts_of(&self, key: &str, registered: bool, since: UnixMs) -> Result<Vec<UnixMs>, StoreError> {
         let rows = sqlx::query(
             "SELECT updated_at FROM games WHERE aborted_by IS NOT NULL AND updated_at >= $2 AND ( \
                (aborted_by = 'south' AND lower(south_name) = $1 AND south_registered = $3) \
@@ -32,10 +33,10 @@ impl Store {
              ORDER BY updated_at",
         )
         .bind(key)
-        .bind(since)
+        .bind(since.millis())
         .bind(i16::from(registered))
         .fetch_all(self.pool())
         .await?;
-        rows.iter().map(|r| Ok(r.try_get::<i64, _>(0)?)).collect()
+        rows.iter().map(|r| Ok(UnixMs::from_millis(r.try_get::<i64, _>(0)?))).collect()
     }
 }

@@ -4,7 +4,7 @@
 //! writers).
 
 use super::{Store, StoreError};
-use crate::game::unix_ms;
+use crate::game::UnixMs;
 use crate::ids::{Credential, TokenHash};
 use sqlx::{Any, Row, Transaction};
 
@@ -12,14 +12,14 @@ use sqlx::{Any, Row, Transaction};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AccountRow {
     pub name: String,
-    pub created_at: i64,
+    pub created_at: UnixMs,
 }
 
 /// A session found by its id: the account and when the session was last refreshed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SessionRow {
     pub account: AccountRow,
-    pub last_seen: i64,
+    pub last_seen: UnixMs,
 }
 
 /// An API token as listed (never the token itself).
@@ -27,7 +27,7 @@ pub struct SessionRow {
 pub struct ApiTokenRow {
     pub id: String,
     pub label: String,
-    pub created_at: i64,
+    pub created_at: UnixMs,
 }
 
 /// A write of the accounts' tables. `player_key` is always `lower(name)` ([`crate::ids::PlayerName::key`]).
@@ -36,14 +36,14 @@ pub enum AccountWrite {
     InsertSession {
         id_hash: TokenHash,
         player_key: String,
-        now: i64,
-        expires_at: i64,
+        now: UnixMs,
+        expires_at: UnixMs,
     },
     /// A session used again: it lives on until `expires_at`.
     TouchSession {
         id_hash: TokenHash,
-        now: i64,
-        expires_at: i64,
+        now: UnixMs,
+        expires_at: UnixMs,
     },
     DeleteSession {
         id_hash: TokenHash,
@@ -55,7 +55,7 @@ pub enum AccountWrite {
     },
     /// Sessions past their end (any account), swept at each sign-in.
     DeleteExpiredSessions {
-        now: i64,
+        now: UnixMs,
     },
     SetPassword {
         player_key: String,
@@ -66,7 +66,7 @@ pub enum AccountWrite {
         player_key: String,
         label: String,
         token_hash: TokenHash,
-        created_at: i64,
+        created_at: UnixMs,
     },
     DeleteApiToken {
         id: String,
@@ -79,7 +79,7 @@ pub enum AccountWrite {
     LearnStep {
         player_key: String,
         step: String,
-        done_at: i64,
+        done_at: UnixMs,
     },
 }
 
@@ -91,13 +91,13 @@ pub(super) async fn apply(tx: &mut Transaction<'static, Any>, write: &AccountWri
         )
         .bind(id_hash.as_str())
         .bind(player_key)
-        .bind(now)
-        .bind(expires_at),
+        .bind(now.millis())
+        .bind(expires_at.millis()),
         AccountWrite::TouchSession { id_hash, now, expires_at } => {
             sqlx::query("UPDATE sessions SET last_seen = $2, expires_at = $3 WHERE id_hash = $1")
                 .bind(id_hash.as_str())
-                .bind(now)
-                .bind(expires_at)
+                .bind(now.millis())
+                .bind(expires_at.millis())
         }
         AccountWrite::DeleteSession { id_hash } => {
             sqlx::query("DELETE FROM sessions WHERE id_hash = $1").bind(id_hash.as_str())
@@ -108,7 +108,7 @@ pub(super) async fn apply(tx: &mut Transaction<'static, Any>, write: &AccountWri
                 .bind(keep.as_ref().map(TokenHash::as_str))
         }
         AccountWrite::DeleteExpiredSessions { now } => {
-            sqlx::query("DELETE FROM sessions WHERE expires_at <= $1").bind(now)
+            sqlx::query("DELETE FROM sessions WHERE expires_at <= $1").bind(now.millis())
         }
         AccountWrite::SetPassword { player_key, password_hash } => {
             sqlx::query("UPDATE players SET password_hash = $2 WHERE lower(name) = $1")
@@ -122,7 +122,7 @@ pub(super) async fn apply(tx: &mut Transaction<'static, Any>, write: &AccountWri
         .bind(player_key)
         .bind(label)
         .bind(token_hash.as_str())
-        .bind(created_at),
+        .bind(created_at.millis()),
         AccountWrite::DeleteApiToken { id, player_key } => {
             sqlx::query("DELETE FROM api_tokens WHERE id = $1 AND player_key = $2").bind(id).bind(player_key)
         }
@@ -135,14 +135,14 @@ pub(super) async fn apply(tx: &mut Transaction<'static, Any>, write: &AccountWri
         )
         .bind(player_key)
         .bind(step)
-        .bind(done_at),
+        .bind(done_at.millis()),
     };
     q.execute(&mut **tx).await?;
     Ok(())
 }
 
 fn account(row: &sqlx::any::AnyRow) -> Result<AccountRow, StoreError> {
-    Ok(AccountRow { name: row.try_get("name")?, created_at: row.try_get("created_at")? })
+    Ok(AccountRow { name: row.try_get("name")?, created_at: UnixMs::from_millis(row.try_get("created_at")?) })
 }
 
 impl Store {
@@ -157,16 +157,17 @@ impl Store {
     }
 
     /// The account of a session that has not expired at `now`.
-    pub async fn session(&self, id_hash: &TokenHash, now: i64) -> Result<Option<SessionRow>, StoreError> {
+    pub async fn session(&self, id_hash: &TokenHash, now: UnixMs) -> Result<Option<SessionRow>, StoreError> {
         let row = sqlx::query(
             "SELECT p.name, p.created_at, s.last_seen FROM sessions s JOIN players p ON lower(p.name) = s.player_key \
              WHERE s.id_hash = $1 AND s.expires_at > $2",
         )
         .bind(id_hash.as_str())
-        .bind(now)
+        .bind(now.millis())
         .fetch_optional(self.pool())
         .await?;
-        row.map(|r| Ok(SessionRow { account: account(&r)?, last_seen: r.try_get("last_seen")? })).transpose()
+        row.map(|r| Ok(SessionRow { account: account(&r)?, last_seen: UnixMs::from_millis(r.try_get("last_seen")?) }))
+            .transpose()
     }
 
     /// Is `via` still good (its session neither ended nor expired, its token not revoked)? Asked again by a
@@ -176,7 +177,7 @@ impl Store {
     pub async fn still_valid(&self, via: &Credential) -> Result<bool, StoreError> {
         Ok(match via {
             Credential::Token { hash } => self.account_by_token_hash(hash).await?.is_some(),
-            Credential::Session { id_hash } => self.session(id_hash, unix_ms()).await?.is_some(),
+            Credential::Session { id_hash } => self.session(id_hash, UnixMs::now()).await?.is_some(),
         })
     }
 
@@ -223,7 +224,7 @@ impl Store {
                 Ok(ApiTokenRow {
                     id: r.try_get("id")?,
                     label: r.try_get("label")?,
-                    created_at: r.try_get("created_at")?,
+                    created_at: UnixMs::from_millis(r.try_get("created_at")?),
                 })
             })
             .collect()

@@ -8,7 +8,7 @@ use super::aborts::AbortedBy;
 use super::ratings::RateGame;
 use super::rows::{GameProgress, GameRow, MoveRow};
 use super::writer::Write;
-use crate::game::{Change, GameHeader, GameResult, LiveGame, Occupant, Ply, Ruling, StoredClock, StoredPly};
+use crate::game::{Change, GameHeader, GameResult, LiveGame, Occupant, Ply, Ruling, StoredClock, StoredPly, UnixMs};
 use crate::ids::{GameId, Identity, PlayerName, TokenHash};
 use mancala_engine::{BySide, Decision, EndReason, Geometry, Options, Outcome, Side, Variant};
 use mancala_protocol::ClockSpec;
@@ -42,7 +42,7 @@ pub fn writes(game: &LiveGame, change: &Change) -> Vec<Write> {
             south_clock_ms: change.clock.as_ref().map(|c| c.remaining.south as i64),
             north_clock_ms: change.clock.as_ref().map(|c| c.remaining.north as i64),
             plies: game.record.len() as u32 + change.plies.len() as u32,
-            updated_at: change.at_ms,
+            updated_at: change.at_ms.millis(),
         }));
     }
     writes
@@ -64,7 +64,7 @@ fn rating_update(game: &LiveGame, change: &Change) -> Option<RateGame> {
         variant: game.variant,
         players: BySide::new(key(Side::South)?, key(Side::North)?),
         winner: result.winner(),
-        at: change.at_ms,
+        at: change.at_ms.millis(),
         outcome: Default::default(),
     })
 }
@@ -119,8 +119,8 @@ pub fn game_row(h: &GameHeader) -> GameRow {
         plies: h.plies,
         winner: h.result.and_then(GameResult::winner).map(|s| s.name().to_string()),
         reason: h.result.map(|r| r.reason().to_string()),
-        created_at: h.created_at,
-        updated_at: h.updated_at,
+        created_at: h.created_at.millis(),
+        updated_at: h.updated_at.millis(),
     }
 }
 
@@ -133,7 +133,7 @@ pub fn move_row(game_id: &GameId, geo: Geometry, p: &Ply) -> MoveRow {
         decision: p.decision.notation(geo),
         client_id: p.client_id.clone(),
         auto: p.auto,
-        at: p.at_ms,
+        at: p.at_ms.millis(),
         clock_ms: p.clock_ms.map(|c| c as i64),
     }
 }
@@ -215,8 +215,8 @@ pub fn header(row: GameRow) -> Result<GameHeader, StoreError> {
         result,
         // Filled by the reads that show it (`Store::game`, `Store::list_games`).
         ratings: None,
-        created_at: row.created_at,
-        updated_at: row.updated_at,
+        created_at: UnixMs::from_millis(row.created_at),
+        updated_at: UnixMs::from_millis(row.updated_at),
     })
 }
 
@@ -231,7 +231,7 @@ pub fn ply(header: &GameHeader, row: MoveRow) -> Result<StoredPly, StoreError> {
             .map_err(|e| corrupt(id, format!("ply {} decision `{}`: {e}", row.ply, row.decision)))?,
         client_id: row.client_id,
         auto: row.auto,
-        at_ms: row.at,
+        at_ms: UnixMs::from_millis(row.at),
         clock_ms: row.clock_ms.map(|c| ms(id, "clock_ms", c)).transpose()?,
     })
 }

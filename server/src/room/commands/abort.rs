@@ -2,13 +2,14 @@
 //! own (forced decisions the server played do not count), as on lichess. The aborting side is kept with
 //! the change (stored as `aborted_by`), so that the abort pause counts against that player alone.
 
+use crate::game::UnixMs;
 use crate::game::{Change, LiveGame, Refusal, Ruling};
 use mancala_engine::Side;
 use mancala_protocol::ErrorCode;
 use tokio::time::Instant;
 
 /// `side` aborts `game`.
-pub fn run(game: &LiveGame, side: Side, now: Instant, at_ms: i64) -> Result<Change, Refusal> {
+pub fn run(game: &LiveGame, side: Side, now: Instant, at_ms: UnixMs) -> Result<Change, Refusal> {
     if game.is_over() {
         return Err(Refusal::new(ErrorCode::GameOver, "the game is over"));
     }

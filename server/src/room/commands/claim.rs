@@ -1,6 +1,7 @@
 //! `claim_win`: a player whose opponent has had no connection for longer than the grace period may end
 //! the game as won by abandonment.
 
+use crate::game::UnixMs;
 use crate::game::{Change, LiveGame, Refusal, Ruling};
 use mancala_engine::Side;
 use mancala_protocol::ErrorCode;
@@ -14,7 +15,7 @@ pub fn run(
     opponent_gone_for: Option<Duration>,
     grace: Duration,
     now: Instant,
-    at_ms: i64,
+    at_ms: UnixMs,
 ) -> Result<Change, Refusal> {
     if game.status != GameStatus::Ongoing {
         return Err(Refusal::new(ErrorCode::WrongPhase, "the game is not being played"));

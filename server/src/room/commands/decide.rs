@@ -2,6 +2,7 @@
 //! copy of the position; the mover's clock is charged (a decision after the flag fell is refused) and gets
 //! its increment; then the server plays the forced decisions that follow (game option `auto_forced`).
 
+use crate::game::UnixMs;
 use crate::game::{Change, LiveGame, PlySteps, Refusal};
 use mancala_engine::{Decision, PlayError, Side};
 use mancala_protocol::ErrorCode;
@@ -22,7 +23,7 @@ pub fn run(
     client_id: String,
     checks: Checks,
     now: Instant,
-    at_ms: i64,
+    at_ms: UnixMs,
 ) -> Result<Change, Refusal> {
     if let Some(g) = checks.game.filter(|g| g.as_str() != game.id.as_str()) {
         return Err(Refusal::new(ErrorCode::WrongGame, format!("this connection plays game {}, not {g}", game.id)));

@@ -4,6 +4,7 @@
 //! game, so offers cannot be used to pester. Offers are the room's memory, not the game's record: a room
 //! loaded again (after a restart, or unloaded while idle) has none pending.
 
+use crate::game::UnixMs;
 use crate::game::{Change, LiveGame, Refusal, Ruling};
 use mancala_engine::{BySide, Side};
 use mancala_protocol::http::GameStatus;
@@ -42,7 +43,7 @@ pub fn run(
     side: Side,
     action: DrawAction,
     now: Instant,
-    at_ms: i64,
+    at_ms: UnixMs,
 ) -> Result<Outcome, Refusal> {
     match game.status {
         GameStatus::Ongoing => {}

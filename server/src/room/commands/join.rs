@@ -1,13 +1,14 @@
 //! Join: the second player takes the open seat and the game starts (its `start` event); forced decisions
 //! that follow are played at once.
 
+use crate::game::UnixMs;
 use crate::game::{Change, LiveGame, Occupant, Refusal};
 use mancala_engine::Side;
 use mancala_protocol::ErrorCode;
 use mancala_protocol::http::GameStatus;
 use tokio::time::Instant;
 
-pub fn run(game: &LiveGame, seat: Occupant, now: Instant, at_ms: i64) -> Result<(Side, Change), Refusal> {
+pub fn run(game: &LiveGame, seat: Occupant, now: Instant, at_ms: UnixMs) -> Result<(Side, Change), Refusal> {
     let no_seat = || Refusal::new(ErrorCode::WrongPhase, "the game has no open seat");
     if game.status != GameStatus::Waiting {
         return Err(no_seat());

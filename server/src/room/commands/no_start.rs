@@ -5,13 +5,14 @@
 //! pause of docs/lobby.md counts it: leaving paired games unplayed is the lobby's abort spam); an expired
 //! waiting game counts against nobody.
 
+use crate::game::UnixMs;
 use crate::game::{Change, LiveGame, Ruling};
 use mancala_engine::{Side, ToMove};
 use mancala_protocol::http::GameStatus;
 use tokio::time::Instant;
 
 /// The change that aborts the game, if it still may be (waiting, or not both players have decided).
-pub fn run(game: &LiveGame, now: Instant, at_ms: i64) -> Option<Change> {
+pub fn run(game: &LiveGame, now: Instant, at_ms: UnixMs) -> Option<Change> {
     let unplayed = game.status == GameStatus::Waiting || (game.status == GameStatus::Ongoing && game.may_abort());
     if !unplayed {
         return None;

@@ -3,14 +3,14 @@
 //! applying the change shows the versions and the state it leads to.
 
 use super::{abort, claim, decide, draw, join, no_start, resign, sync, timeout};
-use crate::game::{Change, LiveGame, NewGame, Occupant, Refusal, Ruling};
+use crate::game::{Change, LiveGame, NewGame, Occupant, Refusal, Ruling, UnixMs};
 use crate::ids::{Identity, PlayerName};
 use mancala_engine::{Options, Side, Variant};
 use mancala_protocol::ErrorCode;
 use mancala_protocol::http::GameStatus;
 use tokio::time::{Duration, Instant};
 
-const AT: i64 = 1_767_225_600_000;
+const AT: UnixMs = UnixMs::from_millis(1_767_225_600_000);
 
 fn seat(name: &str, registered: bool) -> Occupant {
     let name = PlayerName::parse(name).unwrap();

@@ -1,0 +1,64 @@
+//! [`UnixMs`]: a moment as milliseconds since the Unix epoch, the one wall-clock time the server stores and
+//! sends (a ply's time, a game's creation and last change, a seek's or a session's creation). Plain `i64`s
+//! only in rows (the store's edge) and `u64`s on the wire; timers inside one process use `Instant`.
+
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// Milliseconds since the Unix epoch (UTC).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct UnixMs(i64);
+
+impl UnixMs {
+    /// The wall clock now (the epoch itself if the clock is set before it).
+    pub fn now() -> UnixMs {
+        UnixMs(SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0))
+    }
+
+    /// A stored or received time.
+    pub const fn from_millis(ms: i64) -> UnixMs {
+        UnixMs(ms)
+    }
+
+    /// The time as a row stores it.
+    pub const fn millis(self) -> i64 {
+        self.0
+    }
+
+    /// The time as the wire sends it: never negative.
+    pub fn wire(self) -> u64 {
+        self.0.max(0) as u64
+    }
+
+    /// `d` later.
+    pub fn plus(self, d: Duration) -> UnixMs {
+        UnixMs(self.0.saturating_add(d.as_millis().min(i64::MAX as u128) as i64))
+    }
+
+    /// How long after `earlier` this is: zero if it is not after it.
+    pub fn since(self, earlier: UnixMs) -> Duration {
+        Duration::from_millis(self.0.saturating_sub(earlier.0).max(0) as u64)
+    }
+}
+
+impl std::fmt::Display for UnixMs {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::UnixMs;
+    use std::time::Duration;
+
+    #[test]
+    fn spans_saturate_instead_of_wrapping() {
+        let t = UnixMs::from_millis(1_000);
+        assert_eq!(t.plus(Duration::from_millis(500)), UnixMs::from_millis(1_500));
+        assert_eq!(UnixMs::from_millis(1_500).since(t), Duration::from_millis(500));
+        assert_eq!(t.since(UnixMs::from_millis(1_500)), Duration::ZERO);
+        assert_eq!(UnixMs::from_millis(i64::MAX - 1).plus(Duration::from_secs(1)), UnixMs::from_millis(i64::MAX));
+        assert_eq!(UnixMs::from_millis(-5).wire(), 0);
+        assert!(UnixMs::now() > UnixMs::from_millis(1_700_000_000_000));
+    }
+}
