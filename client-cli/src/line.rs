@@ -122,6 +122,9 @@ fn report(session: &Session, note: Note, announced: &mut bool) -> bool {
         }
         Note::DrawOffer { by: Some(side) } => println!("draw offered by {side}"),
         Note::DrawOffer { by: None } => println!("no draw offer"),
+        Note::RematchOffer { by: Some(side) } => println!("rematch offered by {side}"),
+        Note::RematchOffer { by: None } => println!("no rematch offer"),
+        Note::Rematch(next) => println!("rematch {}", next.game),
         Note::Ended(o) => {
             print_board(session);
             println!("result {}", describe_outcome(&o));

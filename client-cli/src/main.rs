@@ -20,6 +20,7 @@ mod line;
 mod lobby;
 mod online;
 mod play;
+mod rematch;
 mod selfplay;
 mod tui;
 mod watch;
@@ -52,6 +53,8 @@ enum Command {
     Play(play::Args),
     /// Follow a game as a spectator.
     Watch(watch::Args),
+    /// After a game ends: ask for a rematch (sides swapped), or agree to the opponent's; `--decline`.
+    Rematch(rematch::Args),
     /// List games (filters: player, variant, status, result, dates).
     Games(history::GamesArgs),
     /// Print a game's record and board (or the position after `--ply N`).
@@ -155,6 +158,7 @@ fn main() -> ExitCode {
         Command::Selfplay(args) => selfplay::run(&args),
         Command::Play(args) => online(Box::pin(async move { play::run(&args).await })),
         Command::Watch(args) => online(Box::pin(async move { watch::run(&args).await })),
+        Command::Rematch(args) => online(Box::pin(async move { rematch::run(&args).await })),
         Command::Games(args) => online(Box::pin(async move { history::games(&args).await })),
         Command::Show(args) => online(Box::pin(async move { history::show(&args).await })),
         Command::Export(args) => online(Box::pin(async move { history::export(&args).await })),

@@ -179,6 +179,51 @@ async fn two_line_mode_clients_agree_a_draw() {
     }
 }
 
+/// After a game ends, `mancala rematch` by both players (each with their own seats file): the first
+/// offers and waits, the second's offer agrees; both get the new game with the sides swapped, and
+/// `play --resume` plays it.
+#[tokio::test]
+async fn two_players_agree_a_rematch_with_the_sides_swapped() {
+    let s = server().await;
+    let (home_a, home_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let mut a = mancala(home_a.path());
+    a.args(["play", "--server", &s.base, "--variant", "kubuguza", "--seat", "south", "--name", "amina", "--line"]);
+    let mut south = Player::spawn(a);
+    let game_id = south.until("game ").await.split_whitespace().nth(1).unwrap().to_string();
+    let invite = south.until("waiting for an opponent: invite ").await;
+    let code = invite.rsplit(' ').next().unwrap().to_string();
+    let mut b = mancala(home_b.path());
+    b.args(["play", "--server", &s.base, "--join", &code, "--name", "baraka", "--line"]);
+    let mut north = Player::spawn(b);
+    north.until("game ").await;
+    south.until("your-turn legal: ").await;
+    south.say("resign").await;
+    for p in [&mut south, &mut north] {
+        assert_eq!(p.until("result ").await, "result north wins (resignation)");
+    }
+    let mut first = mancala(home_a.path());
+    first.args(["rematch", "--server", &s.base, &game_id]);
+    let mut offerer = Player::spawn(first);
+    assert_eq!(offerer.until("rematch offered").await, "rematch offered: waiting for the opponent");
+    let out = mancala(home_b.path()).args(["rematch", "--server", &s.base, &game_id]).output().await.unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(out.status.success(), "{text} {}", String::from_utf8_lossy(&out.stderr));
+    let words: Vec<&str> = text.split_whitespace().collect();
+    assert_eq!((words[0], words[2], words[3]), ("rematch", "seat", "south"), "{text}");
+    let new_id = words[1].to_string();
+    assert_ne!(new_id, game_id);
+    assert_eq!(offerer.until("rematch ").await, format!("rematch {new_id} seat north"));
+    // Asking again names the same rematch (a game has one).
+    let out = mancala(home_b.path()).args(["rematch", "--server", &s.base, &game_id]).output().await.unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), format!("rematch {new_id} seat south\n"));
+    let mut again = mancala(home_b.path());
+    again.args(["play", "--server", &s.base, "--resume", &new_id, "--line"]);
+    let mut p = Player::spawn(again);
+    assert!(p.until("game ").await.ends_with("seat south"));
+    p.until("your-turn legal: ").await;
+    p.say("quit").await;
+}
+
 #[tokio::test]
 async fn a_seat_is_resumed_from_the_local_file() {
     let s = server().await;

@@ -8,7 +8,7 @@
 use mancala_engine::Side;
 use serde::{Deserialize, Serialize};
 
-use crate::http::GameSummary;
+use crate::http::{GameSummary, SeatGranted};
 use crate::step::StepEvent;
 use crate::view::{BoardView, ClockState, OutcomeInfo};
 
@@ -53,6 +53,15 @@ pub enum ClientMsg {
         id: Option<String>,
         action: DrawAction,
     },
+    /// After the end: another game between the same players, with the same variant, options and clock,
+    /// sides swapped, rated if this one was. `offer` one (offering when the opponent's offer is pending
+    /// accepts it; against a server bot the bot accepts at once), `accept` the opponent's, `decline` it, or
+    /// `cancel` one's own. Both players' connections then get `rematch` with their seat in the new game.
+    Rematch {
+        #[serde(default)]
+        id: Option<String>,
+        action: RematchAction,
+    },
     /// The client holds version `v`: the server sends what this connection has not been sent yet (the
     /// events after it, or a snapshot when the connection fell behind). Since the server sends every
     /// event in order, this is only needed after a client lost messages of its own.
@@ -72,6 +81,27 @@ pub enum DrawAction {
     Offer,
     Accept,
     Decline,
+}
+
+/// What a `rematch` message does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum RematchAction {
+    Offer,
+    Accept,
+    Decline,
+    Cancel,
+}
+
+/// The game that follows a finished one (its rematch): its id, and, in a player's own message only, that
+/// player's seat in it with its token.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct NextGame {
+    pub game: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<Box<SeatGranted>>,
 }
 
 /// Why a message was refused. The string form (`not_your_turn`, …) is what clients match on.
@@ -184,6 +214,13 @@ pub enum ServerMsg {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
         draw_offer: Option<Side>,
+        /// The player whose rematch offer is pending, if one is (after the end).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
+        rematch_offer: Option<Side>,
+        /// The rematch, once it was made.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rematch: Option<NextGame>,
     },
     /// A versioned change. The last event of a change (a decision and the forced decisions the server
     /// played after it are one change) and of a catch-up carries the board after it and the clocks; the
@@ -228,6 +265,17 @@ pub enum ServerMsg {
     DrawOffer {
         #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
         by: Option<Side>,
+    },
+    /// The pending rematch offer changed: `by` offers a rematch now, or (`null`) none is pending any more
+    /// (declined, cancelled, or the rematch could not be made). Not an event, as draw offers.
+    RematchOffer {
+        #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
+        by: Option<Side>,
+    },
+    /// The rematch was made: a player's own message carries its seat (go there and play); a spectator's
+    /// names the game to watch next.
+    Rematch {
+        next: NextGame,
     },
     Pong {
         id: Option<String>,

@@ -4,7 +4,7 @@
 //! record as this viewer saw it. The line mode and the TUI both draw from a `GameModel`.
 
 use mancala_protocol::http::GameSummary;
-use mancala_protocol::{BoardView, ClockState, GameEvent, MoveEvent, OutcomeInfo, Presence, ServerMsg, Side};
+use mancala_protocol::{BoardView, ClockState, GameEvent, MoveEvent, NextGame, OutcomeInfo, Presence, ServerMsg, Side};
 use std::time::Instant;
 
 /// Something the user should be told about, produced while applying a message.
@@ -42,6 +42,12 @@ pub enum Note {
     DrawOffer {
         by: Option<Side>,
     },
+    /// After the end, the pending rematch offer changed: `by` offers one, or none is pending.
+    RematchOffer {
+        by: Option<Side>,
+    },
+    /// The rematch was made (with this player's seat in it, for a player).
+    Rematch(NextGame),
 }
 
 #[derive(Clone, Debug, Default)]
@@ -57,6 +63,9 @@ pub struct GameModel {
     pub presence: Option<Presence>,
     /// The player whose draw offer is pending.
     pub draw_offer: Option<Side>,
+    /// After the end: the player whose rematch offer is pending, and the rematch once made.
+    pub rematch_offer: Option<Side>,
+    pub rematch: Option<NextGame>,
     pub last_move: Option<MoveEvent>,
     /// The decisions seen, in order: (ply, side, notation or `?` when hidden).
     pub record: Vec<(u32, Side, String)>,
@@ -67,9 +76,16 @@ impl GameModel {
     pub fn apply(&mut self, msg: ServerMsg) -> Vec<Note> {
         let mut notes = Vec::new();
         match msg {
-            ServerMsg::Snapshot { v, seat, game, view, clock, presence, draw_offer, .. } => {
+            ServerMsg::Snapshot {
+                v, seat, game, view, clock, presence, draw_offer, rematch_offer, rematch, ..
+            } => {
                 self.v = v;
                 self.draw_offer = draw_offer;
+                self.rematch_offer = rematch_offer;
+                if let Some(next) = rematch {
+                    self.rematch = Some(next.clone());
+                    notes.push(Note::Rematch(next));
+                }
                 self.seat = seat;
                 self.game = Some(game);
                 self.set_clock(clock);
@@ -130,6 +146,14 @@ impl GameModel {
             ServerMsg::DrawOffer { by } => {
                 self.draw_offer = by;
                 notes.push(Note::DrawOffer { by });
+            }
+            ServerMsg::RematchOffer { by } => {
+                self.rematch_offer = by;
+                notes.push(Note::RematchOffer { by });
+            }
+            ServerMsg::Rematch { next } => {
+                self.rematch = Some(next.clone());
+                notes.push(Note::Rematch(next));
             }
             ServerMsg::Pong { .. } => {}
         }

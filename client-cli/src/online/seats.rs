@@ -44,6 +44,17 @@ pub fn save(seat: SavedSeat) -> std::io::Result<()> {
     Ok(())
 }
 
+/// Remembers a granted seat of `server`.
+pub fn keep(server: &str, granted: &mancala_protocol::http::SeatGranted) -> std::io::Result<()> {
+    save(SavedSeat {
+        server: server.to_string(),
+        game: granted.game.id.clone(),
+        seat: granted.seat.to_string(),
+        token: granted.token.clone(),
+        variant: granted.game.variant.to_string(),
+    })
+}
+
 /// The seat held in `game` on `server`.
 pub fn find(server: &str, game: &str) -> Option<SavedSeat> {
     load().into_iter().find(|s| s.server == server && s.game == game)

@@ -13,13 +13,14 @@
 //!   `Enter` on that single letter runs the command;
 //! - `Ctrl-C` quits at any time.
 //!
-//! A spectator, or anyone once the game is over, has only `q` (and `Ctrl-C`).
+//! Once the game is over a player has `m` (offer a rematch, or agree to the one offered), `n` (decline it)
+//! and `q`; a spectator has only `q` (and `Ctrl-C`).
 
 use super::anim::Anim;
 use super::board::{parse_hole, screen_pos};
 use crate::online::model::{GameModel, Note, describe_outcome};
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
-use mancala_protocol::{BoardView, DrawAction, Presence, Side};
+use mancala_protocol::{BoardView, DrawAction, Presence, RematchAction, Side};
 
 /// What the user asked for, to be sent by the caller.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,6 +31,8 @@ pub enum Action {
     ClaimWin,
     /// Offer a draw (which accepts the opponent's pending offer), accept it, or decline it.
     Draw(DrawAction),
+    /// After the end: offer a rematch (which accepts the opponent's pending offer), or decline it.
+    Rematch(RematchAction),
     Quit,
 }
 
@@ -140,6 +143,17 @@ impl App {
             self.say(Tone::Info, "not resigning");
             return None;
         }
+        if model.seat.is_some() && model.outcome().is_some() && self.lost.is_none() {
+            // After the end a player may ask for a rematch (or agree to one) with `m`, or decline with `n`.
+            return match key.code {
+                KeyCode::Char('m' | 'M') => Some(Action::Rematch(RematchAction::Offer)),
+                KeyCode::Char('n' | 'N') if model.rematch_offer.is_some() => {
+                    Some(Action::Rematch(RematchAction::Decline))
+                }
+                KeyCode::Char('q' | 'Q') => Some(Action::Quit),
+                _ => None,
+            };
+        }
         if !self.interactive(model) {
             return matches!(key.code, KeyCode::Char('q' | 'Q')).then_some(Action::Quit);
         }
@@ -212,6 +226,8 @@ impl App {
             Action::Draw(DrawAction::Offer) => self.say(Tone::Info, "offering a draw…"),
             Action::Draw(DrawAction::Accept) => self.say(Tone::Info, "accepting the draw…"),
             Action::Draw(DrawAction::Decline) => self.say(Tone::Info, "declining the draw…"),
+            Action::Rematch(RematchAction::Decline) => self.say(Tone::Info, "declining the rematch…"),
+            Action::Rematch(_) => self.say(Tone::Info, "asking for a rematch…"),
             Action::Quit => {}
         }
     }
@@ -269,6 +285,21 @@ impl App {
                     self.say(Tone::Info, text);
                 }
                 Note::DrawOffer { by: None } => self.say(Tone::Info, "no draw offer pending"),
+                Note::RematchOffer { by: Some(side) } if model.seat == Some(*side) => {
+                    self.say(Tone::Info, "you offer a rematch");
+                }
+                Note::RematchOffer { by: Some(side) } => {
+                    let who = super::screen::player_name(model, *side);
+                    self.say(Tone::Info, format!("{who} offers a rematch: m to agree, n to decline"));
+                }
+                Note::RematchOffer { by: None } => self.say(Tone::Info, "no rematch offer pending"),
+                Note::Rematch(next) => {
+                    let text = match &next.seat {
+                        Some(seat) => format!("rematch: you play {} — mancala play --resume {}", seat.seat, next.game),
+                        None => format!("rematch: mancala watch {}", next.game),
+                    };
+                    self.say(Tone::Result, text);
+                }
             }
         }
         self.last_view = model.view.clone();
@@ -320,6 +351,7 @@ fn command(ch: char) -> Option<Action> {
         'a' => Some(Action::Abort),
         'c' => Some(Action::ClaimWin),
         'd' => Some(Action::Draw(DrawAction::Offer)),
+        'm' => Some(Action::Rematch(RematchAction::Offer)),
         'q' => Some(Action::Quit),
         _ => None,
     }

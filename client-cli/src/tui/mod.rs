@@ -21,11 +21,11 @@ pub use app::{Action, App};
 pub use screen::draw;
 
 use crate::online::api::ClientError;
-use crate::online::model::GameModel;
+use crate::online::model::{GameModel, Note};
 use crate::online::session::Session;
 use crossterm::event::{Event, EventStream, KeyCode, KeyEventKind, KeyModifiers};
 use futures_util::StreamExt;
-use mancala_protocol::ClientMsg;
+use mancala_protocol::{ClientMsg, NextGame};
 use ratatui::DefaultTerminal;
 use std::future::Future;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -58,6 +58,12 @@ pub async fn run(session: &mut Session) -> anyhow::Result<()> {
         match woke {
             Woke::Done(Ok(notes)) => {
                 model = session.model.clone();
+                // A rematch's seat is kept on disk at once, so `mancala play --resume` finds it.
+                for note in &notes {
+                    if let Note::Rematch(NextGame { seat: Some(seat), .. }) = note {
+                        let _ = crate::online::seats::keep(&session.api.base, seat);
+                    }
+                }
                 app.on_notes(&notes, &model);
                 if session.reconnects != app.reconnects {
                     app.on_reconnected(session.reconnects);
@@ -96,6 +102,9 @@ async fn perform(session: &mut Session, action: &Action) -> Result<(), ClientErr
         Action::Abort => session.send(ClientMsg::Abort { id: Some("abort".into()) }).await,
         Action::ClaimWin => session.send(ClientMsg::ClaimWin { id: Some("claim-win".into()) }).await,
         Action::Draw(action) => session.send(ClientMsg::Draw { id: Some("draw".into()), action: *action }).await,
+        Action::Rematch(action) => {
+            session.send(ClientMsg::Rematch { id: Some("rematch".into()), action: *action }).await
+        }
         Action::Quit => Ok(()),
     }
 }

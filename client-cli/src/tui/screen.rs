@@ -329,6 +329,8 @@ fn help_text(model: &GameModel, app: &App) -> String {
         "←→ Enter play · type a move · r resign · a abort · c claim win · d draw · q quit".to_string()
     } else if model.seat.is_none() {
         "watching · q quit".to_string()
+    } else if model.outcome().is_some() && app.lost.is_none() {
+        "m rematch · n decline a rematch · q quit".to_string()
     } else {
         "q quit".to_string()
     }

@@ -94,6 +94,8 @@ fn model(played: &Played, seat: Option<Side>) -> GameModel {
         clock_at: None,
         presence: Some(Presence { south: true, north: true, claim_win_at: None }),
         draw_offer: None,
+        rematch_offer: None,
+        rematch: None,
         last_move,
         record: played.record.iter().map(|(n, s, d)| (*n, *s, secret(*s, d).unwrap_or("?".into()))).collect(),
     }

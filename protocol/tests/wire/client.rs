@@ -3,7 +3,7 @@
 
 use super::*;
 use mancala_engine::Side;
-use mancala_protocol::{ClientMsg, DrawAction};
+use mancala_protocol::{ClientMsg, DrawAction, RematchAction};
 
 #[test]
 fn client_decide() {
@@ -42,6 +42,12 @@ fn client_claim_win() {
 fn client_draw() {
     pin!("client_draw_offer", ClientMsg::Draw { id: Some("d1".into()), action: DrawAction::Offer });
     pin!("client_draw_accept", ClientMsg::Draw { id: Some("d2".into()), action: DrawAction::Accept });
+}
+
+#[test]
+fn client_rematch() {
+    pin!("client_rematch_offer", ClientMsg::Rematch { id: Some("r1".into()), action: RematchAction::Offer });
+    pin!("client_rematch_cancel", ClientMsg::Rematch { id: Some("r2".into()), action: RematchAction::Cancel });
 }
 
 #[test]

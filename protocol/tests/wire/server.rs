@@ -3,10 +3,10 @@
 
 use super::*;
 use mancala_engine::{Decision, Options, Side, Variant, Viewer};
-use mancala_protocol::http::{GameStatus, GameSummary};
+use mancala_protocol::http::{GameStatus, GameSummary, SeatGranted, Seats};
 use mancala_protocol::{
-    BoardView, ClientMsg, ClockState, ErrorCode, GameEvent, MoveEvent, OutcomeInfo, PROTOCOL_VERSION, Presence,
-    RatingChange, RatingChanges, ServerMsg, StepEvent,
+    BoardView, ClientMsg, ClockState, ErrorCode, GameEvent, MoveEvent, NextGame, OutcomeInfo, PROTOCOL_VERSION,
+    Presence, RatingChange, RatingChanges, ServerMsg, StepEvent,
 };
 
 /// The snapshot South gets on connecting to a Kubuguza game that has just started (version 1: its `start`).
@@ -29,6 +29,8 @@ fn server_snapshot() {
             }),
             presence: both_here(),
             draw_offer: None,
+            rematch_offer: None,
+            rematch: None,
         }
     );
 }
@@ -54,6 +56,8 @@ fn server_snapshot_spectator_azigo() {
             clock: None,
             presence: Presence { south: true, north: false, claim_win_at: None },
             draw_offer: None,
+            rematch_offer: None,
+            rematch: None,
         }
     );
 }
@@ -259,6 +263,33 @@ fn server_presence() {
 fn server_draw_offer() {
     pin!("server_draw_offer", ServerMsg::DrawOffer { by: Some(Side::South) });
     pin!("server_draw_offer_none", ServerMsg::DrawOffer { by: None });
+}
+
+/// After the end: South offers a rematch; then none is pending (declined, cancelled, or not made).
+#[test]
+fn server_rematch_offer() {
+    pin!("server_rematch_offer", ServerMsg::RematchOffer { by: Some(Side::South) });
+    pin!("server_rematch_offer_none", ServerMsg::RematchOffer { by: None });
+}
+
+/// The rematch made: the message of the player who was South (it plays North now, with its new token),
+/// and a spectator's.
+#[test]
+fn server_rematch() {
+    let mut game = summary(Variant::Kubuguza, GameStatus::Ongoing);
+    game.id = "R7kQ2mVx9P".into();
+    game.players = Seats { south: players().north, north: players().south };
+    let seat = SeatGranted {
+        ws_path: format!("/api/games/{}/ws", game.id),
+        game,
+        seat: Side::North,
+        token: "Xb3k9QmT0vLr7WcZ2pNa5sYh8dFj1uEg".into(),
+        invite_code: None,
+        invite_path: None,
+    };
+    let next = NextGame { game: "R7kQ2mVx9P".into(), seat: Some(Box::new(seat)) };
+    pin!("server_rematch", ServerMsg::Rematch { next });
+    pin!("server_rematch_spectator", ServerMsg::Rematch { next: NextGame { game: "R7kQ2mVx9P".into(), seat: None } });
 }
 
 /// In a player's own presence message, when its opponent is away: from when `claim_win` is accepted.

@@ -104,6 +104,11 @@ impl Conns {
         Conns { map: HashMap::new(), next: ConnId::FIRST, room }
     }
 
+    /// The room's own command queue, while the room runs.
+    pub fn room(&self) -> Option<Sender<Command>> {
+        self.room.upgrade()
+    }
+
     pub fn ids(&self) -> Vec<ConnId> {
         self.map.keys().copied().collect()
     }

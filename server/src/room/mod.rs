@@ -83,6 +83,11 @@ pub(crate) enum Command {
         kind: ViewerKind,
         reply: oneshot::Sender<Vec<MoveEvent>>,
     },
+    /// The rematch this room asked for was made (the summary, and each person's side and token in it by
+    /// their side in this game), or could not be.
+    RematchMade {
+        made: commands::rematch::Made,
+    },
     /// A connection that fell behind has room in its queue again: this slot is for what it is due.
     Resync {
         conn: ConnId,

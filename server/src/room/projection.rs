@@ -7,7 +7,9 @@ use crate::game::steps::Step;
 use crate::game::{EventAt, GameResult, LiveGame, Ply};
 use mancala_engine::{Event, Geometry, Position, Side, Viewer};
 use mancala_protocol::http::GameStatus;
-use mancala_protocol::{BoardView, ClockState, GameEvent, MoveEvent, PROTOCOL_VERSION, Presence, ServerMsg, StepEvent};
+use mancala_protocol::{
+    BoardView, ClockState, GameEvent, MoveEvent, NextGame, PROTOCOL_VERSION, Presence, ServerMsg, StepEvent,
+};
 
 /// The three kinds of viewer of a live game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -129,6 +131,7 @@ pub fn snapshot(
     presence: Presence,
     clock: Option<ClockState>,
     draw_offer: Option<Side>,
+    (rematch_offer, rematch): (Option<Side>, Option<NextGame>),
 ) -> ServerMsg {
     ServerMsg::Snapshot {
         protocol: PROTOCOL_VERSION,
@@ -139,6 +142,8 @@ pub fn snapshot(
         clock,
         presence,
         draw_offer: draw_offer.filter(|_| game.status == GameStatus::Ongoing),
+        rematch_offer: rematch_offer.filter(|_| game.status == GameStatus::Finished),
+        rematch,
     }
 }
 

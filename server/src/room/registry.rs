@@ -133,6 +133,7 @@ impl Registry {
             lapsed: self.lapsed.lock().expect("lapsed lock").clone(),
             owned: self.owned.clone(),
             unload: Unload { registry: self.me.clone(), id: id.clone() },
+            rooms: self.me.clone(),
         };
         let handle = actor::spawn(game, start, &self.tracker, move || {
             if let Some(reg) = me.upgrade() {

@@ -2,7 +2,7 @@
 //! must give. The commands are pure (a game in, a change out), so a row needs no room, store or socket;
 //! applying the change shows the versions and the state it leads to.
 
-use super::{abort, claim, decide, draw, join, no_start, resign, sync, timeout};
+use super::{abort, claim, decide, draw, join, no_start, rematch, resign, sync, timeout};
 use crate::game::{Change, LiveGame, NewGame, Occupant, Refusal, Ruling, UnixMs};
 use crate::ids::{Identity, PlayerName};
 use mancala_engine::{Options, Side, Variant};
@@ -354,4 +354,81 @@ fn draw_offers_are_offered_declined_accepted_and_limited() {
     }
     assert_eq!(run(&game, offers, south, Offer), Err(ErrorCode::RateLimited));
     assert_eq!(offered(south).after_decision(south), None, "one's own decision keeps one's offer");
+}
+
+/// What each `rematch` action does from each state: the offer kept, agreed, or the refusal's code; and
+/// the game planned from a finished one (same settings, sides swapped, a token per person).
+#[test]
+fn rematch_offers_are_offered_declined_cancelled_accepted_and_planned() {
+    use mancala_protocol::RematchAction::{Accept, Cancel, Decline, Offer};
+    use rematch::{Next, Outcome, Rematch};
+    let run = |game: &LiveGame, state: &Rematch, side: Side, action, bot| match rematch::run(
+        game, state, side, action, bot,
+    ) {
+        Ok(Outcome::Offer(r)) => Ok(Some(r.offer)),
+        Ok(Outcome::Agreed) => Ok(None),
+        Err(r) => Err(r.code),
+    };
+    let game = resigned();
+    let offered = |side: Side| match rematch::run(&game, &Rematch::default(), side, Offer, false) {
+        Ok(Outcome::Offer(r)) => r,
+        other => panic!("{other:?}"),
+    };
+    let mut made = offered(Side::South);
+    made.next = Next::Making;
+    let (south, north) = (Side::South, Side::North);
+    let none = Rematch::default();
+    type Row = (&'static str, Result<Option<Option<Side>>, ErrorCode>);
+    let rows: Vec<Row> = vec![
+        ("offer", run(&game, &none, south, Offer, false)),
+        ("offer again", run(&game, &offered(south), south, Offer, false)),
+        ("decline", run(&game, &offered(south), north, Decline, false)),
+        ("cancel", run(&game, &offered(south), south, Cancel, false)),
+        ("cancel theirs", run(&game, &offered(south), north, Cancel, false)),
+        ("accept", run(&game, &offered(south), north, Accept, false)),
+        ("offer over the opponent's", run(&game, &offered(north), south, Offer, false)),
+        ("offer to a bot", run(&game, &none, south, Offer, true)),
+        ("accept nothing", run(&game, &none, north, Accept, false)),
+        ("while made", run(&game, &made, north, Accept, false)),
+        ("before the end", run(&ongoing(), &none, south, Offer, false)),
+    ];
+    let expected: Vec<Row> = vec![
+        ("offer", Ok(Some(Some(south)))),
+        ("offer again", Err(ErrorCode::WrongPhase)),
+        ("decline", Ok(Some(None))),
+        ("cancel", Ok(Some(None))),
+        ("cancel theirs", Err(ErrorCode::WrongPhase)),
+        ("accept", Ok(None)),
+        ("offer over the opponent's", Ok(None)),
+        ("offer to a bot", Ok(None)),
+        ("accept nothing", Err(ErrorCode::WrongPhase)),
+        ("while made", Err(ErrorCode::WrongPhase)),
+        ("before the end", Err(ErrorCode::WrongPhase)),
+    ];
+    assert_eq!(rows, expected);
+    let mut state = none.clone();
+    for _ in 0..rematch::MAX_OFFERS {
+        state = match rematch::run(&game, &state, south, Offer, false) {
+            Ok(Outcome::Offer(mut r)) => {
+                r.offer = None;
+                r
+            }
+            other => panic!("{other:?}"),
+        };
+    }
+    assert_eq!(run(&game, &state, south, Offer, false), Err(ErrorCode::RateLimited));
+
+    let rematch::Plan { new, opponent, creator_token, tokens } = rematch::plan(&game, AT).expect("two people");
+    assert_eq!(
+        (new.variant, new.options, new.rated, new.invite_code.is_none()),
+        (game.variant, game.options, game.rated, true)
+    );
+    let old_south = game.seats[south].as_ref().unwrap();
+    assert_eq!((new.creator.0, new.creator.1.name()), (north, old_south.name()), "South's player plays North");
+    assert_eq!(tokens.south.as_deref(), Some(creator_token.as_str()));
+    assert_ne!(new.creator.1.token_hash, old_south.token_hash, "a new token");
+    match opponent {
+        crate::room::create::Opponent::Person(o) => assert_eq!(o.name(), game.seats[north].as_ref().unwrap().name()),
+        other => panic!("{other:?}"),
+    }
 }

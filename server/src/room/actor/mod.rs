@@ -6,13 +6,15 @@
 //! creation use the same path.
 
 use super::answers::{Answer, Answers};
-use super::commands::{abort, claim, decide, draw, join, no_start, resign, sync, timeout};
+use super::commands::{abort, claim, decide, draw, join, no_start, rematch, resign, sync, timeout};
 use super::conns::{CatchUp, Conns, PerKind};
 use super::frame::{Frame, Frames};
 use super::presence::Seats;
 use super::projection::{self, ViewerKind};
-use super::registry::Unload;
+use super::registry::{Registry, Unload};
 use super::timers::{self, Timer};
+
+mod offers;
 use super::{Command, ConnId, Outbound, ROOM_QUEUE, RoomHandle};
 use crate::game::{Change, LiveGame, Refusal, UnixMs};
 use crate::ids::GameId;
@@ -21,6 +23,7 @@ use mancala_engine::Side;
 use mancala_protocol::http::GameStatus;
 use mancala_protocol::{ClientMsg, ErrorCode, ServerMsg};
 use std::ops::RangeInclusive;
+use std::sync::Weak;
 use tokio::sync::mpsc::{self, OwnedPermit};
 use tokio::time::{Duration, Instant, sleep_until};
 use tokio_util::sync::CancellationToken;
@@ -103,6 +106,10 @@ pub(super) struct Room {
     unload: Unload,
     /// The draw offers of this game ([`draw`]): the room's memory, not the record's.
     draw: draw::Offers,
+    /// The rematch offers, and the rematch once made ([`rematch`]): the room's memory too.
+    rematch: rematch::Rematch,
+    /// The rooms, to make the rematch through.
+    rooms: Weak<Registry>,
 }
 
 /// What a room is started with besides its game.
@@ -118,6 +125,7 @@ pub(super) struct Start {
     /// How many leased rooms this node runs (for `/healthz`).
     pub owned: std::sync::Arc<std::sync::atomic::AtomicUsize>,
     pub unload: Unload,
+    pub rooms: Weak<Registry>,
 }
 
 /// Starts the room of `game` (tracked, so shutdown can wait for it); `on_exit` runs when it stops.
@@ -129,7 +137,7 @@ pub(super) fn spawn(
 ) -> RoomHandle {
     let (tx, rx) = mpsc::channel(ROOM_QUEUE);
     let now = (Instant::now(), UnixMs::now());
-    let Start { store, config, lease, shutdown, lapsed, owned, unload } = start;
+    let Start { store, config, lease, shutdown, lapsed, owned, unload, rooms } = start;
     let room = Room {
         answers: Answers::of(&game),
         game,
@@ -144,6 +152,8 @@ pub(super) fn spawn(
         moved: false,
         unload,
         draw: draw::Offers::default(),
+        rematch: rematch::Rematch::default(),
+        rooms,
     };
     metrics::gauge!("mancala_rooms").increment(1.0);
     let held = matches!(lease, Lease::Held(_));
@@ -270,6 +280,7 @@ impl Room {
                 let geo = self.game.pos.geometry();
                 let _ = reply.send(self.game.record.iter().map(|p| projection::move_event(p, geo, viewer)).collect());
             }
+            Command::RematchMade { made } => self.rematch_made(made),
             Command::Resync { conn, permit } => match self.conns.due(conn) {
                 Some(true) => {
                     let Some(kind) = self.conns.kind(conn) else { return };
@@ -294,6 +305,7 @@ impl Room {
         reply: tokio::sync::oneshot::Sender<ConnId>,
     ) {
         let first = self.catch_up(kind, since);
+        let snapshot = matches!(first, Some(CatchUp::Snapshot(_)));
         let conn = self.conns.add(kind, tx, self.game.version(), first);
         if !self.is_bot(kind) {
             self.empty_since = None;
@@ -306,6 +318,9 @@ impl Room {
                 let msg = ServerMsg::Presence { presence: self.presence_for(kind) };
                 self.conns.send_presence(conn, msg);
             }
+        }
+        if !snapshot {
+            self.send_offers(conn, kind);
         }
     }
 
@@ -414,6 +429,10 @@ impl Room {
                     }
                 }
             }
+            ClientMsg::Rematch { id, action } => match kind.seat() {
+                None => self.refuse(conn, permit, id, not_seated()),
+                Some(side) => self.rematch(conn, permit, id, side, action),
+            },
             ClientMsg::ClaimWin { id } => {
                 let change = kind.seat().ok_or_else(not_seated).and_then(|side| {
                     let gone = self.seats.gone_for(side.other(), now);
@@ -602,6 +621,7 @@ impl Room {
                 self.seats.for_viewer(kind, game.status == GameStatus::Ongoing, self.config.claim_grace),
                 clock.clone(),
                 self.draw.pending,
+                (self.rematch.offer, self.rematch.next_for(kind.seat())),
             ))),
         };
         let v = if o.first { *versions.start() } else { *versions.end() };
@@ -624,17 +644,8 @@ impl Room {
             self.presence_for(kind),
             self.clock_state(),
             self.draw.pending,
+            (self.rematch.offer, self.rematch.next_for(kind.seat())),
         ))
-    }
-
-    /// Keeps `offers` and tells every connection the pending offer, if it changed.
-    fn set_draw(&mut self, offers: draw::Offers) {
-        let changed = offers.pending != self.draw.pending;
-        self.draw = offers;
-        if changed {
-            let by = offers.pending;
-            self.conns.broadcast(|_| ServerMsg::DrawOffer { by });
-        }
     }
 
     fn broadcast_presence(&mut self) {

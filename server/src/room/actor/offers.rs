@@ -1,0 +1,120 @@
+//! The room's offers between players, which are its memory and not the game's record: draw offers during
+//! the game ([`draw`]) and the rematch after it ([`rematch`]), made through the rooms like any game.
+
+use super::{Room, not_seated};
+use crate::game::UnixMs;
+use crate::ids::GameId;
+use crate::room::answers::Answer;
+use crate::room::commands::{draw, rematch};
+use crate::room::create::{self, granted};
+use crate::room::projection::ViewerKind;
+use crate::room::{Command, ConnId, Outbound, bot_seat};
+use mancala_engine::Side;
+use mancala_protocol::{RematchAction, ServerMsg};
+use tokio::sync::mpsc::OwnedPermit;
+
+impl Room {
+    /// Keeps `offers` and tells every connection the pending offer, if it changed.
+    pub(super) fn set_draw(&mut self, offers: draw::Offers) {
+        let changed = offers.pending != self.draw.pending;
+        self.draw = offers;
+        if changed {
+            let by = offers.pending;
+            self.conns.broadcast(|_| ServerMsg::DrawOffer { by });
+        }
+    }
+
+    /// A connection that was not sent a snapshot (it resumed with the events it lacked) is told the
+    /// offers a snapshot would have carried.
+    pub(super) fn send_offers(&mut self, conn: ConnId, kind: ViewerKind) {
+        if let Some(by) = self.draw.pending.filter(|_| !self.game.is_over()) {
+            self.conns.send_presence(conn, ServerMsg::DrawOffer { by: Some(by) });
+        }
+        if let Some(by) = self.rematch.offer {
+            self.conns.send_presence(conn, ServerMsg::RematchOffer { by: Some(by) });
+        }
+        if let Some(next) = self.rematch.next_for(kind.seat()) {
+            self.conns.send_presence(conn, ServerMsg::Rematch { next });
+        }
+    }
+
+    fn is_bot_seat(&self, side: Side) -> bool {
+        self.game.seats[side].as_ref().is_some_and(|o| bot_seat::level_of(o.name()).is_some())
+    }
+
+    /// `side`'s `rematch` message.
+    pub(super) fn rematch(
+        &mut self,
+        conn: ConnId,
+        permit: OwnedPermit<Outbound>,
+        id: Option<String>,
+        side: Side,
+        action: RematchAction,
+    ) {
+        if self.is_bot_seat(side) && !matches!(action, RematchAction::Accept | RematchAction::Decline) {
+            // A server bot answers offers; it makes none of its own.
+            return self.refuse(conn, permit, id, not_seated());
+        }
+        let bot = self.is_bot_seat(side.other());
+        match rematch::run(&self.game, &self.rematch, side, action, bot) {
+            Err(r) => self.refuse(conn, permit, id, r),
+            Ok(rematch::Outcome::Offer(state)) => {
+                self.reply(conn, permit, id, Answer::Accepted(self.game.version()));
+                self.set_rematch_offer(state);
+            }
+            Ok(rematch::Outcome::Agreed) => {
+                self.reply(conn, permit, id, Answer::Accepted(self.game.version()));
+                self.make_rematch();
+            }
+        }
+    }
+
+    fn set_rematch_offer(&mut self, state: rematch::Rematch) {
+        let changed = state.offer != self.rematch.offer;
+        self.rematch = state;
+        if changed {
+            let by = self.rematch.offer;
+            self.conns.broadcast(|_| ServerMsg::RematchOffer { by });
+        }
+    }
+
+    /// Makes the agreed rematch in a task of its own (the new game's room is started and its seats taken
+    /// while this room goes on); the result comes back as [`Command::RematchMade`].
+    fn make_rematch(&mut self) {
+        let (Some(rooms), Some(me), Some(rematch::Plan { new, opponent, creator_token, tokens })) =
+            (self.rooms.upgrade(), self.conns.room(), rematch::plan(&self.game, UnixMs::now()))
+        else {
+            return self.rematch_made(Err("the server is shutting down".into()));
+        };
+        let mut state = self.rematch.clone();
+        (state.offer, state.next) = (None, rematch::Next::Making);
+        self.set_rematch_offer(state);
+        let creator = new.creator.0;
+        tokio::spawn(async move {
+            // Each person's new side as the made game has it: the creator's, and the one the other sat in.
+            let made = create::make(&rooms, new, opponent).await.map_err(|e| e.to_string()).map(|m| {
+                let other = m.opponent_side.unwrap_or(creator.other());
+                let side_of = |t: String| if t == creator_token { (creator, t) } else { (other, t) };
+                (m.summary, tokens.map(|_, t| t.map(side_of)))
+            });
+            let _ = me.send(Command::RematchMade { made }).await;
+        });
+    }
+
+    /// The rematch is made: each player's connections get their seat, the spectators the game to follow.
+    pub(super) fn rematch_made(&mut self, made: rematch::Made) {
+        let (summary, tokens) = match made {
+            Ok(made) => made,
+            Err(reason) => {
+                tracing::warn!(game = %self.game.id, %reason, "the rematch could not be made");
+                self.rematch.next = rematch::Next::None;
+                return self.conns.broadcast(|_| ServerMsg::RematchOffer { by: None });
+            }
+        };
+        let Ok(game) = summary.id.parse::<GameId>() else { return };
+        let seats = tokens.map(|_, t| t.map(|(side, token)| Box::new(granted(summary.clone(), side, token))));
+        self.rematch.next = rematch::Next::Made { game, seats };
+        let rematch = &self.rematch;
+        self.conns.broadcast(|kind| ServerMsg::Rematch { next: rematch.next_for(kind.seat()).expect("made") });
+    }
+}
