@@ -7,8 +7,11 @@
 
 mod common;
 
-use common::cluster::{Client, Got, Match, Nodes, broker_url, check_stored, metric, metrics, new_game, start_node};
+use common::cluster::{
+    Client, Got, Match, Nodes, answers, broker_url, check_stored, metric, metrics, new_game, start_node,
+};
 use common::{drop_db, fresh_db};
+use mancala_protocol::{ClientMsg, DrawAction, ErrorCode, ServerMsg, Side};
 use serde_json::json;
 use std::time::Duration;
 
@@ -40,18 +43,18 @@ async fn players_and_spectators_on_three_nodes_play_one_game() {
         // withdrawal reaches b.
         {
             let [south, north] = &mut m.seats;
-            north.send(json!({ "type": "draw", "id": "d1", "action": "offer" })).await;
+            north.send(&ClientMsg::Draw { id: Some("d1".into()), action: DrawAction::Offer }).await;
             for c in [&mut *south, &mut m.spectator, &mut *north] {
-                assert_eq!(draw_offer(c).await, json!("north"));
+                assert_eq!(draw_offer(c).await, Some(Side::North));
             }
-            south.send(json!({ "type": "draw", "id": "d2", "action": "decline" })).await;
+            south.send(&ClientMsg::Draw { id: Some("d2".into()), action: DrawAction::Decline }).await;
             for c in [&mut *north, &mut *south] {
-                assert_eq!(draw_offer(c).await, serde_json::Value::Null);
+                assert_eq!(draw_offer(c).await, None);
             }
         }
         while m.step().await {}
         second.catch_up(m.spectator.v).await;
-        assert!(!second.view["outcome"].is_null(), "the second spectator saw the end");
+        assert!(second.saw_the_end(), "the second spectator saw the end");
         for c in m.seats.iter().chain([&m.spectator, &second]) {
             assert_eq!(c.reconnects, 0, "nobody had to reconnect");
         }
@@ -62,13 +65,13 @@ async fn players_and_spectators_on_three_nodes_play_one_game() {
     drop_db(&base, &url).await;
 }
 
-/// The next `draw_offer` message `c` gets: who offers (`null`: nobody).
-async fn draw_offer(c: &mut Client) -> serde_json::Value {
+/// The next `draw_offer` message `c` gets: who offers (`None`: nobody).
+async fn draw_offer(c: &mut Client) -> Option<Side> {
     loop {
         if let Got::Msg(m) = c.next().await
-            && m["type"] == "draw_offer"
+            && let ServerMsg::DrawOffer { by } = *m
         {
-            return m["by"].clone();
+            return by;
         }
     }
 }
@@ -93,7 +96,7 @@ async fn a_killed_owner_s_games_carry_on_elsewhere() {
     t.step().await; // both have decided: the clock runs
 
     for _ in 0..6 {
-        assert!(m.step().await, "{}", m.spectator.view);
+        assert!(m.step().await, "{:?}", m.spectator.view);
     }
     nodes.set(0, None);
     a.kill().await;
@@ -185,8 +188,8 @@ async fn a_paused_owner_cannot_commit_after_a_takeover() {
     for _ in 0..6 {
         assert!(m.step().await);
     }
-    let mover = (0..2).find(|&i| m.seats[i].view["legal"].as_array().is_some_and(|l| !l.is_empty())).unwrap();
-    let decision = m.seats[mover].view["legal"][0].as_str().unwrap().to_string();
+    let mover = (0..2).find(|&i| !m.seats[i].legal().is_empty()).unwrap();
+    let decision = m.seats[mover].legal()[0].clone();
 
     a.signal("-STOP");
     // Past a's lease: b takes the game over when a viewer arrives.
@@ -194,40 +197,40 @@ async fn a_paused_owner_cannot_commit_after_a_takeover() {
     let mut late = Client::open(&nodes, 1, &id, None, "kubuguza", 2).await;
     assert_eq!(late.v, m.spectator.v.max(late.v), "b serves the game from the database");
     // The paused owner's player decides meanwhile (the message waits in a's socket), then a wakes up.
-    let msg = json!({ "type": "decide", "id": "paused", "decision": decision });
-    m.seats[mover].send(msg.clone()).await;
+    let msg = ClientMsg::Decide { id: "paused".into(), decision, game: None, seat: None };
+    m.seats[mover].send(&msg).await;
     a.signal("-CONT");
     let answer = loop {
         match m.seats[mover].next().await {
-            Got::Msg(x) if x["id"] == "paused" => break Some(x),
+            Got::Msg(x) if answers(&x, "paused") => break Some(x),
             Got::Msg(_) => continue,
             Got::Reconnected => break None,
         }
     };
     // a never acknowledges it: its room ends (lease lapsed) or its write is refused (fenced).
     if let Some(x) = &answer {
-        assert_eq!(x["type"], "rejected", "the paused owner answered {x}");
-        assert_eq!(x["code"], "unavailable", "{x}");
+        assert!(matches!(**x, ServerMsg::Rejected { .. }), "the paused owner answered {x:?}");
+        assert!(matches!(**x, ServerMsg::Rejected { code: ErrorCode::Unavailable, .. }), "{x:?}");
     }
     let after = metrics(a.addr).await;
     let refused = metric(&after, "mancala_lease_lapses") + metric(&after, "mancala_store_fenced_jobs");
     assert!(refused >= 1.0, "a knows it lost the game: {answer:?}\n{after}");
     // a's players are moved: they reconnect (their home a is up again, and routes to b) and play on.
     nodes.set(0, None);
-    m.seats[mover].send(msg.clone()).await;
+    m.seats[mover].send(&msg).await;
     let mut tries = 0;
     loop {
         tries += 1;
         assert!(tries < 200, "the decision is never accepted");
         match m.seats[mover].next().await {
-            Got::Msg(x) if x["id"] == "paused" && x["type"] == "accepted" => break,
-            Got::Msg(x) if x["id"] == "paused" => {
-                assert_eq!(x["code"], "unavailable", "{x}");
+            Got::Msg(x) if answers(&x, "paused") && matches!(*x, ServerMsg::Accepted { .. }) => break,
+            Got::Msg(x) if answers(&x, "paused") => {
+                assert!(matches!(*x, ServerMsg::Rejected { code: ErrorCode::Unavailable, .. }), "{x:?}");
                 tokio::time::sleep(Duration::from_millis(300)).await;
-                m.seats[mover].send(msg.clone()).await;
+                m.seats[mover].send(&msg).await;
             }
             Got::Msg(_) => {}
-            Got::Reconnected => m.seats[mover].send(msg.clone()).await,
+            Got::Reconnected => m.seats[mover].send(&msg).await,
         }
     }
     while m.step().await {}

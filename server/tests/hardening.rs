@@ -7,6 +7,7 @@ mod common;
 
 use common::raw::{RawWs, frame_head};
 use common::{TestServer, Ws};
+use mancala_protocol::lobby::{LobbyClientMsg, LobbyServerMsg};
 use mancala_protocol::{ClientMsg, ErrorCode, ServerMsg};
 use serde_json::{Value, json};
 use std::time::Duration;
@@ -103,12 +104,18 @@ async fn a_repeated_json_key_is_refused_naming_it_on_the_sockets() {
     let url = format!("ws://{}/api/lobby/ws?name=amani", server.addr);
     let (stream, _) = tokio_tungstenite::connect_async(url).await.expect("the lobby connects");
     let mut lobby = common::Ws { stream, since: None, last_v: None };
-    assert_eq!(lobby.next().await["type"], "seeks");
+    let first = lobby.lobby_recv().await;
+    assert!(matches!(first, LobbyServerMsg::Seeks { .. }), "{first:?}");
     lobby.send_text(r#"{"type":"seek","variant":"kubuguza","variant":"azigo"}"#).await;
-    let error = lobby.next_of("error").await;
-    assert!(error["message"].as_str().unwrap().contains("duplicate key `variant`"), "{error}");
-    lobby.send_text(r#"{"type":"ping"}"#).await;
-    assert_eq!(lobby.next().await["type"], "pong");
+    let message = lobby
+        .lobby_recv_until(|m| match m {
+            LobbyServerMsg::Error { message, .. } => Some(message),
+            _ => None,
+        })
+        .await;
+    assert!(message.contains("duplicate key `variant`"), "{message}");
+    lobby.lobby_say(&LobbyClientMsg::Ping).await;
+    assert_eq!(lobby.lobby_recv().await, LobbyServerMsg::Pong);
 }
 
 /// Waits for the snapshot a game socket gets on connect.

@@ -12,38 +12,42 @@ mod streams;
 mod wire;
 
 use common::driver::{Table, accepted};
-use common::{Seat, TestServer};
+use common::{Seat, TestServer, Ws};
 use futures_util::StreamExt;
+use mancala_protocol::{BoardView, ClientMsg, ServerMsg};
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
 use std::time::Duration;
 
+/// Waits for the snapshot a game socket gets on connect.
+async fn snapshot(ws: &mut Ws) {
+    ws.recv_until(|m| matches!(m, ServerMsg::Snapshot { .. }).then_some(())).await;
+}
+
+/// Waits for the event whose board shows the game over.
+async fn the_end(ws: &mut Ws) {
+    ws.recv_until(|m| {
+        matches!(m, ServerMsg::Event { view: Some(BoardView { outcome: Some(_), .. }), .. }).then_some(())
+    })
+    .await;
+}
+
 /// Ends game `id` by `token`'s seat resigning; waits until the spectator sees the end.
 async fn resign(server: &TestServer, id: &str, token: &str) {
     let mut watcher = server.ws(id, None, None).await;
-    watcher.next_of("snapshot").await;
+    snapshot(&mut watcher).await;
     let mut ws = server.ws(id, Some(token), None).await;
-    ws.next_of("snapshot").await;
-    ws.send(json!({ "type": "resign", "id": "r" })).await;
-    loop {
-        let m = watcher.next_of("event").await;
-        if !m["view"]["outcome"].is_null() {
-            return;
-        }
-    }
+    snapshot(&mut ws).await;
+    ws.say(&ClientMsg::Resign { id: Some("r".into()) }).await;
+    the_end(&mut watcher).await;
 }
 
 /// Ends game `id` by abort (before both players moved).
 async fn abort(server: &TestServer, id: &str, token: &str) {
     let mut ws = server.ws(id, Some(token), None).await;
-    ws.next_of("snapshot").await;
-    ws.send(json!({ "type": "abort", "id": "a" })).await;
-    loop {
-        let m = ws.next_of("event").await;
-        if !m["view"]["outcome"].is_null() {
-            return;
-        }
-    }
+    snapshot(&mut ws).await;
+    ws.say(&ClientMsg::Abort { id: Some("a".into()) }).await;
+    the_end(&mut ws).await;
 }
 
 /// An NDJSON body read line by line.

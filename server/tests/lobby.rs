@@ -4,8 +4,14 @@
 mod common;
 
 use common::TestServer;
-use common::lobby::{abort_paired, account, all_games, config, get_auth, lobby, next_answer, post_auth, quick, server};
+use common::lobby::{
+    abort_paired, account, all_games, config, created, get_auth, lobby, next_answer, paired, post_auth, quick,
+    quick_of, refused, seek, server,
+};
 use futures_util::StreamExt;
+use mancala_protocol::http::{GameStatus, SeatGranted};
+use mancala_protocol::lobby::{LobbyClientMsg, LobbyServerMsg};
+use mancala_protocol::{ClientMsg, ClockSpec, ServerMsg, Side, Variant};
 use serde_json::{Value, json};
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
@@ -15,25 +21,27 @@ async fn two_players_seeking_the_same_game_are_paired_once() {
     let s = server().await;
     let (mut a, _) = lobby(&s, "name=amina").await;
     let (mut b, _) = lobby(&s, "name=baraka").await;
-    a.send(quick()).await;
-    let created = next_answer(&mut a).await;
-    assert_eq!(created["type"], "seek_created", "{created}");
-    assert_eq!(created["seek"]["name"], "amina");
-    b.send(quick()).await;
-    let pb = next_answer(&mut b).await;
-    let pa = next_answer(&mut a).await;
-    assert_eq!(pa["type"], "paired", "{pa}");
-    assert_eq!(pb["type"], "paired", "{pb}");
-    assert_eq!(pa["game"]["id"], pb["game"]["id"]);
-    assert_ne!(pa["seat"], pb["seat"], "each gets the other seat");
-    assert_eq!(pa["game"]["status"], "ongoing");
-    assert_eq!(pa["game"]["clock"], json!({ "base_secs": 300, "increment_secs": 3 }));
-    assert_eq!(pa["ws_path"], format!("/api/games/{}/ws", pa["game"]["id"].as_str().unwrap()));
+    a.lobby_say(&quick()).await;
+    let seek = created(next_answer(&mut a).await);
+    assert_eq!(seek.name, "amina");
+    b.lobby_say(&quick()).await;
+    let pb = paired(next_answer(&mut b).await);
+    let pa = paired(next_answer(&mut a).await);
+    assert_eq!(pa.game.id, pb.game.id);
+    assert_ne!(pa.seat, pb.seat, "each gets the other seat");
+    assert_eq!(pa.game.status, GameStatus::Ongoing);
+    assert_eq!(pa.game.clock, Some(ClockSpec { base_secs: 300, increment_secs: 3 }));
+    assert_eq!(pa.ws_path, format!("/api/games/{}/ws", pa.game.id));
     // Each token is that player's seat.
     for p in [&pa, &pb] {
-        let mut g = s.ws(p["game"]["id"].as_str().unwrap(), p["token"].as_str(), None).await;
-        let snap = g.next_of("snapshot").await;
-        assert_eq!(snap["seat"], p["seat"], "{snap}");
+        let mut g = s.ws(&p.game.id, Some(&p.token), None).await;
+        let seat = g
+            .recv_until(|m| match m {
+                ServerMsg::Snapshot { seat, .. } => Some(seat),
+                _ => None,
+            })
+            .await;
+        assert_eq!(seat, Some(p.seat), "{p:?}");
     }
     let games = all_games(&s).await;
     assert_eq!(games.len(), 1, "one game: {games:?}");
@@ -42,7 +50,7 @@ async fn two_players_seeking_the_same_game_are_paired_once() {
         [players["south"]["name"].as_str().unwrap(), players["north"]["name"].as_str().unwrap()].into();
     assert_eq!(names, HashSet::from(["amina", "baraka"]));
     // Nothing else arrives: one press, one game.
-    assert!(a.try_next(Duration::from_millis(300)).await.is_none_or(|m| m["type"] != "paired"));
+    assert!(a.lobby_try_recv(Duration::from_millis(300)).await.is_none_or(|m| !matches!(m, LobbyServerMsg::Paired(_))));
     let (_, seeks) = s.get("/api/lobby/seeks").await;
     assert_eq!(seeks["seeks"], json!([]));
 }
@@ -56,22 +64,19 @@ async fn twenty_concurrent_quick_presses_make_exactly_ten_games() {
     }
     // Everyone presses at once.
     let pressed = futures_util::future::join_all(sockets.iter_mut().map(|ws| async move {
-        ws.send(quick()).await;
+        ws.lobby_say(&quick()).await;
         loop {
-            let m = ws.next().await;
-            if m["type"] == "paired" {
-                return m;
+            match ws.lobby_recv().await {
+                LobbyServerMsg::Paired(p) => return *p,
+                m @ LobbyServerMsg::Error { .. } => panic!("{m:?}"),
+                _ => {}
             }
-            assert!(m["type"] != "error", "{m}");
         }
     }))
     .await;
-    let mut seats: HashMap<String, Vec<(String, String)>> = HashMap::new();
+    let mut seats: HashMap<String, Vec<(String, Side)>> = HashMap::new();
     for (i, p) in pressed.iter().enumerate() {
-        seats
-            .entry(p["game"]["id"].as_str().unwrap().to_string())
-            .or_default()
-            .push((format!("p{i}"), p["seat"].as_str().unwrap().to_string()));
+        seats.entry(p.game.id.clone()).or_default().push((format!("p{i}"), p.seat));
     }
     assert_eq!(seats.len(), 10, "ten games: {seats:?}");
     for (game, people) in &seats {
@@ -90,7 +95,9 @@ async fn twenty_concurrent_quick_presses_make_exactly_ten_games() {
     }
     assert_eq!(seated.len(), 20);
     for ws in &mut sockets {
-        assert!(ws.try_next(Duration::from_millis(50)).await.is_none_or(|m| m["type"] != "paired"));
+        assert!(
+            ws.lobby_try_recv(Duration::from_millis(50)).await.is_none_or(|m| !matches!(m, LobbyServerMsg::Paired(_)))
+        );
     }
 }
 
@@ -99,35 +106,35 @@ async fn a_seek_leaves_the_feed_when_its_socket_closes_and_when_it_is_accepted()
     let s = server().await;
     let (mut watcher, _) = lobby(&s, "name=watcher").await;
     let (mut a, _) = lobby(&s, "name=amina").await;
-    a.send(json!({ "type": "seek", "variant": "azigo" })).await;
-    let created = next_answer(&mut a).await;
-    let id = created["seek"]["id"].as_str().unwrap().to_string();
-    let added = watcher.next().await;
-    assert_eq!(added["type"], "seek_added");
-    assert_eq!(added["seek"]["id"], id.as_str());
-    assert_eq!(added["seek"]["variant"], "azigo");
-    assert_eq!(added["seek"]["registered"], false);
+    a.lobby_say(&seek(Variant::Azigo)).await;
+    let id = created(next_answer(&mut a).await).id;
+    let added = watcher.lobby_recv().await;
+    let LobbyServerMsg::SeekAdded { seek: added } = added else { panic!("not `seek_added`: {added:?}") };
+    assert_eq!(added.id, id);
+    assert_eq!(added.variant, Variant::Azigo);
+    assert!(!added.registered);
     // A third person arriving now sees it in the first message.
     let (_late, first) = lobby(&s, "name=late").await;
-    assert_eq!(first["seeks"][0]["id"], id.as_str());
+    assert_eq!(first.seeks[0].id, id);
     drop(a);
-    let removed = watcher.next().await;
-    assert_eq!(removed, json!({ "type": "seek_removed", "id": id }));
+    let removed = watcher.lobby_recv().await;
+    assert_eq!(removed, LobbyServerMsg::SeekRemoved { id: id.clone() });
     let (_, seeks) = s.get("/api/lobby/seeks").await;
     assert_eq!(seeks["seeks"], json!([]));
 
     // Accepted (over HTTP): gone from the feed, both seated.
     let (mut a, _) = lobby(&s, "name=amina").await;
-    a.send(json!({ "type": "seek", "variant": "azigo" })).await;
-    let id = next_answer(&mut a).await["seek"]["id"].as_str().unwrap().to_string();
-    assert_eq!(watcher.next().await["type"], "seek_added");
+    a.lobby_say(&seek(Variant::Azigo)).await;
+    let id = created(next_answer(&mut a).await).id;
+    let added = watcher.lobby_recv().await;
+    assert!(matches!(added, LobbyServerMsg::SeekAdded { .. }), "{added:?}");
     let (status, granted) = s.post(&format!("/api/lobby/seeks/{id}/accept"), json!({ "name": "baraka" })).await;
     assert_eq!(status, 201, "{granted}");
-    assert_eq!(watcher.next().await, json!({ "type": "seek_removed", "id": id }));
-    let paired = next_answer(&mut a).await;
-    assert_eq!(paired["type"], "paired");
-    assert_eq!(paired["game"]["id"], granted["game"]["id"]);
-    assert_ne!(paired["seat"], granted["seat"]);
+    assert_eq!(watcher.lobby_recv().await, LobbyServerMsg::SeekRemoved { id: id.clone() });
+    let granted: SeatGranted = serde_json::from_value(granted).unwrap();
+    let paired = paired(next_answer(&mut a).await);
+    assert_eq!(paired.game.id, granted.game.id);
+    assert_ne!(paired.seat, granted.seat);
     // Taken once: a second accept finds nothing.
     let (status, again) = s.post(&format!("/api/lobby/seeks/{id}/accept"), json!({ "name": "chausiku" })).await;
     assert_eq!(status, 404, "{again}");
@@ -138,20 +145,19 @@ async fn nobody_accepts_their_own_seek() {
     let s = server().await;
     let token = account(&s, "amina").await;
     let (mut a, _) = lobby(&s, &format!("token={token}")).await;
-    a.send(json!({ "type": "seek", "variant": "kubuguza" })).await;
-    let created = next_answer(&mut a).await;
-    assert_eq!(created["seek"]["registered"], true);
-    let id = created["seek"]["id"].as_str().unwrap().to_string();
-    a.send(json!({ "type": "accept", "id": id })).await;
-    let refused = next_answer(&mut a).await;
-    assert_eq!(refused["type"], "error");
-    assert_eq!(refused["code"], "own_seek", "{refused}");
+    a.lobby_say(&seek(Variant::Kubuguza)).await;
+    let mine = created(next_answer(&mut a).await);
+    assert!(mine.registered);
+    let id = mine.id;
+    a.lobby_say(&LobbyClientMsg::Accept { id: id.clone() }).await;
+    let (code, message) = refused(next_answer(&mut a).await);
+    assert_eq!(code, "own_seek", "{message}");
     let (status, body) = post_auth(&s, &format!("/api/lobby/seeks/{id}/accept"), &token, json!({})).await;
     assert_eq!(status, 409, "{body}");
     assert!(body["message"].as_str().unwrap().contains("your own seek"), "{body}");
     // Nor by quick pairing: it posts a second seek instead.
-    a.send(json!({ "type": "quick", "variant": "kubuguza" })).await;
-    assert_eq!(next_answer(&mut a).await["type"], "seek_created");
+    a.lobby_say(&quick_of(Variant::Kubuguza)).await;
+    created(next_answer(&mut a).await);
     assert!(all_games(&s).await.is_empty());
 }
 
@@ -161,21 +167,29 @@ async fn the_sixth_open_seek_is_refused() {
     let token = account(&s, "amina").await;
     let (mut a, _) = lobby(&s, &format!("token={token}")).await;
     for i in 0..5 {
-        a.send(json!({ "type": "seek", "variant": "njombwa", "clock": { "base_secs": 60 * (i + 1) } })).await;
-        assert_eq!(next_answer(&mut a).await["type"], "seek_created");
+        let clock = Some(ClockSpec { base_secs: 60 * (i + 1), increment_secs: 0 });
+        a.lobby_say(&LobbyClientMsg::Seek {
+            variant: Variant::Njombwa,
+            options: None,
+            clock,
+            rated: false,
+            range: None,
+        })
+        .await;
+        created(next_answer(&mut a).await);
     }
-    a.send(json!({ "type": "seek", "variant": "njombwa" })).await;
-    let refused = next_answer(&mut a).await;
-    assert_eq!(refused["code"], "too_many_seeks", "{refused}");
+    a.lobby_say(&seek(Variant::Njombwa)).await;
+    let (code, message) = refused(next_answer(&mut a).await);
+    assert_eq!(code, "too_many_seeks", "{message}");
     // The same person over HTTP: refused too, before any stream starts.
     let (status, body) = post_auth(&s, "/api/lobby/seeks", &token, json!({ "variant": "njombwa" })).await;
     assert_eq!(status, 409, "{body}");
     // Cancelling one makes room.
     let (_, seeks) = s.get("/api/lobby/seeks").await;
     let id = seeks["seeks"][0]["id"].as_str().unwrap().to_string();
-    a.send(json!({ "type": "cancel", "id": id })).await;
-    a.send(json!({ "type": "seek", "variant": "njombwa" })).await;
-    assert_eq!(next_answer(&mut a).await["type"], "seek_created");
+    a.lobby_say(&LobbyClientMsg::Cancel { id }).await;
+    a.lobby_say(&seek(Variant::Njombwa)).await;
+    created(next_answer(&mut a).await);
 }
 
 #[tokio::test]
@@ -183,26 +197,47 @@ async fn the_rating_range_is_respected() {
     // Before any rated game everyone is rated 1500 (docs/lobby.md).
     let s = server().await;
     let (mut a, _) = lobby(&s, "name=amina").await;
-    a.send(json!({ "type": "seek", "variant": "kubuguza", "range": [1600, 1800] })).await;
-    let high = next_answer(&mut a).await["seek"]["id"].as_str().unwrap().to_string();
+    a.lobby_say(&LobbyClientMsg::Seek {
+        variant: Variant::Kubuguza,
+        options: None,
+        clock: None,
+        rated: false,
+        range: Some([1600, 1800]),
+    })
+    .await;
+    let high = created(next_answer(&mut a).await).id;
     let (status, body) = s.post(&format!("/api/lobby/seeks/{high}/accept"), json!({ "name": "baraka" })).await;
     assert_eq!(status, 403, "{body}");
     assert!(body["message"].as_str().unwrap().contains("1600 to 1800"), "{body}");
     // Quick pairing passes over it and posts its own seek.
     let (mut b, _) = lobby(&s, "name=baraka").await;
-    b.send(json!({ "type": "quick", "variant": "kubuguza" })).await;
-    assert_eq!(next_answer(&mut b).await["type"], "seek_created");
+    b.lobby_say(&quick_of(Variant::Kubuguza)).await;
+    created(next_answer(&mut b).await);
     assert!(all_games(&s).await.is_empty());
     // A range that holds 1500 is taken.
-    a.send(json!({ "type": "seek", "variant": "azigo", "range": [1400, 1600] })).await;
-    let ok = next_answer(&mut a).await["seek"]["id"].as_str().unwrap().to_string();
+    a.lobby_say(&LobbyClientMsg::Seek {
+        variant: Variant::Azigo,
+        options: None,
+        clock: None,
+        rated: false,
+        range: Some([1400, 1600]),
+    })
+    .await;
+    let ok = created(next_answer(&mut a).await).id;
     let (status, body) = s.post(&format!("/api/lobby/seeks/{ok}/accept"), json!({ "name": "chausiku" })).await;
     assert_eq!(status, 201, "{body}");
-    assert_eq!(next_answer(&mut a).await["type"], "paired");
+    paired(next_answer(&mut a).await);
     // A bad range is named.
-    a.send(json!({ "type": "seek", "variant": "azigo", "range": [1700, 1600] })).await;
-    let bad = next_answer(&mut a).await;
-    assert_eq!(bad["code"], "bad_request", "{bad}");
+    a.lobby_say(&LobbyClientMsg::Seek {
+        variant: Variant::Azigo,
+        options: None,
+        clock: None,
+        rated: false,
+        range: Some([1700, 1600]),
+    })
+    .await;
+    let (code, message) = refused(next_answer(&mut a).await);
+    assert_eq!(code, "bad_request", "{message}");
 }
 
 #[tokio::test]
@@ -224,8 +259,8 @@ async fn challenges_are_accepted_or_declined() {
     assert_eq!(c["from"], "alice");
     assert_eq!(c["to"], "bob");
     let got = next_answer(&mut bob_ws).await;
-    assert_eq!(got["type"], "challenge");
-    assert_eq!(got["challenge"]["id"], c["id"]);
+    let LobbyServerMsg::Challenge { challenge } = got else { panic!("not `challenge`: {got:?}") };
+    assert_eq!(challenge.id, c["id"].as_str().unwrap());
     let (_, list) = get_auth(&s, "/api/challenges", &bob).await;
     assert_eq!(list["incoming"][0]["id"], c["id"]);
     let (_, list) = get_auth(&s, "/api/challenges", &alice).await;
@@ -235,29 +270,29 @@ async fn challenges_are_accepted_or_declined() {
     let (status, _) = post_auth(&s, &format!("/api/challenges/{id}/decline"), &bob, json!({})).await;
     assert_eq!(status, 204);
     let gone = next_answer(&mut alice_ws).await;
-    assert_eq!(gone, json!({ "type": "challenge_gone", "id": id, "reason": "declined" }));
+    assert_eq!(gone, LobbyServerMsg::ChallengeGone { id: id.to_string(), reason: "declined".into() });
     let (status, _) = post_auth(&s, &format!("/api/challenges/{id}/accept"), &bob, json!({})).await;
     assert_eq!(status, 404);
 
     // Accepted: bob's seat in the answer, alice's on her lobby socket.
     let (_, c) = post_auth(&s, "/api/challenges", &alice, json!({ "to": "bob", "variant": "azigo" })).await;
     let id = c["id"].as_str().unwrap();
-    assert_eq!(next_answer(&mut bob_ws).await["type"], "challenge");
+    assert!(matches!(next_answer(&mut bob_ws).await, LobbyServerMsg::Challenge { .. }));
     // Only the challenged may accept.
     let (status, _) = post_auth(&s, &format!("/api/challenges/{id}/accept"), &alice, json!({})).await;
     assert_eq!(status, 404);
     let (status, granted) = post_auth(&s, &format!("/api/challenges/{id}/accept"), &bob, json!({})).await;
     assert_eq!(status, 201, "{granted}");
-    let paired = next_answer(&mut alice_ws).await;
-    assert_eq!(paired["type"], "paired");
-    assert_eq!(paired["game"]["id"], granted["game"]["id"]);
-    assert_ne!(paired["seat"], granted["seat"]);
-    assert_eq!(paired["game"]["variant"], "azigo");
+    let granted: SeatGranted = serde_json::from_value(granted).unwrap();
+    let paired = paired(next_answer(&mut alice_ws).await);
+    assert_eq!(paired.game.id, granted.game.id);
+    assert_ne!(paired.seat, granted.seat);
+    assert_eq!(paired.game.variant, Variant::Azigo);
 
     // While that game goes on, neither may be paired again: a second challenge waits.
     let (status, c) = post_auth(&s, "/api/challenges", &alice, json!({ "to": "bob", "variant": "azigo" })).await;
     assert_eq!(status, 201, "{c}");
-    assert_eq!(next_answer(&mut bob_ws).await["type"], "challenge");
+    assert!(matches!(next_answer(&mut bob_ws).await, LobbyServerMsg::Challenge { .. }));
     let id = c["id"].as_str().unwrap().to_string();
     let (status, body) = post_auth(&s, &format!("/api/challenges/{id}/accept"), &bob, json!({})).await;
     assert_eq!(status, 409, "{body}");
@@ -268,8 +303,8 @@ async fn challenges_are_accepted_or_declined() {
     let (status, _) = post_auth(&s, &format!("/api/challenges/{id}/decline"), &alice, json!({})).await;
     assert_eq!(status, 204);
     let gone = next_answer(&mut bob_ws).await;
-    assert_eq!(gone, json!({ "type": "challenge_gone", "id": id, "reason": "withdrawn" }));
-    assert!(alice_ws.try_next(Duration::from_millis(200)).await.is_none(), "the challenger withdrew it herself");
+    assert_eq!(gone, LobbyServerMsg::ChallengeGone { id: id.clone(), reason: "withdrawn".into() });
+    assert!(alice_ws.lobby_try_recv(Duration::from_millis(200)).await.is_none(), "the challenger withdrew it herself");
 
     // A challenger who left the lobby cannot be given a seat: the accept is refused, the challenge stays.
     let (_, c) = post_auth(&s, "/api/challenges", &alice, json!({ "to": "bob", "variant": "azigo" })).await;
@@ -293,10 +328,15 @@ async fn abort_one(s: &TestServer, token: &str) {
     let (status, _) = s.post(&format!("/api/games/{id}/join"), json!({ "name": "victim" })).await;
     assert_eq!(status, 200);
     let mut ws = s.ws(id, created["token"].as_str(), None).await;
-    ws.next_of("snapshot").await;
-    ws.send(json!({ "type": "abort", "id": "a" })).await;
-    let answer = ws.next_of("accepted").await;
-    assert_eq!(answer["id"], "a", "{answer}");
+    ws.recv_until(|m| matches!(m, ServerMsg::Snapshot { .. }).then_some(())).await;
+    ws.say(&ClientMsg::Abort { id: Some("a".into()) }).await;
+    let answer = ws
+        .recv_until(|m| match m {
+            ServerMsg::Accepted { id, .. } => Some(id),
+            _ => None,
+        })
+        .await;
+    assert_eq!(answer.as_deref(), Some("a"));
 }
 
 #[tokio::test]
@@ -307,15 +347,15 @@ async fn repeated_aborts_pause_pairing() {
     abort_one(&s, &token).await;
     // Two aborts: still free to seek.
     let (mut q, _) = lobby(&s, &format!("token={token}")).await;
-    q.send(json!({ "type": "seek", "variant": "kubuguza" })).await;
-    let id = next_answer(&mut q).await["seek"]["id"].as_str().unwrap().to_string();
-    q.send(json!({ "type": "cancel", "id": id })).await;
+    q.lobby_say(&seek(Variant::Kubuguza)).await;
+    let id = created(next_answer(&mut q).await).id;
+    q.lobby_say(&LobbyClientMsg::Cancel { id }).await;
     abort_one(&s, &token).await;
-    q.send(json!({ "type": "quick", "variant": "kubuguza" })).await;
-    let paused = next_answer(&mut q).await;
-    assert_eq!(paused["code"], "paused", "{paused}");
-    assert!(paused["message"].as_str().unwrap().contains("3 games aborted"), "{paused}");
-    assert!(paused["message"].as_str().unwrap().contains(" UTC ("), "until when: {paused}");
+    q.lobby_say(&quick_of(Variant::Kubuguza)).await;
+    let (code, message) = refused(next_answer(&mut q).await);
+    assert_eq!(code, "paused", "{message}");
+    assert!(message.contains("3 games aborted"), "{message}");
+    assert!(message.contains(" UTC ("), "until when: {message}");
     let r =
         s.http.post(s.url("/api/lobby/seeks")).bearer_auth(&token).json(&json!({ "variant": "azigo" })).send().await;
     let r = r.unwrap();
@@ -324,13 +364,16 @@ async fn repeated_aborts_pause_pairing() {
     assert!((250..=300).contains(&retry), "a 5 minute pause: {retry}");
     // The other player of those games did not abort them: not paused (only the aborter is counted).
     let (mut v, _) = lobby(&s, "name=victim").await;
-    v.send(json!({ "type": "quick", "variant": "kubuguza" })).await;
+    v.lobby_say(&quick_of(Variant::Kubuguza)).await;
     let answer = next_answer(&mut v).await;
-    assert_eq!(answer["type"], "seek_created", "the victim of three aborts is not paused: {answer}");
+    assert!(
+        matches!(answer, LobbyServerMsg::SeekCreated { .. }),
+        "the victim of three aborts is not paused: {answer:?}"
+    );
     // Someone else is not paused: paired with the victim's seek.
     let (mut other, _) = lobby(&s, "name=other").await;
-    other.send(json!({ "type": "quick", "variant": "kubuguza" })).await;
-    assert_eq!(next_answer(&mut other).await["type"], "paired");
+    other.lobby_say(&quick_of(Variant::Kubuguza)).await;
+    paired(next_answer(&mut other).await);
 }
 
 #[tokio::test]
@@ -353,7 +396,8 @@ async fn an_http_seek_streams_until_paired_and_closing_it_cancels() {
     let created: Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
     assert_eq!(created["type"], "seek_created");
     let id = created["seek"]["id"].as_str().unwrap().to_string();
-    assert_eq!(watcher.next().await["seek"]["id"], id.as_str());
+    let added = watcher.lobby_recv().await;
+    assert!(matches!(&added, LobbyServerMsg::SeekAdded { seek } if seek.id == id), "{added:?}");
     let (status, granted) = s.post(&format!("/api/lobby/seeks/{id}/accept"), json!({ "name": "human" })).await;
     assert_eq!(status, 201, "{granted}");
     let mut rest = text.split_once('\n').unwrap().1.to_string();
@@ -365,27 +409,36 @@ async fn an_http_seek_streams_until_paired_and_closing_it_cancels() {
     assert_eq!(paired["game"]["id"], granted["game"]["id"]);
 
     // Closing the stream cancels the seek.
-    assert_eq!(watcher.next().await["type"], "seek_removed");
+    let removed = watcher.lobby_recv().await;
+    assert!(matches!(removed, LobbyServerMsg::SeekRemoved { .. }), "{removed:?}");
     let r = s.http.post(s.url("/api/lobby/seeks")).json(&json!({ "variant": "ikibuguzo" })).send().await.unwrap();
-    let added = watcher.next().await;
-    assert_eq!(added["type"], "seek_added");
+    let added = watcher.lobby_recv().await;
+    let LobbyServerMsg::SeekAdded { seek: added } = added else { panic!("not `seek_added`: {added:?}") };
     drop(r);
-    let removed = watcher.next().await;
-    assert_eq!(removed, json!({ "type": "seek_removed", "id": added["seek"]["id"] }));
+    let removed = watcher.lobby_recv().await;
+    assert_eq!(removed, LobbyServerMsg::SeekRemoved { id: added.id });
 }
 
 #[tokio::test]
 async fn bad_lobby_messages_are_named() {
     let s = server().await;
     let (mut a, _) = lobby(&s, "name=amina").await;
+    // Raw: a variant the protocol's type cannot name.
     a.send(json!({ "type": "seek", "variant": "chess" })).await;
-    let e = next_answer(&mut a).await;
-    assert_eq!(e["code"], "bad_request", "{e}");
-    a.send(json!({ "type": "seek", "variant": "kubuguza", "rated": true })).await;
-    let e = next_answer(&mut a).await;
-    assert_eq!(e["code"], "forbidden", "{e}");
-    a.send(json!({ "type": "ping" })).await;
-    assert_eq!(next_answer(&mut a).await, json!({ "type": "pong" }));
+    let (code, message) = refused(next_answer(&mut a).await);
+    assert_eq!(code, "bad_request", "{message}");
+    a.lobby_say(&LobbyClientMsg::Seek {
+        variant: Variant::Kubuguza,
+        options: None,
+        clock: None,
+        rated: true,
+        range: None,
+    })
+    .await;
+    let (code, message) = refused(next_answer(&mut a).await);
+    assert_eq!(code, "forbidden", "{message}");
+    a.lobby_say(&LobbyClientMsg::Ping).await;
+    assert_eq!(next_answer(&mut a).await, LobbyServerMsg::Pong);
     let (status, body) = s.get("/api/lobby/ws").await;
     assert_eq!(status, 426, "{body}");
 }
@@ -416,46 +469,52 @@ async fn seeks_show_ratings_and_quick_pairing_takes_the_nearest() {
         tokens.insert(name, account(&s, name).await);
         set_rating(&s, name, "kubuguza", rating).await;
     }
-    let rated_quick = json!({ "type": "quick", "variant": "kubuguza", "clock": { "base_secs": 180, "increment_secs": 2 }, "rated": true });
+    let clock = Some(ClockSpec { base_secs: 180, increment_secs: 2 });
+    let rated_quick = LobbyClientMsg::Quick { variant: Variant::Kubuguza, clock, rated: true };
     let (mut low, _) = lobby(&s, &format!("token={}", tokens["low"])).await;
-    low.send(rated_quick.clone()).await;
-    let seek = next_answer(&mut low).await;
-    assert_eq!(seek["seek"]["rating"], 1300, "{seek}");
-    assert_eq!(seek["seek"]["provisional"], false);
-    assert_eq!(seek["seek"]["rated"], true);
+    low.lobby_say(&rated_quick).await;
+    let seek_low = created(next_answer(&mut low).await);
+    assert_eq!(seek_low.rating, Some(1300), "{seek_low:?}");
+    assert_eq!(seek_low.provisional, Some(false));
+    assert!(seek_low.rated);
     let (mut high, _) = lobby(&s, &format!("token={}", tokens["high"])).await;
     // The only compatible seek is taken, 600 points away or not (no range).
-    high.send(rated_quick.clone()).await;
-    let paired_high = next_answer(&mut high).await;
-    assert_eq!(paired_high["type"], "paired", "{paired_high}");
-    assert_eq!(next_answer(&mut low).await["type"], "paired");
-    assert_eq!(paired_high["game"]["rated"], true, "{paired_high}");
+    high.lobby_say(&rated_quick).await;
+    let paired_high = paired(next_answer(&mut high).await);
+    paired(next_answer(&mut low).await);
+    assert!(paired_high.game.rated, "{paired_high:?}");
     // Over (aborted: no rating changes) before either is paired again.
     abort_paired(&s, &paired_high).await;
 
     // Two waiting seeks (posted, not quick), 1900 first then 1300: a 1450 player is paired with the 1300.
-    let mut posted = rated_quick.clone();
-    posted["type"] = json!("seek");
-    high.send(posted.clone()).await;
-    assert_eq!(next_answer(&mut high).await["type"], "seek_created");
-    low.send(posted).await;
-    assert_eq!(next_answer(&mut low).await["type"], "seek_created");
+    let posted = LobbyClientMsg::Seek { variant: Variant::Kubuguza, options: None, clock, rated: true, range: None };
+    high.lobby_say(&posted).await;
+    created(next_answer(&mut high).await);
+    low.lobby_say(&posted).await;
+    created(next_answer(&mut low).await);
     let (mut mid, _) = lobby(&s, &format!("token={}", tokens["mid"])).await;
-    mid.send(rated_quick.clone()).await;
-    let paired = next_answer(&mut mid).await;
-    assert_eq!(paired["type"], "paired");
-    let players = &paired["game"]["players"];
+    mid.lobby_say(&rated_quick).await;
+    let paired = paired(next_answer(&mut mid).await);
+    let players = &paired.game.players;
     let names: HashSet<&str> =
-        [players["south"]["name"].as_str().unwrap(), players["north"]["name"].as_str().unwrap()].into();
+        [players.south.as_ref().unwrap().name.as_str(), players.north.as_ref().unwrap().name.as_str()].into();
     assert_eq!(names, HashSet::from(["low", "mid"]));
     abort_paired(&s, &paired).await;
 
     // A range checked against real ratings: 1300 is outside [1800, 2000].
-    high.send(json!({ "type": "seek", "variant": "kubuguza", "rated": true, "range": [1800, 2000] })).await;
+    high.lobby_say(&LobbyClientMsg::Seek {
+        variant: Variant::Kubuguza,
+        options: None,
+        clock: None,
+        rated: true,
+        range: Some([1800, 2000]),
+    })
+    .await;
     let id = loop {
-        let m = next_answer(&mut high).await;
-        if m["type"] == "seek_created" && m["seek"]["range"].is_array() {
-            break m["seek"]["id"].as_str().unwrap().to_string();
+        if let LobbyServerMsg::SeekCreated { seek } = next_answer(&mut high).await
+            && seek.range.is_some()
+        {
+            break seek.id;
         }
     };
     let (status, body) = post_auth(&s, &format!("/api/lobby/seeks/{id}/accept"), &tokens["low"], json!({})).await;
@@ -477,14 +536,14 @@ async fn the_abort_pause_works_on_postgres() {
         abort_one(&s, &token).await;
     }
     let (mut q, _) = lobby(&s, &format!("token={token}")).await;
-    q.send(quick()).await;
-    assert_eq!(next_answer(&mut q).await["code"], "paused");
+    q.lobby_say(&quick()).await;
+    assert_eq!(refused(next_answer(&mut q).await).0, "paused");
     let (mut a, _) = lobby(&s, "name=amina").await;
     let (mut b, _) = lobby(&s, "name=baraka").await;
-    a.send(quick()).await;
-    assert_eq!(next_answer(&mut a).await["type"], "seek_created");
-    b.send(quick()).await;
-    assert_eq!(next_answer(&mut b).await["type"], "paired");
+    a.lobby_say(&quick()).await;
+    created(next_answer(&mut a).await);
+    b.lobby_say(&quick()).await;
+    paired(next_answer(&mut b).await);
     drop((q, a, b));
     s.stop().await;
     common::drop_db(&base, &url).await;

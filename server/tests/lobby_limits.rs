@@ -6,15 +6,16 @@
 
 mod common;
 
-use common::lobby::{account, closed, lobby, next_answer, post_auth, server_with};
+use common::lobby::{
+    account, closed, created, lobby, next_answer, paired, post_auth, quick_of, refused, seek, server_with,
+};
 use futures_util::SinkExt;
+use mancala_protocol::http::SeatGranted;
+use mancala_protocol::lobby::{LobbyClientMsg, LobbyServerMsg};
+use mancala_protocol::{ClockSpec, Variant};
 use serde_json::{Value, json};
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::Message;
-
-fn seek(variant: &str) -> Value {
-    json!({ "type": "seek", "variant": variant })
-}
 
 #[tokio::test]
 async fn one_limit_counts_every_way_of_making_a_game() {
@@ -22,22 +23,23 @@ async fn one_limit_counts_every_way_of_making_a_game() {
     let (mut a, _) = lobby(&s, "name=amina").await;
     let (mut b, _) = lobby(&s, "name=baraka").await;
     // 1: a seek posted; 2: taken on another socket; 3: a game over HTTP; 4: a seek posted over HTTP.
-    a.send(seek("kubuguza")).await;
-    let id = next_answer(&mut a).await["seek"]["id"].as_str().unwrap().to_string();
-    b.send(json!({ "type": "accept", "id": id })).await;
-    assert_eq!(next_answer(&mut b).await["type"], "paired");
+    a.lobby_say(&seek(Variant::Kubuguza)).await;
+    let id = created(next_answer(&mut a).await).id;
+    b.lobby_say(&LobbyClientMsg::Accept { id }).await;
+    paired(next_answer(&mut b).await);
     let (status, body) = s.post("/api/games", json!({ "variant": "azigo" })).await;
     assert_eq!(status, 201, "{body}");
     let stream = s.http.post(s.url("/api/lobby/seeks")).json(&json!({ "variant": "njombwa" })).send().await.unwrap();
     assert_eq!(stream.status().as_u16(), 200);
     // 5: refused everywhere, with the time to wait.
     let (mut c, _) = lobby(&s, "name=chausiku").await;
-    c.send(json!({ "type": "quick", "variant": "azigo" })).await;
-    let refused = next_answer(&mut c).await;
-    assert_eq!(refused["code"], "rate_limited", "{refused}");
-    let retry = refused["retry_after"].as_u64().expect("a retry time");
-    assert!((1..=15).contains(&retry), "{refused}");
-    assert!(refused["message"].as_str().unwrap().contains("seeks and challenges count"), "{refused}");
+    c.lobby_say(&quick_of(Variant::Azigo)).await;
+    let answer = next_answer(&mut c).await;
+    let LobbyServerMsg::Error { code, message, retry_after } = &answer else { panic!("not an `error`: {answer:?}") };
+    assert_eq!(code, "rate_limited", "{answer:?}");
+    let retry = retry_after.expect("a retry time");
+    assert!((1..=15).contains(&retry), "{answer:?}");
+    assert!(message.contains("seeks and challenges count"), "{answer:?}");
     let r = s.http.post(s.url("/api/games")).json(&json!({ "variant": "azigo" })).send().await.unwrap();
     assert_eq!(r.status().as_u16(), 429);
     assert!(r.headers().contains_key("retry-after"));
@@ -89,15 +91,15 @@ async fn seeks_and_lobby_connections_are_limited_per_address() {
     .await;
     let (mut a, _) = lobby(&s, "name=a").await;
     let (mut b, _) = lobby(&s, "name=b").await;
-    for (ws, variant) in [(0, "azigo"), (0, "kubuguza"), (1, "azigo")] {
+    for (ws, variant) in [(0, Variant::Azigo), (0, Variant::Kubuguza), (1, Variant::Azigo)] {
         let ws = if ws == 0 { &mut a } else { &mut b };
-        ws.send(seek(variant)).await;
-        assert_eq!(next_answer(ws).await["type"], "seek_created");
+        ws.lobby_say(&seek(variant)).await;
+        created(next_answer(ws).await);
     }
-    b.send(seek("njombwa")).await;
-    let refused = next_answer(&mut b).await;
-    assert_eq!(refused["code"], "rate_limited", "{refused}");
-    assert!(refused["message"].as_str().unwrap().contains("open seeks from this address"), "{refused}");
+    b.lobby_say(&seek(Variant::Njombwa)).await;
+    let (code, message) = refused(next_answer(&mut b).await);
+    assert_eq!(code, "rate_limited", "{message}");
+    assert!(message.contains("open seeks from this address"), "{message}");
     // The third connection is let in, the fourth refused before the upgrade.
     let (c, _) = lobby(&s, "name=c").await;
     let url = format!("ws://{}/api/lobby/ws?name=d", s.addr);
@@ -127,15 +129,16 @@ async fn the_first_message_shows_the_newest_hundred_seeks_and_the_count() {
     for i in 0..24 {
         let (mut ws, _) = lobby(&s, &format!("name=p{i}")).await;
         for v in 0..5 {
-            ws.send(json!({ "type": "seek", "variant": "azigo", "clock": { "base_secs": 60 * (v + 1) } })).await;
-            let created = next_answer(&mut ws).await;
-            ids.push(created["seek"]["id"].as_str().unwrap().to_string());
+            let clock = Some(ClockSpec { base_secs: 60 * (v + 1), increment_secs: 0 });
+            let msg = LobbyClientMsg::Seek { variant: Variant::Azigo, options: None, clock, rated: false, range: None };
+            ws.lobby_say(&msg).await;
+            ids.push(created(next_answer(&mut ws).await).id);
         }
         sockets.push(ws);
     }
     let (_, first) = lobby(&s, "name=newcomer").await;
-    assert_eq!(first["total"], 120);
-    let shown: Vec<&str> = first["seeks"].as_array().unwrap().iter().map(|s| s["id"].as_str().unwrap()).collect();
+    assert_eq!(first.total, 120);
+    let shown: Vec<&str> = first.seeks.iter().map(|s| s.id.as_str()).collect();
     assert_eq!(shown, ids[20..].iter().map(String::as_str).collect::<Vec<_>>(), "the newest 100, oldest first");
     let (_, list) = s.get("/api/lobby/seeks").await;
     assert_eq!(list["total"], 120);
@@ -146,15 +149,15 @@ async fn the_first_message_shows_the_newest_hundred_seeks_and_the_count() {
 async fn a_message_too_large_is_refused_and_a_frame_too_large_closes_with_1009() {
     let s = server_with(|_| {}).await;
     let (mut ws, _) = lobby(&s, "name=amina").await;
-    ws.send(seek("azigo")).await;
-    let id = next_answer(&mut ws).await["seek"]["id"].as_str().unwrap().to_string();
-    // Over 4 KiB: refused, the socket and its seek stay.
+    ws.lobby_say(&seek(Variant::Azigo)).await;
+    let id = created(next_answer(&mut ws).await).id;
+    // Over 4 KiB: refused, the socket and its seek stay. (Raw: a field the protocol's type does not have.)
     let padding = "x".repeat(5000);
     ws.send(json!({ "type": "ping", "padding": padding })).await;
-    let refused = next_answer(&mut ws).await;
-    assert_eq!(refused["code"], "too_large", "{refused}");
-    ws.send(json!({ "type": "ping" })).await;
-    assert_eq!(next_answer(&mut ws).await, json!({ "type": "pong" }));
+    let (code, message) = refused(next_answer(&mut ws).await);
+    assert_eq!(code, "too_large", "{message}");
+    ws.lobby_say(&LobbyClientMsg::Ping).await;
+    assert_eq!(next_answer(&mut ws).await, LobbyServerMsg::Pong);
     let (_, seeks) = s.get("/api/lobby/seeks").await;
     assert_eq!(seeks["seeks"][0]["id"], id.as_str());
     // Over the 64 KiB frame limit: closed with 1009, not reset.
@@ -188,7 +191,8 @@ async fn aborted_games_are_not_counted_in_a_profile() {
     let id = created["game"]["id"].as_str().unwrap();
     let (status, body) = s.post(&format!("/api/games/{id}/join"), json!({ "name": "baraka" })).await;
     assert_eq!(status, 200, "{body}");
-    common::lobby::abort_paired(&s, &created).await;
+    let granted: SeatGranted = serde_json::from_value(created).unwrap();
+    common::lobby::abort_paired(&s, &granted).await;
     let (status, profile) = s.get("/api/players/amina").await;
     assert_eq!(status, 200);
     assert_eq!(

@@ -5,17 +5,17 @@
 
 mod common;
 
-use common::lobby::{abort_paired, all_games, lobby, next_answer, server};
+use common::lobby::{abort_paired, all_games, created, lobby, next_answer, paired, quick_of, refused, seek, server};
 use common::{TestServer, Ws};
+use mancala_protocol::Variant;
+use mancala_protocol::lobby::{LobbyClientMsg, LobbyServerMsg};
 use serde_json::{Value, json};
 use std::time::Duration;
 
 /// Posts a seek of `ws` and returns its id.
-async fn post(ws: &mut Ws, variant: &str) -> String {
-    ws.send(json!({ "type": "seek", "variant": variant })).await;
-    let created = next_answer(ws).await;
-    assert_eq!(created["type"], "seek_created", "{created}");
-    created["seek"]["id"].as_str().unwrap().to_string()
+async fn post(ws: &mut Ws, variant: Variant) -> String {
+    ws.lobby_say(&seek(variant)).await;
+    created(next_answer(ws).await).id
 }
 
 /// The games `name` is seated in.
@@ -34,29 +34,42 @@ async fn taking_a_seek_while_ones_own_is_taken_makes_one_game() {
         let (x, y, z) = (format!("x{trial}"), format!("y{trial}"), format!("z{trial}"));
         let (mut xs, _) = lobby(&s, &format!("name={x}")).await;
         let (mut zs, _) = lobby(&s, &format!("name={z}")).await;
-        let own = post(&mut xs, "kubuguza").await;
-        let theirs = post(&mut zs, "azigo").await;
+        let own = post(&mut xs, Variant::Kubuguza).await;
+        let theirs = post(&mut zs, Variant::Azigo).await;
         let path = format!("/api/lobby/seeks/{own}/accept");
         let y_takes = s.post(&path, json!({ "name": y }));
-        let x_takes = xs.send(json!({ "type": "accept", "id": theirs }));
+        let accept = LobbyClientMsg::Accept { id: theirs };
+        let x_takes = xs.lobby_say(&accept);
         let ((status, granted), ()) = tokio::join!(y_takes, x_takes);
         // X's answer: `paired` once, and, when Y was first, the refusal of its own accept.
         let mut x_msgs = Vec::new();
-        while let Some(m) = xs.try_next(Duration::from_millis(300)).await {
-            if m["type"] != "seek_added" && m["type"] != "seek_removed" {
+        while let Some(m) = xs.lobby_try_recv(Duration::from_millis(300)).await {
+            if !matches!(m, LobbyServerMsg::SeekAdded { .. } | LobbyServerMsg::SeekRemoved { .. }) {
                 x_msgs.push(m);
             }
         }
-        let paired: Vec<&Value> = x_msgs.iter().filter(|m| m["type"] == "paired").collect();
+        let paired: Vec<_> = x_msgs
+            .iter()
+            .filter_map(|m| match m {
+                LobbyServerMsg::Paired(p) => Some(&**p),
+                _ => None,
+            })
+            .collect();
         assert_eq!(paired.len(), 1, "trial {trial}: X is paired once: {x_msgs:?}");
         let games = all_games(&s).await;
         let of_x = games_of(&games, &x);
         assert_eq!(of_x.len(), 1, "trial {trial}: X is in one game: {of_x:?}");
         if status == 201 {
             y_won += 1;
-            assert_eq!(granted["game"]["id"], paired[0]["game"]["id"], "trial {trial}");
-            let refused = x_msgs.iter().find(|m| m["type"] == "error").expect("X's accept refused");
-            assert!(["playing", "not_found"].contains(&refused["code"].as_str().unwrap()), "trial {trial}: {refused}");
+            assert_eq!(granted["game"]["id"], paired[0].game.id.as_str(), "trial {trial}");
+            let code = x_msgs
+                .iter()
+                .find_map(|m| match m {
+                    LobbyServerMsg::Error { code, .. } => Some(code),
+                    _ => None,
+                })
+                .expect("X's accept refused");
+            assert!(["playing", "not_found"].contains(&code.as_str()), "trial {trial}: {x_msgs:?}");
             assert!(games_of(&games, &z).is_empty(), "trial {trial}: Z was not paired");
         } else {
             x_won += 1;
@@ -78,35 +91,30 @@ async fn a_person_paired_is_not_paired_again_until_the_game_is_over() {
     let (mut amina, _) = lobby(&s, &format!("token={token}")).await;
     let (mut other, _) = lobby(&s, "name=other").await;
     let (mut third, _) = lobby(&s, "name=third").await;
-    let first = post(&mut other, "kubuguza").await;
-    let waiting = post(&mut third, "azigo").await;
-    amina.send(json!({ "type": "accept", "id": first })).await;
-    let paired = next_answer(&mut amina).await;
-    assert_eq!(paired["type"], "paired", "{paired}");
-    let game = paired["game"]["id"].as_str().unwrap().to_string();
-    for ask in [
-        json!({ "type": "accept", "id": waiting }),
-        json!({ "type": "quick", "variant": "azigo" }),
-        json!({ "type": "seek", "variant": "njombwa" }),
-    ] {
-        amina.send(ask.clone()).await;
-        let refused = next_answer(&mut amina).await;
-        assert_eq!(refused["code"], "playing", "{ask}: {refused}");
-        assert!(refused["message"].as_str().unwrap().contains(&game), "{refused}");
+    let first = post(&mut other, Variant::Kubuguza).await;
+    let waiting = post(&mut third, Variant::Azigo).await;
+    amina.lobby_say(&LobbyClientMsg::Accept { id: first }).await;
+    let paired_first = paired(next_answer(&mut amina).await);
+    let game = paired_first.game.id.clone();
+    for ask in [LobbyClientMsg::Accept { id: waiting.clone() }, quick_of(Variant::Azigo), seek(Variant::Njombwa)] {
+        amina.lobby_say(&ask).await;
+        let (code, message) = refused(next_answer(&mut amina).await);
+        assert_eq!(code, "playing", "{ask:?}: {message}");
+        assert!(message.contains(&game), "{message}");
     }
     // Another socket of the same account is the same person; HTTP too.
     let (mut again, _) = lobby(&s, &format!("token={token}")).await;
-    again.send(json!({ "type": "accept", "id": waiting })).await;
-    assert_eq!(next_answer(&mut again).await["code"], "playing");
+    again.lobby_say(&LobbyClientMsg::Accept { id: waiting.clone() }).await;
+    assert_eq!(refused(next_answer(&mut again).await).0, "playing");
     let (status, body) =
         common::lobby::post_auth(&s, &format!("/api/lobby/seeks/{waiting}/accept"), &token, json!({})).await;
     assert_eq!(status, 409, "{body}");
     assert_eq!(games_of(&all_games(&s).await, "amina").len(), 1);
 
-    abort_paired(&s, &paired).await;
-    amina.send(json!({ "type": "accept", "id": waiting })).await;
-    let paired = next_answer(&mut amina).await;
-    assert_eq!(paired["type"], "paired", "free once the game is over: {paired}");
+    abort_paired(&s, &paired_first).await;
+    amina.lobby_say(&LobbyClientMsg::Accept { id: waiting }).await;
+    let answer = next_answer(&mut amina).await;
+    assert!(matches!(answer, LobbyServerMsg::Paired(_)), "free once the game is over: {answer:?}");
     assert_eq!(games_of(&all_games(&s).await, "amina").len(), 2);
 }
 
@@ -116,16 +124,16 @@ async fn a_person_paired_is_not_paired_again_until_the_game_is_over() {
 async fn a_guests_seek_is_its_connections_not_its_names() {
     let s = server().await;
     let (mut bob, _) = lobby(&s, "name=bobguest").await;
-    let id = post(&mut bob, "kubuguza").await;
+    let id = post(&mut bob, Variant::Kubuguza).await;
     let (mut impostor, _) = lobby(&s, "name=BOBGUEST").await;
-    impostor.send(json!({ "type": "cancel", "id": id })).await;
-    let refused = next_answer(&mut impostor).await;
-    assert_eq!(refused["code"], "not_found", "{refused}");
+    impostor.lobby_say(&LobbyClientMsg::Cancel { id: id.clone() }).await;
+    let (code, message) = refused(next_answer(&mut impostor).await);
+    assert_eq!(code, "not_found", "{message}");
     let (_, seeks) = s.get("/api/lobby/seeks").await;
     assert_eq!(seeks["seeks"][0]["id"], id.as_str(), "the seek is still open: {seeks}");
-    impostor.send(json!({ "type": "accept", "id": id })).await;
-    assert_eq!(next_answer(&mut impostor).await["type"], "paired");
-    assert_eq!(next_answer(&mut bob).await["type"], "paired");
+    impostor.lobby_say(&LobbyClientMsg::Accept { id }).await;
+    paired(next_answer(&mut impostor).await);
+    paired(next_answer(&mut bob).await);
     drop(bob);
     check_alone(&s).await;
 }

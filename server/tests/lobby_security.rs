@@ -8,8 +8,10 @@
 
 mod common;
 
-use common::lobby::{browser_ws, closed, next_answer, post_auth, server};
+use common::lobby::{browser_ws, closed, created, next_answer, post_auth, refused, server};
 use common::{TestServer, Ws};
+use mancala_protocol::lobby::{LobbyClientMsg, LobbyServerMsg};
+use mancala_protocol::{ServerMsg, Side, Variant};
 use serde_json::{Value, json};
 use std::time::Duration;
 
@@ -54,20 +56,25 @@ async fn signin(s: &TestServer, name: &str) -> String {
     session_of(s.http.post(s.url("/api/account/signin")).json(&body).send().await.unwrap()).await
 }
 
+/// The first message of a lobby socket is `seeks`.
+async fn seeks_first(ws: &mut Ws) {
+    let first = ws.lobby_recv().await;
+    assert!(matches!(first, LobbyServerMsg::Seeks { .. }), "{first:?}");
+}
+
 /// A signed-in browser's lobby socket (this site's `Origin`, the cookie); its first message checked.
 async fn browser_lobby(s: &TestServer, session: &str) -> Ws {
     let mut ws = browser_ws(s, "/api/lobby/ws", Some(&own(s)), Some(session)).await.expect("same origin is let in");
-    assert_eq!(ws.next().await["type"], "seeks");
+    seeks_first(&mut ws).await;
     ws
 }
 
 /// Posts a seek on `ws`; returns its id (and checks it is an account's).
 async fn seek(ws: &mut Ws) -> String {
-    ws.send(json!({ "type": "seek", "variant": "kubuguza" })).await;
-    let created = next_answer(ws).await;
-    assert_eq!(created["type"], "seek_created", "{created}");
-    assert_eq!(created["seek"]["registered"], true, "the cookie made it an account's: {created}");
-    created["seek"]["id"].as_str().unwrap().to_string()
+    ws.lobby_say(&common::lobby::seek(Variant::Kubuguza)).await;
+    let created = created(next_answer(ws).await);
+    assert!(created.registered, "the cookie made it an account's: {created:?}");
+    created.id
 }
 
 /// `ws` is closed for a revoked credential: an `unauthorized` message, then 4001.
@@ -75,17 +82,14 @@ async fn revoked(ws: &mut Ws) {
     let (frame, seen) = closed(ws).await;
     assert_eq!(u16::from(frame.code), 4001, "{frame:?}");
     assert!(frame.reason.contains("signed out"), "{frame:?}");
-    assert!(seen.iter().any(|m| m["code"] == "unauthorized"), "{seen:?}");
+    assert!(seen.iter().any(|m| matches!(m, LobbyServerMsg::Error { code, .. } if code == "unauthorized")), "{seen:?}");
 }
 
 /// The feed of `watcher` shows seek `id` removed.
 async fn removed(watcher: &mut Ws, id: &str) {
-    loop {
-        let m = watcher.next().await;
-        if m["type"] == "seek_removed" && m["id"] == id {
-            return;
-        }
-    }
+    watcher
+        .lobby_recv_until(|m| matches!(m, LobbyServerMsg::SeekRemoved { id: gone } if gone == id).then_some(()))
+        .await;
 }
 
 #[tokio::test]
@@ -104,12 +108,12 @@ async fn a_socket_with_the_session_cookie_is_refused_from_another_origin() {
     let mut ws = browser_lobby(&s, &victim).await;
     seek(&mut ws).await;
     let mut ws = browser_ws(&s, "/api/lobby/ws", None, Some(&victim)).await.expect("no Origin: not a browser");
-    assert_eq!(ws.next().await["type"], "seeks");
+    seeks_first(&mut ws).await;
     // A script's socket with `?token=` (no cookie) is not checked, whatever its `Origin`.
     let token = common::lobby::account(&s, "script").await;
     let path = format!("/api/lobby/ws?token={token}");
     let mut ws = browser_ws(&s, &path, Some(&evil(&s)), None).await.expect("a bearer socket");
-    assert_eq!(ws.next().await["type"], "seeks");
+    seeks_first(&mut ws).await;
     // A guest from another origin, without the cookie, is a guest.
     assert!(browser_ws(&s, "/api/lobby/ws?name=visitor", Some(&evil(&s)), None).await.is_ok());
 
@@ -119,7 +123,13 @@ async fn a_socket_with_the_session_cookie_is_refused_from_another_origin() {
     let (status, _) = browser_ws(&s, &path, Some(&evil(&s)), Some(&victim)).await.err().expect("refused");
     assert_eq!(status, 403);
     let mut ws = browser_ws(&s, &path, Some(&own(&s)), Some(&victim)).await.expect("this site");
-    assert_eq!(ws.next_of("snapshot").await["seat"], "south");
+    let seat = ws
+        .recv_until(|m| match m {
+            ServerMsg::Snapshot { seat, .. } => Some(seat),
+            _ => None,
+        })
+        .await;
+    assert_eq!(seat, Some(Side::South));
     assert!(browser_ws(&s, &path, Some(&evil(&s)), None).await.is_ok(), "no cookie: the seat token decides");
 }
 
@@ -136,9 +146,11 @@ async fn signing_out_closes_the_sessions_sockets_at_once() {
     removed(&mut watcher, &id).await;
     // The cookie is no one's now: a socket with it is a guest's, its seeks a guest's.
     let mut ws = browser_ws(&s, "/api/lobby/ws", Some(&own(&s)), Some(&session)).await.unwrap();
-    assert_eq!(ws.next().await["type"], "seeks");
-    ws.send(json!({ "type": "seek", "variant": "kubuguza", "rated": true })).await;
-    assert_eq!(next_answer(&mut ws).await["code"], "forbidden", "a guest cannot seek a rated game");
+    seeks_first(&mut ws).await;
+    let rated =
+        LobbyClientMsg::Seek { variant: Variant::Kubuguza, options: None, clock: None, rated: true, range: None };
+    ws.lobby_say(&rated).await;
+    assert_eq!(refused(next_answer(&mut ws).await).0, "forbidden", "a guest cannot seek a rated game");
 }
 
 #[tokio::test]
@@ -170,7 +182,7 @@ async fn revoking_an_api_token_closes_its_sockets_and_streams() {
         s.http.post(s.url("/api/account/signin")).json(&body).send().await.unwrap().json().await.unwrap();
     let token = signed["token"].as_str().unwrap().to_string();
     let mut ws = browser_ws(&s, &format!("/api/lobby/ws?token={token}"), None, None).await.unwrap();
-    assert_eq!(ws.next().await["type"], "seeks");
+    seeks_first(&mut ws).await;
     let id = seek(&mut ws).await;
     // A seek stream of the same token.
     let mut stream = s
@@ -225,7 +237,7 @@ async fn a_revocation_nobody_announced_is_found_where_the_credential_is_used() {
     let mut ws = browser_lobby(&s, &session).await;
     seek(&mut ws).await;
     forget_session(&s, &session).await;
-    ws.send(json!({ "type": "seek", "variant": "azigo" })).await;
+    ws.lobby_say(&common::lobby::seek(Variant::Azigo)).await;
     revoked(&mut ws).await;
 
     // Paired: someone takes the seek of a socket whose session is gone; no game is made.

@@ -10,6 +10,7 @@ mod common;
 
 use common::process::Process;
 use common::{TestServer, Ws, drop_db, fresh_db};
+use mancala_protocol::{BoardView, ClientMsg, ErrorCode, GameEvent, OutcomeInfo, RatingChanges, ServerMsg};
 use serde_json::{Value, json};
 use sqlx::Row;
 
@@ -42,19 +43,49 @@ async fn rated_game(s: &TestServer, south: &str, north: &str) -> (String, String
     (id, created["token"].as_str().unwrap().to_string())
 }
 
+/// An `end` event: its outcome and the board it carries.
+struct End {
+    outcome: OutcomeInfo,
+    view: Option<BoardView>,
+}
+
+impl End {
+    /// The rating changes the end event shows.
+    fn ratings(&self) -> RatingChanges {
+        self.outcome.ratings.unwrap_or_else(|| panic!("no rating changes: {:?}", self.outcome))
+    }
+
+    /// The rating changes the board after the end shows.
+    fn board_ratings(&self) -> Option<RatingChanges> {
+        self.view.as_ref().and_then(|v| v.outcome.as_ref()).and_then(|o| o.ratings)
+    }
+}
+
 /// Sends `msg` on `ws` and returns the answer to it (`accepted` or `rejected`), after the `end` event it
 /// may cause (returned too).
-async fn act(ws: &mut Ws, msg: Value) -> (Value, Option<Value>) {
-    ws.send(msg).await;
+async fn act(ws: &mut Ws, msg: ClientMsg) -> (ServerMsg, Option<End>) {
+    ws.say(&msg).await;
     let mut end = None;
     loop {
-        let m = ws.next().await;
-        match m["type"].as_str() {
-            Some("event") if m["event"]["kind"] == "end" => end = Some(m),
-            Some("accepted" | "rejected") => return (m, end),
+        match ws.recv().await {
+            ServerMsg::Event { event: GameEvent::End { outcome }, view, .. } => end = Some(End { outcome, view }),
+            m @ (ServerMsg::Accepted { .. } | ServerMsg::Rejected { .. }) => return (m, end),
             _ => {}
         }
     }
+}
+
+fn resign(id: &str) -> ClientMsg {
+    ClientMsg::Resign { id: Some(id.into()) }
+}
+
+/// The ratings a snapshot's board shows (the next snapshot on `ws`).
+async fn snapshot_ratings(ws: &mut Ws) -> Option<RatingChanges> {
+    ws.recv_until(|m| match m {
+        ServerMsg::Snapshot { view, .. } => Some(view.outcome.and_then(|o| o.ratings)),
+        _ => None,
+    })
+    .await
 }
 
 async fn db(url: &str, write: bool) -> sqlx::AnyConnection {
@@ -103,17 +134,16 @@ async fn a_rated_game_rates_both_players_once(s: &TestServer) {
 
     // South resigns: the end event carries both changes.
     let mut ws = s.ws(&id, Some(south_token), None).await;
-    let (answer, end) = act(&mut ws, json!({ "type": "resign", "id": "r1" })).await;
-    assert_eq!(answer["type"], "accepted", "{answer}");
+    let (answer, end) = act(&mut ws, resign("r1")).await;
+    assert!(matches!(answer, ServerMsg::Accepted { .. }), "{answer:?}");
     let end = end.expect("an end event");
-    let ratings = &end["event"]["outcome"]["ratings"];
-    assert_eq!(ratings["south"]["before"], 1500, "{end}");
-    assert_eq!(ratings["north"]["before"], 1500, "{end}");
-    let (south_after, north_after) =
-        (ratings["south"]["after"].as_i64().unwrap(), ratings["north"]["after"].as_i64().unwrap());
-    assert!(south_after < 1500 && north_after > 1500, "{end}");
-    assert_eq!(ratings["north"]["provisional"], true);
-    assert_eq!(end["view"]["outcome"]["ratings"], *ratings, "the final board shows the same");
+    let ratings = end.ratings();
+    assert_eq!(ratings.south.before, 1500, "{ratings:?}");
+    assert_eq!(ratings.north.before, 1500, "{ratings:?}");
+    let (south_after, north_after) = (ratings.south.after, ratings.north.after);
+    assert!(south_after < 1500 && north_after > 1500, "{ratings:?}");
+    assert!(ratings.north.provisional);
+    assert_eq!(end.board_ratings(), Some(ratings), "the final board shows the same");
     // The stored figures are the shown ones, counted once.
     assert_eq!(stored(&s.database_url, &id, "amina").await, (2, 1));
     assert_eq!(stored(&s.database_url, &id, "baraka").await, (2, 1));
@@ -123,7 +153,7 @@ async fn a_rated_game_rates_both_players_once(s: &TestServer) {
     assert_eq!(profile["ratings"]["kubuguza"]["provisional"], true, "{profile}");
     let (_, detail) = s.get(&format!("/api/games/{id}")).await;
     assert_eq!(detail["game"]["rated"], true);
-    assert_eq!(detail["game"]["result"]["ratings"], *ratings, "{detail}");
+    assert_eq!(detail["game"]["result"]["ratings"], serde_json::to_value(ratings).unwrap(), "{detail}");
     let (status, history) = s.get("/api/players/amina/ratings/kubuguza").await;
     assert_eq!(status, 200, "{history}");
     assert_eq!(history.as_array().unwrap().len(), 1, "{history}");
@@ -132,29 +162,37 @@ async fn a_rated_game_rates_both_players_once(s: &TestServer) {
     let (status, _) = s.get("/api/players/amina/ratings/chess").await;
     assert_eq!(status, 404);
     // A resend is refused as game over and changes nothing.
-    let (answer, _) = act(&mut ws, json!({ "type": "resign", "id": "r1" })).await;
-    assert_eq!(answer["code"], "game_over", "{answer}");
+    let (answer, _) = act(&mut ws, resign("r1")).await;
+    assert!(matches!(answer, ServerMsg::Rejected { code: ErrorCode::GameOver, .. }), "{answer:?}");
     assert_eq!(stored(&s.database_url, &id, "amina").await, (2, 1));
     // A reconnecting viewer's snapshot shows the change too.
     let mut watcher = s.ws(&id, None, None).await;
-    let snap = watcher.next_of("snapshot").await;
-    assert_eq!(snap["view"]["outcome"]["ratings"], *ratings, "{snap}");
+    assert_eq!(snapshot_ratings(&mut watcher).await, Some(ratings));
 
     // A second game starts from the stored ratings: baraka (now higher) beats amina again.
     let (id2, south2) = rated_game(s, &amina, &baraka).await;
     let mut ws = s.ws(&id2, Some(&south2), None).await;
-    let (_, end) = act(&mut ws, json!({ "type": "resign", "id": "r2" })).await;
-    let r2 = &end.expect("end")["event"]["outcome"]["ratings"];
-    assert_eq!(r2["south"]["before"].as_i64(), Some(south_after));
-    assert_eq!(r2["north"]["before"].as_i64(), Some(north_after));
+    let (_, end) = act(&mut ws, resign("r2")).await;
+    let r2 = end.expect("end").ratings();
+    assert_eq!(r2.south.before, south_after);
+    assert_eq!(r2.north.before, north_after);
     assert_eq!(stored(&s.database_url, &id2, "baraka").await, (2, 2));
 
     // An abort counts for nothing.
     let (id3, south3) = rated_game(s, &amina, &baraka).await;
     let mut ws = s.ws(&id3, Some(&south3), None).await;
-    let (answer, end) = act(&mut ws, json!({ "type": "abort", "id": "a1" })).await;
-    assert_eq!(answer["type"], "accepted", "{answer}");
-    assert!(end.expect("end")["event"]["outcome"].get("ratings").is_none());
+    ws.say(&ClientMsg::Abort { id: Some("a1".into()) }).await;
+    // Raw: the end event must have no `ratings` key at all (the type reads an absent key and null alike).
+    let end = loop {
+        let m = ws.next().await;
+        if m["type"] == "event" && m["event"]["kind"] == "end" {
+            break m;
+        }
+    };
+    assert!(end["event"]["outcome"].get("ratings").is_none(), "{end}");
+    let answer =
+        ws.recv_until(|m| matches!(m, ServerMsg::Accepted { .. } | ServerMsg::Rejected { .. }).then_some(m)).await;
+    assert!(matches!(answer, ServerMsg::Accepted { .. }), "{answer:?}");
     assert_eq!(stored(&s.database_url, &id3, "baraka").await, (0, 2));
 
     // A casual game between the same accounts counts for nothing either.
@@ -191,8 +229,8 @@ async fn a_rated_bot_game_rates_the_bot(s: &TestServer) {
     assert_eq!(status, 201, "{created}");
     let id = created["game"]["id"].as_str().unwrap().to_string();
     let mut ws = s.ws(&id, created["token"].as_str(), None).await;
-    let (answer, _) = act(&mut ws, json!({ "type": "resign", "id": "r" })).await;
-    assert_eq!(answer["type"], "accepted", "{answer}");
+    let (answer, _) = act(&mut ws, resign("r")).await;
+    assert!(matches!(answer, ServerMsg::Accepted { .. }), "{answer:?}");
     assert_eq!(stored(&s.database_url, &id, "bot-random").await, (2, 1));
     // Casual by default.
     let body = json!({ "variant": "kubuguza", "opponent": "bot:random" });
@@ -261,22 +299,21 @@ async fn a_killed_server_rates_once(url: &str) {
     let (amina, baraka) = (account(&s, "amina").await, account(&s, "baraka").await);
     let (id, south) = rated_game(&s, &amina, &baraka).await;
     let mut ws = s.ws(&id, Some(&south), None).await;
-    let (answer, end) = act(&mut ws, json!({ "type": "resign", "id": "r1" })).await;
-    assert_eq!(answer["type"], "accepted", "{answer}");
-    let shown = end.expect("end")["event"]["outcome"]["ratings"].clone();
+    let (answer, end) = act(&mut ws, resign("r1")).await;
+    assert!(matches!(answer, ServerMsg::Accepted { .. }), "{answer:?}");
+    let shown = end.expect("end").ratings();
     server.kill().await;
 
     let server = Process::start_at(s.addr, &[], url, &[]).await;
     assert_eq!(stored(url, &id, "amina").await, (2, 1));
     assert_eq!(stored(url, &id, "baraka").await, (2, 1));
     let mut ws = s.ws(&id, Some(&south), None).await;
-    let snap = ws.next_of("snapshot").await;
-    assert_eq!(snap["view"]["outcome"]["ratings"], shown, "{snap}");
-    let (answer, _) = act(&mut ws, json!({ "type": "resign", "id": "r1" })).await;
-    assert_eq!(answer["code"], "game_over", "{answer}");
+    assert_eq!(snapshot_ratings(&mut ws).await, Some(shown));
+    let (answer, _) = act(&mut ws, resign("r1")).await;
+    assert!(matches!(answer, ServerMsg::Rejected { code: ErrorCode::GameOver, .. }), "{answer:?}");
     assert_eq!(stored(url, &id, "amina").await, (2, 1));
     let (_, profile) = s.get("/api/players/amina").await;
-    assert_eq!(profile["ratings"]["kubuguza"]["rating"], shown["south"]["after"], "{profile}");
+    assert_eq!(profile["ratings"]["kubuguza"]["rating"], shown.south.after, "{profile}");
     server.kill().await;
 }
 

@@ -211,7 +211,7 @@ async fn a_spectator_not_read_during_a_burst_of_forced_decisions_recovers() {
     // Its answers fill the socket's buffers and then its queue on the server: from the next change on it is
     // behind, and recovers (a snapshot) only when its queue has room, in the middle of whatever is played.
     for k in 0..2000 {
-        stalled.send(json!({ "type": "ping", "id": k.to_string() })).await;
+        stalled.say(&ClientMsg::Ping { id: Some(k.to_string()) }).await;
     }
     // Time for the server to take them in (microseconds each): its queue for this connection is then full.
     tokio::time::sleep(Duration::from_millis(500)).await;
@@ -273,7 +273,7 @@ async fn a_fragmented_message_over_the_limit_is_closed_with_1009() {
     let server = TestServer::start().await;
     let (id, _, _) = server.new_game(json!({ "variant": "kubuguza", "seat": "south" })).await;
     let mut ws = server.ws(&id, None, None).await;
-    ws.next_of("snapshot").await;
+    ws.recv_until(|m| matches!(m, ServerMsg::Snapshot { .. }).then_some(())).await;
     // 4 KiB fragments of one text message sent back to back, far over the 64 KiB limit of a message and
     // more than the socket buffers take in: the client is still sending when the server closes. A server
     // that closed with this input unread would reset the connection under the sender, which sees a broken

@@ -99,6 +99,20 @@ async fn a_restarted_server_resumes_every_game() {
     drop(dir);
 }
 
+/// A `decide` with `id` and `decision` and nothing else.
+fn decide(id: &str, decision: &str) -> ClientMsg {
+    ClientMsg::Decide { id: id.into(), decision: decision.into(), game: None, seat: None }
+}
+
+/// The code of the next `rejected` on `ws` (other messages skipped).
+async fn rejected(ws: &mut Ws) -> ErrorCode {
+    ws.recv_until(|m| match m {
+        ServerMsg::Rejected { code, .. } => Some(code),
+        _ => None,
+    })
+    .await
+}
+
 #[tokio::test]
 async fn bad_input_gets_a_clear_error_and_nothing_breaks() {
     let server = TestServer::start().await;
@@ -106,47 +120,71 @@ async fn bad_input_gets_a_clear_error_and_nothing_breaks() {
     let (other, _, _) = server.new_game(json!({ "variant": "kubuguza" })).await;
     let mut t = Table::open(&server, &id, &south, &north).await;
     let s = &mut t.south;
-    let mut expect = async |text: &str, code: &str| {
+    // Sends `text` and reads the answer (presence skipped): an `error` or a `rejected` with `code`; its
+    // message (or reason) and the legal decisions it lists.
+    let mut expect = async |text: &str, code: ErrorCode| {
         s.send_text(text).await;
-        let m = loop {
-            let m = s.next().await;
-            if m["type"] != "presence" {
-                break m;
+        match s.recv_until(|m| (!matches!(m, ServerMsg::Presence { .. })).then_some(m)).await {
+            ServerMsg::Error { code: got, message } => {
+                assert_eq!(got, code, "{text} → {message}");
+                (message, Vec::new())
             }
-        };
-        assert_eq!(m["code"], code, "{text} → {m}");
-        m
+            ServerMsg::Rejected { code: got, reason, legal, .. } => {
+                assert_eq!(got, code, "{text} → {reason}");
+                (reason, legal)
+            }
+            other => panic!("{text} → {other:?}"),
+        }
     };
-    let m = expect("{not json", "malformed").await;
-    assert!(m["message"].as_str().unwrap().contains("not JSON"), "{m}");
-    expect(r#"{"type":"teleport"}"#, "unknown_type").await;
-    let m = expect(r#"{"type":"decide","id":"1"}"#, "malformed").await;
-    assert!(m["message"].as_str().unwrap().contains("decision"), "{m}");
-    expect(&format!(r#"{{"type":"decide","id":"1","decision":"{}"}}"#, "x".repeat(5000)), "too_large").await;
-    expect(r#"{"type":"decide","id":"2","decision":"z9"}"#, "bad_notation").await;
-    let m = expect(r#"{"type":"decide","id":"3","decision":"a1"}"#, "illegal").await;
-    assert!(!m["legal"].as_array().unwrap().is_empty(), "{m}");
-    expect(&format!(r#"{{"type":"decide","id":"4","decision":"h2","game":"{other}"}}"#), "wrong_game").await;
-    expect(r#"{"type":"decide","id":"5","decision":"h2","seat":"north"}"#, "wrong_seat").await;
-    t.north.send(json!({ "type": "decide", "id": "6", "decision": "h3" })).await;
-    assert_eq!(t.north.next_of("rejected").await["code"], "not_your_turn");
-    t.spectator.send(json!({ "type": "decide", "id": "7", "decision": "h2" })).await;
-    assert_eq!(t.spectator.next_of("rejected").await["code"], "not_seated");
+    let text = |msg: &ClientMsg| serde_json::to_string(msg).unwrap();
+    // Raw: what the protocol's types cannot say (not JSON, an unknown type, a missing field, too long).
+    let (message, _) = expect("{not json", ErrorCode::Malformed).await;
+    assert!(message.contains("not JSON"), "{message}");
+    expect(r#"{"type":"teleport"}"#, ErrorCode::UnknownType).await;
+    let (message, _) = expect(r#"{"type":"decide","id":"1"}"#, ErrorCode::Malformed).await;
+    assert!(message.contains("decision"), "{message}");
+    expect(&format!(r#"{{"type":"decide","id":"1","decision":"{}"}}"#, "x".repeat(5000)), ErrorCode::TooLarge).await;
+    expect(&text(&decide("2", "z9")), ErrorCode::BadNotation).await;
+    let (reason, legal) = expect(&text(&decide("3", "a1")), ErrorCode::Illegal).await;
+    assert!(!legal.is_empty(), "{reason}");
+    let wrong_game = ClientMsg::Decide { id: "4".into(), decision: "h2".into(), game: Some(other), seat: None };
+    expect(&text(&wrong_game), ErrorCode::WrongGame).await;
+    let wrong_seat = ClientMsg::Decide { id: "5".into(), decision: "h2".into(), game: None, seat: Some(Side::North) };
+    expect(&text(&wrong_seat), ErrorCode::WrongSeat).await;
+    t.north.say(&decide("6", "h3")).await;
+    assert_eq!(rejected(&mut t.north).await, ErrorCode::NotYourTurn);
+    t.spectator.say(&decide("7", "h2")).await;
+    assert_eq!(rejected(&mut t.spectator).await, ErrorCode::NotSeated);
     t.south.stream.send(tokio_tungstenite::tungstenite::Message::Binary(vec![1, 2, 3].into())).await.unwrap();
-    assert_eq!(t.south.next_of("error").await["code"], "malformed");
+    let code = t
+        .south
+        .recv_until(|m| match m {
+            ServerMsg::Error { code, .. } => Some(code),
+            _ => None,
+        })
+        .await;
+    assert_eq!(code, ErrorCode::Malformed);
     // Nothing was applied: the game is still at version 1 (its start), and the same connection plays on.
     assert_eq!(t.versions.south, 1);
     let ok = t.decide(Seat::South, "h2").await;
     assert!(matches!(ok, ServerMsg::Accepted { v: 2, .. }), "{ok:?}");
     // The same id again: the same answer, nothing applied twice.
-    t.south.send(json!({ "type": "decide", "id": "8", "decision": "h2" })).await;
-    let first = t.south.next_of("rejected").await;
-    t.south.send(json!({ "type": "decide", "id": "8", "decision": "h2" })).await;
-    assert_eq!(t.south.next_of("rejected").await, first);
+    let rejection = |m: ServerMsg| matches!(m, ServerMsg::Rejected { .. }).then_some(m);
+    t.south.say(&decide("8", "h2")).await;
+    let first = t.south.recv_until(rejection).await;
+    t.south.say(&decide("8", "h2")).await;
+    assert_eq!(t.south.recv_until(rejection).await, first);
     let id_of_accepted = (t.next_id - 1).to_string();
-    t.south.send(json!({ "type": "decide", "id": id_of_accepted, "decision": "h2" })).await;
-    assert_eq!(t.south.next_of("accepted").await["v"], 2);
-    assert!(t.spectator.try_next(Duration::from_millis(300)).await.is_none(), "no event for a resend");
+    t.south.say(&decide(&id_of_accepted, "h2")).await;
+    let v = t
+        .south
+        .recv_until(|m| match m {
+            ServerMsg::Accepted { v, .. } => Some(v),
+            _ => None,
+        })
+        .await;
+    assert_eq!(v, 2);
+    assert!(t.spectator.try_recv(Duration::from_millis(300)).await.is_none(), "no event for a resend");
     // A wrong seat token is refused before the upgrade, with a reason.
     for (path, status) in [(format!("{id}/ws?token=nope"), 401), ("doesnotexist/ws".to_string(), 404)] {
         let url = format!("ws://{}/api/games/{path}", server.addr);
@@ -219,6 +257,12 @@ async fn a_quiet_connection_is_closed_and_one_that_answers_pings_is_kept() {
     };
     assert_eq!(code, 1000, "{reason}");
     assert!(reason.contains("no traffic"), "{reason}");
-    live.send(json!({ "type": "ping", "id": "still-here" })).await;
-    assert_eq!(live.next_of("pong").await["id"], "still-here");
+    live.say(&ClientMsg::Ping { id: Some("still-here".into()) }).await;
+    let id = live
+        .recv_until(|m| match m {
+            ServerMsg::Pong { id } => Some(id),
+            _ => None,
+        })
+        .await;
+    assert_eq!(id.as_deref(), Some("still-here"));
 }

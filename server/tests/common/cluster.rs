@@ -6,7 +6,8 @@
 
 use super::Ws;
 use super::process::Process;
-use serde_json::{Value, json};
+use mancala_protocol::{BoardView, ClientMsg, ErrorCode, ServerMsg};
+use serde_json::Value;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -54,7 +55,7 @@ impl Nodes {
 
 /// What [`Client::next`] got.
 pub enum Got {
-    Msg(Value),
+    Msg(Box<ServerMsg>),
     /// The connection was replaced by a new one (resend what is unanswered).
     Reconnected,
 }
@@ -67,7 +68,8 @@ pub struct Client {
     pub token: Option<String>,
     pub ws: Option<Ws>,
     pub v: u64,
-    pub view: Value,
+    /// The latest board this viewer got (`None` before its first snapshot).
+    pub view: Option<BoardView>,
     pub reconnects: u32,
     /// Close codes seen.
     pub closes: Vec<u16>,
@@ -94,7 +96,7 @@ impl Client {
             token: token.map(String::from),
             ws: None,
             v: 0,
-            view: Value::Null,
+            view: None,
             reconnects: 0,
             closes: Vec::new(),
         };
@@ -137,18 +139,22 @@ impl Client {
         let ws = self.ws.as_mut().expect("connected");
         match next_or_close(ws, Duration::from_secs(8)).await {
             Ok(m) => {
-                let typed = serde_json::from_value(m.clone()).unwrap_or_else(|e| panic!("{e}: {m}"));
-                super::driver::check_no_secret(&typed, super::Seat::ALL[self.viewer]);
-                match m["type"].as_str() {
-                    Some("snapshot") | Some("event") => {
-                        self.v = m["v"].as_u64().unwrap();
-                        if !m["view"].is_null() {
-                            self.view = m["view"].clone();
+                let m: ServerMsg = serde_json::from_value(m.clone()).unwrap_or_else(|e| panic!("{e}: {m}"));
+                super::driver::check_no_secret(&m, super::Seat::ALL[self.viewer]);
+                match &m {
+                    ServerMsg::Snapshot { v, view, .. } => {
+                        self.v = *v;
+                        self.view = Some(view.clone());
+                    }
+                    ServerMsg::Event { v, view, .. } => {
+                        self.v = *v;
+                        if let Some(view) = view {
+                            self.view = Some(view.clone());
                         }
                     }
                     _ => {}
                 }
-                Got::Msg(m)
+                Got::Msg(Box::new(m))
             }
             Err(code) => {
                 self.closes.extend(code);
@@ -160,10 +166,20 @@ impl Client {
         }
     }
 
-    pub async fn send(&mut self, msg: Value) {
-        if self.ws.as_mut().expect("connected").try_send(msg).await.is_none() {
+    pub async fn send(&mut self, msg: &ClientMsg) {
+        if self.ws.as_mut().expect("connected").try_say(msg).await.is_none() {
             // The next read notices the close and reconnects; the caller resends then.
         }
+    }
+
+    /// The decisions this viewer may make now (none before its first board).
+    pub fn legal(&self) -> &[String] {
+        self.view.as_ref().map_or(&[], |v| v.legal.as_slice())
+    }
+
+    /// The game is over on this viewer's board.
+    pub fn saw_the_end(&self) -> bool {
+        self.view.as_ref().is_some_and(|v| v.outcome.is_some())
     }
 
     /// Reads until this viewer holds version `v`.
@@ -219,13 +235,13 @@ impl Match {
     }
 
     pub fn over(&self) -> bool {
-        !self.spectator.view["outcome"].is_null() && !self.spectator.view.is_null()
+        self.spectator.saw_the_end()
     }
 
     /// Plays one decision (resending it with the same id across reconnects and `unavailable`) and
     /// brings the three viewers up to date. `false` when the game is over.
     pub async fn step(&mut self) -> bool {
-        let mover = (0..2).find(|&i| self.seats[i].view["legal"].as_array().is_some_and(|l| !l.is_empty()));
+        let mover = (0..2).find(|&i| !self.seats[i].legal().is_empty());
         let Some(i) = mover else {
             // Nobody may move: the game is over, or a viewer is behind (its connection was moved and it has
             // not read it yet); bring everyone to the newest version seen.
@@ -233,34 +249,41 @@ impl Match {
             for c in self.seats.iter_mut().chain([&mut self.spectator]) {
                 c.catch_up(v).await;
             }
-            let stuck = !self.over()
-                && self.seats.iter().all(|c| c.v == v && c.view["legal"].as_array().is_none_or(|l| l.is_empty()));
-            assert!(!stuck, "nobody may move at version {v}, yet the game is not over: {}", self.spectator.view);
+            let stuck = !self.over() && self.seats.iter().all(|c| c.v == v && c.legal().is_empty());
+            assert!(!stuck, "nobody may move at version {v}, yet the game is not over: {:?}", self.spectator.view);
             return !self.over();
         };
-        let legal = self.seats[i].view["legal"].as_array().unwrap().clone();
-        let decision = legal[super::pick(&mut self.seed, legal.len())].as_str().unwrap().to_string();
+        let legal = self.seats[i].legal();
+        let decision = legal[super::pick(&mut self.seed, legal.len())].clone();
         let id = format!("d{}", self.next_id);
         self.next_id += 1;
-        let msg = json!({ "type": "decide", "id": id, "decision": decision });
-        self.seats[i].send(msg.clone()).await;
-        let answer = loop {
-            match self.seats[i].next().await {
-                Got::Reconnected => self.seats[i].send(msg.clone()).await,
-                Got::Msg(m) if m["id"] == id.as_str() && m["type"] == "accepted" => break m,
-                Got::Msg(m) if m["id"] == id.as_str() && m["type"] == "rejected" => {
-                    assert_eq!(m["code"], "unavailable", "{decision} by seat {i}: {m}");
+        let msg = ClientMsg::Decide { id: id.clone(), decision: decision.clone(), game: None, seat: None };
+        self.seats[i].send(&msg).await;
+        let v = loop {
+            let m = match self.seats[i].next().await {
+                Got::Msg(m) => *m,
+                Got::Reconnected => {
+                    self.seats[i].send(&msg).await;
+                    continue;
+                }
+            };
+            match m {
+                ServerMsg::Accepted { id: Some(answered), v } if answered == id => break v,
+                ServerMsg::Rejected { .. } if answers(&m, &id) => {
+                    assert!(
+                        matches!(m, ServerMsg::Rejected { code: ErrorCode::Unavailable, .. }),
+                        "{decision} by seat {i}: {m:?}"
+                    );
                     tokio::time::sleep(Duration::from_millis(300)).await;
-                    self.seats[i].send(msg.clone()).await;
+                    self.seats[i].send(&msg).await;
                 }
-                Got::Msg(m) if m["type"] == "error" && m["code"] == "rate_limited" => {
+                ServerMsg::Error { code: ErrorCode::RateLimited, .. } => {
                     tokio::time::sleep(Duration::from_millis(100)).await;
-                    self.seats[i].send(msg.clone()).await;
+                    self.seats[i].send(&msg).await;
                 }
-                Got::Msg(_) => {}
+                _ => {}
             }
         };
-        let v = answer["v"].as_u64().unwrap();
         self.acknowledged.push((v - 1, decision, id));
         let target = self.seats[i].v.max(v);
         self.seats[i].catch_up(target).await;
@@ -268,6 +291,16 @@ impl Match {
         self.seats[1 - i].catch_up(target).await;
         self.spectator.catch_up(target).await;
         !self.over()
+    }
+}
+
+/// `m` is the answer (`accepted` or `rejected`) to the message with `id`.
+pub fn answers(m: &ServerMsg, id: &str) -> bool {
+    match m {
+        ServerMsg::Accepted { id: Some(answered), .. } | ServerMsg::Rejected { id: Some(answered), .. } => {
+            answered == id
+        }
+        _ => false,
     }
 }
 

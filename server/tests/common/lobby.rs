@@ -1,8 +1,12 @@
 //! Lobby clients for the lobby tests: a server with the creation limits off, lobby sockets (by query, or
-//! with a browser's headers: `Origin` and `Cookie`), accounts, and HTTP calls with a bearer token.
+//! with a browser's headers: `Origin` and `Cookie`) that speak the lobby's typed messages
+//! ([`LobbyClientMsg`] out, [`LobbyServerMsg`] in), accounts, and HTTP calls with a bearer token.
 
 use super::{TestServer, Ws};
 use futures_util::StreamExt;
+use mancala_protocol::http::SeatGranted;
+use mancala_protocol::lobby::{LobbyClientMsg, LobbyServerMsg, Seek, SeekList};
+use mancala_protocol::{ClientMsg, ClockSpec, ServerMsg, Variant};
 use mancala_server::config::Config;
 use serde_json::{Value, json};
 use std::time::Duration;
@@ -35,13 +39,49 @@ pub async fn server() -> TestServer {
     server_with(|_| {}).await
 }
 
+impl Ws {
+    /// Sends a lobby message.
+    pub async fn lobby_say(&mut self, msg: &LobbyClientMsg) {
+        self.send_text(&serde_json::to_string(msg).expect("a lobby message serialises")).await;
+    }
+
+    /// The next lobby message, read as the protocol's type (a message it cannot read fails the test).
+    pub async fn lobby_recv(&mut self) -> LobbyServerMsg {
+        self.lobby_try_recv(Duration::from_secs(10)).await.expect("a lobby message within 10 s")
+    }
+
+    /// [`Ws::lobby_recv`], or `None` when the connection closes or is silent for `wait`.
+    pub async fn lobby_try_recv(&mut self, wait: Duration) -> Option<LobbyServerMsg> {
+        let value = self.try_next(wait).await?;
+        Some(read_lobby(value))
+    }
+
+    /// The next lobby message `pick` accepts (others are skipped).
+    pub async fn lobby_recv_until<T>(&mut self, mut pick: impl FnMut(LobbyServerMsg) -> Option<T>) -> T {
+        loop {
+            if let Some(found) = pick(self.lobby_recv().await) {
+                return found;
+            }
+        }
+    }
+}
+
+/// A lobby message as the protocol's type. It must read back as exactly what was sent, so that comparing
+/// typed messages compares what was on the wire (no field the type does not know, none left out).
+fn read_lobby(value: Value) -> LobbyServerMsg {
+    let msg: LobbyServerMsg =
+        serde_json::from_value(value.clone()).unwrap_or_else(|e| panic!("not a lobby message ({e}): {value}"));
+    assert_eq!(serde_json::to_value(&msg).unwrap(), value, "the lobby message reads back as sent");
+    msg
+}
+
 /// A lobby socket with `query` (`name=…` or `token=…`); its first message (`seeks`) is returned too.
-pub async fn lobby(s: &TestServer, query: &str) -> (Ws, Value) {
+pub async fn lobby(s: &TestServer, query: &str) -> (Ws, SeekList) {
     let (stream, _) = connect_async(format!("ws://{}/api/lobby/ws?{query}", s.addr)).await.expect("lobby connects");
     let mut ws = Ws { stream, since: None, last_v: None };
-    let first = ws.next().await;
-    assert_eq!(first["type"], "seeks", "{first}");
-    (ws, first)
+    let first = ws.lobby_recv().await;
+    let LobbyServerMsg::Seeks { seeks, total } = first else { panic!("the first message is not `seeks`: {first:?}") };
+    (ws, SeekList { seeks, total })
 }
 
 /// A WebSocket handshake to `path` with a browser's headers: `Origin` and the session cookie when given.
@@ -70,13 +110,14 @@ pub async fn browser_ws(
     }
 }
 
-/// The close frame of `ws`, skipping messages (collected and returned with it); panics after 10 s.
-pub async fn closed(ws: &mut Ws) -> (CloseFrame, Vec<Value>) {
+/// The close frame of a lobby socket, skipping messages (collected and returned with it); panics after
+/// 10 s.
+pub async fn closed(ws: &mut Ws) -> (CloseFrame, Vec<LobbyServerMsg>) {
     let mut seen = Vec::new();
     loop {
         match tokio::time::timeout(Duration::from_secs(10), ws.stream.next()).await {
             Ok(Some(Ok(Message::Close(frame)))) => return (frame.expect("a close frame with a code"), seen),
-            Ok(Some(Ok(Message::Text(t)))) => seen.push(serde_json::from_str(t.as_str()).unwrap()),
+            Ok(Some(Ok(Message::Text(t)))) => seen.push(read_lobby(serde_json::from_str(t.as_str()).unwrap())),
             Ok(Some(Ok(_))) => continue,
             other => panic!("expected the server's close frame, got {other:?} after {seen:?}"),
         }
@@ -102,17 +143,53 @@ pub async fn get_auth(s: &TestServer, path: &str, token: &str) -> (u16, Value) {
 }
 
 /// Skips feed messages (`seek_added`, `seek_removed`) until one of another type.
-pub async fn next_answer(ws: &mut Ws) -> Value {
-    loop {
-        let m = ws.next().await;
-        if m["type"] != "seek_added" && m["type"] != "seek_removed" {
-            return m;
-        }
+pub async fn next_answer(ws: &mut Ws) -> LobbyServerMsg {
+    ws.lobby_recv_until(|m| {
+        (!matches!(m, LobbyServerMsg::SeekAdded { .. } | LobbyServerMsg::SeekRemoved { .. })).then_some(m)
+    })
+    .await
+}
+
+/// The seek of a `seek_created` answer (any other message fails the test).
+pub fn created(m: LobbyServerMsg) -> Seek {
+    match m {
+        LobbyServerMsg::SeekCreated { seek } => seek,
+        other => panic!("not `seek_created`: {other:?}"),
     }
 }
 
-pub fn quick() -> Value {
-    json!({ "type": "quick", "variant": "kubuguza", "clock": { "base_secs": 300, "increment_secs": 3 } })
+/// The seat of a `paired` message (any other message fails the test).
+pub fn paired(m: LobbyServerMsg) -> SeatGranted {
+    match m {
+        LobbyServerMsg::Paired(granted) => *granted,
+        other => panic!("not `paired`: {other:?}"),
+    }
+}
+
+/// The code and message of an `error` (any other message fails the test).
+pub fn refused(m: LobbyServerMsg) -> (String, String) {
+    match m {
+        LobbyServerMsg::Error { code, message, .. } => (code, message),
+        other => panic!("not an `error`: {other:?}"),
+    }
+}
+
+/// A `seek` of `variant` with nothing else asked.
+pub fn seek(variant: Variant) -> LobbyClientMsg {
+    LobbyClientMsg::Seek { variant, options: None, clock: None, rated: false, range: None }
+}
+
+/// A casual `quick` of `variant` without a clock.
+pub fn quick_of(variant: Variant) -> LobbyClientMsg {
+    LobbyClientMsg::Quick { variant, clock: None, rated: false }
+}
+
+pub fn quick() -> LobbyClientMsg {
+    LobbyClientMsg::Quick {
+        variant: Variant::Kubuguza,
+        clock: Some(ClockSpec { base_secs: 300, increment_secs: 3 }),
+        rated: false,
+    }
 }
 
 pub async fn all_games(s: &TestServer) -> Vec<Value> {
@@ -122,11 +199,15 @@ pub async fn all_games(s: &TestServer) -> Vec<Value> {
 }
 
 /// Aborts the game of a `paired` message (or a `SeatGranted`) from its seat.
-pub async fn abort_paired(s: &TestServer, paired: &Value) {
-    let id = paired["game"]["id"].as_str().unwrap();
-    let mut ws = s.ws(id, paired["token"].as_str(), None).await;
-    ws.next_of("snapshot").await;
-    ws.send(json!({ "type": "abort", "id": "a" })).await;
-    let answer = ws.next_of("accepted").await;
-    assert_eq!(answer["id"], "a", "{answer}");
+pub async fn abort_paired(s: &TestServer, paired: &SeatGranted) {
+    let mut ws = s.ws(&paired.game.id, Some(&paired.token), None).await;
+    ws.recv_until(|m| matches!(m, ServerMsg::Snapshot { .. }).then_some(())).await;
+    ws.say(&ClientMsg::Abort { id: Some("a".into()) }).await;
+    let id = ws
+        .recv_until(|m| match m {
+            ServerMsg::Accepted { id, .. } => Some(id),
+            _ => None,
+        })
+        .await;
+    assert_eq!(id.as_deref(), Some("a"));
 }

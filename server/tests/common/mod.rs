@@ -242,11 +242,6 @@ impl Ws {
         }
     }
 
-    /// Sends `msg`, or `None` if the connection is gone.
-    pub async fn try_send(&mut self, msg: Value) -> Option<()> {
-        self.stream.send(Message::Text(msg.to_string().into())).await.ok()
-    }
-
     pub async fn send_text(&mut self, text: &str) {
         self.stream.send(Message::Text(text.to_string().into())).await.expect("send");
     }
@@ -292,16 +287,6 @@ impl Ws {
             _ => return,
         }
         self.last_v = Some(v);
-    }
-
-    /// The next message of type `kind`, skipping others (presence, …).
-    pub async fn next_of(&mut self, kind: &str) -> Value {
-        loop {
-            let m = self.next().await;
-            if m["type"] == kind {
-                return m;
-            }
-        }
     }
 }
 

@@ -4,7 +4,7 @@
 use super::common::TestServer;
 use super::common::driver::Table;
 use super::{Lines, list_ids, populate};
-use mancala_protocol::BoardView;
+use mancala_protocol::{BoardView, ClientMsg};
 use serde_json::{Value, json};
 use std::time::Duration;
 
@@ -68,7 +68,7 @@ async fn the_live_stream_follows_a_game_to_its_end() {
         }
     }
     // The game ends: the stream delivers the end and closes.
-    t.north.send(json!({ "type": "resign", "id": "r" })).await;
+    t.north.say(&ClientMsg::Resign { id: Some("r".into()) }).await;
     let mut last = Value::Null;
     while let Some(line) = lines.next(Duration::from_secs(10)).await {
         if !line.is_empty() {
