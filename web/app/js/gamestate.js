@@ -23,6 +23,8 @@ import { after } from './steps.js';
  * @property {number} clockAt when the clock state arrived (performance.now())
  * @property {import('./types.js').Presence} presence
  * @property {import('./types.js').Side | null} drawOffer the player whose draw offer is pending
+ * @property {import('./types.js').Side | null} rematchOffer after the end, whose rematch offer is pending
+ * @property {import('./types.js').NextGame | null} rematch the rematch, once made
  * @property {boolean} awaitingBoard
  * @property {import('./types.js').MoveEntry[]} moves
  * @property {boolean} needRecord the move list must be fetched again (after a snapshot)
@@ -41,6 +43,8 @@ export function initial() {
     clockAt: 0,
     presence: { south: false, north: false, claimWinAt: null },
     drawOffer: null,
+    rematchOffer: null,
+    rematch: null,
     awaitingBoard: false,
     moves: [],
     needRecord: false,
@@ -78,6 +82,8 @@ export function apply(s, m, now) {
       s.clockAt = now;
       s.presence = m.presence;
       s.drawOffer = m.drawOffer;
+      s.rematchOffer = m.rematchOffer;
+      s.rematch = m.rematch;
       s.awaitingBoard = false;
       s.needRecord = true;
       if (m.board.outcome) finish(s, m.board.outcome);
@@ -87,6 +93,12 @@ export function apply(s, m, now) {
       return null;
     case 'draw_offer':
       s.drawOffer = m.by;
+      return null;
+    case 'rematch_offer':
+      s.rematchOffer = m.by;
+      return null;
+    case 'rematch':
+      s.rematch = m.next;
       return null;
     case 'event':
       return applyEvent(s, m, now);

@@ -2,8 +2,9 @@
 // The words of the page, per language: one catalog per language (`web/app/i18n/{lang}.json`, keyed by
 // stable ids) loaded once before the first page is drawn, and `t(id, params)` to say a sentence.
 // Placeholders are `{name}`; a plural is an object of `Intl.PluralRules` categories (`one`, `other`,
-// …) chosen by the `count` parameter. Long texts (a lesson's paragraphs) live in books beside the
-// catalog (`web/app/i18n/{lang}/{book}.json`, the same shape), loaded when a page needs them.
+// …) chosen by the `count` parameter. Long texts (a game's summary) and the words of pages other than the
+// game page live in books beside the catalog (`web/app/i18n/{lang}/{book}.json`, the same shape), loaded
+// when a page needs them (a page module's `books`), so the game page does not download them.
 
 /** @typedef {string | Record<string, string>} Entry */
 /** @typedef {Record<string, string | number>} Params */
@@ -35,17 +36,24 @@ async function fetchCatalog(path) {
  */
 export async function useLanguage(code) {
   catalog = await fetchCatalog(code);
+  loaded.clear();
   lang = code;
   plural = new Intl.PluralRules(code);
   document.documentElement.lang = code;
 }
 
+/** The books in the catalog now. */
+const loaded = new Set();
+
 /**
- * Adds a book of long texts (`i18n/{lang}/{book}.json`) to the catalog of the page's language.
+ * Adds a book (`i18n/{lang}/{book}.json`: long texts, or the words of one page) to the catalog of the
+ * page's language, once.
  * @param {string} book
  */
 export async function loadBook(book) {
+  if (loaded.has(book)) return;
   Object.assign(catalog, await fetchCatalog(`${lang}/${book}`));
+  loaded.add(book);
 }
 
 /**

@@ -308,6 +308,15 @@ export function lobbyPanels() {
     /** @param {import('./types.js').VariantInfo[]} variants */
     fill(variants) {
       const quickOnes = QUICK_VARIANTS.flatMap((id) => variants.filter((v) => v.id === id));
+      // "New opponent" after a game: quick pairing again with its settings (`?pair=VARIANT.BASE+INC[.rated]`).
+      const pair = new URLSearchParams(location.search).get('pair')?.split('.') || [];
+      const clock = /^(\d+)\+(\d+)$/.exec(pair[1] || '');
+      if (clock && variants.some((v) => v.id === pair[0])) {
+        history.replaceState(null, '', '/');
+        rated.checked = pair[2] === 'rated' && !!me();
+        casual.checked = !rated.checked;
+        quick(pair[0], { baseSecs: Number(clock[1]), incrementSecs: Number(clock[2]) });
+      }
       grid.replaceChildren(
         h(
           'table',

@@ -3,7 +3,12 @@
 // (links to other pages of the app do not reload it) and marks the header's current link. Pages go
 // elsewhere with `go`.
 
-/** @typedef {{mount: (main: HTMLElement, params: Record<string, string>) => (void | (() => void))}} PageModule */
+import { loadBook } from './i18n.js';
+
+/**
+ * A page: `mount` draws it; `books` names the catalog's books its words are in (loaded before it is drawn).
+ * @typedef {{mount: (main: HTMLElement, params: Record<string, string>) => (void | (() => void)), books?: string[]}} PageModule
+ */
 
 /** @type {[RegExp, string, (m: RegExpExecArray) => Record<string, string>][]} */
 const ROUTES = [
@@ -51,6 +56,7 @@ async function route() {
   unmount = null;
   /** @type {PageModule} */
   const mod = await import(`./pages/${page}.js`);
+  await Promise.all((mod.books || []).map(loadBook));
   if (mine !== generation) return;
   main.replaceChildren();
   unmount = mod.mount(main, params) || null;

@@ -129,6 +129,15 @@ export class GameSocket extends ReconnectingSocket {
   }
 
   /**
+   * A rematch offer, or the answer to one (never resent by itself).
+   * @param {'offer' | 'accept' | 'decline' | 'cancel'} action
+   */
+  rematch(action) {
+    const id = freshId('r');
+    return this.send(encode.rematch(action, id)) ? id : null;
+  }
+
+  /**
    * resign, abort or claim_win: not idempotent, so never resent by itself.
    * @param {string} type
    */

@@ -127,13 +127,16 @@
 
 /**
  * @typedef {{type: 'snapshot', protocol: number, v: number, seat: Side | null, game: Game, board: Board,
- *     clock: Clock | null, presence: Presence, drawOffer: Side | null}
+ *     clock: Clock | null, presence: Presence, drawOffer: Side | null,
+ *     rematchOffer: Side | null, rematch: NextGame | null}
  *   | {type: 'event', v: number, event: GameEvent, board: Board | null, clock: Clock | null | undefined}
  *   | {type: 'accepted', id: string | null, v: number | null}
  *   | {type: 'rejected', id: string | null, code: string, reason: string, legal: string[]}
  *   | {type: 'error', code: string, message: string}
  *   | {type: 'presence', presence: Presence}
  *   | {type: 'draw_offer', by: Side | null}
+ *   | {type: 'rematch_offer', by: Side | null}
+ *   | {type: 'rematch', next: NextGame}
  *   | {type: 'pong', id: string | null}
  *   | {type: 'unknown', raw: unknown}} ServerMessage
  * A game socket's message, decoded. An event's `clock` is undefined when unchanged.
@@ -146,6 +149,11 @@
  * @property {string | null} decision
  * @property {boolean} auto
  * @property {Step[] | null} [steps] known for the moves seen live
+ */
+
+/**
+ * A finished game's rematch: its id, and in a player's own message that player's seat in it.
+ * @typedef {{game: string, seat: SeatGranted | null}} NextGame
  */
 
 /**

@@ -236,6 +236,8 @@ export function decodeServer(text) {
         clock: clock(m.clock),
         presence: presence(m.presence),
         drawOffer: m.draw_offer ? side(m.draw_offer) : null,
+        rematchOffer: m.rematch_offer ? side(m.rematch_offer) : null,
+        rematch: m.rematch ? nextGame(m.rematch) : null,
       };
     case 'event': {
       // Only the last event of a change carries `view` and `clock`: before it the board follows from
@@ -265,6 +267,10 @@ export function decodeServer(text) {
       return { type: 'presence', presence: presence(m.presence) };
     case 'draw_offer':
       return { type: 'draw_offer', by: m.by ? side(m.by) : null };
+    case 'rematch_offer':
+      return { type: 'rematch_offer', by: m.by ? side(m.by) : null };
+    case 'rematch':
+      return { type: 'rematch', next: nextGame(m.next) };
     case 'pong':
       return { type: 'pong', id: m.id ?? null };
     default:
@@ -280,6 +286,8 @@ export const encode = {
   command: (type, id) => JSON.stringify({ type, id }),
   /** offer, accept or decline a draw. @param {string} action @param {string} id */
   draw: (action, id) => JSON.stringify({ type: 'draw', id, action }),
+  /** offer, accept, decline or cancel a rematch. @param {string} action @param {string} id */
+  rematch: (action, id) => JSON.stringify({ type: 'rematch', id, action }),
   /** @param {number} v */
   sync: (v) => JSON.stringify({ type: 'sync', v }),
   /** @param {string} id */
@@ -308,6 +316,14 @@ export function socketPath(gameId, token, v) {
  */
 export function seatGranted(w) {
   return { game: game(w.game), seat: side(w.seat), token: w.token, inviteCode: w.invite_code ?? null };
+}
+
+/**
+ * @param {Json} w
+ * @returns {import('./types.js').NextGame}
+ */
+function nextGame(w) {
+  return { game: String(w.game), seat: w.seat ? seatGranted(w.seat) : null };
 }
 
 /** @param {Json} w */

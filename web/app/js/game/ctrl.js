@@ -11,9 +11,10 @@ import { BoardView } from '../board.js';
 import { apply, bothMoved, clockLeft, decisions, initial } from '../gamestate.js';
 import { adoptSeatFragment, keepSeat, prefs, seatToken } from '../prefs.js';
 import { GameSocket } from '../socket.js';
-import { has, t } from '../i18n.js';
+import { has, loadBook, t } from '../i18n.js';
 import { errorText, other, sideName, variantName } from '../ui.js';
 import { HANDLERS } from './handlers.js';
+import { go } from '../router.js';
 
 /** @typedef {import('../types.js').Side} Side */
 /** @typedef {import('../types.js').ServerMessage} ServerMessage */
@@ -187,6 +188,28 @@ export class GameCtrl {
   draw(action) {
     if (!this.socket?.draw(action)) this.message = t('game.not_connected');
     this.redraw();
+  }
+
+  /**
+   * Offers a rematch, answers the opponent's offer, or cancels one's own.
+   * @param {'offer' | 'accept' | 'decline' | 'cancel'} action
+   */
+  rematch(action) {
+    if (!this.socket?.rematch(action)) this.message = t('game.not_connected');
+    this.redraw();
+  }
+
+  /**
+   * The rematch was made: a player goes to it with its new seat.
+   * @param {{type: 'rematch', next: import('../types.js').NextGame}} m
+   */
+  rematched(m) {
+    this.applyState(m);
+    const seat = m.next.seat;
+    if (seat) {
+      keepSeat(m.next.game, seat.token, seat.seat);
+      go(`/game/${m.next.game}`);
+    }
   }
 
   /** Closes a confirmation or a direction choice (No, Escape). */
@@ -500,8 +523,8 @@ export class GameCtrl {
     }
     if (this.loadingFinished) return;
     this.loadingFinished = true;
-    import('./finished.js').then(
-      (m) => {
+    Promise.all([import('./finished.js'), loadBook('finished')]).then(
+      ([m]) => {
         this.finished = m;
         if (this.stopped) return;
         this.startReplay();

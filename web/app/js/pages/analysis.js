@@ -20,6 +20,9 @@ import { valueText } from '../value.js';
 /** @typedef {{variant: string, position: string, side: string, board: any, value: Value, best: string[], decisions: Scored[], depth: number}} Analysis */
 /** @typedef {{decision: string, position: string, board: any, events: string[]}} Ply */
 
+/** The catalog's books this page's words are in. */
+export const books = ['editor'];
+
 /**
  * @param {HTMLElement} main
  * @param {Record<string, string>} params

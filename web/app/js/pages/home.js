@@ -16,6 +16,9 @@ import { gameList } from '../gamelist.js';
 import { lobbyPanels } from '../lobby.js';
 import { me } from '../session.js';
 
+/** The catalog's books this page's words are in. */
+export const books = ['home', 'lobby'];
+
 /** @param {HTMLElement} main */
 export function mount(main) {
   learnStyle();

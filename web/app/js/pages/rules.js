@@ -14,6 +14,9 @@ import { errorText, h, learnStyle, VARIANTS, variantName } from '../ui.js';
 /** The games with a rules page, one per game (Ikibuguzo's three rule sets share one). */
 const GAMES = ['kubuguza', 'ikibuguzo', 'njombwa', 'azigo'];
 
+/** The catalog's books this page's words are in. */
+export const books = ['rules'];
+
 /**
  * @param {HTMLElement} main
  * @param {Record<string, string>} params

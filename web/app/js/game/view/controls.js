@@ -64,6 +64,8 @@ export function controls(ctrl) {
         );
     }
   }
+  // After the end: the rematch (the finished game's module draws it once loaded).
+  if (ctrl.finished) items.push(...ctrl.finished.rematchControls(ctrl));
   if (g && !s.seat && g.status === 'waiting') items.push(joinForm(ctrl, g.players.south ? 'north' : 'south'));
   return h('div.controls', items);
 }

@@ -1,0 +1,67 @@
+// @ts-check
+// After the end: a player's "Rematch" (sides swapped; or the opponent's offer with "Accept" and
+// "Decline", or one's own offer with "Cancel") and "New opponent" (quick pairing again with the same
+// settings); a spectator's link to the rematch once it is made. Part of the finished game's module.
+
+import { h } from '../../vendor/snabbdom.js';
+import { t } from '../../i18n.js';
+import { other, sideName } from '../../ui.js';
+
+/** @typedef {import('../ctrl.js').GameCtrl} GameCtrl */
+/** @typedef {import('../../vendor/snabbdom.js').VNode} VNode */
+
+/**
+ * @param {GameCtrl} ctrl
+ * @returns {VNode[]}
+ */
+export function rematchControls(ctrl) {
+  const s = ctrl.s;
+  const g = s.game;
+  if (!g || g.status !== 'finished') return [];
+  if (s.rematch) {
+    return [h('a.button.small', { key: 'rematch-go', attrs: { href: `/game/${s.rematch.game}` } }, t('rematch.go'))];
+  }
+  if (!s.seat) return [];
+  const opp = other(s.seat);
+  /** @param {'offer' | 'accept' | 'decline' | 'cancel'} action @param {string} sel */
+  const button = (action, sel) =>
+    h(
+      sel,
+      {
+        key: `rematch-${action}`,
+        attrs: { type: 'button', 'data-rematch': action },
+        on: { click: () => ctrl.rematch(action) },
+      },
+      t(`rematch.${action}`),
+    );
+  /** @type {VNode[]} */
+  const items = [];
+  if (s.rematchOffer === opp) {
+    items.push(
+      h('span.confirm', { key: 'rematch-offered' }, [
+        `${t('rematch.offered', { side: sideName(opp) })} `,
+        button('accept', 'button.small'),
+        button('decline', 'button.ghost.small'),
+      ]),
+    );
+  } else if (s.rematchOffer === s.seat) {
+    items.push(
+      h('span.muted.small', { key: 'rematch-mine' }, t('rematch.mine')),
+      button('cancel', 'button.ghost.small'),
+    );
+  } else {
+    items.push(button('offer', 'button.small'));
+  }
+  const clock = g.clock;
+  if (clock && !g.players[opp]?.name.startsWith('bot-')) {
+    const pair = `${g.variant}.${clock.baseSecs}+${clock.incrementSecs}${g.rated ? '.rated' : ''}`;
+    items.push(
+      h(
+        'a.button.ghost.small',
+        { key: 'new-opponent', attrs: { href: `/?pair=${encodeURIComponent(pair)}` } },
+        t('rematch.new_opponent'),
+      ),
+    );
+  }
+  return items;
+}
