@@ -11,6 +11,7 @@
 //! presence south here, north away (claim the win from 1795238203060)
 //! draw offered by south                   type accept or decline (or draw, which accepts)
 //! no draw offer                           the offer was declined, lapsed, or the game ended
+//! chat north kwame: good luck             a chat line (type `say WORDS` to say one to your opponent)
 //! result south wins (no-legal-move)       and the command exits
 //! ```
 
@@ -18,7 +19,7 @@ use crate::board;
 use crate::online::api::ClientError;
 use crate::online::model::{Note, describe_outcome};
 use crate::online::session::Session;
-use mancala_protocol::{ClientMsg, DrawAction};
+use mancala_protocol::{ChatLine, ChatRoom, ClientMsg, DrawAction};
 use tokio::io::{AsyncBufReadExt, BufReader};
 
 /// Runs until the game ends (returns true), or stdin closes / `quit` (returns false: the game goes on).
@@ -58,6 +59,10 @@ pub async fn run(session: &mut Session, interactive: bool) -> Result<bool, Clien
                         "resign" => session.send(ClientMsg::Resign { id: Some("resign".into()) }).await?,
                         "abort" => session.send(ClientMsg::Abort { id: Some("abort".into()) }).await?,
                         "claim" => session.send(ClientMsg::ClaimWin { id: Some("claim".into()) }).await?,
+                        say if say.starts_with("say ") => {
+                            let text = say["say ".len()..].to_string();
+                            session.send(ClientMsg::Chat { id: Some("say".into()), room: ChatRoom::Players, text }).await?
+                        }
                         "draw" | "accept" | "decline" => {
                             let action = match word {
                                 "draw" => DrawAction::Offer,
@@ -75,6 +80,12 @@ pub async fn run(session: &mut Session, interactive: bool) -> Result<bool, Clien
             },
         }
     }
+}
+
+/// `chat south amina: good game` (a player's line) or `chat spectator kwame: …`.
+pub fn chat_line(line: &ChatLine) -> String {
+    let seat = line.side.map(|s| s.to_string()).unwrap_or_else(|| "spectator".into());
+    format!("chat {seat} {}: {}", line.by, line.text)
 }
 
 fn print_board(session: &Session) {
@@ -125,6 +136,7 @@ fn report(session: &Session, note: Note, announced: &mut bool) -> bool {
         Note::RematchOffer { by: Some(side) } => println!("rematch offered by {side}"),
         Note::RematchOffer { by: None } => println!("no rematch offer"),
         Note::Rematch(next) => println!("rematch {}", next.game),
+        Note::Chat(line) => println!("{}", chat_line(&line)),
         Note::Ended(o) => {
             print_board(session);
             println!("result {}", describe_outcome(&o));

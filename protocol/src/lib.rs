@@ -26,7 +26,10 @@ pub use step::{CaptureRule, CaptureTarget, StepEvent};
 pub use view::{
     BoardView, BySideChoice, BySideOpt, ChoiceState, ClockSpec, ClockState, OutcomeInfo, RatingChange, RatingChanges,
 };
-pub use ws::{ClientMsg, DrawAction, ErrorCode, GameEvent, MoveEvent, NextGame, Presence, RematchAction, ServerMsg};
+pub use ws::{
+    CHAT_MAX_CHARS, ChatLine, ChatRoom, ClientMsg, DrawAction, ErrorCode, GameEvent, MoveEvent, NextGame, Presence,
+    RematchAction, ServerMsg,
+};
 
 /// The protocol version. The server sends it in every snapshot and in `/api/variants`; a client built for
 /// another version should say so instead of misreading messages. Bumped on any incompatible change;

@@ -62,6 +62,15 @@ pub enum ClientMsg {
         id: Option<String>,
         action: RematchAction,
     },
+    /// Say `text` in a chat room of the game: the players' room (the two players, any time) or the
+    /// spectators' room (spectators signed in to an account). 1 to [`CHAT_MAX_CHARS`] characters; control
+    /// characters become spaces; it is stored with the game.
+    Chat {
+        #[serde(default)]
+        id: Option<String>,
+        room: ChatRoom,
+        text: String,
+    },
     /// The client holds version `v`: the server sends what this connection has not been sent yet (the
     /// events after it, or a snapshot when the connection fell behind). Since the server sends every
     /// event in order, this is only needed after a client lost messages of its own.
@@ -81,6 +90,37 @@ pub enum DrawAction {
     Offer,
     Accept,
     Decline,
+}
+
+/// The most characters a chat line holds.
+pub const CHAT_MAX_CHARS: usize = 140;
+
+/// A game's chat rooms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum ChatRoom {
+    /// The two players; nobody else reads it, during the game or after.
+    Players,
+    /// The spectators; the players read it once the game is over.
+    Spectators,
+}
+
+/// A line of chat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ChatLine {
+    pub room: ChatRoom,
+    /// Who said it (a player's seat name, or a spectator's account).
+    pub by: String,
+    /// The side of a player's line.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
+    pub side: Option<Side>,
+    /// The words, shown as text (never as markup).
+    pub text: String,
+    /// When (unix ms).
+    pub at: u64,
 }
 
 /// What a `rematch` message does.
@@ -221,6 +261,9 @@ pub enum ServerMsg {
         /// The rematch, once it was made.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         rematch: Option<NextGame>,
+        /// The chat this viewer may read (its rooms' last lines, oldest first); left out when empty.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        chat: Vec<ChatLine>,
     },
     /// A versioned change. The last event of a change (a decision and the forced decisions the server
     /// played after it are one change) and of a catch-up carries the board after it and the clocks; the
@@ -276,6 +319,10 @@ pub enum ServerMsg {
     /// names the game to watch next.
     Rematch {
         next: NextGame,
+    },
+    /// A line said in a chat room this viewer reads.
+    Chat {
+        line: ChatLine,
     },
     Pong {
         id: Option<String>,

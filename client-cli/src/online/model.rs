@@ -4,7 +4,9 @@
 //! record as this viewer saw it. The line mode and the TUI both draw from a `GameModel`.
 
 use mancala_protocol::http::GameSummary;
-use mancala_protocol::{BoardView, ClockState, GameEvent, MoveEvent, NextGame, OutcomeInfo, Presence, ServerMsg, Side};
+use mancala_protocol::{
+    BoardView, ChatLine, ClockState, GameEvent, MoveEvent, NextGame, OutcomeInfo, Presence, ServerMsg, Side,
+};
 use std::time::Instant;
 
 /// Something the user should be told about, produced while applying a message.
@@ -48,6 +50,8 @@ pub enum Note {
     },
     /// The rematch was made (with this player's seat in it, for a player).
     Rematch(NextGame),
+    /// A line said in a chat room this viewer reads.
+    Chat(ChatLine),
 }
 
 #[derive(Clone, Debug, Default)]
@@ -66,6 +70,8 @@ pub struct GameModel {
     /// After the end: the player whose rematch offer is pending, and the rematch once made.
     pub rematch_offer: Option<Side>,
     pub rematch: Option<NextGame>,
+    /// The chat lines this viewer reads, oldest first.
+    pub chat: Vec<ChatLine>,
     pub last_move: Option<MoveEvent>,
     /// The decisions seen, in order: (ply, side, notation or `?` when hidden).
     pub record: Vec<(u32, Side, String)>,
@@ -77,9 +83,20 @@ impl GameModel {
         let mut notes = Vec::new();
         match msg {
             ServerMsg::Snapshot {
-                v, seat, game, view, clock, presence, draw_offer, rematch_offer, rematch, ..
+                v,
+                seat,
+                game,
+                view,
+                clock,
+                presence,
+                draw_offer,
+                rematch_offer,
+                rematch,
+                chat,
+                ..
             } => {
                 self.v = v;
+                self.chat = chat;
                 self.draw_offer = draw_offer;
                 self.rematch_offer = rematch_offer;
                 if let Some(next) = rematch {
@@ -154,6 +171,10 @@ impl GameModel {
             ServerMsg::Rematch { next } => {
                 self.rematch = Some(next.clone());
                 notes.push(Note::Rematch(next));
+            }
+            ServerMsg::Chat { line } => {
+                self.chat.push(line.clone());
+                notes.push(Note::Chat(line));
             }
             ServerMsg::Pong { .. } => {}
         }

@@ -293,6 +293,7 @@ impl App {
                     self.say(Tone::Info, format!("{who} offers a rematch: m to agree, n to decline"));
                 }
                 Note::RematchOffer { by: None } => self.say(Tone::Info, "no rematch offer pending"),
+                Note::Chat(line) => self.say(Tone::Info, crate::line::chat_line(line)),
                 Note::Rematch(next) => {
                     let text = match &next.seat {
                         Some(seat) => format!("rematch: you play {} — mancala play --resume {}", seat.seat, next.game),

@@ -96,6 +96,7 @@ fn model(played: &Played, seat: Option<Side>) -> GameModel {
         draw_offer: None,
         rematch_offer: None,
         rematch: None,
+        chat: Vec::new(),
         last_move,
         record: played.record.iter().map(|(n, s, d)| (*n, *s, secret(*s, d).unwrap_or("?".into()))).collect(),
     }

@@ -3,7 +3,7 @@
 
 use super::*;
 use mancala_engine::Side;
-use mancala_protocol::{ClientMsg, DrawAction, RematchAction};
+use mancala_protocol::{ChatRoom, ClientMsg, DrawAction, RematchAction};
 
 #[test]
 fn client_decide() {
@@ -48,6 +48,11 @@ fn client_draw() {
 fn client_rematch() {
     pin!("client_rematch_offer", ClientMsg::Rematch { id: Some("r1".into()), action: RematchAction::Offer });
     pin!("client_rematch_cancel", ClientMsg::Rematch { id: Some("r2".into()), action: RematchAction::Cancel });
+}
+
+#[test]
+fn client_chat() {
+    pin!("client_chat", ClientMsg::Chat { id: Some("c1".into()), room: ChatRoom::Players, text: "good luck".into() });
 }
 
 #[test]

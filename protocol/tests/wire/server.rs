@@ -5,8 +5,8 @@ use super::*;
 use mancala_engine::{Decision, Options, Side, Variant, Viewer};
 use mancala_protocol::http::{GameStatus, GameSummary, SeatGranted, Seats};
 use mancala_protocol::{
-    BoardView, ClientMsg, ClockState, ErrorCode, GameEvent, MoveEvent, NextGame, OutcomeInfo, PROTOCOL_VERSION,
-    Presence, RatingChange, RatingChanges, ServerMsg, StepEvent,
+    BoardView, ChatLine, ChatRoom, ClientMsg, ClockState, ErrorCode, GameEvent, MoveEvent, NextGame, OutcomeInfo,
+    PROTOCOL_VERSION, Presence, RatingChange, RatingChanges, ServerMsg, StepEvent,
 };
 
 /// The snapshot South gets on connecting to a Kubuguza game that has just started (version 1: its `start`).
@@ -31,6 +31,7 @@ fn server_snapshot() {
             draw_offer: None,
             rematch_offer: None,
             rematch: None,
+            chat: Vec::new(),
         }
     );
 }
@@ -58,6 +59,7 @@ fn server_snapshot_spectator_azigo() {
             draw_offer: None,
             rematch_offer: None,
             rematch: None,
+            chat: Vec::new(),
         }
     );
 }
@@ -290,6 +292,18 @@ fn server_rematch() {
     let next = NextGame { game: "R7kQ2mVx9P".into(), seat: Some(Box::new(seat)) };
     pin!("server_rematch", ServerMsg::Rematch { next });
     pin!("server_rematch_spectator", ServerMsg::Rematch { next: NextGame { game: "R7kQ2mVx9P".into(), seat: None } });
+}
+
+/// A line of the players' room (North's), and one of the spectators' room.
+#[test]
+fn server_chat() {
+    let line =
+        |room, by: &str, side, text: &str| ChatLine { room, by: by.into(), side, text: text.into(), at: UPDATED_AT };
+    pin!("server_chat", ServerMsg::Chat { line: line(ChatRoom::Players, "kwame", Some(Side::North), "good luck") });
+    pin!(
+        "server_chat_spectator",
+        ServerMsg::Chat { line: line(ChatRoom::Spectators, "zawadi", None, "what a capture <b>!</b>") }
+    );
 }
 
 /// In a player's own presence message, when its opponent is away: from when `claim_win` is accepted.

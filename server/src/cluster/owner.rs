@@ -10,6 +10,7 @@
 use super::Cluster;
 use super::broker::Delivery;
 use super::wire::{self, Item, Reply, ToOwner};
+use crate::ids::PlayerName;
 use crate::room::{AskError, CONNECTION_QUEUE, ConnId, Outbound, Registry, RoomHandle};
 use futures_util::{Stream, StreamExt};
 use mancala_protocol::ClientMsg;
@@ -30,7 +31,7 @@ struct Remote {
     room: RoomHandle,
     conn: ConnId,
     /// The viewer's messages, to the task that hands them to the room.
-    inbound: mpsc::Sender<ClientMsg>,
+    inbound: mpsc::Sender<(ClientMsg, Option<PlayerName>)>,
 }
 
 impl Remotes {
@@ -51,7 +52,7 @@ impl Remotes {
         }
     }
 
-    fn client(&self, key: (String, ConnId), msg: ClientMsg) {
+    fn client(&self, key: (String, ConnId), msg: (ClientMsg, Option<PlayerName>)) {
         let full = {
             let map = self.map.lock().expect("remotes lock");
             let Some(remote) = map.get(&key) else { return };
@@ -99,7 +100,7 @@ pub(super) async fn serve(
         };
         match msg {
             // Messages of a viewer are handed on here, in the order they came.
-            ToOwner::Client { node, relay, msg } => cluster.remotes.client((node, relay), msg),
+            ToOwner::Client { node, relay, msg, by } => cluster.remotes.client((node, relay), (msg, by)),
             ToOwner::Disconnect { node, relay } => cluster.remotes.remove(&(node, relay)),
             // Requests may wait for a room to load: each gets a task.
             request => {
@@ -175,10 +176,15 @@ async fn forward(cluster: Arc<Cluster>, subject: String, relay: ConnId, mut rx: 
 }
 
 /// Hands a remote viewer's messages to its room, each with a reserved slot of its queue for the answer.
-async fn hand_in(room: RoomHandle, conn: ConnId, tx: mpsc::Sender<Outbound>, mut messages: mpsc::Receiver<ClientMsg>) {
-    while let Some(msg) = messages.recv().await {
+async fn hand_in(
+    room: RoomHandle,
+    conn: ConnId,
+    tx: mpsc::Sender<Outbound>,
+    mut messages: mpsc::Receiver<(ClientMsg, Option<PlayerName>)>,
+) {
+    while let Some((msg, by)) = messages.recv().await {
         let Ok(permit) = tx.clone().reserve_owned().await else { return };
-        if room.client(conn, msg, permit).await.is_err() {
+        if room.client(conn, msg, by, permit).await.is_err() {
             return;
         }
     }

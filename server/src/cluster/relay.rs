@@ -12,7 +12,7 @@
 use super::Cluster;
 use super::wire::{self, Item, Reply, ToOwner};
 use crate::game::Occupant;
-use crate::ids::{GameId, TokenHash};
+use crate::ids::{GameId, PlayerName, TokenHash};
 use crate::room::{AskError, ConnId, Joined, Outbound, RemoteRoom, ViewerKind};
 use futures_util::future::BoxFuture;
 use futures_util::{Stream, StreamExt};
@@ -200,10 +200,10 @@ impl RemoteRoom for RelayedRoom {
     }
 
     /// Forwards a client's message. A connection already ended here (its close is on its way) drops it.
-    fn client(&self, conn: ConnId, msg: ClientMsg) -> BoxFuture<'_, Result<(), AskError>> {
+    fn client(&self, conn: ConnId, msg: ClientMsg, by: Option<PlayerName>) -> BoxFuture<'_, Result<(), AskError>> {
         Box::pin(async move {
             if self.cluster.relays.is_open(conn) {
-                self.tell(ToOwner::Client { node: self.cluster.node.clone(), relay: conn, msg }).await;
+                self.tell(ToOwner::Client { node: self.cluster.node.clone(), relay: conn, msg, by }).await;
             }
             Ok(())
         })

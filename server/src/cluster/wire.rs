@@ -9,7 +9,7 @@
 //! its own (the JSON the owner's own sockets send, made once; JSON text never holds a raw newline).
 
 use crate::game::{Occupant, Refusal};
-use crate::ids::{ConnId, GameId, TokenHash};
+use crate::ids::{ConnId, GameId, PlayerName, TokenHash};
 use crate::room::{Frame, Frames, Outbound, ViewerKind};
 use bytes::Bytes;
 use mancala_engine::Side;
@@ -50,6 +50,9 @@ pub enum ToOwner {
         node: String,
         relay: ConnId,
         msg: ClientMsg,
+        /// The account of a signed-in spectator that sent it (checked by the node it is connected to).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<PlayerName>,
     },
     Disconnect {
         node: String,

@@ -30,6 +30,19 @@ impl FromRequestParts<AppState> for SignedIn {
     }
 }
 
+/// The account of a browser's session cookie, if it has a good one; any `Authorization` header is left
+/// alone (on a game's socket it carries a seat token, not an account's).
+#[derive(Clone, Debug)]
+pub struct SessionAccount(pub Option<Caller>);
+
+impl FromRequestParts<AppState> for SessionAccount {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        Ok(SessionAccount(who::caller(&state.store, None, parts).await?))
+    }
+}
+
 /// The caller if signed in, without refusing guests.
 #[derive(Clone, Debug)]
 pub struct MaybeSignedIn(pub Option<Caller>);

@@ -114,7 +114,7 @@ impl Link for RoomLink {
         let gone = || LinkError("the room is gone".into());
         let permit = self.me.upgrade().ok_or_else(gone)?.reserve_owned().await.map_err(|_| gone())?;
         let room = self.room.upgrade().ok_or_else(gone)?;
-        room.client(self.conn, msg, permit).await.map_err(|_| gone())
+        room.client(self.conn, msg, None, permit).await.map_err(|_| gone())
     }
 
     async fn record(&mut self) -> Result<Vec<MoveEvent>, LinkError> {

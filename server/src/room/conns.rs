@@ -212,13 +212,20 @@ impl Conns {
 
     /// Sends an unversioned message (presence) to every connection, or marks it due where it does not fit.
     pub fn broadcast(&mut self, msg_for: impl Fn(ViewerKind) -> ServerMsg) {
-        let mut built: [Option<Frames>; 3] = [None, None, None];
+        self.broadcast_where(|kind| Some(msg_for(kind)));
+    }
+
+    /// [`Conns::broadcast`] to the kinds of viewer `msg_for` gives a message for (a chat room's readers).
+    pub fn broadcast_where(&mut self, msg_for: impl Fn(ViewerKind) -> Option<ServerMsg>) {
+        let mut built: [Option<Option<Frames>>; 3] = [None, None, None];
         for id in self.ids() {
             let Some(c) = self.map.get_mut(&id) else { continue };
             if c.recovering {
                 continue; // its snapshot will carry the presence
             }
-            let item = built[c.kind.index()].get_or_insert_with(|| Arc::new([Frame::new(msg_for(c.kind))])).clone();
+            let item = built[c.kind.index()]
+                .get_or_insert_with(|| msg_for(c.kind).map(|m| Arc::new([Frame::new(m)]) as Frames));
+            let Some(item) = item.clone() else { continue };
             if let Err(TrySendError::Full(_)) = c.tx.try_send(Outbound::Frames(item)) {
                 c.presence_due = true;
                 self.wait_for_room(id);

@@ -28,7 +28,7 @@ pub use projection::ViewerKind;
 pub use registry::{Registry, RoomError};
 
 use crate::game::{Occupant, Refusal};
-use crate::ids::TokenHash;
+use crate::ids::{PlayerName, TokenHash};
 use mancala_engine::Side;
 use mancala_protocol::http::GameSummary;
 use mancala_protocol::{ClientMsg, MoveEvent};
@@ -65,6 +65,8 @@ pub(crate) enum Command {
     Client {
         conn: ConnId,
         msg: ClientMsg,
+        /// The account of a signed-in spectator that sent it (what its chat lines are said under).
+        by: Option<PlayerName>,
         permit: OwnedPermit<Outbound>,
     },
     Join {
@@ -221,12 +223,19 @@ impl RoomHandle {
     /// Forwards a client's message; its answer goes into `permit`, a slot of the connection's queue. (A
     /// relayed connection's answer comes back through the broker in order with its events; the slot is
     /// given back at once.)
-    pub async fn client(&self, conn: ConnId, msg: ClientMsg, permit: OwnedPermit<Outbound>) -> Result<(), AskError> {
+    /// A client's message (`by`: the account of a signed-in spectator that sent it, checked by the edge).
+    pub async fn client(
+        &self,
+        conn: ConnId,
+        msg: ClientMsg,
+        by: Option<PlayerName>,
+        permit: OwnedPermit<Outbound>,
+    ) -> Result<(), AskError> {
         match &self.route {
-            Route::Local(tx) => tx.send(Command::Client { conn, msg, permit }).await.map_err(|_| AskError::Gone),
+            Route::Local(tx) => tx.send(Command::Client { conn, msg, by, permit }).await.map_err(|_| AskError::Gone),
             Route::Remote(r) => {
                 drop(permit);
-                r.client(conn, msg).await
+                r.client(conn, msg, by).await
             }
         }
     }
@@ -291,7 +300,7 @@ mod tests {
         fn disconnect(&self, _: ConnId) -> BoxFuture<'_, ()> {
             Box::pin(async {})
         }
-        fn client(&self, _: ConnId, _: ClientMsg) -> BoxFuture<'_, Result<(), AskError>> {
+        fn client(&self, _: ConnId, _: ClientMsg, _: Option<PlayerName>) -> BoxFuture<'_, Result<(), AskError>> {
             Box::pin(async { Err(AskError::Gone) })
         }
         fn join(&self, _: Occupant) -> BoxFuture<'_, Result<Joined, AskError>> {

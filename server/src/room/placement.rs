@@ -12,7 +12,7 @@ use super::projection::ViewerKind;
 use super::registry::{Registry, RoomError};
 use super::{AskError, ConnId, Joined, RoomHandle};
 use crate::game::Occupant;
-use crate::ids::{GameId, TokenHash};
+use crate::ids::{GameId, PlayerName, TokenHash};
 use crate::store::StoreError;
 use futures_util::future::BoxFuture;
 use mancala_engine::Side;
@@ -74,7 +74,7 @@ pub trait RemoteRoom: Send + Sync + std::fmt::Debug {
     fn disconnect(&self, conn: ConnId) -> BoxFuture<'_, ()>;
 
     /// Forwards a client's message; its answer comes back through the connection's queue.
-    fn client(&self, conn: ConnId, msg: ClientMsg) -> BoxFuture<'_, Result<(), AskError>>;
+    fn client(&self, conn: ConnId, msg: ClientMsg, by: Option<PlayerName>) -> BoxFuture<'_, Result<(), AskError>>;
 
     fn join(&self, seat: Occupant) -> BoxFuture<'_, Result<Joined, AskError>>;
 

@@ -8,7 +8,7 @@ use crate::game::{EventAt, GameResult, LiveGame, Ply};
 use mancala_engine::{Event, Geometry, Position, Side, Viewer};
 use mancala_protocol::http::GameStatus;
 use mancala_protocol::{
-    BoardView, ClockState, GameEvent, MoveEvent, NextGame, PROTOCOL_VERSION, Presence, ServerMsg, StepEvent,
+    BoardView, ChatLine, ClockState, GameEvent, MoveEvent, NextGame, PROTOCOL_VERSION, Presence, ServerMsg, StepEvent,
 };
 
 /// The three kinds of viewer of a live game.
@@ -132,6 +132,7 @@ pub fn snapshot(
     clock: Option<ClockState>,
     draw_offer: Option<Side>,
     (rematch_offer, rematch): (Option<Side>, Option<NextGame>),
+    chat: Vec<ChatLine>,
 ) -> ServerMsg {
     ServerMsg::Snapshot {
         protocol: PROTOCOL_VERSION,
@@ -144,6 +145,7 @@ pub fn snapshot(
         draw_offer: draw_offer.filter(|_| game.status == GameStatus::Ongoing),
         rematch_offer: rematch_offer.filter(|_| game.status == GameStatus::Finished),
         rematch,
+        chat,
     }
 }
 

@@ -6,6 +6,7 @@
 
 mod aborts;
 mod accounts;
+mod chat;
 mod checkpoint;
 pub mod leases;
 pub mod mapping;
@@ -20,6 +21,7 @@ mod writer;
 pub use crate::ratings::Rating;
 pub use aborts::AbortedBy;
 pub use accounts::{AccountRow, AccountWrite, ApiTokenRow, SessionRow};
+pub use chat::ChatRow;
 pub use ratings::{Ranked, RateGame, RatingPoint};
 pub use reads::{GameFilter, ListCursor, ResultFilter};
 pub use reviews::ReviewRow;

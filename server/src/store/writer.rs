@@ -35,6 +35,8 @@ pub enum Write {
     AbortedBy(super::aborts::AbortedBy),
     /// A finished game's review (`store/reviews.rs`).
     Review(super::reviews::ReviewRow),
+    /// A game's chat line (`store/chat.rs`).
+    Chat(super::chat::ChatRow),
 }
 
 #[derive(Debug)]
@@ -253,7 +255,8 @@ impl<'a> Merged<'a> {
                 | Write::InsertPlayer(_)
                 | Write::Account(_)
                 | Write::AbortedBy(_)
-                | Write::Review(_) => m.first.push(write),
+                | Write::Review(_)
+                | Write::Chat(_) => m.first.push(write),
                 Write::InsertMove(mv) => m.moves.push(mv),
                 Write::Rate(r) => m.rates.push(r),
                 Write::UpdateGame(g) => match m.games.iter_mut().find(|old| old.id == g.id) {
@@ -301,6 +304,7 @@ async fn apply_all(tx: &mut Transaction<'static, Any>, backend: Backend, writes:
             Write::Account(a) => super::accounts::apply(tx, a).await?,
             Write::AbortedBy(a) => super::aborts::apply(tx, a).await?,
             Write::Review(r) => super::reviews::apply(tx, r).await?,
+            Write::Chat(c) => super::chat::apply(tx, c).await?,
             _ => unreachable!("Merged::of puts only new players, games, account writes and aborters first"),
         }
     }

@@ -10,7 +10,9 @@
 
 use super::closing::{self, CLOSING};
 use super::upgrade::Socket;
+use crate::ids::{Credential, PlayerName};
 use crate::room::{CONNECTION_QUEUE, Outbound, RoomHandle, ViewerKind};
+use crate::store::Store;
 use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
 use governor::Quota;
@@ -56,7 +58,7 @@ impl WsLimits {
 pub async fn serve(
     socket: Socket,
     room: RoomHandle,
-    kind: ViewerKind,
+    (kind, watcher): (ViewerKind, Option<Watcher>),
     since: Option<u64>,
     limits: WsLimits,
     shutdown: CancellationToken,
@@ -70,7 +72,7 @@ pub async fn serve(
     let (close_tx, close_rx) = oneshot::channel();
     let done = CancellationToken::new();
     let writer = tokio::spawn(write(sink, rx, close_rx, limits.ping_every, shutdown, done.clone()));
-    let end = read(&mut stream, &room, conn, kind, &tx, limits, &done).await;
+    let end = read(&mut stream, &room, (conn, kind, watcher.as_ref()), &tx, limits, &done).await;
     // The close frame is handed to the writer before the queue's last senders go (ours, then the room's):
     // a writer that found its queue closed first would stop without sending it.
     if let Some(end) = &end {
@@ -165,6 +167,23 @@ async fn write(
     }
 }
 
+/// A spectator signed in to an account (by its session cookie): the account its chat lines are said
+/// under, as long as the credential is good.
+#[derive(Clone, Debug)]
+pub struct Watcher {
+    pub name: PlayerName,
+    pub credential: Credential,
+    pub store: Store,
+}
+
+impl Watcher {
+    /// The account, if its credential was not revoked since the connection opened (asked again before
+    /// each line, so a sign-out or a revoked token stops it at once).
+    async fn still_valid(&self) -> Option<PlayerName> {
+        self.store.still_valid(&self.credential).await.ok()?.then(|| self.name.clone())
+    }
+}
+
 /// Why the server closes a connection.
 #[derive(Clone, Copy, Debug)]
 struct End {
@@ -184,8 +203,7 @@ impl End {
 async fn read(
     stream: &mut SplitStream<Socket>,
     room: &RoomHandle,
-    conn: crate::room::ConnId,
-    kind: ViewerKind,
+    (conn, kind, watcher): (crate::room::ConnId, ViewerKind, Option<&Watcher>),
     tx: &mpsc::Sender<Outbound>,
     limits: WsLimits,
     done: &CancellationToken,
@@ -253,7 +271,11 @@ async fn read(
         }
         match ClientMsg::from_text(text.as_str(), limits.max_message_bytes) {
             Ok(msg) => {
-                if room.client(conn, msg, permit).await.is_err() {
+                let by = match (&msg, watcher) {
+                    (ClientMsg::Chat { .. }, Some(w)) => w.still_valid().await,
+                    _ => None,
+                };
+                if room.client(conn, msg, by, permit).await.is_err() {
                     return End::new(1011, "the game is not available");
                 }
             }

@@ -10,6 +10,7 @@ pub mod upgrade;
 
 pub use connection::WsLimits;
 
+use crate::http::caller::SessionAccount;
 use crate::http::error::ApiError;
 use crate::http::extract::{Bearer, FromParams, Params, Path, Query};
 use crate::ids::{self, GameId};
@@ -70,6 +71,7 @@ pub async fn upgrade(
     Path(id): Path<GameId>,
     Query(query): Query<WsQuery>,
     bearer: Bearer,
+    session: SessionAccount,
     ws: WsUpgrade,
 ) -> Result<Response, ApiError> {
     let since = query.since;
@@ -83,10 +85,16 @@ pub async fn upgrade(
         }
     };
     let kind = ViewerKind::of(seat);
+    // A spectator signed in by its session chats under its account (a player chats in its seat).
+    let watcher = session.0.filter(|_| seat.is_none()).map(|caller| connection::Watcher {
+        name: caller.name,
+        credential: caller.credential,
+        store: state.store.clone(),
+    });
     let limits = state.ws_limits;
     let shutdown = state.shutdown.clone();
     let tracker = state.tracker.clone();
     Ok(ws.on_upgrade(socket_config(limits.max_frame_bytes), move |socket| {
-        tracker.track_future(connection::serve(socket, room, kind, since, limits, shutdown))
+        tracker.track_future(connection::serve(socket, room, (kind, watcher), since, limits, shutdown))
     }))
 }

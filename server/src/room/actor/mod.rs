@@ -14,10 +14,11 @@ use super::projection::{self, ViewerKind};
 use super::registry::{Registry, Unload};
 use super::timers::{self, Timer};
 
+mod chat;
 mod offers;
 use super::{Command, ConnId, Outbound, ROOM_QUEUE, RoomHandle};
 use crate::game::{Change, LiveGame, Refusal, UnixMs};
-use crate::ids::GameId;
+use crate::ids::{GameId, PlayerName};
 use crate::store::{Store, StoreError};
 use mancala_engine::Side;
 use mancala_protocol::http::GameStatus;
@@ -110,6 +111,8 @@ pub(super) struct Room {
     rematch: rematch::Rematch,
     /// The rooms, to make the rematch through.
     rooms: Weak<Registry>,
+    /// The game's chat lines, once read from the store (`None` until then).
+    chat: Option<Vec<mancala_protocol::ChatLine>>,
 }
 
 /// What a room is started with besides its game.
@@ -154,6 +157,7 @@ pub(super) fn spawn(
         draw: draw::Offers::default(),
         rematch: rematch::Rematch::default(),
         rooms,
+        chat: None,
     };
     metrics::gauge!("mancala_rooms").increment(1.0);
     let held = matches!(lease, Lease::Held(_));
@@ -245,15 +249,21 @@ impl Room {
             Some((t, Timer::NoStart)) if t <= Instant::now() => self.no_start().await,
             _ => {}
         }
+        // A snapshot carries the chat: the lines are read before the first one is made.
+        if matches!(cmd, Command::Connect { .. } | Command::Resync { .. }) {
+            self.load_chat().await;
+        }
         match cmd {
             Command::Create { reply } => {
+                // A new game has no chat yet.
+                self.chat = Some(Vec::new());
                 let answer = self.commit(self.game.creation(), None).await;
                 self.stillborn = answer.is_err();
                 let _ = reply.send(answer.map(|_| ()));
             }
             Command::Connect { kind, since, tx, reply } => self.connect(kind, since, tx, reply),
             Command::Disconnect { conn } => self.remove(conn),
-            Command::Client { conn, msg, permit } => self.client(conn, msg, permit).await,
+            Command::Client { conn, msg, by, permit } => self.client(conn, msg, by, permit).await,
             Command::Join { seat, reply } => {
                 let now = Instant::now();
                 let result = match join::run(&self.game, seat, now, UnixMs::now()) {
@@ -340,7 +350,7 @@ impl Room {
         }
     }
 
-    async fn client(&mut self, conn: ConnId, msg: ClientMsg, permit: OwnedPermit<Outbound>) {
+    async fn client(&mut self, conn: ConnId, msg: ClientMsg, by: Option<PlayerName>, permit: OwnedPermit<Outbound>) {
         let Some(kind) = self.conns.kind(conn) else { return };
         let now = Instant::now();
         match msg {
@@ -433,6 +443,7 @@ impl Room {
                 None => self.refuse(conn, permit, id, not_seated()),
                 Some(side) => self.rematch(conn, permit, id, side, action),
             },
+            ClientMsg::Chat { id, room, text } => self.chat((conn, kind, by), permit, id, (room, text)).await,
             ClientMsg::ClaimWin { id } => {
                 let change = kind.seat().ok_or_else(not_seated).and_then(|side| {
                     let gone = self.seats.gone_for(side.other(), now);
@@ -622,6 +633,7 @@ impl Room {
                 clock.clone(),
                 self.draw.pending,
                 (self.rematch.offer, self.rematch.next_for(kind.seat())),
+                self.chat_for(kind),
             ))),
         };
         let v = if o.first { *versions.start() } else { *versions.end() };
@@ -645,6 +657,7 @@ impl Room {
             self.clock_state(),
             self.draw.pending,
             (self.rematch.offer, self.rematch.next_for(kind.seat())),
+            self.chat_for(kind),
         ))
     }
 
@@ -670,7 +683,7 @@ impl Room {
 
 /// The refusal a client gets when its change could not be stored: the store's reason, so a player knows
 /// it is the server's trouble and that retrying the same id is safe.
-fn unavailable(game: &GameId, e: &StoreError) -> Refusal {
+pub(super) fn unavailable(game: &GameId, e: &StoreError) -> Refusal {
     match e {
         // Shutting down: the decisions still queued were never acknowledged, so nothing is lost; the client
         // re-sends them to the next server.

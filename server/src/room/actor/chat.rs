@@ -1,0 +1,104 @@
+//! The game's chat in its room ([`chat`]): the lines are read from the store the first time the room
+//! needs them (a new game has none), each new line is stored before anyone is sent it, and each viewer is
+//! sent the rooms it reads.
+
+use super::Room;
+use crate::game::UnixMs;
+use crate::ids::PlayerName;
+use crate::room::answers::Answer;
+use crate::room::commands::chat::{self, Author};
+use crate::room::projection::ViewerKind;
+use crate::room::{ConnId, Outbound};
+use crate::store::{ChatRow, Write};
+use mancala_engine::Side;
+use mancala_protocol::{ChatLine, ChatRoom, ErrorCode, ServerMsg};
+use tokio::sync::mpsc::OwnedPermit;
+
+/// The lines a snapshot carries (the newest of those the viewer reads).
+const IN_SNAPSHOT: usize = 100;
+
+impl Room {
+    /// Reads the game's lines once (a room started for a new game has none to read).
+    pub(super) async fn load_chat(&mut self) {
+        if self.chat.is_some() {
+            return;
+        }
+        match self.store.chat(self.game.id.as_str()).await {
+            Ok(rows) => self.chat = Some(rows.into_iter().filter_map(line_of).collect()),
+            // Without its history the room cannot number a new line: chat waits for the next command.
+            Err(e) => tracing::warn!(game = %self.game.id, error = %e, "the chat could not be read"),
+        }
+    }
+
+    /// The lines a viewer of `kind` reads, for its snapshot.
+    pub(super) fn chat_for(&self, kind: ViewerKind) -> Vec<ChatLine> {
+        let lines = self.chat.as_deref().unwrap_or_default();
+        let mut shown: Vec<ChatLine> =
+            lines.iter().rev().filter(|l| chat::reads(kind, l.room, &self.game)).take(IN_SNAPSHOT).cloned().collect();
+        shown.reverse();
+        shown
+    }
+
+    /// A `chat` message of `kind`'s connection (`by`: a signed-in spectator's account).
+    pub(super) async fn chat(
+        &mut self,
+        (conn, kind, by): (ConnId, ViewerKind, Option<PlayerName>),
+        permit: OwnedPermit<Outbound>,
+        id: Option<String>,
+        (room, text): (ChatRoom, String),
+    ) {
+        self.load_chat().await;
+        let Some(lines) = self.chat.as_ref() else {
+            let refusal = crate::game::Refusal::new(ErrorCode::Unavailable, "the chat cannot be read now: try again");
+            return self.refuse(conn, permit, id, refusal);
+        };
+        let author = match kind.seat() {
+            Some(side) => Author::Player(side),
+            None => Author::Spectator(by),
+        };
+        let line = match chat::run(&self.game, lines, &author, room, &text, UnixMs::now()) {
+            Ok(line) => line,
+            Err(r) => return self.refuse(conn, permit, id, r),
+        };
+        let row = ChatRow {
+            game_id: self.game.id.to_string(),
+            n: lines.len() as i64 + 1,
+            room: room_id(room).to_string(),
+            author: line.by.clone(),
+            side: line.side.map(|s| s.name().to_string()),
+            text: line.text.clone(),
+            at: line.at as i64,
+        };
+        if let Err(e) = self.store.write(vec![Write::Chat(row)]).await {
+            let refusal = crate::room::actor::unavailable(&self.game.id, &e);
+            return self.refuse(conn, permit, id, refusal);
+        }
+        self.reply(conn, permit, id, Answer::Accepted(self.game.version()));
+        self.chat.get_or_insert_default().push(line.clone());
+        let game = &self.game;
+        self.conns
+            .broadcast_where(|kind| chat::reads(kind, room, game).then(|| ServerMsg::Chat { line: line.clone() }));
+    }
+}
+
+fn room_id(room: ChatRoom) -> &'static str {
+    match room {
+        ChatRoom::Players => "players",
+        ChatRoom::Spectators => "spectators",
+    }
+}
+
+/// A stored line, as sent (a row this server cannot read is left out rather than stopping the room).
+fn line_of(row: ChatRow) -> Option<ChatLine> {
+    let room = match row.room.as_str() {
+        "players" => ChatRoom::Players,
+        "spectators" => ChatRoom::Spectators,
+        _ => return None,
+    };
+    let side = match row.side.as_deref() {
+        Some("south") => Some(Side::South),
+        Some("north") => Some(Side::North),
+        _ => None,
+    };
+    Some(ChatLine { room, by: row.author, side, text: row.text, at: row.at.max(0) as u64 })
+}
