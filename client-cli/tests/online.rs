@@ -179,7 +179,7 @@ async fn two_line_mode_clients_agree_a_draw() {
     }
 }
 
-/// After a game ends, `mancala rematch` by both players (each with their own seats file): the first
+/// Two line-mode players chat (`say …`); after the game ends, `mancala rematch` by both players (each with their own seats file): the first
 /// offers and waits, the second's offer agrees; both get the new game with the sides swapped, and
 /// `play --resume` plays it.
 #[tokio::test]
@@ -197,6 +197,11 @@ async fn two_players_agree_a_rematch_with_the_sides_swapped() {
     let mut north = Player::spawn(b);
     north.until("game ").await;
     south.until("your-turn legal: ").await;
+    // A chat line first: both players print it.
+    south.say("say good luck").await;
+    for p in [&mut south, &mut north] {
+        assert_eq!(p.until("chat ").await, "chat south amina: good luck");
+    }
     south.say("resign").await;
     for p in [&mut south, &mut north] {
         assert_eq!(p.until("result ").await, "result north wins (resignation)");

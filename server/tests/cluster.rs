@@ -1,6 +1,6 @@
 //! Several nodes (docs/cluster.md): three `mancala-server` processes on one PostgreSQL and one NATS. A game
 //! is played with its players and spectator on different nodes (a draw offered and declined across
-//! them too, and a rematch after the end); its owner is SIGKILLed mid-game and play goes on; all three are restarted one after another
+//! them too, a chat line, and a rematch after the end); its owner is SIGKILLed mid-game and play goes on; all three are restarted one after another
 //! during play; a paused owner's writes are refused after another node took its game. Nothing
 //! acknowledged is lost, nothing is applied twice. Needs
 //! `TEST_DATABASE_URL` and `TEST_BROKER_URL` (skipped otherwise; `.ci/run` sets both).
@@ -11,7 +11,7 @@ use common::cluster::{
     Client, Got, Match, Nodes, answers, broker_url, check_stored, metric, metrics, new_game, start_node,
 };
 use common::{drop_db, fresh_db};
-use mancala_protocol::{ClientMsg, DrawAction, ErrorCode, ServerMsg, Side};
+use mancala_protocol::{ChatRoom, ClientMsg, DrawAction, ErrorCode, ServerMsg, Side};
 use serde_json::json;
 use std::time::Duration;
 
@@ -51,6 +51,23 @@ async fn players_and_spectators_on_three_nodes_play_one_game() {
             for c in [&mut *north, &mut *south] {
                 assert_eq!(draw_offer(c).await, None);
             }
+        }
+        // A chat line from node b reaches node a's player, not node c's spectator.
+        {
+            let [south, north] = &mut m.seats;
+            let line = ClientMsg::Chat { id: Some("c1".into()), room: ChatRoom::Players, text: "good luck".into() };
+            north.send(&line).await;
+            let heard = loop {
+                if let Got::Msg(msg) = south.next().await
+                    && let ServerMsg::Chat { line } = *msg
+                {
+                    break line;
+                }
+            };
+            assert_eq!(
+                (heard.by.as_str(), heard.side, heard.text.as_str()),
+                ("baraka", Some(Side::North), "good luck")
+            );
         }
         while m.step().await {}
         second.catch_up(m.spectator.v).await;

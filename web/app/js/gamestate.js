@@ -25,6 +25,7 @@ import { after } from './steps.js';
  * @property {import('./types.js').Side | null} drawOffer the player whose draw offer is pending
  * @property {import('./types.js').Side | null} rematchOffer after the end, whose rematch offer is pending
  * @property {import('./types.js').NextGame | null} rematch the rematch, once made
+ * @property {import('./types.js').ChatLine[]} chat the chat lines this viewer reads
  * @property {boolean} awaitingBoard
  * @property {import('./types.js').MoveEntry[]} moves
  * @property {boolean} needRecord the move list must be fetched again (after a snapshot)
@@ -45,6 +46,7 @@ export function initial() {
     drawOffer: null,
     rematchOffer: null,
     rematch: null,
+    chat: [],
     awaitingBoard: false,
     moves: [],
     needRecord: false,
@@ -84,6 +86,7 @@ export function apply(s, m, now) {
       s.drawOffer = m.drawOffer;
       s.rematchOffer = m.rematchOffer;
       s.rematch = m.rematch;
+      s.chat = m.chat;
       s.awaitingBoard = false;
       s.needRecord = true;
       if (m.board.outcome) finish(s, m.board.outcome);
@@ -99,6 +102,9 @@ export function apply(s, m, now) {
       return null;
     case 'rematch':
       s.rematch = m.next;
+      return null;
+    case 'chat':
+      s.chat.push(m.line);
       return null;
     case 'event':
       return applyEvent(s, m, now);

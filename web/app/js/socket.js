@@ -138,6 +138,15 @@ export class GameSocket extends ReconnectingSocket {
   }
 
   /**
+   * A chat line (never resent by itself).
+   * @param {string} room
+   * @param {string} text
+   */
+  chat(room, text) {
+    return this.send(encode.chat(room, text, freshId('c')));
+  }
+
+  /**
    * resign, abort or claim_win: not idempotent, so never resent by itself.
    * @param {string} type
    */

@@ -128,7 +128,7 @@
 /**
  * @typedef {{type: 'snapshot', protocol: number, v: number, seat: Side | null, game: Game, board: Board,
  *     clock: Clock | null, presence: Presence, drawOffer: Side | null,
- *     rematchOffer: Side | null, rematch: NextGame | null}
+ *     rematchOffer: Side | null, rematch: NextGame | null, chat: ChatLine[]}
  *   | {type: 'event', v: number, event: GameEvent, board: Board | null, clock: Clock | null | undefined}
  *   | {type: 'accepted', id: string | null, v: number | null}
  *   | {type: 'rejected', id: string | null, code: string, reason: string, legal: string[]}
@@ -137,6 +137,7 @@
  *   | {type: 'draw_offer', by: Side | null}
  *   | {type: 'rematch_offer', by: Side | null}
  *   | {type: 'rematch', next: NextGame}
+ *   | {type: 'chat', line: ChatLine}
  *   | {type: 'pong', id: string | null}
  *   | {type: 'unknown', raw: unknown}} ServerMessage
  * A game socket's message, decoded. An event's `clock` is undefined when unchanged.
@@ -149,6 +150,11 @@
  * @property {string | null} decision
  * @property {boolean} auto
  * @property {Step[] | null} [steps] known for the moves seen live
+ */
+
+/**
+ * A line of a game's chat: its room (`players`, `spectators`), author, a player's side, words, time.
+ * @typedef {{room: string, by: string, side: Side | null, text: string, at: number}} ChatLine
  */
 
 /**

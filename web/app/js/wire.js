@@ -238,6 +238,7 @@ export function decodeServer(text) {
         drawOffer: m.draw_offer ? side(m.draw_offer) : null,
         rematchOffer: m.rematch_offer ? side(m.rematch_offer) : null,
         rematch: m.rematch ? nextGame(m.rematch) : null,
+        chat: (m.chat || []).map(chatLine),
       };
     case 'event': {
       // Only the last event of a change carries `view` and `clock`: before it the board follows from
@@ -271,6 +272,8 @@ export function decodeServer(text) {
       return { type: 'rematch_offer', by: m.by ? side(m.by) : null };
     case 'rematch':
       return { type: 'rematch', next: nextGame(m.next) };
+    case 'chat':
+      return { type: 'chat', line: chatLine(m.line) };
     case 'pong':
       return { type: 'pong', id: m.id ?? null };
     default:
@@ -288,6 +291,8 @@ export const encode = {
   draw: (action, id) => JSON.stringify({ type: 'draw', id, action }),
   /** offer, accept, decline or cancel a rematch. @param {string} action @param {string} id */
   rematch: (action, id) => JSON.stringify({ type: 'rematch', id, action }),
+  /** a chat line. @param {string} room @param {string} text @param {string} id */
+  chat: (room, text, id) => JSON.stringify({ type: 'chat', id, room, text }),
   /** @param {number} v */
   sync: (v) => JSON.stringify({ type: 'sync', v }),
   /** @param {string} id */
@@ -316,6 +321,14 @@ export function socketPath(gameId, token, v) {
  */
 export function seatGranted(w) {
   return { game: game(w.game), seat: side(w.seat), token: w.token, inviteCode: w.invite_code ?? null };
+}
+
+/**
+ * @param {Json} l
+ * @returns {import('./types.js').ChatLine}
+ */
+function chatLine(l) {
+  return { room: String(l.room), by: String(l.by), side: l.side ? side(l.side) : null, text: String(l.text), at: l.at };
 }
 
 /**

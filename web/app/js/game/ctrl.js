@@ -59,6 +59,9 @@ export class GameCtrl {
     this.replay = null;
     /** @type {typeof import('./finished.js') | null} finished.js, imported once the game has ended */
     this.finished = null;
+    /** @type {typeof import('./chat.js') | null} chat.js, imported when the chat is opened */
+    this.chat = null;
+    this.chatOpen = false;
     this.loadingFinished = false;
     this.stopped = false;
     /** @type {GameSocket | null} */
@@ -210,6 +213,14 @@ export class GameCtrl {
       keepSeat(m.next.game, seat.token, seat.seat);
       go(`/game/${m.next.game}`);
     }
+  }
+
+  /** Opens the chat: its module and words are loaded the first time. */
+  openChat() {
+    this.chatOpen = true;
+    if (!this.chat)
+      Promise.all([import('./chat.js'), loadBook('chat')]).then(([m]) => (this.chat = m) && this.redraw());
+    this.redraw();
   }
 
   /** Closes a confirmation or a direction choice (No, Escape). */

@@ -15,6 +15,7 @@ export const HANDLERS = {
   draw_offer: (ctrl, m) => ctrl.applyState(m),
   rematch_offer: (ctrl, m) => ctrl.applyState(m),
   rematch: (ctrl, m) => ctrl.rematched(m),
+  chat: (ctrl, m) => ctrl.applyState(m),
   accepted: (ctrl) => ctrl.say(''),
   rejected: (ctrl, m) => ctrl.refused(m.code),
   error: (ctrl, m) => ctrl.refused(m.code),

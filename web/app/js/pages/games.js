@@ -11,6 +11,9 @@ import { errorText, h, VARIANTS, variantName } from '../ui.js';
 /** @param {[string, string][]} pairs */
 const opts = (pairs) => pairs.map(([v, t]) => h('option', { value: v }, t));
 
+/** The catalog's books this page's words are in. */
+export const books = ['lists'];
+
 /** @param {HTMLElement} main */
 export function mount(main) {
   document.title = `${t('games.title')} · Mancala`;

@@ -17,7 +17,7 @@ import { lobbyPanels } from '../lobby.js';
 import { me } from '../session.js';
 
 /** The catalog's books this page's words are in. */
-export const books = ['home', 'lobby'];
+export const books = ['home', 'lobby', 'lists'];
 
 /** @param {HTMLElement} main */
 export function mount(main) {

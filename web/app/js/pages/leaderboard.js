@@ -6,6 +6,9 @@ import { api } from '../api.js';
 import { t } from '../i18n.js';
 import { errorText, h, VARIANTS, variantName } from '../ui.js';
 
+/** The catalog's books this page's words are in. */
+export const books = ['lists'];
+
 /**
  * @param {HTMLElement} main
  * @param {Record<string, string>} params

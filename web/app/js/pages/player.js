@@ -9,6 +9,9 @@ import { t } from '../i18n.js';
 import { errorText, h, variantName } from '../ui.js';
 import { gamesPage } from './games.js';
 
+/** The catalog's books this page's words are in. */
+export const books = ['lists'];
+
 /**
  * @param {HTMLElement} main
  * @param {Record<string, string>} params

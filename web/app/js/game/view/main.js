@@ -108,6 +108,13 @@ export function view(ctrl) {
       ctrl.finished?.replayPanel(ctrl),
       ctrl.finished?.reviewPanel(ctrl),
       viewOptions(ctrl),
+      ctrl.chat && ctrl.chatOpen
+        ? ctrl.chat.chatPanel(ctrl)
+        : h(
+            'button#chat-open.small.ghost',
+            { on: { click: () => ctrl.openChat() } },
+            t('chat.open', { count: ctrl.s.chat.length }),
+          ),
       h('h2.small-h', t('game.moves')),
       moveList(ctrl),
       seatLink(ctrl),
