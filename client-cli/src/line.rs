@@ -8,7 +8,7 @@
 //! move 3 north c3                         a decision (`?` when hidden, `auto` when the server played it)
 //! your-turn legal: h2 g2 f2 e2            type one of them (or resign, abort, claim, draw, board, quit)
 //! rejected illegal: … legal: h2 g2        the server refused; type again
-//! presence south here, north away (claim the win from 1795238203060)
+//! presence south here, north away, 2 watching (claim the win from 1795238203060)
 //! draw offered by south                   type accept or decline (or draw, which accepts)
 //! no draw offer                           the offer was declined, lapsed, or the game ended
 //! chat north kwame: good luck             a chat line (type `say WORDS` to say one to your opponent)
@@ -128,7 +128,8 @@ fn report(session: &Session, note: Note, announced: &mut bool) -> bool {
             if let Some(p) = session.model.presence {
                 let here = |b: bool| if b { "here" } else { "away" };
                 let claim = p.claim_win_at.map(|t| format!(" (claim the win from {t})")).unwrap_or_default();
-                println!("presence south {}, north {}{claim}", here(p.south), here(p.north));
+                let watching = if p.watching > 0 { format!(", {} watching", p.watching) } else { String::new() };
+                println!("presence south {}, north {}{watching}{claim}", here(p.south), here(p.north));
             }
         }
         Note::DrawOffer { by: Some(side) } => println!("draw offered by {side}"),

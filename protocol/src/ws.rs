@@ -193,6 +193,13 @@ pub struct Presence {
     /// is accepted.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub claim_win_at: Option<u64>,
+    /// How many connections watch the game without a seat (everyone is told; left out when none).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub watching: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// One accepted decision and what it caused, as this viewer may see it.

@@ -122,7 +122,7 @@ fn clock(running: Vec<Side>) -> Option<ClockState> {
 }
 
 fn both_here() -> Presence {
-    Presence { south: true, north: true, claim_win_at: None }
+    Presence { south: true, north: true, claim_win_at: None, watching: 0 }
 }
 
 #[path = "wire/board.rs"]

@@ -169,3 +169,30 @@ async fn the_chat_survives_a_killed_server() {
     let mut again = client.ws(&id, Some(&south), None).await;
     assert_eq!(snapshot_chat(&mut again).await.len(), 3);
 }
+
+/// The next `presence` on `ws` that counts `n` spectators.
+async fn watching(ws: &mut Ws, n: u32) {
+    ws.recv_until(|m| match m {
+        ServerMsg::Presence { presence } if presence.watching == n => Some(()),
+        ServerMsg::Snapshot { presence, .. } if presence.watching == n => Some(()),
+        _ => None,
+    })
+    .await
+}
+
+#[tokio::test]
+async fn everyone_is_told_how_many_watch() {
+    let server = TestServer::start().await;
+    let (id, south, north) = server.new_game(json!({ "variant": "kubuguza", "seat": "south" })).await;
+    // The table's spectator is the first one.
+    let mut t = Table::open(&server, &id, &south, &north).await;
+    watching(&mut t.south, 1).await;
+    let mut second = server.ws(&id, None, None).await;
+    watching(&mut second, 2).await;
+    for seat in Seat::ALL {
+        watching(t.ws(seat), 2).await;
+    }
+    drop(second);
+    watching(&mut t.north, 1).await;
+    watching(&mut t.spectator, 1).await;
+}

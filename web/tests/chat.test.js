@@ -1,7 +1,7 @@
 // The game's chat in three browsers: the two players (a desktop and a phone) talk in their room, which
 // spectators never see; a signed-in spectator talks to the other spectators, whom the players do not hear
 // during the game; a guest spectator is asked to sign in; markup is shown as text; a player mutes and
-// unmutes the opponent.
+// unmutes the opponent. Everyone sees how many watch.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -44,6 +44,7 @@ test('players and spectators each talk in their own room', { timeout: 120000 }, 
   await fan.page.goto(`/game/${id}`);
   await guest.page.goto(`/game/${id}`);
 
+  await until(async () => (await south.page.textContent('#watching')) === '2 watching', 'the spectators counted');
   await openChat(south.page);
   await south.page.fill('#chat input[name=line]', 'good luck <b>kwame</b>');
   await south.page.click('#chat button[type=submit]');

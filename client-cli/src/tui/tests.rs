@@ -92,7 +92,7 @@ fn model(played: &Played, seat: Option<Side>) -> GameModel {
         view: Some(BoardView::from_view(&pos.view(viewer), !over)),
         clock: Some(ClockState { base_secs: 300, increment_secs: 5, south_ms: 251_400, north_ms: 187_000, running }),
         clock_at: None,
-        presence: Some(Presence { south: true, north: true, claim_win_at: None }),
+        presence: Some(Presence { south: true, north: true, claim_win_at: None, watching: 0 }),
         draw_offer: None,
         rematch_offer: None,
         rematch: None,
@@ -199,7 +199,7 @@ fn waiting_for_an_opponent_shows_the_invite_code() {
     let mut m = model(&play(Variant::Kubuguza, Options::defaults(Variant::Kubuguza), &[]), Some(Side::South));
     let game = m.game.as_mut().unwrap();
     (game.status, game.players.north, game.invite_code) = (GameStatus::Waiting, None, Some("KCAXJTGJ".into()));
-    (m.clock, m.presence) = (None, Some(Presence { south: true, north: false, claim_win_at: None }));
+    (m.clock, m.presence) = (None, Some(Presence { south: true, north: false, claim_win_at: None, watching: 0 }));
     m.view.as_mut().unwrap().legal.clear(); // nothing to play before the opponent is in
     assert_snapshot!(screen(&m, &App::new(&m)));
 }
@@ -207,7 +207,7 @@ fn waiting_for_an_opponent_shows_the_invite_code() {
 #[test]
 fn opponent_away_and_a_rejection() {
     let mut m = model(&kubuguza(), Some(Side::South));
-    m.presence = Some(Presence { south: true, north: false, claim_win_at: Some(1_700_000_042_000) });
+    m.presence = Some(Presence { south: true, north: false, claim_win_at: Some(1_700_000_042_000), watching: 0 });
     let mut app = App::new(&m);
     app.tick(1_700_000_000_000, 100);
     let legal = m.legal().to_vec();

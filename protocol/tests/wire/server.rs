@@ -55,7 +55,7 @@ fn server_snapshot_spectator_azigo() {
             game,
             view: BoardView::from_view(&start(Variant::Azigo).view(Viewer::Spectator), false),
             clock: None,
-            presence: Presence { south: true, north: false, claim_win_at: None },
+            presence: Presence { south: true, north: false, claim_win_at: None, watching: 0 },
             draw_offer: None,
             rematch_offer: None,
             rematch: None,
@@ -312,7 +312,7 @@ fn server_presence_opponent_away() {
     pin!(
         "server_presence_opponent_away",
         ServerMsg::Presence {
-            presence: Presence { south: true, north: false, claim_win_at: Some(UPDATED_AT + 60_000) }
+            presence: Presence { south: true, north: false, claim_win_at: Some(UPDATED_AT + 60_000), watching: 2 }
         }
     );
 }

@@ -225,7 +225,8 @@ mod tests {
 
     #[test]
     fn end_frames_are_recognised() {
-        let presence = ServerMsg::Presence { presence: Presence { south: true, north: false, claim_win_at: None } };
+        let presence =
+            ServerMsg::Presence { presence: Presence { south: true, north: false, claim_win_at: None, watching: 0 } };
         assert!(!shows_end(&presence));
         let end = ServerMsg::Event {
             v: 3,

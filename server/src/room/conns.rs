@@ -122,6 +122,11 @@ impl Conns {
         self.map.values().map(|c| c.kind)
     }
 
+    /// How many connections of this kind there are.
+    pub fn count(&self, kind: ViewerKind) -> usize {
+        self.map.values().filter(|c| c.kind == kind).count()
+    }
+
     /// Is a connection of this kind present?
     pub fn has(&self, kind: ViewerKind) -> bool {
         self.map.values().any(|c| c.kind == kind)

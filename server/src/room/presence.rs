@@ -56,11 +56,11 @@ impl Seats {
 
     /// The presence message for a viewer of `kind`: a player also learns from when it may claim the win
     /// (while the game is being played).
-    pub fn for_viewer(&self, kind: ViewerKind, playing: bool, grace: Duration) -> Presence {
+    pub fn for_viewer(&self, kind: ViewerKind, playing: bool, grace: Duration, watching: u32) -> Presence {
         let claim_win_at = kind.seat().filter(|_| playing).and_then(|me| {
             let (_, gone_ms) = self.gone_since[me.other()]?;
             Some(gone_ms.plus(grace).wire())
         });
-        Presence { south: self.connected(Side::South), north: self.connected(Side::North), claim_win_at }
+        Presence { south: self.connected(Side::South), north: self.connected(Side::North), claim_win_at, watching }
     }
 }

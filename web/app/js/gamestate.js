@@ -42,7 +42,7 @@ export function initial() {
     board: null,
     clock: null,
     clockAt: 0,
-    presence: { south: false, north: false, claimWinAt: null },
+    presence: { south: false, north: false, claimWinAt: null, watching: 0 },
     drawOffer: null,
     rematchOffer: null,
     rematch: null,

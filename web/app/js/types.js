@@ -86,6 +86,7 @@
  * @property {boolean} south
  * @property {boolean} north
  * @property {number | null} claimWinAt Unix ms from which the win may be claimed
+ * @property {number} watching how many watch without a seat
  */
 
 /**

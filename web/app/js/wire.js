@@ -145,7 +145,7 @@ export function clock(w) {
 
 /** @param {Json} w */
 export function presence(w) {
-  return { south: !!w?.south, north: !!w?.north, claimWinAt: w?.claim_win_at ?? null };
+  return { south: !!w?.south, north: !!w?.north, claimWinAt: w?.claim_win_at ?? null, watching: w?.watching ?? 0 };
 }
 
 /**

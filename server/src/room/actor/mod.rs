@@ -111,6 +111,8 @@ pub(super) struct Room {
     rematch: rematch::Rematch,
     /// The rooms, to make the rematch through.
     rooms: Weak<Registry>,
+    /// The number of spectators everyone was last told.
+    told_watching: u32,
     /// The game's chat lines, once read from the store (`None` until then).
     chat: Option<Vec<mancala_protocol::ChatLine>>,
 }
@@ -157,6 +159,7 @@ pub(super) fn spawn(
         draw: draw::Offers::default(),
         rematch: rematch::Rematch::default(),
         rooms,
+        told_watching: 0,
         chat: None,
     };
     metrics::gauge!("mancala_rooms").increment(1.0);
@@ -324,6 +327,7 @@ impl Room {
         let _ = reply.send(conn);
         match kind.seat() {
             Some(side) if self.seats.arrived(side) => self.broadcast_presence(),
+            None if self.watching_changed() => self.broadcast_presence(),
             _ => {
                 let msg = ServerMsg::Presence { presence: self.presence_for(kind) };
                 self.conns.send_presence(conn, msg);
@@ -629,7 +633,7 @@ impl Room {
             None => CatchUp::Snapshot(Frame::new(projection::snapshot(
                 game,
                 kind,
-                self.seats.for_viewer(kind, game.status == GameStatus::Ongoing, self.config.claim_grace),
+                self.presence_for(kind),
                 clock.clone(),
                 self.draw.pending,
                 (self.rematch.offer, self.rematch.next_for(kind.seat())),
@@ -646,7 +650,8 @@ impl Room {
     }
 
     fn presence_for(&self, kind: ViewerKind) -> mancala_protocol::Presence {
-        self.seats.for_viewer(kind, self.game.status == GameStatus::Ongoing, self.config.claim_grace)
+        let watching = self.conns.count(ViewerKind::Spectator) as u32;
+        self.seats.for_viewer(kind, self.game.status == GameStatus::Ongoing, self.config.claim_grace, watching)
     }
 
     fn snapshot_frame(&self, kind: ViewerKind) -> std::sync::Arc<Frame> {
@@ -663,7 +668,17 @@ impl Room {
 
     fn broadcast_presence(&mut self) {
         let (seats, playing, grace) = (self.seats, self.game.status == GameStatus::Ongoing, self.config.claim_grace);
-        self.conns.broadcast(|kind| ServerMsg::Presence { presence: seats.for_viewer(kind, playing, grace) });
+        let watching = self.conns.count(ViewerKind::Spectator) as u32;
+        self.told_watching = watching;
+        self.conns.broadcast(|kind| ServerMsg::Presence { presence: seats.for_viewer(kind, playing, grace, watching) });
+    }
+
+    /// Whether the number of spectators moved enough since everyone was last told it to tell them again:
+    /// any change while they are few, a tenth of it in a crowd (a thousand arriving is not a million
+    /// messages).
+    fn watching_changed(&self) -> bool {
+        let (now, told) = (self.conns.count(ViewerKind::Spectator) as u32, self.told_watching);
+        now != told && (now.max(told) <= 20 || now.abs_diff(told) * 10 >= told)
     }
 
     fn remove(&mut self, conn: ConnId) {
@@ -673,6 +688,8 @@ impl Room {
             && !self.conns.has(kind)
         {
             self.seats.left(side, (Instant::now(), UnixMs::now()));
+            self.broadcast_presence();
+        } else if kind.seat().is_none() && self.watching_changed() {
             self.broadcast_presence();
         }
         if self.empty_since.is_none() && !self.people_connected() {

@@ -99,6 +99,10 @@ export function view(ctrl) {
       h('h1.game-title', ctrl.title()),
       h('p#game-kind.muted.small', kind),
       h('span#conn.conn', { attrs: { 'data-state': ctrl.status } }, connWords(ctrl.status)),
+      h(
+        'span#watching.muted.small',
+        ctrl.s.presence.watching ? t('game.watching', { count: ctrl.s.presence.watching }) : '',
+      ),
       h('p#status.status', { attrs: { 'aria-live': 'polite', 'data-winner': winner(ctrl) } }, statusText(ctrl)),
       ratingLine(ctrl),
       h('p#note.error', { attrs: { role: 'alert' } }, ctrl.message),
