@@ -100,6 +100,13 @@ export const prefs = {
   set theme(v) {
     write('mancala.theme', v);
   },
+  /** @returns {boolean} the game page's sounds are on */
+  get sound() {
+    return read('mancala.sound', true);
+  },
+  set sound(v) {
+    write('mancala.sound', v);
+  },
   /** @returns {string | null} the language chosen with the picker (null: the browser's) */
   get lang() {
     return read('mancala.lang', null);

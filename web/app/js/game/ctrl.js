@@ -62,6 +62,7 @@ export class GameCtrl {
     /** @type {typeof import('./chat.js') | null} chat.js, imported when the chat is opened */
     this.chat = null;
     this.chatOpen = false;
+    this.warned = false;
     this.loadingFinished = false;
     this.stopped = false;
     /** @type {GameSocket | null} */
@@ -215,6 +216,18 @@ export class GameCtrl {
     }
   }
 
+  /**
+   * Plays a sound, unless the page's sound is off (its module is loaded with the first one).
+   * @param {string} name
+   */
+  noise(name) {
+    if (prefs.sound)
+      import('../sound.js').then(
+        (m) => m.play(name),
+        () => {},
+      );
+  }
+
   /** Opens the chat: its module and words are loaded the first time. */
   openChat() {
     this.chatOpen = true;
@@ -318,7 +331,10 @@ export class GameCtrl {
    */
   applyState(m) {
     const s = this.s;
+    const myTurn = this.legal().length > 0;
     const sowing = apply(s, m, performance.now());
+    if (sowing) this.noise(sowing.move.steps.some((x) => x.type === 'capture') ? 'capture' : 'move');
+    if (!myTurn && m.type === 'event' && this.legal().length) this.noise('turn');
     if (m.type === 'snapshot' && s.seat) keepSeat(this.id, seatToken(this.id) || '', s.seat);
     if (s.needRecord && !this.recordAsked) this.fetchRecord();
     if (sowing && s.board) {
@@ -517,6 +533,10 @@ export class GameCtrl {
       // Only the clocks and the claim countdown change with time.
       const s = this.s;
       if (s.clock?.running.length || (s.presence.claimWinAt && s.seat && s.game?.status === 'ongoing')) this.redraw();
+      // Low time: once a turn, when the viewer's running clock goes under ten seconds.
+      const left = s.seat && s.clock?.running.includes(s.seat) ? clockLeft(s, s.seat, performance.now()) : null;
+      if (left !== null && left < 10000 && !this.warned) this.noise('low');
+      this.warned = left !== null && left < 10000;
     }, 250);
     /** @param {KeyboardEvent} e */
     this.keys = (e) => {

@@ -5,6 +5,7 @@
 
 import { h } from '../../vendor/snabbdom.js';
 import { SPEEDS } from '../../anim.js';
+import { prefs } from '../../prefs.js';
 import { t } from '../../i18n.js';
 import { resultText, sideName, timeControl } from '../../ui.js';
 import { boardBox, caption, choices, previewLine } from './board.js';
@@ -70,6 +71,14 @@ function viewOptions(ctrl) {
       t('game.skip'),
     ),
     h('button.small.ghost', { attrs: { type: 'button' }, on: { click: () => ctrl.flip() } }, t('game.flip')),
+    h(
+      'button#sound.small.ghost',
+      {
+        attrs: { type: 'button', 'aria-pressed': String(prefs.sound) },
+        on: { click: () => ((prefs.sound = !prefs.sound), ctrl.redraw()) },
+      },
+      t('game.sound'),
+    ),
   ]);
 }
 
