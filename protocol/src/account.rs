@@ -85,3 +85,23 @@ pub struct ApiTokenCreated {
     /// Unix ms.
     pub created_at: u64,
 }
+
+/// A game the account plays that is not over (`GET /api/account/playing`): its summary, the account's
+/// seat, and whether it waits for the account's decision.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PlayingGame {
+    pub game: crate::http::GameSummary,
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
+    pub seat: mancala_engine::Side,
+    pub my_turn: bool,
+}
+
+/// The account's games that are not over: those waiting for its decision first, then the others, each
+/// newest first; `my_turn` counts the first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Playing {
+    pub games: Vec<PlayingGame>,
+    pub my_turn: usize,
+}

@@ -1,4 +1,4 @@
-//! Rematches over real sockets: after the end a player offers, the opponent declines or accepts; on accept
+//! Rematches over real sockets (and the "your turn" list they feed): after the end a player offers, the opponent declines or accepts; on accept
 //! both players get their seat in a new game with the same variant, options and clock and the sides
 //! swapped (rated if the first was), the spectator the game to follow, and the new seats play. Offers are
 //! refused before the end, from a spectator, after the rematch was made and beyond the limit; a server
@@ -208,4 +208,53 @@ async fn the_rematch_of_a_rated_game_is_rated_and_a_bot_accepts_at_once() {
     assert_eq!(next.seat, Side::North);
     assert_eq!(next.game.status, GameStatus::Ongoing, "the bot sat down");
     assert!(next.game.players.south.as_ref().is_some_and(|p| p.name.starts_with("bot-")), "{:?}", next.game.players);
+}
+
+async fn get_as(s: &TestServer, token: Option<&str>, path: &str) -> (u16, Value) {
+    let mut r = s.http.get(s.url(path));
+    if let Some(t) = token {
+        r = r.bearer_auth(t);
+    }
+    let r = r.send().await.expect("request");
+    (r.status().as_u16(), r.json().await.unwrap_or(Value::Null))
+}
+
+/// `GET /api/account/playing`: the account's games not over, those waiting for its decision first.
+#[tokio::test]
+async fn the_your_turn_list_follows_the_moves() {
+    let server = TestServer::start().await;
+    let (amina, kwame) = (account(&server, "amina").await, account(&server, "kwame").await);
+    assert_eq!(get_as(&server, None, "/api/account/playing").await.0, 401);
+    let created = post_as(&server, &amina, "/api/games", json!({ "variant": "kubuguza", "seat": "south" })).await;
+    let id = created["game"]["id"].as_str().unwrap().to_string();
+    let joined = post_as(&server, &kwame, &format!("/api/games/{id}/join"), json!({})).await;
+    // A second game of amina's where the opponent is to move: she plays North.
+    let other = post_as(&server, &kwame, "/api/games", json!({ "variant": "njombwa", "seat": "south" })).await;
+    let other_id = other["game"]["id"].as_str().unwrap().to_string();
+    post_as(&server, &amina, &format!("/api/games/{other_id}/join"), json!({})).await;
+
+    let turns = |list: &Value| -> Vec<(String, bool)> {
+        list["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| (g["game"]["id"].as_str().unwrap().to_string(), g["my_turn"].as_bool().unwrap()))
+            .collect()
+    };
+    let (status, list) = get_as(&server, Some(&amina), "/api/account/playing").await;
+    assert_eq!(status, 200, "{list}");
+    assert_eq!(turns(&list), vec![(id.clone(), true), (other_id.clone(), false)], "{list}");
+    assert_eq!(list["my_turn"], 1);
+    assert_eq!(list["games"][0]["seat"], "south");
+    let (_, theirs) = get_as(&server, Some(&kwame), "/api/account/playing").await;
+    assert_eq!(turns(&theirs), vec![(other_id.clone(), true), (id.clone(), false)], "{theirs}");
+
+    // Amina moves: the game is kwame's turn now.
+    let mut t = Table::open(&server, &id, created["token"].as_str().unwrap(), joined["token"].as_str().unwrap()).await;
+    let first = t.views.south.legal[0].clone();
+    assert!(accepted(&t.decide(Seat::South, &first).await));
+    let (_, list) = get_as(&server, Some(&amina), "/api/account/playing").await;
+    assert_eq!(list["my_turn"], 0, "{list}");
+    let (_, theirs) = get_as(&server, Some(&kwame), "/api/account/playing").await;
+    assert_eq!(theirs["my_turn"], 2, "{theirs}");
 }

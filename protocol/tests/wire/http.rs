@@ -306,3 +306,16 @@ fn http_accounts() {
         vec![ApiTokenInfo { id: "k3Jd9QmZ2xLp".into(), label: "laptop".into(), created_at: CREATED_AT }]
     );
 }
+
+/// `GET /api/account/playing`: one game waiting for the account's decision, one for the opponent's.
+#[test]
+fn http_playing() {
+    use mancala_protocol::account::{Playing, PlayingGame};
+    let mut theirs = summary(Variant::Njombwa, GameStatus::Ongoing);
+    theirs.id = "Q8wErTy2Ui".into();
+    let games = vec![
+        PlayingGame { game: summary(Variant::Kubuguza, GameStatus::Ongoing), seat: Side::South, my_turn: true },
+        PlayingGame { game: theirs, seat: Side::South, my_turn: false },
+    ];
+    pin!("http_playing", Playing { games, my_turn: 1 });
+}

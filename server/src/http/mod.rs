@@ -40,6 +40,7 @@ pub mod lobby;
 pub mod openapi;
 pub mod ops;
 pub mod players;
+pub mod playing;
 pub mod progress;
 pub mod ratings;
 pub mod review;
@@ -78,6 +79,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/account", get(account::me))
         .route("/api/account/password", post(account::change_password))
         .route("/api/account/tokens", get(account::list_tokens).post(account::create_token))
+        .route("/api/account/playing", get(playing::playing))
         .route("/api/account/tokens/{id}", delete(account::revoke_token))
         .route("/api/account/learn", get(progress::get))
         .route("/api/account/learn/{game}/{lesson}/{step}", put(progress::put))

@@ -5,7 +5,7 @@
 import { useLanguage, t } from './i18n.js';
 import { prefs } from './prefs.js';
 import { go, startRouter } from './router.js';
-import { mountHeader } from './session.js';
+import { mountHeader, onChange, ready } from './session.js';
 
 /** @param {string} id */
 const byId = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -102,3 +102,9 @@ try {
 translateHeader(have, lang);
 mountHeader(byId('who'), go);
 startRouter(byId('main'));
+// "Your turn" (yourturn.js) once signed in.
+const turns = (/** @type {string | null} */ name) => {
+  if (name) import('./yourturn.js').then((m) => m.start());
+};
+ready().then(turns);
+onChange(turns);

@@ -154,6 +154,11 @@
  */
 
 /**
+ * The account's games not over, as "your turn" needs them.
+ * @typedef {{myTurn: number, games: {id: string, variant: string, myTurn: boolean}[]}} Playing
+ */
+
+/**
  * A line of a game's chat: its room (`players`, `spectators`), author, a player's side, words, time.
  * @typedef {{room: string, by: string, side: Side | null, text: string, at: number}} ChatLine
  */

@@ -14,7 +14,7 @@ use super::extract::{NoParams, Query};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use mancala_protocol::account::{
-    AccountInfo, ApiTokenCreated, ApiTokenInfo, ChangePassword, CreateApiToken, SignedIn, Signin, Signup,
+    AccountInfo, ApiTokenCreated, ApiTokenInfo, ChangePassword, CreateApiToken, Playing, SignedIn, Signin, Signup,
 };
 use mancala_protocol::http::{
     CreateGame, CreatePlayer, ErrorBody, GameDetail, GameList, GameSummary, JoinGame, LeaderboardEntry, PlayerCreated,
@@ -69,7 +69,7 @@ pub fn document_value() -> serde_json::Value {
         game_export, invite, join_invite, websocket, create_player, player_profile, player_games, stream_game,
         rating_history, leaderboard, openapi_json, lobby_ws, lobby_seeks, lobby_seek, lobby_accept, create_challenge,
         list_challenges, accept_challenge, decline_challenge, signup, signin, signout, account, change_password,
-        list_tokens, create_token, revoke_token, learn::lessons, learn::lesson, learn::check, learn::rules,
+        playing, list_tokens, create_token, revoke_token, learn::lessons, learn::lesson, learn::check, learn::rules,
         learn::preview, learn::game_preview, learn::progress, learn::progress_step, analysis::analyse,
         review::game_review
     ),
@@ -472,6 +472,15 @@ fn account() {}
         (status = 409, body = ErrorBody, description = "a token-only account has no password")))]
 #[allow(dead_code)]
 fn change_password() {}
+
+/// The account's games that are not over, those waiting for its decision first (the site's "your turn").
+#[utoipa::path(get, path = "/api/account/playing", tag = "account",
+    security(("player_token" = []), ("session" = [])),
+    responses(
+        (status = 200, body = Playing, description = "at most 50 games: `my_turn` ones first, each group newest first"),
+        (status = 401, body = ErrorBody, description = "not signed in")))]
+#[allow(dead_code)]
+fn playing() {}
 
 /// The account's API tokens (never the tokens themselves).
 #[utoipa::path(get, path = "/api/account/tokens", tag = "account",
