@@ -193,15 +193,16 @@ pub enum LobbyServerMsg {
         waiting: Vec<GameSummary>,
         live: Vec<GameSummary>,
     },
-    /// A game entered `list` (created, or started: it enters `live`).
+    /// A game entered `list` (created, or started: it enters `live`). Boxed, as `Paired`: the messages
+    /// wait in queues, and the common ones are small.
     GameAdded {
         list: GameListName,
-        game: GameSummary,
+        game: Box<GameSummary>,
     },
     /// A game of `list` changed (a player joined, a move was made): its summary now.
     GameChanged {
         list: GameListName,
-        game: GameSummary,
+        game: Box<GameSummary>,
     },
     /// A game left `list`: it started (leaves `waiting`), ended or was aborted (leaves `live`), or newer
     /// games pushed it out of the newest [`GAMES_SHOWN`].

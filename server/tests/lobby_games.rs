@@ -32,7 +32,7 @@ async fn create(s: &TestServer, name: &str) -> (String, String) {
 /// The next `game_added` (the summary) of `list`, for game `id`.
 async fn added(ws: &mut Ws, list: GameListName, id: &str) -> GameSummary {
     match ws.lists_recv().await {
-        LobbyServerMsg::GameAdded { list: l, game } if l == list && game.id == id => game,
+        LobbyServerMsg::GameAdded { list: l, game } if l == list && game.id == id => *game,
         other => panic!("expected game {id} added to {list:?}: {other:?}"),
     }
 }

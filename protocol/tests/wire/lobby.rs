@@ -111,8 +111,11 @@ fn lobby_server_messages() {
 fn lobby_game_list_messages() {
     let live = GameSummary { id: "h4Nw8YpC3s".into(), plies: 14, ..summary(Variant::Kubuguza, GameStatus::Ongoing) };
     pin!("lobby_games", LobbyServerMsg::Games { waiting: vec![waiting_summary()], live: vec![live.clone()] });
-    pin!("lobby_game_added", LobbyServerMsg::GameAdded { list: GameListName::Waiting, game: waiting_summary() });
-    pin!("lobby_game_changed", LobbyServerMsg::GameChanged { list: GameListName::Live, game: live });
+    pin!(
+        "lobby_game_added",
+        LobbyServerMsg::GameAdded { list: GameListName::Waiting, game: Box::new(waiting_summary()) }
+    );
+    pin!("lobby_game_changed", LobbyServerMsg::GameChanged { list: GameListName::Live, game: Box::new(live) });
     pin!("lobby_game_removed", LobbyServerMsg::GameRemoved { list: GameListName::Waiting, id: GAME_ID.into() });
 }
 

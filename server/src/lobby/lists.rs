@@ -56,9 +56,9 @@ fn diff(list: GameListName, old: &[GameSummary], new: &[GameSummary], out: &mut 
     }
     for g in new {
         match before.get(g.id.as_str()) {
-            Some(was) if *was != g => out.push(LobbyServerMsg::GameChanged { list, game: g.clone() }),
+            Some(was) if *was != g => out.push(LobbyServerMsg::GameChanged { list, game: Box::new(g.clone()) }),
             Some(_) => {}
-            None => out.push(LobbyServerMsg::GameAdded { list, game: g.clone() }),
+            None => out.push(LobbyServerMsg::GameAdded { list, game: Box::new(g.clone()) }),
         }
     }
 }
@@ -133,8 +133,8 @@ mod tests {
             old.changes(&new),
             vec![
                 LobbyServerMsg::GameRemoved { list: GameListName::Waiting, id: "w1".into() },
-                LobbyServerMsg::GameAdded { list: GameListName::Live, game: game("w1", 0) },
-                LobbyServerMsg::GameChanged { list: GameListName::Live, game: game("l1", 4) },
+                LobbyServerMsg::GameAdded { list: GameListName::Live, game: Box::new(game("w1", 0)) },
+                LobbyServerMsg::GameChanged { list: GameListName::Live, game: Box::new(game("l1", 4)) },
             ]
         );
         assert!(new.changes(&new).is_empty(), "nothing changed, nothing said");
