@@ -5,7 +5,11 @@
 //! - `seek` presses "quick pairing": it is paired at once with the nearest-rated waiting player who
 //!   wants the same game, or waits (its seek in the lobby) until someone takes it. Ctrl-C withdraws it.
 //! - `lobby` prints the open seeks as they come and go (`seek ID NAME VARIANT CLOCK casual|rated` /
-//!   `gone ID`); typing a seek's id (or `accept ID`) takes it; `quit` leaves.
+//!   `gone ID`), and the games waiting for an opponent and being played, the newest 20 of each
+//!   (`games waiting N live N`, then a line per game as it is now, whenever it enters a list or changes:
+//!   `waiting-game ID VARIANT CLOCK SOUTH vs NORTH` / `live-game ID VARIANT CLOCK SOUTH vs NORTH ply N`,
+//!   `?` for an open seat; `left-waiting ID` / `left-live ID` when it leaves one); typing a seek's id
+//!   (or `accept ID`) takes it; `quit` leaves.
 //!
 //! Line mode prints `paired GAMEID seat SIDE` when the game is made, then the lines of `mancala play`.
 //!
@@ -22,8 +26,9 @@ use crate::play::parse_clock;
 use anyhow::{Context, Result, bail};
 use futures_util::{SinkExt, StreamExt};
 use mancala_engine::Variant;
-use mancala_protocol::http::SeatGranted;
-use mancala_protocol::lobby::{LobbyClientMsg, LobbyServerMsg, Seek};
+use mancala_protocol::ClockSpec;
+use mancala_protocol::http::{GameSummary, PlayerInfo, SeatGranted};
+use mancala_protocol::lobby::{GameListName, LobbyClientMsg, LobbyServerMsg, Seek};
 use std::io::IsTerminal;
 use std::time::Duration;
 use tokio::io::{AsyncBufReadExt, BufReader};
@@ -154,17 +159,52 @@ async fn reconnect(api: &Api, who: &Who, why: &str, code: Option<u16>) -> Result
     }
 }
 
-fn describe(s: &Seek) -> String {
-    let clock = s.clock.map_or("no-clock".to_string(), |c| {
+/// A clock as `mancala seek` takes it: `5+3`, `90s+2`, or `no-clock`.
+fn clock_text(clock: Option<ClockSpec>) -> String {
+    clock.map_or("no-clock".to_string(), |c| {
         if c.base_secs % 60 == 0 {
             format!("{}+{}", c.base_secs / 60, c.increment_secs)
         } else {
             format!("{}s+{}", c.base_secs, c.increment_secs)
         }
-    });
+    })
+}
+
+fn describe(s: &Seek) -> String {
+    let clock = clock_text(s.clock);
     let rating =
         s.rating.map_or(String::new(), |r| format!(" ({r}{})", if s.provisional == Some(true) { "?" } else { "" }));
     format!("{} {}{} {} {} {}", s.id, s.name, rating, s.variant, clock, if s.rated { "rated" } else { "casual" })
+}
+
+/// A game of a live list as it is now: `waiting-game ID VARIANT CLOCK SOUTH vs NORTH` or
+/// `live-game ID VARIANT CLOCK SOUTH vs NORTH ply N`.
+fn game_line(list: GameListName, g: &GameSummary) -> String {
+    let name = |p: &Option<PlayerInfo>| p.as_ref().map_or("?".to_string(), |p| p.name.clone());
+    let (south, north) = (name(&g.players.south), name(&g.players.north));
+    let what = format!("{} {} {} {south} vs {north}", g.id, g.variant, clock_text(g.clock));
+    match list {
+        GameListName::Waiting => format!("waiting-game {what}"),
+        GameListName::Live => format!("live-game {what} ply {}", g.plies),
+    }
+}
+
+/// The lines of a message of the live game lists (none for another message).
+fn list_lines(msg: &LobbyServerMsg) -> Vec<String> {
+    match msg {
+        LobbyServerMsg::Games { waiting, live } => {
+            let mut lines = vec![format!("games waiting {} live {}", waiting.len(), live.len())];
+            lines.extend(waiting.iter().map(|g| game_line(GameListName::Waiting, g)));
+            lines.extend(live.iter().map(|g| game_line(GameListName::Live, g)));
+            lines
+        }
+        LobbyServerMsg::GameAdded { list, game } | LobbyServerMsg::GameChanged { list, game } => {
+            vec![game_line(*list, game)]
+        }
+        LobbyServerMsg::GameRemoved { list: GameListName::Waiting, id } => vec![format!("left-waiting {id}")],
+        LobbyServerMsg::GameRemoved { list: GameListName::Live, id } => vec![format!("left-live {id}")],
+        _ => Vec::new(),
+    }
 }
 
 /// `mancala seek`.
@@ -232,7 +272,11 @@ pub async fn lobby(args: &LobbyArgs) -> Result<()> {
                     let _ = socket.close(None).await;
                     return play(api, *granted, args.who.line).await;
                 }
-                Next::Msg(_) => {}
+                Next::Msg(msg) => {
+                    for line in list_lines(&msg) {
+                        println!("{line}");
+                    }
+                }
             },
             line = stdin.next_line(), if stdin_open => match line {
                 Ok(Some(line)) => {
@@ -270,4 +314,39 @@ async fn play(api: Api, granted: SeatGranted, line_mode: bool) -> Result<()> {
     }
     session.close().await;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mancala_engine::{Options, Variant};
+    use mancala_protocol::http::{GameStatus, Seats};
+
+    #[test]
+    fn the_lines_of_the_game_lists() {
+        let amina = Some(PlayerInfo { name: "amina".into(), registered: false });
+        let game = GameSummary {
+            id: "g7Kq2ZtR4m".into(),
+            variant: Variant::Kubuguza,
+            options: Options::defaults(Variant::Kubuguza),
+            status: GameStatus::Waiting,
+            players: Seats { south: amina, north: None },
+            clock: Some(ClockSpec { base_secs: 300, increment_secs: 3 }),
+            auto_forced: true,
+            rated: false,
+            previews: false,
+            plies: 0,
+            result: None,
+            created_at: 1,
+            updated_at: 1,
+            invite_code: None,
+        };
+        let games = LobbyServerMsg::Games { waiting: vec![game.clone()], live: vec![] };
+        assert_eq!(list_lines(&games), ["games waiting 1 live 0", "waiting-game g7Kq2ZtR4m kubuguza 5+3 amina vs ?"]);
+        let changed =
+            LobbyServerMsg::GameChanged { list: GameListName::Live, game: Box::new(GameSummary { plies: 7, ..game }) };
+        assert_eq!(list_lines(&changed), ["live-game g7Kq2ZtR4m kubuguza 5+3 amina vs ? ply 7"]);
+        let removed = LobbyServerMsg::GameRemoved { list: GameListName::Live, id: "g7Kq2ZtR4m".into() };
+        assert_eq!(list_lines(&removed), ["left-live g7Kq2ZtR4m"]);
+    }
 }

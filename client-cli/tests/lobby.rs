@@ -1,6 +1,7 @@
 //! `mancala seek` and `mancala lobby` against a real server started by the test: two `seek` processes
 //! are paired into one game and both reach its board; `lobby` lists a seek live and accepts it; both
-//! come back after the server restarts, `seek` seeking again.
+//! come back after the server restarts, `seek` seeking again; `lobby` shows the waiting and live games as
+//! they change.
 
 use mancala_server::config::Config;
 use std::process::Stdio;
@@ -95,6 +96,31 @@ async fn the_lobby_command_lists_a_seek_and_accepts_it() {
     seeker.until("seeking ").await;
     let game = watcher_takes_amina(&mut watcher, &mut seeker).await;
     assert!(watcher.until("game ").await.starts_with(&format!("game {game} azigo")));
+}
+
+/// `POST` `body` to `path`; the answer's JSON.
+async fn post(base: &str, path: &str, body: serde_json::Value) -> serde_json::Value {
+    let r = reqwest::Client::new().post(format!("{base}{path}")).json(&body).send().await.unwrap();
+    assert!(r.status().is_success(), "{path}: {}", r.status());
+    r.json().await.unwrap()
+}
+
+#[tokio::test]
+async fn the_lobby_command_shows_the_waiting_and_live_games() {
+    let (base, _dir, _stop) = server().await;
+    let home = tempfile::tempdir().unwrap();
+    let mut watcher = Player::spawn(home.path(), &["lobby", "--server", &base, "--name", "baraka", "--line"]);
+    watcher.until("games waiting 0 live 0").await;
+    let created = post(&base, "/api/games", serde_json::json!({ "variant": "njombwa", "name": "amina" })).await;
+    let id = created["game"]["id"].as_str().unwrap().to_string();
+    let waiting = watcher.until("waiting-game ").await;
+    assert!(waiting.starts_with(&format!("waiting-game {id} njombwa no-clock ")), "{waiting}");
+    assert!(waiting.contains("amina"), "{waiting}");
+    post(&base, &format!("/api/games/{id}/join"), serde_json::json!({ "name": "kwame" })).await;
+    watcher.until(&format!("left-waiting {id}")).await;
+    let live = watcher.until("live-game ").await;
+    // Forced decisions are played on their own (`auto_forced`): only that the line counts plies is checked.
+    assert!(live.starts_with(&format!("live-game {id} njombwa ")) && live.contains(" ply "), "{live}");
 }
 
 /// The watcher (`lobby`) finds amina's Azigo 10+5 seek in its list and takes it: both are paired into one

@@ -5,7 +5,7 @@
 use mancala_engine::{Options, Variant};
 use serde::{Deserialize, Serialize};
 
-use crate::http::{OptionsPatch, SeatGranted};
+use crate::http::{GameSummary, OptionsPatch, SeatGranted};
 use crate::view::ClockSpec;
 
 /// A seek as everyone sees it.
@@ -70,6 +70,20 @@ pub struct SeekList {
 
 /// At most this many seeks are listed at once (`seeks`, `GET /api/lobby/seeks`): the newest.
 pub const SEEKS_SHOWN: usize = 100;
+
+/// At most this many games are in each live list of the lobby socket (`games`): the newest.
+pub const GAMES_SHOWN: usize = 20;
+
+/// The live game lists of the lobby socket.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum GameListName {
+    /// Games with an open seat (status `waiting`).
+    Waiting,
+    /// Games being played (status `ongoing`).
+    Live,
+}
 
 /// A challenge: an offer to one named account.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -171,6 +185,30 @@ pub enum LobbyServerMsg {
     /// My seek is posted.
     SeekCreated {
         seek: Seek,
+    },
+    /// The live game lists, once, soon after `seeks`: the newest [`GAMES_SHOWN`] games waiting for an
+    /// opponent and the newest being played, newest first (as `GET /api/games`). Then `game_added`,
+    /// `game_changed` and `game_removed` keep them.
+    Games {
+        waiting: Vec<GameSummary>,
+        live: Vec<GameSummary>,
+    },
+    /// A game entered `list` (created, or started: it enters `live`). Boxed, as `Paired`: the messages
+    /// wait in queues, and the common ones are small.
+    GameAdded {
+        list: GameListName,
+        game: Box<GameSummary>,
+    },
+    /// A game of `list` changed (a player joined, a move was made): its summary now.
+    GameChanged {
+        list: GameListName,
+        game: Box<GameSummary>,
+    },
+    /// A game left `list`: it started (leaves `waiting`), ended or was aborted (leaves `live`), or newer
+    /// games pushed it out of the newest [`GAMES_SHOWN`].
+    GameRemoved {
+        list: GameListName,
+        id: String,
     },
     /// A game was made for me: my seat and its token (a `SeatGranted`).
     Paired(Box<SeatGranted>),

@@ -5,7 +5,8 @@ use mancala_engine::{Options, Side, Variant};
 use mancala_protocol::ClockSpec;
 use mancala_protocol::http::{GameStatus, OptionsPatch, SeatGranted};
 use mancala_protocol::lobby::{
-    Challenge, ChallengeList, CreateChallenge, LobbyClientMsg, LobbyServerMsg, Seek, SeekList, SeekRequest,
+    Challenge, ChallengeList, CreateChallenge, GameListName, LobbyClientMsg, LobbyServerMsg, Seek, SeekList,
+    SeekRequest,
 };
 
 const SEEK_ID: &str = "k3Xa9QpL2mZr";
@@ -103,6 +104,19 @@ fn lobby_server_messages() {
     pin!("lobby_challenge", LobbyServerMsg::Challenge { challenge: challenge() });
     pin!("lobby_challenge_gone", LobbyServerMsg::ChallengeGone { id: CHALLENGE_ID.into(), reason: "declined".into() });
     pin!("lobby_pong", LobbyServerMsg::Pong);
+}
+
+/// The live game lists: the whole lists once, then a game added, changed or removed.
+#[test]
+fn lobby_game_list_messages() {
+    let live = GameSummary { id: "h4Nw8YpC3s".into(), plies: 14, ..summary(Variant::Kubuguza, GameStatus::Ongoing) };
+    pin!("lobby_games", LobbyServerMsg::Games { waiting: vec![waiting_summary()], live: vec![live.clone()] });
+    pin!(
+        "lobby_game_added",
+        LobbyServerMsg::GameAdded { list: GameListName::Waiting, game: Box::new(waiting_summary()) }
+    );
+    pin!("lobby_game_changed", LobbyServerMsg::GameChanged { list: GameListName::Live, game: Box::new(live) });
+    pin!("lobby_game_removed", LobbyServerMsg::GameRemoved { list: GameListName::Waiting, id: GAME_ID.into() });
 }
 
 /// Every message of a client to the lobby.

@@ -97,7 +97,7 @@ pub async fn create(
     let (tx, mut rx) = mpsc::channel(16);
     let (kick, kicked) = oneshot::channel();
     let joining = Joining { person, feed: false, addr: client, credential: caller.map(|c| c.credential), tx, kick };
-    let (conn, _) = lobby.ask(|reply| Command::Join { joining, reply }).await?;
+    let conn = lobby.ask(|reply| Command::Join { joining, reply }).await?.conn;
     let leave = Leave { lobby: lobby.clone(), conn, _admitted: admitted };
     lobby.send(Command::Seek { conn, spec, range, rating })?;
     let first = match rx.recv().await {

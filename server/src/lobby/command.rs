@@ -2,6 +2,7 @@
 //! connection ([`Kick`]).
 
 use super::error::LobbyError;
+use super::lists::GameLists;
 use super::person::Person;
 use super::seek::{GameSpec, Shown};
 use crate::ids::ClientAddr;
@@ -36,12 +37,21 @@ pub struct Joining {
 /// The first message of a lobby socket: the newest seeks shown, and how many are open.
 pub type Listed = (Vec<lobby::Seek>, usize);
 
+/// What a joining connection is given: its id, the seeks, and the live game lists when the lobby has a
+/// reading of them (a socket only; else `games` comes with the first reading, about a second later).
+#[derive(Debug)]
+pub struct Joined {
+    pub conn: ConnId,
+    pub seeks: Listed,
+    pub games: Option<GameLists>,
+}
+
 #[derive(Debug)]
 pub enum Command {
-    /// A lobby socket or an HTTP seek stream opens; answered with its connection id and the seek list.
+    /// A lobby socket or an HTTP seek stream opens; answered with its connection id and the lists.
     Join {
         joining: Joining,
-        reply: oneshot::Sender<(ConnId, Listed)>,
+        reply: oneshot::Sender<Joined>,
     },
     /// The connection closed: its seeks go.
     Leave {
@@ -96,6 +106,10 @@ pub enum Command {
     /// These credentials are revoked: the connections opened with them are closed.
     Revoke {
         credentials: Vec<Credential>,
+    },
+    /// A new reading of the live game lists ([`super::lists::watch`]).
+    Games {
+        lists: GameLists,
     },
     /// The games were looked up in the database: those `finished` free their players (a pairing that
     /// failed frees them the same way); then `then`, the command that asked, runs again.

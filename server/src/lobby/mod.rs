@@ -12,6 +12,7 @@
 //! | [`playing`] | who is in a game the lobby made (nobody in two at once) |
 //! | [`pairing`] | making the paired game |
 //! | [`challenge`] | open challenges |
+//! | [`lists`] | the live game lists (waiting, being played) read for the lobby sockets |
 //! | [`limits`] | the lobby's limits, and the per-address count of its connections |
 //! | [`aborts`] | the pause after repeated aborts |
 //! | [`ratings`] | the rating shown with a seek |
@@ -27,6 +28,7 @@ pub mod challenge;
 pub mod command;
 pub mod error;
 pub mod limits;
+pub mod lists;
 pub mod pairing;
 pub mod person;
 pub mod playing;
@@ -44,7 +46,7 @@ use error::LobbyError;
 use limits::{Admitted, Doors, LobbyLimits};
 use pool::Pool;
 use std::sync::Arc;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{mpsc, oneshot, watch};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
@@ -60,7 +62,7 @@ pub struct Lobby {
 }
 
 impl Lobby {
-    /// Starts the lobby task; it stops on `shutdown`.
+    /// Starts the lobby task and the reader of its game lists ([`lists::watch`]); both stop on `shutdown`.
     pub fn start(
         rooms: Arc<Registry>,
         store: Store,
@@ -69,7 +71,9 @@ impl Lobby {
         shutdown: CancellationToken,
     ) -> Lobby {
         let (tx, rx) = mpsc::channel(QUEUE);
-        let pool = Pool::new(rooms, store, limits, tx.downgrade(), tracker.clone());
+        let (watching, watched) = watch::channel(false);
+        tracker.spawn(lists::watch(store.clone(), watched, tx.downgrade(), shutdown.clone()));
+        let pool = Pool::new(rooms, store, limits, tx.downgrade(), tracker.clone(), watching);
         tracker.spawn(pool.run(rx, shutdown.clone()));
         Lobby { tx, doors: Arc::default(), limits }
     }

@@ -4,12 +4,14 @@
 //! and nobody is paired twice. The task never waits on a client or the database: the game of a pairing
 //! is made by a task of its own ([`Pairing`]), a lookup of a game is a task that asks again with its
 //! answer, and messages to a connection go to its bounded queue; a connection whose queue is full is
-//! closed (its seeks with it) rather than slowing everyone.
+//! closed (its seeks with it) rather than slowing everyone. It also keeps the last reading of the live
+//! game lists ([`GameLists`]) and sends its sockets what changes in them.
 
 use super::challenge::Challenges;
-use super::command::{Command, Joining, Kick, Listed, Taker};
+use super::command::{Command, Joined, Joining, Kick, Listed, Taker};
 use super::error::LobbyError;
 use super::limits::{LobbyLimits, MAX_SEEKS_PER_PERSON, MAX_SEEKS_TOTAL};
+use super::lists::GameLists;
 use super::pairing::{Deliver, Pairing, Player};
 use super::person::{Person, PersonKey};
 use super::playing::Playing;
@@ -25,7 +27,7 @@ use mancala_protocol::http::SeatGranted;
 use mancala_protocol::lobby::{self, LobbyServerMsg, SEEKS_SHOWN};
 use std::collections::HashMap;
 use std::sync::Arc;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{mpsc, oneshot, watch};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
@@ -52,6 +54,11 @@ pub struct Pool {
     /// The task's own queue, for the answers of the lookups and pairings it starts.
     me: mpsc::WeakSender<Command>,
     tracker: TaskTracker,
+    /// The last reading of the live game lists; `None` while no socket watches (a reading kept from then
+    /// would be stale when one joins).
+    lists: Option<GameLists>,
+    /// True while a socket is open: the lists' reader works only then.
+    watching: watch::Sender<bool>,
 }
 
 impl Pool {
@@ -61,6 +68,7 @@ impl Pool {
         limits: LobbyLimits,
         me: mpsc::WeakSender<Command>,
         tracker: TaskTracker,
+        watching: watch::Sender<bool>,
     ) -> Pool {
         Pool {
             conns: HashMap::new(),
@@ -73,6 +81,8 @@ impl Pool {
             limits,
             me,
             tracker,
+            lists: None,
+            watching,
         }
     }
 
@@ -99,7 +109,9 @@ impl Pool {
                 let conn = self.next_conn.take();
                 let Joining { person, feed, addr, credential, tx, kick } = joining;
                 self.conns.insert(conn, Conn { person, feed, addr, credential, tx, kick: Some(kick) });
-                let _ = reply.send((conn, self.listed()));
+                self.update_watching();
+                let games = if feed { self.lists.clone() } else { None };
+                let _ = reply.send(Joined { conn, seeks: self.listed(), games });
             }
             Command::Leave { conn } => self.leave(conn, None),
             Command::Seek { conn, spec, range, rating } => {
@@ -142,6 +154,7 @@ impl Pool {
                     self.leave(conn, Some(Kick::Revoked));
                 }
             }
+            Command::Games { lists } => self.games(lists),
             Command::Checked { finished, then } => {
                 for game in &finished {
                     self.playing.over(game);
@@ -150,6 +163,31 @@ impl Pool {
                     self.handle(*cmd, true);
                 }
             }
+        }
+    }
+
+    /// Tells the lists' reader whether a socket watches; with none, the last reading is forgotten.
+    fn update_watching(&mut self) {
+        let any = self.conns.values().any(|c| c.feed);
+        if !any {
+            self.lists = None;
+        }
+        self.watching.send_if_modified(|w| std::mem::replace(w, any) != any);
+    }
+
+    /// A new reading of the game lists: the sockets get what changed, or the whole lists if they have none
+    /// yet (they joined before the first reading).
+    fn games(&mut self, lists: GameLists) {
+        if !self.conns.values().any(|c| c.feed) {
+            return;
+        }
+        let said = match &self.lists {
+            Some(old) => old.changes(&lists),
+            None => vec![lists.message()],
+        };
+        self.lists = Some(lists);
+        for msg in said {
+            self.broadcast(msg);
         }
     }
 
@@ -446,6 +484,9 @@ impl Pool {
     /// `conn` is gone (it left, or the lobby closes it for `kick`): its seeks go with it.
     fn leave(&mut self, conn: ConnId, kick: Option<Kick>) {
         let Some(mut c) = self.conns.remove(&conn) else { return };
+        if c.feed {
+            self.update_watching();
+        }
         if let (Some(kick), Some(tell)) = (kick, c.kick.take()) {
             let _ = tell.send(kick);
         }

@@ -1,7 +1,9 @@
 //! `GET /api/lobby/ws`: the lobby WebSocket. Identity by `?token=` (a player or API token), `Authorization:
 //! Bearer`, the session cookie of a signed-in browser (from this site only: a handshake with the cookie
 //! and another `Origin` is refused by [`WsUpgrade`]), or a guest's `?name=`. The first message is the
-//! newest open seeks and their count (`seeks`), then `seek_added` / `seek_removed` as they change,
+//! newest open seeks and their count (`seeks`), then the live game lists (`games`, at once or with the
+//! lobby's first reading of them), then `seek_added` / `seek_removed` and `game_added` / `game_changed` /
+//! `game_removed` as they change,
 //! `paired` when a game is made for this person, and `challenge` when someone challenges them. The client
 //! sends `seek`, `cancel`, `accept`, `quick` and `ping` (docs/protocol.md). A seek lives while the socket
 //! that made it is open.
@@ -20,7 +22,7 @@ use crate::http::extract::{FromParams, Params, Query};
 use crate::http::limits::{ClientAddr, Limit};
 use crate::http::lobby::identify;
 use crate::ids::ConnId;
-use crate::lobby::command::{Command, Joining, Kick, Taker};
+use crate::lobby::command::{Command, Joined, Joining, Kick, Taker};
 use crate::lobby::error::LobbyError;
 use crate::lobby::limits::Admitted;
 use crate::lobby::person::Person;
@@ -136,7 +138,8 @@ async fn serve(mut socket: Socket, state: AppState, me: Member) {
         tx: tx.clone(),
         kick,
     };
-    let (conn, (seeks, total)) = match lobby.ask(|reply| Command::Join { joining, reply }).await {
+    let Joined { conn, seeks: (seeks, total), games } = match lobby.ask(|reply| Command::Join { joining, reply }).await
+    {
         Ok(j) => j,
         Err(e) => {
             let _ = socket.send(Message::Text(e.to_msg().to_text().into())).await;
@@ -146,6 +149,9 @@ async fn serve(mut socket: Socket, state: AppState, me: Member) {
     };
     metrics::gauge!("mancala_lobby_sockets").increment(1.0);
     let _ = socket.send(Message::Text(LobbyServerMsg::Seeks { seeks, total }.to_text().into())).await;
+    if let Some(games) = games {
+        let _ = socket.send(Message::Text(games.message().to_text().into())).await;
+    }
     let limits = state.ws_limits;
     let per_sec = NonZeroU32::new(MESSAGES_PER_SECOND).expect("not 0");
     let burst = NonZeroU32::new(MESSAGES_PER_SECOND * 2).expect("not 0");

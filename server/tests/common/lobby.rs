@@ -50,10 +50,36 @@ impl Ws {
         self.lobby_try_recv(Duration::from_secs(10)).await.expect("a lobby message within 10 s")
     }
 
-    /// [`Ws::lobby_recv`], or `None` when the connection closes or is silent for `wait`.
+    /// [`Ws::lobby_recv`], or `None` when the connection closes or is silent for `wait`. The live game
+    /// lists' messages are skipped (they come at their own pace; [`Ws::lists_recv`] reads them).
     pub async fn lobby_try_recv(&mut self, wait: Duration) -> Option<LobbyServerMsg> {
-        let value = self.try_next(wait).await?;
-        Some(read_lobby(value))
+        loop {
+            let msg = read_lobby(self.try_next(wait).await?);
+            if !of_lists(&msg) {
+                return Some(msg);
+            }
+        }
+    }
+
+    /// The next message of the live game lists (`games`, `game_added`, `game_changed`, `game_removed`),
+    /// others skipped; panics after 10 s without one.
+    pub async fn lists_recv(&mut self) -> LobbyServerMsg {
+        loop {
+            let value = self.try_next(Duration::from_secs(10)).await.expect("a lobby message within 10 s");
+            let msg = read_lobby(value);
+            if of_lists(&msg) {
+                return msg;
+            }
+        }
+    }
+
+    /// The next message of the live game lists that `pick` accepts (others are skipped).
+    pub async fn lobby_lists_until<T>(&mut self, mut pick: impl FnMut(LobbyServerMsg) -> Option<T>) -> T {
+        loop {
+            if let Some(found) = pick(self.lists_recv().await) {
+                return found;
+            }
+        }
     }
 
     /// The next lobby message `pick` accepts (others are skipped).
@@ -64,6 +90,17 @@ impl Ws {
             }
         }
     }
+}
+
+/// A message of the live game lists.
+pub fn of_lists(m: &LobbyServerMsg) -> bool {
+    matches!(
+        m,
+        LobbyServerMsg::Games { .. }
+            | LobbyServerMsg::GameAdded { .. }
+            | LobbyServerMsg::GameChanged { .. }
+            | LobbyServerMsg::GameRemoved { .. }
+    )
 }
 
 /// A lobby message as the protocol's type. It must read back as exactly what was sent, so that comparing
@@ -117,7 +154,12 @@ pub async fn closed(ws: &mut Ws) -> (CloseFrame, Vec<LobbyServerMsg>) {
     loop {
         match tokio::time::timeout(Duration::from_secs(10), ws.stream.next()).await {
             Ok(Some(Ok(Message::Close(frame)))) => return (frame.expect("a close frame with a code"), seen),
-            Ok(Some(Ok(Message::Text(t)))) => seen.push(read_lobby(serde_json::from_str(t.as_str()).unwrap())),
+            Ok(Some(Ok(Message::Text(t)))) => {
+                let msg = read_lobby(serde_json::from_str(t.as_str()).unwrap());
+                if !of_lists(&msg) {
+                    seen.push(msg);
+                }
+            }
             Ok(Some(Ok(_))) => continue,
             other => panic!("expected the server's close frame, got {other:?} after {seen:?}"),
         }

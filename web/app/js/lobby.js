@@ -29,7 +29,11 @@ const ratingText = (s) => (s.rating === null || s.rating === undefined ? '' : `$
 /** What a guest's name may be (the server's rule for names). */
 export const NAME_PATTERN = '[A-Za-z0-9_.\\-]{1,24}';
 
-export function lobbyPanels() {
+/**
+ * @param {{onGames?: import('./lobbysocket.js').LobbyHandlers['onGames']}} [o] `onGames`: the live game
+ *   lists the lobby socket carries (the page draws them)
+ */
+export function lobbyPanels({ onGames } = {}) {
   const error = h('p', { class: 'error', role: 'alert', id: 'lobby-error' });
   // A guest plays under this name everywhere on the page: quick pairing, seeks, Join and the form
   // below; a signed-in person as their account.
@@ -65,6 +69,7 @@ export function lobbyPanels() {
 
   const socket = new LobbySocket({
     guestName: null,
+    onGames,
     onSeeks: () => draw(),
     onCreated: (seek) => {
       if (pendingQuick && cancelPending) socket.cancel(seek.id);

@@ -2,13 +2,17 @@
 // The lobby's live socket (`/api/lobby/ws`) on the reconnecting base (reconnect.js): the seek list (a
 // full list first, then additions and removals), this person's own seeks, and `paired` when a game is
 // found. A seek lives while its creator's socket is open, so a dropped socket also drops this page's
-// own seeks: the page is told (`onOwnLost`). Messages sent while the socket is down wait in an outbox.
+// own seeks: the page is told (`onOwnLost`). It also keeps the live game lists (games waiting for an
+// opponent, games being played: the whole lists once, then games added, changed and removed) and gives
+// them to the page (`onGames`). Messages sent while the socket is down wait in an outbox.
 // Identity: the session cookie, else the guest name.
 
 import { ReconnectingSocket } from './reconnect.js';
 import { decodeLobby, encodeLobby } from './wire.js';
 
 /** @typedef {import('./types.js').Seek} Seek */
+/** @typedef {import('./types.js').Game} Game */
+/** @typedef {import('./types.js').GameListName} GameListName */
 /** @typedef {import('./types.js').LobbyMessage} LobbyMessage */
 /** @typedef {import('./wire.js').SeekForm} SeekForm */
 
@@ -21,6 +25,8 @@ import { decodeLobby, encodeLobby } from './wire.js';
  * @property {(m: {code: string, message: string}) => void} [onError]
  * @property {(s: import('./reconnect.js').SocketStatus) => void} [onStatus]
  * @property {() => void} [onOwnLost]
+ * @property {(lists: {waiting: Game[], live: Game[]}, left: GameListName | null) => void} [onGames] the
+ *   lists, newest first, each time they change; `left`: the list a game just left, if one did
  */
 
 export class LobbySocket extends ReconnectingSocket {
@@ -35,6 +41,8 @@ export class LobbySocket extends ReconnectingSocket {
     this.own = new Set();
     /** @type {string[]} */
     this.outbox = [];
+    /** @type {Record<GameListName, Map<string, Game>>} */
+    this.games = { waiting: new Map(), live: new Map() };
   }
 
   url() {
@@ -86,6 +94,16 @@ export class LobbySocket extends ReconnectingSocket {
         this.seeks.set(String(m.seek.id), m.seek);
         h.onCreated?.(m.seek);
         break;
+      case 'games':
+        this.games = { waiting: byId(m.waiting), live: byId(m.live) };
+        return this.gamesChanged(null);
+      case 'game_added':
+      case 'game_changed':
+        this.games[m.list].set(m.game.id, m.game);
+        return this.gamesChanged(null);
+      case 'game_removed':
+        this.games[m.list].delete(m.id);
+        return this.gamesChanged(m.list);
       case 'paired':
         this.own.clear();
         h.onPaired?.(m.granted);
@@ -97,6 +115,11 @@ export class LobbySocket extends ReconnectingSocket {
         return;
     }
     h.onSeeks?.(this.list());
+  }
+
+  /** @param {GameListName | null} left */
+  gamesChanged(left) {
+    this.handlers.onGames?.({ waiting: newest(this.games.waiting), live: newest(this.games.live) }, left);
   }
 
   /** The seeks, oldest first. */
@@ -131,3 +154,13 @@ export class LobbySocket extends ReconnectingSocket {
     this.post(encodeLobby.accept(id));
   }
 }
+
+/** @param {Game[]} games */
+const byId = (games) => new Map(games.map((g) => [g.id, g]));
+
+/**
+ * A list's games newest first, as the server orders them.
+ * @param {Map<string, Game>} games
+ */
+const newest = (games) =>
+  [...games.values()].sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));

@@ -201,11 +201,17 @@
  * @property {boolean} rated
  */
 
+/** @typedef {'waiting' | 'live'} GameListName a live game list of the lobby socket */
+
 /**
  * @typedef {{type: 'seeks', seeks: Seek[]}
  *   | {type: 'seek_added', seek: Seek}
  *   | {type: 'seek_removed', id: number | string}
  *   | {type: 'seek_created', seek: Seek}
+ *   | {type: 'games', waiting: Game[], live: Game[]}
+ *   | {type: 'game_added', list: GameListName, game: Game}
+ *   | {type: 'game_changed', list: GameListName, game: Game}
+ *   | {type: 'game_removed', list: GameListName, id: string}
  *   | {type: 'paired', granted: SeatGranted}
  *   | {type: 'challenge', challenge: Challenge}
  *   | {type: 'error', code: string, message: string}

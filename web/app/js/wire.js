@@ -488,6 +488,15 @@ export function challenge(w) {
 }
 
 /**
+ * The name of a live game list of the lobby socket.
+ * @param {unknown} w
+ * @returns {import('./types.js').GameListName}
+ */
+function gameListName(w) {
+  return w === 'live' ? 'live' : 'waiting';
+}
+
+/**
  * One frame of the lobby socket, decoded.
  * @param {string} text
  * @returns {LobbyMessage}
@@ -503,6 +512,14 @@ export function decodeLobby(text) {
       return { type: 'seek_removed', id: m.id };
     case 'seek_created':
       return { type: 'seek_created', seek: seek(m.seek) };
+    case 'games':
+      return { type: 'games', waiting: (m.waiting || []).map(game), live: (m.live || []).map(game) };
+    case 'game_added':
+      return { type: 'game_added', list: gameListName(m.list), game: game(m.game) };
+    case 'game_changed':
+      return { type: 'game_changed', list: gameListName(m.list), game: game(m.game) };
+    case 'game_removed':
+      return { type: 'game_removed', list: gameListName(m.list), id: String(m.id) };
     case 'paired':
       return { type: 'paired', granted: seatGranted(m) };
     case 'challenge':

@@ -323,10 +323,12 @@ fn leaderboard() {}
 #[allow(dead_code)]
 fn openapi_json() {}
 
-/// The lobby WebSocket: live seeks, posting and accepting seeks, quick pairing, challenges.
+/// The lobby WebSocket: live seeks, posting and accepting seeks, quick pairing, challenges, and the live
+/// lists of games waiting for an opponent and being played.
 ///
 /// The client sends `LobbyClientMsg` frames and receives `LobbyServerMsg` frames (JSON text): `seeks` first,
-/// then `seek_added` / `seek_removed`, `paired` (a `SeatGranted`) when a game is made, `challenge`. A seek
+/// then `games` (the newest 20 waiting and live games), `seek_added` / `seek_removed`, `game_added` /
+/// `game_changed` / `game_removed`, `paired` (a `SeatGranted`) when a game is made, `challenge`. A seek
 /// lives while the socket that made it is open.
 #[utoipa::path(get, path = "/api/lobby/ws", tag = "lobby",
     params(

@@ -4,8 +4,9 @@
 // the "waiting for an opponent" state with cancel), then the form that creates a game by invite link or
 // against the computer (variant, options, clock, seat, opponent), the games waiting for an opponent
 // (join in one click), live games to watch and recent finished games, and the six variants with their
-// rules summary and source. The game lists refresh every 10 s while the page is visible; the seek list
-// is live (lobby.js).
+// rules summary and source. The seek list and the lists of waiting and live games are live: the lobby
+// socket carries them (lobby.js, lobbysocket.js); the recently finished games are fetched once, and
+// again when a game leaves the live list.
 
 import { api } from '../api.js';
 import { go } from '../router.js';
@@ -32,7 +33,13 @@ export function mount(main) {
   };
   const mine = h('section', { class: 'panel', hidden: true }, h('h2', {}, t('home.yours')), lists.mine);
   const variantsBox = h('div', { class: 'variants' }, h('p', { class: 'muted' }, t('common.loading')));
-  const lobby = lobbyPanels();
+  const lobby = lobbyPanels({
+    onGames: (games, left) => {
+      lists.waiting.replaceChildren(gameList(games.waiting, { onJoin: join, empty: t('home.none_waiting') }));
+      lists.ongoing.replaceChildren(gameList(games.live, { empty: t('home.none_live') }));
+      if (left === 'live') refreshFinished();
+    },
+  });
   const form = createForm(error, lobby.name);
   main.append(
     hero(form),
@@ -86,19 +93,20 @@ export function mount(main) {
       error.textContent = errorText(e, 'join');
     }
   };
-  const refresh = async () => {
-    if (document.hidden) return;
-    const [w, o, f] = await Promise.allSettled([
-      api.games({ status: 'waiting', limit: 20 }),
-      api.games({ status: 'ongoing', limit: 20 }),
-      api.games({ status: 'finished', limit: 10 }),
-    ]);
-    if (w.status === 'fulfilled')
-      lists.waiting.replaceChildren(gameList(w.value.games, { onJoin: join, empty: t('home.none_waiting') }));
-    if (o.status === 'fulfilled')
-      lists.ongoing.replaceChildren(gameList(o.value.games, { empty: t('home.none_live') }));
-    if (f.status === 'fulfilled')
-      lists.finished.replaceChildren(gameList(f.value.games, { empty: t('home.none_finished') }));
+  // The recently finished games: fetched now, and again (at most once a second) when a game leaves the
+  // live list, since it most likely ended.
+  let finishedTimer = 0;
+  const refreshFinished = () => {
+    if (finishedTimer) return;
+    finishedTimer = window.setTimeout(async () => {
+      finishedTimer = 0;
+      try {
+        const f = await api.games({ status: 'finished', limit: 10 });
+        lists.finished.replaceChildren(gameList(f.games, { empty: t('home.none_finished') }));
+      } catch {
+        // The list stays as it was; the next game that ends fetches it again.
+      }
+    }, 1000);
   };
   // The unfinished games this browser holds a seat in (the newest few), to resume.
   Promise.allSettled(
@@ -113,10 +121,14 @@ export function mount(main) {
     lists.mine.replaceChildren(gameList(games));
     mine.hidden = false;
   });
-  refresh();
-  const timer = setInterval(refresh, 10000);
+  lists.waiting.replaceChildren(h('p', { class: 'muted' }, t('common.loading')));
+  lists.ongoing.replaceChildren(h('p', { class: 'muted' }, t('common.loading')));
+  api
+    .games({ status: 'finished', limit: 10 })
+    .then((f) => lists.finished.replaceChildren(gameList(f.games, { empty: t('home.none_finished') })))
+    .catch(() => {});
   return () => {
-    clearInterval(timer);
+    clearTimeout(finishedTimer);
     lobby.stop();
   };
 }
