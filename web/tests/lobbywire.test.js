@@ -5,7 +5,8 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { decodeLobby, decodeServer, encodeLobby, leaderboard, playerProfile, ratingHistory } from '../app/js/wire.js';
+import { decodeLobby, encodeLobby } from '../app/js/lobbywire.js';
+import { decodeServer, leaderboard, playerProfile, ratingHistory } from '../app/js/wire.js';
 import { apply, initial } from '../app/js/gamestate.js';
 
 const SEEK = {

@@ -96,7 +96,6 @@ export const api = {
   /** @param {string} variant @param {number} limit */
   leaderboard: async (variant, limit) =>
     wire.leaderboard(await call('GET', `/api/leaderboard/${enc(variant)}${q({ limit })}`, undefined, true)),
-  seeks: async () => ((await call('GET', '/api/lobby/seeks')).seeks || []).map(wire.seek),
   /** @param {string} name @param {string} password */
   signup: async (name, password) => wire.account(await call('POST', '/api/account/signup', { name, password })),
   /** @param {string} name @param {string} password */

@@ -13,7 +13,7 @@ import { has, t } from './i18n.js';
 import { CLOCKS, clockName, clockOf, h, timeControl, variantName } from './ui.js';
 
 /** @typedef {import('./types.js').Seek} Seek */
-/** @typedef {import('./wire.js').SeekForm} SeekForm */
+/** @typedef {import('./lobbywire.js').SeekForm} SeekForm */
 
 /** Quick pairing's games: the four, not Ikibuguzo's fixed openings (the seek form has every variant). */
 const QUICK_VARIANTS = ['kubuguza', 'ikibuguzo', 'njombwa', 'azigo'];

@@ -8,13 +8,13 @@
 // Identity: the session cookie, else the guest name.
 
 import { ReconnectingSocket } from './reconnect.js';
-import { decodeLobby, encodeLobby } from './wire.js';
+import { decodeLobby, encodeLobby } from './lobbywire.js';
 
 /** @typedef {import('./types.js').Seek} Seek */
 /** @typedef {import('./types.js').Game} Game */
 /** @typedef {import('./types.js').GameListName} GameListName */
 /** @typedef {import('./types.js').LobbyMessage} LobbyMessage */
-/** @typedef {import('./wire.js').SeekForm} SeekForm */
+/** @typedef {import('./lobbywire.js').SeekForm} SeekForm */
 
 /**
  * @typedef {object} LobbyHandlers

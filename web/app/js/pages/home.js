@@ -32,6 +32,7 @@ export function mount(main) {
     finished: h('div', { id: 'finished-list' }),
   };
   const mine = h('section', { class: 'panel', hidden: true }, h('h2', {}, t('home.yours')), lists.mine);
+  const turn = yourTurnPanel();
   const variantsBox = h('div', { class: 'variants' }, h('p', { class: 'muted' }, t('common.loading')));
   const lobby = lobbyPanels({
     onGames: (games, left) => {
@@ -43,6 +44,7 @@ export function mount(main) {
   const form = createForm(error, lobby.name);
   main.append(
     hero(form),
+    turn.panel,
     mine,
     ...lobby.panels,
     h('section', { class: 'panel create', id: 'play-computer' }, h('h2', {}, t('home.create')), form, error),
@@ -128,9 +130,40 @@ export function mount(main) {
     .then((f) => lists.finished.replaceChildren(gameList(f.games, { empty: t('home.none_finished') })))
     .catch(() => {});
   return () => {
+    turn.stop();
     clearTimeout(finishedTimer);
     lobby.stop();
   };
+}
+
+/**
+ * "Your turn" for a signed-in person: the games waiting for the account's decision (yourturn.js), and the
+ * button that asks once for notifications.
+ */
+function yourTurnPanel() {
+  const list = h('ul', { id: 'your-turn-list' });
+  const panel = h('section', { class: 'panel', id: 'your-turn', hidden: true }, h('h2', {}, t('home.your_turn')), list);
+  if ('Notification' in window && Notification.permission === 'default') {
+    const ask = h('button', { type: 'button', class: 'small ghost' }, t('home.notify'));
+    ask.onclick = () => Notification.requestPermission().finally(() => ask.remove());
+    panel.append(ask);
+  }
+  let stop = () => {};
+  if (me()) {
+    import('../yourturn.js').then((m) => {
+      m.start();
+      stop = m.onPlaying((p) => {
+        panel.hidden = false;
+        const mineNow = p.games.filter((g) => g.myTurn);
+        list.replaceChildren(
+          ...(mineNow.length
+            ? mineNow.map((g) => h('li', {}, h('a', { href: `/game/${g.id}` }, `${variantName(g.variant)} · ${g.id}`)))
+            : [h('li', { class: 'muted' }, t('home.none_your_turn'))]),
+        );
+      });
+    });
+  }
+  return { panel, stop: () => stop() };
 }
 
 /**
