@@ -8,26 +8,13 @@ mod common;
 use common::driver::{Table, accepted};
 use common::lobby::browser_ws;
 use common::process::Process;
-use common::{Seat, TestServer, Ws};
+use common::{Seat, TestServer, Ws, answer, refused};
 use mancala_protocol::{ChatLine, ChatRoom, ClientMsg, ErrorCode, ServerMsg, Side};
 use serde_json::json;
 use std::time::Duration;
 
 fn say(id: &str, room: ChatRoom, text: &str) -> ClientMsg {
     ClientMsg::Chat { id: Some(id.to_string()), room, text: text.to_string() }
-}
-
-/// Sends `msg` and returns the answer to it (skipping what comes before).
-async fn answer(ws: &mut Ws, msg: &ClientMsg) -> ServerMsg {
-    ws.say(msg).await;
-    ws.recv_until(|m| matches!(m, ServerMsg::Accepted { .. } | ServerMsg::Rejected { .. }).then_some(m)).await
-}
-
-fn refused(m: &ServerMsg) -> Option<ErrorCode> {
-    match m {
-        ServerMsg::Rejected { code, .. } => Some(*code),
-        _ => None,
-    }
 }
 
 /// The next chat line on `ws`.

@@ -6,19 +6,13 @@
 mod common;
 
 use common::driver::{Table, accepted};
-use common::{Seat, TestServer, Ws};
+use common::{Seat, TestServer, Ws, account, answer, post_as, refused};
 use mancala_engine::Side;
 use mancala_protocol::{ClientMsg, DrawAction, ErrorCode, GameEvent, OutcomeInfo, ServerMsg};
-use serde_json::{Value, json};
+use serde_json::json;
 
 fn draw(id: &str, action: DrawAction) -> ClientMsg {
     ClientMsg::Draw { id: Some(id.to_string()), action }
-}
-
-/// Sends `msg` and returns the answer to it (skipping what comes before).
-async fn answer(ws: &mut Ws, msg: &ClientMsg) -> ServerMsg {
-    ws.say(msg).await;
-    ws.recv_until(|m| matches!(m, ServerMsg::Accepted { .. } | ServerMsg::Rejected { .. }).then_some(m)).await
 }
 
 /// The next `draw_offer` message on `ws`: who offers now.
@@ -37,13 +31,6 @@ async fn end_seen(ws: &mut Ws) -> OutcomeInfo {
         _ => None,
     })
     .await
-}
-
-fn refused(m: &ServerMsg) -> Option<ErrorCode> {
-    match m {
-        ServerMsg::Rejected { code, .. } => Some(*code),
-        _ => None,
-    }
 }
 
 #[tokio::test]
@@ -109,19 +96,6 @@ async fn an_offer_is_seen_by_all_declined_lapses_with_a_decision_and_accepted_en
     assert_eq!(detail["game"]["result"], json!({ "winner": null, "reason": "agreement" }));
     let after = answer(&mut t.north, &draw("n4", DrawAction::Offer)).await;
     assert_eq!(refused(&after), Some(ErrorCode::GameOver));
-}
-
-/// Registers `name`; returns its player token.
-async fn account(s: &TestServer, name: &str) -> String {
-    let (status, body) = s.post("/api/players", json!({ "name": name })).await;
-    assert_eq!(status, 201, "{body}");
-    body["token"].as_str().unwrap().to_string()
-}
-
-async fn post_as(s: &TestServer, token: &str, path: &str, body: Value) -> Value {
-    let r = s.http.post(s.url(path)).json(&body).bearer_auth(token).send().await.expect("request");
-    assert!(r.status().is_success(), "{path}: {}", r.status());
-    r.json().await.unwrap()
 }
 
 #[tokio::test]

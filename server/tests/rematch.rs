@@ -7,7 +7,7 @@
 mod common;
 
 use common::driver::{Table, accepted};
-use common::{Seat, TestServer, Ws};
+use common::{Seat, TestServer, Ws, account, answer, post_as, refused};
 use mancala_engine::Side;
 use mancala_protocol::http::{GameStatus, SeatGranted};
 use mancala_protocol::{ClientMsg, ErrorCode, GameEvent, NextGame, RematchAction, ServerMsg};
@@ -15,19 +15,6 @@ use serde_json::{Value, json};
 
 fn rematch(id: &str, action: RematchAction) -> ClientMsg {
     ClientMsg::Rematch { id: Some(id.to_string()), action }
-}
-
-/// Sends `msg` and returns the answer to it (skipping what comes before).
-async fn answer(ws: &mut Ws, msg: &ClientMsg) -> ServerMsg {
-    ws.say(msg).await;
-    ws.recv_until(|m| matches!(m, ServerMsg::Accepted { .. } | ServerMsg::Rejected { .. }).then_some(m)).await
-}
-
-fn refused(m: &ServerMsg) -> Option<ErrorCode> {
-    match m {
-        ServerMsg::Rejected { code, .. } => Some(*code),
-        _ => None,
-    }
 }
 
 /// The next `rematch_offer` on `ws`: who offers now.
@@ -166,18 +153,6 @@ async fn offers_are_limited_to_three() {
     assert!(accepted(&answer(&mut t.north, &rematch("n1", RematchAction::Offer)).await));
     assert!(accepted(&answer(&mut t.south, &rematch("a", RematchAction::Accept)).await));
     assert!(next_seen(&mut t.north).await.seat.is_some());
-}
-
-async fn account(s: &TestServer, name: &str) -> String {
-    let (status, body) = s.post("/api/players", json!({ "name": name })).await;
-    assert_eq!(status, 201, "{body}");
-    body["token"].as_str().unwrap().to_string()
-}
-
-async fn post_as(s: &TestServer, token: &str, path: &str, body: Value) -> Value {
-    let r = s.http.post(s.url(path)).json(&body).bearer_auth(token).send().await.expect("request");
-    assert!(r.status().is_success(), "{path}: {}", r.status());
-    r.json().await.unwrap()
 }
 
 #[tokio::test]

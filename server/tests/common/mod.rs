@@ -11,7 +11,7 @@ pub mod raw;
 
 use futures_util::{SinkExt, StreamExt};
 use mancala_engine::Side;
-use mancala_protocol::{ClientMsg, ServerMsg};
+use mancala_protocol::{ClientMsg, ErrorCode, ServerMsg};
 use mancala_server::config::Config;
 use serde_json::{Value, json};
 use std::net::SocketAddr;
@@ -299,6 +299,34 @@ pub fn pick(seed: &mut u64, n: usize) -> usize {
 }
 
 /// A fresh database on the test server, dropped by [`drop_db`].
+/// Sends `msg` on `ws` and returns the answer to it (`accepted` or `rejected`, skipping what comes before).
+pub async fn answer(ws: &mut Ws, msg: &ClientMsg) -> ServerMsg {
+    ws.say(msg).await;
+    ws.recv_until(|m| matches!(m, ServerMsg::Accepted { .. } | ServerMsg::Rejected { .. }).then_some(m)).await
+}
+
+/// The code of a refusal, `None` for another message.
+pub fn refused(m: &ServerMsg) -> Option<ErrorCode> {
+    match m {
+        ServerMsg::Rejected { code, .. } => Some(*code),
+        _ => None,
+    }
+}
+
+/// Registers the account `name` (`POST /api/players`); its player token.
+pub async fn account(s: &TestServer, name: &str) -> String {
+    let (status, body) = s.post("/api/players", json!({ "name": name })).await;
+    assert_eq!(status, 201, "{body}");
+    body["token"].as_str().unwrap().to_string()
+}
+
+/// `POST path` as the account of `token`, which must succeed; the answer's body.
+pub async fn post_as(s: &TestServer, token: &str, path: &str, body: Value) -> Value {
+    let r = s.http.post(s.url(path)).json(&body).bearer_auth(token).send().await.expect("request");
+    assert!(r.status().is_success(), "{path}: {}", r.status());
+    r.json().await.unwrap()
+}
+
 pub async fn fresh_db(tag: &str) -> Option<(String, String)> {
     let Ok(base) = std::env::var("TEST_DATABASE_URL") else {
         eprintln!("TEST_DATABASE_URL is not set: skipping the PostgreSQL test `{tag}`");
