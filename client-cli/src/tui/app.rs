@@ -8,7 +8,9 @@
 //! - letters, digits and `:` type notation (`c2`, `a1:cw`, `opening:2`); `Enter` sends it, `Backspace`
 //!   erases, `Esc` clears;
 //! - `r` resign (asks `y`/`n`), `a` abort, `c` claim the win, `d` offer a draw (or agree to the one
-//!   offered; `accept` and `decline` typed), `q` quit (the game goes on at the server).
+//!   offered; `accept` and `decline` typed), `q` quit (the game goes on at the server);
+//! - `"` starts a chat line to the opponent (any character then, spaces too): `Enter` says it, `Esc`
+//!   drops it (after the end too).
 //!   When the letter could start a legal decision (`a1`, `c2`, Azigo's `q1`, `r1`) it is typed instead, and
 //!   `Enter` on that single letter runs the command;
 //! - `Ctrl-C` quits at any time.
@@ -33,6 +35,8 @@ pub enum Action {
     Draw(DrawAction),
     /// After the end: offer a rematch (which accepts the opponent's pending offer), or decline it.
     Rematch(RematchAction),
+    /// Say a line to the opponent (the players' chat room).
+    Say(String),
     Quit,
 }
 
@@ -143,6 +147,9 @@ impl App {
             self.say(Tone::Info, "not resigning");
             return None;
         }
+        if let Some(action) = self.chat_key(key, model) {
+            return action;
+        }
         if model.seat.is_some() && model.outcome().is_some() && self.lost.is_none() {
             // After the end a player may ask for a rematch (or agree to one) with `m`, or decline with `n`.
             return match key.code {
@@ -181,6 +188,38 @@ impl App {
             _ => {}
         }
         None
+    }
+
+    /// A player's chat line: `"` starts one (the input then takes any character, spaces too), Enter says
+    /// it, Esc drops it. `None` when the key is not the chat's.
+    fn chat_key(&mut self, key: KeyEvent, model: &GameModel) -> Option<Option<Action>> {
+        let chatting = self.input.starts_with('"');
+        if model.seat.is_none() || self.lost.is_some() || !(chatting || key.code == KeyCode::Char('"')) {
+            return None;
+        }
+        if !chatting && !self.input.is_empty() {
+            return None;
+        }
+        Some(match key.code {
+            KeyCode::Enter => {
+                let line = std::mem::take(&mut self.input);
+                let text = line.trim_start_matches('"').trim().to_string();
+                (!text.is_empty()).then_some(Action::Say(text))
+            }
+            KeyCode::Esc => {
+                self.input.clear();
+                None
+            }
+            KeyCode::Backspace => {
+                self.input.pop();
+                None
+            }
+            KeyCode::Char(ch) if self.input.chars().count() <= mancala_protocol::CHAT_MAX_CHARS => {
+                self.input.push(ch);
+                None
+            }
+            _ => None,
+        })
     }
 
     fn enter(&mut self, model: &GameModel) -> Option<Action> {
@@ -228,6 +267,7 @@ impl App {
             Action::Draw(DrawAction::Decline) => self.say(Tone::Info, "declining the draw…"),
             Action::Rematch(RematchAction::Decline) => self.say(Tone::Info, "declining the rematch…"),
             Action::Rematch(_) => self.say(Tone::Info, "asking for a rematch…"),
+            Action::Say(_) => {}
             Action::Quit => {}
         }
     }

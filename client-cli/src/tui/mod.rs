@@ -102,6 +102,14 @@ async fn perform(session: &mut Session, action: &Action) -> Result<(), ClientErr
         Action::Abort => session.send(ClientMsg::Abort { id: Some("abort".into()) }).await,
         Action::ClaimWin => session.send(ClientMsg::ClaimWin { id: Some("claim-win".into()) }).await,
         Action::Draw(action) => session.send(ClientMsg::Draw { id: Some("draw".into()), action: *action }).await,
+        Action::Say(text) => {
+            let msg = ClientMsg::Chat {
+                id: Some("say".into()),
+                room: mancala_protocol::ChatRoom::Players,
+                text: text.clone(),
+            };
+            session.send(msg).await
+        }
         Action::Rematch(action) => {
             session.send(ClientMsg::Rematch { id: Some("rematch".into()), action: *action }).await
         }

@@ -18,7 +18,7 @@
 //! refused: d2 is empty — legal: a2 b2 c2 e2 f2 g2 b2:cw      (two lines, wrapped)
 //!
 //! > _
-//! ←→ Enter play · type a move · r resign · a abort · c claim win · d draw · q quit   (last line)
+//! ←→ Enter play · r resign · a abort · c claim win · d draw · " chat · q quit   (last line; a move can also be typed)
 //! ```
 
 use super::app::{App, Tone};
@@ -326,11 +326,11 @@ fn input_line(model: &GameModel, app: &App) -> Line<'static> {
 
 fn help_text(model: &GameModel, app: &App) -> String {
     if app.interactive(model) {
-        "←→ Enter play · type a move · r resign · a abort · c claim win · d draw · q quit".to_string()
+        "←→ Enter play · r resign · a abort · c claim win · d draw · \" chat · q quit".to_string()
     } else if model.seat.is_none() {
         "watching · q quit".to_string()
     } else if model.outcome().is_some() && app.lost.is_none() {
-        "m rematch · n decline a rematch · q quit".to_string()
+        "m rematch · n decline a rematch · \" chat · q quit".to_string()
     } else {
         "q quit".to_string()
     }

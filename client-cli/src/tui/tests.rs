@@ -325,3 +325,28 @@ fn notes_become_messages() {
     assert_eq!(app.on_key(key(KeyCode::Char('a')), &m), None);
     assert_eq!(app.on_key(key(KeyCode::Char('q')), &m), Some(Action::Quit));
 }
+
+/// `"` starts a chat line that takes spaces and letters that are also commands; Enter says it, Esc drops
+/// one, and a spectator has no chat line.
+#[test]
+fn a_player_types_a_chat_line() {
+    let m = model(&kubuguza(), Some(Side::South));
+    let mut app = App::new(&m);
+    for ch in "\"good luck, r".chars() {
+        assert_eq!(app.on_key(key(KeyCode::Char(ch)), &m), None, "{ch}");
+    }
+    assert_eq!(app.on_key(key(KeyCode::Enter), &m), Some(Action::Say("good luck, r".into())));
+    assert_eq!(app.input, "");
+    app.on_key(key(KeyCode::Char('"')), &m);
+    app.on_key(key(KeyCode::Char('x')), &m);
+    assert_eq!(app.on_key(key(KeyCode::Esc), &m), None);
+    assert_eq!(
+        app.on_key(key(KeyCode::Enter), &m),
+        Some(Action::Decide(App::choices(&m)[0].clone())),
+        "Esc dropped it"
+    );
+    let watcher = model(&kubuguza(), None);
+    let mut app = App::new(&watcher);
+    app.on_key(key(KeyCode::Char('"')), &watcher);
+    assert_eq!(app.input, "");
+}
