@@ -1,7 +1,7 @@
 // The analysis board: the engine's values of every move of Kubuguza's start as the server answers them,
 // a line played by clicking holes (each position sown, analysed, and kept in the address), a step back
-// and another move starting a new line, a position pasted as text, the board on a phone, and the way in
-// from a finished game's replay. Screenshots land in web/tests/screenshots/.
+// and another move starting a variation (a tree: the first line kept and reached again), a position
+// pasted as text, the board on a phone, and the way in from a finished game's replay. Screenshots land in web/tests/screenshots/.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -60,15 +60,26 @@ test('a line played on the analysis board, a step back and a new line', { timeou
   assert.equal(northMoves[0].split(' ')[0], north.decisions[0].decision);
   assert.deepEqual(await page.$$eval('#analysis-line li', (l) => l.map((x) => x.textContent)), [first]);
 
-  // Back to the start, another move: a new line replaces the first.
+  // Back to the start, another move: a variation beside the first line, which stays in the tree.
+  const line = () => page.$$eval('#analysis-line li > button.move', (l) => l.map((x) => x.textContent));
+  const alts = () => page.$$eval('#analysis-line button.alt', (l) => l.map((x) => x.textContent));
   await page.click('#analysis-back');
   await until(async () => /South to move/.test(await page.textContent('#analysis-value')), 'the start again');
   const second = start.decisions[1].decision;
   await play(page, second);
-  await until(
-    async () => (await page.$$eval('#analysis-line li', (l) => l.map((x) => x.textContent))).join() === second,
-    'the new line',
-  );
+  await until(async () => (await line()).join() === second, 'the new line');
+  assert.deepEqual(await alts(), [first], 'the first move is kept as a variation');
+  // Back to the first line through its variation button: its position, and the second move as its variation.
+  await page.click('#analysis-line button.alt');
+  await until(async () => (await line()).join() === first, 'the first line again');
+  assert.equal(new URL(page.url()).searchParams.get('position'), after.position);
+  assert.deepEqual(await alts(), [second]);
+  // Playing the first move again from the start follows the tree: no third line.
+  await page.click('#analysis-back');
+  await until(async () => /South to move/.test(await page.textContent('#analysis-value')), 'the start once more');
+  await play(page, first);
+  await until(async () => /North to move/.test(await page.textContent('#analysis-value')), "North's value again");
+  assert.deepEqual(await alts(), [second]);
 
   // A position pasted as text.
   const position = 'south a1=3 c2=1 c3=2 c4=1 a4=2 e3=4 f4=1';

@@ -3,8 +3,9 @@
 // game's replay): a position played freely as a line of moves, with the engine's value, its best line
 // and every legal move's value, for each position of the line. Clicking a playable hole (or a move of the
 // engine's list) plays it through the server's preview, which answers the steps to sow and the position
-// after; stepping back and playing another move starts a new line from there. The address always holds
-// the position shown, so it can be copied, and the position text can be pasted. No rule is worked out
+// after; stepping back and playing another move starts a variation there, kept beside the first line (a
+// tree of moves: each move of the line lists the other moves played from the same position). The
+// address always holds the position shown, so it can be copied, and the position text can be pasted. No rule is worked out
 // here: the holes offered are the board's `legal`, the values and lines the server's engine's.
 
 import { api } from '../api.js';
@@ -19,6 +20,22 @@ import { valueText } from '../value.js';
 /** @typedef {{decision: string, value: Value}} Scored */
 /** @typedef {{variant: string, position: string, side: string, board: any, value: Value, best: string[], decisions: Scored[], depth: number}} Analysis */
 /** @typedef {{decision: string, position: string, board: any, events: string[]}} Ply */
+/**
+ * A position of the tree of moves played: the move to it and what the server said of it, and the moves
+ * played from it (the first is its main line, the others its variations).
+ * @typedef {Ply & {parent: Move | null, children: Move[]}} Move
+ */
+
+/**
+ * The line through `move`: the moves before it, then its main continuation.
+ * @param {Move} move
+ */
+function lineThrough(move) {
+  const line = [];
+  for (let m = /** @type {Move | null} */ (move); m; m = m.parent) line.unshift(m);
+  for (let m = move.children[0]; m; m = m.children[0]) line.push(m);
+  return line;
+}
 
 /** The catalog's books this page's words are in. */
 export const books = ['editor'];
@@ -33,7 +50,9 @@ export function mount(main, { variant: fromPath }) {
   let variant = VARIANTS.includes(fromPath) && fromPath !== 'ikibuguzo' ? fromPath : 'kubuguza';
   /** @type {string | null} the position the line starts from (null: the variant's start) */
   let base = query.get('position');
-  /** @type {Ply[]} */
+  /** @type {{children: Move[]}} the moves played from the base position */
+  let root = { children: [] };
+  /** @type {Move[]} the line shown: a path through the tree */
   let line = [];
   let at = 0;
   /** @type {Map<string, Promise<Analysis>>} */
@@ -167,20 +186,45 @@ export function mount(main, { variant: fromPath }) {
     }
   };
 
-  /** The line played, each move a button back to the position after it. */
+  /**
+   * The line shown, each move a button back to the position after it, and after a move the other moves
+   * played from the same position (its variations), each a button to the line through it.
+   */
   const drawLine = () => {
     played.replaceChildren(
-      ...line.map((p, k) =>
-        h(
+      ...line.map((p, k) => {
+        const others = (k === 0 ? root.children : line[k - 1].children).filter((c) => c !== p);
+        return h(
           'li',
           { class: k + 1 === at ? 'here' : '' },
           h(
             'button',
-            { type: 'button', class: 'link', 'aria-current': k + 1 === at ? 'step' : null, onclick: () => goTo(k + 1) },
+            {
+              type: 'button',
+              class: 'link move',
+              'aria-current': k + 1 === at ? 'step' : null,
+              onclick: () => goTo(k + 1),
+            },
             p.decision,
           ),
-        ),
-      ),
+          others.length
+            ? h(
+                'span',
+                { class: 'alts muted' },
+                ' (',
+                others.flatMap((o, j) => [
+                  j ? ' ' : '',
+                  h(
+                    'button',
+                    { type: 'button', class: 'link alt', onclick: () => ((line = lineThrough(o)), goTo(k + 1)) },
+                    o.decision,
+                  ),
+                ]),
+                ')',
+              )
+            : null,
+        );
+      }),
     );
   };
 
@@ -218,7 +262,11 @@ export function mount(main, { variant: fromPath }) {
     }
   };
 
-  /** Plays `decision` from the position shown: a new line from here, sown, then analysed. @param {string} decision */
+  /**
+   * Plays `decision` from the position shown, sown, then analysed: the line goes on through it, a move played
+   * there before is followed again, and a new one becomes a variation beside the ones played there.
+   * @param {string} decision
+   */
   const decide = async (decision) => {
     if (busy) return;
     busy = true;
@@ -227,8 +275,21 @@ export function mount(main, { variant: fromPath }) {
       const position = positionAt(at);
       const p = await api.preview({ variant, decision, ...(position ? { position } : {}) });
       if (gone) return;
-      line = line.slice(0, at);
-      line.push({ decision: p.decision, position: p.position, board: p.board, events: p.events });
+      const from = at === 0 ? root : line[at - 1];
+      let move = from.children.find((c) => c.decision === p.decision);
+      if (!move) {
+        move = {
+          decision: p.decision,
+          position: p.position,
+          board: p.board,
+          events: p.events,
+          parent: null,
+          children: [],
+        };
+        move.parent = at === 0 ? null : line[at - 1];
+        from.children.push(move);
+      }
+      line = lineThrough(move);
       const next = at + 1;
       goTo(next, true);
       await diagram.sow(p.events, p.board);
@@ -246,6 +307,7 @@ export function mount(main, { variant: fromPath }) {
   const start = (position) => {
     closeEditor();
     base = position;
+    root = { children: [] };
     line = [];
     goTo(0);
   };
