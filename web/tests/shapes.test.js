@@ -92,8 +92,8 @@ test('the dark theme, the home page and a rules page', { timeout: 60000 }, async
     const p = await person(browser, server, { device });
     await p.page.goto('/');
     await p.page.waitForSelector('.variant h3');
-    await p.page.waitForSelector('#live-list > *');
-    assert.ok((await p.page.$$('#live-list li')).length >= 1, 'the games against the computer are live');
+    // The live list comes over the lobby socket, within a second of the page's first reading.
+    await until(async () => (await p.page.$$('#live-list li')).length >= 1, 'the games against the computer are live');
     assert.equal(await p.page.$$eval('.variant', (v) => v.length), 6, 'the six variants');
     await shot(p.page, `home-${label}`);
     await p.page.click('.variant a[href="/rules/azigo"]');

@@ -6,9 +6,9 @@
 //! creation use the same path.
 
 use super::answers::{Answer, Answers};
-use super::commands::{abort, claim, decide, draw, join, no_start, rematch, resign, sync, timeout};
+use super::commands::{abort, claim, decide, draw, join, no_start, rematch, resign, timeout};
 use super::conns::{CatchUp, Conns, PerKind};
-use super::frame::{Frame, Frames};
+use super::frame::Frame;
 use super::presence::Seats;
 use super::projection::{self, ViewerKind};
 use super::registry::{Registry, Unload};
@@ -16,12 +16,12 @@ use super::timers::{self, Timer};
 
 mod chat;
 mod offers;
+mod viewers;
 use super::{Command, ConnId, Outbound, ROOM_QUEUE, RoomHandle};
 use crate::game::{Change, LiveGame, Refusal, UnixMs};
 use crate::ids::{GameId, PlayerName};
 use crate::store::{Store, StoreError};
 use mancala_engine::Side;
-use mancala_protocol::http::GameStatus;
 use mancala_protocol::{ClientMsg, ErrorCode, ServerMsg};
 use std::ops::RangeInclusive;
 use std::sync::Weak;
@@ -307,50 +307,6 @@ impl Room {
                 }
                 None => {}
             },
-        }
-    }
-
-    fn connect(
-        &mut self,
-        kind: ViewerKind,
-        since: Option<u64>,
-        tx: mpsc::Sender<Outbound>,
-        reply: tokio::sync::oneshot::Sender<ConnId>,
-    ) {
-        let first = self.catch_up(kind, since);
-        let snapshot = matches!(first, Some(CatchUp::Snapshot(_)));
-        let conn = self.conns.add(kind, tx, self.game.version(), first);
-        if !self.is_bot(kind) {
-            self.empty_since = None;
-        }
-        metrics::gauge!("mancala_connections").increment(1.0);
-        let _ = reply.send(conn);
-        match kind.seat() {
-            Some(side) if self.seats.arrived(side) => self.broadcast_presence(),
-            None if self.watching_changed() => self.broadcast_presence(),
-            _ => {
-                let msg = ServerMsg::Presence { presence: self.presence_for(kind) };
-                self.conns.send_presence(conn, msg);
-            }
-        }
-        if !snapshot {
-            self.send_offers(conn, kind);
-        }
-    }
-
-    /// What a connection of `kind` that holds `since` needs to be up to date.
-    fn catch_up(&self, kind: ViewerKind, since: Option<u64>) -> Option<CatchUp> {
-        match sync::need(&self.game, since) {
-            sync::Need::Nothing => None,
-            sync::Need::Events { from, to } => {
-                let clock = self.clock_state();
-                let frames: Frames = projection::events(&self.game, from..=to, kind, clock.as_ref())
-                    .into_iter()
-                    .map(Frame::new)
-                    .collect();
-                Some(CatchUp::Events(frames))
-            }
-            sync::Need::Snapshot => Some(CatchUp::Snapshot(self.snapshot_frame(kind))),
         }
     }
 
@@ -643,58 +599,6 @@ impl Room {
         let v = if o.first { *versions.start() } else { *versions.end() };
         let answer = ServerMsg::Accepted { id: o.id, v };
         self.conns.answer(o.conn, o.permit, Some((versioned, *versions.end())), Some(answer));
-    }
-
-    fn clock_state(&self) -> Option<mancala_protocol::ClockState> {
-        self.game.clock.as_ref().map(|c| c.state(Instant::now()))
-    }
-
-    fn presence_for(&self, kind: ViewerKind) -> mancala_protocol::Presence {
-        let watching = self.conns.count(ViewerKind::Spectator) as u32;
-        self.seats.for_viewer(kind, self.game.status == GameStatus::Ongoing, self.config.claim_grace, watching)
-    }
-
-    fn snapshot_frame(&self, kind: ViewerKind) -> std::sync::Arc<Frame> {
-        Frame::new(projection::snapshot(
-            &self.game,
-            kind,
-            self.presence_for(kind),
-            self.clock_state(),
-            self.draw.pending,
-            (self.rematch.offer, self.rematch.next_for(kind.seat())),
-            self.chat_for(kind),
-        ))
-    }
-
-    fn broadcast_presence(&mut self) {
-        let (seats, playing, grace) = (self.seats, self.game.status == GameStatus::Ongoing, self.config.claim_grace);
-        let watching = self.conns.count(ViewerKind::Spectator) as u32;
-        self.told_watching = watching;
-        self.conns.broadcast(|kind| ServerMsg::Presence { presence: seats.for_viewer(kind, playing, grace, watching) });
-    }
-
-    /// Whether the number of spectators moved enough since everyone was last told it to tell them again:
-    /// any change while they are few, a tenth of it in a crowd (a thousand arriving is not a million
-    /// messages).
-    fn watching_changed(&self) -> bool {
-        let (now, told) = (self.conns.count(ViewerKind::Spectator) as u32, self.told_watching);
-        now != told && (now.max(told) <= 20 || now.abs_diff(told) * 10 >= told)
-    }
-
-    fn remove(&mut self, conn: ConnId) {
-        let Some(kind) = self.conns.remove(conn) else { return };
-        metrics::gauge!("mancala_connections").decrement(1.0);
-        if let Some(side) = kind.seat()
-            && !self.conns.has(kind)
-        {
-            self.seats.left(side, (Instant::now(), UnixMs::now()));
-            self.broadcast_presence();
-        } else if kind.seat().is_none() && self.watching_changed() {
-            self.broadcast_presence();
-        }
-        if self.empty_since.is_none() && !self.people_connected() {
-            self.empty_since = Some(Instant::now());
-        }
     }
 }
 
