@@ -81,7 +81,7 @@ impl Room {
     /// Makes the agreed rematch in a task of its own (the new game's room is started and its seats taken
     /// while this room goes on); the result comes back as [`Command::RematchMade`].
     fn make_rematch(&mut self) {
-        let (Some(rooms), Some(me), Some(rematch::Plan { new, opponent, creator_token, tokens })) =
+        let (Some(rooms), Some(me), Some(rematch::Plan { new, opponent, tokens })) =
             (self.rooms.upgrade(), self.conns.room(), rematch::plan(&self.game, UnixMs::now()))
         else {
             return self.rematch_made(Err("the server is shutting down".into()));
@@ -94,8 +94,9 @@ impl Room {
             // Each person's new side as the made game has it: the creator's, and the one the other sat in.
             let made = create::make(&rooms, new, opponent).await.map_err(|e| e.to_string()).map(|m| {
                 let other = m.opponent_side.unwrap_or(creator.other());
-                let side_of = |t: String| if t == creator_token { (creator, t) } else { (other, t) };
-                (m.summary, tokens.map(|_, t| t.map(side_of)))
+                // The creator had the side opposite its new one.
+                let side_of = |old: Side| if old == creator.other() { creator } else { other };
+                (m.summary, tokens.map(|old, t| t.map(|t| (side_of(old), t))))
             });
             let _ = me.send(Command::RematchMade { made }).await;
         });

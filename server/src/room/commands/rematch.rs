@@ -93,13 +93,12 @@ pub fn run(game: &LiveGame, state: &Rematch, side: Side, action: RematchAction, 
     }
 }
 
-/// A rematch to make: the game, its opponent, the creator's seat token, and each person's token by the
-/// side they had in the finished game.
+/// A rematch to make: the game, its opponent, and each person's token by the side they had in the finished
+/// game (the creator's is the side opposite its new one: the sides are swapped).
 #[derive(Debug)]
 pub struct Plan {
     pub new: NewGame,
     pub opponent: Opponent,
-    pub creator_token: String,
     pub tokens: BySide<Option<String>>,
 }
 
@@ -108,8 +107,7 @@ pub struct Plan {
 pub type Made = Result<(GameSummary, BySide<Option<(Side, String)>>), String>;
 
 /// The rematch of `game` to make: the new game (the first person's seat as its creator, on the other
-/// side), its opponent, and each person's new seat token by the side they had in `game` (with the
-/// creator's token first).
+/// side), its opponent, and each person's new seat token by the side they had in `game`.
 pub fn plan(game: &LiveGame, now: UnixMs) -> Option<Plan> {
     let seat = |s: Side| game.seats[s].as_ref();
     let person = |s: Side| seat(s).filter(|o| bot_seat::level_of(o.name()).is_none());
@@ -140,6 +138,5 @@ pub fn plan(game: &LiveGame, now: UnixMs) -> Option<Plan> {
         previews: game.previews,
         now_ms: now,
     };
-    let creator_token = tokens[creator].clone()?;
-    Some(Plan { new, opponent, creator_token, tokens })
+    Some(Plan { new, opponent, tokens })
 }
