@@ -56,7 +56,7 @@ pub struct Who {
 pub struct SeekArgs {
     /// The rule set (kubuguza, azigo, njombwa, ikibuguzo).
     pub variant: Variant,
-    /// The clock: minutes+increment seconds, e.g. `5+3` (or `90s+2`).
+    /// The clock: minutes+increment seconds, e.g. `5+3` (or `90s+2`), or days per move for a correspondence game, e.g. `3d`.
     pub clock: String,
     /// A rated game (needs an account token).
     #[arg(long)]
@@ -159,10 +159,12 @@ async fn reconnect(api: &Api, who: &Who, why: &str, code: Option<u16>) -> Result
     }
 }
 
-/// A clock as `mancala seek` takes it: `5+3`, `90s+2`, or `no-clock`.
+/// A clock as `mancala seek` takes it: `5+3`, `90s+2`, `3d`, or `no-clock`.
 fn clock_text(clock: Option<ClockSpec>) -> String {
     clock.map_or("no-clock".to_string(), |c| {
-        if c.base_secs % 60 == 0 {
+        if let Some(days) = c.days {
+            format!("{days}d")
+        } else if c.base_secs % 60 == 0 {
             format!("{}+{}", c.base_secs / 60, c.increment_secs)
         } else {
             format!("{}s+{}", c.base_secs, c.increment_secs)
@@ -331,7 +333,7 @@ mod tests {
             options: Options::defaults(Variant::Kubuguza),
             status: GameStatus::Waiting,
             players: Seats { south: amina, north: None },
-            clock: Some(ClockSpec { base_secs: 300, increment_secs: 3 }),
+            clock: Some(ClockSpec::fischer(300, 3)),
             auto_forced: true,
             rated: false,
             previews: false,

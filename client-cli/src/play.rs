@@ -22,7 +22,7 @@ pub struct Args {
     /// Your seat in a game you create.
     #[arg(long, value_parser = ["south", "north", "random"], default_value = "random")]
     pub seat: String,
-    /// A clock for a game you create: minutes+increment seconds, e.g. `5+3` (or `90s+2` for seconds).
+    /// A clock for a game you create: minutes+increment seconds, e.g. `5+3` (or `90s+2` for seconds), or days per move for a correspondence game (`1d`, `2d`, `3d`, `5d`, `7d`, `10d`, `14d`).
     #[arg(long, value_name = "BASE+INC")]
     pub clock: Option<String>,
     /// Do not let the server play forced decisions (exactly one legal decision at a turn's start).
@@ -53,17 +53,23 @@ pub struct Args {
     pub line: bool,
 }
 
-/// Parses `5+3` (minutes + seconds) or `90s+2`.
+/// Parses `5+3` (minutes + seconds), `90s+2`, or `3d` (correspondence: days per move).
 pub fn parse_clock(text: &str) -> Result<ClockSpec> {
+    if let Some(days) = text.strip_suffix('d') {
+        return match days.parse::<u32>() {
+            Ok(d) if ClockSpec::DAYS.contains(&d) => Ok(ClockSpec::correspondence(d)),
+            _ => bail!("bad --clock `{text}`: days per move are one of {:?}", ClockSpec::DAYS),
+        };
+    }
     let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
     let base_secs = match base.strip_suffix('s') {
         Some(s) => s.parse::<u32>().ok(),
         None => base.parse::<u32>().ok().map(|m| m * 60),
     };
     let (Some(base_secs), Ok(increment_secs)) = (base_secs, inc.parse::<u32>()) else {
-        bail!("bad --clock `{text}`: expected minutes+increment like `5+3`, or `90s+2`");
+        bail!("bad --clock `{text}`: expected minutes+increment like `5+3`, `90s+2`, or days per move like `3d`");
     };
-    Ok(ClockSpec { base_secs, increment_secs })
+    Ok(ClockSpec::fischer(base_secs, increment_secs))
 }
 
 pub async fn run(args: &Args) -> Result<()> {
@@ -151,8 +157,10 @@ mod tests {
         assert_eq!(join_path("ABCD2345"), "/api/invites/ABCD2345/join");
         assert_eq!(join_path("http://h:1/api/invites/ABCD2345"), "/api/invites/ABCD2345/join");
         assert_eq!(join_path("aB3dE6gH9k"), "/api/games/aB3dE6gH9k/join");
-        assert_eq!(parse_clock("5+3").unwrap(), ClockSpec { base_secs: 300, increment_secs: 3 });
-        assert_eq!(parse_clock("90s").unwrap(), ClockSpec { base_secs: 90, increment_secs: 0 });
+        assert_eq!(parse_clock("5+3").unwrap(), ClockSpec::fischer(300, 3));
+        assert_eq!(parse_clock("90s").unwrap(), ClockSpec::fischer(90, 0));
         assert!(parse_clock("five").unwrap_err().to_string().contains("--clock `five`"));
+        assert_eq!(parse_clock("3d").unwrap(), ClockSpec::correspondence(3));
+        assert!(parse_clock("4d").unwrap_err().to_string().contains("days per move"));
     }
 }

@@ -32,8 +32,14 @@ fn events(games: usize) -> Vec<ServerMsg> {
             let over = pos.is_over();
             let steps = steps.iter().map(|e| StepEvent::from_event(e.project(viewer, over), geo)).collect();
             let mv = MoveEvent { ply, side, decision: Some(decision.notation(geo)), auto: false, steps };
-            let clock =
-                ClockState { base_secs: 300, increment_secs: 5, south_ms: 287_345, north_ms: 291_020, running: vec![] };
+            let clock = ClockState {
+                base_secs: 300,
+                increment_secs: 5,
+                days: None,
+                south_ms: 287_345,
+                north_ms: 291_020,
+                running: vec![],
+            };
             out.push(ServerMsg::Event {
                 v: u64::from(ply) + 1,
                 event: GameEvent::Move { mv },

@@ -160,6 +160,10 @@ impl ClockState {
         number(out, self.base_secs);
         out.extend_from_slice(br#","increment_secs":"#);
         number(out, self.increment_secs);
+        if let Some(days) = self.days {
+            out.extend_from_slice(br#","days":"#);
+            number(out, days);
+        }
         out.extend_from_slice(br#","south_ms":"#);
         number(out, self.south_ms);
         out.extend_from_slice(br#","north_ms":"#);
@@ -259,7 +263,7 @@ mod tests {
     }
 
     fn clock(running: Vec<Side>) -> ClockState {
-        ClockState { base_secs: 300, increment_secs: 5, south_ms: 287_345, north_ms: u64::MAX, running }
+        ClockState { base_secs: 300, increment_secs: 5, days: None, south_ms: 287_345, north_ms: u64::MAX, running }
     }
 
     /// Random games of every variant: each decision's event as each viewer sees it, with and without its

@@ -176,15 +176,36 @@ impl BoardView {
     }
 }
 
-/// A time control: `base_secs` per player plus `increment_secs` added after each of the player's
-/// decisions (Fischer).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// A time control. Real time: `base_secs` per player plus `increment_secs` added after each of the
+/// player's decisions (Fischer). Correspondence: `days` per move (one of [`ClockSpec::DAYS`]), sent
+/// without `base_secs` and `increment_secs`; the server fills `base_secs` with the days' length, and
+/// each decision of a player resets that player's time to it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct ClockSpec {
+    #[serde(default)]
     pub base_secs: u32,
     #[serde(default)]
     pub increment_secs: u32,
+    /// Correspondence: days per move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub days: Option<u32>,
+}
+
+impl ClockSpec {
+    /// The days per move a correspondence clock may have.
+    pub const DAYS: [u32; 7] = [1, 2, 3, 5, 7, 10, 14];
+
+    /// A real-time clock: `base_secs` plus `increment_secs` a decision.
+    pub fn fischer(base_secs: u32, increment_secs: u32) -> ClockSpec {
+        ClockSpec { base_secs, increment_secs, days: None }
+    }
+
+    /// A correspondence clock of `days` per move, before the server sets its length.
+    pub fn correspondence(days: u32) -> ClockSpec {
+        ClockSpec { base_secs: 0, increment_secs: 0, days: Some(days) }
+    }
 }
 
 /// The clocks at the moment a message was sent: each side's remaining milliseconds, and whose clock runs
@@ -194,6 +215,9 @@ pub struct ClockSpec {
 pub struct ClockState {
     pub base_secs: u32,
     pub increment_secs: u32,
+    /// Correspondence: days per move (`base_secs` is their length).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub days: Option<u32>,
     pub south_ms: u64,
     pub north_ms: u64,
     /// The side whose time is running (empty while the clock is stopped). Clocks start only after both

@@ -95,7 +95,7 @@ fn summary(variant: Variant, status: GameStatus) -> GameSummary {
         options: Options::defaults(variant),
         status,
         players: players(),
-        clock: Some(ClockSpec { base_secs: 300, increment_secs: 5 }),
+        clock: Some(ClockSpec::fischer(300, 5)),
         auto_forced: true,
         rated: false,
         previews: false,
@@ -118,7 +118,7 @@ fn waiting_summary() -> GameSummary {
 }
 
 fn clock(running: Vec<Side>) -> Option<ClockState> {
-    Some(ClockState { base_secs: 300, increment_secs: 5, south_ms: 296_400, north_ms: 300_000, running })
+    Some(ClockState { base_secs: 300, increment_secs: 5, days: None, south_ms: 296_400, north_ms: 300_000, running })
 }
 
 fn both_here() -> Presence {

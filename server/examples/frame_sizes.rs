@@ -26,7 +26,14 @@ fn main() {
     let variant: Variant = args.next().as_deref().unwrap_or("kubuguza").parse().expect("a variant id");
     let games: u32 = args.next().map_or(200, |s| s.parse().expect("a number of games"));
     let mut seed: u64 = args.next().map_or(1, |s| s.parse().expect("a seed"));
-    let clock = ClockState { base_secs: 300, increment_secs: 5, south_ms: 287_345, north_ms: 291_020, running: vec![] };
+    let clock = ClockState {
+        base_secs: 300,
+        increment_secs: 5,
+        days: None,
+        south_ms: 287_345,
+        north_ms: 291_020,
+        running: vec![],
+    };
     // [p3, no-holes, delta, lean, steps-only] summed over events, for a player (the opponent of the mover) and a
     // spectator.
     let mut sums = [[0u64; 5]; 2];

@@ -32,6 +32,9 @@ pub struct Config {
     /// it is aborted. 0: never.
     #[arg(long, env = "MANCALA_WAITING_SECS", default_value_t = 600)]
     pub waiting_secs: u64,
+    /// Seconds in a day of a correspondence clock (days per move). Only tests want anything but a day.
+    #[arg(long, env = "MANCALA_DAY_SECS", default_value_t = 86_400, value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    pub day_secs: u64,
     /// Seconds the room of an ongoing game stays loaded with nobody connected and nothing pending (no
     /// running clock, its first decisions made); then it is unloaded, and loaded again when opened.
     /// 0: never.

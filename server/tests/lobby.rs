@@ -30,7 +30,7 @@ async fn two_players_seeking_the_same_game_are_paired_once() {
     assert_eq!(pa.game.id, pb.game.id);
     assert_ne!(pa.seat, pb.seat, "each gets the other seat");
     assert_eq!(pa.game.status, GameStatus::Ongoing);
-    assert_eq!(pa.game.clock, Some(ClockSpec { base_secs: 300, increment_secs: 3 }));
+    assert_eq!(pa.game.clock, Some(ClockSpec::fischer(300, 3)));
     assert_eq!(pa.ws_path, format!("/api/games/{}/ws", pa.game.id));
     // Each token is that player's seat.
     for p in [&pa, &pb] {
@@ -167,7 +167,7 @@ async fn the_sixth_open_seek_is_refused() {
     let token = account(&s, "amina").await;
     let (mut a, _) = lobby(&s, &format!("token={token}")).await;
     for i in 0..5 {
-        let clock = Some(ClockSpec { base_secs: 60 * (i + 1), increment_secs: 0 });
+        let clock = Some(ClockSpec::fischer(60 * (i + 1), 0));
         a.lobby_say(&LobbyClientMsg::Seek {
             variant: Variant::Njombwa,
             options: None,
@@ -469,7 +469,7 @@ async fn seeks_show_ratings_and_quick_pairing_takes_the_nearest() {
         tokens.insert(name, account(&s, name).await);
         set_rating(&s, name, "kubuguza", rating).await;
     }
-    let clock = Some(ClockSpec { base_secs: 180, increment_secs: 2 });
+    let clock = Some(ClockSpec::fischer(180, 2));
     let rated_quick = LobbyClientMsg::Quick { variant: Variant::Kubuguza, clock, rated: true };
     let (mut low, _) = lobby(&s, &format!("token={}", tokens["low"])).await;
     low.lobby_say(&rated_quick).await;

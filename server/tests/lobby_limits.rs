@@ -129,7 +129,7 @@ async fn the_first_message_shows_the_newest_hundred_seeks_and_the_count() {
     for i in 0..24 {
         let (mut ws, _) = lobby(&s, &format!("name=p{i}")).await;
         for v in 0..5 {
-            let clock = Some(ClockSpec { base_secs: 60 * (v + 1), increment_secs: 0 });
+            let clock = Some(ClockSpec::fischer(60 * (v + 1), 0));
             let msg = LobbyClientMsg::Seek { variant: Variant::Azigo, options: None, clock, rated: false, range: None };
             ws.lobby_say(&msg).await;
             ids.push(created(next_answer(&mut ws).await).id);

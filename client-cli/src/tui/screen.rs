@@ -238,11 +238,18 @@ fn clock(model: &GameModel, side: Side) -> Line<'static> {
     }
 }
 
-/// `4:05`, `12:00`, `1:02:03`: minutes and seconds (hours when needed), rounded up while running down.
+/// `4:05`, `12:00`, `1:02:03`: minutes and seconds (hours when needed), rounded up while running down;
+/// `2d 05h` beyond a day (a correspondence clock).
 pub fn mm_ss(ms: u64) -> String {
     let s = ms.div_ceil(1000);
     let (h, m, s) = (s / 3600, s / 60 % 60, s % 60);
-    if h > 0 { format!("{h}:{m:02}:{s:02}") } else { format!("{m:02}:{s:02}") }
+    if h >= 24 {
+        format!("{}d {:02}h", h / 24, h % 24)
+    } else if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m:02}:{s:02}")
+    }
 }
 
 /// `decision: >c2<   others: c2:cw  pass` while the player decides.

@@ -54,7 +54,7 @@ fn http_create_game() {
             options: Some(OptionsPatch { width: Some(9), turn_limit: Some(0), handicap: None }),
             seat: SeatChoice::South,
             name: Some("amina".into()),
-            clock: Some(ClockSpec { base_secs: 300, increment_secs: 5 }),
+            clock: Some(ClockSpec::fischer(300, 5)),
             auto_forced: Some(true),
             opponent: None,
             rated: true,
@@ -73,7 +73,7 @@ fn http_create_game_minimal() {
         serde_json::from_str(r#"{"variant":"azigo","options":{"handicap":{"north":true}},"clock":{"base_secs":600}}"#)
             .unwrap();
     assert_eq!(azigo.options.unwrap().handicap, Some(HandicapPatch { south: false, north: true }));
-    assert_eq!(azigo.clock, Some(ClockSpec { base_secs: 600, increment_secs: 0 }));
+    assert_eq!(azigo.clock, Some(ClockSpec::fischer(600, 0)));
     let err = serde_json::from_str::<CreateGame>(r#"{"variant":"kubuguza","colour":"red"}"#).unwrap_err().to_string();
     assert!(err.contains("colour"), "{err}");
     let err = serde_json::from_str::<CreateGame>(r#"{"variant":"mancala"}"#).unwrap_err().to_string();
@@ -152,6 +152,7 @@ fn http_game_detail() {
             clock: Some(ClockState {
                 base_secs: 300,
                 increment_secs: 5,
+                days: None,
                 south_ms: 300_000,
                 north_ms: 300_000,
                 running: vec![Side::South]

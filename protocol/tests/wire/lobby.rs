@@ -21,7 +21,7 @@ fn seek() -> Seek {
         provisional: Some(true),
         variant: Variant::Kubuguza,
         options: Options::defaults(Variant::Kubuguza),
-        clock: Some(ClockSpec { base_secs: 300, increment_secs: 3 }),
+        clock: Some(ClockSpec::fischer(300, 3)),
         rated: false,
         range: Some([1400, 1700]),
         created_at: CREATED_AT,
@@ -52,7 +52,7 @@ fn challenge() -> Challenge {
         to: "Kwame".into(),
         variant: Variant::Azigo,
         options: Options::defaults(Variant::Azigo),
-        clock: Some(ClockSpec { base_secs: 600, increment_secs: 5 }),
+        clock: Some(ClockSpec::fischer(600, 5)),
         rated: true,
         created_at: CREATED_AT,
     }
@@ -127,7 +127,7 @@ fn lobby_client_messages() {
         LobbyClientMsg::Seek {
             variant: Variant::Njombwa,
             options: Some(OptionsPatch { width: Some(9), ..OptionsPatch::default() }),
-            clock: Some(ClockSpec { base_secs: 300, increment_secs: 3 }),
+            clock: Some(ClockSpec::fischer(300, 3)),
             rated: true,
             range: Some([1400, 1700]),
         }
@@ -136,11 +136,7 @@ fn lobby_client_messages() {
     pin!("lobby_client_accept", LobbyClientMsg::Accept { id: SEEK_ID.into() });
     pin!(
         "lobby_client_quick",
-        LobbyClientMsg::Quick {
-            variant: Variant::Kubuguza,
-            clock: Some(ClockSpec { base_secs: 180, increment_secs: 2 }),
-            rated: false
-        }
+        LobbyClientMsg::Quick { variant: Variant::Kubuguza, clock: Some(ClockSpec::fischer(180, 2)), rated: false }
     );
     pin!("lobby_client_ping", LobbyClientMsg::Ping);
 }
@@ -160,7 +156,7 @@ fn lobby_http_bodies() {
         SeekRequest {
             variant: Variant::Kubuguza,
             options: None,
-            clock: Some(ClockSpec { base_secs: 300, increment_secs: 3 }),
+            clock: Some(ClockSpec::fischer(300, 3)),
             rated: false,
             range: None,
             name: Some("kwame".into()),
@@ -172,7 +168,7 @@ fn lobby_http_bodies() {
             to: "Kwame".into(),
             variant: Variant::Azigo,
             options: None,
-            clock: Some(ClockSpec { base_secs: 600, increment_secs: 5 }),
+            clock: Some(ClockSpec::fischer(600, 5)),
             rated: true,
         }
     );

@@ -23,6 +23,7 @@ fn server_snapshot() {
             clock: Some(ClockState {
                 base_secs: 300,
                 increment_secs: 5,
+                days: None,
                 south_ms: 300_000,
                 north_ms: 300_000,
                 running: vec![]
@@ -80,6 +81,7 @@ fn server_event_move() {
             clock: Some(ClockState {
                 base_secs: 300,
                 increment_secs: 5,
+                days: None,
                 south_ms: 300_000,
                 north_ms: 300_000,
                 running: vec![]
@@ -207,6 +209,7 @@ fn server_event_end() {
             clock: Some(ClockState {
                 base_secs: 300,
                 increment_secs: 5,
+                days: None,
                 south_ms: 300_000,
                 north_ms: 300_000,
                 running: vec![]

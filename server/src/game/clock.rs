@@ -1,6 +1,11 @@
 //! The server's game clock (Fischer: base plus increment per decision). Time runs only once both players
 //! have made a decision of their own (as on lichess, the first decision of each side is free, which is
 //! also what makes `abort` possible until then), and only for the side(s) to decide.
+//!
+//! A correspondence clock (`days` per move) is the same clock with a base of that many days and no
+//! increment: each decision of a player sets that player's time back to the full days, and, unlike real
+//! time, the time the server was down counts (the days are the calendar's, [`Clock::charge_absence`]).
+//! The length of a day is a server setting (`--day-secs`) so that tests can use a short one.
 
 use mancala_engine::{BySide, Side};
 use mancala_protocol::{ClockSpec, ClockState};
@@ -13,6 +18,15 @@ pub const MAX_INCREMENT_SECS: u32 = 3600;
 
 /// Checks a requested clock beyond its types; the error says which field is out of range.
 pub fn check_spec(c: &ClockSpec) -> Result<(), String> {
+    if let Some(days) = c.days {
+        if !ClockSpec::DAYS.contains(&days) {
+            return Err(format!("clock.days must be one of {:?}", ClockSpec::DAYS));
+        }
+        if c.base_secs != 0 || c.increment_secs != 0 {
+            return Err("a clock in days per move has no base_secs or increment_secs".into());
+        }
+        return Ok(());
+    }
     if c.base_secs == 0 || c.base_secs > MAX_BASE_SECS {
         return Err(format!("clock.base_secs must be between 1 and {MAX_BASE_SECS}"));
     }
@@ -20,6 +34,18 @@ pub fn check_spec(c: &ClockSpec) -> Result<(), String> {
         return Err(format!("clock.increment_secs must be at most {MAX_INCREMENT_SECS}"));
     }
     Ok(())
+}
+
+/// `spec` with the length of its days filled in (a correspondence clock's base is its days per move times
+/// `day`); a real-time clock unchanged.
+pub fn with_day(spec: ClockSpec, day: Duration) -> ClockSpec {
+    match spec.days {
+        Some(days) => {
+            let day_secs = u32::try_from(day.as_secs()).unwrap_or(u32::MAX).max(1);
+            ClockSpec { base_secs: days.saturating_mul(day_secs), increment_secs: 0, days: Some(days) }
+        }
+        None => spec,
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -41,6 +67,30 @@ impl Clock {
 
     pub fn increment_ms(&self) -> u64 {
         self.spec.increment_secs as u64 * 1000
+    }
+
+    /// The time `side` has after a decision that it made with its clock running: real time adds the
+    /// increment to what is left; correspondence sets it back to the full days.
+    pub fn credit(&mut self, side: Side) {
+        match self.spec.days {
+            Some(_) => self.remaining[side] = self.spec.base_secs as u64 * 1000,
+            None => self.remaining[side] += self.increment_ms(),
+        }
+    }
+
+    /// A correspondence clock's days are the calendar's: on a game's return after `away` (the time
+    /// since its last stored change, the server down), the running sides are charged for it. A real-time
+    /// clock is not (nobody could play while the server was down).
+    pub fn charge_absence(&mut self, away: Duration) {
+        if self.spec.days.is_none() {
+            return;
+        }
+        let away = away.as_millis().min(u64::MAX as u128) as u64;
+        for side in Side::BOTH {
+            if self.running[side] {
+                self.remaining[side] = self.remaining[side].saturating_sub(away);
+            }
+        }
     }
 
     /// Remaining time of `side` at `now`.
@@ -82,6 +132,7 @@ impl Clock {
         ClockState {
             base_secs: self.spec.base_secs,
             increment_secs: self.spec.increment_secs,
+            days: self.spec.days,
             south_ms: self.remaining_at(Side::South, now),
             north_ms: self.remaining_at(Side::North, now),
             running: Side::BOTH.into_iter().filter(|&s| self.running[s]).collect(),
@@ -96,7 +147,7 @@ mod tests {
     #[test]
     fn only_running_sides_lose_time() {
         let now = Instant::now();
-        let mut c = Clock::new(ClockSpec { base_secs: 10, increment_secs: 2 });
+        let mut c = Clock::new(ClockSpec::fischer(10, 2));
         c.start(BySide::new(true, false), now);
         let later = now + Duration::from_millis(2500);
         assert_eq!(c.remaining_at(Side::South, later), 7500);
@@ -105,5 +156,30 @@ mod tests {
         c.stop(later);
         assert_eq!(c.remaining[Side::South], 7500);
         assert_eq!(c.deadline(), None);
+    }
+
+    #[test]
+    fn correspondence_resets_each_move_and_counts_the_servers_absence() {
+        let now = Instant::now();
+        let spec = with_day(ClockSpec::correspondence(3), Duration::from_secs(10));
+        assert_eq!((spec.base_secs, spec.increment_secs, spec.days), (30, 0, Some(3)));
+        assert!(check_spec(&ClockSpec::correspondence(3)).is_ok());
+        assert!(check_spec(&ClockSpec::correspondence(4)).unwrap_err().contains("clock.days"));
+        assert!(check_spec(&ClockSpec { base_secs: 60, ..ClockSpec::correspondence(3) }).is_err());
+        let mut c = Clock::new(spec);
+        c.start(BySide::new(true, false), now);
+        let later = now + Duration::from_secs(25);
+        c.stop(later);
+        assert_eq!(c.remaining[Side::South], 5_000);
+        c.credit(Side::South);
+        assert_eq!(c.remaining[Side::South], 30_000, "a move gives the full days back");
+        c.start(BySide::new(false, true), later);
+        c.charge_absence(Duration::from_secs(12));
+        assert_eq!((c.remaining[Side::South], c.remaining[Side::North]), (30_000, 18_000));
+        let mut fischer = Clock::new(ClockSpec::fischer(10, 2));
+        fischer.start(BySide::new(true, false), now);
+        fischer.charge_absence(Duration::from_secs(5));
+        fischer.credit(Side::South);
+        assert_eq!(fischer.remaining[Side::South], 12_000, "real time: not charged, and the increment");
     }
 }

@@ -159,7 +159,7 @@ impl LiveGame {
     }
 
     /// Rebuilds a stored game by replaying its decisions. The clock resumes at `now` with the stored
-    /// remaining times (time while the server was down is not charged). Anything that does not fit (a
+    /// remaining times (time while the server was down is charged to a correspondence clock only). Anything that does not fit (a
     /// decision that does not apply, a stored result the replay does not reach) is an error, never a
     /// guess.
     pub fn restore(header: GameHeader, plies: &[StoredPly], now: Instant) -> Result<LiveGame, String> {
@@ -229,6 +229,7 @@ impl LiveGame {
         let running = running_sides(game.status, game.decided, &game.pos);
         if let Some(c) = game.clock.as_mut() {
             c.start(running, now);
+            c.charge_absence(UnixMs::now().since(game.updated_at));
         }
         Ok(game)
     }
@@ -287,6 +288,27 @@ impl LiveGame {
     /// May the game be aborted now? Until both players have made a decision of their own.
     pub fn may_abort(&self) -> bool {
         !(self.is_over() || self.decided.south && self.decided.north)
+    }
+
+    /// The game has a correspondence clock (days per move).
+    pub fn is_correspondence(&self) -> bool {
+        self.clock.as_ref().is_some_and(|c| c.spec.days.is_some())
+    }
+
+    /// May a player claim the win from an absent opponent? While the game is played, unless it is a
+    /// correspondence game, whose players are away most of the time: there the clock decides.
+    pub fn claims(&self) -> bool {
+        self.status == GameStatus::Ongoing && !self.is_correspondence()
+    }
+
+    /// How long the game waits for something a player must do in `limit` (a first decision, an opponent
+    /// to come): a correspondence game waits at least its days per move, since its players are not
+    /// expected to be there in minutes.
+    pub fn pause(&self, limit: std::time::Duration) -> std::time::Duration {
+        match self.clock.as_ref().filter(|_| self.is_correspondence()) {
+            Some(c) => limit.max(std::time::Duration::from_secs(c.spec.base_secs.into())),
+            None => limit,
+        }
     }
 
     /// When a game being played is aborted for want of its first decisions (unix ms): `limit` after the

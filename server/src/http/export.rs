@@ -99,7 +99,10 @@ pub fn text_export(stored: &Stored, site: &str) -> String {
     };
     let reason = game.result().map(|r| r.reason().to_string()).unwrap_or_else(|| "-".to_string());
     let clock = match game.clock.as_ref() {
-        Some(c) => format!("{}+{}", c.spec.base_secs, c.spec.increment_secs),
+        Some(c) => match c.spec.days {
+            Some(days) => format!("{days}d"),
+            None => format!("{}+{}", c.spec.base_secs, c.spec.increment_secs),
+        },
         None => "-".to_string(),
     };
     let name = |side: mancala_engine::Side| {

@@ -5,7 +5,7 @@
 
 use super::bot_seat::{self, BotSeat};
 use super::{AskError, Registry};
-use crate::game::{LiveGame, NewGame, Occupant};
+use crate::game::{LiveGame, NewGame, Occupant, clock};
 use crate::ids::{self, Identity};
 use mancala_engine::{OptionsError, Side};
 use mancala_protocol::http::{GameSummary, SeatGranted};
@@ -41,8 +41,9 @@ pub enum CreateError {
 }
 
 /// Makes the game of `new` and seats `opponent`.
-pub async fn make(rooms: &Registry, new: NewGame, opponent: Opponent) -> Result<Made, CreateError> {
+pub async fn make(rooms: &Registry, mut new: NewGame, opponent: Opponent) -> Result<Made, CreateError> {
     let (variant, options) = (new.variant, new.options);
+    new.clock = new.clock.map(|c| clock::with_day(c, rooms.config().day));
     let game = LiveGame::new(new)?;
     // The game is stored by its room's first commit.
     let room = rooms.create(game).await?;

@@ -113,6 +113,11 @@ impl Registry {
         Ok(n)
     }
 
+    /// The rooms' settings.
+    pub fn config(&self) -> &RoomConfig {
+        &self.config
+    }
+
     /// The room of game `id` if it is live on this node.
     pub(crate) fn live(&self, id: &GameId) -> Option<RoomHandle> {
         self.rooms.lock().expect("rooms lock").get(id).filter(|h| !h.is_closed()).cloned()

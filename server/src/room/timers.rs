@@ -62,10 +62,10 @@ fn no_start_at(game: &LiveGame, seats: &Seats, config: &RoomConfig) -> Option<In
     match game.status {
         GameStatus::Waiting if !config.waiting.is_zero() => {
             let creator = Side::BOTH.into_iter().find(|&s| game.seats[s].is_some())?;
-            seats.absent_since(creator).map(|since| since + config.waiting)
+            seats.absent_since(creator).map(|since| since + game.pause(config.waiting))
         }
         GameStatus::Ongoing if !config.first_move.is_zero() => {
-            let deadline = game.first_move_deadline(config.first_move)?;
+            let deadline = game.first_move_deadline(game.pause(config.first_move))?;
             let (now, now_ms) = (Instant::now(), UnixMs::now());
             Some(now + deadline.since(now_ms))
         }

@@ -121,6 +121,7 @@ pub fn game_row(h: &GameHeader) -> GameRow {
         reason: h.result.map(|r| r.reason().to_string()),
         created_at: h.created_at.millis(),
         updated_at: h.updated_at.millis(),
+        clock_days: h.clock.and_then(|c| c.spec.days).map(i64::from),
     }
 }
 
@@ -169,8 +170,15 @@ pub fn header(row: GameRow) -> Result<GameHeader, StoreError> {
         (Some(base), Some(inc)) => {
             let secs =
                 |ms: i64, col| u32::try_from(ms / 1000).map_err(|_| corrupt(id, format!("{col} {ms} is out of range")));
-            let spec =
-                ClockSpec { base_secs: secs(base, "clock_base_ms")?, increment_secs: secs(inc, "clock_increment_ms")? };
+            let days = row
+                .clock_days
+                .map(|d| u32::try_from(d).map_err(|_| corrupt(id, format!("clock_days {d} is out of range"))))
+                .transpose()?;
+            let spec = ClockSpec {
+                base_secs: secs(base, "clock_base_ms")?,
+                increment_secs: secs(inc, "clock_increment_ms")?,
+                days,
+            };
             let remaining = BySide::new(
                 ms(id, "south_clock_ms", row.south_clock_ms.unwrap_or(base))?,
                 ms(id, "north_clock_ms", row.north_clock_ms.unwrap_or(base))?,

@@ -31,12 +31,14 @@ pub struct GameRow {
     pub reason: Option<String>,
     pub created_at: i64,
     pub updated_at: i64,
+    /// Correspondence: days per move.
+    pub clock_days: Option<i64>,
 }
 
 pub(super) const GAME_COLUMNS: &str = "id, variant, options, status, south_name, north_name, south_registered, \
      north_registered, south_token_hash, north_token_hash, invite_code, clock_base_ms, clock_increment_ms, \
-     south_clock_ms, north_clock_ms, auto_forced, rated, plies, winner, reason, created_at, updated_at";
-pub(super) const GAME_COLUMN_COUNT: usize = 22;
+     south_clock_ms, north_clock_ms, auto_forced, rated, plies, winner, reason, created_at, updated_at, clock_days";
+pub(super) const GAME_COLUMN_COUNT: usize = 23;
 
 impl GameRow {
     pub(super) fn read(row: &AnyRow) -> Result<GameRow, StoreError> {
@@ -63,6 +65,7 @@ impl GameRow {
             reason: row.try_get("reason")?,
             created_at: row.try_get("created_at")?,
             updated_at: row.try_get("updated_at")?,
+            clock_days: row.try_get("clock_days")?,
         })
     }
 }

@@ -94,6 +94,7 @@ impl Serialize for GameJson<'_> {
         t.serialize_element(&g.reason)?;
         t.serialize_element(&g.created_at)?;
         t.serialize_element(&g.updated_at)?;
+        t.serialize_element(&g.clock_days)?;
         t.end()
     }
 }

@@ -438,6 +438,7 @@ fn bind_game<'q>(q: AnyQuery<'q>, g: &'q GameRow) -> AnyQuery<'q> {
         .bind(&g.reason)
         .bind(g.created_at)
         .bind(g.updated_at)
+        .bind(g.clock_days)
 }
 
 /// `($1, …, $k), ($k+1, …), …` for `rows` rows of `columns` values on PostgreSQL; on SQLite the same with

@@ -227,11 +227,7 @@ pub fn quick_of(variant: Variant) -> LobbyClientMsg {
 }
 
 pub fn quick() -> LobbyClientMsg {
-    LobbyClientMsg::Quick {
-        variant: Variant::Kubuguza,
-        clock: Some(ClockSpec { base_secs: 300, increment_secs: 3 }),
-        rated: false,
-    }
+    LobbyClientMsg::Quick { variant: Variant::Kubuguza, clock: Some(ClockSpec::fischer(300, 3)), rated: false }
 }
 
 pub async fn all_games(s: &TestServer) -> Vec<Value> {

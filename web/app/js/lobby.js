@@ -18,7 +18,7 @@ import { CLOCKS, clockName, clockOf, h, timeControl, variantName } from './ui.js
 /** Quick pairing's games: the four, not Ikibuguzo's fixed openings (the seek form has every variant). */
 const QUICK_VARIANTS = ['kubuguza', 'ikibuguzo', 'njombwa', 'azigo'];
 /** Quick pairing's clock presets (lichess's blitz and rapid pools): CLOCKS without "no clock" and 30+20. */
-const PRESETS = CLOCKS.map(clockOf).filter((c) => c !== null && c.baseSecs <= 900);
+const PRESETS = CLOCKS.map(clockOf).filter((c) => c !== null && !c.days && c.baseSecs <= 900);
 
 /** @param {SeekForm} s */
 const describe = (s) =>
@@ -313,14 +313,15 @@ export function lobbyPanels({ onGames } = {}) {
     /** @param {import('./types.js').VariantInfo[]} variants */
     fill(variants) {
       const quickOnes = QUICK_VARIANTS.flatMap((id) => variants.filter((v) => v.id === id));
-      // "New opponent" after a game: quick pairing again with its settings (`?pair=VARIANT.BASE+INC[.rated]`).
+      // "New opponent" after a game: quick pairing again with its settings (`?pair=VARIANT.CLOCK[.rated]`,
+      // the clock as CLOCKS writes it).
       const pair = new URLSearchParams(location.search).get('pair')?.split('.') || [];
-      const clock = /^(\d+)\+(\d+)$/.exec(pair[1] || '');
+      const clock = /^(\d+\+\d+|\d+d)$/.test(pair[1] || '') ? clockOf(pair[1]) : null;
       if (clock && variants.some((v) => v.id === pair[0])) {
         history.replaceState(null, '', '/');
         rated.checked = pair[2] === 'rated' && !!me();
         casual.checked = !rated.checked;
-        quick(pair[0], { baseSecs: Number(clock[1]), incrementSecs: Number(clock[2]) });
+        quick(pair[0], clock);
       }
       grid.replaceChildren(
         h(

@@ -2,7 +2,7 @@
 // The lobby socket's messages, decoded and encoded (wire.js does the game's): seeks, challenges, the live
 // game lists. Only the pages with the lobby load it.
 
-import { game, seatGranted, timeControl } from './wire.js';
+import { clockBody, game, seatGranted, timeControl } from './wire.js';
 
 /** @typedef {import('./types.js').Seek} Seek */
 /** @typedef {import('./types.js').LobbyMessage} LobbyMessage */
@@ -102,7 +102,7 @@ export function decodeLobby(text) {
 function seekBody({ variant, clock: c, rated, range }) {
   /** @type {Record<string, unknown>} */
   const body = { variant };
-  if (c) body.clock = { base_secs: c.baseSecs, increment_secs: c.incrementSecs };
+  if (c) body.clock = clockBody(c);
   if (rated) body.rated = true;
   if (range) body.range = range;
   return body;

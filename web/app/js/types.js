@@ -45,6 +45,7 @@
  * @typedef {object} TimeControl
  * @property {number} baseSecs
  * @property {number} incrementSecs
+ * @property {number | null} [days] correspondence: days per move
  */
 
 /**
@@ -76,6 +77,7 @@
  * @typedef {object} Clock
  * @property {number} baseSecs
  * @property {number} incrementSecs
+ * @property {number | null} [days]
  * @property {number} southMs
  * @property {number} northMs
  * @property {Side[]} running

@@ -66,8 +66,8 @@ export const SOURCES = {
   azigo: 'Murray 1951: 189',
 };
 
-/** The clocks the forms offer, as `base+increment` seconds ('' for none). */
-export const CLOCKS = ['', '180+2', '300+3', '600+5', '900+10', '1800+20'];
+/** The clocks the forms offer, as `base+increment` seconds or `Nd` days per move ('' for none). */
+export const CLOCKS = ['', '180+2', '300+3', '600+5', '900+10', '1800+20', '1d', '2d', '3d', '5d', '7d', '10d', '14d'];
 
 /**
  * A clock choice of CLOCKS as the forms name it ("No clock", "5+3").
@@ -81,7 +81,17 @@ export const clockName = (v) => (v ? timeControl(clockOf(v)) : t('clock.none_cho
  * @returns {import('./types.js').TimeControl | null}
  */
 export const clockOf = (v) =>
-  v ? { baseSecs: Number(v.split('+')[0]), incrementSecs: Number(v.split('+')[1]) } : null;
+  !v
+    ? null
+    : v.endsWith('d')
+      ? { baseSecs: 0, incrementSecs: 0, days: Number(v.slice(0, -1)) }
+      : { baseSecs: Number(v.split('+')[0]), incrementSecs: Number(v.split('+')[1]) };
+
+/**
+ * A time control as CLOCKS writes it (the inverse of clockOf).
+ * @param {import('./types.js').TimeControl} c
+ */
+export const clockKey = (c) => (c.days ? `${c.days}d` : `${c.baseSecs}+${c.incrementSecs}`);
 
 /**
  * @param {'south' | 'north'} side
@@ -124,6 +134,10 @@ export function errorText(e, context = '') {
 /** @param {number} ms */
 export function clockText(ms) {
   const t = Math.max(0, ms);
+  const hours = Math.floor(t / 3600000);
+  // A correspondence clock: days and hours, or hours and minutes.
+  if (hours >= 24) return `${Math.floor(hours / 24)}d ${hours % 24}h`;
+  if (hours) return `${hours}h ${String(Math.floor(t / 60000) % 60).padStart(2, '0')}m`;
   const m = Math.floor(t / 60000);
   const s = Math.floor((t % 60000) / 1000);
   const base = `${m}:${String(s).padStart(2, '0')}`;
@@ -133,6 +147,7 @@ export function clockText(ms) {
 /** @param {import('./types.js').TimeControl | null} c */
 export function timeControl(c) {
   if (!c) return t('clock.none');
+  if (c.days) return t(c.days === 1 ? 'clock.day' : 'clock.days', { n: c.days });
   return `${c.baseSecs % 60 === 0 ? c.baseSecs / 60 : (c.baseSecs / 60).toFixed(1)}+${c.incrementSecs}`;
 }
 

@@ -100,8 +100,15 @@ function player(p) {
  * @returns {TimeControl | null}
  */
 export function timeControl(c) {
-  return c ? { baseSecs: c.base_secs, incrementSecs: c.increment_secs ?? 0 } : null;
+  return c ? { baseSecs: c.base_secs ?? 0, incrementSecs: c.increment_secs ?? 0, days: c.days ?? null } : null;
 }
+
+/**
+ * A time control as a request sends it: days per move, or base and increment.
+ * @param {import('./types.js').TimeControl} c
+ */
+export const clockBody = (c) =>
+  c.days ? { days: c.days } : { base_secs: c.baseSecs, increment_secs: c.incrementSecs };
 
 /**
  * @param {Json} w
@@ -135,6 +142,7 @@ export function clock(w) {
   return {
     baseSecs: w.base_secs,
     incrementSecs: w.increment_secs ?? 0,
+    days: w.days ?? null,
     southMs: w.south_ms,
     northMs: w.north_ms,
     running: Array.isArray(w.running) ? w.running.map(side) : [],
@@ -475,7 +483,7 @@ export function createGame({ variant, width, turnLimit, handicap, seat, name, cl
   if (handicap) options.handicap = { south: !!handicap.south, north: !!handicap.north };
   if (Object.keys(options).length) body.options = options;
   if (name) body.name = name;
-  if (c) body.clock = { base_secs: c.baseSecs, increment_secs: c.incrementSecs };
+  if (c) body.clock = clockBody(c);
   if (opponent) body.opponent = opponent;
   if (previews) body.previews = true;
   return body;

@@ -23,6 +23,7 @@ use crate::http::ratings::LEADERBOARD_MAX;
 use crate::ids::{GameId, InviteCode, PlayerName};
 use mancala_bot::Level;
 use mancala_engine::Variant;
+use mancala_protocol::ClockSpec;
 use mancala_protocol::analysis::MAX_ANALYSIS_NODES;
 use serde_json::{Value, json};
 
@@ -110,7 +111,17 @@ fn bodies(doc: &mut Value) {
     merge(doc, &format!("{s}/CreateGame/properties/opponent"), json!({ "enum": bots }));
     merge(doc, &format!("{s}/OptionsPatch/properties/width"), json!({ "enum": [8, 9, 10, null] }));
     merge(doc, &format!("{s}/OptionsPatch/properties/turn_limit"), json!({ "maximum": u32::MAX }));
-    merge(doc, &format!("{s}/ClockSpec/properties/base_secs"), json!({ "minimum": 1, "maximum": MAX_BASE_SECS }));
+    // A request's real-time base is at most MAX_BASE_SECS; a correspondence game's (the server's, in
+    // answers) is its days, up to the longest.
+    let longest = ClockSpec::DAYS.iter().max().map_or(0, |d| d * 86_400);
+    merge(
+        doc,
+        &format!("{s}/ClockSpec/properties/base_secs"),
+        json!({ "minimum": 1, "maximum": longest.max(MAX_BASE_SECS) }),
+    );
+    let mut days: Vec<Value> = ClockSpec::DAYS.iter().map(|d| json!(d)).collect();
+    days.push(Value::Null);
+    merge(doc, &format!("{s}/ClockSpec/properties/days"), json!({ "enum": days }));
     merge(doc, &format!("{s}/ClockSpec/properties/increment_secs"), json!({ "maximum": MAX_INCREMENT_SECS }));
     set(doc, &format!("{s}/JoinGame/properties/name"), nullable(reference("PlayerName")));
     set(doc, &format!("{s}/CreatePlayer/properties/name"), reference("PlayerName"));

@@ -58,6 +58,8 @@ pub struct RoomConfig {
     /// How long an ongoing game's room stays loaded with nobody connected and no ruling pending (zero:
     /// always).
     pub idle: Duration,
+    /// The length of a correspondence clock's day.
+    pub day: Duration,
 }
 
 impl RoomConfig {
@@ -69,6 +71,7 @@ impl RoomConfig {
             first_move: Duration::from_secs(c.first_move_secs),
             waiting: Duration::from_secs(c.waiting_secs),
             idle: Duration::from_secs(c.idle_room_secs),
+            day: Duration::from_secs(c.day_secs),
         }
     }
 }

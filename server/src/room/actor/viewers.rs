@@ -10,7 +10,6 @@ use crate::room::frame::{Frame, Frames};
 use crate::room::projection::{self, ViewerKind};
 use crate::room::{ConnId, Outbound};
 use mancala_protocol::ServerMsg;
-use mancala_protocol::http::GameStatus;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
@@ -65,7 +64,7 @@ impl Room {
 
     pub(super) fn presence_for(&self, kind: ViewerKind) -> mancala_protocol::Presence {
         let watching = self.conns.count(ViewerKind::Spectator) as u32;
-        self.seats.for_viewer(kind, self.game.status == GameStatus::Ongoing, self.config.claim_grace, watching)
+        self.seats.for_viewer(kind, self.game.claims(), self.config.claim_grace, watching)
     }
 
     pub(super) fn snapshot_frame(&self, kind: ViewerKind) -> std::sync::Arc<Frame> {
@@ -81,7 +80,7 @@ impl Room {
     }
 
     pub(super) fn broadcast_presence(&mut self) {
-        let (seats, playing, grace) = (self.seats, self.game.status == GameStatus::Ongoing, self.config.claim_grace);
+        let (seats, playing, grace) = (self.seats, self.game.claims(), self.config.claim_grace);
         let watching = self.conns.count(ViewerKind::Spectator) as u32;
         self.told_watching = watching;
         self.conns.broadcast(|kind| ServerMsg::Presence { presence: seats.for_viewer(kind, playing, grace, watching) });

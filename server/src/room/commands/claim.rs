@@ -20,6 +20,12 @@ pub fn run(
     if game.status != GameStatus::Ongoing {
         return Err(Refusal::new(ErrorCode::WrongPhase, "the game is not being played"));
     }
+    if !game.claims() {
+        return Err(Refusal::new(
+            ErrorCode::WrongPhase,
+            "no win is claimed in a correspondence game: its clock decides",
+        ));
+    }
     match opponent_gone_for {
         None => Err(Refusal::new(ErrorCode::WrongPhase, "your opponent is connected")),
         Some(gone) if gone < grace => Err(Refusal::new(

@@ -6,8 +6,8 @@ use super::{abort, claim, decide, draw, join, no_start, rematch, resign, sync, t
 use crate::game::{Change, LiveGame, NewGame, Occupant, Refusal, Ruling, UnixMs};
 use crate::ids::{Identity, PlayerName};
 use mancala_engine::{Options, Side, Variant};
-use mancala_protocol::ErrorCode;
 use mancala_protocol::http::GameStatus;
+use mancala_protocol::{ClockSpec, ErrorCode};
 use tokio::time::{Duration, Instant};
 
 const AT: UnixMs = UnixMs::from_millis(1_767_225_600_000);
@@ -49,6 +49,13 @@ fn ongoing() -> LiveGame {
     let (side, change) = join::run(&waiting(false), seat("kwame", false), Instant::now(), AT).unwrap();
     assert_eq!(side, Side::North);
     applied(waiting(false), change)
+}
+
+/// `ongoing()` with a correspondence clock of 3 days per move.
+fn correspondence() -> LiveGame {
+    let mut game = ongoing();
+    game.clock = Some(crate::game::Clock::new(ClockSpec { base_secs: 3 * 86_400, increment_secs: 0, days: Some(3) }));
+    game
 }
 
 /// `ongoing()` after `decisions`, each accepted.
@@ -173,6 +180,7 @@ fn a_win_is_claimed_only_after_the_grace_period_of_an_absent_opponent() {
         ("long gone", ongoing(), Some(Duration::from_secs(3600)), Ok(Ruling::Abandonment { loser: Side::North })),
         ("waiting game", waiting(false), Some(grace * 2), Err(ErrorCode::WrongPhase)),
         ("finished game", resigned(), Some(grace * 2), Err(ErrorCode::WrongPhase)),
+        ("correspondence", correspondence(), Some(Duration::from_secs(3600)), Err(ErrorCode::WrongPhase)),
     ];
     for (what, game, gone, expected) in rows {
         let got = claim::run(&game, Side::South, gone, grace, Instant::now(), AT);

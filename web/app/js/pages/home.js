@@ -12,7 +12,18 @@ import { api } from '../api.js';
 import { go } from '../router.js';
 import { keepSeat, mySeats, prefs } from '../prefs.js';
 import { loadBook, t } from '../i18n.js';
-import { CLOCKS, clockName, errorText, h, learnStyle, sideName, SOURCES, summary, variantName } from '../ui.js';
+import {
+  CLOCKS,
+  clockName,
+  clockOf,
+  errorText,
+  h,
+  learnStyle,
+  sideName,
+  SOURCES,
+  summary,
+  variantName,
+} from '../ui.js';
 import { gameList } from '../gamelist.js';
 import { lobbyPanels } from '../lobby.js';
 import { me } from '../session.js';
@@ -310,7 +321,6 @@ function createForm(error, name) {
       return;
     }
     if (!me()) prefs.name = name.value;
-    const [base, inc] = clock.value ? clock.value.split('+').map(Number) : [];
     submit.disabled = true;
     try {
       const granted = await api.create({
@@ -320,7 +330,7 @@ function createForm(error, name) {
         turnLimit: turnLimit.value,
         seat: seat.value,
         name: me() ? undefined : name.value || undefined,
-        clock: clock.value ? { baseSecs: base, incrementSecs: inc } : null,
+        clock: clockOf(clock.value),
         opponent: opponent.value || undefined,
         previews: !opponent.value && previews.checked,
       });

@@ -5,7 +5,7 @@
 
 import { h } from '../../vendor/snabbdom.js';
 import { t } from '../../i18n.js';
-import { other, sideName } from '../../ui.js';
+import { clockKey, other, sideName } from '../../ui.js';
 
 /** @typedef {import('../ctrl.js').GameCtrl} GameCtrl */
 /** @typedef {import('../../vendor/snabbdom.js').VNode} VNode */
@@ -54,7 +54,7 @@ export function rematchControls(ctrl) {
   }
   const clock = g.clock;
   if (clock && !g.players[opp]?.name.startsWith('bot-')) {
-    const pair = `${g.variant}.${clock.baseSecs}+${clock.incrementSecs}${g.rated ? '.rated' : ''}`;
+    const pair = `${g.variant}.${clockKey(clock)}${g.rated ? '.rated' : ''}`;
     items.push(
       h(
         'a.button.ghost.small',
