@@ -1,6 +1,6 @@
 //! Several nodes (docs/cluster.md): three `mancala-server` processes on one PostgreSQL and one NATS. A game
 //! is played with its players and spectator on different nodes (a draw offered and declined across
-//! them too, and a chat line); its owner is SIGKILLed mid-game and play goes on; all three are restarted one after another
+//! them too, a chat line, and a rematch after the end); its owner is SIGKILLed mid-game and play goes on; all three are restarted one after another
 //! during play; a paused owner's writes are refused after another node took its game. Nothing
 //! acknowledged is lost, nothing is applied twice. Needs
 //! `TEST_DATABASE_URL` and `TEST_BROKER_URL` (skipped otherwise; `.ci/run` sets both).
@@ -84,6 +84,9 @@ async fn players_and_spectators_on_three_nodes_play_one_game() {
         }
         assert!(m.acknowledged.len() >= 10, "{variant}: {} decisions", m.acknowledged.len());
         check_stored(&url, &id, &m.acknowledged).await;
+        if variant == "azigo" {
+            rematch_across_nodes(&nodes, &mut m, variant).await;
+        }
     }
     drop(procs);
     drop_db(&base, &url).await;
@@ -92,6 +95,56 @@ async fn players_and_spectators_on_three_nodes_play_one_game() {
 /// `f`'s answer, or a failure naming `what` after 20 s (a message that never comes fails, not hangs).
 async fn within<T>(what: &str, f: impl std::future::Future<Output = T>) -> T {
     tokio::time::timeout(Duration::from_secs(20), f).await.unwrap_or_else(|_| panic!("{what}: nothing in 20 s"))
+}
+
+/// After the end: North (node b) offers a rematch, South (node a) agrees; both get their seat in the new
+/// game with the sides swapped and the spectator (node c) the game to follow; the new seats play it from
+/// the other nodes. The finished game's room is on one node, whichever node each player is on.
+async fn rematch_across_nodes(nodes: &Nodes, m: &mut Match, variant: &str) {
+    use mancala_protocol::RematchAction;
+    let [south, north] = &mut m.seats;
+    north.send(&ClientMsg::Rematch { id: Some("r1".into()), action: RematchAction::Offer }).await;
+    let offer = within("the rematch offer on node a", rematch_offer(south)).await;
+    assert_eq!(offer, Some(Side::North), "the offer reached node a");
+    south.send(&ClientMsg::Rematch { id: Some("r2".into()), action: RematchAction::Accept }).await;
+    let was_south = within("South's rematch", rematch_seen(south)).await;
+    let was_north = within("North's rematch", rematch_seen(north)).await;
+    let watched = within("the spectator's rematch", rematch_seen(&mut m.spectator)).await;
+    assert_eq!(watched.seat, None);
+    let (a, b) = (was_south.seat.expect("South's seat"), was_north.seat.expect("North's seat"));
+    assert_eq!((a.seat, b.seat), (Side::North, Side::South), "sides swapped");
+    assert_eq!((a.game.id.as_str(), b.game.id.as_str()), (watched.game.as_str(), watched.game.as_str()));
+    // The rematch's South (North before, node b) and North (node c now), the spectator on node a.
+    let mut again = Match::open(nodes, &watched.game, &b.token, &a.token, variant, [1, 2, 0]).await;
+    assert!(again.step().await, "the rematch is played");
+    assert_eq!(again.acknowledged.len(), 1);
+}
+
+/// The next `rematch` that `c` is told of: in a `rematch` message, or in a snapshot if its connection was
+/// recovering.
+async fn rematch_seen(c: &mut Client) -> mancala_protocol::NextGame {
+    loop {
+        if let Got::Msg(m) = c.next().await {
+            match *m {
+                ServerMsg::Rematch { next } => return next,
+                ServerMsg::Snapshot { rematch: Some(next), .. } => return next,
+                _ => {}
+            }
+        }
+    }
+}
+
+/// The next rematch offer that `c` is told of (`None`: none pending), as a message or in a snapshot.
+async fn rematch_offer(c: &mut Client) -> Option<Side> {
+    loop {
+        if let Got::Msg(m) = c.next().await {
+            match *m {
+                ServerMsg::RematchOffer { by } => return by,
+                ServerMsg::Snapshot { rematch_offer: Some(by), .. } => return Some(by),
+                _ => {}
+            }
+        }
+    }
 }
 
 /// The next `draw_offer` message `c` gets: who offers (`None`: nobody).
@@ -149,6 +202,45 @@ async fn a_killed_owner_s_games_carry_on_elsewhere() {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     assert_eq!(result["result"]["reason"], "timeout", "{result}");
+    drop((b, c));
+    drop_db(&base, &url).await;
+}
+
+/// A finished game is held by one node at a time like a live one: after its owner died, the players
+/// who open it on two other nodes meet in one room, so a rematch offered on one reaches the other.
+#[tokio::test]
+async fn after_the_owner_died_the_players_of_a_finished_game_still_meet() {
+    use mancala_protocol::RematchAction;
+    let Some(broker) = broker_url("finished_meet") else { return };
+    let Some((base, url)) = fresh_db("cluster_finished").await else { return };
+    let a = start_node(&url, &broker, "a", LEASE).await;
+    let b = start_node(&url, &broker, "b", LEASE).await;
+    let c = start_node(&url, &broker, "c", LEASE).await;
+    let nodes = Nodes::new(&[a.addr, b.addr, c.addr]);
+    // Owned by a, South on b, North on c; South resigns.
+    let (id, south, north) = new_game(a.addr, json!({ "variant": "kubuguza", "seat": "south" })).await;
+    let mut s = Client::open(&nodes, 1, &id, Some(&south), "kubuguza", 0).await;
+    s.send(&ClientMsg::Resign { id: Some("r".into()) }).await;
+    within("the end", async {
+        while !s.saw_the_end() {
+            s.next().await;
+        }
+    })
+    .await;
+    drop(s);
+    nodes.set(0, None);
+    a.kill().await;
+    // Each opens the finished game anew, on its own node.
+    let mut s = Client::open(&nodes, 1, &id, Some(&south), "kubuguza", 0).await;
+    let mut n = Client::open(&nodes, 2, &id, Some(&north), "kubuguza", 1).await;
+    n.send(&ClientMsg::Rematch { id: Some("r1".into()), action: RematchAction::Offer }).await;
+    assert_eq!(within("the offer from node c on node b", rematch_offer(&mut s)).await, Some(Side::North));
+    s.send(&ClientMsg::Rematch { id: Some("r2".into()), action: RematchAction::Accept }).await;
+    let (on_b, on_c) =
+        (within("b's rematch", rematch_seen(&mut s)).await, within("c's rematch", rematch_seen(&mut n)).await);
+    assert_eq!(on_b.game, on_c.game, "one rematch");
+    let (sb, sc) = (on_b.seat.expect("South's seat"), on_c.seat.expect("North's seat"));
+    assert_eq!((sb.seat, sc.seat), (Side::North, Side::South), "sides swapped");
     drop((b, c));
     drop_db(&base, &url).await;
 }

@@ -223,27 +223,29 @@ impl Registry {
             .map_err(|reason| RoomError::Corrupt { id: id.clone(), reason })
     }
 
-    /// Takes game `id` (with several nodes): a finished game is shown without a lease; an unfinished one
-    /// gets a room here if this node wins it from the placement (a new epoch). `None`: another node won
-    /// it, or its owner is still alive. `leased`: the game had an owner before (for the log).
+    /// Takes game `id` (with several nodes): it gets a room here if this node wins it from the placement
+    /// (a new epoch). `None`: another node won it, or its owner is still alive. A finished game is taken
+    /// like the others, so that one room in the cluster hears what its players say after the end (rematch
+    /// offers, chat). `leased`: the game had an owner before (for the log).
     pub async fn take_over(&self, id: &GameId, leased: bool) -> Result<Option<RoomHandle>, RoomError> {
         let _guard = self.loading.lock().await;
         if let Some(h) = self.live(id) {
             return Ok(Some(h));
         }
-        let game = self.load(id).await?;
-        if game.is_over() {
-            return Ok(Some(self.start(game, Lease::Watching)));
-        }
+        // Only a stored game gets a lease.
+        self.load(id).await?;
         let Some(lease) = self.placement.lease(id).await? else {
             return Ok(None);
         };
         // Read again now that the game is ours: a write of the former owner that committed before the take
         // (the take waited for it) is in the game.
         let game = self.load(id).await?;
-        metrics::counter!("mancala_takeovers").increment(1);
-        tracing::info!(game = %id, ?lease, leased, "game taken over");
-        let lease = if game.is_over() { Lease::Watching } else { lease };
+        if game.is_over() {
+            tracing::debug!(game = %id, ?lease, "finished game opened");
+        } else {
+            metrics::counter!("mancala_takeovers").increment(1);
+            tracing::info!(game = %id, ?lease, leased, "game taken over");
+        }
         Ok(Some(self.start(game, lease)))
     }
 

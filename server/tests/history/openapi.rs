@@ -104,7 +104,9 @@ async fn the_openapi_document_says_what_the_server_enforces() {
     assert_eq!(schemas["PlayerName"]["pattern"], "^[A-Za-z0-9_.-]{1,24}$");
     assert_eq!(schemas["GameId"]["pattern"], "^[A-Za-z0-9]{1,32}$");
     assert_eq!(schemas["ClockSpec"]["properties"]["base_secs"]["minimum"], 1);
-    assert_eq!(schemas["ClockSpec"]["properties"]["base_secs"]["maximum"], 604_800);
+    // A request's real-time base is at most a week; a correspondence game's base (in answers) is its days.
+    assert_eq!(schemas["ClockSpec"]["properties"]["base_secs"]["maximum"], 14 * 86_400);
+    assert_eq!(schemas["ClockSpec"]["properties"]["days"]["enum"], serde_json::json!([1, 2, 3, 5, 7, 10, 14, null]));
     assert_eq!(schemas["ClockSpec"]["properties"]["increment_secs"]["maximum"], 3600);
     for body in ["CreateGame", "OptionsPatch", "HandicapPatch", "ClockSpec", "JoinGame", "CreatePlayer"] {
         assert_eq!(schemas[body]["additionalProperties"], false, "{body}");

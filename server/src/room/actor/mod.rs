@@ -35,11 +35,9 @@ use tokio_util::task::TaskTracker;
 pub enum Lease {
     /// A single node: the only writer, nothing to check.
     Alone,
-    /// Several nodes: this node holds the game's lease at this epoch; every write is fenced with it.
+    /// Several nodes: this node holds the game's lease at this epoch; every write is fenced with it. A
+    /// finished game's room holds it too, so that what is said after the end meets in one room.
     Held(i64),
-    /// Several nodes, a finished game shown without a lease: it never changes again, so any node may show
-    /// it, and none may write it.
-    Watching,
 }
 
 /// Room settings from the server configuration.
@@ -484,10 +482,6 @@ impl Room {
         let epoch = match self.lease {
             Lease::Alone => None,
             Lease::Held(epoch) => Some(epoch),
-            Lease::Watching => {
-                let refusal = Refusal::new(ErrorCode::Unavailable, "this game is over: nothing about it can change");
-                return Err(self.refuse_origin(origin, refusal));
-            }
         };
         let stored = match self.reconcile().await {
             Ok(()) => self.store.commit(&self.game, &change, epoch).await.map_err(|e| {
