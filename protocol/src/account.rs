@@ -95,6 +95,10 @@ pub struct PlayingGame {
     #[cfg_attr(feature = "openapi", schema(value_type = String))]
     pub seat: mancala_engine::Side,
     pub my_turn: bool,
+    /// The account's remaining time while its clock runs (milliseconds at the answer): in a correspondence
+    /// game, how long until its move is due. Absent when its clock does not run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_left_ms: Option<u64>,
 }
 
 /// The account's games that are not over: those waiting for its decision first, then the others, each

@@ -200,7 +200,8 @@ async fn the_your_turn_list_follows_the_moves() {
     let server = TestServer::start().await;
     let (amina, kwame) = (account(&server, "amina").await, account(&server, "kwame").await);
     assert_eq!(get_as(&server, None, "/api/account/playing").await.0, 401);
-    let created = post_as(&server, &amina, "/api/games", json!({ "variant": "kubuguza", "seat": "south" })).await;
+    let body = json!({ "variant": "kubuguza", "seat": "south", "clock": { "days": 2 } });
+    let created = post_as(&server, &amina, "/api/games", body).await;
     let id = created["game"]["id"].as_str().unwrap().to_string();
     let joined = post_as(&server, &kwame, &format!("/api/games/{id}/join"), json!({})).await;
     // A second game of amina's where the opponent is to move: she plays North.
@@ -232,4 +233,14 @@ async fn the_your_turn_list_follows_the_moves() {
     assert_eq!(list["my_turn"], 0, "{list}");
     let (_, theirs) = get_as(&server, Some(&kwame), "/api/account/playing").await;
     assert_eq!(theirs["my_turn"], 2, "{theirs}");
+    assert!(theirs["games"][0].get("time_left_ms").is_none(), "no clock runs before both have moved: {theirs}");
+
+    // Kwame replies: amina's two days per move run, and the list says how long she has.
+    while t.mover() == Some(Seat::North) {
+        let reply = t.views.north.legal[0].clone();
+        assert!(accepted(&t.decide(Seat::North, &reply).await));
+    }
+    let (_, list) = get_as(&server, Some(&amina), "/api/account/playing").await;
+    let left = list["games"][0]["time_left_ms"].as_u64().unwrap_or_else(|| panic!("{list}"));
+    assert!((2 * 86_400_000 - 60_000..=2 * 86_400_000).contains(&left), "{left} ms left: {list}");
 }

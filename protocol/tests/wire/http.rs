@@ -315,8 +315,13 @@ fn http_playing() {
     let mut theirs = summary(Variant::Njombwa, GameStatus::Ongoing);
     theirs.id = "Q8wErTy2Ui".into();
     let games = vec![
-        PlayingGame { game: summary(Variant::Kubuguza, GameStatus::Ongoing), seat: Side::South, my_turn: true },
-        PlayingGame { game: theirs, seat: Side::South, my_turn: false },
+        PlayingGame {
+            game: summary(Variant::Kubuguza, GameStatus::Ongoing),
+            seat: Side::South,
+            my_turn: true,
+            time_left_ms: Some(187_000),
+        },
+        PlayingGame { game: theirs, seat: Side::South, my_turn: false, time_left_ms: None },
     ];
     pin!("http_playing", Playing { games, my_turn: 1 });
 }

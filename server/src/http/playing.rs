@@ -44,7 +44,9 @@ pub async fn playing(
             ToMove::Both { waiting } => waiting[seat],
             ToMove::Nobody(_) => false,
         };
-        games.push(PlayingGame { game: game.summary(), seat, my_turn });
+        let now = Instant::now();
+        let time_left_ms = game.clock.as_ref().filter(|c| c.running[seat]).map(|c| c.remaining_at(seat, now));
+        games.push(PlayingGame { game: game.summary(), seat, my_turn, time_left_ms });
     }
     // Stable: newest first within each group, as the store listed them.
     games.sort_by_key(|g| !g.my_turn);

@@ -157,7 +157,7 @@
 
 /**
  * The account's games not over, as "your turn" needs them.
- * @typedef {{myTurn: number, games: {id: string, variant: string, myTurn: boolean}[]}} Playing
+ * @typedef {{myTurn: number, games: {id: string, variant: string, myTurn: boolean, timeLeftMs: number | null}[]}} Playing
  */
 
 /**

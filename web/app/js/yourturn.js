@@ -30,7 +30,12 @@ async function ask() {
   /** @type {import('./types.js').Playing} */
   const playing = {
     myTurn: body.my_turn,
-    games: body.games.map((/** @type {any} */ g) => ({ id: g.game.id, variant: g.game.variant, myTurn: g.my_turn })),
+    games: body.games.map((/** @type {any} */ g) => ({
+      id: g.game.id,
+      variant: g.game.variant,
+      myTurn: g.my_turn,
+      timeLeftMs: g.time_left_ms ?? null,
+    })),
   };
   if (playing.myTurn > count && document.hidden && 'Notification' in window && Notification.permission === 'granted')
     new Notification(t('turn.notify', { count: playing.myTurn }));

@@ -16,6 +16,7 @@ import {
   CLOCKS,
   clockName,
   clockOf,
+  clockText,
   errorText,
   h,
   learnStyle,
@@ -168,7 +169,14 @@ function yourTurnPanel() {
         const mineNow = p.games.filter((g) => g.myTurn);
         list.replaceChildren(
           ...(mineNow.length
-            ? mineNow.map((g) => h('li', {}, h('a', { href: `/game/${g.id}` }, `${variantName(g.variant)} · ${g.id}`)))
+            ? mineNow.map((g) =>
+                h(
+                  'li',
+                  {},
+                  h('a', { href: `/game/${g.id}` }, `${variantName(g.variant)} · ${g.id}`),
+                  g.timeLeftMs === null ? '' : ` · ${t('home.time_left', { time: clockText(g.timeLeftMs) })}`,
+                ),
+              )
             : [h('li', { class: 'muted' }, t('home.none_your_turn'))]),
         );
       });
