@@ -357,3 +357,13 @@ fn a_player_types_a_chat_line() {
     app.on_key(key(KeyCode::Char('"')), &watcher);
     assert_eq!(app.input, "");
 }
+
+#[test]
+fn clocks_read_in_minutes_hours_or_days() {
+    use super::screen::mm_ss;
+    assert_eq!(mm_ss(245_000), "04:05");
+    assert_eq!(mm_ss(3_723_000), "1:02:03");
+    // A correspondence clock: days and hours once past a day.
+    assert_eq!(mm_ss(2 * 86_400_000 + 5 * 3_600_000), "2d 05h");
+    assert_eq!(mm_ss(86_400_000), "1d 00h");
+}
