@@ -15,6 +15,14 @@ pub struct Lap {
     pub direction: Direction,
 }
 
+impl Lap {
+    /// An anticlockwise lap from `from`.
+    #[inline]
+    pub const fn acw(from: Hole) -> Lap {
+        Lap { from, direction: Direction::Anticlockwise }
+    }
+}
+
 /// Lifts `lap.from` and drops its counters one per hole starting with the next hole in the lap's
 /// direction. Returns the last hole. The emptied origin receives a counter like any other hole when the
 /// lap goes all the way round (ambiguity 2: laps of 16+ do not skip the origin).
@@ -53,11 +61,13 @@ pub fn lap_landing(geo: Geometry, board: &[u8; MAX_HOLES], lap: Lap, count: u8) 
 /// occupied before the last counter fell, and both opponent holes of its column hold counters.
 #[inline]
 pub fn in_opposition(geo: Geometry, board: &[u8; MAX_HOLES], side: Side, last: Hole, before_last: u8) -> bool {
-    if before_last == 0 || !geo.is_inner(last) || geo.owner(last) != side {
+    // Table lookups only: this runs after every lap and for every clockwise candidate.
+    let t = geo.tables();
+    let i = last.index();
+    if before_last == 0 || !t.inner[i] || t.north[i] != (side == Side::North) {
         return false;
     }
-    let (inner, outer) = geo.opposite(last);
-    board[inner.index()] > 0 && board[outer.index()] > 0
+    board[t.opp_inner[i] as usize] > 0 && board[t.opp_outer[i] as usize] > 0
 }
 
 /// Would sowing `lap` (all counters of its hole) end in a capture? Used for clockwise legality: a

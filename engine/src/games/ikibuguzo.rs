@@ -3,7 +3,7 @@
 //! sown on from there, clockwise laps from the two reverse holes only when they capture, the clockwise
 //! limit, the switch to the other reverse hole, and the special win.
 
-use super::relay::{self, AfterLap, Landing, RelayRules};
+use super::relay::{self, AfterLap, Landing, Next, RelayRules};
 use crate::decision::{Decision, OpeningArray};
 use crate::event::{Event, EventSink};
 use crate::geometry::{Direction, Hole};
@@ -232,6 +232,21 @@ impl RelayRules for Ikibuguzo {
             return AfterLap::GameOver(Outcome::win(side, EndReason::AllCaptured));
         }
         AfterLap::Continue
+    }
+
+    /// After a relay, `continuations` without the list (anticlockwise, and clockwise when allowed and
+    /// capturing); after a capture, the list itself.
+    #[inline]
+    fn next(pos: &Position, side: Side, mid: &MidTurn) -> Next {
+        if mid.captured {
+            return relay::next_from_list::<Self>(pos, side, mid);
+        }
+        let at = mid.at;
+        if Self::cw_allowed(mid) && is_reverse(pos, side, at) && cw_captures(pos, side, at) {
+            Next::Several
+        } else {
+            Next::Only(Lap::acw(at))
+        }
     }
 
     fn continuations(pos: &Position, side: Side, mid: &MidTurn, out: &mut MoveList) {

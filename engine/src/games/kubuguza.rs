@@ -4,7 +4,7 @@
 //! they capture; no captures in either player's first turn (ambiguity 10 (b)); a player who cannot move
 //! loses.
 
-use super::relay::{self, AfterLap, Landing, RelayRules};
+use super::relay::{self, AfterLap, Landing, Next, RelayRules};
 use crate::decision::Decision;
 use crate::event::EventSink;
 use crate::geometry::{Direction, Hole};
@@ -77,6 +77,12 @@ impl RelayRules for Kubuguza {
             }
             Landing::Captured | Landing::Relay => AfterLap::Continue,
         }
+    }
+
+    /// The same as `continuations`, without the list: anticlockwise always, clockwise too when it captures.
+    #[inline]
+    fn next(pos: &Position, side: Side, mid: &MidTurn) -> Next {
+        if cw_captures(pos, side, mid.at) { Next::Several } else { Next::Only(Lap::acw(mid.at)) }
     }
 
     /// §3.2.1 step 4: go on anticlockwise, or clockwise when the hole is a CW hole and that captures.

@@ -44,6 +44,38 @@ pub(crate) trait RelayRules {
 
     /// Bookkeeping when a lap starts (Ikibuguzo's clockwise budget).
     fn on_lap_start(_mid: &mut MidTurn, _lap: Lap, _first: bool) {}
+
+    /// How many ways there are to continue from `mid`, and the lap when there is one: what
+    /// [`RelayRules::continuations`] would list, which a game may say without building the list (the
+    /// driver asks after every lap).
+    #[inline]
+    fn next(pos: &Position, side: Side, mid: &MidTurn) -> Next
+    where
+        Self: Sized,
+    {
+        next_from_list::<Self>(pos, side, mid)
+    }
+}
+
+/// [`RelayRules::next`] by building the list of continuations.
+#[inline]
+pub(crate) fn next_from_list<R: RelayRules>(pos: &Position, side: Side, mid: &MidTurn) -> Next {
+    let mut options = MoveList::new();
+    R::continuations(pos, side, mid, &mut options);
+    match options.as_slice() {
+        [] => Next::None,
+        [Decision::Sow { hole, direction }] => Next::Only(Lap { from: *hole, direction: *direction }),
+        _ => Next::Several,
+    }
+}
+
+/// How many continuations a point inside a turn has (see [`RelayRules::next`]).
+pub(crate) enum Next {
+    None,
+    /// Exactly one: this lap.
+    Only(Lap),
+    /// Two or more: the player decides.
+    Several,
 }
 
 /// How the last hole of a lap leaves a turn of the capturing four-row games (Ikibuguzo, Kubuguza).
@@ -60,6 +92,7 @@ pub(crate) enum Landing {
 /// Resolves a lap's last hole by RULES.md §3.1.1 step 3 / §3.2.1 step 3: empty → turn over; an occupied
 /// own inner hole facing two occupied opponent holes (and captures allowed) → capture into the lap's
 /// origin; otherwise relay.
+#[inline]
 pub(crate) fn capture_or_relay(
     pos: &mut Position,
     side: Side,
@@ -118,15 +151,11 @@ fn step<R: RelayRules>(
     match R::after_lap(pos, side, lap, last, mid, sink) {
         AfterLap::EndTurn => Step::EndTurn,
         AfterLap::GameOver(outcome) => Step::GameOver(outcome),
-        AfterLap::Continue => {
-            let mut options = MoveList::new();
-            R::continuations(pos, side, mid, &mut options);
-            match options.as_slice() {
-                [] => Step::EndTurn,
-                [Decision::Sow { hole, direction }] => Step::Next(Lap { from: *hole, direction: *direction }),
-                _ => Step::Decide,
-            }
-        }
+        AfterLap::Continue => match R::next(pos, side, mid) {
+            Next::None => Step::EndTurn,
+            Next::Only(lap) => Step::Next(lap),
+            Next::Several => Step::Decide,
+        },
     }
 }
 
