@@ -111,18 +111,31 @@ pub fn side_total(geo: Geometry, board: &[u8; MAX_HOLES], side: Side) -> u32 {
 }
 
 /// The states seen between the laps of the current turn (D7): the whole board, the hole about to be
-/// lifted, the direction and the turn's flags, packed into six words. A 64-bit digest of each state is
-/// kept beside it, so the scan compares one word per earlier lap and the full state only when digests
-/// match; past `INDEX_FROM` laps a hash index of the digests takes over. (From `Limits::walk_from` laps
-/// the driver's long-turn walk settles most turns without recording more states.)
+/// lifted, the direction and the turn's flags, packed into six words, each with a 64-bit digest beside
+/// it, so the scan compares one word per earlier lap and the full state only when digests match; past
+/// `INDEX_FROM` states a hash index of the digests takes over. (From `Limits::walk_from` laps the driver's
+/// long-turn walk settles most turns without recording more states.)
+///
+/// A capture forgets the states recorded so far ([`LapHistory::forget`]): within a turn only the mover
+/// sows, on its own holes, so the opponent's counters never grow, and a capture takes at least two of
+/// them; no state before a capture can come back after it. The scans stay short, and the lap count goes on.
 #[derive(Debug, Default)]
 pub struct LapHistory {
-    seen: Vec<[u64; 6]>,
-    digests: Vec<u64>,
-    /// Digest → first position in `seen` with that digest; filled only for very long turns (`indexed`),
-    /// and kept allocated across turns.
+    /// The states recorded since the turn's start or its last capture, in order.
+    seen: Vec<Seen>,
+    /// States recorded this turn, forgotten ones included: the number of the next lap.
+    laps: usize,
+    /// Digest → first position in `seen` with that digest; filled only for very long stretches
+    /// (`indexed`), and kept allocated across turns.
     index: FxHashMap<u64, u32>,
     indexed: bool,
+}
+
+/// One recorded state and its digest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Seen {
+    digest: u64,
+    key: [u64; 6],
 }
 
 /// A copy holds the same states but none of the spare capacity: positions are cloned often (servers keep
@@ -132,7 +145,7 @@ impl Clone for LapHistory {
     fn clone(&self) -> Self {
         LapHistory {
             seen: self.seen.clone(),
-            digests: self.digests.clone(),
+            laps: self.laps,
             index: if self.index.is_empty() { FxHashMap::default() } else { self.index.clone() },
             indexed: self.indexed,
         }
@@ -201,63 +214,84 @@ pub(crate) fn digest(key: &[u64; 6]) -> u64 {
 
 impl LapHistory {
     pub fn clear(&mut self) {
+        self.forget();
+        self.laps = 0;
+    }
+
+    /// Forgets the recorded states, not the lap count: after a capture none of them can come back.
+    #[inline]
+    pub fn forget(&mut self) {
         self.seen.clear();
-        self.digests.clear();
-        self.index.clear();
-        self.indexed = false;
+        if self.indexed {
+            self.index.clear();
+            self.indexed = false;
+        }
     }
 
-    /// How many states this turn has recorded (the number of the next lap, 0-based).
+    /// How many states this turn has recorded, forgotten ones included (the number of the next lap,
+    /// 0-based).
     pub fn laps(&self) -> usize {
-        self.seen.len()
+        self.laps
     }
 
-    /// The digests of the recorded states, in order.
-    pub fn digests(&self) -> &[u64] {
-        &self.digests
+    /// The digests of the states recorded since the last capture, in order.
+    pub fn digests(&self) -> impl Iterator<Item = u64> + '_ {
+        self.seen.iter().map(|s| s.digest)
     }
 
-    /// Whether `key` is one of the recorded states (a linear scan: for the rare digest match).
+    /// Whether `key` is one of the states recorded since the last capture (a linear scan: for the rare
+    /// digest match).
     pub fn contains(&self, key: &[u64; 6]) -> bool {
-        self.seen.contains(key)
+        self.seen.iter().any(|s| s.key == *key)
     }
 
     /// Records the state before a lap; returns true if the same state was already seen in this turn
     /// (the turn would repeat forever) or `cap` states are recorded already (the lap cap).
+    #[inline]
     pub fn repeats(&mut self, board: &[u8; MAX_HOLES], lap: Lap, flags: u32, cap: usize) -> bool {
-        if self.seen.len() >= cap {
+        if self.laps >= cap {
             return true;
         }
+        self.laps += 1;
         let key = state_key(board, lap, flags);
         let d = digest(&key);
-        if self.seen.capacity() == 0 {
-            // Most turns have a few laps; one allocation per position covers them.
-            self.seen.reserve(32);
-            self.digests.reserve(32);
-        }
-        let seen = &self.seen;
         let repeated = if self.indexed {
-            match self.index.get(&d) {
-                // A digest hit is a repeat unless two different states share 64 bits (then scan).
-                Some(&i) => seen[i as usize] == key || seen.contains(&key),
-                None => {
-                    self.index.insert(d, seen.len() as u32);
-                    false
-                }
-            }
+            self.indexed_repeat(d, &key)
         } else {
-            let found = self.digests.iter().zip(seen).any(|(&e, k)| e == d && *k == key);
-            if self.digests.len() + 1 >= INDEX_FROM {
-                for (i, &e) in self.digests.iter().chain(std::iter::once(&d)).enumerate() {
-                    self.index.entry(e).or_insert(i as u32);
-                }
-                self.indexed = true;
+            let found = self.seen.iter().any(|s| s.digest == d && s.key == key);
+            if self.seen.len() + 1 >= INDEX_FROM {
+                self.build_index(d);
             }
             found
         };
-        self.seen.push(key);
-        self.digests.push(d);
+        if self.seen.capacity() == 0 {
+            // Most turns have a few laps; one allocation per position covers them.
+            self.seen.reserve(32);
+        }
+        self.seen.push(Seen { digest: d, key });
         repeated
+    }
+
+    /// The repeat test once the index is built (long stretches without a capture).
+    #[cold]
+    fn indexed_repeat(&mut self, d: u64, key: &[u64; 6]) -> bool {
+        match self.index.get(&d) {
+            // A digest hit is a repeat unless two different states share 64 bits (then scan).
+            Some(&i) => self.seen[i as usize].key == *key || self.contains(key),
+            None => {
+                self.index.insert(d, self.seen.len() as u32);
+                false
+            }
+        }
+    }
+
+    /// Indexes the recorded digests and `d`, the one about to be recorded.
+    #[cold]
+    fn build_index(&mut self, d: u64) {
+        for (i, e) in self.seen.iter().map(|s| s.digest).chain(std::iter::once(d)).enumerate() {
+            self.index.entry(e).or_insert(i as u32);
+        }
+        self.indexed = true;
     }
 }
 

@@ -108,6 +108,8 @@ pub(crate) fn capture_or_relay(
     }
     if captures_allowed && crate::sowing::in_opposition(pos.geo, &pos.board, side, last, before) {
         crate::sowing::capture_into(pos.geo, &mut pos.board, last, lap.from, sink);
+        // No state before a capture comes back (the opponent has fewer counters for the rest of the turn).
+        pos.laps.forget();
         mid.at = lap.from;
         mid.captured = true;
         Landing::Captured
@@ -177,11 +179,11 @@ pub(crate) fn play<R: RelayRules>(pos: &mut Position, side: Side, decision: Deci
     loop {
         if !walked && pos.laps.laps() >= limits.walk_from {
             walked = true;
-            match long_turn::walk::<R>(pos, side, lap, mid, limits) {
+            match long_turn::walk::<R>(pos, side, lap, mid, limits, !sink.discards_events()) {
                 Walk::Record => {}
-                Walk::Skip { laps, to } => long_turn::skip::<R>(pos, side, &mut lap, &mut mid, laps, &to, sink),
-                Walk::Capped { laps, to } => {
-                    long_turn::skip::<R>(pos, side, &mut lap, &mut mid, laps, &to, sink);
+                Walk::Skip { laps, to, trace } => long_turn::skip(pos, &mut lap, &mut mid, laps, &to, &trace, sink),
+                Walk::Capped { laps, to, trace } => {
+                    long_turn::skip(pos, &mut lap, &mut mid, laps, &to, &trace, sink);
                     return pos.endless(sink);
                 }
             }

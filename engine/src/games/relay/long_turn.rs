@@ -8,10 +8,10 @@
 
 use super::{RelayRules, Step, step};
 use crate::event::{EventSink, NoEvents};
-use crate::geometry::MAX_HOLES;
+use crate::geometry::{Direction, Hole, MAX_HOLES};
 use crate::position::{MidTurn, Position};
 use crate::side::Side;
-use crate::sowing::{Lap, Limits, digest, state_key};
+use crate::sowing::{Lap, Limits, capture_into, digest, sow_lap, state_key};
 
 /// The state between two laps of a turn: the board, the lap about to be sown, the turn's state.
 #[derive(Clone, Copy, Debug)]
@@ -28,11 +28,12 @@ pub(super) enum Walk {
     Record,
     /// Sow the next `laps` laps without recording them: none of them repeats a state, ends the turn or
     /// reaches the cap. `to` is the state after them, where the exact check takes over again: either that
-    /// state was recorded before (a draw) or its lap ends the turn or the game.
-    Skip { laps: usize, to: State },
+    /// state was recorded before (a draw) or its lap ends the turn or the game. `trace`: the laps, when
+    /// the walk was asked for them.
+    Skip { laps: usize, to: State, trace: Trace },
     /// Sow the next `laps` laps without recording them (`to` is the state after them): no state repeats
     /// and the turn does not end before the cap, which then ends the game as a draw (D7).
-    Capped { laps: usize, to: State },
+    Capped { laps: usize, to: State, trace: Trace },
 }
 
 /// Why the walk returned what it did: unit tests check that every path is reached.
@@ -104,11 +105,20 @@ fn because(walk: Walk, why: Why) -> Walk {
 // board, turn state and events as the exact history.
 
 /// Walks the rest of the segment from the state before lap `pos.laps.laps()` on a scratch copy of `pos`
-/// (untouched), with no events and no history, and says how it ends (see the argument above). Kept out of
-/// line: it runs in a few turns in 100 000, and the lap loop of all the others stays small.
+/// (untouched), with no events and no history, and says how it ends (see the argument above). With
+/// `trace`, it also notes each lap it sows (see [`Trace`]), for [`skip`] to give the events again without
+/// working the turn out a second time. Kept out of line: it runs in a few turns in 100 000, and the lap
+/// loop of all the others stays small.
 #[cold]
 #[inline(never)]
-pub(super) fn walk<R: RelayRules>(pos: &mut Position, side: Side, lap: Lap, mid: MidTurn, limits: Limits) -> Walk {
+pub(super) fn walk<R: RelayRules>(
+    pos: &mut Position,
+    side: Side,
+    lap: Lap,
+    mid: MidTurn,
+    limits: Limits,
+    trace: bool,
+) -> Walk {
     let n = pos.laps.laps();
     debug_assert!(n >= 1, "the turn's first lap is not walked");
     if n >= limits.cap {
@@ -119,40 +129,43 @@ pub(super) fn walk<R: RelayRules>(pos: &mut Position, side: Side, lap: Lap, mid:
     pos.laps = history;
     let history = &pos.laps;
     let mut seen = Sightings::with_capacity(n + 64);
-    for &d in history.digests() {
+    for d in history.digests() {
         seen.insert(d);
     }
-    let mut now = State { board: scratch.board, lap, mid };
-    let mut at_cap = now;
-    let capped = |to: State| Walk::Capped { laps: limits.cap - n, to };
+    let mut laps = Trace(if trace { Vec::with_capacity(1024) } else { Vec::new() });
+    // The state now is `scratch.board`, `lap` and `mid`.
+    let (mut lap, mut mid) = (lap, mid);
+    let mut at_cap = State { board: scratch.board, lap, mid };
+    let capped = |to: State, trace: Trace| Walk::Capped { laps: limits.cap - n, to, trace };
     let mut tortoises = Vec::new();
     let (mut tortoise, mut gap) = (n, 1);
     let mut h = n;
     loop {
         if h == limits.cap {
-            at_cap = now;
+            at_cap = State { board: scratch.board, lap, mid };
         }
         let past_cap = h >= limits.cap;
         if h >= limits.cap + limits.spacing {
-            return because(capped(at_cap), Why::Clear);
+            return because(capped(at_cap, laps), Why::Clear);
         }
-        if now.mid.at != now.lap.from {
+        if mid.at != lap.from {
             return if past_cap {
-                because(capped(at_cap), Why::PastCap)
+                because(capped(at_cap, laps), Why::PastCap)
             } else {
                 because(Walk::Record, Why::Unguarded)
             };
         }
-        let key = state_key(&now.board, now.lap, now.mid.flags());
+        let key = state_key(&scratch.board, lap, mid.flags());
         let d = digest(&key);
         // A digest match is a match when the full keys are equal.
         if seen.contains(d) {
             let recorded = history.contains(&key);
             if recorded || tortoises.contains(&key) {
+                let now = State { board: scratch.board, lap, mid };
                 return match (recorded, past_cap) {
                     (false, _) => because(Walk::Record, Why::NewMatch),
-                    (true, false) => because(Walk::Skip { laps: h - n, to: now }, Why::Repeat),
-                    (true, true) => because(capped(at_cap), Why::PastCap),
+                    (true, false) => because(Walk::Skip { laps: h - n, to: now, trace: laps }, Why::Repeat),
+                    (true, true) => because(capped(at_cap, laps), Why::PastCap),
                 };
             }
         }
@@ -162,45 +175,72 @@ pub(super) fn walk<R: RelayRules>(pos: &mut Position, side: Side, lap: Lap, mid:
             tortoise += gap;
             gap = (gap * 2).min(limits.spacing);
         }
-        let mut mid = now.mid;
-        match step::<R>(&mut scratch, side, now.lap, &mut mid, false, &mut NoEvents) {
-            Step::Next(next) => now = State { board: scratch.board, lap: next, mid },
-            _ if past_cap => return because(capped(at_cap), Why::PastCap),
-            Step::EndTurn | Step::GameOver(_) => return because(Walk::Skip { laps: h - n, to: now }, Why::Ends),
+        let mut next_mid = mid;
+        // The lap that ends the turn or the game changes the board: `Skip` wants the state before it.
+        let before = scratch.board;
+        match step::<R>(&mut scratch, side, lap, &mut next_mid, false, &mut NoEvents) {
+            Step::Next(next) => {
+                if trace {
+                    laps.note(lap, next_mid.captured);
+                }
+                (lap, mid) = (next, next_mid);
+            }
+            _ if past_cap => return because(capped(at_cap, laps), Why::PastCap),
+            Step::EndTurn | Step::GameOver(_) => {
+                let now = State { board: before, lap, mid };
+                return because(Walk::Skip { laps: h - n, to: now, trace: laps }, Why::Ends);
+            }
             Step::Decide => return because(Walk::Record, Why::Decision),
         }
         h += 1;
     }
 }
 
-/// Brings the real position `laps` laps on, to `to`: sows them again with `sink` (the same `step` as the
-/// walk, so the same states and events), or takes `to` as it is when the sink discards events.
+/// The laps a walk sowed, one byte each: the hole lifted (bits 0-5), clockwise (bit 6), and whether the
+/// lap's last hole captured into its origin (bit 7). In every lap the walk goes on from, the events are
+/// the lap's lift and drops, then, after a capture, the two `Capture` events of
+/// [`crate::sowing::capture_into`] (Njombwa's laps that go on never capture).
+#[derive(Debug)]
+pub(super) struct Trace(Vec<u8>);
+
+impl Trace {
+    #[inline]
+    fn note(&mut self, lap: Lap, captured: bool) {
+        let cw = lap.direction == Direction::Clockwise;
+        self.0.push(lap.from.0 | (cw as u8) << 6 | (captured as u8) << 7);
+    }
+}
+
+/// Brings the real position `laps` laps on, to `to`: sows them again with `sink` from the walk's trace
+/// (the same laps and captures, so the same events and board), or takes `to` as it is when the sink
+/// discards events.
 #[cold]
 #[inline(never)]
-pub(super) fn skip<R: RelayRules>(
+pub(super) fn skip(
     pos: &mut Position,
-    side: Side,
     lap: &mut Lap,
     mid: &mut MidTurn,
     laps: usize,
     to: &State,
+    trace: &Trace,
     sink: &mut impl EventSink,
 ) {
-    if sink.discards_events() {
-        pos.board = to.board;
-        *lap = to.lap;
-        *mid = to.mid;
-        return;
-    }
-    let (mut now, mut now_mid) = (*lap, *mid);
-    for _ in 0..laps {
-        match step::<R>(pos, side, now, &mut now_mid, false, sink) {
-            Step::Next(next) => now = next,
-            _ => unreachable!("the walk sowed this lap from the same state and went on"),
+    if !sink.discards_events() {
+        debug_assert!(trace.0.len() >= laps, "the walk traced every lap it went on from");
+        for &t in &trace.0[..laps] {
+            let direction = if t & 64 != 0 { Direction::Clockwise } else { Direction::Anticlockwise };
+            let from = Hole(t & 63);
+            let last = sow_lap(pos.geo, &mut pos.board, Lap { from, direction }, sink);
+            if t & 128 != 0 {
+                capture_into(pos.geo, &mut pos.board, last, from, sink);
+                pos.laps.forget();
+            }
         }
+        debug_assert!(pos.board == to.board, "the replay left the walk's path");
     }
-    (*lap, *mid) = (now, now_mid);
-    debug_assert!(pos.board == to.board && *lap == to.lap && *mid == to.mid, "the replay left the walk's path");
+    pos.board = to.board;
+    *lap = to.lap;
+    *mid = to.mid;
 }
 
 /// A set of 64-bit state digests: open addressing with linear probing. A digest is stored with its low
