@@ -28,6 +28,9 @@ impl Lap {
 /// lap goes all the way round (ambiguity 2: laps of 16+ do not skip the origin).
 #[inline]
 pub fn sow_lap(geo: Geometry, board: &mut [u8; MAX_HOLES], lap: Lap, sink: &mut impl EventSink) -> Hole {
+    if sink.discards_events() && geo == Geometry::FourRows(8) {
+        return sow_lap_4x8(board, lap);
+    }
     let count = board[lap.from.index()];
     board[lap.from.index()] = 0;
     sink.push(Event::Lift { hole: lap.from, count, direction: lap.direction });
@@ -42,6 +45,59 @@ pub fn sow_lap(geo: Geometry, board: &mut [u8; MAX_HOLES], lap: Lap, sink: &mut 
         sink.push(Event::Drop { hole: Hole(h) });
     }
     Hole(h)
+}
+
+/// On a 4x8 board, a side's cycle is its two rows: place `k` (counted anticlockwise from a1, or a3) is
+/// byte `k` of the first row for `k < 8` and byte `15 - k` of the second. `RING_MASKS[s][r]` has a 1 in
+/// the bytes of the `r` places from place `s` on (mod 16), for each of the two rows read as a
+/// little-endian word.
+static RING_MASKS: [[(u64, u64); 17]; 16] = ring_masks();
+
+const fn ring_masks() -> [[(u64, u64); 17]; 16] {
+    let mut masks = [[(0u64, 0u64); 17]; 16];
+    let mut s = 0;
+    while s < 16 {
+        let mut r = 1;
+        while r <= 16 {
+            let (mut low, mut high) = masks[s][r - 1];
+            let k = (s + r - 1) % 16;
+            if k < 8 {
+                low |= 1 << (8 * k);
+            } else {
+                high |= 1 << (8 * (15 - k));
+            }
+            masks[s][r] = (low, high);
+            r += 1;
+        }
+        s += 1;
+    }
+    masks
+}
+
+/// [`sow_lap`] on a 4x8 board when nobody sees the events (a search, the long-turn walk): the same
+/// board and last hole, with every hole of the side's cycle given its share at once instead of counter
+/// by counter. `count / 16` counters fall in each of the 16 holes (the origin included, ambiguity 2),
+/// and one more in each of the next `count % 16` holes from the origin in the lap's direction. A hole
+/// never holds 256 counters, so adding byte-wise inside a word never carries.
+#[inline]
+fn sow_lap_4x8(board: &mut [u8; MAX_HOLES], lap: Lap) -> Hole {
+    let t = Geometry::FourRows(8).tables();
+    let from = lap.from.index();
+    let count = std::mem::take(&mut board[from]) as usize;
+    let (place, cycle) = (t.place[from] as usize % 16, t.cycle[from] as usize % 2);
+    let rest = count % 16;
+    let (first, last) = match lap.direction {
+        Direction::Anticlockwise => ((place + 1) % 16, (place + rest) % 16),
+        Direction::Clockwise => ((place + 16 - rest) % 16, (place + 16 - rest) % 16),
+    };
+    let (low, high) = RING_MASKS[first][rest];
+    let each = (count / 16) as u64 * 0x0101_0101_0101_0101;
+    let rows = &mut board[cycle * 16..cycle * 16 + 16];
+    for (row, mask) in rows.chunks_exact_mut(8).zip([low, high]) {
+        let word = u64::from_le_bytes((&*row).try_into().expect("a row of 8")) + mask + each;
+        row.copy_from_slice(&word.to_le_bytes());
+    }
+    Hole(t.ring[cycle][last])
 }
 
 /// The hole where a lap of `count` counters from `from` ends, and how many counters that hole held just
@@ -101,6 +157,22 @@ pub fn capture_into(
     }
     board[into.index()] += total;
     total
+}
+
+/// The 8 holes from `start` as a little-endian word (a row of a 4x8 board, or half a side).
+#[inline]
+pub(crate) fn word_at(board: &[u8; MAX_HOLES], start: usize) -> u64 {
+    u64::from_le_bytes(board[start..start + 8].try_into().expect("8 holes"))
+}
+
+/// The high bit of every byte of `word` that is 2 or more, and no other bit.
+#[inline]
+pub(crate) fn two_or_more(word: u64) -> u64 {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    // With bit 0 cleared, a byte is nonzero exactly when it is 2 or more; adding 0x7F to its low seven
+    // bits sets its high bit when they are nonzero, and never carries into the next byte.
+    let y = word & 0xFEFE_FEFE_FEFE_FEFE;
+    (((y & LOW7) + LOW7) | y) & !LOW7
 }
 
 /// Number of counters in a side's holes.
@@ -322,6 +394,57 @@ mod tests {
                 let real = sow_lap(geo, &mut after, lap, &mut NoEvents);
                 assert_eq!(last, real, "count {count}");
                 assert_eq!(before + 1, after[real.index()], "count {count}");
+            }
+        }
+    }
+
+    #[test]
+    fn two_or_more_marks_the_bytes_of_two_or_more() {
+        for x in 0..=255u8 {
+            for y in [0u8, 1, 2, 255] {
+                let word = u64::from_le_bytes([y, x, y, x, 0, 1, 2, x]);
+                let want = u64::from_le_bytes([y, x, y, x, 0, 1, 2, x].map(|b| if b >= 2 { 0x80 } else { 0 }));
+                assert_eq!(two_or_more(word), want, "{x} {y}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_4x8_lap_without_events_is_the_lap_counter_by_counter() {
+        let geo = Geometry::FourRows(8);
+        let mut start = [0u8; MAX_HOLES];
+        for (i, c) in start.iter_mut().take(32).enumerate() {
+            *c = (i * 7 % 5) as u8;
+        }
+        for from in geo.holes() {
+            for count in 0..=70u8 {
+                for direction in [Direction::Anticlockwise, Direction::Clockwise] {
+                    let mut b = start;
+                    b[from.index()] = count;
+                    let lap = Lap { from, direction };
+                    let (mut fast, mut slow) = (b, b);
+                    let last = sow_lap(geo, &mut fast, lap, &mut NoEvents);
+                    // Counter by counter, from the events.
+                    let mut events = Vec::new();
+                    sow_lap(geo, &mut b.clone(), lap, &mut events);
+                    let mut slow_last = from;
+                    for e in events {
+                        match e {
+                            Event::Lift { hole, count: n, .. } => {
+                                assert_eq!((hole, n), (from, count));
+                                slow[hole.index()] = 0;
+                            }
+                            Event::Drop { hole } => {
+                                slow[hole.index()] += 1;
+                                slow_last = hole;
+                            }
+                            other => panic!("{other:?}"),
+                        }
+                    }
+                    assert_eq!(last, slow_last, "{from:?} {count} {direction:?}");
+                    assert_eq!(fast, slow, "{from:?} {count} {direction:?}");
+                    assert_eq!(last, geo.advance(from, direction, count as u32), "{from:?} {count} {direction:?}");
+                }
             }
         }
     }

@@ -25,8 +25,23 @@ pub(crate) fn set_up(pos: &mut Position) {
 /// The clockwise holes (D4, the seed's, not Ludii's), in reading order: South a1 h1 b2 g2, North b3 g3 a4 h4.
 const CW_HOLES: [[Hole; 4]; 2] = [[Hole(0), Hole(7), Hole(9), Hole(14)], [Hole(17), Hole(22), Hole(24), Hole(31)]];
 
+/// `CW_HOLES` as one bit per hole, per side (asked after every lap).
+const CW_BITS: [u64; 2] = {
+    let mut bits = [0u64; 2];
+    let mut s = 0;
+    while s < 2 {
+        let mut i = 0;
+        while i < 4 {
+            bits[s] |= 1 << CW_HOLES[s][i].0;
+            i += 1;
+        }
+        s += 1;
+    }
+    bits
+};
+
 fn is_cw_hole(side: Side, hole: Hole) -> bool {
-    CW_HOLES[side.index()].contains(&hole)
+    CW_BITS[side.index()] >> (hole.0 % 64) & 1 == 1
 }
 
 /// "Captures cannot be made on the first move": not in game turns 1 and 2 (ambiguity 10 (b)).

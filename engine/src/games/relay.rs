@@ -92,7 +92,7 @@ pub(crate) enum Landing {
 /// Resolves a lap's last hole by RULES.md §3.1.1 step 3 / §3.2.1 step 3: empty → turn over; an occupied
 /// own inner hole facing two occupied opponent holes (and captures allowed) → capture into the lap's
 /// origin; otherwise relay.
-#[inline]
+#[inline(always)]
 pub(crate) fn capture_or_relay(
     pos: &mut Position,
     side: Side,
@@ -204,9 +204,21 @@ pub(crate) fn play<R: RelayRules>(pos: &mut Position, side: Side, decision: Deci
     }
 }
 
-/// Anticlockwise laps from every own hole holding at least `min` counters.
+/// Anticlockwise laps from every own hole holding at least `min` counters, in reading order.
 pub(crate) fn push_acw_from(pos: &Position, side: Side, min: u8, out: &mut MoveList) {
-    for h in pos.geo.own_holes(side) {
+    let own = pos.geo.own_holes(side);
+    if min == 2 && own.len() == 16 {
+        // A side of a 4x8 board is two words: visit only the holes of two or more, lowest first.
+        for base in [own.start, own.start + 8] {
+            let mut bits = crate::sowing::two_or_more(crate::sowing::word_at(&pos.board, base as usize));
+            while bits != 0 {
+                out.push(Decision::acw(Hole(base + (bits.trailing_zeros() / 8) as u8)));
+                bits &= bits - 1;
+            }
+        }
+        return;
+    }
+    for h in own {
         if pos.board[h as usize] >= min {
             out.push(Decision::acw(Hole(h)));
         }
