@@ -181,20 +181,25 @@ const fn build(rows: u8, cols: u8) -> Tables {
     }
 }
 
-/// The 4x8, 4x9 and 4x10 tables, by width less 8 (one indexed load instead of a chain of compares: the
-/// tables are looked up on every lap).
-static FOUR_ROWS: [Tables; 3] = [build(4, 8), build(4, 9), build(4, 10)];
+static FOUR_BY_8: Tables = build(4, 8);
+static FOUR_BY_9: Tables = build(4, 9);
+static FOUR_BY_10: Tables = build(4, 10);
 static TWO_BY_20: Tables = build(2, 20);
+
+/// The four-row tables by width: one load instead of a chain of compares (the tables are looked up on
+/// every lap). Widths other than 9 and 10 use the 4x8 tables (only 8, 9 and 10 are ever made).
+static FOUR_ROWS: [&Tables; 256] = {
+    let mut by_width = [&FOUR_BY_8; 256];
+    by_width[9] = &FOUR_BY_9;
+    by_width[10] = &FOUR_BY_10;
+    by_width
+};
 
 impl Geometry {
     #[inline]
     pub fn tables(self) -> &'static Tables {
         match self {
-            Geometry::FourRows(cols) => {
-                // Widths other than 9 and 10 use the 4x8 tables (only 8, 9 and 10 are ever made).
-                let i = cols.wrapping_sub(8) as usize;
-                &FOUR_ROWS[if i < FOUR_ROWS.len() { i } else { 0 }]
-            }
+            Geometry::FourRows(cols) => FOUR_ROWS[cols as usize],
             Geometry::TwoByTwenty => &TWO_BY_20,
         }
     }

@@ -183,10 +183,10 @@ pub fn side_total(geo: Geometry, board: &[u8; MAX_HOLES], side: Side) -> u32 {
 }
 
 /// The states seen between the laps of the current turn (D7): the whole board, the hole about to be
-/// lifted, the direction and the turn's flags, packed into six words, each with a 64-bit digest beside
-/// it, so the scan compares one word per earlier lap and the full state only when digests match; past
-/// `INDEX_FROM` states a hash index of the digests takes over. (From `Limits::walk_from` laps the driver's
-/// long-turn walk settles most turns without recording more states.)
+/// lifted, the direction and the turn's flags, packed into six words. The scan compares the last word
+/// (lap and flags) first and the board only when it matches; past `INDEX_FROM` states a hash index of
+/// their digests takes over. (From `Limits::walk_from` laps the driver's long-turn walk settles most
+/// turns without recording more states.)
 ///
 /// A capture forgets the states recorded so far ([`LapHistory::forget`]): within a turn only the mover
 /// sows, on its own holes, so the opponent's counters never grow, and a capture takes at least two of
@@ -194,20 +194,13 @@ pub fn side_total(geo: Geometry, board: &[u8; MAX_HOLES], side: Side) -> u32 {
 #[derive(Debug, Default)]
 pub struct LapHistory {
     /// The states recorded since the turn's start or its last capture, in order.
-    seen: Vec<Seen>,
+    seen: Vec<[u64; 6]>,
     /// States recorded this turn, forgotten ones included: the number of the next lap.
     laps: usize,
     /// Digest → first position in `seen` with that digest; filled only for very long stretches
     /// (`indexed`), and kept allocated across turns.
     index: FxHashMap<u64, u32>,
     indexed: bool,
-}
-
-/// One recorded state and its digest.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Seen {
-    digest: u64,
-    key: [u64; 6],
 }
 
 /// A copy holds the same states but none of the spare capacity: positions are cloned often (servers keep
@@ -308,13 +301,13 @@ impl LapHistory {
 
     /// The digests of the states recorded since the last capture, in order.
     pub fn digests(&self) -> impl Iterator<Item = u64> + '_ {
-        self.seen.iter().map(|s| s.digest)
+        self.seen.iter().map(digest)
     }
 
     /// Whether `key` is one of the states recorded since the last capture (a linear scan: for the rare
     /// digest match).
     pub fn contains(&self, key: &[u64; 6]) -> bool {
-        self.seen.iter().any(|s| s.key == *key)
+        self.seen.contains(key)
     }
 
     /// Records the state before a lap; returns true if the same state was already seen in this turn
@@ -326,13 +319,13 @@ impl LapHistory {
         }
         self.laps += 1;
         let key = state_key(board, lap, flags);
-        let d = digest(&key);
         let repeated = if self.indexed {
-            self.indexed_repeat(d, &key)
+            self.indexed_repeat(&key)
         } else {
-            let found = self.seen.iter().any(|s| s.digest == d && s.key == key);
+            // Most earlier states differ in their lap already.
+            let found = self.seen.iter().any(|k| k[5] == key[5] && *k == key);
             if self.seen.len() + 1 >= INDEX_FROM {
-                self.build_index(d);
+                self.build_index(&key);
             }
             found
         };
@@ -340,16 +333,17 @@ impl LapHistory {
             // Most turns have a few laps; one allocation per position covers them.
             self.seen.reserve(32);
         }
-        self.seen.push(Seen { digest: d, key });
+        self.seen.push(key);
         repeated
     }
 
     /// The repeat test once the index is built (long stretches without a capture).
     #[cold]
-    fn indexed_repeat(&mut self, d: u64, key: &[u64; 6]) -> bool {
+    fn indexed_repeat(&mut self, key: &[u64; 6]) -> bool {
+        let d = digest(key);
         match self.index.get(&d) {
             // A digest hit is a repeat unless two different states share 64 bits (then scan).
-            Some(&i) => self.seen[i as usize].key == *key || self.contains(key),
+            Some(&i) => self.seen[i as usize] == *key || self.contains(key),
             None => {
                 self.index.insert(d, self.seen.len() as u32);
                 false
@@ -357,11 +351,11 @@ impl LapHistory {
         }
     }
 
-    /// Indexes the recorded digests and `d`, the one about to be recorded.
+    /// Indexes the recorded states and `key`, the one about to be recorded.
     #[cold]
-    fn build_index(&mut self, d: u64) {
-        for (i, e) in self.seen.iter().map(|s| s.digest).chain(std::iter::once(d)).enumerate() {
-            self.index.entry(e).or_insert(i as u32);
+    fn build_index(&mut self, key: &[u64; 6]) {
+        for (i, k) in self.seen.iter().chain(std::iter::once(key)).enumerate() {
+            self.index.entry(digest(k)).or_insert(i as u32);
         }
         self.indexed = true;
     }

@@ -77,6 +77,8 @@ pub(crate) fn apply(pos: &mut Position, side: Side, decision: Decision, sink: &m
 struct Kubuguza;
 
 impl RelayRules for Kubuguza {
+    // Inlined into the lap loop (it is called there and by the long-turn walk).
+    #[inline]
     fn after_lap(
         pos: &mut Position,
         side: Side,
