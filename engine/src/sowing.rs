@@ -311,8 +311,9 @@ impl LapHistory {
     }
 
     /// Records the state before a lap; returns true if the same state was already seen in this turn
-    /// (the turn would repeat forever) or `cap` states are recorded already (the lap cap).
-    #[inline]
+    /// (the turn would repeat forever) or `cap` states are recorded already (the lap cap). Inlined into
+    /// the lap loop, which calls it before every lap; the rare long stretches go out of line.
+    #[inline(always)]
     pub fn repeats(&mut self, board: &[u8; MAX_HOLES], lap: Lap, flags: u32, cap: usize) -> bool {
         if self.laps >= cap {
             return true;
