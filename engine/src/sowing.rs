@@ -28,8 +28,24 @@ impl Lap {
 /// lap goes all the way round (ambiguity 2: laps of 16+ do not skip the origin).
 #[inline]
 pub fn sow_lap(geo: Geometry, board: &mut [u8; MAX_HOLES], lap: Lap, sink: &mut impl EventSink) -> Hole {
-    if sink.discards_events() && geo == Geometry::FourRows(8) {
-        return sow_lap_4x8(board, lap);
+    if geo == Geometry::FourRows(8) {
+        let count = board[lap.from.index()];
+        let last = sow_lap_4x8(board, lap);
+        if !sink.discards_events() {
+            // The same events as counter by counter (the sink never sees the board). No index here can
+            // panic, so a sink that ignores which hole a counter fell in costs nothing per counter.
+            sink.push(Event::Lift { hole: lap.from, count, direction: lap.direction });
+            let next = match lap.direction {
+                Direction::Anticlockwise => &geo.tables().acw,
+                Direction::Clockwise => &geo.tables().cw,
+            };
+            let mut h = lap.from.0;
+            for _ in 0..count {
+                h = next[h as usize % MAX_HOLES];
+                sink.push(Event::Drop { hole: Hole(h) });
+            }
+        }
+        return last;
     }
     let count = board[lap.from.index()];
     board[lap.from.index()] = 0;
