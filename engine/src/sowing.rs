@@ -150,8 +150,24 @@ pub fn lap_captures(geo: Geometry, board: &[u8; MAX_HOLES], side: Side, lap: Lap
     if count == 0 {
         return false;
     }
-    let (last, before) = lap_landing(geo, board, lap, count);
+    let (last, before) =
+        if geo == Geometry::FourRows(8) { lap_landing_4x8(board, lap, count) } else { lap_landing(geo, board, lap, count) };
     in_opposition(geo, board, side, last, before)
+}
+
+/// [`lap_landing`] on a 4x8 board, where a cycle has 16 holes: places wrap with a mask. `count` ≥ 1.
+#[inline]
+fn lap_landing_4x8(board: &[u8; MAX_HOLES], lap: Lap, count: u8) -> (Hole, u8) {
+    let t = Geometry::FourRows(8).tables();
+    let from = lap.from.index();
+    let place = t.place[from];
+    let there = match lap.direction {
+        Direction::Anticlockwise => place.wrapping_add(count),
+        Direction::Clockwise => place.wrapping_sub(count),
+    } & 15;
+    let last = t.ring[t.cycle[from] as usize % 2][there as usize];
+    let base = if last as usize == from { 0 } else { board[last as usize % MAX_HOLES] };
+    (Hole(last), base + (count - 1) / 16)
 }
 
 /// Takes both opponent holes facing `last` and adds them to `into` (the origin of the current lap,
@@ -394,13 +410,13 @@ mod tests {
     #[test]
     fn landing_matches_a_real_lap_for_every_count() {
         let geo = Geometry::FourRows(8);
-        for count in 1..=70u8 {
+        for (count, from) in (1..=70u8).flat_map(|count| geo.holes().map(move |from| (count, from))) {
             for direction in [Direction::Anticlockwise, Direction::Clockwise] {
-                let mut b = board(geo, &[("c1", 1), ("a2", 2), ("h2", 5)]);
-                let from = geo.parse_hole("b1").unwrap();
+                let mut b = board(geo, &[("c1", 1), ("a2", 2), ("h2", 5), ("d3", 3), ("e4", 7)]);
                 b[from.index()] = count;
                 let lap = Lap { from, direction };
                 let (last, before) = lap_landing(geo, &b, lap, count);
+                assert_eq!(lap_landing_4x8(&b, lap, count), (last, before), "count {count}");
                 let mut after = b;
                 let real = sow_lap(geo, &mut after, lap, &mut NoEvents);
                 assert_eq!(last, real, "count {count}");
