@@ -150,8 +150,11 @@ pub fn lap_captures(geo: Geometry, board: &[u8; MAX_HOLES], side: Side, lap: Lap
     if count == 0 {
         return false;
     }
-    let (last, before) =
-        if geo == Geometry::FourRows(8) { lap_landing_4x8(board, lap, count) } else { lap_landing(geo, board, lap, count) };
+    let (last, before) = if geo == Geometry::FourRows(8) {
+        lap_landing_4x8(board, lap, count)
+    } else {
+        lap_landing(geo, board, lap, count)
+    };
     in_opposition(geo, board, side, last, before)
 }
 
@@ -166,7 +169,7 @@ fn lap_landing_4x8(board: &[u8; MAX_HOLES], lap: Lap, count: u8) -> (Hole, u8) {
         Direction::Clockwise => place.wrapping_sub(count),
     } & 15;
     let last = t.ring[t.cycle[from] as usize % 2][there as usize];
-    let base = if last as usize == from { 0 } else { board[last as usize % MAX_HOLES] };
+    let base = if last as usize == from { 0 } else { board[last as usize] };
     (Hole(last), base + (count - 1) / 16)
 }
 

@@ -68,15 +68,15 @@ pub(crate) fn surely_has_move(pos: &Position) -> bool {
         Variant::Azigo => pos.stores[pos.side] > 0 || pos.geo.own_holes(pos.side).any(|h| pos.board[h as usize] > 0),
         Variant::Njombwa => true,
         Variant::Ikibuguzo | Variant::IkibuguzoOpening1 | Variant::IkibuguzoOpening2 | Variant::Kubuguza => {
-            let own = pos.geo.own_holes(pos.side);
-            if own.len() == 16 {
-                // A 4x8 side is two words: a byte of two or more has a bit above bit 0.
-                let (low, high) = (own.start as usize, own.start as usize + 8);
-                (crate::sowing::word_at(&pos.board, low) | crate::sowing::word_at(&pos.board, high))
+            if pos.geo == crate::Geometry::FourRows(8) {
+                // A 4x8 side is two words (holes 0-15 South's, 16-31 North's): a byte of two or more has a
+                // bit above bit 0.
+                let low = 16 * pos.side.index();
+                (crate::sowing::word_at(&pos.board, low) | crate::sowing::word_at(&pos.board, low + 8))
                     & 0xFEFE_FEFE_FEFE_FEFE
                     != 0
             } else {
-                own.into_iter().any(|h| pos.board[h as usize] >= 2)
+                pos.geo.own_holes(pos.side).any(|h| pos.board[h as usize] >= 2)
             }
         }
     }

@@ -206,10 +206,11 @@ pub(crate) fn play<R: RelayRules>(pos: &mut Position, side: Side, decision: Deci
 
 /// Anticlockwise laps from every own hole holding at least `min` counters, in reading order.
 pub(crate) fn push_acw_from(pos: &Position, side: Side, min: u8, out: &mut MoveList) {
-    let own = pos.geo.own_holes(side);
-    if min == 2 && own.len() == 16 {
-        // A side of a 4x8 board is two words: visit only the holes of two or more, lowest first.
-        for base in [own.start, own.start + 8] {
+    if min == 2 && pos.geo == crate::geometry::Geometry::FourRows(8) {
+        // A side of a 4x8 board is two words (holes 0-15 South's, 16-31 North's): visit only the holes of
+        // two or more, lowest first.
+        let low = 16 * side.index() as u8;
+        for base in [low, low + 8] {
             let mut bits = crate::sowing::two_or_more(crate::sowing::word_at(&pos.board, base as usize));
             while bits != 0 {
                 out.push(Decision::acw(Hole(base + (bits.trailing_zeros() / 8) as u8)));
@@ -218,7 +219,7 @@ pub(crate) fn push_acw_from(pos: &Position, side: Side, min: u8, out: &mut MoveL
         }
         return;
     }
-    for h in own {
+    for h in pos.geo.own_holes(side) {
         if pos.board[h as usize] >= min {
             out.push(Decision::acw(Hole(h)));
         }
