@@ -25,8 +25,9 @@ impl Lap {
 
 /// Lifts `lap.from` and drops its counters one per hole starting with the next hole in the lap's
 /// direction. Returns the last hole. The emptied origin receives a counter like any other hole when the
-/// lap goes all the way round (ambiguity 2: laps of 16+ do not skip the origin).
-#[inline]
+/// lap goes all the way round (ambiguity 2: laps of 16+ do not skip the origin). Inlined into every lap
+/// loop.
+#[inline(always)]
 pub fn sow_lap(geo: Geometry, board: &mut [u8; MAX_HOLES], lap: Lap, sink: &mut impl EventSink) -> Hole {
     if geo == Geometry::FourRows(8) {
         let count = board[lap.from.index()];
@@ -95,7 +96,7 @@ const fn ring_masks() -> [[(u64, u64); 17]; 16] {
 /// by counter. `count / 16` counters fall in each of the 16 holes (the origin included, ambiguity 2),
 /// and one more in each of the next `count % 16` holes from the origin in the lap's direction. A hole
 /// never holds 256 counters, so adding byte-wise inside a word never carries.
-#[inline]
+#[inline(always)]
 fn sow_lap_4x8(board: &mut [u8; MAX_HOLES], lap: Lap) -> Hole {
     let t = Geometry::FourRows(8).tables();
     let from = lap.from.index();
