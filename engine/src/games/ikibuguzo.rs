@@ -212,7 +212,7 @@ impl RelayRules for Ikibuguzo {
     }
 
     // Inlined into the lap loop (it is called there and by the long-turn walk).
-    #[inline]
+    #[inline(always)]
     fn after_lap(
         pos: &mut Position,
         side: Side,

@@ -78,7 +78,7 @@ struct Kubuguza;
 
 impl RelayRules for Kubuguza {
     // Inlined into the lap loop (it is called there and by the long-turn walk).
-    #[inline]
+    #[inline(always)]
     fn after_lap(
         pos: &mut Position,
         side: Side,
