@@ -32,20 +32,8 @@ pub fn sow_lap(geo: Geometry, board: &mut [u8; MAX_HOLES], lap: Lap, sink: &mut 
     if geo == Geometry::FourRows(8) {
         let count = board[lap.from.index()];
         let last = sow_lap_4x8(board, lap);
-        if !sink.discards_events() {
-            // The same events as counter by counter (the sink never sees the board). No index here can
-            // panic, so a sink that ignores which hole a counter fell in costs nothing per counter.
-            sink.push(Event::Lift { hole: lap.from, count, direction: lap.direction });
-            let next = match lap.direction {
-                Direction::Anticlockwise => &geo.tables().acw,
-                Direction::Clockwise => &geo.tables().cw,
-            };
-            let mut h = lap.from.0;
-            for _ in 0..count {
-                h = next[h as usize % MAX_HOLES];
-                sink.push(Event::Drop { hole: Hole(h) });
-            }
-        }
+        // The same events as counter by counter: the sink never sees the board.
+        lap_events(geo, lap, count, sink);
         return last;
     }
     let count = board[lap.from.index()];
@@ -62,6 +50,26 @@ pub fn sow_lap(geo: Geometry, board: &mut [u8; MAX_HOLES], lap: Lap, sink: &mut 
         sink.push(Event::Drop { hole: Hole(h) });
     }
     Hole(h)
+}
+
+/// The events of sowing `lap` with `count` counters: the lift, then one drop per counter. They follow
+/// from the cycle table alone. No index here can panic, so for a sink that ignores which hole a counter
+/// fell in, the drops cost nothing per counter.
+#[inline(always)]
+pub(crate) fn lap_events(geo: Geometry, lap: Lap, count: u8, sink: &mut impl EventSink) {
+    if sink.discards_events() {
+        return;
+    }
+    sink.push(Event::Lift { hole: lap.from, count, direction: lap.direction });
+    let next = match lap.direction {
+        Direction::Anticlockwise => &geo.tables().acw,
+        Direction::Clockwise => &geo.tables().cw,
+    };
+    let mut h = lap.from.0;
+    for _ in 0..count {
+        h = next[h as usize % MAX_HOLES];
+        sink.push(Event::Drop { hole: Hole(h) });
+    }
 }
 
 /// On a 4x8 board, a side's cycle is its two rows: place `k` (counted anticlockwise from a1, or a3) is
@@ -184,15 +192,22 @@ pub fn capture_into(
     sink: &mut impl EventSink,
 ) -> u8 {
     let (inner, outer) = geo.opposite(last);
-    let reason = CaptureReason::Opposition { last, inner, outer };
-    let mut total = 0;
-    for h in [inner, outer] {
-        let n = std::mem::take(&mut board[h.index()]);
-        sink.push(Event::Capture { from: h, count: n, to: CaptureTo::Hole(into), reason });
-        total += n;
-    }
+    let taken = [std::mem::take(&mut board[inner.index()]), std::mem::take(&mut board[outer.index()])];
+    capture_events(geo, last, into, taken, sink);
+    let total = taken[0] + taken[1];
     board[into.index()] += total;
     total
+}
+
+/// The events of [`capture_into`], which took `taken` counters from the inner and the outer hole facing
+/// `last`.
+#[inline]
+pub(crate) fn capture_events(geo: Geometry, last: Hole, into: Hole, taken: [u8; 2], sink: &mut impl EventSink) {
+    let (inner, outer) = geo.opposite(last);
+    let reason = CaptureReason::Opposition { last, inner, outer };
+    for (h, n) in [inner, outer].into_iter().zip(taken) {
+        sink.push(Event::Capture { from: h, count: n, to: CaptureTo::Hole(into), reason });
+    }
 }
 
 /// The 8 holes from `start` as a little-endian word (a row of a 4x8 board, or half a side).

@@ -8,10 +8,12 @@
 
 use super::{RelayRules, Step, step};
 use crate::event::{EventSink, NoEvents};
-use crate::geometry::{Direction, Hole, MAX_HOLES};
+use crate::geometry::{Direction, Geometry, Hole, MAX_HOLES};
 use crate::position::{MidTurn, Position};
 use crate::side::Side;
-use crate::sowing::{Lap, Limits, capture_into, digest, sow_lap, state_key};
+use crate::sowing::{Lap, Limits, capture_events, digest, lap_events, state_key};
+#[cfg(debug_assertions)]
+use crate::sowing::{capture_into, sow_lap};
 
 /// The state between two laps of a turn: the board, the lap about to be sown, the turn's state.
 #[derive(Clone, Copy, Debug)]
@@ -132,7 +134,7 @@ pub(super) fn walk<R: RelayRules>(
     for d in history.digests() {
         seen.insert(d);
     }
-    let mut laps = Trace(if trace { Vec::with_capacity(1024) } else { Vec::new() });
+    let mut laps = Trace::default();
     // The state now is `scratch.board`, `lap` and `mid`.
     let (mut lap, mut mid) = (lap, mid);
     let mut at_cap = State { board: scratch.board, lap, mid };
@@ -181,7 +183,7 @@ pub(super) fn walk<R: RelayRules>(
         match step::<R>(&mut scratch, side, lap, &mut next_mid, false, &mut NoEvents) {
             Step::Next(next) => {
                 if trace {
-                    laps.note(lap, next_mid.captured);
+                    laps.note(scratch.geo, &before, lap, next_mid.captured);
                 }
                 (lap, mid) = (next, next_mid);
             }
@@ -196,24 +198,47 @@ pub(super) fn walk<R: RelayRules>(
     }
 }
 
-/// The laps a walk sowed, one byte each: the hole lifted (bits 0-5), clockwise (bit 6), and whether the
-/// lap's last hole captured into its origin (bit 7). In every lap the walk goes on from, the events are
-/// the lap's lift and drops, then, after a capture, the two `Capture` events of
-/// [`crate::sowing::capture_into`] (Njombwa's laps that go on never capture).
-#[derive(Debug)]
-pub(super) struct Trace(Vec<u8>);
+/// The laps a walk sowed, enough to give their events again without the rules: per lap the hole
+/// lifted (bits 0-5), clockwise (bit 6), whether the lap's last hole captured into its origin (bit 7),
+/// and the counters lifted; per capture, the counters taken from the inner and the outer hole. In every
+/// lap the walk goes on from, the events are the lap's lift and drops ([`lap_events`]) and, after a
+/// capture, those of [`crate::sowing::capture_into`] ([`capture_events`]); Njombwa's laps that go on
+/// never capture.
+#[derive(Debug, Default)]
+pub(super) struct Trace {
+    laps: Vec<[u8; 2]>,
+    captures: Vec<[u8; 2]>,
+}
 
 impl Trace {
-    #[inline]
-    fn note(&mut self, lap: Lap, captured: bool) {
+    /// Notes `lap`, sown from `before`.
+    #[inline(always)]
+    fn note(&mut self, geo: Geometry, before: &[u8; MAX_HOLES], lap: Lap, captured: bool) {
         let cw = lap.direction == Direction::Clockwise;
-        self.0.push(lap.from.0 | (cw as u8) << 6 | (captured as u8) << 7);
+        let count = before[lap.from.index()];
+        self.laps.push([lap.from.0 | (cw as u8) << 6 | (captured as u8) << 7, count]);
+        if captured {
+            self.note_capture(geo, before, lap, count);
+        }
+    }
+
+    /// Notes what the capture at the end of `lap` took.
+    #[cold]
+    fn note_capture(&mut self, geo: Geometry, before: &[u8; MAX_HOLES], lap: Lap, count: u8) {
+        // The lap sows its own side only: the opponent's holes it captured from held what they held before.
+        let (inner, outer) = geo.opposite(landing(geo, lap, count));
+        self.captures.push([before[inner.index()], before[outer.index()]]);
     }
 }
 
-/// Brings the real position `laps` laps on, to `to`: sows them again with `sink` from the walk's trace
-/// (the same laps and captures, so the same events and board), or takes `to` as it is when the sink
-/// discards events.
+/// Where a lap of `count` counters ends.
+fn landing(geo: Geometry, lap: Lap, count: u8) -> Hole {
+    geo.advance(lap.from, lap.direction, count as u32)
+}
+
+/// Brings the real position `laps` laps on, to `to`: gives the events of those laps from the walk's
+/// trace (the same laps and captures, so the same events) and takes the walk's state, or only takes the
+/// state when the sink discards events.
 #[cold]
 #[inline(never)]
 pub(super) fn skip(
@@ -226,17 +251,30 @@ pub(super) fn skip(
     sink: &mut impl EventSink,
 ) {
     if !sink.discards_events() {
-        debug_assert!(trace.0.len() >= laps, "the walk traced every lap it went on from");
-        for &t in &trace.0[..laps] {
+        debug_assert!(trace.laps.len() >= laps, "the walk traced every lap it went on from");
+        #[cfg(debug_assertions)]
+        let mut board = pos.board;
+        let mut captures = trace.captures.iter();
+        for &[t, count] in &trace.laps[..laps] {
             let direction = if t & 64 != 0 { Direction::Clockwise } else { Direction::Anticlockwise };
             let from = Hole(t & 63);
-            let last = sow_lap(pos.geo, &mut pos.board, Lap { from, direction }, sink);
+            lap_events(pos.geo, Lap { from, direction }, count, sink);
+            #[cfg(debug_assertions)]
+            {
+                debug_assert_eq!(board[from.index()], count, "the replay left the walk's path");
+                sow_lap(pos.geo, &mut board, Lap { from, direction }, &mut NoEvents);
+            }
             if t & 128 != 0 {
-                capture_into(pos.geo, &mut pos.board, last, from, sink);
+                let taken = *captures.next().expect("one entry per capture");
+                let last = landing(pos.geo, Lap { from, direction }, count);
+                capture_events(pos.geo, last, from, taken, sink);
+                #[cfg(debug_assertions)]
+                debug_assert_eq!(capture_into(pos.geo, &mut board, last, from, &mut NoEvents), taken[0] + taken[1]);
                 pos.laps.forget();
             }
         }
-        debug_assert!(pos.board == to.board, "the replay left the walk's path");
+        #[cfg(debug_assertions)]
+        debug_assert!(board == to.board, "the replay left the walk's path");
     }
     pos.board = to.board;
     *lap = to.lap;
