@@ -298,7 +298,6 @@ impl Position {
     ///     assert_eq!(NotationList(&legal, pos.geometry()).to_string(), "opening:1 opening:2");
     /// }
     /// ```
-    #[inline]
     pub fn legal_decisions(&self, side: Side) -> MoveList {
         let mut out = MoveList::new();
         if self.outcome.is_some() {
