@@ -2,9 +2,9 @@
 //! for ordinary turns and costly for the rare turn that runs to the 100 000-lap cap. Once a turn has
 //! `Limits::walk_from` recorded states, the driver first walks the rest of the segment on a scratch copy,
 //! keeping a bounded set of state digests instead of every state, to learn how and where it ends; then it
-//! brings the real position there: by sowing the same laps again with the caller's sink, or, when the sink
-//! discards events, by taking the walk's state. The result (where the turn repeats, ends or is capped) is
-//! exactly the exact history's; the argument is in [`walk`].
+//! brings the real position there: it takes the walk's state and, unless the caller's sink discards
+//! events, gives the events of the laps the walk sowed, from a compact trace of them. The result (where
+//! the turn repeats, ends or is capped) is exactly the exact history's; the argument is in [`walk`].
 
 use super::{RelayRules, Step, step};
 use crate::event::{EventSink, NoEvents};
@@ -79,6 +79,9 @@ fn because(walk: Walk, why: Why) -> Walk {
 // (D8) or the segment (a decision). A recorded key is the state less `mid.at`. The walk checks at every
 // state it visits that `mid.at` is the lap's hole ("guarded": true of every lap but Ikibuguzo's switch
 // and the lap "from any hole" after it), so among those states equal keys mean equal states.
+// The history holds the states since the turn's start or its last capture only (`LapHistory::forget`):
+// a capture lowers the opponent's counters for the rest of the turn, so no state before it equals any
+// state after it, and "recorded" below means "recorded and not forgotten" without changing any match.
 //
 // (1) If s_i = s_j with n ≤ i < j, then s_{i+m} = s_{j+m} for every m: the turn never ends, and every
 //     state from i on equals one of s_i … s_{j-1}.
@@ -102,9 +105,9 @@ fn because(walk: Walk, why: Why) -> Walk {
 // Skip to s_h when lap h < cap ends the turn or the game (4: the exact check passes s_n … s_h and lap h
 // ends it the same way); Capped when the walk gets to state cap + spacing (2), to a recorded match at or
 // past the cap (3), or to an end or an unguarded state past the cap (4): no repeat and no end before lap
-// `cap`, where the exact check stops. Anything else is Record, which is always right. Skipping sows the
-// same laps with the same `step` (or takes the walk's state, when nobody sees the events): the same
-// board, turn state and events as the exact history.
+// `cap`, where the exact check stops. Anything else is Record, which is always right. Skipping takes the
+// walk's state, which the same `step` reached, and gives the events of the laps the walk sowed, from
+// its trace: the same board, turn state and events as the exact history.
 
 /// Walks the rest of the segment from the state before lap `pos.laps.laps()` on a scratch copy of `pos`
 /// (untouched), with no events and no history, and says how it ends (see the argument above). With
