@@ -124,12 +124,18 @@ const fn build(rows: u8, cols: u8) -> Tables {
     let mut opp_inner = [0u8; MAX_HOLES];
     let mut opp_outer = [0u8; MAX_HOLES];
     let mut h = 0u8;
+    // Column, row and owner for every index, even past this board's holes, so that `Geometry::col`, `row`
+    // and `owner` give the same answers as arithmetic for any `Hole`.
+    while (h as usize) < MAX_HOLES {
+        col[h as usize] = h % cols;
+        row[h as usize] = h / cols + 1;
+        north[h as usize] = h / cols + 1 > rows / 2;
+        h += 1;
+    }
+    let mut h = 0u8;
     while h < n {
         let c = h % cols;
         let r = h / cols + 1;
-        col[h as usize] = c;
-        row[h as usize] = r;
-        north[h as usize] = r > rows / 2;
         inner[h as usize] = rows == 4 && (r == 2 || r == 3);
         if rows == 4 {
             let (i, o) = if r == 2 { (3, 4) } else { (2, 1) };
@@ -180,13 +186,20 @@ static FOUR_BY_9: Tables = build(4, 9);
 static FOUR_BY_10: Tables = build(4, 10);
 static TWO_BY_20: Tables = build(2, 20);
 
+/// The four-row tables by width: one load instead of a chain of compares (the tables are looked up on
+/// every lap). Widths other than 9 and 10 use the 4x8 tables (only 8, 9 and 10 are ever made).
+static FOUR_ROWS: [&Tables; 256] = {
+    let mut by_width = [&FOUR_BY_8; 256];
+    by_width[9] = &FOUR_BY_9;
+    by_width[10] = &FOUR_BY_10;
+    by_width
+};
+
 impl Geometry {
     #[inline]
     pub fn tables(self) -> &'static Tables {
         match self {
-            Geometry::FourRows(9) => &FOUR_BY_9,
-            Geometry::FourRows(10) => &FOUR_BY_10,
-            Geometry::FourRows(_) => &FOUR_BY_8,
+            Geometry::FourRows(cols) => FOUR_ROWS[cols as usize],
             Geometry::TwoByTwenty => &TWO_BY_20,
         }
     }
@@ -232,19 +245,18 @@ impl Geometry {
 
     #[inline]
     pub fn col(self, hole: Hole) -> u8 {
-        hole.0 % self.cols()
+        self.tables().col[hole.index()]
     }
 
     /// 1-based row, as in the hole's name.
     #[inline]
     pub fn row(self, hole: Hole) -> u8 {
-        hole.0 / self.cols() + 1
+        self.tables().row[hole.index()]
     }
 
     #[inline]
     pub fn owner(self, hole: Hole) -> Side {
-        let half = self.rows() / 2;
-        if self.row(hole) <= half { Side::South } else { Side::North }
+        if self.tables().north[hole.index()] { Side::North } else { Side::South }
     }
 
     /// The holes a side sows in, in reading order.

@@ -15,11 +15,27 @@ pub struct Lap {
     pub direction: Direction,
 }
 
+impl Lap {
+    /// An anticlockwise lap from `from`.
+    #[inline]
+    pub const fn acw(from: Hole) -> Lap {
+        Lap { from, direction: Direction::Anticlockwise }
+    }
+}
+
 /// Lifts `lap.from` and drops its counters one per hole starting with the next hole in the lap's
 /// direction. Returns the last hole. The emptied origin receives a counter like any other hole when the
-/// lap goes all the way round (ambiguity 2: laps of 16+ do not skip the origin).
-#[inline]
+/// lap goes all the way round (ambiguity 2: laps of 16+ do not skip the origin). Inlined into every lap
+/// loop.
+#[inline(always)]
 pub fn sow_lap(geo: Geometry, board: &mut [u8; MAX_HOLES], lap: Lap, sink: &mut impl EventSink) -> Hole {
+    if geo == Geometry::FourRows(8) {
+        let count = board[lap.from.index()];
+        let last = sow_lap_4x8(board, lap);
+        // The same events as counter by counter: the sink never sees the board.
+        lap_events(geo, lap, count, sink);
+        return last;
+    }
     let count = board[lap.from.index()];
     board[lap.from.index()] = 0;
     sink.push(Event::Lift { hole: lap.from, count, direction: lap.direction });
@@ -34,6 +50,79 @@ pub fn sow_lap(geo: Geometry, board: &mut [u8; MAX_HOLES], lap: Lap, sink: &mut 
         sink.push(Event::Drop { hole: Hole(h) });
     }
     Hole(h)
+}
+
+/// The events of sowing `lap` with `count` counters: the lift, then one drop per counter. They follow
+/// from the cycle table alone. No index here can panic, so for a sink that ignores which hole a counter
+/// fell in, the drops cost nothing per counter.
+#[inline(always)]
+pub(crate) fn lap_events(geo: Geometry, lap: Lap, count: u8, sink: &mut impl EventSink) {
+    if sink.discards_events() {
+        return;
+    }
+    sink.push(Event::Lift { hole: lap.from, count, direction: lap.direction });
+    let next = match lap.direction {
+        Direction::Anticlockwise => &geo.tables().acw,
+        Direction::Clockwise => &geo.tables().cw,
+    };
+    let mut h = lap.from.0;
+    for _ in 0..count {
+        h = next[h as usize % MAX_HOLES];
+        sink.push(Event::Drop { hole: Hole(h) });
+    }
+}
+
+/// On a 4x8 board, a side's cycle is its two rows: place `k` (counted anticlockwise from a1, or a3) is
+/// byte `k` of the first row for `k < 8` and byte `15 - k` of the second. `RING_MASKS[s][r]` has a 1 in
+/// the bytes of the `r` places from place `s` on (mod 16), for each of the two rows read as a
+/// little-endian word.
+static RING_MASKS: [[(u64, u64); 17]; 16] = ring_masks();
+
+const fn ring_masks() -> [[(u64, u64); 17]; 16] {
+    let mut masks = [[(0u64, 0u64); 17]; 16];
+    let mut s = 0;
+    while s < 16 {
+        let mut r = 1;
+        while r <= 16 {
+            let (mut low, mut high) = masks[s][r - 1];
+            let k = (s + r - 1) % 16;
+            if k < 8 {
+                low |= 1 << (8 * k);
+            } else {
+                high |= 1 << (8 * (15 - k));
+            }
+            masks[s][r] = (low, high);
+            r += 1;
+        }
+        s += 1;
+    }
+    masks
+}
+
+/// [`sow_lap`] on a 4x8 board when nobody sees the events (a search, the long-turn walk): the same
+/// board and last hole, with every hole of the side's cycle given its share at once instead of counter
+/// by counter. `count / 16` counters fall in each of the 16 holes (the origin included, ambiguity 2),
+/// and one more in each of the next `count % 16` holes from the origin in the lap's direction. A hole
+/// never holds 256 counters, so adding byte-wise inside a word never carries.
+#[inline(always)]
+fn sow_lap_4x8(board: &mut [u8; MAX_HOLES], lap: Lap) -> Hole {
+    let t = Geometry::FourRows(8).tables();
+    let from = lap.from.index();
+    let count = std::mem::take(&mut board[from]) as usize;
+    let (place, cycle) = (t.place[from] as usize % 16, t.cycle[from] as usize % 2);
+    let rest = count % 16;
+    let (first, last) = match lap.direction {
+        Direction::Anticlockwise => ((place + 1) % 16, (place + rest) % 16),
+        Direction::Clockwise => ((place + 16 - rest) % 16, (place + 16 - rest) % 16),
+    };
+    let (low, high) = RING_MASKS[first][rest];
+    let each = (count / 16) as u64 * 0x0101_0101_0101_0101;
+    let rows = &mut board[cycle * 16..cycle * 16 + 16];
+    for (row, mask) in rows.chunks_exact_mut(8).zip([low, high]) {
+        let word = u64::from_le_bytes((&*row).try_into().expect("a row of 8")) + mask + each;
+        row.copy_from_slice(&word.to_le_bytes());
+    }
+    Hole(t.ring[cycle][last])
 }
 
 /// The hole where a lap of `count` counters from `from` ends, and how many counters that hole held just
@@ -53,11 +142,13 @@ pub fn lap_landing(geo: Geometry, board: &[u8; MAX_HOLES], lap: Lap, count: u8) 
 /// occupied before the last counter fell, and both opponent holes of its column hold counters.
 #[inline]
 pub fn in_opposition(geo: Geometry, board: &[u8; MAX_HOLES], side: Side, last: Hole, before_last: u8) -> bool {
-    if before_last == 0 || !geo.is_inner(last) || geo.owner(last) != side {
+    // Table lookups only: this runs after every lap and for every clockwise candidate.
+    let t = geo.tables();
+    let i = last.index();
+    if before_last == 0 || !t.inner[i] || t.north[i] != (side == Side::North) {
         return false;
     }
-    let (inner, outer) = geo.opposite(last);
-    board[inner.index()] > 0 && board[outer.index()] > 0
+    board[t.opp_inner[i] as usize] > 0 && board[t.opp_outer[i] as usize] > 0
 }
 
 /// Would sowing `lap` (all counters of its hole) end in a capture? Used for clockwise legality: a
@@ -68,8 +159,27 @@ pub fn lap_captures(geo: Geometry, board: &[u8; MAX_HOLES], side: Side, lap: Lap
     if count == 0 {
         return false;
     }
-    let (last, before) = lap_landing(geo, board, lap, count);
+    let (last, before) = if geo == Geometry::FourRows(8) {
+        lap_landing_4x8(board, lap, count)
+    } else {
+        lap_landing(geo, board, lap, count)
+    };
     in_opposition(geo, board, side, last, before)
+}
+
+/// [`lap_landing`] on a 4x8 board, where a cycle has 16 holes: places wrap with a mask. `count` ≥ 1.
+#[inline]
+fn lap_landing_4x8(board: &[u8; MAX_HOLES], lap: Lap, count: u8) -> (Hole, u8) {
+    let t = Geometry::FourRows(8).tables();
+    let from = lap.from.index();
+    let place = t.place[from];
+    let there = match lap.direction {
+        Direction::Anticlockwise => place.wrapping_add(count),
+        Direction::Clockwise => place.wrapping_sub(count),
+    } & 15;
+    let last = t.ring[t.cycle[from] as usize % 2][there as usize];
+    let base = if last as usize == from { 0 } else { board[last as usize] };
+    (Hole(last), base + (count - 1) / 16)
 }
 
 /// Takes both opponent holes facing `last` and adds them to `into` (the origin of the current lap,
@@ -82,15 +192,38 @@ pub fn capture_into(
     sink: &mut impl EventSink,
 ) -> u8 {
     let (inner, outer) = geo.opposite(last);
-    let reason = CaptureReason::Opposition { last, inner, outer };
-    let mut total = 0;
-    for h in [inner, outer] {
-        let n = std::mem::take(&mut board[h.index()]);
-        sink.push(Event::Capture { from: h, count: n, to: CaptureTo::Hole(into), reason });
-        total += n;
-    }
+    let taken = [std::mem::take(&mut board[inner.index()]), std::mem::take(&mut board[outer.index()])];
+    capture_events(geo, last, into, taken, sink);
+    let total = taken[0] + taken[1];
     board[into.index()] += total;
     total
+}
+
+/// The events of [`capture_into`], which took `taken` counters from the inner and the outer hole facing
+/// `last`.
+#[inline]
+pub(crate) fn capture_events(geo: Geometry, last: Hole, into: Hole, taken: [u8; 2], sink: &mut impl EventSink) {
+    let (inner, outer) = geo.opposite(last);
+    let reason = CaptureReason::Opposition { last, inner, outer };
+    for (h, n) in [inner, outer].into_iter().zip(taken) {
+        sink.push(Event::Capture { from: h, count: n, to: CaptureTo::Hole(into), reason });
+    }
+}
+
+/// The 8 holes from `start` as a little-endian word (a row of a 4x8 board, or half a side).
+#[inline]
+pub(crate) fn word_at(board: &[u8; MAX_HOLES], start: usize) -> u64 {
+    u64::from_le_bytes(board[start..start + 8].try_into().expect("8 holes"))
+}
+
+/// The high bit of every byte of `word` that is 2 or more, and no other bit.
+#[inline]
+pub(crate) fn two_or_more(word: u64) -> u64 {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    // With bit 0 cleared, a byte is nonzero exactly when it is 2 or more; adding 0x7F to its low seven
+    // bits sets its high bit when they are nonzero, and never carries into the next byte.
+    let y = word & 0xFEFE_FEFE_FEFE_FEFE;
+    (((y & LOW7) + LOW7) | y) & !LOW7
 }
 
 /// Number of counters in a side's holes.
@@ -101,16 +234,22 @@ pub fn side_total(geo: Geometry, board: &[u8; MAX_HOLES], side: Side) -> u32 {
 }
 
 /// The states seen between the laps of the current turn (D7): the whole board, the hole about to be
-/// lifted, the direction and the turn's flags, packed into six words. A 64-bit digest of each state is
-/// kept beside it, so the scan compares one word per earlier lap and the full state only when digests
-/// match; past `INDEX_FROM` laps a hash index of the digests takes over. (From `Limits::walk_from` laps
-/// the driver's long-turn walk settles most turns without recording more states.)
+/// lifted, the direction and the turn's flags, packed into six words. The scan compares the last word
+/// (lap and flags) first and the board only when it matches; past `INDEX_FROM` states a hash index of
+/// their digests takes over. (From `Limits::walk_from` laps the driver's long-turn walk settles most
+/// turns without recording more states.)
+///
+/// A capture forgets the states recorded so far ([`LapHistory::forget`]): within a turn only the mover
+/// sows, on its own holes, so the opponent's counters never grow, and a capture takes at least two of
+/// them; no state before a capture can come back after it. The scans stay short, and the lap count goes on.
 #[derive(Debug, Default)]
 pub struct LapHistory {
+    /// The states recorded since the turn's start or its last capture, in order.
     seen: Vec<[u64; 6]>,
-    digests: Vec<u64>,
-    /// Digest → first position in `seen` with that digest; filled only for very long turns (`indexed`),
-    /// and kept allocated across turns.
+    /// States recorded this turn, forgotten ones included: the number of the next lap.
+    laps: usize,
+    /// Digest → first position in `seen` with that digest; filled only for very long stretches
+    /// (`indexed`), and kept allocated across turns.
     index: FxHashMap<u64, u32>,
     indexed: bool,
 }
@@ -122,7 +261,7 @@ impl Clone for LapHistory {
     fn clone(&self) -> Self {
         LapHistory {
             seen: self.seen.clone(),
-            digests: self.digests.clone(),
+            laps: self.laps,
             index: if self.index.is_empty() { FxHashMap::default() } else { self.index.clone() },
             indexed: self.indexed,
         }
@@ -191,63 +330,86 @@ pub(crate) fn digest(key: &[u64; 6]) -> u64 {
 
 impl LapHistory {
     pub fn clear(&mut self) {
+        self.forget();
+        self.laps = 0;
+    }
+
+    /// Forgets the recorded states, not the lap count: after a capture none of them can come back.
+    #[inline]
+    pub fn forget(&mut self) {
         self.seen.clear();
-        self.digests.clear();
-        self.index.clear();
-        self.indexed = false;
+        if self.indexed {
+            self.index.clear();
+            self.indexed = false;
+        }
     }
 
-    /// How many states this turn has recorded (the number of the next lap, 0-based).
+    /// How many states this turn has recorded, forgotten ones included (the number of the next lap,
+    /// 0-based).
     pub fn laps(&self) -> usize {
-        self.seen.len()
+        self.laps
     }
 
-    /// The digests of the recorded states, in order.
-    pub fn digests(&self) -> &[u64] {
-        &self.digests
+    /// The digests of the states recorded since the last capture, in order.
+    pub fn digests(&self) -> impl Iterator<Item = u64> + '_ {
+        self.seen.iter().map(digest)
     }
 
-    /// Whether `key` is one of the recorded states (a linear scan: for the rare digest match).
+    /// Whether `key` is one of the states recorded since the last capture (a linear scan: for the rare
+    /// digest match).
     pub fn contains(&self, key: &[u64; 6]) -> bool {
         self.seen.contains(key)
     }
 
     /// Records the state before a lap; returns true if the same state was already seen in this turn
-    /// (the turn would repeat forever) or `cap` states are recorded already (the lap cap).
+    /// (the turn would repeat forever) or `cap` states are recorded already (the lap cap). Inlined into
+    /// the lap loop, which calls it before every lap; the rare long stretches go out of line.
+    #[inline(always)]
     pub fn repeats(&mut self, board: &[u8; MAX_HOLES], lap: Lap, flags: u32, cap: usize) -> bool {
-        if self.seen.len() >= cap {
+        if self.laps >= cap {
             return true;
         }
+        self.laps += 1;
         let key = state_key(board, lap, flags);
-        let d = digest(&key);
-        if self.seen.capacity() == 0 {
-            // Most turns have a few laps; one allocation per position covers them.
-            self.seen.reserve(32);
-            self.digests.reserve(32);
-        }
-        let seen = &self.seen;
         let repeated = if self.indexed {
-            match self.index.get(&d) {
-                // A digest hit is a repeat unless two different states share 64 bits (then scan).
-                Some(&i) => seen[i as usize] == key || seen.contains(&key),
-                None => {
-                    self.index.insert(d, seen.len() as u32);
-                    false
-                }
-            }
+            self.indexed_repeat(&key)
         } else {
-            let found = self.digests.iter().zip(seen).any(|(&e, k)| e == d && *k == key);
-            if self.digests.len() + 1 >= INDEX_FROM {
-                for (i, &e) in self.digests.iter().chain(std::iter::once(&d)).enumerate() {
-                    self.index.entry(e).or_insert(i as u32);
-                }
-                self.indexed = true;
+            // Most earlier states differ in their lap already.
+            let found = self.seen.iter().any(|k| k[5] == key[5] && *k == key);
+            if self.seen.len() + 1 >= INDEX_FROM {
+                self.build_index(&key);
             }
             found
         };
+        if self.seen.capacity() == 0 {
+            // Most turns have a few laps; one allocation per position covers them.
+            self.seen.reserve(32);
+        }
         self.seen.push(key);
-        self.digests.push(d);
         repeated
+    }
+
+    /// The repeat test once the index is built (long stretches without a capture).
+    #[cold]
+    fn indexed_repeat(&mut self, key: &[u64; 6]) -> bool {
+        let d = digest(key);
+        match self.index.get(&d) {
+            // A digest hit is a repeat unless two different states share 64 bits (then scan).
+            Some(&i) => self.seen[i as usize] == *key || self.contains(key),
+            None => {
+                self.index.insert(d, self.seen.len() as u32);
+                false
+            }
+        }
+    }
+
+    /// Indexes the recorded states and `key`, the one about to be recorded.
+    #[cold]
+    fn build_index(&mut self, key: &[u64; 6]) {
+        for (i, k) in self.seen.iter().chain(std::iter::once(key)).enumerate() {
+            self.index.entry(digest(k)).or_insert(i as u32);
+        }
+        self.indexed = true;
     }
 }
 
@@ -267,17 +429,68 @@ mod tests {
     #[test]
     fn landing_matches_a_real_lap_for_every_count() {
         let geo = Geometry::FourRows(8);
-        for count in 1..=70u8 {
+        for (count, from) in (1..=70u8).flat_map(|count| geo.holes().map(move |from| (count, from))) {
             for direction in [Direction::Anticlockwise, Direction::Clockwise] {
-                let mut b = board(geo, &[("c1", 1), ("a2", 2), ("h2", 5)]);
-                let from = geo.parse_hole("b1").unwrap();
+                let mut b = board(geo, &[("c1", 1), ("a2", 2), ("h2", 5), ("d3", 3), ("e4", 7)]);
                 b[from.index()] = count;
                 let lap = Lap { from, direction };
                 let (last, before) = lap_landing(geo, &b, lap, count);
+                assert_eq!(lap_landing_4x8(&b, lap, count), (last, before), "count {count}");
                 let mut after = b;
                 let real = sow_lap(geo, &mut after, lap, &mut NoEvents);
                 assert_eq!(last, real, "count {count}");
                 assert_eq!(before + 1, after[real.index()], "count {count}");
+            }
+        }
+    }
+
+    #[test]
+    fn two_or_more_marks_the_bytes_of_two_or_more() {
+        for x in 0..=255u8 {
+            for y in [0u8, 1, 2, 255] {
+                let word = u64::from_le_bytes([y, x, y, x, 0, 1, 2, x]);
+                let want = u64::from_le_bytes([y, x, y, x, 0, 1, 2, x].map(|b| if b >= 2 { 0x80 } else { 0 }));
+                assert_eq!(two_or_more(word), want, "{x} {y}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_4x8_lap_without_events_is_the_lap_counter_by_counter() {
+        let geo = Geometry::FourRows(8);
+        let mut start = [0u8; MAX_HOLES];
+        for (i, c) in start.iter_mut().take(32).enumerate() {
+            *c = (i * 7 % 5) as u8;
+        }
+        for from in geo.holes() {
+            for count in 0..=70u8 {
+                for direction in [Direction::Anticlockwise, Direction::Clockwise] {
+                    let mut b = start;
+                    b[from.index()] = count;
+                    let lap = Lap { from, direction };
+                    let (mut fast, mut slow) = (b, b);
+                    let last = sow_lap(geo, &mut fast, lap, &mut NoEvents);
+                    // Counter by counter, from the events.
+                    let mut events = Vec::new();
+                    sow_lap(geo, &mut b.clone(), lap, &mut events);
+                    let mut slow_last = from;
+                    for e in events {
+                        match e {
+                            Event::Lift { hole, count: n, .. } => {
+                                assert_eq!((hole, n), (from, count));
+                                slow[hole.index()] = 0;
+                            }
+                            Event::Drop { hole } => {
+                                slow[hole.index()] += 1;
+                                slow_last = hole;
+                            }
+                            other => panic!("{other:?}"),
+                        }
+                    }
+                    assert_eq!(last, slow_last, "{from:?} {count} {direction:?}");
+                    assert_eq!(fast, slow, "{from:?} {count} {direction:?}");
+                    assert_eq!(last, geo.advance(from, direction, count as u32), "{from:?} {count} {direction:?}");
+                }
             }
         }
     }

@@ -3,7 +3,7 @@
 //! sown on from there, clockwise laps from the two reverse holes only when they capture, the clockwise
 //! limit, the switch to the other reverse hole, and the special win.
 
-use super::relay::{self, AfterLap, Landing, RelayRules};
+use super::relay::{self, AfterLap, Landing, Next, RelayRules};
 use crate::decision::{Decision, OpeningArray};
 use crate::event::{Event, EventSink};
 use crate::geometry::{Direction, Hole};
@@ -114,13 +114,22 @@ pub(crate) fn on_turn_start(pos: &mut Position) {
         if progress.south.is_over() && progress.north.is_over() { Phase::Main } else { Phase::Opening(progress) };
 }
 
-/// South's reverse holes are a1 and b2, North's h4 and g3 (§3.1.1 step 1).
+/// South's reverse holes are a1 and b2, North's h4 and g3 (§3.1.1 step 1): on the 4x8 board, the only
+/// one Ikibuguzo is played on, a1 = 0, b2 = 9, h4 = 31, g3 = 22 (asked after every relay).
+const REVERSE_HOLES: [[Hole; 2]; 2] = [[Hole(0), Hole(9)], [Hole(31), Hole(22)]];
+
 fn reverse_holes(pos: &Position, side: Side) -> [Hole; 2] {
-    [for_side(pos, side, (0, 1)), for_side(pos, side, (1, 2))]
+    debug_assert_eq!(
+        REVERSE_HOLES[side.index()],
+        [for_side(pos, side, (0, 1)), for_side(pos, side, (1, 2))],
+        "Ikibuguzo is played on 4x8"
+    );
+    REVERSE_HOLES[side.index()]
 }
 
 fn is_reverse(pos: &Position, side: Side, hole: Hole) -> bool {
-    reverse_holes(pos, side).contains(&hole)
+    let [a, b] = reverse_holes(pos, side);
+    hole == a || hole == b
 }
 
 fn cw_captures(pos: &Position, side: Side, hole: Hole) -> bool {
@@ -203,7 +212,7 @@ impl RelayRules for Ikibuguzo {
     }
 
     // Inlined into the lap loop (it is called there and by the long-turn walk).
-    #[inline]
+    #[inline(always)]
     fn after_lap(
         pos: &mut Position,
         side: Side,
@@ -232,6 +241,21 @@ impl RelayRules for Ikibuguzo {
             return AfterLap::GameOver(Outcome::win(side, EndReason::AllCaptured));
         }
         AfterLap::Continue
+    }
+
+    /// After a relay, `continuations` without the list (anticlockwise, and clockwise when allowed and
+    /// capturing); after a capture, the list itself.
+    #[inline]
+    fn next(pos: &Position, side: Side, mid: &MidTurn) -> Next {
+        if mid.captured {
+            return relay::next_from_list::<Self>(pos, side, mid);
+        }
+        let at = mid.at;
+        if Self::cw_allowed(mid) && is_reverse(pos, side, at) && cw_captures(pos, side, at) {
+            Next::Several
+        } else {
+            Next::Only(Lap::acw(at))
+        }
     }
 
     fn continuations(pos: &Position, side: Side, mid: &MidTurn, out: &mut MoveList) {

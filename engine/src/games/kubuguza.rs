@@ -4,7 +4,7 @@
 //! they capture; no captures in either player's first turn (ambiguity 10 (b)); a player who cannot move
 //! loses.
 
-use super::relay::{self, AfterLap, Landing, RelayRules};
+use super::relay::{self, AfterLap, Landing, Next, RelayRules};
 use crate::decision::Decision;
 use crate::event::EventSink;
 use crate::geometry::{Direction, Hole};
@@ -25,8 +25,23 @@ pub(crate) fn set_up(pos: &mut Position) {
 /// The clockwise holes (D4, the seed's, not Ludii's), in reading order: South a1 h1 b2 g2, North b3 g3 a4 h4.
 const CW_HOLES: [[Hole; 4]; 2] = [[Hole(0), Hole(7), Hole(9), Hole(14)], [Hole(17), Hole(22), Hole(24), Hole(31)]];
 
+/// `CW_HOLES` as one bit per hole, per side (asked after every lap).
+const CW_BITS: [u64; 2] = {
+    let mut bits = [0u64; 2];
+    let mut s = 0;
+    while s < 2 {
+        let mut i = 0;
+        while i < 4 {
+            bits[s] |= 1 << CW_HOLES[s][i].0;
+            i += 1;
+        }
+        s += 1;
+    }
+    bits
+};
+
 fn is_cw_hole(side: Side, hole: Hole) -> bool {
-    CW_HOLES[side.index()].contains(&hole)
+    CW_BITS[side.index()] >> (hole.0 % 64) & 1 == 1
 }
 
 /// "Captures cannot be made on the first move": not in game turns 1 and 2 (ambiguity 10 (b)).
@@ -62,6 +77,8 @@ pub(crate) fn apply(pos: &mut Position, side: Side, decision: Decision, sink: &m
 struct Kubuguza;
 
 impl RelayRules for Kubuguza {
+    // Inlined into the lap loop (it is called there and by the long-turn walk).
+    #[inline(always)]
     fn after_lap(
         pos: &mut Position,
         side: Side,
@@ -77,6 +94,12 @@ impl RelayRules for Kubuguza {
             }
             Landing::Captured | Landing::Relay => AfterLap::Continue,
         }
+    }
+
+    /// The same as `continuations`, without the list: anticlockwise always, clockwise too when it captures.
+    #[inline]
+    fn next(pos: &Position, side: Side, mid: &MidTurn) -> Next {
+        if cw_captures(pos, side, mid.at) { Next::Several } else { Next::Only(Lap::acw(mid.at)) }
     }
 
     /// §3.2.1 step 4: go on anticlockwise, or clockwise when the hole is a CW hole and that captures.

@@ -68,7 +68,16 @@ pub(crate) fn surely_has_move(pos: &Position) -> bool {
         Variant::Azigo => pos.stores[pos.side] > 0 || pos.geo.own_holes(pos.side).any(|h| pos.board[h as usize] > 0),
         Variant::Njombwa => true,
         Variant::Ikibuguzo | Variant::IkibuguzoOpening1 | Variant::IkibuguzoOpening2 | Variant::Kubuguza => {
-            pos.geo.own_holes(pos.side).any(|h| pos.board[h as usize] >= 2)
+            if pos.geo == crate::Geometry::FourRows(8) {
+                // A 4x8 side is two words (holes 0-15 South's, 16-31 North's): a byte of two or more has a
+                // bit above bit 0.
+                let low = 16 * pos.side.index();
+                (crate::sowing::word_at(&pos.board, low) | crate::sowing::word_at(&pos.board, low + 8))
+                    & 0xFEFE_FEFE_FEFE_FEFE
+                    != 0
+            } else {
+                pos.geo.own_holes(pos.side).any(|h| pos.board[h as usize] >= 2)
+            }
         }
     }
 }

@@ -44,6 +44,38 @@ pub(crate) trait RelayRules {
 
     /// Bookkeeping when a lap starts (Ikibuguzo's clockwise budget).
     fn on_lap_start(_mid: &mut MidTurn, _lap: Lap, _first: bool) {}
+
+    /// How many ways there are to continue from `mid`, and the lap when there is one: what
+    /// [`RelayRules::continuations`] would list, which a game may say without building the list (the
+    /// driver asks after every lap).
+    #[inline]
+    fn next(pos: &Position, side: Side, mid: &MidTurn) -> Next
+    where
+        Self: Sized,
+    {
+        next_from_list::<Self>(pos, side, mid)
+    }
+}
+
+/// [`RelayRules::next`] by building the list of continuations.
+#[inline]
+pub(crate) fn next_from_list<R: RelayRules>(pos: &Position, side: Side, mid: &MidTurn) -> Next {
+    let mut options = MoveList::new();
+    R::continuations(pos, side, mid, &mut options);
+    match options.as_slice() {
+        [] => Next::None,
+        [Decision::Sow { hole, direction }] => Next::Only(Lap { from: *hole, direction: *direction }),
+        _ => Next::Several,
+    }
+}
+
+/// How many continuations a point inside a turn has (see [`RelayRules::next`]).
+pub(crate) enum Next {
+    None,
+    /// Exactly one: this lap.
+    Only(Lap),
+    /// Two or more: the player decides.
+    Several,
 }
 
 /// How the last hole of a lap leaves a turn of the capturing four-row games (Ikibuguzo, Kubuguza).
@@ -60,6 +92,7 @@ pub(crate) enum Landing {
 /// Resolves a lap's last hole by RULES.md §3.1.1 step 3 / §3.2.1 step 3: empty → turn over; an occupied
 /// own inner hole facing two occupied opponent holes (and captures allowed) → capture into the lap's
 /// origin; otherwise relay.
+#[inline(always)]
 pub(crate) fn capture_or_relay(
     pos: &mut Position,
     side: Side,
@@ -75,6 +108,8 @@ pub(crate) fn capture_or_relay(
     }
     if captures_allowed && crate::sowing::in_opposition(pos.geo, &pos.board, side, last, before) {
         crate::sowing::capture_into(pos.geo, &mut pos.board, last, lap.from, sink);
+        // No state before a capture comes back (the opponent has fewer counters for the rest of the turn).
+        pos.laps.forget();
         mid.at = lap.from;
         mid.captured = true;
         Landing::Captured
@@ -118,15 +153,11 @@ fn step<R: RelayRules>(
     match R::after_lap(pos, side, lap, last, mid, sink) {
         AfterLap::EndTurn => Step::EndTurn,
         AfterLap::GameOver(outcome) => Step::GameOver(outcome),
-        AfterLap::Continue => {
-            let mut options = MoveList::new();
-            R::continuations(pos, side, mid, &mut options);
-            match options.as_slice() {
-                [] => Step::EndTurn,
-                [Decision::Sow { hole, direction }] => Step::Next(Lap { from: *hole, direction: *direction }),
-                _ => Step::Decide,
-            }
-        }
+        AfterLap::Continue => match R::next(pos, side, mid) {
+            Next::None => Step::EndTurn,
+            Next::Only(lap) => Step::Next(lap),
+            Next::Several => Step::Decide,
+        },
     }
 }
 
@@ -148,11 +179,11 @@ pub(crate) fn play<R: RelayRules>(pos: &mut Position, side: Side, decision: Deci
     loop {
         if !walked && pos.laps.laps() >= limits.walk_from {
             walked = true;
-            match long_turn::walk::<R>(pos, side, lap, mid, limits) {
+            match long_turn::walk::<R>(pos, side, lap, mid, limits, !sink.discards_events()) {
                 Walk::Record => {}
-                Walk::Skip { laps, to } => long_turn::skip::<R>(pos, side, &mut lap, &mut mid, laps, &to, sink),
-                Walk::Capped { laps, to } => {
-                    long_turn::skip::<R>(pos, side, &mut lap, &mut mid, laps, &to, sink);
+                Walk::Skip { laps, to, trace } => long_turn::skip(pos, &mut lap, &mut mid, laps, &to, &trace, sink),
+                Walk::Capped { laps, to, trace } => {
+                    long_turn::skip(pos, &mut lap, &mut mid, laps, &to, &trace, sink);
                     return pos.endless(sink);
                 }
             }
@@ -173,8 +204,21 @@ pub(crate) fn play<R: RelayRules>(pos: &mut Position, side: Side, decision: Deci
     }
 }
 
-/// Anticlockwise laps from every own hole holding at least `min` counters.
+/// Anticlockwise laps from every own hole holding at least `min` counters, in reading order.
 pub(crate) fn push_acw_from(pos: &Position, side: Side, min: u8, out: &mut MoveList) {
+    if min == 2 && pos.geo == crate::geometry::Geometry::FourRows(8) {
+        // A side of a 4x8 board is two words (holes 0-15 South's, 16-31 North's): visit only the holes of
+        // two or more, lowest first.
+        let low = 16 * side.index() as u8;
+        for base in [low, low + 8] {
+            let mut bits = crate::sowing::two_or_more(crate::sowing::word_at(&pos.board, base as usize));
+            while bits != 0 {
+                out.push(Decision::acw(Hole(base + (bits.trailing_zeros() / 8) as u8)));
+                bits &= bits - 1;
+            }
+        }
+        return;
+    }
     for h in pos.geo.own_holes(side) {
         if pos.board[h as usize] >= min {
             out.push(Decision::acw(Hole(h)));

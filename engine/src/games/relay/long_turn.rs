@@ -2,16 +2,18 @@
 //! for ordinary turns and costly for the rare turn that runs to the 100 000-lap cap. Once a turn has
 //! `Limits::walk_from` recorded states, the driver first walks the rest of the segment on a scratch copy,
 //! keeping a bounded set of state digests instead of every state, to learn how and where it ends; then it
-//! brings the real position there: by sowing the same laps again with the caller's sink, or, when the sink
-//! discards events, by taking the walk's state. The result (where the turn repeats, ends or is capped) is
-//! exactly the exact history's; the argument is in [`walk`].
+//! brings the real position there: it takes the walk's state and, unless the caller's sink discards
+//! events, gives the events of the laps the walk sowed, from a compact trace of them. The result (where
+//! the turn repeats, ends or is capped) is exactly the exact history's; the argument is in [`walk`].
 
 use super::{RelayRules, Step, step};
 use crate::event::{EventSink, NoEvents};
-use crate::geometry::MAX_HOLES;
+use crate::geometry::{Direction, Geometry, Hole, MAX_HOLES};
 use crate::position::{MidTurn, Position};
 use crate::side::Side;
-use crate::sowing::{Lap, Limits, digest, state_key};
+use crate::sowing::{Lap, Limits, capture_events, digest, lap_events, state_key};
+#[cfg(debug_assertions)]
+use crate::sowing::{capture_into, sow_lap};
 
 /// The state between two laps of a turn: the board, the lap about to be sown, the turn's state.
 #[derive(Clone, Copy, Debug)]
@@ -28,11 +30,12 @@ pub(super) enum Walk {
     Record,
     /// Sow the next `laps` laps without recording them: none of them repeats a state, ends the turn or
     /// reaches the cap. `to` is the state after them, where the exact check takes over again: either that
-    /// state was recorded before (a draw) or its lap ends the turn or the game.
-    Skip { laps: usize, to: State },
+    /// state was recorded before (a draw) or its lap ends the turn or the game. `trace`: the laps, when
+    /// the walk was asked for them.
+    Skip { laps: usize, to: State, trace: Trace },
     /// Sow the next `laps` laps without recording them (`to` is the state after them): no state repeats
     /// and the turn does not end before the cap, which then ends the game as a draw (D7).
-    Capped { laps: usize, to: State },
+    Capped { laps: usize, to: State, trace: Trace },
 }
 
 /// Why the walk returned what it did: unit tests check that every path is reached.
@@ -76,6 +79,9 @@ fn because(walk: Walk, why: Why) -> Walk {
 // (D8) or the segment (a decision). A recorded key is the state less `mid.at`. The walk checks at every
 // state it visits that `mid.at` is the lap's hole ("guarded": true of every lap but Ikibuguzo's switch
 // and the lap "from any hole" after it), so among those states equal keys mean equal states.
+// The history holds the states since the turn's start or its last capture only (`LapHistory::forget`):
+// a capture lowers the opponent's counters for the rest of the turn, so no state before it equals any
+// state after it, and "recorded" below means "recorded and not forgotten" without changing any match.
 //
 // (1) If s_i = s_j with n ≤ i < j, then s_{i+m} = s_{j+m} for every m: the turn never ends, and every
 //     state from i on equals one of s_i … s_{j-1}.
@@ -99,16 +105,25 @@ fn because(walk: Walk, why: Why) -> Walk {
 // Skip to s_h when lap h < cap ends the turn or the game (4: the exact check passes s_n … s_h and lap h
 // ends it the same way); Capped when the walk gets to state cap + spacing (2), to a recorded match at or
 // past the cap (3), or to an end or an unguarded state past the cap (4): no repeat and no end before lap
-// `cap`, where the exact check stops. Anything else is Record, which is always right. Skipping sows the
-// same laps with the same `step` (or takes the walk's state, when nobody sees the events): the same
-// board, turn state and events as the exact history.
+// `cap`, where the exact check stops. Anything else is Record, which is always right. Skipping takes the
+// walk's state, which the same `step` reached, and gives the events of the laps the walk sowed, from
+// its trace: the same board, turn state and events as the exact history.
 
 /// Walks the rest of the segment from the state before lap `pos.laps.laps()` on a scratch copy of `pos`
-/// (untouched), with no events and no history, and says how it ends (see the argument above). Kept out of
-/// line: it runs in a few turns in 100 000, and the lap loop of all the others stays small.
+/// (untouched), with no events and no history, and says how it ends (see the argument above). With
+/// `trace`, it also notes each lap it sows (see [`Trace`]), for [`skip`] to give the events again without
+/// working the turn out a second time. Kept out of line: it runs in a few turns in 100 000, and the lap
+/// loop of all the others stays small.
 #[cold]
 #[inline(never)]
-pub(super) fn walk<R: RelayRules>(pos: &mut Position, side: Side, lap: Lap, mid: MidTurn, limits: Limits) -> Walk {
+pub(super) fn walk<R: RelayRules>(
+    pos: &mut Position,
+    side: Side,
+    lap: Lap,
+    mid: MidTurn,
+    limits: Limits,
+    trace: bool,
+) -> Walk {
     let n = pos.laps.laps();
     debug_assert!(n >= 1, "the turn's first lap is not walked");
     if n >= limits.cap {
@@ -119,40 +134,43 @@ pub(super) fn walk<R: RelayRules>(pos: &mut Position, side: Side, lap: Lap, mid:
     pos.laps = history;
     let history = &pos.laps;
     let mut seen = Sightings::with_capacity(n + 64);
-    for &d in history.digests() {
+    for d in history.digests() {
         seen.insert(d);
     }
-    let mut now = State { board: scratch.board, lap, mid };
-    let mut at_cap = now;
-    let capped = |to: State| Walk::Capped { laps: limits.cap - n, to };
+    let mut laps = Trace::default();
+    // The state now is `scratch.board`, `lap` and `mid`.
+    let (mut lap, mut mid) = (lap, mid);
+    let mut at_cap = State { board: scratch.board, lap, mid };
+    let capped = |to: State, trace: Trace| Walk::Capped { laps: limits.cap - n, to, trace };
     let mut tortoises = Vec::new();
     let (mut tortoise, mut gap) = (n, 1);
     let mut h = n;
     loop {
         if h == limits.cap {
-            at_cap = now;
+            at_cap = State { board: scratch.board, lap, mid };
         }
         let past_cap = h >= limits.cap;
         if h >= limits.cap + limits.spacing {
-            return because(capped(at_cap), Why::Clear);
+            return because(capped(at_cap, laps), Why::Clear);
         }
-        if now.mid.at != now.lap.from {
+        if mid.at != lap.from {
             return if past_cap {
-                because(capped(at_cap), Why::PastCap)
+                because(capped(at_cap, laps), Why::PastCap)
             } else {
                 because(Walk::Record, Why::Unguarded)
             };
         }
-        let key = state_key(&now.board, now.lap, now.mid.flags());
+        let key = state_key(&scratch.board, lap, mid.flags());
         let d = digest(&key);
         // A digest match is a match when the full keys are equal.
         if seen.contains(d) {
             let recorded = history.contains(&key);
             if recorded || tortoises.contains(&key) {
+                let now = State { board: scratch.board, lap, mid };
                 return match (recorded, past_cap) {
                     (false, _) => because(Walk::Record, Why::NewMatch),
-                    (true, false) => because(Walk::Skip { laps: h - n, to: now }, Why::Repeat),
-                    (true, true) => because(capped(at_cap), Why::PastCap),
+                    (true, false) => because(Walk::Skip { laps: h - n, to: now, trace: laps }, Why::Repeat),
+                    (true, true) => because(capped(at_cap, laps), Why::PastCap),
                 };
             }
         }
@@ -162,45 +180,108 @@ pub(super) fn walk<R: RelayRules>(pos: &mut Position, side: Side, lap: Lap, mid:
             tortoise += gap;
             gap = (gap * 2).min(limits.spacing);
         }
-        let mut mid = now.mid;
-        match step::<R>(&mut scratch, side, now.lap, &mut mid, false, &mut NoEvents) {
-            Step::Next(next) => now = State { board: scratch.board, lap: next, mid },
-            _ if past_cap => return because(capped(at_cap), Why::PastCap),
-            Step::EndTurn | Step::GameOver(_) => return because(Walk::Skip { laps: h - n, to: now }, Why::Ends),
+        let mut next_mid = mid;
+        // The lap that ends the turn or the game changes the board: `Skip` wants the state before it.
+        let before = scratch.board;
+        match step::<R>(&mut scratch, side, lap, &mut next_mid, false, &mut NoEvents) {
+            Step::Next(next) => {
+                if trace {
+                    laps.note(scratch.geo, &before, lap, next_mid.captured);
+                }
+                (lap, mid) = (next, next_mid);
+            }
+            _ if past_cap => return because(capped(at_cap, laps), Why::PastCap),
+            Step::EndTurn | Step::GameOver(_) => {
+                let now = State { board: before, lap, mid };
+                return because(Walk::Skip { laps: h - n, to: now, trace: laps }, Why::Ends);
+            }
             Step::Decide => return because(Walk::Record, Why::Decision),
         }
         h += 1;
     }
 }
 
-/// Brings the real position `laps` laps on, to `to`: sows them again with `sink` (the same `step` as the
-/// walk, so the same states and events), or takes `to` as it is when the sink discards events.
+/// The laps a walk sowed, enough to give their events again without the rules: per lap the hole
+/// lifted (bits 0-5), clockwise (bit 6), whether the lap's last hole captured into its origin (bit 7),
+/// and the counters lifted; per capture, the counters taken from the inner and the outer hole. In every
+/// lap the walk goes on from, the events are the lap's lift and drops ([`lap_events`]) and, after a
+/// capture, those of [`crate::sowing::capture_into`] ([`capture_events`]); Njombwa's laps that go on
+/// never capture.
+#[derive(Debug, Default)]
+pub(super) struct Trace {
+    laps: Vec<[u8; 2]>,
+    captures: Vec<[u8; 2]>,
+}
+
+impl Trace {
+    /// Notes `lap`, sown from `before`.
+    #[inline(always)]
+    fn note(&mut self, geo: Geometry, before: &[u8; MAX_HOLES], lap: Lap, captured: bool) {
+        let cw = lap.direction == Direction::Clockwise;
+        let count = before[lap.from.index()];
+        self.laps.push([lap.from.0 | (cw as u8) << 6 | (captured as u8) << 7, count]);
+        if captured {
+            self.note_capture(geo, before, lap, count);
+        }
+    }
+
+    /// Notes what the capture at the end of `lap` took.
+    #[cold]
+    fn note_capture(&mut self, geo: Geometry, before: &[u8; MAX_HOLES], lap: Lap, count: u8) {
+        // The lap sows its own side only: the opponent's holes it captured from held what they held before.
+        let (inner, outer) = geo.opposite(landing(geo, lap, count));
+        self.captures.push([before[inner.index()], before[outer.index()]]);
+    }
+}
+
+/// Where a lap of `count` counters ends.
+fn landing(geo: Geometry, lap: Lap, count: u8) -> Hole {
+    geo.advance(lap.from, lap.direction, count as u32)
+}
+
+/// Brings the real position `laps` laps on, to `to`: gives the events of those laps from the walk's
+/// trace (the same laps and captures, so the same events) and takes the walk's state, or only takes the
+/// state when the sink discards events.
 #[cold]
 #[inline(never)]
-pub(super) fn skip<R: RelayRules>(
+pub(super) fn skip(
     pos: &mut Position,
-    side: Side,
     lap: &mut Lap,
     mid: &mut MidTurn,
     laps: usize,
     to: &State,
+    trace: &Trace,
     sink: &mut impl EventSink,
 ) {
-    if sink.discards_events() {
-        pos.board = to.board;
-        *lap = to.lap;
-        *mid = to.mid;
-        return;
-    }
-    let (mut now, mut now_mid) = (*lap, *mid);
-    for _ in 0..laps {
-        match step::<R>(pos, side, now, &mut now_mid, false, sink) {
-            Step::Next(next) => now = next,
-            _ => unreachable!("the walk sowed this lap from the same state and went on"),
+    if !sink.discards_events() {
+        debug_assert!(trace.laps.len() >= laps, "the walk traced every lap it went on from");
+        #[cfg(debug_assertions)]
+        let mut board = pos.board;
+        let mut captures = trace.captures.iter();
+        for &[t, count] in &trace.laps[..laps] {
+            let direction = if t & 64 != 0 { Direction::Clockwise } else { Direction::Anticlockwise };
+            let from = Hole(t & 63);
+            lap_events(pos.geo, Lap { from, direction }, count, sink);
+            #[cfg(debug_assertions)]
+            {
+                debug_assert_eq!(board[from.index()], count, "the replay left the walk's path");
+                sow_lap(pos.geo, &mut board, Lap { from, direction }, &mut NoEvents);
+            }
+            if t & 128 != 0 {
+                let taken = *captures.next().expect("one entry per capture");
+                let last = landing(pos.geo, Lap { from, direction }, count);
+                capture_events(pos.geo, last, from, taken, sink);
+                #[cfg(debug_assertions)]
+                debug_assert_eq!(capture_into(pos.geo, &mut board, last, from, &mut NoEvents), taken[0] + taken[1]);
+                pos.laps.forget();
+            }
         }
+        #[cfg(debug_assertions)]
+        debug_assert!(board == to.board, "the replay left the walk's path");
     }
-    (*lap, *mid) = (now, now_mid);
-    debug_assert!(pos.board == to.board && *lap == to.lap && *mid == to.mid, "the replay left the walk's path");
+    pos.board = to.board;
+    *lap = to.lap;
+    *mid = to.mid;
 }
 
 /// A set of 64-bit state digests: open addressing with linear probing. A digest is stored with its low
