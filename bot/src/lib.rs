@@ -44,7 +44,7 @@
 //! | 5 | principal-variation search with a transposition table (below) | 50 000 nodes |
 //! | 6 | the same | 150 000 nodes |
 //! | 7 | the same | 400 000 nodes |
-//! | 8 | the same | 1 000 000 nodes: under 1 s a decision on the project's machine |
+//! | 8 | the same | 1 000 000 nodes (Njombwa 5 000 000, Azigo 4 000 000): under 1 s a decision on the project's machine |
 //!
 //! A node is a decision applied, so budgets do not depend on the machine. The arena's Elo ladder of the
 //! levels, per variant, is [`ladder`]; BENCHMARKS.md has the tables behind it and each level's time
@@ -101,7 +101,7 @@ pub mod zobrist;
 
 pub use search::{Config, Limits, SAFETY_TIME, SearchStats};
 
-use mancala_engine::{Decision, Position, Side, ToMove};
+use mancala_engine::{Decision, Position, Side, ToMove, Variant};
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 use std::fmt;
@@ -170,12 +170,21 @@ impl Level {
     }
 
     /// How far the searching levels look for one decision (`None` for levels 1 and 2): at most `nodes`
-    /// decisions applied, and at most `depth` turns ahead.
+    /// decisions applied, and at most `depth` turns ahead. Level 8's budget depends on the variant
+    /// ([`Level::limits_in`]); this is its budget in Kubuguza, the costliest variant per node.
     pub fn limits(self) -> Option<Limits> {
         match self.kind() {
             Kind::Random | Kind::Greedy => None,
             Kind::Legacy(l) | Kind::Search(l, _) => Some(l),
         }
+    }
+
+    /// The limits of the level in `variant`: [`Level::limits`], except level 8's node budget, which is
+    /// set per variant so that its median decision costs under a second of CPU wherever the nodes are
+    /// cheaper ([`level_8_nodes`]).
+    pub fn limits_in(self, variant: Variant) -> Option<Limits> {
+        let limits = self.limits()?;
+        Some(if self == Level::L8 { Limits { nodes: level_8_nodes(variant), ..limits } } else { limits })
     }
 
     fn kind(self) -> Kind {
@@ -193,8 +202,23 @@ impl Level {
     }
 }
 
-/// The node budgets of levels 5 to 8 (BENCHMARKS.md: the ladder, and level 8's time per decision).
+/// The node budgets of levels 5 to 8 (BENCHMARKS.md: the ladder, and level 8's time per decision);
+/// level 8's is Kubuguza's, see [`level_8_nodes`] for the others.
 const LEVEL_NODES: [u64; 4] = [50_000, 150_000, 400_000, 1_000_000];
+
+/// Level 8's node budget in `variant`. A node costs very different times across the variants (Njombwa's
+/// and Azigo's boards are cheaper to copy and evaluate, and Njombwa's searches mostly end early on a
+/// proved result), so one budget would leave those variants far under the second a decision level 8
+/// may take; BENCHMARKS.md has the median CPU time of each, and the games that decided the numbers.
+pub fn level_8_nodes(variant: Variant) -> u64 {
+    match variant {
+        Variant::Njombwa => 5_000_000,
+        Variant::Azigo => 4_000_000,
+        Variant::Kubuguza | Variant::Ikibuguzo | Variant::IkibuguzoOpening1 | Variant::IkibuguzoOpening2 => {
+            LEVEL_NODES[3]
+        }
+    }
+}
 
 impl fmt::Display for Level {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -222,6 +246,9 @@ impl FromStr for Level {
 #[derive(Debug)]
 pub struct Bot {
     kind: Kind,
+    /// The level whose budget depends on the variant ([`Level::limits_in`]), unless the limits were
+    /// set with [`Bot::with_limits`].
+    level: Option<Level>,
     rng: ChaCha8Rng,
     stats: SearchStats,
 }
@@ -229,7 +256,7 @@ pub struct Bot {
 impl Bot {
     /// A bot of `level` whose random choices come from a ChaCha8 generator seeded with `seed`.
     pub fn new(level: Level, seed: u64) -> Bot {
-        Bot::of_kind(level.kind(), seed)
+        Bot { level: Some(level), ..Bot::of_kind(level.kind(), seed) }
     }
 
     /// The legacy `hard` level (level 4 today), kept as the fixed reference opponent of the arena and
@@ -244,12 +271,13 @@ impl Bot {
     }
 
     fn of_kind(kind: Kind, seed: u64) -> Bot {
-        Bot { kind, rng: ChaCha8Rng::seed_from_u64(seed), stats: SearchStats::default() }
+        Bot { kind, level: None, rng: ChaCha8Rng::seed_from_u64(seed), stats: SearchStats::default() }
     }
 
     /// The same bot with other search limits (searching bots only; the decisions at the root are always
     /// looked at, whatever the budget).
     pub fn with_limits(mut self, limits: Limits) -> Bot {
+        self.level = None;
         match &mut self.kind {
             Kind::Legacy(l) | Kind::Search(l, _) => *l = limits,
             Kind::Random | Kind::Greedy => {}
@@ -283,6 +311,7 @@ impl Bot {
             Kind::Greedy => legacy::greedy(pos, side, &mut self.rng),
             Kind::Legacy(limits) => legacy::alpha_beta(pos, side, limits, &mut self.rng, &mut self.stats),
             Kind::Search(limits, config) => {
+                let limits = self.level.and_then(|l| l.limits_in(pos.variant())).unwrap_or(limits);
                 // A table per decision: a bot holds no memory between decisions (a server may run many),
                 // and a decision depends on nothing but the position and the generator.
                 let mut table = tt::Table::new(search::table_entries(limits.nodes));
@@ -295,6 +324,23 @@ impl Bot {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Only level 8's budget depends on the variant, and limits given to a bot replace it.
+    #[test]
+    fn level_8_has_a_budget_per_variant() {
+        for variant in Variant::ALL {
+            for level in Level::ALL {
+                if level != Level::L8 {
+                    assert_eq!(level.limits_in(variant), level.limits(), "{variant} {level}");
+                }
+            }
+            assert_eq!(Level::L8.limits_in(variant).map(|l| l.nodes), Some(level_8_nodes(variant)));
+        }
+        assert_eq!(Level::L8.limits_in(Variant::Kubuguza), Level::L8.limits());
+        let fixed = Limits { nodes: 3_000, depth: 64 };
+        let bot = Bot::new(Level::L8, 1).with_limits(fixed);
+        assert_eq!((bot.level, bot.kind), (None, Kind::Search(fixed, Config::DEFAULT)));
+    }
 
     #[test]
     fn level_ids_round_trip() {

@@ -6,7 +6,9 @@
 //! - `BASE`: a level id (`1` … `8`, or `random`, `easy`, `medium`, `hard`), `legacy-hard` (the fixed
 //!   reference: the search of level 4 as it was when levels 5 to 8 were added), or `search` (the search
 //!   of levels 5 to 8, which then needs `@NODES`);
-//! - `@NODES[/DEPTH]`: other search limits than the level's;
+//! - `@NODES[/DEPTH]`: other search limits than the level's (a level without them, and without
+//!   options, has its own limits in every variant: level 8's budget depends on the variant; level 8
+//!   with an option searches within its Kubuguza budget, `mancala_bot::Level::limits`);
 //! - options of the search of levels 5 to 8 (to measure what each part is worth): `+material` (the
 //!   legacy material evaluation instead of the tuned one), `+nott` (no transposition table), `+nopvs`
 //!   (plain alpha-beta windows), `+step2` (deepen two turns at a time), `+w:W0/W1/…` (these evaluation
