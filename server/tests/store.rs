@@ -32,7 +32,7 @@ fn game(id: &str, status: &str, plies: u32, updated_at: i64) -> GameRow {
         reason: (status == "finished").then(|| "resignation".into()),
         created_at: 1,
         updated_at,
-        clock_days: (status == "ongoing").then_some(2),
+        clock_days: Some(2),
     }
 }
 
