@@ -47,7 +47,7 @@ test('lobby frames', () => {
     provisional: true,
     variant: 'kubuguza',
     options: {},
-    clock: { baseSecs: 300, incrementSecs: 3 },
+    clock: { baseSecs: 300, incrementSecs: 3, days: null },
     rated: true,
     range: [1300, 1700],
     createdAt: 10,
@@ -85,6 +85,13 @@ test('lobby frames', () => {
     variant: 'azigo',
     range: [1400, 1600],
   });
+  // A correspondence clock goes as its days alone.
+  assert.deepEqual(
+    JSON.parse(
+      encodeLobby.quick({ variant: 'njombwa', clock: { baseSecs: 0, incrementSecs: 0, days: 3 }, rated: false }),
+    ),
+    { type: 'quick', variant: 'njombwa', clock: { days: 3 } },
+  );
   assert.deepEqual(JSON.parse(encodeLobby.accept(7)), { type: 'accept', id: 7 });
 });
 
