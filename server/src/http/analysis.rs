@@ -71,7 +71,7 @@ async fn position(state: &AppState, req: &AnalysisRequest) -> Result<Position, A
             let options: Options = req.options.unwrap_or_default().apply(variant);
             options.validate(variant).map_err(|e| ApiError::BadRequest(format!("`options`: {e}")))?;
             match &req.position {
-                Some(text) if text.len() > MAX_POSITION_CHARS => {
+                Some(text) if text.chars().count() > MAX_POSITION_CHARS => {
                     Err(ApiError::BadRequest(format!("`position`: longer than {MAX_POSITION_CHARS} characters")))
                 }
                 Some(text) => Position::from_text(variant, options, text)

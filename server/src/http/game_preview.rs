@@ -44,10 +44,10 @@ pub async fn preview(
     _: Query<NoParams>,
     Json(req): Json<GamePreviewRequest>,
 ) -> Result<axum::Json<GamePreview>, ApiError> {
-    if req.decision.len() > MAX_DECISION_CHARS {
+    if req.decision.chars().count() > MAX_DECISION_CHARS {
         return Err(ApiError::BadRequest(format!("`decision`: longer than {MAX_DECISION_CHARS} characters")));
     }
-    if req.token.len() > MAX_TOKEN_CHARS {
+    if req.token.chars().count() > MAX_TOKEN_CHARS {
         return Err(ApiError::BadRequest(format!("`token`: longer than {MAX_TOKEN_CHARS} characters")));
     }
     state.limits.check(Limit::Engine, client)?;

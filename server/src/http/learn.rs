@@ -284,10 +284,10 @@ pub async fn preview(
         Err(ApiError::NotFound(m)) => ApiError::BadRequest(format!("`variant`: {m}")),
         _ => ApiError::BadRequest("`variant`: unknown".to_string()),
     })?;
-    if req.position.as_ref().is_some_and(|p| p.len() > MAX_POSITION_CHARS) {
+    if req.position.as_ref().is_some_and(|p| p.chars().count() > MAX_POSITION_CHARS) {
         return Err(ApiError::BadRequest(format!("`position`: longer than {MAX_POSITION_CHARS} characters")));
     }
-    if req.decision.len() > 40 {
+    if req.decision.chars().count() > 40 {
         return Err(ApiError::BadRequest("`decision`: longer than 40 characters".to_string()));
     }
     state.limits.check(Limit::Engine, client)?;
