@@ -168,6 +168,14 @@ async fn a_preview_says_what_a_decision_does_or_which_field_is_wrong() {
         assert_eq!(status, 400, "{body}: {bad}");
         assert!(message(&bad).contains(field), "{body}: {bad}");
     }
+    // Lengths are counted in characters, as the OpenAPI document's `maxLength` counts them: 30 letters of
+    // two bytes each are not too long (only unreadable), 41 are.
+    let (status, bad) = s.post("/api/preview", json!({ "variant": "kubuguza", "decision": "é".repeat(30) })).await;
+    assert_eq!(status, 400, "{bad}");
+    assert!(!message(&bad).contains("longer than"), "{bad}");
+    let (status, bad) = s.post("/api/preview", json!({ "variant": "kubuguza", "decision": "é".repeat(41) })).await;
+    assert_eq!(status, 400, "{bad}");
+    assert!(message(&bad).contains("longer than 40 characters"), "{bad}");
     // An illegal decision lists the legal ones.
     let (status, bad) = s.post("/api/preview", json!({ "variant": "kubuguza", "decision": "a1" })).await;
     assert_eq!(status, 400, "{bad}");
