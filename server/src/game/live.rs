@@ -159,9 +159,9 @@ impl LiveGame {
     }
 
     /// Rebuilds a stored game by replaying its decisions. The clock resumes at `now` with the stored
-    /// remaining times (time while the server was down is charged to a correspondence clock only). Anything that does not fit (a
-    /// decision that does not apply, a stored result the replay does not reach) is an error, never a
-    /// guess.
+    /// remaining times (time while the server was down is charged to a correspondence clock only).
+    /// Anything that does not fit (a decision that does not apply, a stored result the replay does not
+    /// reach) is an error, never a guess.
     pub fn restore(header: GameHeader, plies: &[StoredPly], now: Instant) -> Result<LiveGame, String> {
         let mut pos = Position::start(header.variant, header.options).map_err(|e| e.to_string())?;
         let mut record = Vec::with_capacity(plies.len());
@@ -305,7 +305,7 @@ impl LiveGame {
     /// to come): a correspondence game waits at least its days per move, since its players are not
     /// expected to be there in minutes.
     pub fn pause(&self, limit: std::time::Duration) -> std::time::Duration {
-        match self.clock.as_ref().filter(|_| self.is_correspondence()) {
+        match self.clock.as_ref().filter(|c| c.spec.days.is_some()) {
             Some(c) => limit.max(std::time::Duration::from_secs(c.spec.base_secs.into())),
             None => limit,
         }

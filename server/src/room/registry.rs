@@ -232,8 +232,8 @@ impl Registry {
         if let Some(h) = self.live(id) {
             return Ok(Some(h));
         }
-        // Only a stored game gets a lease.
-        self.load(id).await?;
+        // Only a stored game gets a lease (its header says so; the game is read and replayed once it is ours).
+        self.store.game(id).await?.ok_or_else(|| RoomError::NotFound(id.clone()))?;
         let Some(lease) = self.placement.lease(id).await? else {
             return Ok(None);
         };

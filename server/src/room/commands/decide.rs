@@ -57,9 +57,8 @@ pub fn run(
         Refusal { code, reason: e.to_string(), legal }
     })?;
     // The clock: charge the mover (if its time runs), credit its move (the increment, or the full days of
-    // a correspondence clock), and check the flag first: a
-    // decision that arrives after the mover's time ran out is refused and the game ends on time (the
-    // room's timer normally gets there first).
+    // a correspondence clock), and check the flag first: a decision that arrives after the mover's time ran
+    // out is refused and the game ends on time (the room's timer normally gets there first).
     if let Some(clock) = change.clock.as_mut() {
         let was_running = clock.running[side];
         if was_running && clock.remaining_at(side, now) == 0 {
