@@ -6,11 +6,13 @@
 //! waiting for an opponent: invite CODE   until the second player joins
 //! board                                   followed by the board, as South sees it
 //! move 3 north c3                         a decision (`?` when hidden, `auto` when the server played it)
-//! your-turn legal: h2 g2 f2 e2            type one of them (or resign, abort, claim, draw, board, quit)
+//! your-turn legal: h2 g2 f2 e2            type one of them (or resign, abort, claim, draw, takeback, board, quit)
 //! rejected illegal: … legal: h2 g2        the server refused; type again
 //! presence south here, north away, 2 watching (claim the win from 1795238203060)
 //! draw offered by south                   type accept or decline (or draw, which accepts)
 //! no draw offer                           the offer was declined, lapsed, or the game ended
+//! takeback proposed by north              type `takeback accept` or `takeback decline` (`takeback` proposes)
+//! takeback by north: back after move 4    decisions were taken back; the board follows
 //! chat north kwame: good luck             a chat line (type `say WORDS` to say one to your opponent)
 //! result south wins (no-legal-move)       and the command exits
 //! ```
@@ -19,7 +21,7 @@ use crate::board;
 use crate::online::api::ClientError;
 use crate::online::model::{Note, describe_outcome};
 use crate::online::session::Session;
-use mancala_protocol::{ChatLine, ChatRoom, ClientMsg, DrawAction};
+use mancala_protocol::{ChatLine, ChatRoom, ClientMsg, DrawAction, TakebackAction};
 use tokio::io::{AsyncBufReadExt, BufReader};
 
 /// Runs until the game ends (returns true), or stdin closes / `quit` (returns false: the game goes on).
@@ -62,6 +64,14 @@ pub async fn run(session: &mut Session, interactive: bool) -> Result<bool, Clien
                         say if say.starts_with("say ") => {
                             let text = say["say ".len()..].to_string();
                             session.send(ClientMsg::Chat { id: Some("say".into()), room: ChatRoom::Players, text }).await?
+                        }
+                        "takeback" | "takeback accept" | "takeback decline" => {
+                            let action = match word {
+                                "takeback" => TakebackAction::Propose,
+                                "takeback accept" => TakebackAction::Accept,
+                                _ => TakebackAction::Decline,
+                            };
+                            session.send(ClientMsg::Takeback { id: Some("takeback".into()), action }).await?
                         }
                         "draw" | "accept" | "decline" => {
                             let action = match word {
@@ -134,6 +144,12 @@ fn report(session: &Session, note: Note, announced: &mut bool) -> bool {
         }
         Note::DrawOffer { by: Some(side) } => println!("draw offered by {side}"),
         Note::DrawOffer { by: None } => println!("no draw offer"),
+        Note::TakebackOffer { by: Some(side) } => println!("takeback proposed by {side}"),
+        Note::TakebackOffer { by: None } => println!("no takeback proposal"),
+        Note::TookBack { by, ply } => {
+            println!("takeback by {by}: back after move {ply}");
+            print_board(session);
+        }
         Note::RematchOffer { by: Some(side) } => println!("rematch offered by {side}"),
         Note::RematchOffer { by: None } => println!("no rematch offer"),
         Note::Rematch(next) => println!("rematch {}", next.game),

@@ -317,6 +317,25 @@ pub struct GameDetail {
     pub record: Vec<RecordEntry>,
     /// The current board as a spectator sees it (everything, once the game is over).
     pub view: BoardView,
+    /// The takebacks agreed in the game, in order (left out when none): the record is the line the game
+    /// followed after them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub takebacks: Vec<TakebackEntry>,
+}
+
+/// Decisions taken back by agreement in a casual game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct TakebackEntry {
+    /// Who asked for it.
+    #[cfg_attr(feature = "openapi", schema(value_type = String))]
+    pub by: Side,
+    /// The game went back to the position after this ply (0: the start).
+    pub ply: u32,
+    /// The decisions taken back, in notation, in order (the first was ply `ply + 1`).
+    pub undone: Vec<String>,
+    /// Unix milliseconds when it was agreed.
+    pub at: u64,
 }
 
 /// `GET /api/games/{id}/position?ply=N`.

@@ -28,7 +28,7 @@ pub use view::{
 };
 pub use ws::{
     CHAT_MAX_CHARS, ChatLine, ChatRoom, ClientMsg, DrawAction, ErrorCode, GameEvent, MoveEvent, NextGame, Presence,
-    RematchAction, ServerMsg,
+    RematchAction, ServerMsg, TakebackAction,
 };
 
 /// The protocol version. The server sends it in every snapshot and in `/api/variants`; a client built for

@@ -53,6 +53,18 @@ pub enum ClientMsg {
         id: Option<String>,
         action: DrawAction,
     },
+    /// In a casual game: take back a decision. `propose` asks the opponent to undo the proposer's last
+    /// decision of its own and everything after it (the opponent's reply, if made); `accept` the
+    /// opponent's proposal (the game returns to the position before that decision, a `takeback` event),
+    /// or `decline` it. Proposing when the opponent's proposal is pending accepts it; against a server bot
+    /// the bot accepts at once. A proposal lapses when either player makes a decision. Refused in rated
+    /// games and while Ikibuguzo's secret choice is being made or would be undone; at most one pending, a
+    /// few per player in a game.
+    Takeback {
+        #[serde(default)]
+        id: Option<String>,
+        action: TakebackAction,
+    },
     /// After the end: another game between the same players, with the same variant, options and clock,
     /// sides swapped, rated if this one was. `offer` one (offering when the opponent's offer is pending
     /// accepts it; against a server bot the bot accepts at once), `accept` the opponent's, `decline` it, or
@@ -88,6 +100,16 @@ pub enum ClientMsg {
 #[serde(rename_all = "snake_case")]
 pub enum DrawAction {
     Offer,
+    Accept,
+    Decline,
+}
+
+/// What a `takeback` message does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum TakebackAction {
+    Propose,
     Accept,
     Decline,
 }
@@ -233,6 +255,15 @@ pub enum GameEvent {
         #[serde(flatten)]
         mv: MoveEvent,
     },
+    /// Decisions were taken back by agreement (a casual game): the game returned to the position after
+    /// decision `ply` (0: the start), at `by`'s request. The decisions after `ply` are no longer part of the
+    /// record; the next decision is `ply + 1`. The event carries the board (it is always a change's last):
+    /// take it as it is, there are no steps to play.
+    Takeback {
+        #[cfg_attr(feature = "openapi", schema(value_type = String))]
+        by: Side,
+        ply: u32,
+    },
     /// The game ended by the server's ruling, not by a decision: resignation, timeout, abandonment
     /// (claimed win) or abort.
     End { outcome: OutcomeInfo },
@@ -261,6 +292,10 @@ pub enum ServerMsg {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
         draw_offer: Option<Side>,
+        /// The player whose takeback proposal is pending, if one is.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
+        takeback_offer: Option<Side>,
         /// The player whose rematch offer is pending, if one is (after the end).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
@@ -313,6 +348,12 @@ pub enum ServerMsg {
     /// (declined, lapsed with the opponent's decision, or the game ended). Not an event: offers are not
     /// part of the game's record.
     DrawOffer {
+        #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
+        by: Option<Side>,
+    },
+    /// The pending takeback proposal changed: `by` proposes one now, or (`null`) none is pending any more
+    /// (declined, lapsed with a decision, or done: the `takeback` event says so). Not an event.
+    TakebackOffer {
         #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
         by: Option<Side>,
     },

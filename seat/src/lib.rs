@@ -103,10 +103,13 @@ pub async fn play<L: Link>(link: &mut L, seat: Seat) -> Result<Option<OutcomeInf
                 legal = !view.legal.is_empty();
             }
             ServerMsg::Event { event, view, .. } => {
-                if let GameEvent::Move { mv } = &event
-                    && follower.on_ply(mv.ply, &seen(mv, geo)?).is_err()
-                {
-                    follower = rebuild(link, &seat).await?;
+                match &event {
+                    GameEvent::Move { mv } if follower.on_ply(mv.ply, &seen(mv, geo)?).is_err() => {
+                        follower = rebuild(link, &seat).await?;
+                    }
+                    // Decisions were taken back: the record is shorter, the position an earlier one.
+                    GameEvent::Takeback { .. } => follower = rebuild(link, &seat).await?,
+                    _ => {}
                 }
                 if let Some(view) = view {
                     if let Some(o) = view.outcome {

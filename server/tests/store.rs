@@ -33,6 +33,9 @@ fn game(id: &str, status: &str, plies: u32, updated_at: i64) -> GameRow {
         created_at: 1,
         updated_at,
         clock_days: Some(2),
+        takeback_v: None,
+        takeback_ply: None,
+        takeback_side: None,
     }
 }
 

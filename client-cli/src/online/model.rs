@@ -44,6 +44,15 @@ pub enum Note {
     DrawOffer {
         by: Option<Side>,
     },
+    /// The pending takeback proposal changed: `by` proposes one, or none is pending.
+    TakebackOffer {
+        by: Option<Side>,
+    },
+    /// Decisions were taken back at `by`'s request: the game is back after ply `ply`.
+    TookBack {
+        by: Side,
+        ply: u32,
+    },
     /// After the end, the pending rematch offer changed: `by` offers one, or none is pending.
     RematchOffer {
         by: Option<Side>,
@@ -67,6 +76,8 @@ pub struct GameModel {
     pub presence: Option<Presence>,
     /// The player whose draw offer is pending.
     pub draw_offer: Option<Side>,
+    /// The player whose takeback proposal is pending.
+    pub takeback_offer: Option<Side>,
     /// After the end: the player whose rematch offer is pending, and the rematch once made.
     pub rematch_offer: Option<Side>,
     pub rematch: Option<NextGame>,
@@ -90,6 +101,7 @@ impl GameModel {
                 clock,
                 presence,
                 draw_offer,
+                takeback_offer,
                 rematch_offer,
                 rematch,
                 chat,
@@ -98,6 +110,7 @@ impl GameModel {
                 self.v = v;
                 self.chat = chat;
                 self.draw_offer = draw_offer;
+                self.takeback_offer = takeback_offer;
                 self.rematch_offer = rematch_offer;
                 if let Some(next) = rematch {
                     self.rematch = Some(next.clone());
@@ -141,6 +154,11 @@ impl GameModel {
                         });
                         self.last_move = Some(mv);
                     }
+                    GameEvent::Takeback { by, ply } => {
+                        self.record.retain(|(n, ..)| *n <= ply);
+                        self.last_move = None;
+                        notes.push(Note::TookBack { by, ply });
+                    }
                     GameEvent::End { .. } => {}
                 }
                 if let Some(o) = ended {
@@ -163,6 +181,10 @@ impl GameModel {
             ServerMsg::DrawOffer { by } => {
                 self.draw_offer = by;
                 notes.push(Note::DrawOffer { by });
+            }
+            ServerMsg::TakebackOffer { by } => {
+                self.takeback_offer = by;
+                notes.push(Note::TakebackOffer { by });
             }
             ServerMsg::RematchOffer { by } => {
                 self.rematch_offer = by;

@@ -22,7 +22,7 @@ use super::anim::Anim;
 use super::board::{parse_hole, screen_pos};
 use crate::online::model::{GameModel, Note, describe_outcome};
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
-use mancala_protocol::{BoardView, DrawAction, Presence, RematchAction, Side};
+use mancala_protocol::{BoardView, DrawAction, Presence, RematchAction, Side, TakebackAction};
 
 /// What the user asked for, to be sent by the caller.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,6 +33,9 @@ pub enum Action {
     ClaimWin,
     /// Offer a draw (which accepts the opponent's pending offer), accept it, or decline it.
     Draw(DrawAction),
+    /// In a casual game: propose a takeback (which accepts the opponent's pending proposal), accept it, or
+    /// decline it.
+    Takeback(TakebackAction),
     /// After the end: offer a rematch (which accepts the opponent's pending offer), or decline it.
     Rematch(RematchAction),
     /// Say a line to the opponent (the players' chat room).
@@ -241,6 +244,9 @@ impl App {
                 "resign" | "abort" | "claim" | "draw" | "quit" => self.command(typed.chars().next().unwrap_or('q')),
                 "accept" => Some(Action::Draw(DrawAction::Accept)),
                 "decline" => Some(Action::Draw(DrawAction::Decline)),
+                "takeback" => Some(Action::Takeback(TakebackAction::Propose)),
+                "takeback accept" => Some(Action::Takeback(TakebackAction::Accept)),
+                "takeback decline" => Some(Action::Takeback(TakebackAction::Decline)),
                 _ => Some(Action::Decide(typed.to_string())),
             },
         }
@@ -265,6 +271,9 @@ impl App {
             Action::Draw(DrawAction::Offer) => self.say(Tone::Info, "offering a draw…"),
             Action::Draw(DrawAction::Accept) => self.say(Tone::Info, "accepting the draw…"),
             Action::Draw(DrawAction::Decline) => self.say(Tone::Info, "declining the draw…"),
+            Action::Takeback(TakebackAction::Propose) => self.say(Tone::Info, "proposing a takeback…"),
+            Action::Takeback(TakebackAction::Accept) => self.say(Tone::Info, "accepting the takeback…"),
+            Action::Takeback(TakebackAction::Decline) => self.say(Tone::Info, "declining the takeback…"),
             Action::Rematch(RematchAction::Decline) => self.say(Tone::Info, "declining the rematch…"),
             Action::Rematch(_) => self.say(Tone::Info, "asking for a rematch…"),
             Action::Say(_) => {}
@@ -325,6 +334,24 @@ impl App {
                     self.say(Tone::Info, text);
                 }
                 Note::DrawOffer { by: None } => self.say(Tone::Info, "no draw offer pending"),
+                Note::TakebackOffer { by: Some(side) } if model.seat == Some(*side) => {
+                    self.say(Tone::Info, "you propose a takeback");
+                }
+                Note::TakebackOffer { by: Some(side) } => {
+                    let who = super::screen::player_name(model, *side);
+                    let text = if model.seat.is_some() {
+                        format!("{who} proposes a takeback: t to agree, or type takeback decline")
+                    } else {
+                        format!("{who} proposes a takeback")
+                    };
+                    self.say(Tone::Info, text);
+                }
+                Note::TakebackOffer { by: None } => {}
+                Note::TookBack { by, ply } => {
+                    self.anim = None;
+                    let who = super::screen::player_name(model, *by);
+                    self.say(Tone::Info, format!("taken back at {who}'s request: back after move {ply}"));
+                }
                 Note::RematchOffer { by: Some(side) } if model.seat == Some(*side) => {
                     self.say(Tone::Info, "you offer a rematch");
                 }
@@ -392,6 +419,7 @@ fn command(ch: char) -> Option<Action> {
         'a' => Some(Action::Abort),
         'c' => Some(Action::ClaimWin),
         'd' => Some(Action::Draw(DrawAction::Offer)),
+        't' => Some(Action::Takeback(TakebackAction::Propose)),
         'm' => Some(Action::Rematch(RematchAction::Offer)),
         'q' => Some(Action::Quit),
         _ => None,

@@ -324,6 +324,7 @@ fn input_line(model: &GameModel, app: &App) -> Line<'static> {
         "a" => "   Enter: abort the game",
         "c" => "   Enter: claim the win",
         "d" => "   Enter: offer a draw (or agree to the one offered)",
+        "t" => "   Enter: propose a takeback (or agree to the one proposed)",
         "q" => "   Enter: quit",
         _ => "",
     };

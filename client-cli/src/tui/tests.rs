@@ -101,6 +101,7 @@ fn model(played: &Played, seat: Option<Side>) -> GameModel {
         clock_at: None,
         presence: Some(Presence { south: true, north: true, claim_win_at: None, watching: 0 }),
         draw_offer: None,
+        takeback_offer: None,
         rematch_offer: None,
         rematch: None,
         chat: Vec::new(),

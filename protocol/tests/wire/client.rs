@@ -3,7 +3,7 @@
 
 use super::*;
 use mancala_engine::Side;
-use mancala_protocol::{ChatRoom, ClientMsg, DrawAction, RematchAction};
+use mancala_protocol::{ChatRoom, ClientMsg, DrawAction, RematchAction, TakebackAction};
 
 #[test]
 fn client_decide() {
@@ -42,6 +42,12 @@ fn client_claim_win() {
 fn client_draw() {
     pin!("client_draw_offer", ClientMsg::Draw { id: Some("d1".into()), action: DrawAction::Offer });
     pin!("client_draw_accept", ClientMsg::Draw { id: Some("d2".into()), action: DrawAction::Accept });
+}
+
+#[test]
+fn client_takeback() {
+    pin!("client_takeback_propose", ClientMsg::Takeback { id: Some("t1".into()), action: TakebackAction::Propose });
+    pin!("client_takeback_accept", ClientMsg::Takeback { id: Some("t2".into()), action: TakebackAction::Accept });
 }
 
 #[test]

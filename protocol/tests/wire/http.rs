@@ -5,7 +5,7 @@ use mancala_engine::{Options, Side, Variant, Viewer};
 use mancala_protocol::http::{
     CreateGame, CreatePlayer, ErrorBody, GameDetail, GameList, GameStatus, GameSummary, HandicapPatch, JoinGame,
     OptionsPatch, PlayerCreated, PlayerProfile, PlayerRating, PositionAt, RecordEntry, SeatChoice, SeatGranted,
-    VariantInfo, VariantList,
+    TakebackEntry, VariantInfo, VariantList,
 };
 use mancala_protocol::{BoardView, ClockSpec, ClockState, OutcomeInfo, PROTOCOL_VERSION};
 
@@ -176,7 +176,26 @@ fn http_game_detail() {
                 },
             ],
             view: BoardView::from_view(&pos.view(Viewer::Spectator), true),
+            takebacks: Vec::new(),
         }
+    );
+}
+
+/// The takebacks of a casual game, as `GET /api/games/{id}` lists them: North asked to take back its
+/// decision of ply 6 and South's reply (ply 7), then South its decision of ply 9.
+#[test]
+fn http_takebacks() {
+    pin!(
+        "http_takebacks",
+        vec![
+            TakebackEntry {
+                by: Side::North,
+                ply: 5,
+                undone: vec!["b3".into(), "e2:cw".into()],
+                at: CREATED_AT + 60_000
+            },
+            TakebackEntry { by: Side::South, ply: 8, undone: vec!["c2".into()], at: CREATED_AT + 95_000 },
+        ]
     );
 }
 

@@ -30,6 +30,7 @@ fn server_snapshot() {
             }),
             presence: both_here(),
             draw_offer: None,
+            takeback_offer: None,
             rematch_offer: None,
             rematch: None,
             chat: Vec::new(),
@@ -58,6 +59,7 @@ fn server_snapshot_spectator_azigo() {
             clock: None,
             presence: Presence { south: true, north: false, claim_win_at: None, watching: 0 },
             draw_offer: None,
+            takeback_offer: None,
             rematch_offer: None,
             rematch: None,
             chat: Vec::new(),
@@ -268,6 +270,30 @@ fn server_presence() {
 fn server_draw_offer() {
     pin!("server_draw_offer", ServerMsg::DrawOffer { by: Some(Side::South) });
     pin!("server_draw_offer_none", ServerMsg::DrawOffer { by: None });
+}
+
+/// South proposes a takeback; then none is pending any more (declined, lapsed with a decision, or done).
+#[test]
+fn server_takeback_offer() {
+    pin!("server_takeback_offer", ServerMsg::TakebackOffer { by: Some(Side::South) });
+    pin!("server_takeback_offer_none", ServerMsg::TakebackOffer { by: None });
+}
+
+/// North agreed to South's takeback of its first decision in Kubuguza (`a2`) and North's reply: the game
+/// is back at the start (ply 0), South to decide again; the event carries the board, as South sees it.
+#[test]
+fn server_event_takeback() {
+    let pos = start(Variant::Kubuguza);
+    let viewer = Viewer::Player(Side::South);
+    pin!(
+        "server_event_takeback",
+        ServerMsg::Event {
+            v: 4,
+            event: GameEvent::Takeback { by: Side::South, ply: 0 },
+            view: Some(BoardView::from_view(&pos.view(viewer), true)),
+            clock: None,
+        }
+    );
 }
 
 /// After the end: South offers a rematch; then none is pending (declined, cancelled, or not made).

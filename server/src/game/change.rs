@@ -5,7 +5,7 @@
 //! clock that follow.
 
 use super::clock::Clock;
-use super::live::{LiveGame, Occupant};
+use super::live::{LiveGame, Occupant, Rewind};
 use super::ply::Ply;
 use super::ruling::Ruling;
 use super::steps::PlySteps;
@@ -29,8 +29,8 @@ impl Refusal {
     }
 }
 
-/// A computed, not yet stored change of a game. Its events, in order: `start` (when `started`), one per
-/// ply, and `end` (when `ruling` is set).
+/// A computed, not yet stored change of a game. Its events, in order: `start` (when `started`), `takeback`
+/// (when set), one per ply, and `end` (when `ruling` is set).
 #[derive(Clone, Debug)]
 pub struct Change {
     /// The game itself is new: its row is inserted rather than updated.
@@ -52,6 +52,9 @@ pub struct Change {
     pub clock: Option<Clock>,
     pub decided: BySide<bool>,
     pub at_ms: UnixMs,
+    /// Decisions taken back: the game returns to the position after this ply (the change's `pos`), and
+    /// this is its `takeback` event.
+    pub takeback: Option<Rewind>,
     /// The rating changes the commit of this change made (set by the room after the commit, when the
     /// change finished a rated game).
     pub ratings: Option<RatingChanges>,
@@ -60,7 +63,7 @@ pub struct Change {
 impl Change {
     /// How many events (versions) the change adds.
     pub fn events(&self) -> u64 {
-        self.started as u64 + self.plies.len() as u64 + self.ruling.is_some() as u64
+        self.started as u64 + self.takeback.is_some() as u64 + self.plies.len() as u64 + self.ruling.is_some() as u64
     }
 }
 
@@ -92,6 +95,7 @@ impl LiveGame {
             clock: self.clock.clone(),
             decided: self.decided,
             at_ms,
+            takeback: None,
             ratings: None,
         }
     }
@@ -164,6 +168,24 @@ impl LiveGame {
             clock.stop(now);
             clock.start(running, now);
         }
+    }
+
+    /// The change that takes back every decision after ply `to` (at `by`'s request): the position is the
+    /// record replayed up to it, the clocks run for whoever decides there, and the decisions of their own
+    /// each side has made are counted again from what is kept.
+    pub fn take_back(&self, by: Side, to: u32, now: Instant, at_ms: UnixMs) -> Change {
+        let mut change = self.blank_change(at_ms);
+        let mut pos = Position::start(self.variant, self.options).expect("a game's options are valid");
+        let mut decided = BySide::<bool>::default();
+        for p in &self.record[..to as usize] {
+            PlySteps::play(&mut pos, p.side, p.decision).expect("a recorded decision applies");
+            decided[p.side] |= !p.auto;
+        }
+        change.takeback = Some(Rewind { v: self.version() + 1, ply: to, by });
+        change.decided = decided;
+        change.pos = Some(pos);
+        self.settle(&mut change, now);
+        change
     }
 
     /// The change that ends the game by the server's `ruling`.

@@ -33,6 +33,16 @@ impl Occupant {
     }
 }
 
+/// The last takeback of a game: the version of its event, the ply the game returned to (the decisions
+/// after it were undone), and who asked for it. Versions before it name events of a line that is no
+/// longer the record, so a client behind it is sent a snapshot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rewind {
+    pub v: u64,
+    pub ply: u32,
+    pub by: Side,
+}
+
 /// A clock as stored: its time control and each side's remaining time after the last change.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StoredClock {
@@ -60,6 +70,8 @@ pub struct GameHeader {
     pub result: Option<GameResult>,
     /// The rating changes, once a rated game finished (read from `rating_changes`, not a `games` column).
     pub ratings: Option<RatingChanges>,
+    /// The last takeback, if the game had one.
+    pub rewind: Option<Rewind>,
     pub created_at: UnixMs,
     pub updated_at: UnixMs,
 }
@@ -82,6 +94,8 @@ pub enum EventAt<'a> {
     /// The second seat was filled.
     Start,
     Ply(&'a Ply),
+    /// Decisions were taken back.
+    Takeback(Rewind),
     /// The server's ruling ended the game.
     End(Ruling),
 }
@@ -107,6 +121,8 @@ pub struct LiveGame {
     /// Which sides have made a decision of their own (not one played by the server).
     pub decided: BySide<bool>,
     pub ruling: Option<Ruling>,
+    /// The last takeback, if the game had one (its versions count from there).
+    pub rewind: Option<Rewind>,
     pub created_at: UnixMs,
     pub updated_at: UnixMs,
 }
@@ -153,6 +169,7 @@ impl LiveGame {
             record: Vec::new(),
             decided: BySide::default(),
             ruling: None,
+            rewind: None,
             created_at: now_ms,
             updated_at: now_ms,
         })
@@ -223,6 +240,7 @@ impl LiveGame {
             record,
             decided,
             ruling,
+            rewind: header.rewind,
             created_at: header.created_at,
             updated_at: header.updated_at,
         };
@@ -239,27 +257,51 @@ impl LiveGame {
         self.seats.south.is_some() && self.seats.north.is_some()
     }
 
-    /// The version: the number of the last event.
-    pub fn version(&self) -> u64 {
-        self.started() as u64 + self.record.len() as u64 + self.ruling.is_some() as u64
+    /// Where the game's versions count from: the last takeback's event and the ply it returned to, or the
+    /// start (version 1, before any ply; 0 while a seat is open). Every event after it is one of the
+    /// record's plies after that ply, then the ruling.
+    fn base(&self) -> (u64, u32) {
+        match self.rewind {
+            Some(r) => (r.v, r.ply),
+            None => (self.started() as u64, 0),
+        }
     }
 
-    /// The event numbered `v` (1-based).
+    /// The version: the number of the last event. It only grows: a takeback is an event of its own.
+    pub fn version(&self) -> u64 {
+        let (v, ply) = self.base();
+        v + (self.record.len() as u64 - ply as u64) + self.ruling.is_some() as u64
+    }
+
+    /// The version of the last takeback (0: none). Events before it cannot be sent again.
+    pub fn rewound_at(&self) -> u64 {
+        self.rewind.map_or(0, |r| r.v)
+    }
+
+    /// The event numbered `v` (1-based); `None` for versions before the last takeback.
     pub fn event_at(&self, v: u64) -> Option<EventAt<'_>> {
-        let start = self.started() as u64;
-        let plies = self.record.len() as u64;
+        let (base, ply) = self.base();
+        let plies = self.record.len() as u64 - ply as u64;
         match v {
             0 => None,
-            1 if start == 1 => Some(EventAt::Start),
-            v if v <= start + plies => Some(EventAt::Ply(&self.record[(v - start - 1) as usize])),
-            v if v == start + plies + 1 => self.ruling.map(EventAt::End),
+            v if v < base => None,
+            v if v == base => match self.rewind {
+                Some(r) => Some(EventAt::Takeback(r)),
+                None => Some(EventAt::Start),
+            },
+            v if v <= base + plies => Some(EventAt::Ply(&self.record[(ply as u64 + v - base - 1) as usize])),
+            v if v == base + plies + 1 => self.ruling.map(EventAt::End),
             _ => None,
         }
     }
 
-    /// The version of the event that applied decision `n` (1-based).
+    /// The version of the event that applied decision `n` (1-based), for the plies since the last
+    /// takeback (earlier ones were applied in versions that no longer name them: the takeback's, then).
     pub fn version_of_ply(&self, n: u32) -> u64 {
-        n as u64 + 1
+        match self.rewind {
+            Some(r) => r.v + n.saturating_sub(r.ply) as u64,
+            None => n as u64 + 1,
+        }
     }
 
     pub fn is_over(&self) -> bool {
@@ -323,6 +365,10 @@ impl LiveGame {
     /// Applies a stored change; returns the versions of its events.
     pub fn apply(&mut self, change: Change) -> RangeInclusive<u64> {
         let first = self.version() + 1;
+        if let Some(rewind) = change.takeback {
+            self.record.truncate(rewind.ply as usize);
+            self.rewind = Some(rewind);
+        }
         if let Some(pos) = change.pos {
             self.pos = pos;
         }
@@ -345,7 +391,9 @@ impl LiveGame {
     pub fn header(&self, change: Option<&Change>) -> GameHeader {
         let seats = change.and_then(|c| c.seats.as_ref()).unwrap_or(&self.seats);
         let clock = change.map(|c| &c.clock).unwrap_or(&self.clock);
-        let plies = self.record.len() as u32 + change.map(|c| c.plies.len() as u32).unwrap_or(0);
+        let takeback = change.and_then(|c| c.takeback);
+        let kept = takeback.map_or(self.record.len() as u32, |r| r.ply);
+        let plies = kept + change.map(|c| c.plies.len() as u32).unwrap_or(0);
         let result = match change {
             Some(c) => {
                 let ruled = c.ruling.or(self.ruling).map(GameResult::Ruled);
@@ -367,6 +415,7 @@ impl LiveGame {
             plies,
             result,
             ratings: change.and_then(|c| c.ratings).or(self.ratings),
+            rewind: takeback.or(self.rewind),
             created_at: self.created_at,
             updated_at: change.map(|c| c.at_ms).unwrap_or(self.updated_at),
         }

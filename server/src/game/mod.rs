@@ -17,7 +17,7 @@ pub mod utc;
 
 pub use change::{Change, Refusal};
 pub use clock::Clock;
-pub use live::{EventAt, GameHeader, LiveGame, NewGame, Occupant, StoredClock, StoredPly};
+pub use live::{EventAt, GameHeader, LiveGame, NewGame, Occupant, Rewind, StoredClock, StoredPly};
 pub use ply::Ply;
 pub use ruling::{GameResult, Ruling};
 pub use steps::PlySteps;

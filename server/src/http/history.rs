@@ -19,11 +19,11 @@ use crate::http::error::ApiError;
 use crate::ids::{GameId, PlayerName};
 use crate::room::projection;
 use crate::state::AppState;
-use crate::store::{GameFilter, ListCursor, ResultFilter};
+use crate::store::{GameFilter, ListCursor, ResultFilter, TakebackRow};
 use axum::Json;
 use axum::extract::State;
 use mancala_engine::{Phase, Position, Side, Variant, Viewer};
-use mancala_protocol::http::{GameDetail, GameList, GameStatus, PositionAt, RecordEntry};
+use mancala_protocol::http::{GameDetail, GameList, GameStatus, PositionAt, RecordEntry, TakebackEntry};
 use tokio::time::Instant;
 
 /// Page size of `GET /api/games` when `limit` is not given, and the largest allowed.
@@ -212,12 +212,30 @@ pub async fn detail(
 ) -> Result<Json<GameDetail>, ApiError> {
     let stored = load(&state, &id).await?;
     let view = stored.board(&stored.game.pos);
+    let takebacks = match stored.game.rewind {
+        None => Vec::new(),
+        Some(_) => {
+            state.store.takebacks(id.as_str()).await?.into_iter().map(takeback_entry).collect::<Result<_, _>>()?
+        }
+    };
     Ok(Json(GameDetail {
         game: stored.header.summary(),
         clock: stored.game.clock.as_ref().map(|c| c.state(stored.now)),
         record: stored.record(),
         view,
+        takebacks,
     }))
+}
+
+/// A stored takeback as shown; a row this server would not write is an error, never a guess.
+fn takeback_entry(row: TakebackRow) -> Result<TakebackEntry, ApiError> {
+    let bad = |what: &str| ApiError::Internal(format!("game {}: takeback {}: {what}", row.game_id, row.v));
+    Ok(TakebackEntry {
+        by: row.side.parse().map_err(|_| bad("side"))?,
+        ply: u32::try_from(row.to_ply).map_err(|_| bad("to_ply"))?,
+        undone: row.undone.split_whitespace().map(str::to_string).collect(),
+        at: u64::try_from(row.at).map_err(|_| bad("at"))?,
+    })
 }
 
 /// `GET /api/games/{id}/position?ply=N`.

@@ -103,6 +103,7 @@ pub fn event(game: &LiveGame, v: u64, kind: ViewerKind, last: bool, clock: Optio
     let event = match game.event_at(v).expect("an event of this game") {
         EventAt::Start => GameEvent::Start { game: game.summary() },
         EventAt::Ply(ply) => GameEvent::Move { mv: move_event(ply, game.pos.geometry(), viewer) },
+        EventAt::Takeback(r) => GameEvent::Takeback { by: r.by, ply: r.ply },
         EventAt::End(ruling) => GameEvent::End { outcome: GameResult::Ruled(ruling).info_with(game.ratings) },
     };
     ServerMsg::Event {
@@ -130,7 +131,7 @@ pub fn snapshot(
     kind: ViewerKind,
     presence: Presence,
     clock: Option<ClockState>,
-    draw_offer: Option<Side>,
+    (draw_offer, takeback_offer): (Option<Side>, Option<Side>),
     (rematch_offer, rematch): (Option<Side>, Option<NextGame>),
     chat: Vec<ChatLine>,
 ) -> ServerMsg {
@@ -143,6 +144,7 @@ pub fn snapshot(
         clock,
         presence,
         draw_offer: draw_offer.filter(|_| game.status == GameStatus::Ongoing),
+        takeback_offer: takeback_offer.filter(|_| game.status == GameStatus::Ongoing),
         rematch_offer: rematch_offer.filter(|_| game.status == GameStatus::Finished),
         rematch,
         chat,

@@ -7,8 +7,11 @@ use super::StoreError;
 use super::aborts::AbortedBy;
 use super::ratings::RateGame;
 use super::rows::{GameProgress, GameRow, MoveRow};
+use super::takebacks::TakebackRow;
 use super::writer::Write;
-use crate::game::{Change, GameHeader, GameResult, LiveGame, Occupant, Ply, Ruling, StoredClock, StoredPly, UnixMs};
+use crate::game::{
+    Change, GameHeader, GameResult, LiveGame, Occupant, Ply, Rewind, Ruling, StoredClock, StoredPly, UnixMs,
+};
 use crate::ids::{GameId, Identity, PlayerName, TokenHash};
 use mancala_engine::{BySide, Decision, EndReason, Geometry, Options, Outcome, Side, Variant};
 use mancala_protocol::ClockSpec;
@@ -25,7 +28,20 @@ pub fn writes(game: &LiveGame, change: &Change) -> Vec<Write> {
     let mut writes = Vec::with_capacity(change.plies.len() + 1);
     let geo = game.pos.geometry();
     let moves = change.plies.iter().map(|p| Write::InsertMove(move_row(&game.id, geo, p)));
-    if change.created {
+    if let Some(r) = change.takeback {
+        // First the undone decisions leave `moves`, then the new ones (none yet) could take their numbers.
+        let undone = game.record[r.ply as usize..].iter().map(|p| p.decision.notation(geo)).collect::<Vec<_>>();
+        writes.push(Write::Takeback(TakebackRow {
+            game_id: game.id.to_string(),
+            v: r.v as i64,
+            side: r.by.name().to_string(),
+            to_ply: i64::from(r.ply),
+            undone: undone.join(" "),
+            at: change.at_ms.millis(),
+        }));
+        writes.extend(moves);
+        writes.push(Write::UpdateGame(game_row(&game.header(Some(change)))));
+    } else if change.created {
         writes.push(Write::InsertGame(game_row(&game.header(Some(change)))));
         writes.extend(moves);
     } else if change.seats.is_some() || change.status != game.status || change.ruling.is_some() {
@@ -122,6 +138,9 @@ pub fn game_row(h: &GameHeader) -> GameRow {
         created_at: h.created_at.millis(),
         updated_at: h.updated_at.millis(),
         clock_days: h.clock.and_then(|c| c.spec.days).map(i64::from),
+        takeback_v: h.rewind.map(|r| r.v as i64),
+        takeback_ply: h.rewind.map(|r| i64::from(r.ply)),
+        takeback_side: h.rewind.map(|r| r.by.name().to_string()),
     }
 }
 
@@ -207,6 +226,15 @@ pub fn header(row: GameRow) -> Result<GameHeader, StoreError> {
         Some(code) => Some(code.parse().map_err(|e| corrupt(id, format!("invite_code: {e}")))?),
         None => None,
     };
+    let rewind = match (row.takeback_v, row.takeback_ply, row.takeback_side.as_deref()) {
+        (None, None, None) => None,
+        (Some(v), Some(ply), Some(by)) => Some(Rewind {
+            v: ms(id, "takeback_v", v)?,
+            ply: u32::try_from(ply).map_err(|_| corrupt(id, format!("takeback_ply {ply} is out of range")))?,
+            by: side(id, "takeback_side", by)?,
+        }),
+        _ => return Err(corrupt(id, "a takeback needs its version, its ply and its side")),
+    };
     let game_id = id.parse().map_err(|e| corrupt(id, e))?;
     Ok(GameHeader {
         id: game_id,
@@ -223,6 +251,7 @@ pub fn header(row: GameRow) -> Result<GameHeader, StoreError> {
         result,
         // Filled by the reads that show it (`Store::game`, `Store::list_games`).
         ratings: None,
+        rewind,
         created_at: UnixMs::from_millis(row.created_at),
         updated_at: UnixMs::from_millis(row.updated_at),
     })

@@ -16,6 +16,7 @@ mod reads;
 mod reviews;
 mod rows;
 mod script;
+mod takebacks;
 mod writer;
 
 pub use crate::ratings::Rating;
@@ -26,6 +27,7 @@ pub use ratings::{Ranked, RateGame, RatingPoint};
 pub use reads::{GameFilter, ListCursor, ResultFilter};
 pub use reviews::ReviewRow;
 pub use rows::{GameProgress, GameRow, MoveRow, PlayerRow};
+pub use takebacks::TakebackRow;
 pub use writer::{Fence, Write};
 
 use sqlx::AnyPool;

@@ -33,12 +33,17 @@ pub struct GameRow {
     pub updated_at: i64,
     /// Correspondence: days per move.
     pub clock_days: Option<i64>,
+    /// The last takeback: its event's version, the ply it returned to, who asked.
+    pub takeback_v: Option<i64>,
+    pub takeback_ply: Option<i64>,
+    pub takeback_side: Option<String>,
 }
 
 pub(super) const GAME_COLUMNS: &str = "id, variant, options, status, south_name, north_name, south_registered, \
      north_registered, south_token_hash, north_token_hash, invite_code, clock_base_ms, clock_increment_ms, \
-     south_clock_ms, north_clock_ms, auto_forced, rated, plies, winner, reason, created_at, updated_at, clock_days";
-pub(super) const GAME_COLUMN_COUNT: usize = 23;
+     south_clock_ms, north_clock_ms, auto_forced, rated, plies, winner, reason, created_at, updated_at, clock_days, \
+     takeback_v, takeback_ply, takeback_side";
+pub(super) const GAME_COLUMN_COUNT: usize = 26;
 
 impl GameRow {
     pub(super) fn read(row: &AnyRow) -> Result<GameRow, StoreError> {
@@ -66,6 +71,9 @@ impl GameRow {
             created_at: row.try_get("created_at")?,
             updated_at: row.try_get("updated_at")?,
             clock_days: row.try_get("clock_days")?,
+            takeback_v: row.try_get("takeback_v")?,
+            takeback_ply: row.try_get("takeback_ply")?,
+            takeback_side: row.try_get("takeback_side")?,
         })
     }
 }

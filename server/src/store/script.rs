@@ -35,7 +35,8 @@ static SCRIPT: LazyLock<String> = LazyLock::new(|| {
          south_token_hash = excluded.south_token_hash, north_token_hash = excluded.north_token_hash, \
          invite_code = excluded.invite_code, south_clock_ms = excluded.south_clock_ms, \
          north_clock_ms = excluded.north_clock_ms, plies = excluded.plies, winner = excluded.winner, \
-         reason = excluded.reason, updated_at = excluded.updated_at; \
+         reason = excluded.reason, updated_at = excluded.updated_at, takeback_v = excluded.takeback_v, \
+         takeback_ply = excluded.takeback_ply, takeback_side = excluded.takeback_side; \
          UPDATE games SET south_clock_ms = v.value ->> 1, north_clock_ms = v.value ->> 2, plies = v.value ->> 3, \
          updated_at = v.value ->> 4 FROM jsonb_each(?) AS v WHERE games.id = v.value ->> 0; \
          COMMIT;"
@@ -95,6 +96,9 @@ impl Serialize for GameJson<'_> {
         t.serialize_element(&g.created_at)?;
         t.serialize_element(&g.updated_at)?;
         t.serialize_element(&g.clock_days)?;
+        t.serialize_element(&g.takeback_v)?;
+        t.serialize_element(&g.takeback_ply)?;
+        t.serialize_element(&g.takeback_side)?;
         t.end()
     }
 }

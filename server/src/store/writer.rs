@@ -37,6 +37,8 @@ pub enum Write {
     Review(super::reviews::ReviewRow),
     /// A game's chat line (`store/chat.rs`).
     Chat(super::chat::ChatRow),
+    /// A takeback: its row, and the decisions it undid out of `moves` (`store/takebacks.rs`).
+    Takeback(super::takebacks::TakebackRow),
 }
 
 #[derive(Debug)]
@@ -256,7 +258,8 @@ impl<'a> Merged<'a> {
                 | Write::Account(_)
                 | Write::AbortedBy(_)
                 | Write::Review(_)
-                | Write::Chat(_) => m.first.push(write),
+                | Write::Chat(_)
+                | Write::Takeback(_) => m.first.push(write),
                 Write::InsertMove(mv) => m.moves.push(mv),
                 Write::Rate(r) => m.rates.push(r),
                 Write::UpdateGame(g) => match m.games.iter_mut().find(|old| old.id == g.id) {
@@ -305,6 +308,7 @@ async fn apply_all(tx: &mut Transaction<'static, Any>, backend: Backend, writes:
             Write::AbortedBy(a) => super::aborts::apply(tx, a).await?,
             Write::Review(r) => super::reviews::apply(tx, r).await?,
             Write::Chat(c) => super::chat::apply(tx, c).await?,
+            Write::Takeback(t) => super::takebacks::apply(tx, t).await?,
             _ => unreachable!("Merged::of puts only new players, games, account writes and aborters first"),
         }
     }
@@ -320,7 +324,8 @@ async fn apply_all(tx: &mut Transaction<'static, Any>, backend: Backend, writes:
              south_token_hash = excluded.south_token_hash, north_token_hash = excluded.north_token_hash, \
              invite_code = excluded.invite_code, south_clock_ms = excluded.south_clock_ms, \
              north_clock_ms = excluded.north_clock_ms, plies = excluded.plies, winner = excluded.winner, \
-             reason = excluded.reason, updated_at = excluded.updated_at",
+             reason = excluded.reason, updated_at = excluded.updated_at, takeback_v = excluded.takeback_v, \
+             takeback_ply = excluded.takeback_ply, takeback_side = excluded.takeback_side",
             placeholders(backend, chunk.len(), GAME_COLUMN_COUNT)
         );
         let mut q = sqlx::query(sqlx::AssertSqlSafe(sql.as_str()));
@@ -439,6 +444,9 @@ fn bind_game<'q>(q: AnyQuery<'q>, g: &'q GameRow) -> AnyQuery<'q> {
         .bind(g.created_at)
         .bind(g.updated_at)
         .bind(g.clock_days)
+        .bind(g.takeback_v)
+        .bind(g.takeback_ply)
+        .bind(&g.takeback_side)
 }
 
 /// `($1, …, $k), ($k+1, …), …` for `rows` rows of `columns` values on PostgreSQL; on SQLite the same with

@@ -23,6 +23,7 @@ import { after } from './steps.js';
  * @property {number} clockAt when the clock state arrived (performance.now())
  * @property {import('./types.js').Presence} presence
  * @property {import('./types.js').Side | null} drawOffer the player whose draw offer is pending
+ * @property {import('./types.js').Side | null} takebackOffer the player whose takeback proposal is pending
  * @property {import('./types.js').Side | null} rematchOffer after the end, whose rematch offer is pending
  * @property {import('./types.js').NextGame | null} rematch the rematch, once made
  * @property {import('./types.js').ChatLine[]} chat the chat lines this viewer reads
@@ -44,6 +45,7 @@ export function initial() {
     clockAt: 0,
     presence: { south: false, north: false, claimWinAt: null, watching: 0 },
     drawOffer: null,
+    takebackOffer: null,
     rematchOffer: null,
     rematch: null,
     chat: [],
@@ -84,6 +86,7 @@ export function apply(s, m, now) {
       s.clockAt = now;
       s.presence = m.presence;
       s.drawOffer = m.drawOffer;
+      s.takebackOffer = m.takebackOffer;
       s.rematchOffer = m.rematchOffer;
       s.rematch = m.rematch;
       s.chat = m.chat;
@@ -96,6 +99,9 @@ export function apply(s, m, now) {
       return null;
     case 'draw_offer':
       s.drawOffer = m.by;
+      return null;
+    case 'takeback_offer':
+      s.takebackOffer = m.by;
       return null;
     case 'rematch_offer':
       s.rematchOffer = m.by;
@@ -141,6 +147,10 @@ function applyEvent(s, m, now) {
       s.board = next ? { ...before, holes: next.holes, stores: next.stores, legal: [] } : { ...before, legal: [] };
       s.awaitingBoard = true;
     }
+  } else if (e.kind === 'takeback') {
+    // The record is back after `ply`; the event brings the board (no steps to play).
+    s.moves = s.moves.filter((x) => x.ply <= e.ply);
+    if (s.game) s.game = { ...s.game, plies: e.ply };
   } else if (e.kind === 'end') {
     finish(s, e.outcome);
     if (!m.board && before) {

@@ -120,12 +120,13 @@ export class GameSocket extends ReconnectingSocket {
   }
 
   /**
-   * A draw offer, or the answer to one: like a command, never resent by itself.
-   * @param {'offer' | 'accept' | 'decline'} action
+   * A draw offer or a takeback proposal, or the answer to one: like a command, never resent by itself.
+   * @param {'draw' | 'takeback'} type
+   * @param {'offer' | 'propose' | 'accept' | 'decline'} action
    */
-  draw(action) {
+  offer(type, action) {
     const id = freshId('d');
-    return this.send(encode.draw(action, id)) ? id : null;
+    return this.send(encode.offer(type, action, id)) ? id : null;
   }
 
   /**

@@ -125,19 +125,20 @@
  * @typedef {MoveEvent
  *   | {kind: 'end', outcome: Outcome | null}
  *   | {kind: 'start', game: Game}
+ *   | {kind: 'takeback', by: Side, ply: number}
  *   | {kind: 'unknown', raw: unknown}} GameEvent
  */
 
 /**
  * @typedef {{type: 'snapshot', protocol: number, v: number, seat: Side | null, game: Game, board: Board,
- *     clock: Clock | null, presence: Presence, drawOffer: Side | null,
+ *     clock: Clock | null, presence: Presence, drawOffer: Side | null, takebackOffer: Side | null,
  *     rematchOffer: Side | null, rematch: NextGame | null, chat: ChatLine[]}
  *   | {type: 'event', v: number, event: GameEvent, board: Board | null, clock: Clock | null | undefined}
  *   | {type: 'accepted', id: string | null, v: number | null}
  *   | {type: 'rejected', id: string | null, code: string, reason: string, legal: string[]}
  *   | {type: 'error', code: string, message: string}
  *   | {type: 'presence', presence: Presence}
- *   | {type: 'draw_offer', by: Side | null}
+ *   | {type: 'draw_offer' | 'takeback_offer', by: Side | null}
  *   | {type: 'rematch_offer', by: Side | null}
  *   | {type: 'rematch', next: NextGame}
  *   | {type: 'chat', line: ChatLine}

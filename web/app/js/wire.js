@@ -218,6 +218,8 @@ export function event(e) {
       return { kind: 'end', outcome: outcome(e.outcome) };
     case 'start':
       return { kind: 'start', game: game(e.game) };
+    case 'takeback':
+      return { kind: 'takeback', by: side(e.by), ply: e.ply };
     default:
       return { kind: 'unknown', raw: e };
   }
@@ -242,6 +244,7 @@ export function decodeServer(text) {
         clock: clock(m.clock),
         presence: presence(m.presence),
         drawOffer: m.draw_offer ? side(m.draw_offer) : null,
+        takebackOffer: m.takeback_offer ? side(m.takeback_offer) : null,
         rematchOffer: m.rematch_offer ? side(m.rematch_offer) : null,
         rematch: m.rematch ? nextGame(m.rematch) : null,
         chat: (m.chat || []).map(chatLine),
@@ -273,7 +276,8 @@ export function decodeServer(text) {
     case 'presence':
       return { type: 'presence', presence: presence(m.presence) };
     case 'draw_offer':
-      return { type: 'draw_offer', by: m.by ? side(m.by) : null };
+    case 'takeback_offer':
+      return { type: m.type, by: m.by ? side(m.by) : null };
     case 'rematch_offer':
       return { type: 'rematch_offer', by: m.by ? side(m.by) : null };
     case 'rematch':
@@ -293,8 +297,8 @@ export const encode = {
   decide: (id, decision) => JSON.stringify({ type: 'decide', id, decision }),
   /** resign, abort or claim_win. @param {string} type @param {string} id */
   command: (type, id) => JSON.stringify({ type, id }),
-  /** offer, accept or decline a draw. @param {string} action @param {string} id */
-  draw: (action, id) => JSON.stringify({ type: 'draw', id, action }),
+  /** A draw or a takeback: offer (propose), accept or decline. @param {string} type @param {string} action @param {string} id */
+  offer: (type, action, id) => JSON.stringify({ type, id, action }),
   /** offer, accept, decline or cancel a rematch. @param {string} action @param {string} id */
   rematch: (action, id) => JSON.stringify({ type: 'rematch', id, action }),
   /** a chat line. @param {string} room @param {string} text @param {string} id */

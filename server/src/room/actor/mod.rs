@@ -6,7 +6,7 @@
 //! creation use the same path.
 
 use super::answers::{Answer, Answers};
-use super::commands::{abort, claim, decide, draw, join, no_start, rematch, resign, timeout};
+use super::commands::{abort, claim, decide, draw, join, no_start, rematch, resign, takeback, timeout};
 use super::conns::{CatchUp, Conns, PerKind};
 use super::frame::Frame;
 use super::presence::Seats;
@@ -108,6 +108,8 @@ pub(super) struct Room {
     unload: Unload,
     /// The draw offers of this game ([`draw`]): the room's memory, not the record's.
     draw: draw::Offers,
+    /// The takeback proposals of this game ([`takeback`]): the room's memory too.
+    takeback: takeback::Proposals,
     /// The rematch offers, and the rematch once made ([`rematch`]): the room's memory too.
     rematch: rematch::Rematch,
     /// The rooms, to make the rematch through.
@@ -158,6 +160,7 @@ pub(super) fn spawn(
         moved: false,
         unload,
         draw: draw::Offers::default(),
+        takeback: takeback::Proposals::default(),
         rematch: rematch::Rematch::default(),
         rooms,
         told_watching: 0,
@@ -359,6 +362,9 @@ impl Room {
                                 if let Some(offers) = self.draw.after_decision(side) {
                                     self.set_draw(offers);
                                 }
+                                if let Some(proposals) = self.takeback.after_decision() {
+                                    self.set_takeback(proposals);
+                                }
                                 // Receipt by the room to every frame queued for its connections: the server's
                                 // share of a decision's latency (the store's commit included).
                                 metrics::histogram!("mancala_decision_seconds").record(started.elapsed().as_secs_f64());
@@ -400,6 +406,10 @@ impl Room {
                     }
                 }
             }
+            ClientMsg::Takeback { id, action } => match kind.seat() {
+                None => self.refuse(conn, permit, id, not_seated()),
+                Some(side) => self.takeback(conn, permit, id, side, action).await,
+            },
             ClientMsg::Rematch { id, action } => match kind.seat() {
                 None => self.refuse(conn, permit, id, not_seated()),
                 Some(side) => self.rematch(conn, permit, id, side, action),
@@ -588,7 +598,7 @@ impl Room {
                 kind,
                 self.presence_for(kind),
                 clock.clone(),
-                self.draw.pending,
+                (self.draw.pending, self.takeback.pending),
                 (self.rematch.offer, self.rematch.next_for(kind.seat())),
                 self.chat_for(kind),
             ))),

@@ -1,17 +1,19 @@
-//! The room's offers between players, which are its memory and not the game's record: draw offers during
-//! the game ([`draw`]) and the rematch after it ([`rematch`]), made through the rooms like any game.
+//! The room's offers between players, which are its memory and not the game's record: draw offers and
+//! takeback proposals during the game ([`draw`], [`takeback`]) and the rematch after it ([`rematch`]),
+//! made through the rooms like any game.
 
-use super::{Room, not_seated};
+use super::{Origin, Room, not_seated};
 use crate::game::UnixMs;
 use crate::ids::GameId;
 use crate::room::answers::Answer;
-use crate::room::commands::{draw, rematch};
+use crate::room::commands::{draw, rematch, takeback};
 use crate::room::create::{self, granted};
 use crate::room::projection::ViewerKind;
 use crate::room::{Command, ConnId, Outbound, bot_seat};
 use mancala_engine::Side;
-use mancala_protocol::{RematchAction, ServerMsg};
+use mancala_protocol::{RematchAction, ServerMsg, TakebackAction};
 use tokio::sync::mpsc::OwnedPermit;
+use tokio::time::Instant;
 
 impl Room {
     /// Keeps `offers` and tells every connection the pending offer, if it changed.
@@ -24,11 +26,59 @@ impl Room {
         }
     }
 
+    /// Keeps `proposals` and tells every connection the pending takeback proposal, if it changed.
+    pub(super) fn set_takeback(&mut self, proposals: takeback::Proposals) {
+        let changed = proposals.pending != self.takeback.pending;
+        self.takeback = proposals;
+        if changed {
+            let by = proposals.pending;
+            self.conns.broadcast(|_| ServerMsg::TakebackOffer { by });
+        }
+    }
+
+    /// `side`'s `takeback` message. A server bot accepts a proposal at once (a player learning the game
+    /// against the computer may take back a slip, as on lichess); it proposes none.
+    pub(super) async fn takeback(
+        &mut self,
+        conn: ConnId,
+        permit: OwnedPermit<Outbound>,
+        id: Option<String>,
+        side: Side,
+        action: TakebackAction,
+    ) {
+        let (now, at) = (Instant::now(), UnixMs::now());
+        let mut kept = self.takeback;
+        let mut outcome = takeback::run(&self.game, kept, side, action, now, at);
+        if let Ok(takeback::Outcome::Proposals(p)) = &outcome
+            && p.pending == Some(side)
+            && self.is_bot_seat(side.other())
+        {
+            kept = *p;
+            outcome = takeback::run(&self.game, kept, side.other(), TakebackAction::Accept, now, at);
+        }
+        match outcome {
+            Err(r) => self.refuse(conn, permit, id, r),
+            Ok(takeback::Outcome::Agreed(change)) => {
+                let origin = Origin { conn, permit, id, first: false };
+                if self.commit(*change, Some(origin)).await.is_ok() {
+                    self.set_takeback(kept.settled());
+                }
+            }
+            Ok(takeback::Outcome::Proposals(proposals)) => {
+                self.reply(conn, permit, id, Answer::Accepted(self.game.version()));
+                self.set_takeback(proposals);
+            }
+        }
+    }
+
     /// A connection that was not sent a snapshot (it resumed with the events it lacked) is told the
     /// offers a snapshot would have carried.
     pub(super) fn send_offers(&mut self, conn: ConnId, kind: ViewerKind) {
         if let Some(by) = self.draw.pending.filter(|_| !self.game.is_over()) {
             self.conns.send_presence(conn, ServerMsg::DrawOffer { by: Some(by) });
+        }
+        if let Some(by) = self.takeback.pending.filter(|_| !self.game.is_over()) {
+            self.conns.send_presence(conn, ServerMsg::TakebackOffer { by: Some(by) });
         }
         if let Some(by) = self.rematch.offer {
             self.conns.send_presence(conn, ServerMsg::RematchOffer { by: Some(by) });

@@ -73,7 +73,7 @@ impl Room {
             kind,
             self.presence_for(kind),
             self.clock_state(),
-            self.draw.pending,
+            (self.draw.pending, self.takeback.pending),
             (self.rematch.offer, self.rematch.next_for(kind.seat())),
             self.chat_for(kind),
         ))

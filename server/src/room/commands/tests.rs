@@ -2,7 +2,7 @@
 //! must give. The commands are pure (a game in, a change out), so a row needs no room, store or socket;
 //! applying the change shows the versions and the state it leads to.
 
-use super::{abort, claim, decide, draw, join, no_start, rematch, resign, sync, timeout};
+use super::{abort, claim, decide, draw, join, no_start, rematch, resign, sync, takeback, timeout};
 use crate::game::{Change, LiveGame, NewGame, Occupant, Refusal, Ruling, UnixMs};
 use crate::ids::{Identity, PlayerName};
 use mancala_engine::{Options, Side, Variant};
@@ -64,6 +64,19 @@ fn after(decisions: &[(Side, &str)]) -> LiveGame {
     for &(side, text) in decisions {
         let change = decide::run(&game, side, text, "c".into(), decide::Checks::default(), Instant::now(), AT)
             .unwrap_or_else(|r| panic!("{text} by {side}: {r:?}"));
+        game = applied(game, change);
+    }
+    game
+}
+
+/// `game` after `n` more decisions, each the first legal one of the side to move.
+fn play_on(mut game: LiveGame, n: usize) -> LiveGame {
+    for _ in 0..n {
+        let mancala_engine::ToMove::Side(side) = game.pos.to_move() else { panic!("one side to move") };
+        let text = game.pos.legal_decisions(side)[0].notation(game.pos.geometry());
+        let change =
+            decide::run(&game, side, &text, format!("p{}", game.record.len()), Default::default(), Instant::now(), AT)
+                .unwrap_or_else(|r| panic!("{text} by {side}: {r:?}"));
         game = applied(game, change);
     }
     game
@@ -271,11 +284,26 @@ fn a_games_versions_are_its_start_its_plies_and_its_end() {
     };
     // (game, its version, what each version from 0 to version + 1 is)
     type Row = (&'static str, LiveGame, u64, Vec<Option<&'static str>>);
+    // Three plies, the last two taken back (version 5), then another ply 2 (version 6).
+    let three = play_on(played.clone(), 2);
+    let rewound = {
+        let change = three.take_back(Side::North, 1, Instant::now(), AT);
+        applied(three.clone(), change)
+    };
+    let replayed = play_on(rewound.clone(), 1);
     let rows: Vec<Row> = vec![
         ("waiting", waiting, 0, vec![None, None]),
         ("one ply", played, 2, vec![None, Some("start"), Some("ply 1"), None]),
         ("resigned", ended, 3, vec![None, Some("start"), Some("ply 1"), Some("end"), None]),
+        ("taken back", rewound.clone(), 5, vec![None, None, None, None, None, Some("takeback"), None]),
+        ("played on", replayed.clone(), 6, vec![None, None, None, None, None, Some("takeback"), Some("ply 2"), None]),
     ];
+    assert_eq!(rewound.record.len(), 1);
+    assert_eq!(rewound.pos, after(&[(Side::South, "h2")]).pos, "the position after ply 1");
+    assert_eq!(replayed.version_of_ply(2), 6);
+    // A catch-up from before the takeback is a snapshot; from the takeback on, events.
+    assert_eq!(sync::need(&replayed, Some(4)), sync::Need::Snapshot);
+    assert_eq!(sync::need(&replayed, Some(5)), sync::Need::Events { from: 6, to: 6 });
     for (what, game, version, events) in rows {
         assert_eq!(game.version(), version, "{what}");
         let seen: Vec<Option<String>> = (0..=version + 1)
@@ -284,12 +312,15 @@ fn a_games_versions_are_its_start_its_plies_and_its_end() {
                     EventAt::Start => "start".to_string(),
                     EventAt::Ply(p) => format!("ply {}", p.n),
                     EventAt::End(_) => "end".to_string(),
+                    EventAt::Takeback(_) => "takeback".to_string(),
                 })
             })
             .collect();
         let expected: Vec<Option<String>> = events.iter().map(|e| e.map(str::to_string)).collect();
         assert_eq!(seen, expected, "{what}");
-        assert_eq!(game.version_of_ply(1), 2, "{what}: ply n is version n + 1");
+        if game.rewind.is_none() {
+            assert_eq!(game.version_of_ply(1), 2, "{what}: ply n is version n + 1");
+        }
     }
     // A change announces exactly the events it adds, and leaves the game alone until applied.
     let game = ongoing();
@@ -307,6 +338,40 @@ fn a_games_versions_are_its_start_its_plies_and_its_end() {
         assert_eq!(game.version(), 1, "{what}: computing it changed nothing");
         applied(game.clone(), change);
     }
+}
+
+/// What each `takeback` action does: refused in a rated game, with nothing to take back, to the one whose
+/// proposal is pending; proposed, declined, accepted back to before the proposer's last decision.
+#[test]
+fn takebacks_are_proposed_declined_accepted_and_refused_in_rated_games() {
+    use mancala_protocol::TakebackAction::{Accept, Decline, Propose};
+    use takeback::{Outcome, Proposals};
+    let now = Instant::now();
+    let run = |game: &LiveGame, p: Proposals, side: Side, action| match takeback::run(game, p, side, action, now, AT) {
+        Ok(Outcome::Proposals(p)) => Ok(Ok(p)),
+        Ok(Outcome::Agreed(change)) => Ok(Err(change.takeback.map(|r| (r.by, r.ply)))),
+        Err(r) => Err(r.code),
+    };
+    let (south, north) = (Side::South, Side::North);
+    let none = Proposals::default();
+    // South h2, North's reply, South again: South's last decision is ply 3, North's ply 2.
+    let game = play_on(after(&[(south, "h2")]), 2);
+    assert_eq!(run(&ongoing(), none, south, Propose), Err(ErrorCode::WrongPhase), "nothing to take back");
+    let Ok(Ok(proposed)) = run(&game, none, south, Propose) else { panic!() };
+    assert_eq!(proposed.pending, Some(south));
+    assert_eq!(run(&game, proposed, south, Propose), Err(ErrorCode::WrongPhase), "pending already");
+    assert_eq!(run(&game, proposed, south, Accept), Err(ErrorCode::WrongPhase), "not one's own");
+    assert_eq!(run(&game, proposed, north, Decline).map(|r| r.map(|p| p.pending)), Ok(Ok(None)));
+    assert_eq!(run(&game, proposed, north, Accept), Ok(Err(Some((south, 2)))));
+    assert_eq!(run(&game, proposed, north, Propose), Ok(Err(Some((south, 2)))), "proposing back agrees");
+    let Ok(Ok(theirs)) = run(&game, none, north, Propose) else { panic!() };
+    assert_eq!(run(&game, theirs, south, Accept), Ok(Err(Some((north, 1)))), "North's ply 2 and South's 3");
+    assert_eq!(proposed.after_decision().map(|p| p.pending), Some(None), "a decision ends it");
+    let mut rated = game.clone();
+    rated.rated = true;
+    assert_eq!(run(&rated, none, south, Propose), Err(ErrorCode::WrongPhase));
+    assert_eq!(run(&rated, proposed, north, Accept), Err(ErrorCode::WrongPhase));
+    assert_eq!(run(&resigned(), none, south, Propose), Err(ErrorCode::GameOver));
 }
 
 /// What each `draw` action does from each state of the offers: the offers kept, the game drawn, or the

@@ -186,11 +186,13 @@ export class GameCtrl {
   }
 
   /**
-   * Offers a draw, or accepts or declines the opponent's offer.
+   * Offers a draw or proposes a takeback, or accepts or declines the opponent's.
+   * @param {'draw' | 'takeback'} type
    * @param {'offer' | 'accept' | 'decline'} action
    */
-  draw(action) {
-    if (!this.socket?.draw(action)) this.message = t('game.not_connected');
+  offer(type, action) {
+    const sent = type === 'takeback' && action === 'offer' ? 'propose' : action;
+    if (!this.socket?.offer(type, sent)) this.message = t('game.not_connected');
     this.redraw();
   }
 

@@ -13,6 +13,7 @@ export const HANDLERS = {
   event: (ctrl, m) => ctrl.applyState(m),
   presence: (ctrl, m) => ctrl.applyState(m),
   draw_offer: (ctrl, m) => ctrl.applyState(m),
+  takeback_offer: (ctrl, m) => ctrl.applyState(m),
   rematch_offer: (ctrl, m) => ctrl.applyState(m),
   rematch: (ctrl, m) => ctrl.rematched(m),
   chat: (ctrl, m) => ctrl.applyState(m),

@@ -7,6 +7,9 @@ import { ready } from '../session.js';
 import { t } from '../i18n.js';
 import { errorText, h, when } from '../ui.js';
 
+/** The catalog's books this page's words are in. */
+export const books = ['account'];
+
 /** @param {HTMLElement} main */
 export function mount(main) {
   document.title = `${t('account.title')} · Mancala`;

@@ -8,6 +8,9 @@ import { language, t } from '../i18n.js';
 import { stepsDone } from '../progress.js';
 import { errorText, h, learnStyle } from '../ui.js';
 
+/** The catalog's books this page's words are in. */
+export const books = ['learn'];
+
 /** @param {HTMLElement} main */
 export function mount(main) {
   learnStyle();

@@ -17,6 +17,9 @@ import { go } from '../router.js';
 import { me } from '../session.js';
 import { errorText, h, learnStyle, variantName } from '../ui.js';
 
+/** The catalog's books this page's words are in. */
+export const books = ['learn'];
+
 /**
  * @param {HTMLElement} main
  * @param {Record<string, string>} params

@@ -7,6 +7,9 @@ import { signin, signup } from '../session.js';
 import { t } from '../i18n.js';
 import { errorText, h } from '../ui.js';
 
+/** The catalog's books this page's words are in. */
+export const books = ['account'];
+
 /**
  * @param {HTMLElement} main
  * @param {Record<string, string>} params

@@ -50,7 +50,9 @@ export function controls(ctrl) {
     if (ctrl.canAbort()) items.push(ask(ctrl, 'abort'));
     if (g.status === 'ongoing') items.push(ask(ctrl, 'resign'));
     const opp = other(s.seat);
-    if (g.status === 'ongoing') items.push(drawOffer(ctrl, s.seat, opp));
+    if (g.status === 'ongoing') items.push(offer(ctrl, 'draw', s.seat, opp));
+    if (g.status === 'ongoing' && !g.rated && s.moves.some((m) => m.side === s.seat && !m.auto))
+      items.push(offer(ctrl, 'takeback', s.seat, opp));
     if (g.status === 'ongoing' && !s.presence[opp] && s.presence.claimWinAt) {
       const wait = s.presence.claimWinAt - Date.now();
       if (wait <= 0) items.push(ask(ctrl, 'claim_win', { side: sideName(opp) }));
@@ -71,29 +73,30 @@ export function controls(ctrl) {
 }
 
 /**
- * "Offer a draw", the offer made, or the opponent's offer with "Accept" and "Decline".
+ * "Offer a draw" ("Propose a takeback"), the offer made, or the opponent's with "Accept" and "Decline".
  * @param {GameCtrl} ctrl
+ * @param {'draw' | 'takeback'} type
  * @param {'south' | 'north'} seat
  * @param {'south' | 'north'} opp
  */
-function drawOffer(ctrl, seat, opp) {
+function offer(ctrl, type, seat, opp) {
   /** @param {'offer' | 'accept' | 'decline'} action @param {string} sel */
   const button = (action, sel) =>
     h(
       sel,
-      { attrs: { type: 'button', 'data-draw': action }, on: { click: () => ctrl.draw(action) } },
-      t(`draw.${action}`),
+      { attrs: { type: 'button', [`data-${type}`]: action }, on: { click: () => ctrl.offer(type, action) } },
+      t(`${type}.${action}`),
     );
-  const offer = ctrl.s.drawOffer;
-  if (offer === opp) {
-    return h('span.confirm', { key: 'draw-offered' }, [
-      `${t('draw.offered', { side: sideName(opp) })} `,
+  const by = type === 'draw' ? ctrl.s.drawOffer : ctrl.s.takebackOffer;
+  if (by === opp) {
+    return h('span.confirm', { key: `${type}-offered` }, [
+      `${t(`${type}.offered`, { side: sideName(opp) })} `,
       button('accept', 'button.small'),
       button('decline', 'button.ghost.small'),
     ]);
   }
-  if (offer === seat) return h('span.muted.small', { key: 'draw-mine' }, t('draw.mine'));
-  return h('span', { key: 'draw' }, [button('offer', 'button.small')]);
+  if (by === seat) return h('span.muted.small', { key: `${type}-mine` }, t(`${type}.mine`));
+  return h('span', { key: type }, [button('offer', 'button.small')]);
 }
 
 /**
