@@ -37,7 +37,8 @@ pub fn pair_waiting(waiting: &[Waiting]) -> Vec<ArenaPairing> {
     ranked.dedup_by(|a, b| a.id == b.id);
     let n = ranked.len();
     let rematch = |a: usize, b: usize| {
-        ranked[a].last_opponent.as_ref() == Some(&ranked[b].id) || ranked[b].last_opponent.as_ref() == Some(&ranked[a].id)
+        ranked[a].last_opponent.as_ref() == Some(&ranked[b].id)
+            || ranked[b].last_opponent.as_ref() == Some(&ranked[a].id)
     };
     if n == 2 {
         return vec![seat(ranked[0], ranked[1])];

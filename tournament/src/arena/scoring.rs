@@ -70,8 +70,7 @@ pub fn score_sheet(games: &[PlayerGame], rules: &ArenaRules) -> ScoreSheet {
         // Fire lasts as long as the wins: the two games before this one were both won.
         let on_fire = streak >= 2;
         let factor = if on_fire { 2 } else { 1 };
-        let berserk_bonus =
-            game.berserk && game.result == PlayerResult::Win && game.plies >= rules.berserk_min_plies;
+        let berserk_bonus = game.berserk && game.result == PlayerResult::Win && game.plies >= rules.berserk_min_plies;
         let base = match game.result {
             PlayerResult::Win => WIN,
             PlayerResult::Draw if game.plies < rules.early_draw_plies => 0,
@@ -155,7 +154,7 @@ pub fn standings(players: &[PlayerId], games: &[ArenaGame], rules: &ArenaRules) 
         })
         .collect();
     // Stable: equal scores stay in id order.
-    lines.sort_by(|a, b| b.score.cmp(&a.score));
+    lines.sort_by_key(|l| std::cmp::Reverse(l.score));
     for i in 0..lines.len() {
         lines[i].rank = if i > 0 && lines[i - 1].score == lines[i].score { lines[i - 1].rank } else { i as u32 + 1 };
     }

@@ -66,7 +66,7 @@ pub(crate) fn allocate(higher: &Colours, lower: &Colours, board: usize) -> Seat 
         (Some((_, hs)), Some((l, ls))) if ls > hs => l.other(),
         (Some((h, _)), _) => h,
         (None, Some((l, _))) => l.other(),
-        (None, None) if board % 2 == 0 => Seat::First,
+        (None, None) if board.is_multiple_of(2) => Seat::First,
         (None, None) => Seat::Second,
     }
 }

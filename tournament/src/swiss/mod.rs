@@ -40,7 +40,9 @@ pub enum Outcome {
     Draw,
     /// The game was not played: `winner` came and the other did not (`None`: neither came). The winner scores
     /// a win; the two count as having met, but no seat is recorded for either.
-    Forfeit { winner: Option<Seat> },
+    Forfeit {
+        winner: Option<Seat>,
+    },
 }
 
 /// A game of a finished round: `first` sat South and moved first.

@@ -41,7 +41,7 @@ pub fn pair_round(players: &[SwissPlayer], rounds: &[RoundResult], round: u32) -
         (b.record.score, b.player.rating).cmp(&(a.record.score, a.player.rating)).then(a.player.id.cmp(&b.player.id))
     });
     for relaxation in [Relaxation::None, Relaxation::Colours, Relaxation::ColoursAndByes] {
-        if relaxation == Relaxation::ColoursAndByes && ranked.len() % 2 == 0 {
+        if relaxation == Relaxation::ColoursAndByes && ranked.len().is_multiple_of(2) {
             break;
         }
         let compatible = |a: usize, b: usize| {
@@ -74,7 +74,7 @@ fn choose_bye(
         }
         Some(global)
     };
-    if ranked.len() % 2 == 0 {
+    if ranked.len().is_multiple_of(2) {
         return matching_without(None).map(|mate| (None, mate));
     }
     let mut candidates: Vec<usize> = (0..ranked.len()).rev().collect();
