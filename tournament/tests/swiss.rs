@@ -347,3 +347,14 @@ proptest! {
         prop_assert!(table.windows(2).all(|w| w[0].score >= w[1].score));
     }
 }
+
+#[test]
+fn the_server_stores_them_as_json() {
+    let pairing = paired(&field(5), &[]);
+    let json = serde_json::to_string(&pairing).unwrap();
+    assert!(json.starts_with(r#"{"round":1,"games":[{"first":"p1","second":"p3"}"#), "{json}");
+    assert_eq!(serde_json::from_str::<RoundPairing>(&json).unwrap(), pairing);
+    let round = pairing.finish(|_| Outcome::Forfeit { winner: None });
+    let json = serde_json::to_string(&round).unwrap();
+    assert_eq!(serde_json::from_str::<RoundResult>(&json).unwrap(), round);
+}
