@@ -25,7 +25,7 @@ pub struct ArenaPairing {
     pub second: PlayerId,
 }
 
-/// Pairs as many of `waiting` as possible. Ranked by score, rating and id, each player in turn meets the
+/// Pairs as many of `waiting` (distinct ids) as possible. Ranked by score, rating and id, each player in turn meets the
 /// nearest one below them that they did not just play (either one's last opponent being the other), as long
 /// as the pairing can still reach its maximum size; a rematch is made only when those two are the only ones
 /// waiting. Whoever cannot be paired (one when the count is odd, the lowest possible) waits for the next
@@ -34,7 +34,6 @@ pub struct ArenaPairing {
 pub fn pair_waiting(waiting: &[Waiting]) -> Vec<ArenaPairing> {
     let mut ranked: Vec<&Waiting> = waiting.iter().collect();
     ranked.sort_by(|a, b| (b.score, b.rating).cmp(&(a.score, a.rating)).then_with(|| a.id.cmp(&b.id)));
-    ranked.dedup_by(|a, b| a.id == b.id);
     let n = ranked.len();
     let rematch = |a: usize, b: usize| {
         ranked[a].last_opponent.as_ref() == Some(&ranked[b].id)
