@@ -60,10 +60,14 @@ async fn a_seek_posted_on_one_node_is_seen_on_another_and_taken_from_a_third() {
     let (mut taker, _) = lobby(&s[2], "name=tom").await;
     seeker.lobby_say(&seek(Variant::Azigo)).await;
     let posted = created(next_answer(&mut seeker).await);
-    let seen = within("the seek on node b", 10, watcher.lobby_recv_until(|m| match m {
-        LobbyServerMsg::SeekAdded { seek } => Some(seek),
-        _ => None,
-    }))
+    let seen = within(
+        "the seek on node b",
+        10,
+        watcher.lobby_recv_until(|m| match m {
+            LobbyServerMsg::SeekAdded { seek } => Some(seek),
+            _ => None,
+        }),
+    )
     .await;
     assert_eq!(seen, posted);
     // Node c lists it too (its socket's feed, or the list a new socket gets).
@@ -82,18 +86,24 @@ async fn a_seek_posted_on_one_node_is_seen_on_another_and_taken_from_a_third() {
     let sam = paired(next_answer(&mut seeker).await);
     assert_eq!(tom.game.id, sam.game.id);
     assert_ne!(tom.seat, sam.seat);
-    let gone = within("the seek gone on node b", 10, watcher.lobby_recv_until(|m| match m {
-        LobbyServerMsg::SeekRemoved { id } => Some(id),
-        _ => None,
-    }))
+    let gone = within(
+        "the seek gone on node b",
+        10,
+        watcher.lobby_recv_until(|m| match m {
+            LobbyServerMsg::SeekRemoved { id } => Some(id),
+            _ => None,
+        }),
+    )
     .await;
     assert_eq!(gone, posted.id);
     // One game, the two of them in it, whichever node is asked.
     for node in &s {
         let (status, game) = node.get(&format!("/api/games/{}", sam.game.id)).await;
         assert_eq!(status, 200, "{game}");
-        let names: BTreeSet<String> =
-            ["south", "north"].iter().filter_map(|k| game["game"]["players"][k]["name"].as_str().map(String::from)).collect();
+        let names: BTreeSet<String> = ["south", "north"]
+            .iter()
+            .filter_map(|k| game["game"]["players"][k]["name"].as_str().map(String::from))
+            .collect();
         assert_eq!(names, BTreeSet::from(["sam".to_string(), "tom".to_string()]), "{game}");
     }
     assert_eq!(seek_rows(&url).await, 0, "a taken seek leaves the table");
@@ -190,8 +200,10 @@ async fn forty_clients_on_three_nodes_make_twenty_games() {
         assert_ne!(two[0].1, two[1].1, "{game}: {two:?}");
         let (status, row) = s[0].get(&format!("/api/games/{game}")).await;
         assert_eq!(status, 200, "{row}");
-        let names: BTreeSet<String> =
-            ["south", "north"].iter().filter_map(|k| row["game"]["players"][k]["name"].as_str().map(String::from)).collect();
+        let names: BTreeSet<String> = ["south", "north"]
+            .iter()
+            .filter_map(|k| row["game"]["players"][k]["name"].as_str().map(String::from))
+            .collect();
         assert_eq!(names, two.iter().map(|(n, _)| n.clone()).collect::<BTreeSet<_>>(), "{row}");
     }
     // Nobody gets a second seat.

@@ -146,7 +146,7 @@ impl Pool {
                 if let Ok(c) = &challenge {
                     let to_key = Person::account(challenge_to(c)).key().clone();
                     let msg = LobbyServerMsg::Challenge { challenge: c.clone() };
-                    self.to_account(&to_key, msg);
+                    self.tell_account(&to_key, msg);
                 }
                 let _ = reply.send(challenge);
             }
@@ -269,7 +269,7 @@ impl Pool {
     }
 
     /// Tells `msg` to the sockets of account `to`, on every node.
-    fn to_account(&mut self, to: &PersonKey, msg: LobbyServerMsg) {
+    fn tell_account(&mut self, to: &PersonKey, msg: LobbyServerMsg) {
         if let Some(link) = &self.link {
             link.to_account(to, &msg);
         }
@@ -465,7 +465,7 @@ impl Pool {
             let (reason, notify) =
                 if to_me { ("declined", c.from.key().clone()) } else { ("withdrawn", challenged.key().clone()) };
             let msg = LobbyServerMsg::ChallengeGone { id: id.to_string(), reason: reason.to_string() };
-            self.to_account(&notify, msg);
+            self.tell_account(&notify, msg);
             let _ = reply.send(Ok(None));
             return;
         }

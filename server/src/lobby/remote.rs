@@ -53,9 +53,15 @@ pub enum Remote {
     /// Every seek of the other nodes, read from the table (this node started, or its broker came back).
     Reload(Vec<RemoteSeek>),
     /// A challenge, or a word about one, for the local sockets of account `to`.
-    ToAccount { to: PersonKey, msg: LobbyServerMsg },
+    ToAccount {
+        to: PersonKey,
+        msg: LobbyServerMsg,
+    },
     /// `person` of this node took another node's seek: game `game` is theirs now.
-    Took { person: Person, game: GameId },
+    Took {
+        person: Person,
+        game: GameId,
+    },
 }
 
 /// The other nodes' seeks, and the ones removed lately (see [`TOMBSTONE`]).
@@ -113,7 +119,8 @@ impl Pool {
     fn reload(&mut self, seeks: Vec<RemoteSeek>) {
         let fresh: Vec<RemoteSeek> = seeks.into_iter().filter(|s| !self.remotes.gone.contains_key(&s.id)).collect();
         let old = std::mem::take(&mut self.remotes.seeks);
-        let gone: Vec<SeekId> = old.iter().filter(|o| !fresh.iter().any(|s| s.id == o.id)).map(|o| o.id.clone()).collect();
+        let gone: Vec<SeekId> =
+            old.iter().filter(|o| !fresh.iter().any(|s| s.id == o.id)).map(|o| o.id.clone()).collect();
         let added: Vec<lobby::Seek> =
             fresh.iter().filter(|s| !old.iter().any(|o| o.id == s.id)).map(|s| s.view.clone()).collect();
         self.remotes.seeks = fresh;
@@ -126,6 +133,10 @@ impl Pool {
     /// Every open seek as shown, this node's and the others', oldest first.
     pub(super) fn all_views(&self) -> Vec<lobby::Seek> {
         let mut all: Vec<lobby::Seek> = self.seeks.iter().map(Seek::view).collect();
+        if self.remotes.seeks.is_empty() {
+            // A single node: its own seeks, in the order they were posted.
+            return all;
+        }
         all.extend(self.remotes.seeks.iter().map(|s| s.view.clone()));
         all.sort_by(|a, b| (a.created_at, &a.id).cmp(&(b.created_at, &b.id)));
         all
@@ -137,7 +148,13 @@ impl Pool {
 
     /// The best other node's seek for a quick pairing of `person` rated `mine`, if it beats `local` (the
     /// distance of the best local one).
-    pub(super) fn quick_remote(&self, spec: &GameSpec, person: &Person, mine: i32, local: Option<(i32, u64)>) -> Option<SeekId> {
+    pub(super) fn quick_remote(
+        &self,
+        spec: &GameSpec,
+        person: &Person,
+        mine: i32,
+        local: Option<(i32, u64)>,
+    ) -> Option<SeekId> {
         let best = self
             .remotes
             .seeks

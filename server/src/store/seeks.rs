@@ -36,7 +36,8 @@ pub async fn insert(pool: &AnyPool, row: &SeekRow) -> Result<(), StoreError> {
 /// Claims seek `id` of node `node`: the one statement that removes it, so of two claims only one gets
 /// `true`.
 pub async fn claim(pool: &AnyPool, node: &str, id: &str) -> Result<bool, StoreError> {
-    let done = sqlx::query("DELETE FROM lobby_seeks WHERE id = $1 AND node = $2").bind(id).bind(node).execute(pool).await?;
+    let done =
+        sqlx::query("DELETE FROM lobby_seeks WHERE id = $1 AND node = $2").bind(id).bind(node).execute(pool).await?;
     Ok(done.rows_affected() == 1)
 }
 
