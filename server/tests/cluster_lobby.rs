@@ -2,7 +2,8 @@
 //! PostgreSQL and one NATS. A seek posted through one node is listed on another's lobby socket and taken
 //! from the third: one game, both players seated; 40 clients on the three nodes, 20 seeking and 20 racing
 //! to take any seek, make exactly 20 games, each client in exactly one; a challenge sent through one node
-//! reaches the challenged account's socket on another. Needs `TEST_DATABASE_URL` and `TEST_BROKER_URL`
+//! reaches the challenged account's socket on another; an account paired from its seek on one node loses
+//! its seek on another. Needs `TEST_DATABASE_URL` and `TEST_BROKER_URL`
 //! (skipped otherwise).
 
 mod common;
@@ -234,6 +235,52 @@ async fn a_challenge_through_one_node_reaches_the_socket_on_another() {
     let LobbyServerMsg::Challenge { challenge } = got else { panic!("not `challenge`: {got:?}") };
     assert_eq!(challenge.id, c["id"].as_str().unwrap());
     assert_eq!(challenge.from, "alice");
+    drop(procs);
+    drop_db(&base, &url).await;
+}
+
+#[tokio::test]
+async fn an_account_paired_on_one_node_loses_its_seeks_on_the_others() {
+    let Some(broker) = broker_url("lobby_playing") else { return };
+    let Some((base, url)) = fresh_db("cluster_lobby_playing").await else { return };
+    let procs = three_nodes(&url, &broker).await;
+    let s = servers(&procs, &url);
+    let alice = account(&s[0], "alice").await;
+    let (mut on_a, _) = lobby(&s[0], &format!("token={alice}")).await;
+    let (mut on_b, _) = lobby(&s[1], &format!("token={alice}")).await;
+    let (mut taker, _) = lobby(&s[2], "name=tom").await;
+    on_a.lobby_say(&seek(Variant::Azigo)).await;
+    let first = created(next_answer(&mut on_a).await);
+    on_b.lobby_say(&seek(Variant::Kubuguza)).await;
+    let second = created(next_answer(&mut on_b).await);
+    // Node c lists both before taking the first.
+    within("both seeks on node c", 10, async {
+        let mut seen = BTreeSet::new();
+        while seen.len() < 2 {
+            if let LobbyServerMsg::SeekAdded { seek } = taker.lobby_recv().await {
+                seen.insert(seek.id);
+            }
+        }
+    })
+    .await;
+    taker.lobby_say(&LobbyClientMsg::Accept { id: first.id.clone() }).await;
+    let tom = paired(next_answer(&mut taker).await);
+    // The seek alice made on node b goes from every node's list, and taking it is refused.
+    within("alice's other seek removed", 10, async {
+        loop {
+            let (_, list) = s[2].get("/api/lobby/seeks").await;
+            if !list["seeks"].as_array().unwrap().iter().any(|x| x["id"] == second.id.as_str()) {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    })
+    .await;
+    taker.lobby_say(&LobbyClientMsg::Accept { id: second.id.clone() }).await;
+    let m = next_answer(&mut taker).await;
+    assert!(matches!(&m, LobbyServerMsg::Error { code, .. } if code == "not_found"), "{m:?}");
+    let (status, game) = s[0].get(&format!("/api/games/{}", tom.game.id)).await;
+    assert_eq!(status, 200, "{game}");
     drop(procs);
     drop_db(&base, &url).await;
 }

@@ -13,9 +13,11 @@
 //!   taker, and a game made meanwhile is aborted by the rooms' no-start rules.
 //! - A challenge, and the word that one is gone, is published for the account ([`ACCOUNTS`]); each node
 //!   tells its own sockets of that account.
+//! - An account paired by one node is announced on the feed: the others drop its seeks and mark it as
+//!   playing that game, so it is not paired twice from seeks on two nodes.
 
 use super::{Broker, BrokerError, Cluster};
-use crate::ids::{Identity, SeekId};
+use crate::ids::{GameId, Identity, SeekId};
 use crate::lobby::Lobby;
 use crate::lobby::command::{Command, Taker};
 use crate::lobby::error::LobbyError;
@@ -51,8 +53,22 @@ pub fn take_subject(node: &str) -> String {
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 enum Feed {
-    Added { node: String, owner: PersonKey, seek: wire_lobby::Seek },
-    Removed { node: String, ids: Vec<SeekId> },
+    Added {
+        node: String,
+        owner: PersonKey,
+        seek: wire_lobby::Seek,
+    },
+    Removed {
+        node: String,
+        ids: Vec<SeekId>,
+    },
+    /// Account `who` was paired into `game` by `node`'s lobby.
+    Playing {
+        node: String,
+        who: Identity,
+        key: PersonKey,
+        game: GameId,
+    },
 }
 
 /// Something said to the sockets of an account, wherever they are.
@@ -80,6 +96,7 @@ type TakeAnswer = Result<SeatGranted, (String, String)>;
 enum Out {
     Added(SeekRow, wire_lobby::Seek, PersonKey),
     Removed(Vec<SeekId>),
+    Playing(Person, GameId),
     ToAccount(ToAccount),
 }
 
@@ -116,6 +133,11 @@ impl Link {
     /// This node's seeks `ids` are gone (taken, cancelled, or their connection closed).
     pub fn removed(&self, ids: &[SeekId]) {
         let _ = self.out.send(Out::Removed(ids.to_vec()));
+    }
+
+    /// Account `person` was paired into `game` here: the other nodes drop its seeks and mark it playing.
+    pub fn playing(&self, person: &Person, game: &GameId) {
+        let _ = self.out.send(Out::Playing(person.clone(), game.clone()));
     }
 
     /// `msg` for the sockets of `to` on the other nodes (an account: a guest is of one node only).
@@ -167,6 +189,10 @@ async fn outbox(cluster: Arc<Cluster>, mut rx: mpsc::UnboundedReceiver<Out>, shu
                 }
                 (FEED, serde_json::to_vec(&Feed::Removed { node: node.clone(), ids }))
             }
+            Out::Playing(person, game) => {
+                let (who, key) = (person.who.clone(), person.key().clone());
+                (FEED, serde_json::to_vec(&Feed::Playing { node: node.clone(), who, key, game }))
+            }
             Out::ToAccount(msg) => (ACCOUNTS, serde_json::to_vec(&msg)),
         };
         let payload = payload.expect("lobby messages serialise");
@@ -192,12 +218,17 @@ pub async fn listen(
     let (l, s) = (lobby.clone(), shutdown.clone());
     tracker.spawn(follow(feed, s, move |payload| {
         let cmd = match serde_json::from_slice::<Feed>(payload).ok()? {
-            Feed::Added { node: from, .. } | Feed::Removed { node: from, .. } if from == node => return None,
+            Feed::Added { node: from, .. } | Feed::Removed { node: from, .. } | Feed::Playing { node: from, .. }
+                if from == node =>
+            {
+                return None;
+            }
             Feed::Added { node, owner, seek } => {
                 let id = seek.id.parse::<SeekId>().ok()?;
                 Remote::Added(RemoteSeek { id, node, owner, view: seek })
             }
             Feed::Removed { ids, .. } => Remote::Removed(ids),
+            Feed::Playing { who, key, game, .. } => Remote::Playing { person: Person::remote(who, key), game },
         };
         l.must_send(Command::Remote(cmd));
         None

@@ -411,6 +411,13 @@ impl Pool {
         if b_known {
             self.playing.start(b, game);
         }
+        // An account may have sockets, and seeks, on other nodes too: they are told, so it plays one game.
+        if let Some(link) = &self.link {
+            let both = if b_known { vec![a, b] } else { vec![a] };
+            for p in both.into_iter().filter(|p| p.who.is_account()) {
+                link.playing(p, game);
+            }
+        }
     }
 
     /// Pairs seek `id` with `taker`, then a task of its own makes the game and hands out the seats.

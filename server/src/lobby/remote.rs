@@ -62,6 +62,11 @@ pub enum Remote {
         person: Person,
         game: GameId,
     },
+    /// Account `person` was paired on another node: its seeks here go, and it is playing `game`.
+    Playing {
+        person: Person,
+        game: GameId,
+    },
 }
 
 /// The other nodes' seeks, and the ones removed lately (see [`TOMBSTONE`]).
@@ -91,6 +96,18 @@ impl Pool {
                 }
             }
             Remote::Took { person, game } => self.start_game(&game, &person, &person, false),
+            Remote::Playing { person, game } => {
+                let mut gone = Vec::new();
+                self.seeks.retain(|s| {
+                    let keep = !s.by.same(&person);
+                    if !keep {
+                        gone.push(s.id.clone());
+                    }
+                    keep
+                });
+                self.removed(gone);
+                self.playing.start(&person, &game);
+            }
         }
     }
 
