@@ -129,6 +129,7 @@ pub async fn run(
         node = node.as_ref().map(|n| n.node()),
         "mancala-server ready"
     );
+    let link = node.as_ref().map(|n| cluster::lobby::Link::start(n.clone(), &background, stopping.clone()));
     let state = AppState {
         store: store.clone(),
         rooms: rooms.clone(),
@@ -143,12 +144,16 @@ pub async fn run(
             rooms.clone(),
             store.clone(),
             lobby::limits::LobbyLimits::of(&config),
+            link,
             &background,
             stopping.clone(),
         ),
     };
     if let Some(cluster) = &state.cluster {
         cluster::revoke::listen(cluster.broker().clone(), state.lobby.clone(), &background, stopping.clone());
+        cluster::lobby::listen(cluster.clone(), state.lobby.clone(), &background, stopping.clone())
+            .await
+            .map_err(cluster::ClusterError::from)?;
     }
     let app = http::router(state.clone());
     let serve_config = serve::ServeConfig::of(&config);

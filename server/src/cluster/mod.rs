@@ -12,8 +12,10 @@
 //! - [`placement`]: the cluster as the rooms' [`crate::room::Placement`]: a game is the node's that holds
 //!   its lease; the others relay to it, and take it over once that node is gone.
 //! - [`wire`]: what travels between nodes.
+//! - [`lobby`]: one lobby for every node: the seeks, takes and challenges the nodes' lobby tasks exchange.
 
 pub mod broker;
+pub mod lobby;
 
 mod node;
 mod owner;

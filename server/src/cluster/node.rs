@@ -1,6 +1,6 @@
 //! This node's two clocks: the heartbeat (renews its lease every lease/3, ends its rooms at once when its
 //! lease lapsed, learns which nodes are alive) and the sweeper (takes over the unfinished games of dead
-//! nodes, so that their clocks keep running even if nobody connects).
+//! nodes, so that their clocks keep running even if nobody connects, and removes their lobby seeks).
 
 use super::{Cluster, relay};
 use crate::ids::GameId;
@@ -80,6 +80,10 @@ pub(super) async fn sweeper(cluster: Arc<Cluster>, rooms: Arc<Registry>, shutdow
         sweeps += 1;
         if !cluster.lease_holds() {
             continue;
+        }
+        // The seeks of a dead node go with it: its lobby task, the only one that could pair them, is gone.
+        if let Err(e) = leases::drop_dead_seeks(&cluster.pool).await {
+            tracing::debug!(error = %e, "cannot remove the seeks of dead nodes");
         }
         let orphans = match leases::orphans(&cluster.pool, 1000).await {
             Ok(orphans) => orphans,

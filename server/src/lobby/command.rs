@@ -111,6 +111,8 @@ pub enum Command {
     Games {
         lists: GameLists,
     },
+    /// What another node of a cluster said (`crate::cluster::lobby`).
+    Remote(super::pool::Remote),
     /// The games were looked up in the database: those `finished` free their players (a pairing that
     /// failed frees them the same way); then `then`, the command that asked, runs again.
     Checked {

@@ -116,6 +116,20 @@ impl LobbyError {
         }
     }
 
+    /// A refusal said by another node (its [`LobbyError::code`] and words), in this node's type.
+    pub fn from_wire(code: &str, message: String) -> LobbyError {
+        match code {
+            "not_found" => LobbyError::NotFound(message),
+            "own_seek" => LobbyError::OwnSeek,
+            "forbidden" => LobbyError::Forbidden(message),
+            "conflict" | "playing" => LobbyError::Conflict(message),
+            "unauthorized" => LobbyError::Revoked,
+            "bad_request" => LobbyError::BadRequest(message),
+            "busy" => LobbyError::Busy,
+            _ => LobbyError::Unavailable(message),
+        }
+    }
+
     pub fn to_msg(&self) -> LobbyServerMsg {
         LobbyServerMsg::Error {
             code: self.code().to_string(),

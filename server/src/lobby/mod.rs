@@ -9,6 +9,7 @@
 //! | [`seek`] | a seek, its checks and who may take it |
 //! | [`command`] | what the task is asked |
 //! | [`pool`] | the task: seeks, connections, challenges, pairing decisions |
+//! | `pool/remote` (`remote.rs`) | the task's side of a cluster: other nodes' seeks, taking them |
 //! | [`playing`] | who is in a game the lobby made (nobody in two at once) |
 //! | [`pairing`] | making the paired game |
 //! | [`challenge`] | open challenges |
@@ -20,8 +21,8 @@
 //! The edge speaks to it: the socket `GET /api/lobby/ws` is `crate::ws::lobby`, the HTTP routes
 //! `crate::http::lobby`; revocations reach the other nodes through `crate::cluster::revoke`.
 //!
-//! Several nodes: see docs/lobby.md ("Several nodes"): each node has its own pool; what is not done is
-//! said there.
+//! Several nodes: see docs/lobby.md ("Several nodes"): each node's task owns the seeks posted through it
+//! and shows every node's; `crate::cluster::lobby` carries them between nodes.
 
 pub mod aborts;
 pub mod challenge;
@@ -67,13 +68,14 @@ impl Lobby {
         rooms: Arc<Registry>,
         store: Store,
         limits: LobbyLimits,
+        link: Option<crate::cluster::lobby::Link>,
         tracker: &TaskTracker,
         shutdown: CancellationToken,
     ) -> Lobby {
         let (tx, rx) = mpsc::channel(QUEUE);
         let (watching, watched) = watch::channel(false);
         tracker.spawn(lists::watch(store.clone(), watched, tx.downgrade(), shutdown.clone()));
-        let pool = Pool::new(rooms, store, limits, tx.downgrade(), tracker.clone(), watching);
+        let pool = Pool::new(rooms, store, limits, tx.downgrade(), tracker.clone(), watching, link);
         tracker.spawn(pool.run(rx, shutdown.clone()));
         Lobby { tx, doors: Arc::default(), limits }
     }
@@ -105,7 +107,7 @@ impl Lobby {
 
     /// Queues a command that must reach the task even when its queue is full (a connection gone, whose
     /// seeks would stay; a revocation, which must not be lost): it waits for room.
-    fn must_send(&self, cmd: Command) {
+    pub(crate) fn must_send(&self, cmd: Command) {
         if let Err(mpsc::error::TrySendError::Full(cmd)) = self.tx.try_send(cmd) {
             let tx = self.tx.clone();
             tokio::spawn(async move {

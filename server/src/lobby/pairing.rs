@@ -66,7 +66,7 @@ pub enum Deliver {
 }
 
 impl Deliver {
-    async fn deliver(self, result: Result<SeatGranted, LobbyError>) {
+    pub(super) async fn deliver(self, result: Result<SeatGranted, LobbyError>) {
         match self {
             Deliver::Conn(Some(tx)) => {
                 let msg = match result {

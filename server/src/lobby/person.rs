@@ -9,7 +9,7 @@ use crate::ids::{Identity, PlayerName};
 /// A guest's name is not proven (anyone may type `bob`), so it owns nothing: the seeks of guest `bob`
 /// belong to `bob`'s connection, and a second connection under that name can neither cancel them nor
 /// count as the same person.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum PersonKey {
     /// The account name's case-insensitive key.
     Account(String),
@@ -32,6 +32,11 @@ impl Person {
             Identity::Account(name) => PersonKey::Account(name.key()),
             Identity::Guest(_) => PersonKey::Guest(rand::random()),
         };
+        Person { who, key }
+    }
+
+    /// A person of another node of a cluster, with the key that node gave it.
+    pub fn remote(who: Identity, key: PersonKey) -> Person {
         Person { who, key }
     }
 

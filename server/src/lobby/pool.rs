@@ -7,6 +7,11 @@
 //! closed (its seeks with it) rather than slowing everyone. It also keeps the last reading of the live
 //! game lists ([`GameLists`]) and sends its sockets what changes in them.
 
+#[path = "remote.rs"]
+mod remote;
+
+pub use remote::{Remote, RemoteSeek};
+
 use super::challenge::Challenges;
 use super::command::{Command, Joined, Joining, Kick, Listed, Taker};
 use super::error::LobbyError;
@@ -16,6 +21,7 @@ use super::pairing::{Deliver, Pairing, Player};
 use super::person::{Person, PersonKey};
 use super::playing::Playing;
 use super::seek::{GameSpec, Seek, Shown};
+use crate::cluster::lobby::Link;
 use crate::game::UnixMs;
 use crate::ids::ClientAddr;
 use crate::ids::ConnId;
@@ -59,6 +65,9 @@ pub struct Pool {
     lists: Option<GameLists>,
     /// True while a socket is open: the lists' reader works only then.
     watching: watch::Sender<bool>,
+    /// Several nodes: the other nodes' seeks, and the way to tell them this node's (`None`: a single node).
+    remotes: remote::Remotes,
+    link: Option<Link>,
 }
 
 impl Pool {
@@ -69,6 +78,7 @@ impl Pool {
         me: mpsc::WeakSender<Command>,
         tracker: TaskTracker,
         watching: watch::Sender<bool>,
+        link: Option<Link>,
     ) -> Pool {
         Pool {
             conns: HashMap::new(),
@@ -83,6 +93,8 @@ impl Pool {
             tracker,
             lists: None,
             watching,
+            remotes: remote::Remotes::default(),
+            link,
         }
     }
 
@@ -126,16 +138,15 @@ impl Pool {
                 let _ = reply.send(self.listed());
             }
             Command::Find { id, reply } => {
-                let _ = reply.send(self.seeks.iter().find(|s| s.id == id).map(Seek::view));
+                let local = self.seeks.iter().find(|s| s.id == id).map(Seek::view);
+                let _ = reply.send(local.or_else(|| self.find_remote(&id).map(|s| s.view.clone())));
             }
             Command::Challenge { from, to, spec, reply } => {
                 let challenge = self.challenges.add(from, to, spec);
                 if let Ok(c) = &challenge {
                     let to_key = Person::account(challenge_to(c)).key().clone();
                     let msg = LobbyServerMsg::Challenge { challenge: c.clone() };
-                    for conn in self.conns_of(&to_key) {
-                        self.tell(conn, msg.clone());
-                    }
+                    self.tell_account(&to_key, msg);
                 }
                 let _ = reply.send(challenge);
             }
@@ -155,6 +166,7 @@ impl Pool {
                 }
             }
             Command::Games { lists } => self.games(lists),
+            Command::Remote(r) => self.remote(r),
             Command::Checked { finished, then } => {
                 for game in &finished {
                     self.playing.over(game);
@@ -251,8 +263,19 @@ impl Pool {
 
     /// The seek list as shown: the newest [`SEEKS_SHOWN`], oldest first among them, and the count of all.
     fn listed(&self) -> Listed {
-        let from = self.seeks.len().saturating_sub(SEEKS_SHOWN);
-        (self.seeks[from..].iter().map(Seek::view).collect(), self.seeks.len())
+        let mut all = self.all_views();
+        let count = all.len();
+        (all.split_off(count.saturating_sub(SEEKS_SHOWN)), count)
+    }
+
+    /// Tells `msg` to the sockets of account `to`, on every node.
+    fn tell_account(&mut self, to: &PersonKey, msg: LobbyServerMsg) {
+        if let Some(link) = &self.link {
+            link.to_account(to, &msg);
+        }
+        for conn in self.conns_of(to) {
+            self.tell(conn, msg.clone());
+        }
     }
 
     fn conns_of(&self, key: &PersonKey) -> Vec<ConnId> {
@@ -288,6 +311,9 @@ impl Pool {
         let seek =
             Seek { id: SeekId::random(), by: person, addr, rating, spec, range, created_at: UnixMs::now(), conn };
         let view = seek.view();
+        if let Some(link) = &self.link {
+            link.added(&seek);
+        }
         self.seeks.push(seek);
         self.tell(conn, LobbyServerMsg::SeekCreated { seek: view.clone() });
         self.broadcast(LobbyServerMsg::SeekAdded { seek: view });
@@ -315,8 +341,11 @@ impl Pool {
             .iter()
             .filter(|s| s.compatible(&spec) && !s.by.same(&person) && s.admits(mine))
             .min_by_key(|s| ((s.rating_value() - mine).abs(), s.created_at))
-            .map(|s| s.id.clone());
-        match best {
+            .map(|s| (s.id.clone(), ((s.rating_value() - mine).abs(), s.created_at.wire())));
+        if let Some(id) = self.quick_remote(&spec, &person, mine, best.as_ref().map(|b| b.1)) {
+            return self.forward(&id, Taker::Conn(conn), person, mine, Some((spec, rating)));
+        }
+        match best.map(|b| b.0) {
             Some(id) => self.pair(&id, Taker::Conn(conn), person),
             None => {
                 if let Err(e) = self.post(conn, spec, None, rating) {
@@ -334,7 +363,11 @@ impl Pool {
             },
             Taker::Http { person, .. } => person.clone(),
         };
-        let refusal = match self.seeks.iter().find(|s| s.id == *id) {
+        let local = self.seeks.iter().find(|s| s.id == *id);
+        if local.is_none() && self.find_remote(id).is_some() {
+            return self.forward(id, taker, person, rating, None);
+        }
+        let refusal = match local {
             None => Some(LobbyError::NotFound(format!("no open seek `{id}` (taken, cancelled or never made)"))),
             Some(s) if s.by.same(&person) => Some(LobbyError::OwnSeek),
             Some(s) if !s.admits(rating) => {
@@ -377,6 +410,13 @@ impl Pool {
         self.playing.start(a, game);
         if b_known {
             self.playing.start(b, game);
+        }
+        // An account may have sockets, and seeks, on other nodes too: they are told, so it plays one game.
+        if let Some(link) = &self.link {
+            let both = if b_known { vec![a, b] } else { vec![a] };
+            for p in both.into_iter().filter(|p| p.who.is_account()) {
+                link.playing(p, game);
+            }
         }
     }
 
@@ -432,9 +472,7 @@ impl Pool {
             let (reason, notify) =
                 if to_me { ("declined", c.from.key().clone()) } else { ("withdrawn", challenged.key().clone()) };
             let msg = LobbyServerMsg::ChallengeGone { id: id.to_string(), reason: reason.to_string() };
-            for conn in self.conns_of(&notify) {
-                self.tell(conn, msg.clone());
-            }
+            self.tell_account(&notify, msg);
             let _ = reply.send(Ok(None));
             return;
         }
@@ -475,7 +513,11 @@ impl Pool {
         }
     }
 
+    /// This node's seeks `ids` are gone: the sockets and the other nodes are told.
     fn removed(&mut self, ids: Vec<SeekId>) {
+        if let (Some(link), false) = (&self.link, ids.is_empty()) {
+            link.removed(&ids);
+        }
         for id in ids {
             self.broadcast(LobbyServerMsg::SeekRemoved { id: id.to_string() });
         }

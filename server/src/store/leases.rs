@@ -140,3 +140,14 @@ pub async fn tidy(pool: &AnyPool) -> Result<(), StoreError> {
     .await?;
     Ok(())
 }
+
+/// The seeks of nodes whose lease expired (`lobby_seeks`): their lobby task is gone, nobody could take them.
+pub async fn drop_dead_seeks(pool: &AnyPool) -> Result<u64, StoreError> {
+    let done = sqlx::query(
+        "DELETE FROM lobby_seeks WHERE NOT EXISTS (SELECT 1 FROM cluster_nodes n \
+         WHERE n.node = lobby_seeks.node AND n.expires_at > clock_timestamp())",
+    )
+    .execute(pool)
+    .await?;
+    Ok(done.rows_affected())
+}

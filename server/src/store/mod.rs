@@ -16,6 +16,7 @@ mod reads;
 mod reviews;
 mod rows;
 mod script;
+pub mod seeks;
 mod takebacks;
 mod writer;
 
