@@ -129,7 +129,11 @@ pub async fn run(
         node = node.as_ref().map(|n| n.node()),
         "mancala-server ready"
     );
-    let link = node.as_ref().map(|n| cluster::lobby::Link::start(n.clone(), &background, stopping.clone()));
+    let link = node.as_ref().map(|n| {
+        let link: lobby::pool::Link =
+            std::sync::Arc::new(cluster::lobby::Link::start(n.clone(), &background, stopping.clone()));
+        link
+    });
     let state = AppState {
         store: store.clone(),
         rooms: rooms.clone(),

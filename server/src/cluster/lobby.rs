@@ -22,10 +22,11 @@ use crate::lobby::Lobby;
 use crate::lobby::command::{Command, Taker};
 use crate::lobby::error::LobbyError;
 use crate::lobby::person::{Person, PersonKey};
-use crate::lobby::pool::{Remote, RemoteSeek};
+use crate::lobby::pool::{Peers, Remote, RemoteSeek, TakeRequest};
 use crate::lobby::seek::Seek;
 use crate::store::seeks::{self, SeekRow};
 use futures_util::StreamExt;
+use futures_util::future::BoxFuture;
 use mancala_protocol::http::SeatGranted;
 use mancala_protocol::lobby::{self as wire_lobby, LobbyServerMsg};
 use serde::{Deserialize, Serialize};
@@ -79,15 +80,6 @@ struct ToAccount {
     msg: LobbyServerMsg,
 }
 
-/// A node's request to take seek `id` for a person of its own.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct TakeRequest {
-    pub id: SeekId,
-    pub who: Identity,
-    pub key: PersonKey,
-    pub rating: i32,
-}
-
 /// The owner's answer: the taker's seat, or the refusal's code and words.
 type TakeAnswer = Result<SeatGranted, (String, String)>;
 
@@ -115,9 +107,10 @@ impl Link {
         tracker.spawn(outbox(cluster.clone(), rx, shutdown));
         Link { cluster, out }
     }
+}
 
-    /// This node's seek `seek` is open.
-    pub fn added(&self, seek: &Seek) {
+impl Peers for Link {
+    fn added(&self, seek: &Seek) {
         let view = seek.view();
         let row = SeekRow {
             id: seek.id.to_string(),
@@ -130,26 +123,29 @@ impl Link {
         let _ = self.out.send(Out::Added(row, view, seek.by.key().clone()));
     }
 
-    /// This node's seeks `ids` are gone (taken, cancelled, or their connection closed).
-    pub fn removed(&self, ids: &[SeekId]) {
+    fn removed(&self, ids: &[SeekId]) {
         let _ = self.out.send(Out::Removed(ids.to_vec()));
     }
 
-    /// Account `person` was paired into `game` here: the other nodes drop its seeks and mark it playing.
-    pub fn playing(&self, person: &Person, game: &GameId) {
+    fn playing(&self, person: &Person, game: &GameId) {
         let _ = self.out.send(Out::Playing(person.clone(), game.clone()));
     }
 
-    /// `msg` for the sockets of `to` on the other nodes (an account: a guest is of one node only).
-    pub fn to_account(&self, to: &PersonKey, msg: &LobbyServerMsg) {
+    /// Only an account's: a guest is of one node only.
+    fn to_account(&self, to: &PersonKey, msg: &LobbyServerMsg) {
         if matches!(to, PersonKey::Account(_)) {
             let node = self.cluster.node.clone();
             let _ = self.out.send(Out::ToAccount(ToAccount { node, to: to.clone(), msg: msg.clone() }));
         }
     }
 
-    /// Asks node `owner` to pair its seek with this node's person; its answer.
-    pub async fn take(&self, owner: &str, request: &TakeRequest) -> Result<SeatGranted, LobbyError> {
+    fn take<'a>(&'a self, owner: &'a str, request: &'a TakeRequest) -> BoxFuture<'a, Result<SeatGranted, LobbyError>> {
+        Box::pin(self.ask(owner, request))
+    }
+}
+
+impl Link {
+    async fn ask(&self, owner: &str, request: &TakeRequest) -> Result<SeatGranted, LobbyError> {
         let payload = serde_json::to_vec(request).expect("a take serialises");
         let answer = self.cluster.broker.request(take_subject(owner), payload.into(), TAKE_WAIT).await;
         let answer = answer.map_err(|e| match e {

@@ -68,7 +68,7 @@ impl Lobby {
         rooms: Arc<Registry>,
         store: Store,
         limits: LobbyLimits,
-        link: Option<crate::cluster::lobby::Link>,
+        link: Option<pool::Link>,
         tracker: &TaskTracker,
         shutdown: CancellationToken,
     ) -> Lobby {

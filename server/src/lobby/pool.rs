@@ -10,7 +10,10 @@
 #[path = "remote.rs"]
 mod remote;
 
-pub use remote::{Remote, RemoteSeek};
+pub use remote::{Peers, Remote, RemoteSeek, TakeRequest};
+
+/// The way to the other nodes, when there are some.
+pub type Link = std::sync::Arc<dyn Peers>;
 
 use super::challenge::Challenges;
 use super::command::{Command, Joined, Joining, Kick, Listed, Taker};
@@ -21,7 +24,6 @@ use super::pairing::{Deliver, Pairing, Player};
 use super::person::{Person, PersonKey};
 use super::playing::Playing;
 use super::seek::{GameSpec, Seek, Shown};
-use crate::cluster::lobby::Link;
 use crate::game::UnixMs;
 use crate::ids::ClientAddr;
 use crate::ids::ConnId;

@@ -2,23 +2,49 @@
 //! this node knows them ([`RemoteSeek`], from the broker's feed and the `lobby_seeks` table), what the
 //! other nodes tell it ([`Remote`]), and taking a seek another node owns. Each seek is decided by the
 //! lobby task of the node that owns it, one command at a time, as on a single node: a node taking
-//! another's seek asks that node ([`crate::cluster::lobby::Link::take`]), which pairs it or refuses it,
-//! so a seek is paired at most once however many nodes press at once.
+//! another's seek asks that node ([`Peers::take`]), which pairs it or refuses it, so a seek is paired at
+//! most once however many nodes press at once. The way to the other nodes is the [`Peers`] trait, which
+//! the cluster implements (as the rooms' `Placement`): the lobby names nothing above it.
 
 use super::{Pool, Seek};
-use crate::cluster::lobby::TakeRequest;
-use crate::ids::{GameId, SeekId};
+use crate::ids::{GameId, Identity, SeekId};
 use crate::lobby::command::{Command, Taker};
 use crate::lobby::error::LobbyError;
 use crate::lobby::pairing::Deliver;
 use crate::lobby::person::{Person, PersonKey};
 use crate::lobby::seek::{GameSpec, Shown};
+use futures_util::future::BoxFuture;
+use mancala_protocol::http::SeatGranted;
 use mancala_protocol::lobby::{self, LobbyServerMsg};
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 /// How long a seek removed by the feed stays removed against a reload of the table that read it before.
 const TOMBSTONE: Duration = Duration::from_secs(30);
+
+/// A node's request to take seek `id` for a person of its own.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub struct TakeRequest {
+    pub id: SeekId,
+    pub who: Identity,
+    pub key: PersonKey,
+    pub rating: i32,
+}
+
+/// The lobby task's way to the other nodes of a cluster (`crate::cluster::lobby::Link`); a single node
+/// has none.
+pub trait Peers: Send + Sync + std::fmt::Debug {
+    /// This node's seek `seek` is open.
+    fn added(&self, seek: &Seek);
+    /// This node's seeks `ids` are gone (taken, cancelled, or their connection closed).
+    fn removed(&self, ids: &[SeekId]);
+    /// Account `person` was paired into `game` here: the other nodes drop its seeks and mark it playing.
+    fn playing(&self, person: &Person, game: &GameId);
+    /// `msg` for the sockets of `to` on the other nodes.
+    fn to_account(&self, to: &PersonKey, msg: &LobbyServerMsg);
+    /// Asks node `owner` to pair its seek with this node's person; its answer.
+    fn take<'a>(&'a self, owner: &'a str, request: &'a TakeRequest) -> BoxFuture<'a, Result<SeatGranted, LobbyError>>;
+}
 
 /// A seek of another node.
 #[derive(Clone, Debug)]
