@@ -256,8 +256,8 @@ pub enum GameEvent {
         mv: MoveEvent,
     },
     /// Decisions were taken back by agreement (a casual game): the game returned to the position after
-    /// decision `ply` (0: the start), at `by`'s request. The decisions after `ply` are no longer part of the
-    /// record; the next decision is `ply + 1`. The event carries the board (it is always a change's last):
+    /// decision `ply` (0: the start), at `by`'s request. The record ends at `ply`; the next decision is
+    /// `ply + 1`. The event carries the board (it is always a change's last):
     /// take it as it is, there are no steps to play.
     Takeback {
         #[cfg_attr(feature = "openapi", schema(value_type = String))]

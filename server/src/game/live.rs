@@ -295,8 +295,8 @@ impl LiveGame {
         }
     }
 
-    /// The version of the event that applied decision `n` (1-based), for the plies since the last
-    /// takeback (earlier ones were applied in versions that no longer name them: the takeback's, then).
+    /// The version of the event that applied decision `n` (1-based). For a ply kept by the last takeback
+    /// it is at most the takeback's own version: the events before that one are not sent again.
     pub fn version_of_ply(&self, n: u32) -> u64 {
         match self.rewind {
             Some(r) => r.v + n.saturating_sub(r.ply) as u64,

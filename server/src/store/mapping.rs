@@ -29,7 +29,7 @@ pub fn writes(game: &LiveGame, change: &Change) -> Vec<Write> {
     let geo = game.pos.geometry();
     let moves = change.plies.iter().map(|p| Write::InsertMove(move_row(&game.id, geo, p)));
     if let Some(r) = change.takeback {
-        // First the undone decisions leave `moves`, then the new ones (none yet) could take their numbers.
+        // A takeback is a change of its own (no new decision): the undone ones leave `moves` with its row.
         let undone = game.record[r.ply as usize..].iter().map(|p| p.decision.notation(geo)).collect::<Vec<_>>();
         writes.push(Write::Takeback(TakebackRow {
             game_id: game.id.to_string(),
@@ -39,7 +39,6 @@ pub fn writes(game: &LiveGame, change: &Change) -> Vec<Write> {
             undone: undone.join(" "),
             at: change.at_ms.millis(),
         }));
-        writes.extend(moves);
         writes.push(Write::UpdateGame(game_row(&game.header(Some(change)))));
     } else if change.created {
         writes.push(Write::InsertGame(game_row(&game.header(Some(change)))));

@@ -362,7 +362,7 @@ impl Room {
                                 if let Some(offers) = self.draw.after_decision(side) {
                                     self.set_draw(offers);
                                 }
-                                if let Some(proposals) = self.takeback.after_decision() {
+                                if let Some(proposals) = self.takeback.after_any_decision() {
                                     self.set_takeback(proposals);
                                 }
                                 // Receipt by the room to every frame queued for its connections: the server's
@@ -400,7 +400,7 @@ impl Room {
                             self.set_draw(draw::Offers::default());
                         }
                     }
-                    Ok(draw::Outcome::Offers(offers)) => {
+                    Ok(draw::Outcome::Kept(offers)) => {
                         self.reply(conn, permit, id, Answer::Accepted(self.game.version()));
                         self.set_draw(offers);
                     }

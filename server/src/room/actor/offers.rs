@@ -49,7 +49,7 @@ impl Room {
         let (now, at) = (Instant::now(), UnixMs::now());
         let mut kept = self.takeback;
         let mut outcome = takeback::run(&self.game, kept, side, action, now, at);
-        if let Ok(takeback::Outcome::Proposals(p)) = &outcome
+        if let Ok(takeback::Outcome::Kept(p)) = &outcome
             && p.pending == Some(side)
             && self.is_bot_seat(side.other())
         {
@@ -64,7 +64,7 @@ impl Room {
                     self.set_takeback(kept.settled());
                 }
             }
-            Ok(takeback::Outcome::Proposals(proposals)) => {
+            Ok(takeback::Outcome::Kept(proposals)) => {
                 self.reply(conn, permit, id, Answer::Accepted(self.game.version()));
                 self.set_takeback(proposals);
             }

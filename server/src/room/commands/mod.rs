@@ -11,6 +11,7 @@ pub mod decide;
 pub mod draw;
 pub mod join;
 pub mod no_start;
+pub mod offer;
 pub mod rematch;
 pub mod resign;
 pub mod sync;

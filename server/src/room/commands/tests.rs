@@ -348,7 +348,7 @@ fn takebacks_are_proposed_declined_accepted_and_refused_in_rated_games() {
     use takeback::{Outcome, Proposals};
     let now = Instant::now();
     let run = |game: &LiveGame, p: Proposals, side: Side, action| match takeback::run(game, p, side, action, now, AT) {
-        Ok(Outcome::Proposals(p)) => Ok(Ok(p)),
+        Ok(Outcome::Kept(p)) => Ok(Ok(p)),
         Ok(Outcome::Agreed(change)) => Ok(Err(change.takeback.map(|r| (r.by, r.ply)))),
         Err(r) => Err(r.code),
     };
@@ -366,7 +366,7 @@ fn takebacks_are_proposed_declined_accepted_and_refused_in_rated_games() {
     assert_eq!(run(&game, proposed, north, Propose), Ok(Err(Some((south, 2)))), "proposing back agrees");
     let Ok(Ok(theirs)) = run(&game, none, north, Propose) else { panic!() };
     assert_eq!(run(&game, theirs, south, Accept), Ok(Err(Some((north, 1)))), "North's ply 2 and South's 3");
-    assert_eq!(proposed.after_decision().map(|p| p.pending), Some(None), "a decision ends it");
+    assert_eq!(proposed.after_any_decision().map(|p| p.pending), Some(None), "a decision ends it");
     let mut rated = game.clone();
     rated.rated = true;
     assert_eq!(run(&rated, none, south, Propose), Err(ErrorCode::WrongPhase));
@@ -383,13 +383,13 @@ fn draw_offers_are_offered_declined_accepted_and_limited() {
     let now = Instant::now();
     let run = |game: &LiveGame, offers: Offers, side: Side, action| match draw::run(game, offers, side, action, now, AT)
     {
-        Ok(Outcome::Offers(o)) => Ok(Ok(o.pending)),
+        Ok(Outcome::Kept(o)) => Ok(Ok(o.pending)),
         Ok(Outcome::Agreed(change)) => Ok(Err(change.ruling)),
         Err(r) => Err(r.code),
     };
     let game = ongoing();
     let offered = |side: Side| match draw::run(&game, Offers::default(), side, Offer, now, AT) {
-        Ok(Outcome::Offers(o)) => o,
+        Ok(Outcome::Kept(o)) => o,
         other => panic!("{other:?}"),
     };
     let (south, north) = (Side::South, Side::North);
@@ -421,7 +421,7 @@ fn draw_offers_are_offered_declined_accepted_and_limited() {
     let mut offers = Offers::default();
     for _ in 0..draw::MAX_OFFERS {
         offers = match draw::run(&game, offers, south, Offer, now, AT) {
-            Ok(Outcome::Offers(o)) => o.after_decision(north).expect("the offer lapses"),
+            Ok(Outcome::Kept(o)) => o.after_decision(north).expect("the offer lapses"),
             other => panic!("{other:?}"),
         };
     }
