@@ -18,6 +18,7 @@ pub mod lobby;
 pub mod review;
 mod step;
 pub mod strict;
+pub mod tournament;
 mod view;
 mod ws;
 

@@ -110,6 +110,13 @@ pub struct Config {
     /// less 256.
     #[arg(long, env = "MANCALA_MAX_CONNECTIONS", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_connections: Option<u64>,
+    /// Seconds between the end of a Swiss round's last game and the pairing of the next round.
+    #[arg(long, env = "MANCALA_ROUND_PAUSE_SECS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(0..=600))]
+    pub round_pause_secs: u64,
+    /// The tournaments the server makes itself: a JSON file listing recurring tournaments
+    /// (docs/tournaments.md, "Scheduled tournaments"). Unset: none.
+    #[arg(long, env = "MANCALA_TOURNAMENT_SCHEDULE")]
+    pub tournament_schedule: Option<std::path::PathBuf>,
     /// Seconds to wait for connections to close on shutdown.
     #[arg(long, env = "MANCALA_SHUTDOWN_GRACE_SECS", default_value_t = 5)]
     pub shutdown_grace_secs: u64,

@@ -6,7 +6,7 @@
 //! `room` (one task per live game, the only owner of its state: commands, one commit path, delivery to
 //! connections), [`store`] (SQLite or PostgreSQL through one code path; rows to domain values, every SQL
 //! statement), `ws` (the WebSocket endpoint and connection loop), `http` (REST routes, one file per area),
-//! `lobby`, `auth`, `cluster`. [`run`] takes a bound listener and a shutdown future, so tests run the real
+//! `lobby`, `auth`, `cluster`, `tournaments`. [`run`] takes a bound listener and a shutdown future, so tests run the real
 //! server on an ephemeral port.
 //!
 //! The public surface is what the binary, the tests and the examples use: [`run`] with its [`Config`]
@@ -26,6 +26,7 @@ pub(crate) mod room;
 pub(crate) mod serve;
 pub(crate) mod state;
 pub mod store;
+pub(crate) mod tournaments;
 pub(crate) mod ws;
 
 mod metrics_setup;
@@ -134,7 +135,20 @@ pub async fn run(
             std::sync::Arc::new(cluster::lobby::Link::start(n.clone(), &background, stopping.clone()));
         link
     });
+    let schedule = match &config.tournament_schedule {
+        Some(path) => tournaments::schedule::load(path).await.map_err(ServerError::Config)?,
+        None => Vec::new(),
+    };
+    let directors = tournaments::director::Directors::new(
+        store.clone(),
+        rooms.clone(),
+        node.as_ref().map(|n| n.node().to_string()),
+        Duration::from_secs(config.round_pause_secs),
+        schedule,
+    );
+    background.spawn(directors.run(stopping.clone()));
     let state = AppState {
+        tournaments: tournaments::feed::Feeds::new(store.clone()),
         store: store.clone(),
         rooms: rooms.clone(),
         cluster: node.clone(),

@@ -27,4 +27,6 @@ pub struct AppState {
     pub metrics: PrometheusHandle,
     /// This node's lobby task (seeks, pairing, challenges).
     pub lobby: crate::lobby::Lobby,
+    /// The tournaments this node's sockets follow.
+    pub tournaments: Arc<crate::tournaments::feed::Feeds>,
 }

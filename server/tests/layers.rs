@@ -18,6 +18,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("room", &["ids", "game", "ratings", "store", "config"]),
     ("cluster", &["ids", "game", "store", "room", "lobby", "config"]),
     ("lobby", &["ids", "game", "ratings", "store", "room", "config"]),
+    ("tournaments", &["ids", "game", "ratings", "store", "room", "auth", "config"]),
     ("http", &["*"]),
     ("ws", &["*"]),
     ("state", &["*"]),

@@ -184,6 +184,20 @@ impl From<AuthError> for ApiError {
     }
 }
 
+impl From<crate::tournaments::TournamentError> for ApiError {
+    fn from(e: crate::tournaments::TournamentError) -> Self {
+        use crate::tournaments::TournamentError as T;
+        match e {
+            T::BadRequest(m) => ApiError::BadRequest(m),
+            T::NotFound(_) => ApiError::NotFound(e.to_string()),
+            T::Forbidden(m) => ApiError::Forbidden(m),
+            T::Conflict(m) | T::TooMany(m) => ApiError::Conflict(m),
+            T::Store(s) => s.into(),
+            T::Internal(m) => ApiError::Internal(m),
+        }
+    }
+}
+
 impl From<Refusal> for ApiError {
     fn from(r: Refusal) -> Self {
         match r.code {

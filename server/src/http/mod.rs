@@ -21,6 +21,7 @@
 //! | `GET /api/games/{id}/review` | a finished game's post-game review, computed in the background ([`review`]) |
 //! | `GET /api/openapi.json` | the OpenAPI document ([`openapi`]) |
 //! | `GET /api/lobby/ws`, `/api/lobby/seeks…`, `/api/challenges…` | the lobby ([`crate::lobby`]) |
+//! | `GET/POST /api/tournaments`, `/api/tournaments/{id}[/join|/withdraw|/ws]` | tournaments ([`tournaments`], [`crate::tournaments`]) |
 //! | `/`, `/game/{id}`, `/learn`, …, `/assets/…` | the web client ([`web`]) |
 
 pub mod account;
@@ -45,6 +46,7 @@ pub mod progress;
 pub mod ratings;
 pub mod review;
 pub mod streams;
+pub mod tournaments;
 pub mod variants;
 pub mod web;
 
@@ -101,6 +103,11 @@ pub fn router(state: AppState) -> Router {
         .route("/api/analysis", post(analysis::analyse))
         .route("/api/games/{id}/review", get(review::review))
         .route("/api/openapi.json", get(openapi::document))
+        .route("/api/tournaments", get(tournaments::list).post(tournaments::create))
+        .route("/api/tournaments/{id}", get(tournaments::get))
+        .route("/api/tournaments/{id}/join", post(tournaments::join))
+        .route("/api/tournaments/{id}/withdraw", post(tournaments::withdraw))
+        .route("/api/tournaments/{id}/ws", get(crate::ws::tournament::upgrade))
         .route("/api/lobby/ws", get(crate::ws::lobby::upgrade))
         .route("/api/lobby/seeks", get(lobby::list))
         .route("/api/lobby/seeks", post(lobby::create))

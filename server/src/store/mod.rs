@@ -18,6 +18,7 @@ mod rows;
 mod script;
 pub mod seeks;
 mod takebacks;
+pub mod tournaments;
 mod writer;
 
 pub use crate::ratings::Rating;

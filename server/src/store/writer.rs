@@ -39,6 +39,8 @@ pub enum Write {
     Chat(super::chat::ChatRow),
     /// A takeback: its row, and the decisions it undid out of `moves` (`store/takebacks.rs`).
     Takeback(super::takebacks::TakebackRow),
+    /// A tournament's change (`store/tournaments.rs`).
+    Tournament(super::tournaments::TournamentWrite),
 }
 
 #[derive(Debug)]
@@ -259,7 +261,8 @@ impl<'a> Merged<'a> {
                 | Write::AbortedBy(_)
                 | Write::Review(_)
                 | Write::Chat(_)
-                | Write::Takeback(_) => m.first.push(write),
+                | Write::Takeback(_)
+                | Write::Tournament(_) => m.first.push(write),
                 Write::InsertMove(mv) => m.moves.push(mv),
                 Write::Rate(r) => m.rates.push(r),
                 Write::UpdateGame(g) => match m.games.iter_mut().find(|old| old.id == g.id) {
@@ -309,6 +312,7 @@ async fn apply_all(tx: &mut Transaction<'static, Any>, backend: Backend, writes:
             Write::Review(r) => super::reviews::apply(tx, r).await?,
             Write::Chat(c) => super::chat::apply(tx, c).await?,
             Write::Takeback(t) => super::takebacks::apply(tx, t).await?,
+            Write::Tournament(t) => super::tournaments::apply(tx, t).await?,
             _ => unreachable!("Merged::of puts only new players, games, account writes and aborters first"),
         }
     }

@@ -6,6 +6,7 @@
 pub mod closing;
 mod connection;
 pub mod lobby;
+pub mod tournament;
 pub mod upgrade;
 
 pub use connection::WsLimits;

@@ -1,0 +1,101 @@
+//! Tournaments over HTTP: `GET /api/tournaments` (upcoming, running, finished), `POST /api/tournaments`
+//! (signed in), `GET /api/tournaments/{id}` (the standings and games; a signed-in caller also sees their
+//! own place and the seat of their game going on), `POST /api/tournaments/{id}/join` and `…/withdraw`. The
+//! socket `GET /api/tournaments/{id}/ws` is [`crate::ws::tournament`].
+
+use super::caller::{MaybeSignedIn, SignedIn};
+use super::error::ApiError;
+use super::extract::{Json, NoParams, OptionalJson, Path, Query};
+use crate::auth::Caller;
+use crate::ids::GameId;
+use crate::state::AppState;
+use crate::tournaments::actions;
+use crate::tournaments::record::Tournament;
+use axum::extract::State;
+use axum::http::StatusCode;
+use mancala_protocol::tournament::{
+    CreateTournament, JoinTournament, TOURNAMENTS_SHOWN, TournamentList, TournamentView,
+};
+
+/// `GET /api/tournaments`.
+pub async fn list(State(state): State<AppState>, _: Query<NoParams>) -> Result<axum::Json<TournamentList>, ApiError> {
+    let mut list = TournamentList::default();
+    for (status, into) in
+        [("upcoming", &mut list.upcoming), ("running", &mut list.running), ("finished", &mut list.finished)]
+    {
+        for (row, players) in state.store.tournaments(status, TOURNAMENTS_SHOWN as i64).await? {
+            let t = Tournament::read(crate::store::tournaments::TournamentRecord {
+                tournament: row,
+                players: Vec::new(),
+                pairings: Vec::new(),
+            })
+            .map_err(ApiError::Internal)?;
+            let mut summary = actions::summary(&t);
+            summary.players = players as u32;
+            into.push(summary);
+        }
+    }
+    Ok(axum::Json(list))
+}
+
+/// `POST /api/tournaments`: 201 with the new tournament.
+pub async fn create(
+    State(state): State<AppState>,
+    SignedIn(caller): SignedIn,
+    _: Query<NoParams>,
+    Json(req): Json<CreateTournament>,
+) -> Result<(StatusCode, axum::Json<TournamentView>), ApiError> {
+    let id = actions::create(&state.store, &caller.name, &req).await?;
+    let t = actions::read(&state.store, &id).await?;
+    Ok((StatusCode::CREATED, axum::Json(view_for(&state, &t, Some(&caller)).await?)))
+}
+
+/// `GET /api/tournaments/{id}`.
+pub async fn get(
+    State(state): State<AppState>,
+    Path(id): Path<GameId>,
+    _: Query<NoParams>,
+    MaybeSignedIn(caller): MaybeSignedIn,
+) -> Result<axum::Json<TournamentView>, ApiError> {
+    let t = actions::read(&state.store, id.as_str()).await?;
+    Ok(axum::Json(view_for(&state, &t, caller.as_ref()).await?))
+}
+
+/// `POST /api/tournaments/{id}/join`.
+pub async fn join(
+    State(state): State<AppState>,
+    Path(id): Path<GameId>,
+    SignedIn(caller): SignedIn,
+    _: Query<NoParams>,
+    OptionalJson(req): OptionalJson<JoinTournament>,
+) -> Result<axum::Json<TournamentView>, ApiError> {
+    actions::join(&state.store, id.as_str(), &caller.name, req.password).await?;
+    let t = actions::read(&state.store, id.as_str()).await?;
+    Ok(axum::Json(view_for(&state, &t, Some(&caller)).await?))
+}
+
+/// `POST /api/tournaments/{id}/withdraw`.
+pub async fn withdraw(
+    State(state): State<AppState>,
+    Path(id): Path<GameId>,
+    SignedIn(caller): SignedIn,
+    _: Query<NoParams>,
+) -> Result<axum::Json<TournamentView>, ApiError> {
+    actions::withdraw(&state.store, id.as_str(), &caller.name).await?;
+    let t = actions::read(&state.store, id.as_str()).await?;
+    Ok(axum::Json(view_for(&state, &t, Some(&caller)).await?))
+}
+
+/// The view of `t` for `caller`: with their place, and the seat of their game going on (read from the
+/// game's row, which the tournament's pairing made).
+pub async fn view_for(state: &AppState, t: &Tournament, caller: Option<&Caller>) -> Result<TournamentView, ApiError> {
+    let key = caller.map(|c| c.name.key());
+    let mut summary = None;
+    if let Some(game) = key.as_deref().and_then(|k| t.current_game(k))
+        && let Ok(id) = game.id.parse::<GameId>()
+        && let Some(header) = state.store.game(&id).await?
+    {
+        summary = Some(header.summary());
+    }
+    Ok(actions::view(t, key.as_deref(), |id| summary.clone().filter(|s| s.id == id)))
+}

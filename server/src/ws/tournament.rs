@@ -1,0 +1,160 @@
+//! `GET /api/tournaments/{id}/ws`: a tournament's live page. It sends the tournament (`tournament`) when
+//! it opens and again whenever it changes (a join, a pairing, a result), as this node's
+//! [`crate::tournaments::feed`] reads it from the database, so every node shows the same. The socket only
+//! listens: joining and withdrawing are HTTP requests, and a client's text is ignored (within the frame
+//! limit, which closes with 1009 beyond it).
+//!
+//! Identity: `?token=` (a player or API token), `Authorization: Bearer`, or the session cookie of a
+//! signed-in browser (from this site only: [`WsUpgrade`] refuses a handshake with the cookie and another
+//! `Origin`). A signed-in caller's messages carry their place and the seat of their game going on, a
+//! secret: the credential is checked again before every such message and every few seconds, and a revoked
+//! one closes the socket with 4001 and gets nothing more.
+
+use super::closing;
+use super::upgrade::{Socket, WsUpgrade};
+use crate::auth::Caller;
+use crate::http::caller::MaybeSignedIn;
+use crate::http::error::ApiError;
+use crate::http::extract::{FromParams, Params, Path, Query};
+use crate::http::tournaments::view_for;
+use crate::ids::GameId;
+use crate::state::AppState;
+use crate::tournaments::actions;
+use axum::extract::State;
+use axum::response::Response;
+use futures_util::{SinkExt, StreamExt};
+use mancala_protocol::tournament::TournamentServerMsg;
+use std::time::Duration;
+use tokio_tungstenite::tungstenite::{Error as WsError, Message};
+
+/// How often a signed-in socket's credential is checked when nothing changes.
+const RECHECK: Duration = Duration::from_secs(2);
+
+#[derive(Debug)]
+pub struct TournamentQuery {
+    token: Option<String>,
+}
+
+impl FromParams for TournamentQuery {
+    const NAMES: &'static [&'static str] = &["token"];
+
+    fn from_params(params: &Params) -> Result<Self, ApiError> {
+        Ok(TournamentQuery { token: params.get("token").map(str::to_string) })
+    }
+}
+
+/// `GET /api/tournaments/{id}/ws`: 404 before the upgrade for a tournament that does not exist.
+pub async fn upgrade(
+    State(state): State<AppState>,
+    Path(id): Path<GameId>,
+    Query(query): Query<TournamentQuery>,
+    ws: WsUpgrade,
+    MaybeSignedIn(caller): MaybeSignedIn,
+) -> Result<Response, ApiError> {
+    if state.shutdown.is_cancelled() {
+        return Err(ApiError::ShuttingDown);
+    }
+    let caller = match query.token {
+        Some(token) => Some(crate::auth::who::by_token(&state.store, &token).await?),
+        None => caller,
+    };
+    actions::read(&state.store, id.as_str()).await?;
+    let config = super::socket_config(state.ws_limits.max_frame_bytes);
+    let tracker = state.tracker.clone();
+    Ok(ws.on_upgrade(config, move |socket| tracker.track_future(serve(socket, state, id, caller))))
+}
+
+fn text(msg: &TournamentServerMsg) -> Message {
+    Message::Text(serde_json::to_string(msg).expect("a tournament message serialises").into())
+}
+
+async fn serve(mut socket: Socket, state: AppState, id: GameId, caller: Option<Caller>) {
+    let mut latest = state.tournaments.watch(id.as_str());
+    metrics::gauge!("mancala_tournament_sockets").increment(1.0);
+    let mut ping = tokio::time::interval(state.ws_limits.ping_every);
+    ping.tick().await;
+    let mut recheck = tokio::time::interval(RECHECK);
+    let mut last_heard = tokio::time::Instant::now();
+    let shutdown = state.shutdown.clone();
+    let stopping = shutdown.cancelled();
+    tokio::pin!(stopping);
+    // The first read may be there already: send it at once.
+    let mut pending = true;
+    let end = loop {
+        if pending {
+            pending = false;
+            let t = latest.borrow_and_update().clone();
+            if let Some(t) = t {
+                if !still_valid(&state, caller.as_ref()).await {
+                    break Some(revoked());
+                }
+                match view_for(&state, &t, caller.as_ref()).await {
+                    Ok(view) => {
+                        let msg = TournamentServerMsg::Tournament { tournament: Box::new(view) };
+                        if socket.send(text(&msg)).await.is_err() {
+                            break None;
+                        }
+                    }
+                    Err(e) => tracing::warn!(tournament = %id.as_str(), error = %e, "a tournament view failed"),
+                }
+            }
+        }
+        tokio::select! {
+            _ = &mut stopping => break Some((1001, "the server is shutting down", None, false)),
+            changed = latest.changed() => {
+                if changed.is_err() {
+                    break Some((1011, "the tournament feed stopped", None, false));
+                }
+                pending = true;
+            }
+            _ = recheck.tick(), if caller.is_some() => {
+                if !still_valid(&state, caller.as_ref()).await {
+                    break Some(revoked());
+                }
+            }
+            _ = ping.tick() => {
+                if last_heard.elapsed() > state.ws_limits.idle_timeout {
+                    break Some((1000, "no traffic: closing an idle connection", None, false));
+                }
+                if socket.send(Message::Ping(Default::default())).await.is_err() {
+                    break None;
+                }
+            }
+            frame = socket.next() => {
+                last_heard = tokio::time::Instant::now();
+                match frame {
+                    None | Some(Ok(Message::Close(_))) => break None,
+                    Some(Err(WsError::Capacity(_))) => break Some((1009, "message too big", None, true)),
+                    Some(Err(_)) => break None,
+                    Some(Ok(_)) => {}
+                }
+            }
+        }
+    };
+    metrics::gauge!("mancala_tournament_sockets").decrement(1.0);
+    if let Some((code, reason, error, unreadable)) = end {
+        if let Some(e) = error {
+            let _ = socket.send(text(&e)).await;
+        }
+        closing::close(&mut socket, code, reason, unreadable).await;
+    }
+}
+
+type End = (u16, &'static str, Option<TournamentServerMsg>, bool);
+
+fn revoked() -> End {
+    let msg = TournamentServerMsg::Error {
+        code: "revoked".into(),
+        message: "this session or token was revoked: sign in again".into(),
+    };
+    (crate::lobby::command::REVOKED_CLOSE, "credential revoked", Some(msg), false)
+}
+
+/// Whether the socket's credential still holds (a guest's socket has none to lose). A database that
+/// cannot answer counts as not holding: nothing secret is sent on a doubt.
+async fn still_valid(state: &AppState, caller: Option<&Caller>) -> bool {
+    match caller {
+        None => true,
+        Some(c) => state.store.still_valid(&c.credential).await.unwrap_or(false),
+    }
+}
