@@ -47,7 +47,7 @@ impl Nodes {
     }
 
     /// Node `home` if it is up, else the next one that is.
-    fn pick(&self, home: usize) -> Option<SocketAddr> {
+    pub fn pick(&self, home: usize) -> Option<SocketAddr> {
         let nodes = self.0.lock().unwrap();
         (0..nodes.len()).map(|k| (home + k) % nodes.len()).find_map(|i| nodes[i])
     }

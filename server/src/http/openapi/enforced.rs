@@ -141,6 +141,22 @@ fn bodies(doc: &mut Value) {
     );
     set(doc, &format!("{s}/CreateChallenge/properties/variant"), reference("VariantId"));
     set(doc, &format!("{s}/CreateChallenge/properties/to"), reference("PlayerName"));
+    set(
+        doc,
+        &format!("{s}/CreateTournament/properties/variants"),
+        json!({ "type": "array",
+        "items": reference("VariantId"), "minItems": 1, "maxItems": Variant::ALL.len(), "uniqueItems": true }),
+    );
+    merge(doc, &format!("{s}/CreateTournament/properties/name"), json!({ "minLength": 2, "maxLength": 48 }));
+    merge(doc, &format!("{s}/CreateTournament/properties/minutes"), json!({ "minimum": 5, "maximum": 360 }));
+    merge(doc, &format!("{s}/CreateTournament/properties/rounds"), json!({ "minimum": 2, "maximum": 15 }));
+    merge(doc, &format!("{s}/CreateTournament/properties/password"), json!({ "minLength": 4, "maxLength": 64 }));
+    merge(
+        doc,
+        &format!("{s}/CreateTournament/properties/starts_at"),
+        json!({ "maximum": MAX_MS, "description": "unix ms, at most 7 days ahead; absent: at once" }),
+    );
+    merge(doc, &format!("{s}/JoinTournament/properties/password"), json!({ "minLength": 1, "maxLength": 64 }));
     set(doc, &format!("{s}/Signup/properties/name"), reference("PlayerName"));
     for password in ["Signup/properties/password", "ChangePassword/properties/new"] {
         merge(
@@ -169,6 +185,8 @@ fn answers(doc: &mut Value) {
         ("VariantInfo/properties/id", reference("VariantId")),
         ("PlayerProfile/properties/name", reference("PlayerName")),
         ("PlayerCreated/properties/name", reference("PlayerName")),
+        ("TournamentGame/properties/variant", reference("VariantId")),
+        ("TournamentGame/properties/winner", nullable(reference("Side"))),
     ] {
         set(doc, &format!("{s}/{pointer}"), schema);
     }

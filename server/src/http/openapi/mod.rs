@@ -33,6 +33,7 @@ mod enforced;
 mod examples;
 mod learn;
 mod review;
+mod tournaments;
 mod wire;
 
 /// The document, rendered once.
@@ -71,9 +72,10 @@ pub fn document_value() -> serde_json::Value {
         list_challenges, accept_challenge, decline_challenge, signup, signin, signout, account, change_password,
         playing, list_tokens, create_token, revoke_token, learn::lessons, learn::lesson, learn::check, learn::rules,
         learn::preview, learn::game_preview, learn::progress, learn::progress_step, analysis::analyse,
-        review::game_review
+        review::game_review, tournaments::list, tournaments::create, tournaments::get, tournaments::join,
+        tournaments::withdraw, tournaments::socket
     ),
-    components(schemas(ClientMsg, ServerMsg, ErrorBody, LobbyClientMsg, LobbyServerMsg)),
+    components(schemas(ClientMsg, ServerMsg, ErrorBody, LobbyClientMsg, LobbyServerMsg, mancala_protocol::tournament::TournamentServerMsg)),
     modifiers(&BearerAuth),
     tags(
         (name = "games", description = "Create and join games"),
@@ -87,6 +89,7 @@ pub fn document_value() -> serde_json::Value {
         (name = "ratings", description = "Glicko-2 ratings per variant: history and leaderboards"),
         (name = "learn", description = "Lessons with their checks, the players' rules pages, the move preview"),
         (name = "analysis", description = "The engine's analysis of positions and finished games"),
+        (name = "tournaments", description = "Arena and Swiss tournaments: lists, standings, joining, the live socket"),
         (name = "ops", description = "Health, metrics, this document")
     )
 )]
