@@ -400,6 +400,7 @@ async fn an_arena_goes_on_after_its_directors_node_is_killed() {
     let waves_before =
         before["games"].as_array().unwrap().iter().map(|g| g["round"].as_u64().unwrap()).max().unwrap_or(0);
     procs[k].take().unwrap().kill().await;
+    let killed = tokio::time::Instant::now();
     nodes.set(k, None);
     let s = TestServer::attach(nodes.pick(k + 1).unwrap(), &url);
     // Another node directs it within the lease, and pairs new waves.
@@ -408,6 +409,10 @@ async fn an_arena_goes_on_after_its_directors_node_is_killed() {
         let (node, e) = director_lease(&mut conn, &id).await;
         if node != director {
             assert!(e > epoch);
+            eprintln!(
+                "figure: another node took the director's lease {} ms after the SIGKILL",
+                killed.elapsed().as_millis()
+            );
             break;
         }
         assert!(tokio::time::Instant::now() < deadline, "nobody took the director's lease");
@@ -418,6 +423,7 @@ async fn an_arena_goes_on_after_its_directors_node_is_killed() {
         let (_, now) = s.get(&format!("/api/tournaments/{id}")).await;
         let waves = now["games"].as_array().unwrap().iter().map(|g| g["round"].as_u64().unwrap()).max().unwrap_or(0);
         if waves > waves_before + 1 {
+            eprintln!("figure: a new wave was paired {} ms after the SIGKILL", killed.elapsed().as_millis());
             break;
         }
         assert!(tokio::time::Instant::now() < deadline, "no new wave after the takeover: {now}");
@@ -427,7 +433,8 @@ async fn an_arena_goes_on_after_its_directors_node_is_killed() {
     for t in tasks {
         t.await.unwrap();
     }
-    check_arena(&s, &id, 12).await;
+    let games = check_arena(&s, &id, 12).await;
+    eprintln!("figure: {games} games, every one finished and counted once");
     drop(procs);
     drop(conn);
     drop_db(&base, &url).await;

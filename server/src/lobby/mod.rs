@@ -47,7 +47,7 @@ use error::LobbyError;
 use limits::{Admitted, Doors, LobbyLimits};
 use pool::Pool;
 use std::sync::Arc;
-use tokio::sync::{mpsc, oneshot, watch};
+use tokio::sync::{broadcast, mpsc, oneshot, watch};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
@@ -60,6 +60,8 @@ pub struct Lobby {
     tx: mpsc::Sender<Command>,
     doors: Arc<Doors>,
     limits: LobbyLimits,
+    /// Every revocation, for the other sockets that stand on an account's credential (a tournament's).
+    revoked: broadcast::Sender<Arc<Vec<Credential>>>,
 }
 
 impl Lobby {
@@ -77,14 +79,14 @@ impl Lobby {
         tracker.spawn(lists::watch(store.clone(), watched, tx.downgrade(), shutdown.clone()));
         let pool = Pool::new(rooms, store, limits, tx.downgrade(), tracker.clone(), watching, link);
         tracker.spawn(pool.run(rx, shutdown.clone()));
-        Lobby { tx, doors: Arc::default(), limits }
+        Lobby { tx, doors: Arc::default(), limits, revoked: broadcast::channel(64).0 }
     }
 
     /// A lobby whose queue is `rx` (tests).
     pub fn with_queue(capacity: usize) -> (Lobby, mpsc::Receiver<Command>) {
         let (tx, rx) = mpsc::channel(capacity);
         let limits = LobbyLimits { conns_per_address: 1, seeks_per_address: 1 };
-        (Lobby { tx, doors: Arc::default(), limits }, rx)
+        (Lobby { tx, doors: Arc::default(), limits, revoked: broadcast::channel(64).0 }, rx)
     }
 
     /// Queues `cmd`: a full queue is `busy`, a stopped task is the server shutting down.
@@ -123,7 +125,15 @@ impl Lobby {
 
     /// `credentials` are revoked: the connections opened with them are closed.
     pub fn revoke(&self, credentials: Vec<Credential>) {
+        // Nobody listening is not an error: no tournament socket is open.
+        let _ = self.revoked.send(Arc::new(credentials.clone()));
         self.must_send(Command::Revoke { credentials });
+    }
+
+    /// The revocations from now on (a receiver that lags behind is told so: it checks its credential in
+    /// the database then).
+    pub fn revocations(&self) -> broadcast::Receiver<Arc<Vec<Credential>>> {
+        self.revoked.subscribe()
     }
 
     /// Admits a new lobby connection of `client` (sockets and seek streams), or refuses it with

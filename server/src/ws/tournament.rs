@@ -7,8 +7,9 @@
 //! Identity: `?token=` (a player or API token), `Authorization: Bearer`, or the session cookie of a
 //! signed-in browser (from this site only: [`WsUpgrade`] refuses a handshake with the cookie and another
 //! `Origin`). A signed-in caller's messages carry their place and the seat of their game going on, a
-//! secret: the credential is checked again before every such message and every few seconds, and a revoked
-//! one closes the socket with 4001 and gets nothing more.
+//! secret: a revocation (sign-out, password change, a revoked token; from any node, through the lobby's
+//! revocations) closes the socket at once with 4001, and the credential is also checked again in the
+//! database before every such message and every few seconds, in case a revocation's message was lost.
 
 use super::closing;
 use super::upgrade::{Socket, WsUpgrade};
@@ -25,6 +26,7 @@ use axum::response::Response;
 use futures_util::{SinkExt, StreamExt};
 use mancala_protocol::tournament::TournamentServerMsg;
 use std::time::Duration;
+use tokio::sync::broadcast::error::RecvError;
 use tokio_tungstenite::tungstenite::{Error as WsError, Message};
 
 /// How often a signed-in socket's credential is checked when nothing changes.
@@ -70,6 +72,7 @@ fn text(msg: &TournamentServerMsg) -> Message {
 
 async fn serve(mut socket: Socket, state: AppState, id: GameId, caller: Option<Caller>) {
     let mut latest = state.tournaments.watch(id.as_str());
+    let mut revocations = state.lobby.revocations();
     metrics::gauge!("mancala_tournament_sockets").increment(1.0);
     let mut ping = tokio::time::interval(state.ws_limits.ping_every);
     ping.tick().await;
@@ -106,6 +109,17 @@ async fn serve(mut socket: Socket, state: AppState, id: GameId, caller: Option<C
                     break Some((1011, "the tournament feed stopped", None, false));
                 }
                 pending = true;
+            }
+            gone = revocations.recv(), if caller.is_some() => {
+                let mine = match gone {
+                    Ok(credentials) => caller.as_ref().is_some_and(|c| credentials.contains(&c.credential)),
+                    // Some were missed: the database says.
+                    Err(RecvError::Lagged(_)) => !still_valid(&state, caller.as_ref()).await,
+                    Err(RecvError::Closed) => false,
+                };
+                if mine {
+                    break Some(revoked());
+                }
             }
             _ = recheck.tick(), if caller.is_some() => {
                 if !still_valid(&state, caller.as_ref()).await {
