@@ -18,7 +18,7 @@ CREATE TABLE tournaments (
     bots SMALLINT NOT NULL,
     -- argon2id PHC string of a club's password; NULL: anyone may join.
     password_hash TEXT,
-    -- The creating account's key; NULL for the server's schedule.
+    -- The creating account's name as registered; NULL for the server's schedule.
     created_by TEXT,
     starts_at BIGINT NOT NULL,
     -- Arena: its length; Swiss: its number of rounds.
@@ -35,7 +35,7 @@ CREATE TABLE tournaments (
 );
 
 CREATE INDEX tournaments_status ON tournaments (status, starts_at);
-CREATE INDEX tournaments_creator ON tournaments (created_by, created_at);
+CREATE INDEX tournaments_creator ON tournaments (lower(created_by), created_at);
 
 -- Who joined: a player is listed for good once joined (a withdrawn player's games count for the others).
 CREATE TABLE tournament_players (

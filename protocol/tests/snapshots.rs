@@ -135,3 +135,5 @@ mod http;
 mod lobby;
 #[path = "wire/server.rs"]
 mod server;
+#[path = "wire/tournament.rs"]
+mod tournament;

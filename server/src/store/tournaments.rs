@@ -366,11 +366,12 @@ impl Store {
         Ok(rows.iter().map(|r| r.try_get(0)).collect::<Result<_, sqlx::Error>>()?)
     }
 
-    /// How many tournaments account `key` made since `since`, and how many of theirs are not finished.
+    /// How many tournaments the account of key `key` made since `since`, and how many of theirs are not
+    /// finished.
     pub async fn tournaments_made_by(&self, key: &str, since: i64) -> Result<(i64, i64), StoreError> {
         let row = sqlx::query(
             "SELECT COUNT(*) FILTER (WHERE created_at >= $2), COUNT(*) FILTER (WHERE status <> 'finished') \
-             FROM tournaments WHERE created_by = $1",
+             FROM tournaments WHERE lower(created_by) = $1",
         )
         .bind(key)
         .bind(since)

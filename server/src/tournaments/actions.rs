@@ -30,7 +30,8 @@ fn bad(field: &str, what: &str) -> TournamentError {
     TournamentError::BadRequest(format!("field `{field}`: {what}"))
 }
 
-/// Checks `req` and makes the row of a new tournament by `by` (an account's key; `None`: the schedule).
+/// Checks `req` and makes the row of a new tournament by `by` (an account's name as registered; `None`: the
+/// schedule).
 pub async fn row(
     req: &CreateTournament,
     by: Option<String>,
@@ -134,7 +135,7 @@ pub async fn create(store: &Store, by: &PlayerName, req: &CreateTournament) -> R
         return Err(TournamentError::TooMany(format!("the server runs at most {MAX_OPEN} tournaments at once")));
     }
     let id = GameId::random().as_str().to_string();
-    let row = row(req, Some(key), id.clone(), now).await?;
+    let row = row(req, Some(by.as_str().to_string()), id.clone(), now).await?;
     store.tournament_write(vec![TournamentWrite::Create(row)], None).await?;
     metrics::counter!("mancala_tournaments_created").increment(1);
     Ok(id)
