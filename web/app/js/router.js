@@ -23,6 +23,8 @@ const ROUTES = [
   [/^\/account$/, 'account', () => ({})],
   [/^\/rules\/([^/]+)$/, 'rules', (m) => ({ variant: decodeURIComponent(m[1]) })],
   [/^\/learn$/, 'learn', () => ({})],
+  [/^\/tournaments$/, 'tournaments', () => ({})],
+  [/^\/tournament\/([^/]+)$/, 'tournament', (m) => ({ id: decodeURIComponent(m[1]) })],
   [/^\/analysis(?:\/([^/]+))?$/, 'analysis', (m) => ({ variant: m[1] ? decodeURIComponent(m[1]) : '' })],
   [
     /^\/learn\/([^/]+)\/([^/]+)$/,
@@ -63,7 +65,10 @@ async function route() {
   for (const a of document.querySelectorAll('header nav a')) {
     const href = a.getAttribute('href') || '';
     const section = href.split('/').slice(0, 2).join('/');
-    a.classList.toggle('here', href === path || (href !== '/' && path.startsWith(section)));
+    // `data-also`: another section the link stands for (Tournaments for `/tournament/{id}`).
+    const also = a.getAttribute('data-also');
+    const here = href === path || (href !== '/' && path.startsWith(section)) || (!!also && path.startsWith(also));
+    a.classList.toggle('here', here);
   }
 }
 

@@ -1,0 +1,151 @@
+// The tournament pages: a signed-in person creates an arena starting now with the form on /tournaments;
+// a second account, on a phone, opens it and both press Join; the director pairs them and both pages go
+// to the same game on opposite seats; a move made by one is seen by the other; the standings list both.
+// After a resignation, going back to the tournament page takes both to their next game. A signed-out
+// visitor sees the page (standings, games) without Join, and the list of tournaments.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import {
+  api,
+  boardOf,
+  person,
+  PHONE,
+  playable,
+  shot,
+  signUp,
+  until,
+  useServerAndBrowser,
+  server,
+  browser,
+} from './harness.js';
+
+useServerAndBrowser();
+
+const GAME_URL = /\/game\/[A-Za-z0-9]{10}$/;
+const standingNames = (page) =>
+  page.$$eval('#standings tbody tr', (rs) => rs.map((r) => r.getAttribute('data-player')));
+
+test(
+  'an arena made with the form: join, paired into one game, a move seen by both, the standings',
+  { timeout: 180000 },
+  async () => {
+    const a = await person(browser, server);
+    const b = await person(browser, server, { device: PHONE });
+    await signUp(a.page, 'Asha');
+    await signUp(b.page, 'baraka');
+
+    // The site's navigation leads to the list; the form makes an arena starting now.
+    await a.page.click('header nav a[href="/tournaments"]');
+    await a.page.waitForURL(/\/tournaments$/);
+    await a.page.waitForSelector('#tour-running li');
+    await a.page.click('#tour-new-summary');
+    await a.page.fill('#tf-name', 'Friday arena');
+    await a.page.selectOption('#tf-clock', '180+2');
+    await a.page.fill('#tf-minutes', '20');
+    await shot(a.page, 'tournament-form-desktop');
+    await a.page.click('#tf-submit');
+    await a.page.waitForURL(/\/tournament\/[A-Za-z0-9]+$/);
+    const id = a.page.url().split('/').pop();
+    await until(async () => /Friday arena/.test(await a.page.textContent('#t-name')), 'the header');
+    assert.match(await a.page.textContent('#t-facts'), /Arena · 20 minutes.*Kubuguza.*3\+2.*rated.*by asha/i);
+    assert.equal(await a.page.getAttribute('header nav a[href="/tournaments"]', 'class'), 'here');
+    const made = await api(server, `/api/tournaments/${id}`);
+    assert.equal(made.kind, 'arena');
+    assert.deepEqual(made.variants, ['kubuguza']);
+    assert.deepEqual([made.clock.base_secs, made.clock.increment_secs], [180, 2]);
+    assert.equal(made.ends_at - made.starts_at, 20 * 60000);
+
+    // The phone opens it; both join.
+    await b.page.goto(`/tournament/${id}`);
+    await b.page.waitForSelector('#t-join');
+    await until(async () => /Ends in|Starting/.test(await b.page.textContent('#t-status')), 'the countdown');
+    await b.page.click('#t-join');
+    await b.page.waitForSelector('#t-withdraw');
+    await until(async () => (await standingNames(a.page)).includes('baraka'), "the joiner in the creator's standings");
+    await a.page.click('#t-join');
+
+    // Paired: both pages go to the same game, on opposite seats.
+    await a.page.waitForURL(GAME_URL, { timeout: 10000 });
+    await b.page.waitForURL(GAME_URL, { timeout: 10000 });
+    const game = a.page.url().split('/').pop();
+    assert.equal(b.page.url().split('/').pop(), game, 'the same game');
+    const g = (await api(server, `/api/games/${game}`)).game;
+    assert.deepEqual([g.players.south.name, g.players.north.name].sort(), ['Asha', 'baraka']);
+    assert.deepEqual([g.clock.base_secs, g.clock.increment_secs], [180, 2]);
+    const [south, north] = g.players.south.name === 'Asha' ? [a.page, b.page] : [b.page, a.page];
+    for (const p of [south, north])
+      await until(async () => /\(you\)/.test(await p.textContent('.bottom-player')), 'the seat');
+
+    // South moves; North sees it.
+    await until(async () => (await playable(south)).length > 0, 'South to move');
+    const before = await boardOf(north);
+    await south.click(`svg.board .hole[data-hole="${(await playable(south))[0]}"]`);
+    await until(async () => (await api(server, `/api/games/${game}`)).game.plies >= 1, 'the move');
+    await until(
+      async () => JSON.stringify(await boardOf(north)) !== JSON.stringify(before),
+      'the move on the other board',
+    );
+    assert.deepEqual(await boardOf(north), await boardOf(south));
+
+    // Back on the tournament page while the game goes on: a link to it (not sent there again), the
+    // standings with both players, the game listed as being played.
+    for (const p of [a.page, b.page]) {
+      await p.goto(`/tournament/${id}`);
+      await p.waitForSelector('#t-mygame-link');
+      assert.equal(await p.getAttribute('#t-mygame-link', 'href'), `/game/${game}`);
+      await until(async () => (await standingNames(p)).length === 2, 'both in the standings');
+      assert.deepEqual((await standingNames(p)).sort(), ['Asha', 'baraka']);
+      await p.waitForSelector(`#t-games li[data-game="${game}"] a[href="/game/${game}"]`);
+      assert.match(await p.textContent(`#t-games li[data-game="${game}"]`), /playing/);
+    }
+    await shot(a.page, 'tournament-desktop');
+    await shot(b.page, 'tournament-phone');
+
+    // North resigns; back on the tournament page, both are sent to their next game.
+    await north.click(`#t-mygame-link`);
+    await north.waitForURL(GAME_URL);
+    await north.click('[data-command="resign"]');
+    await north.click('[data-confirm="resign"]');
+    await until(async () => (await api(server, `/api/games/${game}`)).game.status === 'finished', 'the resignation');
+    await north.goto(`/tournament/${id}`);
+    await south.goto(`/tournament/${id}`);
+    await north.waitForURL(GAME_URL, { timeout: 10000 });
+    await south.waitForURL(GAME_URL, { timeout: 10000 });
+    const next = north.url().split('/').pop();
+    assert.notEqual(next, game, 'a new game');
+    assert.equal(south.url().split('/').pop(), next);
+    const view = await api(server, `/api/tournaments/${id}`);
+    const winner = g.players.south.name;
+    assert.equal(view.standings[0].name, winner);
+    assert.equal(view.standings[0].score, 2);
+    for (const p of [a, b]) assert.deepEqual(p.errors, []);
+  },
+);
+
+test('a signed-out visitor sees the tournament and the list, without Join', { timeout: 60000 }, async () => {
+  const list = await api(server, '/api/tournaments');
+  const t = list.running.find((x) => x.name === 'Friday arena');
+  assert.ok(t, 'the arena of the first test is running');
+  const guest = await person(browser, server, { device: PHONE });
+  await guest.page.goto(`/tournament/${t.id}`);
+  await until(async () => (await standingNames(guest.page)).length === 2, 'the standings');
+  await guest.page.waitForSelector('#t-signin');
+  assert.equal(await guest.page.$('#t-join'), null, 'no Join for a guest');
+  assert.equal(await guest.page.$('#t-withdraw'), null);
+  assert.match(await guest.page.textContent('#standings'), /Asha.*2/s);
+  assert.ok((await guest.page.$$('#t-games li[data-game]')).length >= 2, 'the games');
+  await shot(guest.page, 'tournament-guest-phone');
+
+  const desk = await person(browser, server);
+  await desk.page.goto('/tournaments');
+  await desk.page.waitForSelector(`#tour-running li[data-tournament="${t.id}"]`);
+  const line = await desk.page.textContent(`#tour-running li[data-tournament="${t.id}"]`);
+  assert.match(line, /Friday arena.*Arena · 20 minutes.*Kubuguza.*3\+2.*rated.*2 players.*Ends in/s);
+  assert.equal(await desk.page.$('#tour-new'), null, 'no form for a guest');
+  await shot(desk.page, 'tournaments-desktop');
+  await desk.page.click(`#tour-running li[data-tournament="${t.id}"] a.tname`);
+  await desk.page.waitForURL(new RegExp(`/tournament/${t.id}$`));
+  await desk.page.waitForSelector('#standings');
+  for (const p of [guest, desk]) assert.deepEqual(p.errors, []);
+});
