@@ -151,8 +151,8 @@ fn kind(v: &Value) -> &'static str {
 
 /// The fields of request bodies that are arrays, by their path: the only places an array is read.
 /// (`range` of `POST /api/lobby/seeks`, a `[i32; 2]`: serde reads exactly two integers there; `decisions`
-/// of a lesson check, a list of strings.)
-pub const ARRAY_FIELDS: &[&str] = &["range", "decisions"];
+/// of a lesson check, a list of strings; `variants` of `POST /api/tournaments`, a list of variant ids.)
+pub const ARRAY_FIELDS: &[&str] = &["range", "decisions", "variants"];
 
 /// The path of the first array inside `v` (`clock`, `options.handicap`), but for [`ARRAY_FIELDS`].
 fn first_array(v: &Value, at: String) -> Option<String> {
