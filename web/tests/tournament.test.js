@@ -5,6 +5,7 @@
 // visitor sees the page (standings, games) without Join, and the list of tournaments.
 
 import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
 import { test } from 'node:test';
 import {
   api,
@@ -21,6 +22,17 @@ import {
 } from './harness.js';
 
 useServerAndBrowser();
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe-core's violations on the page as it is now (as a11y.test.js runs it). */
+async function violations(page) {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  });
+}
 
 const GAME_URL = /\/game\/[A-Za-z0-9]{10}$/;
 const standingNames = (page) =>
@@ -99,8 +111,6 @@ test(
       await p.waitForSelector(`#t-games li[data-game="${game}"] a[href="/game/${game}"]`);
       assert.match(await p.textContent(`#t-games li[data-game="${game}"]`), /playing/);
     }
-    await shot(a.page, 'tournament-desktop');
-    await shot(b.page, 'tournament-phone');
 
     // North resigns; back on the tournament page, both are sent to their next game.
     await north.click(`#t-mygame-link`);
@@ -108,10 +118,20 @@ test(
     await north.click('[data-command="resign"]');
     await north.click('[data-confirm="resign"]');
     await until(async () => (await api(server, `/api/games/${game}`)).game.status === 'finished', 'the resignation');
-    await north.goto(`/tournament/${id}`);
+    // The finished game's page leads back to the tournament (no rematch in a tournament).
+    await north.waitForSelector('#back-to-tournament');
+    assert.equal(await north.$('[data-rematch]'), null);
+    await shot(north, 'tournament-game-over');
+    await north.click('#back-to-tournament');
     await south.goto(`/tournament/${id}`);
-    await north.waitForURL(GAME_URL, { timeout: 10000 });
-    await south.waitForURL(GAME_URL, { timeout: 10000 });
+    await until(() => GAME_URL.test(north.url()) && !north.url().endsWith(game), 'north in the next game', 10000);
+    await until(() => GAME_URL.test(south.url()) && !south.url().endsWith(game), 'south in the next game', 10000).catch(
+      async (e) => {
+        console.log('south at', south.url(), await south.textContent('main'));
+        console.log(JSON.stringify(await api(server, `/api/tournaments/${id}`)));
+        throw e;
+      },
+    );
     const next = north.url().split('/').pop();
     assert.notEqual(next, game, 'a new game');
     assert.equal(south.url().split('/').pop(), next);
@@ -119,6 +139,19 @@ test(
     const winner = g.players.south.name;
     assert.equal(view.standings[0].name, winner);
     assert.equal(view.standings[0].score, 2);
+
+    // Back on the page during the second game: the first one's result in the sheets and the games.
+    for (const p of [a.page, b.page]) {
+      await p.goto(`/tournament/${id}`);
+      await p.waitForSelector(`#t-mygame-link[href="/game/${next}"]`);
+      await until(
+        async () => (await p.textContent(`#standings tr[data-player="${winner}"] td.sheet`)) === '2',
+        'the sheet',
+      );
+      assert.match(await p.textContent(`#t-games li[data-game="${game}"]`), /1–0/);
+    }
+    await shot(a.page, 'tournament-desktop');
+    await shot(b.page, 'tournament-phone');
     for (const p of [a, b]) assert.deepEqual(p.errors, []);
   },
 );
@@ -127,7 +160,7 @@ test('a signed-out visitor sees the tournament and the list, without Join', { ti
   const list = await api(server, '/api/tournaments');
   const t = list.running.find((x) => x.name === 'Friday arena');
   assert.ok(t, 'the arena of the first test is running');
-  const guest = await person(browser, server, { device: PHONE });
+  const guest = await person(browser, server, { device: PHONE, bypassCSP: true });
   await guest.page.goto(`/tournament/${t.id}`);
   await until(async () => (await standingNames(guest.page)).length === 2, 'the standings');
   await guest.page.waitForSelector('#t-signin');
@@ -136,14 +169,16 @@ test('a signed-out visitor sees the tournament and the list, without Join', { ti
   assert.match(await guest.page.textContent('#standings'), /Asha.*2/s);
   assert.ok((await guest.page.$$('#t-games li[data-game]')).length >= 2, 'the games');
   await shot(guest.page, 'tournament-guest-phone');
+  assert.deepEqual(await violations(guest.page), [], 'no accessibility violation on a tournament');
 
-  const desk = await person(browser, server);
+  const desk = await person(browser, server, { bypassCSP: true });
   await desk.page.goto('/tournaments');
   await desk.page.waitForSelector(`#tour-running li[data-tournament="${t.id}"]`);
   const line = await desk.page.textContent(`#tour-running li[data-tournament="${t.id}"]`);
   assert.match(line, /Friday arena.*Arena · 20 minutes.*Kubuguza.*3\+2.*rated.*2 players.*Ends in/s);
   assert.equal(await desk.page.$('#tour-new'), null, 'no form for a guest');
   await shot(desk.page, 'tournaments-desktop');
+  assert.deepEqual(await violations(desk.page), [], 'no accessibility violation on the list');
   await desk.page.click(`#tour-running li[data-tournament="${t.id}"] a.tname`);
   await desk.page.waitForURL(new RegExp(`/tournament/${t.id}$`));
   await desk.page.waitForSelector('#standings');

@@ -21,23 +21,27 @@ import { countdown, kindText, serverError, timeText, variantsText } from './tour
 
 export const books = ['tournaments'];
 
-/** The games this tab has already opened for this person (so that coming back does not send them again). */
-const OPENED = 'mancala.tournament.opened';
+/**
+ * The games this tab has already opened for this person, each with its tournament (so that coming back
+ * does not send them again, and the finished game's page links back to the tournament: game/view/rematch.js).
+ */
+const OPENED = 'mancala.tournament.games';
 
-/** @returns {string[]} */
+/** @returns {Record<string, string>} game id → tournament id */
 function opened() {
   try {
-    const v = JSON.parse(sessionStorage.getItem(OPENED) || '[]');
-    return Array.isArray(v) ? v : [];
+    const v = JSON.parse(sessionStorage.getItem(OPENED) || '{}');
+    return v && typeof v === 'object' && !Array.isArray(v) ? v : {};
   } catch {
-    return [];
+    return {};
   }
 }
 
-/** @param {string} id */
-function markOpened(id) {
+/** @param {string} game @param {string} tournament */
+function markOpened(game, tournament) {
+  const all = { [game]: tournament, ...opened() };
   try {
-    sessionStorage.setItem(OPENED, JSON.stringify([id, ...opened().filter((x) => x !== id)].slice(0, 100)));
+    sessionStorage.setItem(OPENED, JSON.stringify(Object.fromEntries(Object.entries(all).slice(0, 100))));
   } catch {
     /* private mode: the page opens the game again on a later visit */
   }
@@ -147,10 +151,10 @@ export function mount(main, { id }) {
     if (stopped || (shown && v.version < shown.version)) return;
     shown = v;
     const g = v.me?.game;
-    if (g && !opened().includes(g.game.id)) {
+    if (g && !(g.game.id in opened())) {
       // Paired: the seat as the lobby keeps it, and to the board.
       keepSeat(g.game.id, g.token, g.seat);
-      markOpened(g.game.id);
+      markOpened(g.game.id, id);
       go(`/game/${encodeURIComponent(g.game.id)}`);
       return;
     }
@@ -222,7 +226,10 @@ export function mount(main, { id }) {
           {
             href: `/game/${encodeURIComponent(g.game.id)}`,
             id: 't-mygame-link',
-            onclick: () => keepSeat(g.game.id, g.token, g.seat),
+            onclick: () => {
+              keepSeat(g.game.id, g.token, g.seat);
+              markOpened(g.game.id, id);
+            },
           },
           t('tour.go_to_game'),
         ),
@@ -317,7 +324,7 @@ export function mount(main, { id }) {
     const arena = v.kind === 'arena';
     const myName = (me() || '').toLowerCase();
     const head = [
-      h('th', { scope: 'col' }, '#'),
+      h('th', { scope: 'col', class: 'num' }, '#'),
       h('th', { scope: 'col' }, t('tour.player')),
       h('th', { scope: 'col', class: 'num' }, t('tour.rating')),
       ...(arena

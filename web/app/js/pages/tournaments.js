@@ -77,14 +77,18 @@ export function mount(main) {
   const create = h('div', { id: 'tour-create' });
   main.append(
     h(
-      'section',
-      { class: 'panel' },
-      h('h1', {}, t('tour.title')),
-      h('p', { class: 'muted' }, t('tour.intro')),
-      create,
-      error,
+      'div',
+      { class: 'tour-page' },
+      h(
+        'section',
+        { class: 'panel' },
+        h('h1', {}, t('tour.title')),
+        h('p', { class: 'muted' }, t('tour.intro')),
+        create,
+        error,
+      ),
+      sections,
     ),
-    ...sections,
   );
 
   /** @type {{upcoming: TournamentSummary[], running: TournamentSummary[], finished: TournamentSummary[]} | null} */
@@ -254,8 +258,13 @@ function createForm() {
     minutesRow,
     roundsRow,
     h('label', {}, t('tour.form.password'), password),
-    h('label', {}, rated, ` ${t('tour.form.rated')}`),
-    h('label', {}, bots, ` ${t('tour.form.bots')}`),
+    h(
+      'fieldset',
+      {},
+      h('legend', {}, t('tour.form.options')),
+      h('label', {}, rated, ` ${t('tour.form.rated')}`),
+      h('label', {}, bots, ` ${t('tour.form.bots')}`),
+    ),
     h('p', { class: 'muted small tf-note' }, t('tour.form.note')),
     submit,
     error,
