@@ -184,3 +184,79 @@ test('a signed-out visitor sees the tournament and the list, without Join', { ti
   await desk.page.waitForSelector('#standings');
   for (const p of [guest, desk]) assert.deepEqual(p.errors, []);
 });
+
+test(
+  'a private Swiss made with the form: the password asked, the tie-break columns; a medley arena',
+  { timeout: 90000 },
+  async () => {
+    const c = await person(browser, server);
+    const d = await person(browser, server, { device: PHONE });
+    await signUp(c.page, 'Chidi');
+    await signUp(d.page, 'Dembe');
+    await c.page.goto('/tournaments');
+    await c.page.click('#tour-new-summary');
+    await c.page.fill('#tf-name', 'Club Swiss');
+    await c.page.check('#tf-swiss');
+    assert.equal(await c.page.isVisible('#tf-minutes'), false, 'a Swiss has rounds, not minutes');
+    await c.page.fill('#tf-rounds', '3');
+    await c.page.fill('#tf-starts', '5');
+    await c.page.fill('#tf-password', 'club-secret');
+    // Two games for a Swiss: refused in the page.
+    await c.page.check('#tf-v-azigo');
+    await c.page.click('#tf-submit');
+    await until(async () => /one game/.test(await c.page.textContent('#tf-error')), 'the refusal of two games');
+    await c.page.uncheck('#tf-v-azigo');
+    await c.page.click('#tf-submit');
+    await c.page.waitForURL(/\/tournament\/[A-Za-z0-9]+$/);
+    const id = c.page.url().split('/').pop();
+    await until(async () => /Club Swiss/.test(await c.page.textContent('#t-name')), 'the header');
+    assert.match(await c.page.textContent('#t-facts'), /Swiss · 3 rounds · Kubuguza · 5\+3 · rated/);
+    assert.match(await c.page.textContent('#t-status'), /Starts in 4:[0-5]\d/);
+    assert.ok(await c.page.$('#t-name .lock'), 'the lock of a private tournament');
+    const made = await api(server, `/api/tournaments/${id}`);
+    assert.equal(made.private, true);
+    assert.equal(made.rounds, 3);
+    assert.ok(Math.abs(made.starts_at - Date.now() - 5 * 60000) < 30000, 'starts in 5 minutes');
+
+    // The phone: a wrong password is refused, the right one joins.
+    await d.page.goto(`/tournament/${id}`);
+    await d.page.waitForSelector('#t-password');
+    await d.page.fill('#t-password', 'nope');
+    await d.page.click('#t-join');
+    await until(async () => /Not allowed/.test(await d.page.textContent('#t-error')), 'the refusal');
+    assert.match(await d.page.textContent('#t-error'), /wrong tournament password/);
+    await d.page.fill('#t-password', 'club-secret');
+    await d.page.click('#t-join');
+    await d.page.waitForSelector('#t-withdraw:text-is("Withdraw")');
+    await until(async () => (await standingNames(d.page)).includes('Dembe'), 'the standings');
+    const heads = await d.page.$$eval('#standings thead th', (ths) => ths.map((th) => th.textContent));
+    assert.deepEqual(heads, ['#', 'Player', 'Rating', 'Bu', 'Bu-1', 'SB', 'Wins', 'Score']);
+    await until(async () => (await standingNames(c.page)).includes('Dembe'), "the join on the creator's page");
+    await shot(d.page, 'tournament-swiss-phone');
+    // Withdraw, and back (the password is asked again).
+    await d.page.click('#t-withdraw');
+    await d.page.waitForSelector('#t-join:text-is("Join again")');
+    assert.ok(await d.page.isVisible('#t-password'));
+    await d.page.click('#t-join');
+    await d.page.waitForSelector('#t-withdraw');
+
+    // A medley arena starting now: the game now and the next change.
+    await c.page.goto('/tournaments');
+    await c.page.click('#tour-new-summary');
+    await c.page.fill('#tf-name', 'Medley');
+    await c.page.check('#tf-v-azigo');
+    await c.page.fill('#tf-minutes', '20');
+    await c.page.click('#tf-submit');
+    await c.page.waitForURL(/\/tournament\/[A-Za-z0-9]+$/);
+    await until(async () => /Medley: Kubuguza, Azigo/.test(await c.page.textContent('#t-facts')), 'the games');
+    await until(
+      async () => /Medley: Kubuguza now, Azigo in (9|10):\d\d/.test(await c.page.textContent('#t-medley')),
+      "the medley's game now and the next",
+    );
+    for (const p of [c, d])
+      assert.deepEqual(
+        p.errors.filter((e) => !/status of 403/.test(e)),
+        [],
+      );
+  },
+);

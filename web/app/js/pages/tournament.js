@@ -13,8 +13,8 @@ import { ReconnectingSocket } from '../reconnect.js';
 import { go } from '../router.js';
 import { me, onChange, ready } from '../session.js';
 import { decodeTournament, tournamentApi } from '../tournamentwire.js';
-import { errorText, h, pageStyle, timeControl, variantName, when } from '../ui.js';
-import { countdown, kindText, serverError, timeText, variantsText } from './tournaments.js';
+import { errorText, h, pageStyle, timeControl, variantName } from '../ui.js';
+import { at, countdown, kindText, lockMark, serverError, timeText, variantsText } from './tournaments.js';
 
 /** @typedef {import('../tournamentwire.js').TournamentView} TournamentView */
 /** @typedef {import('../tournamentwire.js').StandingLine} StandingLine */
@@ -165,12 +165,7 @@ export function mount(main, { id }) {
     const v = shown;
     if (!v) return;
     document.title = `${v.name} · Mancala`;
-    title.replaceChildren(
-      v.name,
-      ...(v.private
-        ? [h('span', { class: 'lock', title: t('tour.private'), 'aria-label': t('tour.private') }, ' 🔒')]
-        : []),
-    );
+    title.replaceChildren(v.name, ...(v.private ? [' ', lockMark()] : []));
     facts.replaceChildren(
       ...[
         kindText(v),
@@ -193,10 +188,13 @@ export function mount(main, { id }) {
   function drawTime() {
     const v = shown;
     if (!v) return;
-    const start = v.status === 'upcoming' && v.startsAt > Date.now() ? ` (${when(v.startsAt)})` : '';
-    status.textContent = `${timeText(v)}${start}`;
+    const upcoming = v.status === 'upcoming' && v.startsAt > Date.now();
+    status.replaceChildren(
+      timeText(v),
+      ...(upcoming ? [' ', h('span', { class: 'muted small' }, at(v.startsAt))] : []),
+    );
     status.dataset.status = v.status;
-    const isMedley = v.variants.length > 1 && v.status !== 'finished';
+    const isMedley = v.variants.length > 1 && v.status === 'running';
     medley.hidden = !isMedley;
     if (isMedley) {
       const now = v.variantNow || v.variants[0];
@@ -267,7 +265,8 @@ export function mount(main, { id }) {
         h('span', { class: 'muted small' }, t(v.kind === 'arena' ? 'tour.joined_arena' : 'tour.joined_swiss')),
       );
     } else {
-      if (v.private && !place?.joined) {
+      // The password is asked again on a return: the server checks it at every join.
+      if (v.private) {
         passwordField ||= /** @type {HTMLInputElement} */ (
           h('input', {
             id: 't-password',
@@ -362,7 +361,7 @@ export function mount(main, { id }) {
                 'td',
                 { class: 'sheet', 'aria-label': t('tour.sheet_label', { points: (l.sheet || []).join(' ') }) },
                 (l.sheet || []).map((p) => h('span', { class: p >= 4 ? 'double' : '' }, String(p))),
-                l.fire ? h('span', { class: 'fire', title: t('tour.fire'), 'aria-label': t('tour.fire') }, '🔥') : null,
+                l.fire ? h('span', { class: 'fire', title: t('tour.fire'), 'aria-label': t('tour.fire') }, '×2') : null,
               ),
             ]
           : [

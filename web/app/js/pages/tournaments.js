@@ -4,11 +4,11 @@
 // a medley arena of several, the clock, the start, its length, rated, bots, a password), which goes to the
 // new tournament's page.
 
-import { t } from '../i18n.js';
 import { go } from '../router.js';
 import { me, onChange, ready } from '../session.js';
 import { tournamentApi } from '../tournamentwire.js';
-import { clockText, errorText, h, pageStyle, timeControl, VARIANTS, variantName, when } from '../ui.js';
+import { language, t } from '../i18n.js';
+import { clockText, errorText, h, pageStyle, timeControl, VARIANTS, variantName } from '../ui.js';
 
 /** @typedef {import('../tournamentwire.js').TournamentSummary} TournamentSummary */
 
@@ -26,6 +26,35 @@ const REFRESH_MS = 10000;
  * @param {number} at unix ms
  */
 export const countdown = (at) => clockText(Math.max(0, at - Date.now()));
+
+/**
+ * A moment, short: "Wed 25 Nov, 08:31" in the page's language.
+ * @param {number} ms unix ms
+ */
+export const at = (ms) =>
+  new Date(ms).toLocaleString(language(), {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+
+/** The mark of a private tournament (joining needs a password): a padlock drawn in SVG. */
+export function lockMark() {
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(ns, 'svg');
+  svg.setAttribute('viewBox', '0 0 16 16');
+  svg.setAttribute('class', 'lock');
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', t('tour.private'));
+  const title = document.createElementNS(ns, 'title');
+  title.textContent = t('tour.private');
+  const path = document.createElementNS(ns, 'path');
+  path.setAttribute('d', 'M4 7V5a4 4 0 0 1 8 0v2h1v8H3V7zm2 0h4V5a2 2 0 0 0-4 0z');
+  svg.append(title, path);
+  return svg;
+}
 
 /**
  * "Arena · 30 minutes", "Swiss · 5 rounds".
@@ -154,7 +183,7 @@ function line(s) {
       'div',
       { class: 'tline-head' },
       h('a', { href: `/tournament/${encodeURIComponent(s.id)}`, class: 'tname' }, s.name),
-      s.private ? h('span', { class: 'lock', title: t('tour.private'), 'aria-label': t('tour.private') }, '🔒') : null,
+      s.private ? lockMark() : null,
       h('span', { class: 'badge' }, kindText(s)),
     ),
     h(
@@ -165,9 +194,9 @@ function line(s) {
       h('span', {}, t(s.rated ? 'tour.rated' : 'tour.casual')),
       h('span', {}, t('tour.players', { count: s.players })),
       s.status === 'finished'
-        ? h('span', {}, when(s.endsAt || s.startsAt))
+        ? h('span', {}, at(s.endsAt || s.startsAt))
         : h('span', { 'data-time': s.id, class: 'ttime' }, timeText(s)),
-      s.status === 'upcoming' ? h('span', {}, when(s.startsAt)) : null,
+      s.status === 'upcoming' ? h('span', {}, at(s.startsAt)) : null,
     ),
   );
 }
@@ -260,7 +289,7 @@ function createForm() {
     h('label', {}, t('tour.form.password'), password),
     h(
       'fieldset',
-      {},
+      { class: 'tf-options' },
       h('legend', {}, t('tour.form.options')),
       h('label', {}, rated, ` ${t('tour.form.rated')}`),
       h('label', {}, bots, ` ${t('tour.form.bots')}`),
