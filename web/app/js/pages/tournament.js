@@ -99,7 +99,8 @@ export function mount(main, { id }) {
   document.title = `${t('tour.title')} · Mancala`;
   const title = h('h1', { id: 't-name' }, t('common.loading'));
   const facts = h('p', { class: 'tfacts', id: 't-facts' });
-  const status = h('p', { class: 'tstatus', id: 't-status', 'aria-live': 'polite' });
+  // Not a live region: its countdown changes every second.
+  const status = h('p', { class: 'tstatus', id: 't-status' });
   const medley = h('p', { class: 'small', id: 't-medley', hidden: true });
   const conn = h('span', { class: 'conn', id: 't-conn' });
   const actions = h('div', { class: 'tactions', id: 't-actions' });
@@ -143,6 +144,8 @@ export function mount(main, { id }) {
   let shown = null;
   let stopped = false;
   let busy = false;
+  /** Whether the socket was started (after the first view and the session's check). */
+  let started = false;
   /** @type {HTMLInputElement | null} kept across redraws so that a typed password stays */
   let passwordField = null;
 
@@ -440,7 +443,12 @@ export function mount(main, { id }) {
     .get(id)
     .then((v) => {
       take(v);
-      if (!stopped) ready().then(() => !stopped && socket.start());
+      if (!stopped)
+        ready().then(() => {
+          if (stopped) return;
+          started = true;
+          socket.start();
+        });
     })
     .catch((e) => {
       if (stopped) return;
@@ -449,10 +457,10 @@ export function mount(main, { id }) {
       error.textContent = errorText(e, 'tournament');
     });
   const unsubscribe = onChange(() => {
-    // Signed in or out on another tab: the socket's identity changed; ask again.
+    // Signed in or out (a session found expired): the socket's identity changed; ask again.
     if (stopped) return;
-    shown = null;
-    socket.connect();
+    drawActions();
+    if (started) socket.connect();
   });
   const tick = setInterval(drawTime, 1000);
   return () => {
