@@ -360,6 +360,19 @@ mod tests {
     }
 
     #[test]
+    fn a_tournament_lists_its_variants_in_an_array() {
+        use mancala_protocol::tournament::CreateTournament;
+        let body = br#"{"name":"Friday arena","kind":"arena","variants":["kubuguza","azigo"],
+            "clock":{"base_secs":180,"increment_secs":2},"minutes":30}"#;
+        let t = parse::<CreateTournament>(body).unwrap();
+        assert_eq!(t.variants.len(), 2);
+        let e = err::<CreateTournament>(
+            r#"{"name":"x","kind":"arena","variants":["kubuguza"],"clock":[180,2],"minutes":30}"#,
+        );
+        assert!(e.contains("`clock` must be an object"), "{e}");
+    }
+
+    #[test]
     fn json_media_types() {
         assert!(is_json("application/json"));
         assert!(is_json("Application/JSON; charset=utf-8"));
