@@ -65,10 +65,10 @@ async function route() {
   for (const a of document.querySelectorAll('header nav a')) {
     const href = a.getAttribute('href') || '';
     const section = href.split('/').slice(0, 2).join('/');
-    // `data-also`: another section the link stands for (Tournaments for `/tournament/{id}`).
-    const also = a.getAttribute('data-also');
-    const here = href === path || (href !== '/' && path.startsWith(section)) || (!!also && path.startsWith(also));
-    a.classList.toggle('here', here);
+    a.classList.toggle(
+      'here',
+      href === path || (href !== '/' && path.replace('/tournament/', '/tournaments/').startsWith(section)),
+    );
   }
 }
 

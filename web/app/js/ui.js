@@ -202,15 +202,9 @@ export function when(ms) {
 }
 
 /** Loads the learning pages' style sheet once (the game page does not need it). */
-export const learnStyle = () => pageStyle('learn');
-
-/**
- * Loads a page's own style sheet (`css/{name}.css`, beside app.css) once.
- * @param {string} name
- */
-export function pageStyle(name) {
-  if (document.querySelector(`link[data-sheet="${name}"]`)) return;
+export function learnStyle() {
+  if (document.querySelector('link[data-learn]')) return;
   const base = /** @type {HTMLLinkElement | null} */ (document.querySelector('link[rel=stylesheet]'));
-  const href = base ? base.href.replace(/app\.css$/, `${name}.css`) : '';
-  if (href) document.head.append(h('link', { rel: 'stylesheet', href, 'data-sheet': name }));
+  const href = base ? base.href.replace(/app\.css$/, 'learn.css') : '';
+  if (href) document.head.append(h('link', { rel: 'stylesheet', href, 'data-learn': true }));
 }

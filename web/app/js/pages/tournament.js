@@ -13,8 +13,8 @@ import { ReconnectingSocket } from '../reconnect.js';
 import { go } from '../router.js';
 import { me, onChange, ready } from '../session.js';
 import { decodeTournament, tournamentApi } from '../tournamentwire.js';
-import { errorText, h, pageStyle, timeControl, variantName } from '../ui.js';
-import { at, countdown, kindText, lockMark, serverError, timeText, variantsText } from './tournaments.js';
+import { errorText, h, timeControl, variantName } from '../ui.js';
+import { at, countdown, kindText, lockMark, pageStyle, serverError, timeText, variantsText } from './tournaments.js';
 
 /** @typedef {import('../tournamentwire.js').TournamentView} TournamentView */
 /** @typedef {import('../tournamentwire.js').StandingLine} StandingLine */
@@ -95,7 +95,7 @@ class TournamentSocket extends ReconnectingSocket {
  * @param {Record<string, string>} params
  */
 export function mount(main, { id }) {
-  pageStyle('tournament');
+  pageStyle();
   document.title = `${t('tour.title')} · Mancala`;
   const title = h('h1', { id: 't-name' }, t('common.loading'));
   const facts = h('p', { class: 'tfacts', id: 't-facts' });

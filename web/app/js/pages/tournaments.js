@@ -8,7 +8,7 @@ import { go } from '../router.js';
 import { me, onChange, ready } from '../session.js';
 import { tournamentApi } from '../tournamentwire.js';
 import { language, t } from '../i18n.js';
-import { clockText, errorText, h, pageStyle, timeControl, VARIANTS, variantName } from '../ui.js';
+import { clockText, errorText, h, timeControl, VARIANTS, variantName } from '../ui.js';
 
 /** @typedef {import('../tournamentwire.js').TournamentSummary} TournamentSummary */
 
@@ -26,6 +26,14 @@ const REFRESH_MS = 10000;
  * @param {number} at unix ms
  */
 export const countdown = (at) => clockText(Math.max(0, at - Date.now()));
+
+/** Loads the tournament pages' style sheet (`css/tournament.css`, beside app.css) once. */
+export function pageStyle() {
+  if (document.querySelector('link[data-sheet="tournament"]')) return;
+  const base = /** @type {HTMLLinkElement | null} */ (document.querySelector('link[rel=stylesheet]'));
+  const href = base ? base.href.replace(/app\.css$/, 'tournament.css') : '';
+  if (href) document.head.append(h('link', { rel: 'stylesheet', href, 'data-sheet': 'tournament' }));
+}
 
 /**
  * A moment, short: "Wed 25 Nov, 08:31" in the page's language.
@@ -89,7 +97,7 @@ export function timeText(s) {
 
 /** @param {HTMLElement} main */
 export function mount(main) {
-  pageStyle('tournament');
+  pageStyle();
   document.title = `${t('tour.title')} · Mancala`;
   const error = h('p', { class: 'error', role: 'alert', id: 'tour-list-error' });
   /** @type {Record<string, HTMLElement>} */
