@@ -2,7 +2,9 @@
 // a second account, on a phone, opens it and both press Join; the director pairs them and both pages go
 // to the same game on opposite seats; a move made by one is seen by the other; the standings list both.
 // After a resignation, going back to the tournament page takes both to their next game. A signed-out
-// visitor sees the page (standings, games) without Join, and the list of tournaments.
+// visitor sees the page (standings, games) without Join, and the list of tournaments. A private Swiss:
+// its password refused then accepted, Withdraw and back, the tie-break columns; a medley arena's game now
+// and next. A Swiss's first round: both players sent to one game, the result and the tie-breaks.
 
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
@@ -258,5 +260,62 @@ test(
         p.errors.filter((e) => !/status of 403/.test(e)),
         [],
       );
+  },
+);
+
+test(
+  'a Swiss: round 1 pairs both players into one game, the result and the tie-breaks in points',
+  { timeout: 90000 },
+  async () => {
+    const e = await person(browser, server);
+    const f = await person(browser, server, { device: PHONE });
+    await signUp(e.page, 'Efua');
+    await signUp(f.page, 'Femi');
+    // Made through the API from the page (the form starts in whole minutes): in 6 seconds, 1+0.
+    const id = await e.page.evaluate(async () => {
+      const body = {
+        name: 'Quick Swiss',
+        kind: 'swiss',
+        variants: ['kubuguza'],
+        clock: { base_secs: 60, increment_secs: 0 },
+        starts_at: Date.now() + 6000,
+        rounds: 2,
+      };
+      const r = await fetch('/api/tournaments', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return (await r.json()).id;
+    });
+    for (const p of [e.page, f.page]) {
+      await p.goto(`/tournament/${id}`);
+      await until(async () => /Starts in 0:0\d/.test(await p.textContent('#t-status')), 'the countdown');
+      await p.click('#t-join');
+      await p.waitForSelector('#t-withdraw');
+    }
+    await until(() => GAME_URL.test(e.page.url()) && GAME_URL.test(f.page.url()), 'both in round 1', 20000);
+    const game = e.page.url().split('/').pop();
+    assert.equal(f.page.url().split('/').pop(), game, 'the same game');
+    await f.page.click('[data-command="resign"]');
+    await f.page.click('[data-confirm="resign"]');
+    await until(async () => (await api(server, `/api/games/${game}`)).game.status === 'finished', 'the resignation');
+    await e.page.goto(`/tournament/${id}`);
+    await until(
+      async () => (await e.page.textContent('#standings tr[data-player="Efua"] td.score')) === '1',
+      "the winner's point",
+    );
+    assert.match(await e.page.textContent('#t-status'), /Round 1 of 2/);
+    const cells = (name) =>
+      e.page.$$eval(`#standings tr[data-player="${name}"] td`, (tds) => tds.map((td) => td.textContent));
+    // rank, name, rating, Buchholz, cut 1, Sonneborn-Berger, wins, score: half-points shown as points.
+    assert.deepEqual(await cells('Efua'), ['1', 'Efua', '1500', '0', '0', '0', '1', '1']);
+    assert.deepEqual(await cells('Femi'), ['2', 'Femi', '1500', '1', '0', '0', '0', '0']);
+    assert.match(
+      await e.page.textContent(`#t-games li[data-game="${game}"]`),
+      /Round 1.*Efua – Femi.*1–0.*resignation/,
+    );
+    await shot(e.page, 'tournament-swiss-desktop');
+    for (const p of [e, f]) assert.deepEqual(p.errors, []);
   },
 );
