@@ -21,6 +21,8 @@ test('client routes, caching, the policy and JSON 404s', async () => {
     '/learn/kubuguza/sowing',
     '/leaderboard',
     '/leaderboard/azigo',
+    '/tournaments',
+    '/tournament/abcdefghij',
     '/signin',
     '/signup',
     '/account',

@@ -151,7 +151,7 @@ fn kind(v: &Value) -> &'static str {
 
 /// The fields of request bodies that are arrays, by their path: the only places an array is read.
 /// (`range` of `POST /api/lobby/seeks`, a `[i32; 2]`: serde reads exactly two integers there; `decisions`
-/// of a lesson check, a list of strings; `variants` of a tournament, a list of variant ids.)
+/// of a lesson check, a list of strings; `variants` of `POST /api/tournaments`, a list of variant ids.)
 pub const ARRAY_FIELDS: &[&str] = &["range", "decisions", "variants"];
 
 /// The path of the first array inside `v` (`clock`, `options.handicap`), but for [`ARRAY_FIELDS`].
@@ -356,6 +356,19 @@ mod tests {
         assert_eq!(seek.range, Some([1400, 1600]));
         assert!(err::<SeekRequest>(r#"{"variant":"kubuguza","range":[1400]}"#).contains("`range`"));
         let e = err::<SeekRequest>(r#"{"variant":"kubuguza","clock":[300,3]}"#);
+        assert!(e.contains("`clock` must be an object"), "{e}");
+    }
+
+    #[test]
+    fn a_tournament_lists_its_variants_in_an_array() {
+        use mancala_protocol::tournament::CreateTournament;
+        let body = br#"{"name":"Friday arena","kind":"arena","variants":["kubuguza","azigo"],
+            "clock":{"base_secs":180,"increment_secs":2},"minutes":30}"#;
+        let t = parse::<CreateTournament>(body).unwrap();
+        assert_eq!(t.variants.len(), 2);
+        let e = err::<CreateTournament>(
+            r#"{"name":"x","kind":"arena","variants":["kubuguza"],"clock":[180,2],"minutes":30}"#,
+        );
         assert!(e.contains("`clock` must be an object"), "{e}");
     }
 

@@ -4,7 +4,7 @@
 //!
 //! | path | what |
 //! |---|---|
-//! | `/`, `/game/{id}`, `/games`, `/player/{name}`, `/@/{name}`, `/rules/{variant}`, `/learn`, `/learn/{game}/{lesson}`, `/leaderboard`, `/leaderboard/{variant}`, `/signin`, `/signup`, `/account` | the app's HTML (the page routes itself) |
+//! | `/`, `/game/{id}`, `/games`, `/player/{name}`, `/@/{name}`, `/rules/{variant}`, `/learn`, `/learn/{game}/{lesson}`, `/leaderboard`, `/leaderboard/{variant}`, `/tournaments`, `/tournament/{id}`, `/signin`, `/signup`, `/account` | the app's HTML (the page routes itself) |
 //! | `/assets/{version}/{*path}` | a file of `web/app/` |
 //! | anything else | 404: JSON under `/api/`, the app's HTML (which says "not found") elsewhere |
 //!
@@ -48,6 +48,8 @@ pub fn routes() -> Router<AppState> {
         .route("/@/{name}", get(app))
         .route("/leaderboard", get(app))
         .route("/leaderboard/{variant}", get(app))
+        .route("/tournaments", get(app))
+        .route("/tournament/{id}", get(app))
         .route("/signin", get(app))
         .route("/signup", get(app))
         .route("/account", get(app))

@@ -25,7 +25,7 @@ export class ApiError extends Error {
  * @param {boolean} [raw] the body as text (NDJSON) instead of JSON
  * @returns {Promise<any>}
  */
-async function call(method, path, body, raw = false) {
+export async function call(method, path, body, raw = false) {
   /** @type {Record<string, string>} */
   const headers = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';

@@ -23,6 +23,8 @@ const ROUTES = [
   [/^\/account$/, 'account', () => ({})],
   [/^\/rules\/([^/]+)$/, 'rules', (m) => ({ variant: decodeURIComponent(m[1]) })],
   [/^\/learn$/, 'learn', () => ({})],
+  [/^\/tournaments$/, 'tournaments', () => ({})],
+  [/^\/tournament\/([^/]+)$/, 'tournament', (m) => ({ id: decodeURIComponent(m[1]) })],
   [/^\/analysis(?:\/([^/]+))?$/, 'analysis', (m) => ({ variant: m[1] ? decodeURIComponent(m[1]) : '' })],
   [
     /^\/learn\/([^/]+)\/([^/]+)$/,
@@ -63,7 +65,10 @@ async function route() {
   for (const a of document.querySelectorAll('header nav a')) {
     const href = a.getAttribute('href') || '';
     const section = href.split('/').slice(0, 2).join('/');
-    a.classList.toggle('here', href === path || (href !== '/' && path.startsWith(section)));
+    a.classList.toggle(
+      'here',
+      href === path || (href !== '/' && path.replace('/tournament/', '/tournaments/').startsWith(section)),
+    );
   }
 }
 

@@ -1,7 +1,8 @@
 // @ts-check
 // After the end: a player's "Rematch" (sides swapped; or the opponent's offer with "Accept" and
 // "Decline", or one's own offer with "Cancel") and "New opponent" (quick pairing again with the same
-// settings); a spectator's link to the rematch once it is made. Part of the finished game's module.
+// settings); a spectator's link to the rematch once it is made; in a tournament's game, only the way back
+// to the tournament. Part of the finished game's module.
 
 import { h } from '../../vendor/snabbdom.js';
 import { t } from '../../i18n.js';
@@ -9,6 +10,19 @@ import { clockKey, other, sideName } from '../../ui.js';
 
 /** @typedef {import('../ctrl.js').GameCtrl} GameCtrl */
 /** @typedef {import('../../vendor/snabbdom.js').VNode} VNode */
+
+/**
+ * The tournament this tab's tournament page opened game `id` from (pages/tournament.js keeps them).
+ * @param {string} id
+ * @returns {string | null}
+ */
+function tournamentOf(id) {
+  try {
+    return JSON.parse(sessionStorage.getItem('mancala.tournament.games') || '{}')[id] || null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * @param {GameCtrl} ctrl
@@ -22,6 +36,21 @@ export function rematchControls(ctrl) {
     return [h('a.button.small', { key: 'rematch-go', attrs: { href: `/game/${s.rematch.game}` } }, t('rematch.go'))];
   }
   if (!s.seat) return [];
+  // A tournament's game (opened from its page in this tab): back to the tournament, which sends the
+  // player to their next game; no rematch.
+  const tournament = tournamentOf(g.id);
+  if (tournament) {
+    return [
+      h(
+        'a.button.small.primary',
+        {
+          key: 'tournament',
+          attrs: { href: `/tournament/${encodeURIComponent(tournament)}`, id: 'back-to-tournament' },
+        },
+        t('rematch.tournament'),
+      ),
+    ];
+  }
   const opp = other(s.seat);
   /** @param {'offer' | 'accept' | 'decline' | 'cancel'} action @param {string} sel */
   const button = (action, sel) =>
