@@ -162,3 +162,7 @@ fn swiss_round(t: &Tournament, round: u32, withdrawn: &dyn Fn(&str) -> bool) -> 
         }
     }
 }
+
+#[cfg(test)]
+#[path = "plan_tests.rs"]
+mod tests;
