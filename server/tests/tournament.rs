@@ -439,3 +439,32 @@ async fn an_arena_goes_on_after_its_directors_node_is_killed() {
     drop(conn);
     drop_db(&base, &url).await;
 }
+
+#[tokio::test]
+async fn the_schedule_makes_each_occurrence_once_on_every_node() {
+    let dir = tempfile::tempdir().unwrap();
+    let schedule = dir.path().join("schedule.json");
+    std::fs::write(
+        &schedule,
+        r#"[{"every_minutes": 5, "announce_minutes": 12, "name": "Five-minute arena", "kind": "arena",
+             "variants": ["azigo"], "clock": {"base_secs": 60, "increment_secs": 0}, "minutes": 5}]"#,
+    )
+    .unwrap();
+    let url = format!("sqlite://{}", dir.path().join("t.db").display());
+    let mut config = Config::with_database(&url);
+    config.tournament_schedule = Some(schedule.clone());
+    let s = TestServer::start_in(config.clone(), dir).await;
+    // A second server on the same database plays another node running the same schedule.
+    let other = TestServer::start_with(config).await;
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let (status, list) = s.get("/api/tournaments").await;
+    assert_eq!(status, 200);
+    let upcoming = list["upcoming"].as_array().unwrap();
+    let starts: Vec<u64> = upcoming.iter().map(|t| t["starts_at"].as_u64().unwrap()).collect();
+    assert!((2..=3).contains(&starts.len()), "{list}");
+    assert!(starts.iter().all(|s| s % 300_000 == 0), "aligned on five minutes: {starts:?}");
+    assert!(starts.windows(2).all(|w| w[1] - w[0] == 300_000), "once each: {starts:?}");
+    assert!(upcoming.iter().all(|t| t["name"] == "Five-minute arena" && t.get("created_by").is_none()));
+    other.stop().await;
+    s.stop().await;
+}

@@ -11,20 +11,41 @@ use mancala_protocol::tournament::CreateTournament;
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 
-/// One recurring tournament.
-#[derive(Clone, Debug, Deserialize)]
+/// One recurring tournament: a `CreateTournament` (without `starts_at` or `password`) with
+/// `every_minutes` and `announce_minutes` beside its fields.
+#[derive(Clone, Debug)]
 pub struct Recurring {
     /// 5 minutes to 7 days.
     pub every_minutes: u32,
     /// How long before its start an occurrence is listed (default 60).
-    #[serde(default = "default_announce")]
     pub announce_minutes: u32,
-    #[serde(flatten)]
     pub tournament: CreateTournament,
+}
+
+/// The recurrence's own fields; the rest of the entry is the tournament.
+#[derive(Deserialize)]
+struct Every {
+    every_minutes: u32,
+    #[serde(default = "default_announce")]
+    announce_minutes: u32,
 }
 
 fn default_announce() -> u32 {
     60
+}
+
+impl<'de> Deserialize<'de> for Recurring {
+    /// Read in two parts so that an unknown field is refused, as the API refuses it (serde's `flatten`
+    /// would let it through).
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Recurring, D::Error> {
+        use serde::de::Error;
+        let mut entry = serde_json::Map::deserialize(d)?;
+        let every = Every::deserialize(serde_json::Value::Object(entry.clone())).map_err(D::Error::custom)?;
+        entry.remove("every_minutes");
+        entry.remove("announce_minutes");
+        let tournament = CreateTournament::deserialize(serde_json::Value::Object(entry)).map_err(D::Error::custom)?;
+        Ok(Recurring { every_minutes: every.every_minutes, announce_minutes: every.announce_minutes, tournament })
+    }
 }
 
 /// Reads and checks a schedule file.
@@ -108,5 +129,26 @@ mod tests {
         assert_eq!(occurrence_id(&e, 11 * 3_600_000), occurrence_id(&e.clone(), 11 * 3_600_000));
         assert_ne!(occurrence_id(&e, 11 * 3_600_000), occurrence_id(&e, 12 * 3_600_000));
         assert!(occurrence_id(&e, 0).bytes().all(|b| b.is_ascii_alphanumeric()));
+    }
+
+    #[tokio::test]
+    async fn the_schedule_shipped_for_docker_compose_loads() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../deploy/tournaments.json");
+        let entries = load(&path).await.expect("deploy/tournaments.json");
+        assert_eq!(entries.len(), 3);
+    }
+
+    #[tokio::test]
+    async fn a_schedule_with_a_password_or_a_bad_tournament_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.json");
+        let entry = r#"{"every_minutes": 60, "name": "Club", "kind": "arena", "variants": ["azigo"],
+            "clock": {"base_secs": 60, "increment_secs": 0}, "minutes": 30"#;
+        std::fs::write(&path, format!("[{entry}, \"password\": \"secret\"}}]")).unwrap();
+        assert!(load(&path).await.unwrap_err().contains("password"));
+        std::fs::write(&path, format!("[{}}}]", entry.replace("30", "3"))).unwrap();
+        assert!(load(&path).await.unwrap_err().contains("minutes"));
+        std::fs::write(&path, format!("[{entry}, \"colour\": 1}}]")).unwrap();
+        assert!(load(&path).await.is_err(), "an unknown field");
     }
 }
