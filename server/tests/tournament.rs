@@ -468,3 +468,82 @@ async fn the_schedule_makes_each_occurrence_once_on_every_node() {
     other.stop().await;
     s.stop().await;
 }
+
+#[tokio::test]
+async fn bad_requests_are_refused_naming_the_field_and_creation_is_limited() {
+    let s = TestServer::start().await;
+    let amina = account(&s, "amina").await;
+    let post = |path: String, token: Option<String>, body: Value| {
+        let s = &s;
+        async move {
+            let mut r = s.http.post(s.url(&path)).json(&body);
+            if let Some(t) = token {
+                r = r.bearer_auth(t);
+            }
+            let r = r.send().await.unwrap();
+            let status = r.status().as_u16();
+            (status, r.json::<Value>().await.unwrap_or(Value::Null))
+        }
+    };
+    let arena = json!({ "name": "Night arena", "kind": "arena", "variants": ["kubuguza"],
+        "clock": { "base_secs": 180, "increment_secs": 2 }, "minutes": 30 });
+    let (status, _) = post("/api/tournaments".into(), None, arena.clone()).await;
+    assert_eq!(status, 401, "a guest makes no tournament");
+    for (patch, field) in [
+        (json!({ "minutes": 3 }), "minutes"),
+        (json!({ "rounds": 5 }), "rounds"),
+        (json!({ "name": " x " }), "name"),
+        (json!({ "variants": [] }), "variants"),
+        (json!({ "variants": ["azigo", "azigo"] }), "variants"),
+        (json!({ "variants": ["oware"] }), "variants"),
+        (json!({ "clock": { "base_secs": 0, "increment_secs": 0 } }), "clock"),
+        (json!({ "clock": { "days": 3 } }), "clock"),
+        (json!({ "starts_at": common_now() + 8 * 24 * 3_600_000 }), "starts_at"),
+        (json!({ "password": "abc" }), "password"),
+        (json!({ "colour": "white" }), "colour"),
+    ] {
+        let mut body = arena.clone();
+        for (k, v) in patch.as_object().unwrap() {
+            body[k] = v.clone();
+        }
+        let (status, answer) = post("/api/tournaments".into(), Some(amina.clone()), body).await;
+        assert_eq!(status, 400, "{patch}: {answer}");
+        assert!(answer["message"].as_str().unwrap().contains(field), "{patch}: {answer}");
+    }
+    let swiss = json!({ "name": "Medley Swiss", "kind": "swiss", "variants": ["azigo", "njombwa"],
+        "clock": { "base_secs": 180, "increment_secs": 2 }, "rounds": 3 });
+    let (status, answer) = post("/api/tournaments".into(), Some(amina.clone()), swiss).await;
+    assert_eq!(status, 400, "{answer}");
+
+    // Three not finished at once, then a 409 that says why.
+    let mut body = arena.clone();
+    body["password"] = json!("imigongo");
+    body["bots"] = json!(true);
+    let club = create(&s, &amina, body).await;
+    let closed = create(&s, &amina, arena.clone()).await;
+    create(&s, &amina, arena.clone()).await;
+    let (status, answer) = post("/api/tournaments".into(), Some(amina.clone()), arena.clone()).await;
+    assert_eq!(status, 409, "{answer}");
+    assert!(answer["message"].as_str().unwrap().contains("at most 3"), "{answer}");
+
+    // An account without a password is a bot: refused where bots are not invited.
+    let kwame = account(&s, "kwame").await;
+    let (status, answer) = post(format!("/api/tournaments/{closed}/join"), Some(kwame.clone()), json!({})).await;
+    assert_eq!(status, 403, "{answer}");
+    assert!(answer["message"].as_str().unwrap().contains("bots"), "{answer}");
+    // Joining a club's tournament needs its password; withdrawing needs a join; a missing one is a 404.
+    let join = format!("/api/tournaments/{club}/join");
+    assert_eq!(post(join.clone(), Some(kwame.clone()), json!({})).await.0, 403);
+    assert_eq!(post(join.clone(), Some(kwame.clone()), json!({ "password": "mango" })).await.0, 403);
+    assert_eq!(post(format!("/api/tournaments/{club}/withdraw"), Some(kwame.clone()), json!({})).await.0, 409);
+    let (status, view) = post(join, Some(kwame.clone()), json!({ "password": "imigongo" })).await;
+    assert_eq!(status, 200, "{view}");
+    assert_eq!(view["me"]["joined"], true);
+    assert_eq!(view["private"], true);
+    assert!(!view.to_string().contains("imigongo"), "the password is never shown");
+    let (status, _) = s.get("/api/tournaments/nosuch1").await;
+    assert_eq!(status, 404);
+    let (status, _) = s.get("/api/tournaments/bad-id!").await;
+    assert_eq!(status, 400);
+    s.stop().await;
+}

@@ -134,7 +134,10 @@ fn arena_view() -> TournamentView {
         version: 31,
         variant_now: Some(Variant::Ikibuguzo),
         next_variant_at: Some(CREATED_AT + 2 * 675_000),
-        standings: vec![line(1, "amina", false, 8, vec![2, 2, 4], true), line(2, "bao-bot", true, 0, vec![0, 0, 0], false)],
+        standings: vec![
+            line(1, "amina", false, 8, vec![2, 2, 4], true),
+            line(2, "bao-bot", true, 0, vec![0, 0, 0], false),
+        ],
         games: vec![TournamentGame {
             id: GAME_ID.into(),
             round: 3,
@@ -171,11 +174,7 @@ fn tournament_bodies() {
     pin!("tournament_join", JoinTournament { password: Some("imigongo".into()) });
     pin!(
         "tournament_list",
-        TournamentList {
-            upcoming: Vec::new(),
-            running: vec![arena_summary(), swiss_summary()],
-            finished: Vec::new()
-        }
+        TournamentList { upcoming: Vec::new(), running: vec![arena_summary(), swiss_summary()], finished: Vec::new() }
     );
     pin!("tournament_view_swiss", swiss_view());
 }

@@ -98,6 +98,10 @@ pub enum TournamentWrite {
         round: i64,
         rows: Vec<PairingRow>,
     },
+    /// The games of a pairing are made: viewers read the tournament again (their seats are there now).
+    Made {
+        id: String,
+    },
     /// Games seen over: their seat tokens are forgotten.
     Over {
         id: String,
@@ -198,6 +202,7 @@ pub(super) async fn apply(tx: &mut Transaction<'static, Any>, w: &TournamentWrit
                 .await?;
             }
         }
+        TournamentWrite::Made { .. } => {}
         TournamentWrite::Over { id, games } => {
             for game in games {
                 sqlx::query("UPDATE tournament_pairings SET token = NULL WHERE tournament_id = $1 AND game_id = $2")
@@ -225,6 +230,7 @@ pub(super) async fn apply(tx: &mut Transaction<'static, Any>, w: &TournamentWrit
         | TournamentWrite::Withdraw { id, .. }
         | TournamentWrite::Start { id }
         | TournamentWrite::Pair { id, .. }
+        | TournamentWrite::Made { id }
         | TournamentWrite::Over { id, .. }
         | TournamentWrite::Finish { id, .. } => id,
     };

@@ -38,19 +38,8 @@ pub async fn row(
     id: String,
     now: u64,
 ) -> Result<TournamentRow, TournamentError> {
-    let name = req.name.trim();
-    if !(2..=48).contains(&name.chars().count()) || name.chars().any(char::is_control) {
-        return Err(bad("name", "2 to 48 characters, no control characters"));
-    }
-    if req.variants.is_empty() || req.variants.len() > Variant::ALL.len() {
-        return Err(bad("variants", "one variant, or several for a medley arena"));
-    }
-    let mut seen = req.variants.clone();
-    seen.sort_by_key(|v| v.id());
-    seen.dedup();
-    if seen.len() != req.variants.len() {
-        return Err(bad("variants", "a variant is named twice"));
-    }
+    let name = check_name(&req.name)?;
+    check_variants(req)?;
     if req.clock.days.is_some() || !(1..=3600).contains(&req.clock.base_secs) || req.clock.increment_secs > 60 {
         return Err(bad("clock", "a real-time clock: base_secs 1 to 3600, increment_secs 0 to 60"));
     }
@@ -58,30 +47,7 @@ pub async fn row(
     if starts_at > now + MAX_AHEAD_MS {
         return Err(bad("starts_at", "at most 7 days ahead"));
     }
-    let starts_at = starts_at.max(now);
-    let (minutes, rounds) = match req.kind {
-        TournamentKind::Arena => {
-            if req.rounds.is_some() {
-                return Err(bad("rounds", "an arena has minutes, not rounds"));
-            }
-            match req.minutes {
-                Some(m @ 5..=360) => (Some(i64::from(m)), None),
-                _ => return Err(bad("minutes", "an arena lasts 5 to 360 minutes")),
-            }
-        }
-        TournamentKind::Swiss => {
-            if req.minutes.is_some() {
-                return Err(bad("minutes", "a Swiss has rounds, not minutes"));
-            }
-            if req.variants.len() > 1 {
-                return Err(bad("variants", "a medley is an arena: a Swiss has one variant"));
-            }
-            match req.rounds {
-                Some(r @ 2..=15) => (None, Some(i64::from(r))),
-                _ => return Err(bad("rounds", "a Swiss has 2 to 15 rounds")),
-            }
-        }
-    };
+    let (minutes, rounds) = length(req)?;
     let password_hash = match &req.password {
         None => None,
         Some(p) if (4..=64).contains(&p.chars().count()) => {
@@ -91,7 +57,7 @@ pub async fn row(
     };
     Ok(TournamentRow {
         id,
-        name: name.to_string(),
+        name,
         kind: kind_id(req.kind).to_string(),
         variants: req.variants.iter().map(|v| v.id()).collect::<Vec<_>>().join(","),
         clock_base_secs: i64::from(req.clock.base_secs),
@@ -100,7 +66,7 @@ pub async fn row(
         bots: req.bots,
         password_hash,
         created_by: by,
-        starts_at: starts_at as i64,
+        starts_at: starts_at.max(now) as i64,
         minutes,
         rounds,
         status: "upcoming".into(),
@@ -109,6 +75,56 @@ pub async fn row(
         created_at: now as i64,
         finished_at: None,
     })
+}
+
+/// The name, trimmed.
+fn check_name(name: &str) -> Result<String, TournamentError> {
+    let name = name.trim();
+    if !(2..=48).contains(&name.chars().count()) || name.chars().any(char::is_control) {
+        return Err(bad("name", "2 to 48 characters, no control characters"));
+    }
+    Ok(name.to_string())
+}
+
+/// One variant, or several different ones for a medley arena.
+fn check_variants(req: &CreateTournament) -> Result<(), TournamentError> {
+    if req.variants.is_empty() || req.variants.len() > Variant::ALL.len() {
+        return Err(bad("variants", "one variant, or several for a medley arena"));
+    }
+    let mut seen = req.variants.clone();
+    seen.sort_by_key(|v| v.id());
+    seen.dedup();
+    if seen.len() != req.variants.len() {
+        return Err(bad("variants", "a variant is named twice"));
+    }
+    if req.kind == TournamentKind::Swiss && req.variants.len() > 1 {
+        return Err(bad("variants", "a medley is an arena: a Swiss has one variant"));
+    }
+    Ok(())
+}
+
+/// An arena's minutes or a Swiss's rounds (the other is refused).
+fn length(req: &CreateTournament) -> Result<(Option<i64>, Option<i64>), TournamentError> {
+    match req.kind {
+        TournamentKind::Arena => {
+            if req.rounds.is_some() {
+                return Err(bad("rounds", "an arena has minutes, not rounds"));
+            }
+            match req.minutes {
+                Some(m @ 5..=360) => Ok((Some(i64::from(m)), None)),
+                _ => Err(bad("minutes", "an arena lasts 5 to 360 minutes")),
+            }
+        }
+        TournamentKind::Swiss => {
+            if req.minutes.is_some() {
+                return Err(bad("minutes", "a Swiss has rounds, not minutes"));
+            }
+            match req.rounds {
+                Some(r @ 2..=15) => Ok((None, Some(i64::from(r)))),
+                _ => Err(bad("rounds", "a Swiss has 2 to 15 rounds")),
+            }
+        }
+    }
 }
 
 pub fn kind_id(kind: TournamentKind) -> &'static str {

@@ -109,17 +109,26 @@ impl Directors {
     async fn direct(&self, id: &str, fence: Option<Fence>) -> Result<(), StoreError> {
         let Some(record) = self.store.tournament_record(id).await? else { return Ok(()) };
         let t = Tournament::read(record).map_err(StoreError::Corrupt)?;
-        for game in t.games.iter().filter(|g| matches!(g.played, super::record::Played::Pending { made: false })) {
+        let missing: Vec<&TGame> =
+            t.games.iter().filter(|g| matches!(g.played, super::record::Played::Pending { made: false })).collect();
+        for game in &missing {
             self.make(&t, game).await;
+        }
+        if !missing.is_empty() {
+            self.store.tournament_write(vec![TournamentWrite::Made { id: id.to_string() }], fence.clone()).await?;
         }
         let plan = plan(&t, now_ms(), self.round_pause.as_millis() as u64);
         if plan.is_empty() {
             return Ok(());
         }
         let (writes, made) = writes(&t, plan);
-        self.store.tournament_write(writes, fence).await?;
+        self.store.tournament_write(writes, fence.clone()).await?;
         for game in &made {
             self.make(&t, game).await;
+        }
+        if !made.is_empty() {
+            // The views read between the pairing and its games had no seat to hand out: read again.
+            self.store.tournament_write(vec![TournamentWrite::Made { id: id.to_string() }], fence).await?;
         }
         Ok(())
     }

@@ -94,7 +94,10 @@ fn a_swiss_waits_for_its_round_and_the_pause_then_pairs_or_finishes() {
     assert_eq!(round.round, 2);
     for g in &round.games {
         let pair = [g.south.as_str(), g.north.as_str()];
-        assert!(pair != ["a", "b"] && pair != ["b", "a"] && pair != ["c", "d"] && pair != ["d", "c"], "a repeat: {pair:?}");
+        assert!(
+            pair != ["a", "b"] && pair != ["b", "a"] && pair != ["c", "d"] && pair != ["d", "c"],
+            "a repeat: {pair:?}"
+        );
     }
     // After its last round it finishes.
     let t = Tournament { settings: settings(TournamentKind::Swiss, TournamentStatus::Running, 2), ..t };
