@@ -18,10 +18,7 @@
 //! says its seek was dropped and seeks again once reconnected; `lobby` prints the list anew. A connection
 //! closed because its session or token was revoked (4001) is not opened again: log in again.
 
-use crate::line;
 use crate::online::api::{Api, ClientError};
-use crate::online::seats::{self, SavedSeat};
-use crate::online::session::Session;
 use crate::play::parse_clock;
 use anyhow::{Context, Result, bail};
 use futures_util::{SinkExt, StreamExt};
@@ -29,7 +26,6 @@ use mancala_engine::Variant;
 use mancala_protocol::ClockSpec;
 use mancala_protocol::http::{GameSummary, PlayerInfo, SeatGranted};
 use mancala_protocol::lobby::{GameListName, LobbyClientMsg, LobbyServerMsg, Seek};
-use std::io::IsTerminal;
 use std::time::Duration;
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio_tungstenite::connect_async;
@@ -160,7 +156,7 @@ async fn reconnect(api: &Api, who: &Who, why: &str, code: Option<u16>) -> Result
 }
 
 /// A clock as `mancala seek` takes it: `5+3`, `90s+2`, `3d`, or `no-clock`.
-fn clock_text(clock: Option<ClockSpec>) -> String {
+pub fn clock_text(clock: Option<ClockSpec>) -> String {
     clock.map_or("no-clock".to_string(), |c| {
         if let Some(days) = c.days {
             format!("{days}d")
@@ -300,22 +296,7 @@ pub async fn lobby(args: &LobbyArgs) -> Result<()> {
 /// Keeps the seat on disk (so `mancala play --resume` finds it) and plays the game.
 async fn play(api: Api, granted: SeatGranted, line_mode: bool) -> Result<()> {
     println!("paired {} seat {}", granted.game.id, granted.seat);
-    seats::save(SavedSeat {
-        server: api.base.clone(),
-        game: granted.game.id.clone(),
-        seat: granted.seat.to_string(),
-        token: granted.token.clone(),
-        variant: granted.game.variant.to_string(),
-    })
-    .with_context(|| format!("cannot keep the seat in {}", seats::path().display()))?;
-    let mut session = Session::open(api, &granted.game.id, Some(granted.token)).await?;
-    if line_mode || !std::io::stdout().is_terminal() {
-        line::run(&mut session, true).await?;
-    } else {
-        crate::tui::run(&mut session).await?;
-    }
-    session.close().await;
-    Ok(())
+    crate::play::play_granted(api, granted, line_mode).await.map(drop)
 }
 
 #[cfg(test)]
