@@ -614,11 +614,12 @@ async fn join(args: &JoinArgs) -> Result<()> {
     let token = args.account.required(&api)?.to_string();
     let path = tournament_path(&args.id);
     let body = JoinTournament { password: args.password.clone() };
+    let ctrl_c = interrupted();
     let view: TournamentView = api.post(&format!("{path}/join"), &body, Some(&token)).await?;
     println!("joined {} ({})", view.summary.name, view.summary.id);
     tokio::select! {
         r = join_and_play(args, &api, &token, view) => return r,
-        _ = tokio::signal::ctrl_c() => {}
+        _ = ctrl_c => {}
     }
     // Ctrl-C: withdraw, best effort (a game going on is left to its clock).
     let withdrawn = tokio::time::timeout(
@@ -632,6 +633,26 @@ async fn join(args: &JoinArgs) -> Result<()> {
         Err(_) => eprintln!("could not withdraw: the server did not answer"),
     }
     Ok(())
+}
+
+/// Ctrl-C, caught from this call on (`tokio::signal::ctrl_c` only listens from its first poll).
+fn interrupted() -> impl std::future::Future<Output = ()> {
+    #[cfg(unix)]
+    {
+        let signal = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::interrupt());
+        async move {
+            match signal {
+                Ok(mut s) => drop(s.recv().await),
+                Err(_) => std::future::pending().await,
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        async {
+            let _ = tokio::signal::ctrl_c().await;
+        }
+    }
 }
 
 /// Follows the tournament and plays each game the pairing gives this account, until it is finished.

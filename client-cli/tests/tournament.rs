@@ -226,3 +226,90 @@ async fn create_list_show_and_withdraw() {
     let (ok, _, err) = run(home.path(), &["tournament", "show", "nosuchtour", "--server", &s.base]).await;
     assert!(!ok && err.starts_with("error: "), "{err}");
 }
+
+/// A Swiss of two players ends after its first round (they may not meet twice): `bravo` plays its game in
+/// line mode (this test answers its prompts), `alpha` with `--bot`; `charlie` joins and is stopped with
+/// Ctrl-C before the start, which withdraws it.
+#[tokio::test]
+async fn a_person_plays_in_line_mode_and_ctrl_c_withdraws() {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+    let s = server().await;
+    let home = tempfile::tempdir().unwrap();
+    let names = ["alpha", "bravo", "charlie"];
+    let mut tokens = Vec::new();
+    for name in names {
+        tokens.push(bot_account(&s.base, name).await);
+    }
+    let body = json!({
+        "name": "Two and one",
+        "kind": "swiss",
+        "variants": ["kubuguza"],
+        "clock": { "base_secs": 600, "increment_secs": 0 },
+        "rounds": 2,
+        "bots": true,
+        "starts_at": now_ms() + 5000,
+    });
+    let r = reqwest::Client::new()
+        .post(format!("{}/api/tournaments", s.base))
+        .bearer_auth(&tokens[0])
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 201);
+    let id = r.json::<Value>().await.unwrap()["id"].as_str().unwrap().to_string();
+
+    let spawn = |token: &str, extra: &[&str]| {
+        let mut c = mancala(home.path());
+        c.args(["tournament", "join", &id, "--server", &s.base, "--token", token]).args(extra);
+        c.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap()
+    };
+    let mut charlie = spawn(&tokens[2], &["--bot", "1"]);
+    let mut charlie_out = BufReader::new(charlie.stdout.take().unwrap()).lines();
+    let joined = tokio::time::timeout(Duration::from_secs(10), charlie_out.next_line()).await.unwrap().unwrap();
+    assert!(joined.unwrap().starts_with("joined Two and one"));
+    // Ctrl-C withdraws it.
+    let pid = charlie.id().unwrap().to_string();
+    assert!(std::process::Command::new("kill").args(["-INT", &pid]).status().unwrap().success());
+    let status = tokio::time::timeout(Duration::from_secs(10), charlie.wait()).await.unwrap().unwrap();
+    assert!(status.success());
+    let mut rest = Vec::new();
+    while let Ok(Some(l)) = charlie_out.next_line().await {
+        rest.push(l);
+    }
+    assert_eq!(rest.last().map(String::as_str), Some("withdrawn"), "{rest:?}");
+    let t = tournament(&s.base, &id).await;
+    let line = t["standings"].as_array().unwrap().iter().find(|l| l["name"] == "charlie").cloned().unwrap();
+    assert_eq!(line["withdrawn"], true, "{t}");
+
+    let mut alpha = spawn(&tokens[0], &["--bot", "1"]);
+    let mut bravo = spawn(&tokens[1], &["--line"]);
+    let mut stdin = bravo.stdin.take().unwrap();
+    let mut lines = BufReader::new(bravo.stdout.take().unwrap()).lines();
+    let mut transcript = Vec::new();
+    loop {
+        let l = tokio::time::timeout(Duration::from_secs(60), lines.next_line()).await;
+        let Ok(Ok(Some(l))) = l else { panic!("bravo stopped: {transcript:#?}") };
+        transcript.push(l.clone());
+        if let Some(legal) = l.strip_prefix("your-turn legal: ") {
+            let first = legal.split_whitespace().next().unwrap();
+            stdin.write_all(format!("{first}\n").as_bytes()).await.unwrap();
+        }
+        if l == "finished" {
+            break;
+        }
+    }
+    let text = transcript.join("\n");
+    // The game is played with `mancala play`'s line mode: its `game` line names the seat, its `result` ends it.
+    let playing = transcript.iter().find(|l| l.starts_with("playing ")).unwrap_or_else(|| panic!("{text}"));
+    let game = playing.split_whitespace().nth(1).unwrap();
+    assert!(text.contains(&format!("\ngame {game} kubuguza seat ")), "{text}");
+    assert!(text.contains("\nresult ") && text.contains(&format!("\nresult {game} alpha vs bravo: ")), "{text}");
+    for child in [&mut alpha, &mut bravo] {
+        let status = tokio::time::timeout(Duration::from_secs(20), child.wait()).await.unwrap().unwrap();
+        assert!(status.success());
+    }
+    let t = tournament(&s.base, &id).await;
+    assert_eq!(t["status"], "finished", "{t}");
+    assert_eq!(t["games"].as_array().unwrap().len(), 1, "{t}");
+}
