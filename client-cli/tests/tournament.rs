@@ -91,6 +91,10 @@ async fn four_bots_play_a_two_round_swiss_to_its_end() {
         c.args(["tournament", "join", &id, "--bot", "1", "--server", &s.base, "--token", token]);
         children.push(c.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap());
     }
+    // A spectator follows it from the socket.
+    let mut f = mancala(home.path());
+    f.args(["tournament", "follow", &id, "--server", &s.base]);
+    let follower = f.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
     let start = tokio::time::Instant::now();
     loop {
         let t = tournament(&s.base, &id).await;
@@ -122,6 +126,14 @@ async fn four_bots_play_a_two_round_swiss_to_its_end() {
         assert_eq!(out.lines().filter(|l| l.starts_with("played ")).count(), 2, "{out}");
         assert!(out.contains("\nround 2 of 2\n") && out.contains("\nfinished\n"), "{out}");
     }
+
+    let followed = tokio::time::timeout(Duration::from_secs(20), follower.wait_with_output()).await.unwrap().unwrap();
+    let out = String::from_utf8_lossy(&followed.stdout);
+    assert!(followed.status.success(), "{out}");
+    assert!(out.starts_with(&format!("tournament {id} Bots' Swiss swiss upcoming\n")), "{out}");
+    assert!(out.contains("\nstatus running\n") && out.contains("\nround 2 of 2\n"), "{out}");
+    assert_eq!(out.lines().filter(|l| l.starts_with("result ")).count(), 4, "{out}");
+    assert!(out.contains("\nfinished\n"), "{out}");
 
     let t = tournament(&s.base, &id).await;
     assert_eq!(t["status"], "finished", "{t}");
