@@ -27,7 +27,6 @@ use mancala_protocol::ClockSpec;
 use mancala_protocol::http::{GameSummary, PlayerInfo, SeatGranted};
 use mancala_protocol::lobby::{GameListName, LobbyClientMsg, LobbyServerMsg, Seek};
 use std::time::Duration;
-use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio_tungstenite::connect_async;
 use tokio_tungstenite::tungstenite::Message;
 
@@ -239,7 +238,8 @@ pub async fn seek(args: &SeekArgs) -> Result<()> {
 pub async fn lobby(args: &LobbyArgs) -> Result<()> {
     let api = Api::new(&args.who.server.server);
     let mut socket = connect(&api, &args.who).await?;
-    let mut stdin = BufReader::new(tokio::io::stdin()).lines();
+    // Shared with the game's line mode (`crate::line::stdin_lines`), so a line typed once paired is not lost.
+    let mut stdin = crate::line::stdin_lines().await;
     let mut stdin_open = true;
     println!("type a seek's id to accept it, `quit` to leave");
     loop {
@@ -268,6 +268,7 @@ pub async fn lobby(args: &LobbyArgs) -> Result<()> {
                 Next::Msg(LobbyServerMsg::Error { message, .. }) => println!("refused {message}"),
                 Next::Msg(LobbyServerMsg::Paired(granted)) => {
                     let _ = socket.close(None).await;
+                    drop(stdin); // the game reads it
                     return play(api, *granted, args.who.line).await;
                 }
                 Next::Msg(msg) => {

@@ -239,27 +239,27 @@ async fn create_list_show_and_withdraw() {
     assert!(!ok && err.starts_with("error: "), "{err}");
 }
 
-/// A Swiss of two players ends after its first round (they may not meet twice): `bravo` plays its game in
-/// line mode (this test answers its prompts), `alpha` with `--bot`; `charlie` joins and is stopped with
-/// Ctrl-C before the start, which withdraws it.
+/// A person plays both games of a two-round Swiss in line mode (`bravo`: this test answers its prompts),
+/// against three programs with `--bot`; `echo` joins and is stopped with Ctrl-C before the start, which
+/// withdraws it.
 #[tokio::test]
 async fn a_person_plays_in_line_mode_and_ctrl_c_withdraws() {
     use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
     let s = server().await;
     let home = tempfile::tempdir().unwrap();
-    let names = ["alpha", "bravo", "charlie"];
+    let names = ["alpha", "bravo", "charlie", "delta", "echo"];
     let mut tokens = Vec::new();
     for name in names {
         tokens.push(bot_account(&s.base, name).await);
     }
     let body = json!({
-        "name": "Two and one",
+        "name": "Four and one",
         "kind": "swiss",
         "variants": ["kubuguza"],
         "clock": { "base_secs": 600, "increment_secs": 0 },
         "rounds": 2,
         "bots": true,
-        "starts_at": now_ms() + 5000,
+        "starts_at": now_ms() + 6000,
     });
     let r = reqwest::Client::new()
         .post(format!("{}/api/tournaments", s.base))
@@ -276,52 +276,84 @@ async fn a_person_plays_in_line_mode_and_ctrl_c_withdraws() {
         c.args(["tournament", "join", &id, "--server", &s.base, "--token", token]).args(extra);
         c.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap()
     };
-    let mut charlie = spawn(&tokens[2], &["--bot", "1"]);
-    let mut charlie_out = BufReader::new(charlie.stdout.take().unwrap()).lines();
-    let joined = tokio::time::timeout(Duration::from_secs(10), charlie_out.next_line()).await.unwrap().unwrap();
-    assert!(joined.unwrap().starts_with("joined Two and one"));
+    let mut echo = spawn(&tokens[4], &["--bot", "1"]);
+    let mut echo_out = BufReader::new(echo.stdout.take().unwrap()).lines();
+    let joined = tokio::time::timeout(Duration::from_secs(10), echo_out.next_line()).await.unwrap().unwrap();
+    assert!(joined.unwrap().starts_with("joined Four and one"));
     // Ctrl-C withdraws it.
-    let pid = charlie.id().unwrap().to_string();
+    let pid = echo.id().unwrap().to_string();
     assert!(std::process::Command::new("kill").args(["-INT", &pid]).status().unwrap().success());
-    let status = tokio::time::timeout(Duration::from_secs(10), charlie.wait()).await.unwrap().unwrap();
+    let status = tokio::time::timeout(Duration::from_secs(10), echo.wait()).await.unwrap().unwrap();
     assert!(status.success());
     let mut rest = Vec::new();
-    while let Ok(Some(l)) = charlie_out.next_line().await {
+    while let Ok(Some(l)) = echo_out.next_line().await {
         rest.push(l);
     }
     assert_eq!(rest.last().map(String::as_str), Some("withdrawn"), "{rest:?}");
     let t = tournament(&s.base, &id).await;
-    let line = t["standings"].as_array().unwrap().iter().find(|l| l["name"] == "charlie").cloned().unwrap();
+    let line = t["standings"].as_array().unwrap().iter().find(|l| l["name"] == "echo").cloned().unwrap();
     assert_eq!(line["withdrawn"], true, "{t}");
 
-    let mut alpha = spawn(&tokens[0], &["--bot", "1"]);
+    // The programs' output goes to files, shown if the person's side stops.
+    let logs = tempfile::tempdir().unwrap();
+    let mut bots = Vec::new();
+    for i in [0, 2, 3] {
+        let out = std::fs::File::create(logs.path().join(names[i])).unwrap();
+        let err = std::fs::File::create(logs.path().join(format!("{}.err", names[i]))).unwrap();
+        let mut c = mancala(home.path());
+        c.args(["tournament", "join", &id, "--server", &s.base, "--token", &tokens[i], "--bot", "1"]);
+        bots.push(c.stdout(out).stderr(err).spawn().unwrap());
+    }
+    let logged = || {
+        let mut text = String::new();
+        for name in ["alpha", "charlie", "delta"] {
+            for file in [name.to_string(), format!("{name}.err")] {
+                let log = std::fs::read_to_string(logs.path().join(&file)).unwrap_or_default();
+                text.push_str(&format!("--- {file}\n{log}\n"));
+            }
+        }
+        text
+    };
     let mut bravo = spawn(&tokens[1], &["--line"]);
     let mut stdin = bravo.stdin.take().unwrap();
     let mut lines = BufReader::new(bravo.stdout.take().unwrap()).lines();
-    let mut transcript = Vec::new();
+    let mut transcript: Vec<String> = Vec::new();
     loop {
         let l = tokio::time::timeout(Duration::from_secs(60), lines.next_line()).await;
-        let Ok(Ok(Some(l))) = l else { panic!("bravo stopped: {transcript:#?}") };
+        let Ok(Ok(Some(l))) = l else { panic!("bravo stopped: {transcript:#?}\n{}", logged()) };
         transcript.push(l.clone());
+        // The last legal decision each time. (Always the first leads Kubuguza's level-1 computer, seed 1, to a
+        // relay in the middle of its turn, `h4` or `h4:cw` after `… a1 a3` at ply 78, where it never decides:
+        // a fault of the computer player, `mancala bot` shows it as well.)
         if let Some(legal) = l.strip_prefix("your-turn legal: ") {
-            let first = legal.split_whitespace().next().unwrap();
-            stdin.write_all(format!("{first}\n").as_bytes()).await.unwrap();
+            let last = legal.split_whitespace().last().unwrap();
+            stdin.write_all(format!("{last}\n").as_bytes()).await.unwrap();
         }
         if l == "finished" {
             break;
         }
     }
     let text = transcript.join("\n");
-    // The game is played with `mancala play`'s line mode: its `game` line names the seat, its `result` ends it.
-    let playing = transcript.iter().find(|l| l.starts_with("playing ")).unwrap_or_else(|| panic!("{text}"));
-    let game = playing.split_whitespace().nth(1).unwrap();
-    assert!(text.contains(&format!("\ngame {game} kubuguza seat ")), "{text}");
-    assert!(text.contains("\nresult ") && text.contains(&format!("\nresult {game} alpha vs bravo: ")), "{text}");
-    for child in [&mut alpha, &mut bravo] {
+    // Each game is played with `mancala play`'s line mode: its `game` line names the seat, its `result`
+    // line ends it.
+    let playing: Vec<&String> = transcript.iter().filter(|l| l.starts_with("playing ")).collect();
+    assert_eq!(playing.len(), 2, "{text}");
+    for p in playing {
+        let game = p.split_whitespace().nth(1).unwrap();
+        assert!(text.contains(&format!("\ngame {game} kubuguza seat ")), "{text}");
+        assert!(text.contains(&format!("\nresult {game} ")), "{text}");
+    }
+    for child in bots.iter_mut().chain([&mut bravo]) {
         let status = tokio::time::timeout(Duration::from_secs(20), child.wait()).await.unwrap().unwrap();
         assert!(status.success());
     }
+    assert!(!text.contains("you were withdrawn"), "{text}");
     let t = tournament(&s.base, &id).await;
     assert_eq!(t["status"], "finished", "{t}");
-    assert_eq!(t["games"].as_array().unwrap().len(), 1, "{t}");
+    let games = t["games"].as_array().unwrap();
+    assert_eq!(games.len(), 4, "{t}");
+    // Every game played (a seat that makes no first decision in time has its game aborted, and is withdrawn).
+    assert!(games.iter().all(|g| g["over"] == true && g["reason"] != "aborted"), "{t}");
+    let bravo_line = t["standings"].as_array().unwrap().iter().find(|l| l["name"] == "bravo").cloned().unwrap();
+    assert!(bravo_line["games"] == 2 && bravo_line.get("withdrawn").is_none(), "{t}");
 }
