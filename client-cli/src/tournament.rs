@@ -34,6 +34,7 @@ use anyhow::{Context, Result, bail};
 use clap::builder::TypedValueParser;
 use futures_util::StreamExt;
 use mancala_engine::{Side, Variant};
+use mancala_protocol::account::AccountInfo;
 use mancala_protocol::http::SeatGranted;
 use mancala_protocol::tournament::{
     CreateTournament, JoinTournament, StandingLine, TournamentGame, TournamentKind, TournamentList,
@@ -660,6 +661,8 @@ fn interrupted() -> impl std::future::Future<Output = ()> {
 /// be its node's previous read) are skipped.
 async fn join_and_play(args: &JoinArgs, api: &Api, token: &str, joined: TournamentView) -> Result<()> {
     let path = tournament_path(&args.id);
+    // Who this account is, to know its games in the lists (unknown: any game going on may be its own).
+    let me = api.get_signed::<AccountInfo>("/api/account", Some(token)).await.ok().map(|a| a.name);
     let mut feed = Feed::open(api.clone(), &args.id, Some(token.to_string())).await?;
     print(&changes(None, &joined));
     let mut last: Option<TournamentView> = None;
@@ -672,7 +675,7 @@ async fn join_and_play(args: &JoinArgs, api: &Api, token: &str, joined: Tourname
         // While a game goes on and this account has none, the view is also asked for over HTTP.
         let view = if let Some(v) = pending.take() {
             v
-        } else if last.as_ref().is_some_and(|v| waiting_for_seat(v, &played)) {
+        } else if last.as_ref().is_some_and(|v| waiting_for_seat(v, me.as_deref(), &played)) {
             tokio::select! {
                 v = feed.next() => v?,
                 _ = tokio::time::sleep(Duration::from_secs(1)) => api.get_signed(&path, Some(token)).await?,
@@ -710,11 +713,13 @@ async fn join_and_play(args: &JoinArgs, api: &Api, token: &str, joined: Tourname
     }
 }
 
-/// Is this account in the tournament, without a seat, while a game goes on (maybe its own, not made yet)?
-fn waiting_for_seat(v: &TournamentView, played: &HashSet<String>) -> bool {
+/// Does the view list a game of this account (`me`; `None`: any game) going on, not played here, while
+/// it gives this account no seat (the game not made yet)?
+fn waiting_for_seat(v: &TournamentView, me: Option<&str>, played: &HashSet<String>) -> bool {
+    let mine = |g: &TournamentGame| me.is_none_or(|me| g.south == me || g.north == me);
     v.summary.status == TournamentStatus::Running
         && v.me.as_ref().is_some_and(|m| m.joined && !m.withdrawn && m.game.is_none())
-        && v.games.iter().any(|g| !g.over && !played.contains(&g.id))
+        && v.games.iter().any(|g| !g.over && !played.contains(&g.id) && mine(g))
 }
 
 /// Plays one game of the tournament: by the computer with `--bot`, else in the board or line mode.
@@ -851,7 +856,7 @@ impl Feed {
 mod tests {
     use super::*;
     use mancala_protocol::ClockSpec;
-    use mancala_protocol::tournament::TieBreaks;
+    use mancala_protocol::tournament::{MyPlace, TieBreaks};
 
     #[test]
     fn scores_times_and_quarters_read_as_points() {
@@ -951,7 +956,45 @@ mod tests {
                 "standing 2 baraka 0 games 1"
             ]
         );
+        let mut waiting = before.clone();
+        waiting.me = Some(MyPlace { joined: true, withdrawn: false, game: None });
+        assert!(waiting_for_seat(&waiting, Some("baraka"), &HashSet::new()));
+        assert!(waiting_for_seat(&waiting, None, &HashSet::new()));
+        assert!(!waiting_for_seat(&waiting, Some("kwame"), &HashSet::new()));
+        assert!(!waiting_for_seat(&waiting, Some("baraka"), &HashSet::from(["g1".to_string()])));
         let table = standings_table(&after);
         assert_eq!(table[1], "   1  amina     1500      1      1         1       0       1     1");
+    }
+
+    #[test]
+    fn an_arena_table_shows_the_sheets_and_streaks() {
+        let mut l = StandingLine {
+            rank: 1,
+            name: "amina".into(),
+            bot: false,
+            rating: 1620,
+            score: 10,
+            sheet: Some(vec![2, 2, 4, 2]),
+            fire: true,
+            tie_breaks: None,
+            games: 4,
+            withdrawn: false,
+        };
+        let view = |lines: Vec<StandingLine>| TournamentView {
+            summary: TournamentSummary { kind: TournamentKind::Arena, ends_at: Some(3_600_000), ..summary() },
+            version: 1,
+            variant_now: None,
+            next_variant_at: None,
+            standings: lines,
+            games: vec![],
+            byes: vec![],
+            me: None,
+        };
+        let v = view(vec![l.clone()]);
+        assert_eq!(standings_table(&v)[1], "   1  amina    1620     10      4  2 2 4 2 (on fire)");
+        assert_eq!(status_text(&v.summary, 0), "running, ends 1970-01-01 01:00 UTC (in 1 h 0 min)");
+        l.fire = false;
+        l.withdrawn = true;
+        assert_eq!(standings_table(&view(vec![l]))[1], "   1  amina    1620     10      4  2 2 4 2  withdrawn");
     }
 }
