@@ -678,7 +678,11 @@ async fn join_and_play(args: &JoinArgs, api: &Api, token: &str, joined: Tourname
         } else if last.as_ref().is_some_and(|v| waiting_for_seat(v, me.as_deref(), &played)) {
             tokio::select! {
                 v = feed.next() => v?,
-                _ = tokio::time::sleep(Duration::from_secs(1)) => api.get_signed(&path, Some(token)).await?,
+                _ = tokio::time::sleep(Duration::from_secs(1)) => match api.get_signed(&path, Some(token)).await {
+                    Ok(v) => v,
+                    // The socket is still there: its next message, or the next try.
+                    Err(_) => continue,
+                },
             }
         } else {
             feed.next().await?
@@ -692,7 +696,8 @@ async fn join_and_play(args: &JoinArgs, api: &Api, token: &str, joined: Tourname
         let was_withdrawn = last.as_ref().and_then(|l| l.me.as_ref()).is_some_and(|m| m.withdrawn);
         if view.me.as_ref().is_some_and(|m| m.withdrawn) && !was_withdrawn && last.is_some() {
             println!(
-                "you were withdrawn (a game not played): `mancala tournament join {}` comes back",
+                "you are withdrawn (not paired any more; a game not played withdraws): \
+                 `mancala tournament join {}` comes back",
                 view.summary.id
             );
         }

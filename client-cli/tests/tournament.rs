@@ -347,7 +347,7 @@ async fn a_person_plays_in_line_mode_and_ctrl_c_withdraws() {
         let status = tokio::time::timeout(Duration::from_secs(20), child.wait()).await.unwrap().unwrap();
         assert!(status.success());
     }
-    assert!(!text.contains("you were withdrawn"), "{text}");
+    assert!(!text.contains("you are withdrawn"), "{text}");
     let t = tournament(&s.base, &id).await;
     assert_eq!(t["status"], "finished", "{t}");
     let games = t["games"].as_array().unwrap();
