@@ -9,7 +9,7 @@ use crate::online::session::Session;
 use anyhow::{Context, Result, bail};
 use mancala_bot::Level;
 use mancala_protocol::http::{GameDetail, JoinGame, SeatGranted};
-use mancala_protocol::{ClientMsg, MoveEvent, ServerMsg};
+use mancala_protocol::{ClientMsg, MoveEvent, OutcomeInfo, ServerMsg};
 use mancala_seat::{Link, LinkError, Seat};
 
 #[derive(Debug, clap::Args)]
@@ -46,21 +46,28 @@ pub async fn run(args: &Args) -> Result<()> {
             granted.token
         }
     };
-    let mut session = Session::open(api.clone(), &args.game, Some(token)).await?;
-    // The first message says which seat this is and which game.
-    let first = session.next_msg().await?;
-    let (Some(side), Some(game)) = (session.model.seat, session.model.game.clone()) else {
-        bail!("the token is not a seat of game {}", args.game)
-    };
-    let seat = Seat { side, level: args.level, seed: args.seed, variant: game.variant, options: game.options };
-    let mut link = SessionLink { session, api, game: args.game.clone(), first: Some(first) };
-    let result = mancala_seat::play(&mut link, seat).await.context("the bot stopped")?;
-    match result {
+    match play_seat(api, &args.game, token, args.level, args.seed).await? {
         Some(o) => println!("result {}", describe_outcome(&o)),
         None => bail!("the connection to the game ended before the game did"),
     }
-    link.session.close().await;
     Ok(())
+}
+
+/// Plays the seat of `game` whose token is `token` with the computer at `level` until the game ends: its
+/// result, or `None` when the connection ended first. Also what `mancala tournament join --bot` runs for
+/// each game of the tournament.
+pub async fn play_seat(api: Api, game: &str, token: String, level: Level, seed: u64) -> Result<Option<OutcomeInfo>> {
+    let mut session = Session::open(api.clone(), game, Some(token)).await?;
+    // The first message says which seat this is and which game.
+    let first = session.next_msg().await?;
+    let (Some(side), Some(detail)) = (session.model.seat, session.model.game.clone()) else {
+        bail!("the token is not a seat of game {game}")
+    };
+    let seat = Seat { side, level, seed, variant: detail.variant, options: detail.options };
+    let mut link = SessionLink { session, api, game: game.to_string(), first: Some(first) };
+    let result = mancala_seat::play(&mut link, seat).await.context("the bot stopped")?;
+    link.session.close().await;
+    Ok(result)
 }
 
 /// The bot's way to the server: the seat's WebSocket (with its reconnection) and the HTTP record.

@@ -26,7 +26,7 @@ use tokio::io::{AsyncBufReadExt, BufReader};
 
 /// Runs until the game ends (returns true), or stdin closes / `quit` (returns false: the game goes on).
 pub async fn run(session: &mut Session, interactive: bool) -> Result<bool, ClientError> {
-    let mut stdin = BufReader::new(tokio::io::stdin()).lines();
+    let mut stdin = stdin_lines().await;
     let mut stdin_open = interactive;
     let mut announced = false;
     let mut prompted_at = None;
@@ -90,6 +90,16 @@ pub async fn run(session: &mut Session, interactive: bool) -> Result<bool, Clien
             },
         }
     }
+}
+
+type StdinLines = tokio::io::Lines<BufReader<tokio::io::Stdin>>;
+
+/// The lines of stdin: one reader for the whole process. A line mode that ends (its game over) leaves a
+/// read of stdin waiting; had it its own reader, the line typed next would land in that dropped reader and
+/// be lost, where here it is the first line of whoever reads next (the next game of a tournament, say).
+pub async fn stdin_lines() -> tokio::sync::MutexGuard<'static, StdinLines> {
+    static LINES: std::sync::OnceLock<tokio::sync::Mutex<StdinLines>> = std::sync::OnceLock::new();
+    LINES.get_or_init(|| tokio::sync::Mutex::new(BufReader::new(tokio::io::stdin()).lines())).lock().await
 }
 
 /// `chat south amina: good game` (a player's line) or `chat spectator kwame: …`.

@@ -18,10 +18,7 @@
 //! says its seek was dropped and seeks again once reconnected; `lobby` prints the list anew. A connection
 //! closed because its session or token was revoked (4001) is not opened again: log in again.
 
-use crate::line;
 use crate::online::api::{Api, ClientError};
-use crate::online::seats::{self, SavedSeat};
-use crate::online::session::Session;
 use crate::play::parse_clock;
 use anyhow::{Context, Result, bail};
 use futures_util::{SinkExt, StreamExt};
@@ -29,9 +26,7 @@ use mancala_engine::Variant;
 use mancala_protocol::ClockSpec;
 use mancala_protocol::http::{GameSummary, PlayerInfo, SeatGranted};
 use mancala_protocol::lobby::{GameListName, LobbyClientMsg, LobbyServerMsg, Seek};
-use std::io::IsTerminal;
 use std::time::Duration;
-use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio_tungstenite::connect_async;
 use tokio_tungstenite::tungstenite::Message;
 
@@ -160,7 +155,7 @@ async fn reconnect(api: &Api, who: &Who, why: &str, code: Option<u16>) -> Result
 }
 
 /// A clock as `mancala seek` takes it: `5+3`, `90s+2`, `3d`, or `no-clock`.
-fn clock_text(clock: Option<ClockSpec>) -> String {
+pub fn clock_text(clock: Option<ClockSpec>) -> String {
     clock.map_or("no-clock".to_string(), |c| {
         if let Some(days) = c.days {
             format!("{days}d")
@@ -243,7 +238,8 @@ pub async fn seek(args: &SeekArgs) -> Result<()> {
 pub async fn lobby(args: &LobbyArgs) -> Result<()> {
     let api = Api::new(&args.who.server.server);
     let mut socket = connect(&api, &args.who).await?;
-    let mut stdin = BufReader::new(tokio::io::stdin()).lines();
+    // Shared with the game's line mode (`crate::line::stdin_lines`), so a line typed once paired is not lost.
+    let mut stdin = crate::line::stdin_lines().await;
     let mut stdin_open = true;
     println!("type a seek's id to accept it, `quit` to leave");
     loop {
@@ -272,6 +268,7 @@ pub async fn lobby(args: &LobbyArgs) -> Result<()> {
                 Next::Msg(LobbyServerMsg::Error { message, .. }) => println!("refused {message}"),
                 Next::Msg(LobbyServerMsg::Paired(granted)) => {
                     let _ = socket.close(None).await;
+                    drop(stdin); // the game reads it
                     return play(api, *granted, args.who.line).await;
                 }
                 Next::Msg(msg) => {
@@ -300,22 +297,7 @@ pub async fn lobby(args: &LobbyArgs) -> Result<()> {
 /// Keeps the seat on disk (so `mancala play --resume` finds it) and plays the game.
 async fn play(api: Api, granted: SeatGranted, line_mode: bool) -> Result<()> {
     println!("paired {} seat {}", granted.game.id, granted.seat);
-    seats::save(SavedSeat {
-        server: api.base.clone(),
-        game: granted.game.id.clone(),
-        seat: granted.seat.to_string(),
-        token: granted.token.clone(),
-        variant: granted.game.variant.to_string(),
-    })
-    .with_context(|| format!("cannot keep the seat in {}", seats::path().display()))?;
-    let mut session = Session::open(api, &granted.game.id, Some(granted.token)).await?;
-    if line_mode || !std::io::stdout().is_terminal() {
-        line::run(&mut session, true).await?;
-    } else {
-        crate::tui::run(&mut session).await?;
-    }
-    session.close().await;
-    Ok(())
+    crate::play::play_granted(api, granted, line_mode).await.map(drop)
 }
 
 #[cfg(test)]

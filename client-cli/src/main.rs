@@ -3,7 +3,7 @@
 //! own module: offline `analyze` (apply decisions, show the position) and `selfplay` (random games,
 //! statistics); online `play`, `watch` (terminal board or line mode), the history commands `games`,
 //! `show`, `export`; the lobby commands `seek` and `lobby`; `login`/`logout` (an account token kept
-//! for a server).
+//! for a server); `tournament` (arena and Swiss tournaments: list, show, create, join and play, follow).
 //!
 //! Exit codes: 0 success; 2 bad input (unknown variant, bad option, bad position text, bad or illegal
 //! decision, a request the server refused such as an unknown game; clap's own usage errors use 2 as
@@ -22,6 +22,7 @@ mod online;
 mod play;
 mod rematch;
 mod selfplay;
+mod tournament;
 mod tui;
 mod watch;
 
@@ -72,6 +73,9 @@ enum Command {
     Login(account::LoginArgs),
     /// Sign out of a server: revoke the kept token and forget it.
     Logout(account::LogoutArgs),
+    /// Arena and Swiss tournaments: list, show, create, join (and play your games, or let the computer
+    /// play them with `--bot`), withdraw, follow.
+    Tournament(tournament::Args),
 }
 
 /// Which server to talk to.
@@ -167,6 +171,7 @@ fn main() -> ExitCode {
         Command::Lobby(args) => online(Box::pin(async move { lobby::lobby(&args).await })),
         Command::Login(args) => online(Box::pin(async move { account::login(&args).await })),
         Command::Logout(args) => online(Box::pin(async move { account::logout(&args).await })),
+        Command::Tournament(args) => online(Box::pin(async move { tournament::run(&args).await })),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -137,6 +137,23 @@ fn join_path(target: &str) -> String {
     if is_code { format!("/api/invites/{t}/join") } else { format!("/api/games/{t}/join") }
 }
 
+/// Keeps a granted seat on disk (so `mancala play --resume` finds it) and plays its game in the terminal
+/// board, or in line mode (`line_mode`, or when stdout is not a terminal). True when the game ended there
+/// (false: line mode's `quit` or the end of stdin left it going on). `mancala seek`, `mancala lobby` and
+/// `mancala tournament join` play their games through it.
+pub async fn play_granted(api: Api, granted: SeatGranted, line_mode: bool) -> Result<bool> {
+    keep(&api, &granted)?;
+    let mut session = Session::open(api, &granted.game.id, Some(granted.token)).await?;
+    let ended = if line_mode || !std::io::stdout().is_terminal() {
+        line::run(&mut session, true).await?
+    } else {
+        crate::tui::run(&mut session).await?;
+        session.model.outcome().is_some()
+    };
+    session.close().await;
+    Ok(ended)
+}
+
 fn keep(api: &Api, granted: &SeatGranted) -> Result<()> {
     seats::save(SavedSeat {
         server: api.base.clone(),

@@ -88,6 +88,16 @@ impl Api {
         resp.json().await.map_err(|e| ClientError::Protocol(e.to_string()))
     }
 
+    /// A GET signed with `bearer`, else the kept account token (a view that says what the caller is to it).
+    pub async fn get_signed<T: DeserializeOwned>(&self, path: &str, bearer: Option<&str>) -> Result<T, ClientError> {
+        let mut req = self.http.get(format!("{}{path}", self.base));
+        if let Some(t) = bearer.or(self.account.as_deref()) {
+            req = req.bearer_auth(t);
+        }
+        let resp = self.send(req).await?;
+        resp.json().await.map_err(|e| ClientError::Protocol(e.to_string()))
+    }
+
     pub async fn get_text(&self, path: &str) -> Result<String, ClientError> {
         let resp = self.send(self.http.get(format!("{}{path}", self.base))).await?;
         resp.text().await.map_err(|e| ClientError::Protocol(e.to_string()))
