@@ -57,6 +57,7 @@ fn summary(pos: &Position) -> GameSummary {
         rated: false,
         previews: false,
         plies: 0,
+        berserk: None,
         result: pos.outcome().map(OutcomeInfo::from),
         created_at: 1_700_000_000_000,
         updated_at: 1_700_000_100_000,

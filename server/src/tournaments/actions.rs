@@ -81,6 +81,9 @@ pub async fn row(
             }
         }
     };
+    if req.berserk && req.kind != TournamentKind::Arena {
+        return Err(bad("berserk", "berserk is an arena's: a Swiss scores no bonus"));
+    }
     let password_hash = match &req.password {
         None => None,
         Some(p) if (4..=64).contains(&p.chars().count()) => {
@@ -107,6 +110,7 @@ pub async fn row(
         version: 1,
         created_at: now as i64,
         finished_at: None,
+        berserk: req.berserk,
     })
 }
 
@@ -217,6 +221,7 @@ pub fn summary(t: &Tournament) -> TournamentSummary {
         clock: s.clock,
         rated: s.rated,
         bots: s.bots,
+        berserk: s.berserk,
         private: s.private,
         created_by: s.created_by.clone(),
         starts_at: s.starts_at,
