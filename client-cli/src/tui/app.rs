@@ -428,6 +428,7 @@ fn command(ch: char) -> Option<Action> {
         'c' => Some(Action::ClaimWin),
         'd' => Some(Action::Draw(DrawAction::Offer)),
         't' => Some(Action::Takeback(TakebackAction::Propose)),
+        'b' => Some(Action::Berserk),
         'm' => Some(Action::Rematch(RematchAction::Offer)),
         'q' => Some(Action::Quit),
         _ => None,
