@@ -390,10 +390,7 @@ impl Room {
                 self.rule(conn, permit, id, change).await;
             }
             ClientMsg::Berserk { id } => {
-                let change = kind
-                    .seat()
-                    .ok_or_else(not_seated)
-                    .and_then(|side| berserk::run(&self.game, side, now, UnixMs::now()));
+                let change = kind.seat().ok_or_else(not_seated).and_then(|side| berserk::run(&self.game, side, now));
                 self.rule(conn, permit, id, change).await;
             }
             ClientMsg::Draw { id, action } => {

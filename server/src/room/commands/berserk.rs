@@ -4,7 +4,6 @@
 //! the game goes), and once. Everyone sees it as a `berserk` event carrying the halved clock; it is stored
 //! with the game, so the tournament's standings read it from there.
 
-use crate::game::UnixMs;
 use crate::game::{Change, LiveGame, Refusal};
 use mancala_engine::Side;
 use mancala_protocol::ErrorCode;
@@ -12,7 +11,7 @@ use mancala_protocol::http::GameStatus;
 use tokio::time::Instant;
 
 /// `side` berserks in `game`.
-pub fn run(game: &LiveGame, side: Side, now: Instant, at_ms: UnixMs) -> Result<Change, Refusal> {
+pub fn run(game: &LiveGame, side: Side, now: Instant) -> Result<Change, Refusal> {
     if !game.berserk_allowed {
         return Err(Refusal::new(
             ErrorCode::WrongPhase,
@@ -30,7 +29,10 @@ pub fn run(game: &LiveGame, side: Side, now: Instant, at_ms: UnixMs) -> Result<C
     if game.decided[side] {
         return Err(Refusal::new(ErrorCode::WrongPhase, "berserk only before your first decision"));
     }
-    let mut change = game.blank_change(at_ms);
+    // Made at the game's last change: the abort of a game whose first decisions are not made counts from
+    // the last decision (`LiveGame::first_move_deadline`), and a berserk is none, so it must not put that
+    // deadline off.
+    let mut change = game.blank_change(game.updated_at);
     let Some(clock) = change.clock.as_mut() else {
         return Err(Refusal::new(ErrorCode::WrongPhase, "a game without a clock has no time to give up"));
     };

@@ -352,7 +352,7 @@ fn berserk_allowed() -> LiveGame {
 
 /// `game` after `side` berserked.
 fn berserked(game: &LiveGame, side: Side) -> LiveGame {
-    let change = berserk::run(game, side, Instant::now(), AT).unwrap_or_else(|r| panic!("{side}: {r:?}"));
+    let change = berserk::run(game, side, Instant::now()).unwrap_or_else(|r| panic!("{side}: {r:?}"));
     applied(game.clone(), change)
 }
 
@@ -379,7 +379,7 @@ fn berserk_is_refused_where_the_rules_do_not_allow_it() {
         ("before the start", &not_started, Side::South, ErrorCode::WrongPhase),
     ];
     for (what, game, side, expected) in rows {
-        match berserk::run(game, side, Instant::now(), AT) {
+        match berserk::run(game, side, Instant::now()) {
             Err(r) => {
                 assert_eq!(r.code, expected, "{what}: {}", r.reason);
                 assert!(!r.reason.is_empty(), "{what}: a refusal says why");
@@ -394,10 +394,11 @@ fn berserk_halves_the_clock_is_an_event_between_the_plies_and_drops_the_incremen
     use crate::game::EventAt;
     // South moves first; North berserks before its own first decision.
     let game = play_on(berserk_allowed(), 1);
-    let change = berserk::run(&game, Side::North, Instant::now(), AT).unwrap();
+    let change = berserk::run(&game, Side::North, Instant::now()).unwrap();
     assert_eq!((change.events(), change.berserk), (1, Some((Side::North, 3))));
     assert!(change.plies.is_empty() && change.ruling.is_none() && change.status == GameStatus::Ongoing);
     assert_eq!(game.berserks.north, None, "computing it changed nothing");
+    assert_eq!(change.at_ms, game.updated_at, "a berserk does not put the first-move deadline off");
     let game = applied(game, change);
     let clock = game.clock.as_ref().unwrap();
     assert_eq!((clock.remaining.south, clock.remaining.north), (60_000, 30_000), "North's half is gone");
@@ -443,7 +444,7 @@ fn berserk_halves_the_clock_is_an_event_between_the_plies_and_drops_the_incremen
     assert!(restored.clock.as_ref().unwrap().berserk.north);
     assert!(matches!(restored.event_at(3), Some(EventAt::Berserk(Side::North))));
     // South has decided: too late for South.
-    assert_eq!(code(berserk::run(&game, Side::South, Instant::now(), AT)).err(), Some(ErrorCode::WrongPhase));
+    assert_eq!(code(berserk::run(&game, Side::South, Instant::now())).err(), Some(ErrorCode::WrongPhase));
 }
 
 /// What each `takeback` action does: refused in a rated game, with nothing to take back, to the one whose
