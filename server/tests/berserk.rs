@@ -118,7 +118,23 @@ async fn arena_with_berserk(server: TestServer, restart: impl AsyncFnOnce(TestSe
     }
     let late = answer(&mut t.north, &berserk("n1")).await;
     assert_eq!(refused(&late), Some(ErrorCode::WrongPhase), "{late:?}");
-    drop(t);
+
+    // A client resuming from before the berserk is sent it in its place among the moves.
+    let now = t.versions.spectator;
+    let mut behind = server.ws(&id, None, Some(before)).await;
+    let mut kinds = Vec::new();
+    while kinds.len() < (now - before) as usize {
+        if let ServerMsg::Event { v, event, .. } = behind.recv().await {
+            assert_eq!(v, before + 1 + kinds.len() as u64);
+            kinds.push(match event {
+                GameEvent::Berserk { side } => format!("berserk {side}"),
+                GameEvent::Move { mv } => format!("move {}", mv.ply),
+                other => format!("{other:?}"),
+            });
+        }
+    }
+    assert_eq!(kinds[..3], ["berserk south", "move 1", "move 2"], "{kinds:?}");
+    drop((t, behind));
 
     // A restart keeps the berserk: the summary says so, and South's clock stays below half the base.
     let server = restart(server).await;
