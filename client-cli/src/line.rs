@@ -6,13 +6,14 @@
 //! waiting for an opponent: invite CODE   until the second player joins
 //! board                                   followed by the board, as South sees it
 //! move 3 north c3                         a decision (`?` when hidden, `auto` when the server played it)
-//! your-turn legal: h2 g2 f2 e2            type one of them (or resign, abort, claim, draw, takeback, board, quit)
+//! your-turn legal: h2 g2 f2 e2            type one of them (or resign, abort, claim, draw, takeback, berserk, board, quit)
 //! rejected illegal: … legal: h2 g2        the server refused; type again
 //! presence south here, north away, 2 watching (claim the win from 1795238203060)
 //! draw offered by south                   type accept or decline (or draw, which accepts)
 //! no draw offer                           the offer was declined, lapsed, or the game ended
 //! takeback proposed by north              type `takeback accept` or `takeback decline` (`takeback` proposes)
 //! takeback by north: back after move 4    decisions were taken back; the board follows
+//! berserk north                           north berserked: half its time gone (type `berserk` to berserk)
 //! chat north kwame: good luck             a chat line (type `say WORDS` to say one to your opponent)
 //! result south wins (no-legal-move)       and the command exits
 //! ```
@@ -61,6 +62,7 @@ pub async fn run(session: &mut Session, interactive: bool) -> Result<bool, Clien
                         "resign" => session.send(ClientMsg::Resign { id: Some("resign".into()) }).await?,
                         "abort" => session.send(ClientMsg::Abort { id: Some("abort".into()) }).await?,
                         "claim" => session.send(ClientMsg::ClaimWin { id: Some("claim".into()) }).await?,
+                        "berserk" => session.send(ClientMsg::Berserk { id: Some("berserk".into()) }).await?,
                         say if say.starts_with("say ") => {
                             let text = say["say ".len()..].to_string();
                             session.send(ClientMsg::Chat { id: Some("say".into()), room: ChatRoom::Players, text }).await?
@@ -160,6 +162,7 @@ fn report(session: &Session, note: Note, announced: &mut bool) -> bool {
             println!("takeback by {by}: back after move {ply}");
             print_board(session);
         }
+        Note::Berserked { side } => println!("berserk {side}"),
         Note::RematchOffer { by: Some(side) } => println!("rematch offered by {side}"),
         Note::RematchOffer { by: None } => println!("no rematch offer"),
         Note::Rematch(next) => println!("rematch {}", next.game),

@@ -320,6 +320,7 @@ mod tests {
             rated: false,
             previews: false,
             plies: 0,
+            berserk: None,
             result: None,
             created_at: 1,
             updated_at: 1,

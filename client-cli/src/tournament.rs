@@ -152,6 +152,9 @@ pub struct CreateArgs {
     /// Programs' accounts (made with `POST /api/players`) may join.
     #[arg(long)]
     pub bots: bool,
+    /// An arena's players may berserk: half their clock, no increment, one point more for a win.
+    #[arg(long)]
+    pub berserk: bool,
     /// Joining needs this password (4 to 64 characters).
     #[arg(long)]
     pub password: Option<String>,
@@ -566,6 +569,7 @@ async fn create(args: &CreateArgs) -> Result<()> {
         rounds: args.swiss,
         rated: args.rated,
         bots: args.bots,
+        berserk: args.berserk,
         password: args.password.clone(),
     };
     let view: TournamentView = api.post("/api/tournaments", &body, Some(token)).await?;
@@ -892,6 +896,7 @@ mod tests {
             clock: ClockSpec::fischer(180, 2),
             rated: false,
             bots: true,
+            berserk: false,
             private: false,
             created_by: Some("amina".into()),
             starts_at: 0,

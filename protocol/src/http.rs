@@ -182,6 +182,10 @@ pub struct GameSummary {
     pub previews: bool,
     /// The number of decisions in the record.
     pub plies: u32,
+    /// Present in a tournament game whose arena allows berserk (the players may halve their clock for an
+    /// extra point): who has berserked so far. Absent: no berserk in this game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub berserk: Option<Berserked>,
     pub result: Option<OutcomeInfo>,
     /// Unix milliseconds.
     pub created_at: u64,
@@ -189,6 +193,14 @@ pub struct GameSummary {
     /// Invite code for the open seat (present while the game is waiting).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub invite_code: Option<String>,
+}
+
+/// Which players of a game that allows berserk have berserked.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Berserked {
+    pub south: bool,
+    pub north: bool,
 }
 
 /// `POST /api/games` answer. `token` is shown once: it is the only proof of the seat.

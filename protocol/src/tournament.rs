@@ -57,6 +57,10 @@ pub struct CreateTournament {
     /// Accounts made for programs (token-only accounts) may join.
     #[serde(default)]
     pub bots: bool,
+    /// Arena only: a player may berserk (halve their clock before their first decision) for an extra
+    /// point when they win (docs/tournaments.md).
+    #[serde(default)]
+    pub berserk: bool,
     /// A club's tournament: joining needs this password (4 to 64 characters).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub password: Option<String>,
@@ -86,6 +90,9 @@ pub struct TournamentSummary {
     pub clock: ClockSpec,
     pub rated: bool,
     pub bots: bool,
+    /// Arena: its games allow berserk.
+    #[serde(default)]
+    pub berserk: bool,
     /// Joining needs a password.
     pub private: bool,
     /// Who made it; absent for a tournament of the server's schedule.

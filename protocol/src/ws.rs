@@ -65,6 +65,14 @@ pub enum ClientMsg {
         id: Option<String>,
         action: TakebackAction,
     },
+    /// In a tournament game that allows it (the summary's `berserk` is present): give up half of one's
+    /// remaining time, and the increment for the rest of the game, for an extra point if the game is won
+    /// (docs/tournaments.md). Only a seated player, before their first decision of their own, once: a
+    /// `berserk` event with the halved clock.
+    Berserk {
+        #[serde(default)]
+        id: Option<String>,
+    },
     /// After the end: another game between the same players, with the same variant, options and clock,
     /// sides swapped, rated if this one was. `offer` one (offering when the opponent's offer is pending
     /// accepts it; against a server bot the bot accepts at once), `accept` the opponent's, `decline` it, or
@@ -263,6 +271,12 @@ pub enum GameEvent {
         #[cfg_attr(feature = "openapi", schema(value_type = String))]
         by: Side,
         ply: u32,
+    },
+    /// `side` berserked: its remaining time was halved and it plays on without increment. The event carries
+    /// the clocks (it is always a change's last).
+    Berserk {
+        #[cfg_attr(feature = "openapi", schema(value_type = String))]
+        side: Side,
     },
     /// The game ended by the server's ruling, not by a decision: resignation, timeout, abandonment
     /// (claimed win) or abort.

@@ -100,6 +100,7 @@ fn summary(variant: Variant, status: GameStatus) -> GameSummary {
         rated: false,
         previews: false,
         plies: 0,
+        berserk: None,
         result: None,
         created_at: CREATED_AT,
         updated_at: UPDATED_AT,

@@ -175,4 +175,53 @@ mod tests {
         let bad = MoveEvent { decision: Some("z9".into()), ..reveal };
         assert!(matches!(seen(&bad, geo), Err(SeatError::Follow(m)) if m.contains("ply 2")));
     }
+
+    /// A link that plays out a script of server messages and keeps what the seat sent.
+    struct Script {
+        msgs: std::collections::VecDeque<ServerMsg>,
+        sent: Vec<ClientMsg>,
+        records: usize,
+    }
+
+    impl Link for Script {
+        async fn next(&mut self) -> Option<ServerMsg> {
+            self.msgs.pop_front()
+        }
+        async fn send(&mut self, msg: ClientMsg) -> Result<(), LinkError> {
+            self.sent.push(msg);
+            Ok(())
+        }
+        async fn record(&mut self) -> Result<Vec<MoveEvent>, LinkError> {
+            self.records += 1;
+            Ok(Vec::new())
+        }
+    }
+
+    /// An opponent's `berserk` event changes no position: the seat reads its board (South to decide) and
+    /// decides, without rebuilding from the record.
+    #[test]
+    fn a_berserk_event_is_followed_without_a_rebuild() {
+        let (variant, options) = (Variant::Kubuguza, Options::defaults(Variant::Kubuguza));
+        let pos = mancala_engine::Position::start(variant, options).unwrap();
+        let board =
+            mancala_protocol::BoardView::from_view(&pos.view(mancala_engine::Viewer::Player(Side::South)), true);
+        let outcome = OutcomeInfo { winner: Some(Side::South), reason: "resignation".into(), ratings: None };
+        let ended = mancala_protocol::BoardView { legal: Vec::new(), ..board.clone() }.ended(outcome.clone());
+        let msgs = [
+            ServerMsg::Event { v: 2, event: GameEvent::Berserk { side: Side::North }, view: Some(board), clock: None },
+            ServerMsg::Event {
+                v: 3,
+                event: GameEvent::End { outcome: outcome.clone() },
+                view: Some(ended),
+                clock: None,
+            },
+        ];
+        let mut link = Script { msgs: msgs.into(), sent: Vec::new(), records: 0 };
+        let seat = Seat { side: Side::South, level: Level::L1, seed: 7, variant, options };
+        let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
+        let result = runtime.block_on(play(&mut link, seat)).unwrap();
+        assert_eq!(result, Some(outcome));
+        assert!(matches!(link.sent.as_slice(), [ClientMsg::Decide { .. }]), "{:?}", link.sent);
+        assert_eq!(link.records, 1, "the record was read once, at the start");
+    }
 }

@@ -355,6 +355,7 @@ async fn a_replayed_end_rates_once(url: &str) {
         auto_forced: true,
         rated: true,
         previews: false,
+        berserk: false,
         now_ms: UnixMs::now(),
     })
     .unwrap();

@@ -36,6 +36,9 @@ fn game(id: &str, status: &str, plies: u32, updated_at: i64) -> GameRow {
         takeback_v: None,
         takeback_ply: None,
         takeback_side: None,
+        berserk_allowed: false,
+        south_berserk: None,
+        north_berserk: None,
     }
 }
 

@@ -53,6 +53,10 @@ pub enum Note {
         by: Side,
         ply: u32,
     },
+    /// `side` berserked (a tournament game): half its time is gone, and its increment.
+    Berserked {
+        side: Side,
+    },
     /// After the end, the pending rematch offer changed: `by` offers one, or none is pending.
     RematchOffer {
         by: Option<Side>,
@@ -158,6 +162,15 @@ impl GameModel {
                         self.record.retain(|(n, ..)| *n <= ply);
                         self.last_move = None;
                         notes.push(Note::TookBack { by, ply });
+                    }
+                    GameEvent::Berserk { side } => {
+                        if let Some(b) = self.game.as_mut().and_then(|g| g.berserk.as_mut()) {
+                            match side {
+                                Side::South => b.south = true,
+                                Side::North => b.north = true,
+                            }
+                        }
+                        notes.push(Note::Berserked { side });
                     }
                     GameEvent::End { .. } => {}
                 }

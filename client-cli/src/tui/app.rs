@@ -36,6 +36,8 @@ pub enum Action {
     /// In a casual game: propose a takeback (which accepts the opponent's pending proposal), accept it, or
     /// decline it.
     Takeback(TakebackAction),
+    /// In a tournament game that allows it: berserk (half one's time, for an extra point on a win).
+    Berserk,
     /// After the end: offer a rematch (which accepts the opponent's pending offer), or decline it.
     Rematch(RematchAction),
     /// Say a line to the opponent (the players' chat room).
@@ -244,6 +246,7 @@ impl App {
                 "resign" | "abort" | "claim" | "draw" | "quit" => self.command(typed.chars().next().unwrap_or('q')),
                 "accept" => Some(Action::Draw(DrawAction::Accept)),
                 "decline" => Some(Action::Draw(DrawAction::Decline)),
+                "berserk" => Some(Action::Berserk),
                 "takeback" => Some(Action::Takeback(TakebackAction::Propose)),
                 "takeback accept" => Some(Action::Takeback(TakebackAction::Accept)),
                 "takeback decline" => Some(Action::Takeback(TakebackAction::Decline)),
@@ -274,6 +277,7 @@ impl App {
             Action::Takeback(TakebackAction::Propose) => self.say(Tone::Info, "proposing a takeback…"),
             Action::Takeback(TakebackAction::Accept) => self.say(Tone::Info, "accepting the takeback…"),
             Action::Takeback(TakebackAction::Decline) => self.say(Tone::Info, "declining the takeback…"),
+            Action::Berserk => self.say(Tone::Info, "berserking…"),
             Action::Rematch(RematchAction::Decline) => self.say(Tone::Info, "declining the rematch…"),
             Action::Rematch(_) => self.say(Tone::Info, "asking for a rematch…"),
             Action::Say(_) => {}
@@ -352,6 +356,10 @@ impl App {
                     let who = super::screen::player_name(model, *by);
                     self.say(Tone::Info, format!("taken back at {who}'s request: back after move {ply}"));
                 }
+                Note::Berserked { side } => {
+                    let who = super::screen::player_name(model, *side);
+                    self.say(Tone::Info, format!("{who} berserks: half the time, no increment"));
+                }
                 Note::RematchOffer { by: Some(side) } if model.seat == Some(*side) => {
                     self.say(Tone::Info, "you offer a rematch");
                 }
@@ -420,6 +428,7 @@ fn command(ch: char) -> Option<Action> {
         'c' => Some(Action::ClaimWin),
         'd' => Some(Action::Draw(DrawAction::Offer)),
         't' => Some(Action::Takeback(TakebackAction::Propose)),
+        'b' => Some(Action::Berserk),
         'm' => Some(Action::Rematch(RematchAction::Offer)),
         'q' => Some(Action::Quit),
         _ => None,

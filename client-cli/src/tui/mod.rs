@@ -102,6 +102,7 @@ async fn perform(session: &mut Session, action: &Action) -> Result<(), ClientErr
         Action::Abort => session.send(ClientMsg::Abort { id: Some("abort".into()) }).await,
         Action::ClaimWin => session.send(ClientMsg::ClaimWin { id: Some("claim-win".into()) }).await,
         Action::Draw(action) => session.send(ClientMsg::Draw { id: Some("draw".into()), action: *action }).await,
+        Action::Berserk => session.send(ClientMsg::Berserk { id: Some("berserk".into()) }).await,
         Action::Takeback(action) => {
             session.send(ClientMsg::Takeback { id: Some("takeback".into()), action: *action }).await
         }

@@ -176,6 +176,10 @@ fn player_line(model: &GameModel, app: &App, side: Side, stores: (Option<u8>, Op
         Span::styled(format!("{:<7}", side.name()), dim()),
         Span::styled(format!("{}{you}", player_name(model, side)), name_style),
     ];
+    if model.game.as_ref().and_then(|g| g.berserk).is_some_and(|b| if side == Side::South { b.south } else { b.north })
+    {
+        spans.push(Span::styled(" ⚔ berserk", bold()));
+    }
     let open_seat = model.game.as_ref().filter(|g| g.status == GameStatus::Waiting && player(g, side).is_none());
     match (model.present(side), open_seat) {
         (_, Some(game)) => {
@@ -325,6 +329,7 @@ fn input_line(model: &GameModel, app: &App) -> Line<'static> {
         "c" => "   Enter: claim the win",
         "d" => "   Enter: offer a draw (or agree to the one offered)",
         "t" => "   Enter: propose a takeback (or agree to the one proposed)",
+        "b" => "   Enter: berserk (half your time, no increment, an extra point if you win)",
         "q" => "   Enter: quit",
         _ => "",
     };

@@ -57,6 +57,7 @@ fn summary(pos: &Position) -> GameSummary {
         rated: false,
         previews: false,
         plies: 0,
+        berserk: None,
         result: pos.outcome().map(OutcomeInfo::from),
         created_at: 1_700_000_000_000,
         updated_at: 1_700_000_100_000,
@@ -367,4 +368,24 @@ fn clocks_read_in_minutes_hours_or_days() {
     // A correspondence clock: days and hours once past a day.
     assert_eq!(mm_ss(2 * 86_400_000 + 5 * 3_600_000), "2d 05h");
     assert_eq!(mm_ss(86_400_000), "1d 00h");
+}
+
+#[test]
+fn a_berserk_marks_the_player_and_b_berserks() {
+    let mut m = model(&kubuguza(), Some(Side::South));
+    m.game.as_mut().unwrap().berserk = Some(mancala_protocol::http::Berserked::default());
+    let notes = m.apply(mancala_protocol::ServerMsg::Event {
+        v: m.v + 1,
+        event: mancala_protocol::GameEvent::Berserk { side: Side::North },
+        view: m.view.clone(),
+        clock: m.clock.clone(),
+    });
+    assert!(notes.contains(&Note::Berserked { side: Side::North }), "{notes:?}");
+    let shown = screen(&m, &App::new(&m));
+    let north = shown.lines().find(|l| l.contains("north ")).expect("North's line");
+    assert!(north.contains("⚔ berserk"), "{shown}");
+    assert!(!shown.lines().any(|l| l.contains("south ") && l.contains("⚔")), "{shown}");
+    let mut app = App::new(&m);
+    app.on_key(key(KeyCode::Char('b')), &m);
+    assert_eq!(app.on_key(key(KeyCode::Enter), &m), Some(Action::Berserk));
 }

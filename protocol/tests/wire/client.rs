@@ -34,6 +34,11 @@ fn client_abort() {
 }
 
 #[test]
+fn client_berserk() {
+    pin!("client_berserk", ClientMsg::Berserk { id: Some("b1".into()) });
+}
+
+#[test]
 fn client_claim_win() {
     pin!("client_claim_win", ClientMsg::ClaimWin { id: Some("c1".into()) });
 }

@@ -3,9 +3,9 @@
 use super::*;
 use mancala_engine::{Options, Side, Variant, Viewer};
 use mancala_protocol::http::{
-    CreateGame, CreatePlayer, ErrorBody, GameDetail, GameList, GameStatus, GameSummary, HandicapPatch, JoinGame,
-    OptionsPatch, PlayerCreated, PlayerProfile, PlayerRating, PositionAt, RecordEntry, SeatChoice, SeatGranted,
-    TakebackEntry, VariantInfo, VariantList,
+    Berserked, CreateGame, CreatePlayer, ErrorBody, GameDetail, GameList, GameStatus, GameSummary, HandicapPatch,
+    JoinGame, OptionsPatch, PlayerCreated, PlayerProfile, PlayerRating, PositionAt, RecordEntry, SeatChoice,
+    SeatGranted, TakebackEntry, VariantInfo, VariantList,
 };
 use mancala_protocol::{BoardView, ClockSpec, ClockState, OutcomeInfo, PROTOCOL_VERSION};
 
@@ -108,6 +108,19 @@ fn http_game_summary_finished() {
             plies: 57,
             result: Some(OutcomeInfo { winner: Some(Side::North), reason: "no-legal-move".into(), ratings: None }),
             ..summary(Variant::Kubuguza, GameStatus::Finished)
+        }
+    );
+}
+
+/// A game of an arena that allows berserk, in which South berserked.
+#[test]
+fn http_game_summary_berserk() {
+    pin!(
+        "http_game_summary_berserk",
+        GameSummary {
+            plies: 3,
+            berserk: Some(Berserked { south: true, north: false }),
+            ..summary(Variant::Kubuguza, GameStatus::Ongoing)
         }
     );
 }

@@ -296,6 +296,28 @@ fn server_event_takeback() {
     );
 }
 
+/// In an arena game that allows it, South berserked before its first decision (version 2, just after the
+/// start): its 5 minutes are 2½, and the event carries the clocks and the board, as South sees it.
+#[test]
+fn server_event_berserk() {
+    pin!(
+        "server_event_berserk",
+        ServerMsg::Event {
+            v: 2,
+            event: GameEvent::Berserk { side: Side::South },
+            view: Some(kubuguza_start_view()),
+            clock: Some(ClockState {
+                base_secs: 300,
+                increment_secs: 5,
+                days: None,
+                south_ms: 150_000,
+                north_ms: 300_000,
+                running: vec![]
+            }),
+        }
+    );
+}
+
 /// After the end: South offers a rematch; then none is pending (declined, cancelled, or not made).
 #[test]
 fn server_rematch_offer() {

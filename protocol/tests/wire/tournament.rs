@@ -22,6 +22,7 @@ fn swiss_summary() -> TournamentSummary {
         clock: ClockSpec::fischer(600, 5),
         rated: true,
         bots: false,
+        berserk: false,
         private: true,
         created_by: Some("amina".into()),
         starts_at: CREATED_AT,
@@ -42,6 +43,7 @@ fn arena_summary() -> TournamentSummary {
         clock: ClockSpec::fischer(180, 2),
         rated: true,
         bots: true,
+        berserk: true,
         private: false,
         created_by: None,
         starts_at: CREATED_AT,
@@ -168,6 +170,7 @@ fn tournament_bodies() {
             rounds: Some(5),
             rated: true,
             bots: false,
+            berserk: false,
             password: Some("imigongo".into()),
         }
     );

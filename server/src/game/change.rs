@@ -30,7 +30,7 @@ impl Refusal {
 }
 
 /// A computed, not yet stored change of a game. Its events, in order: `start` (when `started`), `takeback`
-/// (when set), one per ply, and `end` (when `ruling` is set).
+/// (when set), `berserk` (when set; always alone), one per ply, and `end` (when `ruling` is set).
 #[derive(Clone, Debug)]
 pub struct Change {
     /// The game itself is new: its row is inserted rather than updated.
@@ -55,6 +55,8 @@ pub struct Change {
     /// Decisions taken back: the game returns to the position after this ply (the change's `pos`), and
     /// this is its `takeback` event.
     pub takeback: Option<Rewind>,
+    /// A player berserked, and the version of that event.
+    pub berserk: Option<(Side, u64)>,
     /// The rating changes the commit of this change made (set by the room after the commit, when the
     /// change finished a rated game).
     pub ratings: Option<RatingChanges>,
@@ -63,7 +65,11 @@ pub struct Change {
 impl Change {
     /// How many events (versions) the change adds.
     pub fn events(&self) -> u64 {
-        self.started as u64 + self.takeback.is_some() as u64 + self.plies.len() as u64 + self.ruling.is_some() as u64
+        self.started as u64
+            + self.takeback.is_some() as u64
+            + self.berserk.is_some() as u64
+            + self.plies.len() as u64
+            + self.ruling.is_some() as u64
     }
 }
 
@@ -96,6 +102,7 @@ impl LiveGame {
             decided: self.decided,
             at_ms,
             takeback: None,
+            berserk: None,
             ratings: None,
         }
     }

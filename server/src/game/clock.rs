@@ -57,12 +57,20 @@ pub struct Clock {
     pub since: Option<Instant>,
     /// Who is running.
     pub running: BySide<bool>,
+    /// Who berserked: they get no increment for the rest of the game (as on lichess).
+    pub berserk: BySide<bool>,
 }
 
 impl Clock {
     pub fn new(spec: ClockSpec) -> Clock {
         let base = spec.base_secs as u64 * 1000;
-        Clock { spec, remaining: BySide::both(base), since: None, running: BySide::default() }
+        Clock {
+            spec,
+            remaining: BySide::both(base),
+            since: None,
+            running: BySide::default(),
+            berserk: BySide::default(),
+        }
     }
 
     pub fn increment_ms(&self) -> u64 {
@@ -70,12 +78,21 @@ impl Clock {
     }
 
     /// The time `side` has after a decision that it made with its clock running: real time adds the
-    /// increment to what is left; correspondence sets it back to the full days.
+    /// increment to what is left (none for a player who berserked); correspondence sets it back to the full
+    /// days.
     pub fn credit(&mut self, side: Side) {
         match self.spec.days {
             Some(_) => self.remaining[side] = self.spec.base_secs as u64 * 1000,
+            None if self.berserk[side] => {}
             None => self.remaining[side] += self.increment_ms(),
         }
+    }
+
+    /// `side` berserks: half of its remaining time is gone (before its first decision that is half the
+    /// base, as on lichess), and so is its increment from now on. The clock must be stopped.
+    pub fn berserk(&mut self, side: Side) {
+        self.remaining[side] /= 2;
+        self.berserk[side] = true;
     }
 
     /// A correspondence clock's days are the calendar's: on a game's return after `away` (the time
@@ -181,5 +198,15 @@ mod tests {
         fischer.charge_absence(Duration::from_secs(5));
         fischer.credit(Side::South);
         assert_eq!(fischer.remaining[Side::South], 12_000, "real time: not charged, and the increment");
+    }
+
+    #[test]
+    fn a_berserk_halves_the_time_and_drops_the_increment() {
+        let mut c = Clock::new(ClockSpec::fischer(60, 2));
+        c.berserk(Side::North);
+        assert_eq!((c.remaining[Side::South], c.remaining[Side::North]), (60_000, 30_000));
+        c.credit(Side::North);
+        c.credit(Side::South);
+        assert_eq!((c.remaining[Side::South], c.remaining[Side::North]), (62_000, 30_000), "no increment once berserk");
     }
 }

@@ -12,7 +12,7 @@ use super::steps::PlySteps;
 use super::unix_ms::UnixMs;
 use crate::ids::{GameId, Identity, InviteCode, PlayerName, TokenHash};
 use mancala_engine::{BySide, Decision, Options, OptionsError, Outcome, Position, Side, Variant};
-use mancala_protocol::http::{GameStatus, GameSummary, PlayerInfo, Seats};
+use mancala_protocol::http::{Berserked, GameStatus, GameSummary, PlayerInfo, Seats};
 use mancala_protocol::{ClockSpec, OutcomeInfo, RatingChanges};
 use std::ops::RangeInclusive;
 use tokio::time::Instant;
@@ -72,6 +72,10 @@ pub struct GameHeader {
     pub ratings: Option<RatingChanges>,
     /// The last takeback, if the game had one.
     pub rewind: Option<Rewind>,
+    /// A tournament game whose arena allows berserk.
+    pub berserk_allowed: bool,
+    /// The version of each side's `berserk` event, if it berserked.
+    pub berserks: BySide<Option<u64>>,
     pub created_at: UnixMs,
     pub updated_at: UnixMs,
 }
@@ -96,6 +100,8 @@ pub enum EventAt<'a> {
     Ply(&'a Ply),
     /// Decisions were taken back.
     Takeback(Rewind),
+    /// A player berserked.
+    Berserk(Side),
     /// The server's ruling ended the game.
     End(Ruling),
 }
@@ -123,6 +129,10 @@ pub struct LiveGame {
     pub ruling: Option<Ruling>,
     /// The last takeback, if the game had one (its versions count from there).
     pub rewind: Option<Rewind>,
+    /// The players may berserk (a tournament game whose arena allows it).
+    pub berserk_allowed: bool,
+    /// The version of each side's `berserk` event, if it berserked: the events between the plies.
+    pub berserks: BySide<Option<u64>>,
     pub created_at: UnixMs,
     pub updated_at: UnixMs,
 }
@@ -143,13 +153,27 @@ pub struct NewGame {
     pub rated: bool,
     /// The players may preview a move before making it.
     pub previews: bool,
+    /// The players may berserk (a game of an arena that allows it).
+    pub berserk: bool,
     pub now_ms: UnixMs,
 }
 
 impl LiveGame {
     /// A new game waiting for its second player.
     pub fn new(new: NewGame) -> Result<LiveGame, OptionsError> {
-        let NewGame { id, variant, options, creator, invite_code, clock, auto_forced, rated, previews, now_ms } = new;
+        let NewGame {
+            id,
+            variant,
+            options,
+            creator,
+            invite_code,
+            clock,
+            auto_forced,
+            rated,
+            previews,
+            berserk,
+            now_ms,
+        } = new;
         let pos = Position::start(variant, options)?;
         let mut seats = BySide::default();
         seats[creator.0] = Some(creator.1);
@@ -170,6 +194,8 @@ impl LiveGame {
             decided: BySide::default(),
             ruling: None,
             rewind: None,
+            berserk_allowed: berserk,
+            berserks: BySide::default(),
             created_at: now_ms,
             updated_at: now_ms,
         })
@@ -222,6 +248,7 @@ impl LiveGame {
         let clock = header.clock.map(|c| {
             let mut clock = Clock::new(c.spec);
             clock.remaining = c.remaining;
+            clock.berserk = BySide::new(header.berserks.south.is_some(), header.berserks.north.is_some());
             clock
         });
         let mut game = LiveGame {
@@ -241,6 +268,8 @@ impl LiveGame {
             decided,
             ruling,
             rewind: header.rewind,
+            berserk_allowed: header.berserk_allowed,
+            berserks: header.berserks,
             created_at: header.created_at,
             updated_at: header.updated_at,
         };
@@ -267,10 +296,20 @@ impl LiveGame {
         }
     }
 
+    /// The versions of the `berserk` events after the base (at most one a side), in order: they sit
+    /// between the plies, so every count from the base skips them.
+    fn berserks_after(&self, base: u64) -> impl Iterator<Item = u64> + '_ {
+        let mut vs = [self.berserks.south, self.berserks.north];
+        vs.sort();
+        vs.into_iter().flatten().filter(move |&v| v > base)
+    }
+
     /// The version: the number of the last event. It only grows: a takeback is an event of its own.
     pub fn version(&self) -> u64 {
         let (v, ply) = self.base();
-        v + (self.record.len() as u64 - ply as u64) + self.ruling.is_some() as u64
+        v + (self.record.len() as u64 - ply as u64)
+            + self.berserks_after(v).count() as u64
+            + self.ruling.is_some() as u64
     }
 
     /// The version of the last takeback (0: none). Events before it cannot be sent again.
@@ -281,16 +320,21 @@ impl LiveGame {
     /// The event numbered `v` (1-based); `None` for versions before the last takeback.
     pub fn event_at(&self, v: u64) -> Option<EventAt<'_>> {
         let (base, ply) = self.base();
+        if let Some(side) = Side::BOTH.into_iter().find(|&s| self.berserks[s] == Some(v) && v > base) {
+            return Some(EventAt::Berserk(side));
+        }
         let plies = self.record.len() as u64 - ply as u64;
-        match v {
+        // The berserks before `v` take versions the plies do not.
+        let at = v.saturating_sub(self.berserks_after(base).filter(|&b| b < v).count() as u64);
+        match at {
             0 => None,
-            v if v < base => None,
-            v if v == base => match self.rewind {
+            at if at < base => None,
+            at if at == base => match self.rewind {
                 Some(r) => Some(EventAt::Takeback(r)),
                 None => Some(EventAt::Start),
             },
-            v if v <= base + plies => Some(EventAt::Ply(&self.record[(ply as u64 + v - base - 1) as usize])),
-            v if v == base + plies + 1 => self.ruling.map(EventAt::End),
+            at if at <= base + plies => Some(EventAt::Ply(&self.record[(ply as u64 + at - base - 1) as usize])),
+            at if at == base + plies + 1 => self.ruling.map(EventAt::End),
             _ => None,
         }
     }
@@ -298,10 +342,20 @@ impl LiveGame {
     /// The version of the event that applied decision `n` (1-based). For a ply kept by the last takeback
     /// it is at most the takeback's own version: the events before that one are not sent again.
     pub fn version_of_ply(&self, n: u32) -> u64 {
-        match self.rewind {
-            Some(r) => r.v + n.saturating_sub(r.ply) as u64,
-            None => n as u64 + 1,
+        let (base, mut v) = match self.rewind {
+            Some(r) => (r.v, r.v + n.saturating_sub(r.ply) as u64),
+            None => (1, n as u64 + 1),
+        };
+        if v == base {
+            return v;
         }
+        // Each berserk before the ply's event pushes it one version further.
+        for b in self.berserks_after(base) {
+            if b <= v {
+                v += 1;
+            }
+        }
+        v
     }
 
     pub fn is_over(&self) -> bool {
@@ -374,6 +428,9 @@ impl LiveGame {
         }
         self.record.extend(change.plies);
         self.ruling = self.ruling.or(change.ruling);
+        if let Some((side, v)) = change.berserk {
+            self.berserks[side] = Some(v);
+        }
         if let Some(seats) = change.seats {
             self.seats = seats;
         }
@@ -416,6 +473,14 @@ impl LiveGame {
             result,
             ratings: change.and_then(|c| c.ratings).or(self.ratings),
             rewind: takeback.or(self.rewind),
+            berserk_allowed: self.berserk_allowed,
+            berserks: {
+                let mut berserks = self.berserks;
+                if let Some((side, v)) = change.and_then(|c| c.berserk) {
+                    berserks[side] = Some(v);
+                }
+                berserks
+            },
             created_at: self.created_at,
             updated_at: change.map(|c| c.at_ms).unwrap_or(self.updated_at),
         }
@@ -449,6 +514,9 @@ impl GameHeader {
             rated: self.rated,
             previews: self.previews,
             plies: self.plies,
+            berserk: self
+                .berserk_allowed
+                .then(|| Berserked { south: self.berserks.south.is_some(), north: self.berserks.north.is_some() }),
             result: self.result.filter(|_| self.status == GameStatus::Finished).map(|r| r.info_with(self.ratings)),
             created_at: self.created_at.wire(),
             updated_at: self.updated_at.wire(),

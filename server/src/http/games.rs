@@ -77,6 +77,7 @@ pub async fn create(
         auto_forced: req.auto_forced.unwrap_or(true),
         rated: req.rated,
         previews,
+        berserk: false,
         now_ms: UnixMs::now(),
     };
     let opponent = bot.map_or(Opponent::Open, Opponent::Bot);

@@ -118,6 +118,7 @@ mod tests {
             rated: false,
             previews: false,
             plies,
+            berserk: None,
             result: None,
             created_at: 1,
             updated_at: 1,

@@ -45,6 +45,7 @@ pub async fn create(
         rated: spec.rated,
         // Lobby games are between people and nobody chose to allow previews.
         previews: false,
+        berserk: false,
         now_ms: UnixMs::now(),
     };
     let made = create::make(rooms, new, Opponent::Person(seat_b)).await?;

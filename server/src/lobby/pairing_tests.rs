@@ -32,6 +32,7 @@ fn grant(side: Side, token: &str) -> SeatGranted {
         rated: false,
         previews: false,
         plies: 0,
+        berserk: None,
         result: None,
         created_at: 0,
         updated_at: 0,

@@ -104,6 +104,7 @@ pub fn event(game: &LiveGame, v: u64, kind: ViewerKind, last: bool, clock: Optio
         EventAt::Start => GameEvent::Start { game: game.summary() },
         EventAt::Ply(ply) => GameEvent::Move { mv: move_event(ply, game.pos.geometry(), viewer) },
         EventAt::Takeback(r) => GameEvent::Takeback { by: r.by, ply: r.ply },
+        EventAt::Berserk(side) => GameEvent::Berserk { side },
         EventAt::End(ruling) => GameEvent::End { outcome: GameResult::Ruled(ruling).info_with(game.ratings) },
     };
     ServerMsg::Event {

@@ -43,7 +43,11 @@ pub fn writes(game: &LiveGame, change: &Change) -> Vec<Write> {
     } else if change.created {
         writes.push(Write::InsertGame(game_row(&game.header(Some(change)))));
         writes.extend(moves);
-    } else if change.seats.is_some() || change.status != game.status || change.ruling.is_some() {
+    } else if change.seats.is_some()
+        || change.status != game.status
+        || change.ruling.is_some()
+        || change.berserk.is_some()
+    {
         writes.extend(moves);
         writes.push(Write::UpdateGame(game_row(&game.header(Some(change)))));
         writes.extend(rating_update(game, change).map(Write::Rate));
@@ -140,6 +144,9 @@ pub fn game_row(h: &GameHeader) -> GameRow {
         takeback_v: h.rewind.map(|r| r.v as i64),
         takeback_ply: h.rewind.map(|r| i64::from(r.ply)),
         takeback_side: h.rewind.map(|r| r.by.name().to_string()),
+        berserk_allowed: h.berserk_allowed,
+        south_berserk: h.berserks.south.map(|v| v as i64),
+        north_berserk: h.berserks.north.map(|v| v as i64),
     }
 }
 
@@ -234,6 +241,12 @@ pub fn header(row: GameRow) -> Result<GameHeader, StoreError> {
         }),
         _ => return Err(corrupt(id, "a takeback needs its version, its ply and its side")),
     };
+    let berserk = |v: Option<i64>, col: &str| v.map(|v| ms(id, col, v)).transpose();
+    let berserks =
+        BySide::new(berserk(row.south_berserk, "south_berserk")?, berserk(row.north_berserk, "north_berserk")?);
+    if !row.berserk_allowed && (berserks.south.is_some() || berserks.north.is_some()) {
+        return Err(corrupt(id, "a berserk in a game that does not allow it"));
+    }
     let game_id = id.parse().map_err(|e| corrupt(id, e))?;
     Ok(GameHeader {
         id: game_id,
@@ -251,6 +264,8 @@ pub fn header(row: GameRow) -> Result<GameHeader, StoreError> {
         // Filled by the reads that show it (`Store::game`, `Store::list_games`).
         ratings: None,
         rewind,
+        berserk_allowed: row.berserk_allowed,
+        berserks,
         created_at: UnixMs::from_millis(row.created_at),
         updated_at: UnixMs::from_millis(row.updated_at),
     })

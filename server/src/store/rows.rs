@@ -37,13 +37,18 @@ pub struct GameRow {
     pub takeback_v: Option<i64>,
     pub takeback_ply: Option<i64>,
     pub takeback_side: Option<String>,
+    /// A tournament game whose arena allows berserk.
+    pub berserk_allowed: bool,
+    /// The version of each side's `berserk` event; `None`: that player did not berserk.
+    pub south_berserk: Option<i64>,
+    pub north_berserk: Option<i64>,
 }
 
 pub(super) const GAME_COLUMNS: &str = "id, variant, options, status, south_name, north_name, south_registered, \
      north_registered, south_token_hash, north_token_hash, invite_code, clock_base_ms, clock_increment_ms, \
      south_clock_ms, north_clock_ms, auto_forced, rated, plies, winner, reason, created_at, updated_at, clock_days, \
-     takeback_v, takeback_ply, takeback_side";
-pub(super) const GAME_COLUMN_COUNT: usize = 26;
+     takeback_v, takeback_ply, takeback_side, berserk_allowed, south_berserk, north_berserk";
+pub(super) const GAME_COLUMN_COUNT: usize = 29;
 
 impl GameRow {
     pub(super) fn read(row: &AnyRow) -> Result<GameRow, StoreError> {
@@ -74,6 +79,9 @@ impl GameRow {
             takeback_v: row.try_get("takeback_v")?,
             takeback_ply: row.try_get("takeback_ply")?,
             takeback_side: row.try_get("takeback_side")?,
+            berserk_allowed: row.try_get::<i64, _>("berserk_allowed")? != 0,
+            south_berserk: row.try_get("south_berserk")?,
+            north_berserk: row.try_get("north_berserk")?,
         })
     }
 }

@@ -36,7 +36,8 @@ static SCRIPT: LazyLock<String> = LazyLock::new(|| {
          invite_code = excluded.invite_code, south_clock_ms = excluded.south_clock_ms, \
          north_clock_ms = excluded.north_clock_ms, plies = excluded.plies, winner = excluded.winner, \
          reason = excluded.reason, updated_at = excluded.updated_at, takeback_v = excluded.takeback_v, \
-         takeback_ply = excluded.takeback_ply, takeback_side = excluded.takeback_side; \
+         takeback_ply = excluded.takeback_ply, takeback_side = excluded.takeback_side, \
+         south_berserk = excluded.south_berserk, north_berserk = excluded.north_berserk; \
          UPDATE games SET south_clock_ms = v.value ->> 1, north_clock_ms = v.value ->> 2, plies = v.value ->> 3, \
          updated_at = v.value ->> 4 FROM jsonb_each(?) AS v WHERE games.id = v.value ->> 0; \
          COMMIT;"
@@ -99,6 +100,9 @@ impl Serialize for GameJson<'_> {
         t.serialize_element(&g.takeback_v)?;
         t.serialize_element(&g.takeback_ply)?;
         t.serialize_element(&g.takeback_side)?;
+        t.serialize_element(&(g.berserk_allowed as i16))?;
+        t.serialize_element(&g.south_berserk)?;
+        t.serialize_element(&g.north_berserk)?;
         t.end()
     }
 }

@@ -29,6 +29,8 @@ pub struct TournamentRow {
     pub version: i64,
     pub created_at: i64,
     pub finished_at: Option<i64>,
+    /// Arena: its games allow berserk (migration 0015).
+    pub berserk: bool,
 }
 
 /// A player of a tournament.
@@ -65,6 +67,8 @@ pub struct PairedRow {
     pub plies: Option<i64>,
     pub aborted_by: Option<String>,
     pub updated_at: Option<i64>,
+    /// Whether each player berserked (South, North): the version of their `berserk` event is stored.
+    pub berserks: [bool; 2],
 }
 
 /// Everything a tournament is: the row, the players (by join time), every pairing with its game.
@@ -114,7 +118,7 @@ pub enum TournamentWrite {
 }
 
 const COLUMNS: &str = "id, name, kind, variants, clock_base_secs, clock_increment_secs, rated, bots, password_hash, \
-     created_by, starts_at, minutes, rounds, status, round, version, created_at, finished_at";
+     created_by, starts_at, minutes, rounds, status, round, version, created_at, finished_at, berserk";
 
 async fn bump(tx: &mut Transaction<'static, Any>, id: &str) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE tournaments SET version = version + 1 WHERE id = $1").bind(id).execute(&mut **tx).await?;
@@ -126,7 +130,7 @@ pub(super) async fn apply(tx: &mut Transaction<'static, Any>, w: &TournamentWrit
         TournamentWrite::Create(t) => {
             sqlx::query(sqlx::AssertSqlSafe(format!(
                 "INSERT INTO tournaments ({COLUMNS}) VALUES \
-                 ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) \
+                 ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) \
                  ON CONFLICT (id) DO NOTHING"
             )))
             .bind(&t.id)
@@ -147,6 +151,7 @@ pub(super) async fn apply(tx: &mut Transaction<'static, Any>, w: &TournamentWrit
             .bind(t.version)
             .bind(t.created_at)
             .bind(t.finished_at)
+            .bind(t.berserk as i16)
             .execute(&mut **tx)
             .await?;
             return Ok(());
@@ -261,6 +266,7 @@ fn tournament(r: &AnyRow) -> Result<TournamentRow, sqlx::Error> {
         version: r.try_get("version")?,
         created_at: r.try_get("created_at")?,
         finished_at: r.try_get("finished_at")?,
+        berserk: flag(r, "berserk")?,
     })
 }
 
@@ -315,7 +321,7 @@ impl Store {
         .collect::<Result<Vec<_>, sqlx::Error>>()?;
         let pairings = sqlx::query(
             "SELECT p.round, p.player_key, p.game_id, p.side, p.token, p.variant AS paired_variant, g.variant, g.status, g.winner, g.reason, \
-             g.plies, g.aborted_by, g.updated_at FROM tournament_pairings p LEFT JOIN games g ON g.id = p.game_id \
+             g.plies, g.aborted_by, g.updated_at, g.south_berserk, g.north_berserk FROM tournament_pairings p LEFT JOIN games g ON g.id = p.game_id \
              WHERE p.tournament_id = $1 ORDER BY p.round, p.game_id, p.side",
         )
         .bind(id)
@@ -339,6 +345,10 @@ impl Store {
                 plies: r.try_get::<Option<i64>, _>("plies")?,
                 aborted_by: r.try_get("aborted_by")?,
                 updated_at: r.try_get("updated_at")?,
+                berserks: [
+                    r.try_get::<Option<i64>, _>("south_berserk")?.is_some(),
+                    r.try_get::<Option<i64>, _>("north_berserk")?.is_some(),
+                ],
             })
         })
         .collect::<Result<Vec<_>, sqlx::Error>>()?;

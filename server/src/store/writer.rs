@@ -329,7 +329,8 @@ async fn apply_all(tx: &mut Transaction<'static, Any>, backend: Backend, writes:
              invite_code = excluded.invite_code, south_clock_ms = excluded.south_clock_ms, \
              north_clock_ms = excluded.north_clock_ms, plies = excluded.plies, winner = excluded.winner, \
              reason = excluded.reason, updated_at = excluded.updated_at, takeback_v = excluded.takeback_v, \
-             takeback_ply = excluded.takeback_ply, takeback_side = excluded.takeback_side",
+             takeback_ply = excluded.takeback_ply, takeback_side = excluded.takeback_side, \
+             south_berserk = excluded.south_berserk, north_berserk = excluded.north_berserk",
             placeholders(backend, chunk.len(), GAME_COLUMN_COUNT)
         );
         let mut q = sqlx::query(sqlx::AssertSqlSafe(sql.as_str()));
@@ -451,6 +452,9 @@ fn bind_game<'q>(q: AnyQuery<'q>, g: &'q GameRow) -> AnyQuery<'q> {
         .bind(g.takeback_v)
         .bind(g.takeback_ply)
         .bind(&g.takeback_side)
+        .bind(g.berserk_allowed as i16)
+        .bind(g.south_berserk)
+        .bind(g.north_berserk)
 }
 
 /// `($1, …, $k), ($k+1, …), …` for `rows` rows of `columns` values on PostgreSQL; on SQLite the same with

@@ -48,6 +48,9 @@ pub async fn row(
         return Err(bad("starts_at", "at most 7 days ahead"));
     }
     let (minutes, rounds) = length(req)?;
+    if req.berserk && req.kind != TournamentKind::Arena {
+        return Err(bad("berserk", "berserk is an arena's: a Swiss scores no bonus"));
+    }
     let password_hash = match &req.password {
         None => None,
         Some(p) if (4..=64).contains(&p.chars().count()) => {
@@ -74,6 +77,7 @@ pub async fn row(
         version: 1,
         created_at: now as i64,
         finished_at: None,
+        berserk: req.berserk,
     })
 }
 
@@ -234,6 +238,7 @@ pub fn summary(t: &Tournament) -> TournamentSummary {
         clock: s.clock,
         rated: s.rated,
         bots: s.bots,
+        berserk: s.berserk,
         private: s.private,
         created_by: s.created_by.clone(),
         starts_at: s.starts_at,

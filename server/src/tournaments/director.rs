@@ -19,6 +19,7 @@ use crate::room::create::{self, Opponent};
 use crate::store::tournaments::{PairingRow, TournamentWrite};
 use crate::store::{Fence, Store, StoreError, leases};
 use mancala_engine::{Options, Side, Variant};
+use mancala_protocol::tournament::TournamentKind;
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
@@ -158,6 +159,7 @@ impl Directors {
             auto_forced: true,
             rated: t.settings.rated,
             previews: false,
+            berserk: t.settings.berserk && t.settings.kind == TournamentKind::Arena,
             now_ms: UnixMs::now(),
         };
         if let Err(e) = create::make(&self.rooms, new, Opponent::Person(north)).await {
@@ -232,5 +234,6 @@ fn new_game(round: u32, variant: Variant, seats: [String; 2]) -> TGame {
         plies: 0,
         reason: None,
         ended_at: 0,
+        berserks: [false; 2],
     }
 }

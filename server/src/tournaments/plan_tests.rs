@@ -17,6 +17,7 @@ fn settings(kind: TournamentKind, status: TournamentStatus, round: u32) -> Setti
         clock: ClockSpec::fischer(60, 0),
         rated: false,
         bots: true,
+        berserk: false,
         private: false,
         created_by: None,
         starts_at: START,
@@ -50,6 +51,7 @@ fn game(id: &str, round: u32, south: &str, north: &str, played: Played, ended_at
         // Tokens are kept until the director has seen the game over.
         tokens: [Some("s".into()), Some("n".into())].map(|t| t.filter(|_| !over || id.ends_with('!'))),
         played,
+        berserks: [false, false],
         plies: 30,
         reason: None,
         ended_at,

@@ -19,6 +19,8 @@ pub struct Settings {
     pub clock: ClockSpec,
     pub rated: bool,
     pub bots: bool,
+    /// Arena: its games allow berserk.
+    pub berserk: bool,
     pub private: bool,
     pub created_by: Option<String>,
     pub starts_at: u64,
@@ -88,6 +90,8 @@ pub struct TGame {
     pub reason: Option<String>,
     /// When it ended (its row's last update): the order of an arena's score sheet.
     pub ended_at: u64,
+    /// Whether each player berserked (South first): a berserk win scores an extra point.
+    pub berserks: [bool; 2],
 }
 
 impl TGame {
@@ -136,6 +140,7 @@ impl Tournament {
                 plies,
                 reason: p.reason.clone(),
                 ended_at: p.updated_at.unwrap_or(0).max(0) as u64,
+                berserks: p.berserks,
             });
             game.seats[side.index()] = p.pairing.player_key;
             game.tokens[side.index()] = p.pairing.token;
@@ -188,6 +193,7 @@ fn settings(t: &TournamentRow) -> Result<Settings, String> {
         clock: ClockSpec::fischer(t.clock_base_secs as u32, t.clock_increment_secs as u32),
         rated: t.rated,
         bots: t.bots,
+        berserk: t.berserk,
         private: t.password_hash.is_some(),
         created_by: t.created_by.clone(),
         starts_at: t.starts_at.max(0) as u64,

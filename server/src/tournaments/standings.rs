@@ -62,8 +62,8 @@ pub fn arena_games(t: &Tournament) -> Vec<ArenaGame> {
                 _ => None,
             },
             plies: g.plies,
-            first_berserk: false,
-            second_berserk: false,
+            first_berserk: g.berserks[Side::South.index()],
+            second_berserk: g.berserks[Side::North.index()],
         })
         .collect()
 }

@@ -151,6 +151,9 @@ function applyEvent(s, m, now) {
     // The record is back after `ply`; the event brings the board (no steps to play).
     s.moves = s.moves.filter((x) => x.ply <= e.ply);
     if (s.game) s.game = { ...s.game, plies: e.ply };
+  } else if (e.kind === 'berserk') {
+    // Half the player's time is gone: the event brings the clocks; the summary marks the player.
+    if (s.game?.berserk) s.game = { ...s.game, berserk: { ...s.game.berserk, [e.side]: true } };
   } else if (e.kind === 'end') {
     finish(s, e.outcome);
     if (!m.board && before) {

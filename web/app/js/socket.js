@@ -148,7 +148,7 @@ export class GameSocket extends ReconnectingSocket {
   }
 
   /**
-   * resign, abort or claim_win: not idempotent, so never resent by itself.
+   * resign, abort, claim_win or berserk: not idempotent, so never resent by itself.
    * @param {string} type
    */
   command(type) {

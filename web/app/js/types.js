@@ -71,6 +71,8 @@
  * @property {string | null} inviteCode
  * @property {boolean} rated
  * @property {boolean} previews the players may preview a move before making it
+ * @property {{south: boolean, north: boolean} | null} berserk in an arena game that allows berserk: who
+ *     berserked; null in every other game
  */
 
 /**
@@ -126,6 +128,7 @@
  *   | {kind: 'end', outcome: Outcome | null}
  *   | {kind: 'start', game: Game}
  *   | {kind: 'takeback', by: Side, ply: number}
+ *   | {kind: 'berserk', side: Side}
  *   | {kind: 'unknown', raw: unknown}} GameEvent
  */
 

@@ -130,6 +130,7 @@ export function game(w) {
     inviteCode: w.invite_code ?? null,
     rated: !!w.rated,
     previews: !!w.previews,
+    berserk: w.berserk ? { south: !!w.berserk.south, north: !!w.berserk.north } : null,
   };
 }
 
@@ -220,6 +221,8 @@ export function event(e) {
       return { kind: 'start', game: game(e.game) };
     case 'takeback':
       return { kind: 'takeback', by: side(e.by), ply: e.ply };
+    case 'berserk':
+      return { kind: 'berserk', side: side(e.side) };
     default:
       return { kind: 'unknown', raw: e };
   }
@@ -295,7 +298,7 @@ export function decodeServer(text) {
 export const encode = {
   /** @param {string} id @param {string} decision */
   decide: (id, decision) => JSON.stringify({ type: 'decide', id, decision }),
-  /** resign, abort or claim_win. @param {string} type @param {string} id */
+  /** resign, abort, claim_win or berserk. @param {string} type @param {string} id */
   command: (type, id) => JSON.stringify({ type, id }),
   /** A draw or a takeback: offer (propose), accept or decline. @param {string} type @param {string} action @param {string} id */
   offer: (type, action, id) => JSON.stringify({ type, id, action }),

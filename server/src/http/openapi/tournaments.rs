@@ -14,12 +14,13 @@ pub fn list() {}
 /// rotates them at equal intervals) or a Swiss of `rounds` (2 to 15, one variant), with a real-time clock
 /// (base 1 to 3600 s, increment 0 to 60 s), starting at `starts_at` (unix ms, at most 7 days ahead; absent:
 /// at once). `bots` lets accounts without a password (programs) join; `password` (4 to 64 characters)
-/// makes it a club's. An account makes at most 5 a day and has at most 3 not finished.
+/// makes it a club's; `berserk` (an arena only) lets its players halve their clock for an extra point on a
+/// win. An account makes at most 5 a day and has at most 3 not finished.
 #[utoipa::path(post, path = "/api/tournaments", tag = "tournaments", request_body = CreateTournament,
     security(("player_token" = [])),
     responses(
         (status = 201, body = TournamentView, description = "the new tournament"),
-        (status = 400, body = ErrorBody, description = "a field out of its range, or one the kind does not take (`minutes` for a Swiss, `rounds` for an arena); the message names it"),
+        (status = 400, body = ErrorBody, description = "a field out of its range, or one the kind does not take (`minutes` or `berserk` for a Swiss, `rounds` for an arena); the message names it"),
         (status = 401, body = ErrorBody, description = "not signed in"),
         (status = 409, body = ErrorBody, description = "too many tournaments (of this account today or at once, or on the server)")))]
 #[allow(dead_code)]

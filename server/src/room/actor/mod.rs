@@ -6,7 +6,7 @@
 //! creation use the same path.
 
 use super::answers::{Answer, Answers};
-use super::commands::{abort, claim, decide, draw, join, no_start, rematch, resign, takeback, timeout};
+use super::commands::{abort, berserk, claim, decide, draw, join, no_start, rematch, resign, takeback, timeout};
 use super::conns::{CatchUp, Conns, PerKind};
 use super::frame::Frame;
 use super::presence::Seats;
@@ -389,6 +389,10 @@ impl Room {
                     .and_then(|side| abort::run(&self.game, side, now, UnixMs::now()));
                 self.rule(conn, permit, id, change).await;
             }
+            ClientMsg::Berserk { id } => {
+                let change = kind.seat().ok_or_else(not_seated).and_then(|side| berserk::run(&self.game, side, now));
+                self.rule(conn, permit, id, change).await;
+            }
             ClientMsg::Draw { id, action } => {
                 let Some(side) = kind.seat() else {
                     return self.refuse(conn, permit, id, not_seated());
@@ -425,7 +429,7 @@ impl Room {
         }
     }
 
-    /// Commits a ruling a client asked for (resign, abort, claim), or answers its refusal.
+    /// Commits a ruling a client asked for (resign, abort, claim) or a berserk, or answers its refusal.
     async fn rule(
         &mut self,
         conn: ConnId,

@@ -136,6 +136,8 @@ pub fn plan(game: &LiveGame, now: UnixMs) -> Option<Plan> {
         auto_forced: game.auto_forced,
         rated: game.rated,
         previews: game.previews,
+        // A rematch is no tournament game.
+        berserk: false,
         now_ms: now,
     };
     Some(Plan { new, opponent, tokens })

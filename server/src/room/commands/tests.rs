@@ -2,7 +2,7 @@
 //! must give. The commands are pure (a game in, a change out), so a row needs no room, store or socket;
 //! applying the change shows the versions and the state it leads to.
 
-use super::{abort, claim, decide, draw, join, no_start, rematch, resign, sync, takeback, timeout};
+use super::{abort, berserk, claim, decide, draw, join, no_start, rematch, resign, sync, takeback, timeout};
 use crate::game::{Change, LiveGame, NewGame, Occupant, Refusal, Ruling, UnixMs};
 use crate::ids::{Identity, PlayerName};
 use mancala_engine::{Options, Side, Variant};
@@ -31,6 +31,7 @@ fn waiting(rated: bool) -> LiveGame {
         auto_forced: false,
         rated,
         previews: false,
+        berserk: false,
         now_ms: AT,
     })
     .unwrap()
@@ -313,6 +314,7 @@ fn a_games_versions_are_its_start_its_plies_and_its_end() {
                     EventAt::Ply(p) => format!("ply {}", p.n),
                     EventAt::End(_) => "end".to_string(),
                     EventAt::Takeback(_) => "takeback".to_string(),
+                    EventAt::Berserk(side) => format!("berserk {side}"),
                 })
             })
             .collect();
@@ -338,6 +340,111 @@ fn a_games_versions_are_its_start_its_plies_and_its_end() {
         assert_eq!(game.version(), 1, "{what}: computing it changed nothing");
         applied(game.clone(), change);
     }
+}
+
+/// `ongoing()` in an arena that allows berserk, with a clock of 60 s and 2 s a decision.
+fn berserk_allowed() -> LiveGame {
+    let mut game = ongoing();
+    game.berserk_allowed = true;
+    game.clock = Some(crate::game::Clock::new(ClockSpec::fischer(60, 2)));
+    game
+}
+
+/// `game` after `side` berserked.
+fn berserked(game: &LiveGame, side: Side) -> LiveGame {
+    let change = berserk::run(game, side, Instant::now()).unwrap_or_else(|r| panic!("{side}: {r:?}"));
+    applied(game.clone(), change)
+}
+
+#[test]
+fn berserk_is_refused_where_the_rules_do_not_allow_it() {
+    let allowed = berserk_allowed();
+    let not_allowed = ongoing();
+    let mut no_clock = allowed.clone();
+    no_clock.clock = None;
+    let south_moved = play_on(allowed.clone(), 1);
+    let twice = berserked(&allowed, Side::South);
+    let over = {
+        let change = resign::run(&allowed, Side::North, Instant::now(), AT).unwrap();
+        applied(allowed.clone(), change)
+    };
+    let mut not_started = waiting(false);
+    not_started.berserk_allowed = true;
+    let rows: Vec<(&str, &LiveGame, Side, ErrorCode)> = vec![
+        ("a game that does not allow it", &not_allowed, Side::South, ErrorCode::WrongPhase),
+        ("no clock", &no_clock, Side::South, ErrorCode::WrongPhase),
+        ("after one's first decision", &south_moved, Side::South, ErrorCode::WrongPhase),
+        ("twice", &twice, Side::South, ErrorCode::WrongPhase),
+        ("after the end", &over, Side::South, ErrorCode::GameOver),
+        ("before the start", &not_started, Side::South, ErrorCode::WrongPhase),
+    ];
+    for (what, game, side, expected) in rows {
+        match berserk::run(game, side, Instant::now()) {
+            Err(r) => {
+                assert_eq!(r.code, expected, "{what}: {}", r.reason);
+                assert!(!r.reason.is_empty(), "{what}: a refusal says why");
+            }
+            Ok(_) => panic!("{what}: accepted"),
+        }
+    }
+}
+
+#[test]
+fn berserk_halves_the_clock_is_an_event_between_the_plies_and_drops_the_increment() {
+    use crate::game::EventAt;
+    // South moves first; North berserks before its own first decision.
+    let game = play_on(berserk_allowed(), 1);
+    let change = berserk::run(&game, Side::North, Instant::now()).unwrap();
+    assert_eq!((change.events(), change.berserk), (1, Some((Side::North, 3))));
+    assert!(change.plies.is_empty() && change.ruling.is_none() && change.status == GameStatus::Ongoing);
+    assert_eq!(game.berserks.north, None, "computing it changed nothing");
+    assert_eq!(change.at_ms, game.updated_at, "a berserk does not put the first-move deadline off");
+    let game = applied(game, change);
+    let clock = game.clock.as_ref().unwrap();
+    assert_eq!((clock.remaining.south, clock.remaining.north), (60_000, 30_000), "North's half is gone");
+    assert!(clock.berserk.north && !clock.berserk.south);
+    assert_eq!(game.summary().berserk, Some(mancala_protocol::http::Berserked { south: false, north: true }));
+    assert!(matches!(game.event_at(3), Some(EventAt::Berserk(Side::North))));
+    // The plies after it take the versions after it.
+    let game = play_on(game, 3);
+    assert_eq!(game.version(), 6);
+    let events: Vec<String> = (1..=6)
+        .map(|v| match game.event_at(v).unwrap() {
+            EventAt::Start => "start".into(),
+            EventAt::Ply(p) => format!("ply {}", p.n),
+            EventAt::Berserk(side) => format!("berserk {side}"),
+            other => format!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(events, ["start", "ply 1", "berserk north", "ply 2", "ply 3", "ply 4"]);
+    assert_eq!((1..=4).map(|n| game.version_of_ply(n)).collect::<Vec<_>>(), [2, 4, 5, 6]);
+    assert_eq!(game.event_at(7).map(|_| ()), None);
+    // Both have decided: South's decision earned the increment, North's did not.
+    let clock = game.clock.as_ref().unwrap();
+    assert!(clock.remaining.south > 60_000, "South's increment: {}", clock.remaining.south);
+    assert!(clock.remaining.north <= 30_000, "no increment for North: {}", clock.remaining.north);
+    // A rebuilt game counts the same versions and keeps the berserk (its clock: no increment).
+    let header = game.header(None);
+    assert_eq!(header.berserks, mancala_engine::BySide::new(None, Some(3)));
+    let stored: Vec<crate::game::StoredPly> = game
+        .record
+        .iter()
+        .map(|p| crate::game::StoredPly {
+            n: p.n,
+            side: p.side,
+            decision: p.decision,
+            client_id: p.client_id.clone(),
+            auto: p.auto,
+            at_ms: p.at_ms,
+            clock_ms: p.clock_ms,
+        })
+        .collect();
+    let restored = LiveGame::restore(header, &stored, Instant::now()).unwrap();
+    assert_eq!((restored.version(), restored.berserks), (6, game.berserks));
+    assert!(restored.clock.as_ref().unwrap().berserk.north);
+    assert!(matches!(restored.event_at(3), Some(EventAt::Berserk(Side::North))));
+    // South has decided: too late for South.
+    assert_eq!(code(berserk::run(&game, Side::South, Instant::now())).err(), Some(ErrorCode::WrongPhase));
 }
 
 /// What each `takeback` action does: refused in a rated game, with nothing to take back, to the one whose

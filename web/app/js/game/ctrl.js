@@ -185,6 +185,23 @@ export class GameCtrl {
     this.redraw();
   }
 
+  /** Berserks: half the clock for an extra point on a win (an arena's game); sent at once, as on lichess. */
+  berserk() {
+    if (!this.socket?.command('berserk')) this.message = t('game.not_connected');
+    this.redraw();
+  }
+
+  /**
+   * May the player berserk now? In a game that allows it, once, before their first decision of their own.
+   * @returns {boolean}
+   */
+  canBerserk() {
+    const s = this.s;
+    const g = s.game;
+    if (!g?.berserk || !s.seat || g.status !== 'ongoing' || g.berserk[s.seat]) return false;
+    return !s.moves.some((m) => m.side === s.seat && !m.auto);
+  }
+
   /**
    * Offers a draw or proposes a takeback, or accepts or declines the opponent's.
    * @param {'draw' | 'takeback'} type

@@ -50,7 +50,11 @@ export function playerBar(ctrl, where) {
   const running = !!s.clock?.running.includes(side);
   const low = left !== null && left < 10000;
   const toMove = turn && g.status === 'ongoing';
+  const berserked = !!g.berserk?.[side];
+  const canBerserk = side === s.seat && ctrl.canBerserk();
   const deps = [
+    berserked,
+    canBerserk,
     side,
     where,
     p?.name,
@@ -86,6 +90,25 @@ export function playerBar(ctrl, where) {
           ),
       choice === null ? null : h('span.choice', { attrs: { 'data-choice-of': side } }, choiceWord(choice)),
       clock === null ? null : h('span.clock', { class: { running, low }, attrs: { 'data-clock': side } }, clock),
+      berserked
+        ? h(
+            'span.berserked',
+            {
+              attrs: { 'data-berserked': side, title: t('berserk.done'), role: 'img', 'aria-label': t('berserk.done') },
+            },
+            '⚔',
+          )
+        : null,
+      canBerserk
+        ? h(
+            'button.small.berserk',
+            {
+              attrs: { type: 'button', 'data-berserk': side, title: t('berserk.hint') },
+              on: { click: () => ctrl.berserk() },
+            },
+            `⚔ ${t('berserk.button')}`,
+          )
+        : null,
     ];
     return h(
       sel,
