@@ -246,11 +246,8 @@ impl Link for FakeRoom {
         async move { Ok(record) }
     }
 
-    fn think<T: Send + 'static>(
-        &mut self,
-        search: impl FnOnce() -> T + Send + 'static,
-    ) -> impl Future<Output = Result<T, LinkError>> + Send {
-        async move { Ok(search()) }
+    async fn think<T: Send + 'static>(&mut self, search: impl FnOnce() -> T + Send + 'static) -> Result<T, LinkError> {
+        Ok(search())
     }
 }
 
