@@ -9,8 +9,9 @@
 use mancala_bot::Level;
 use mancala_bot::follower::{Follower, Seen};
 use mancala_engine::{BySide, Decision, Geometry, OpeningArray, Options, Side, Variant};
-use mancala_protocol::{ClientMsg, GameEvent, MoveEvent, OutcomeInfo, ServerMsg, StepEvent};
+use mancala_protocol::{ClientMsg, ErrorCode, GameEvent, MoveEvent, OutcomeInfo, ServerMsg, StepEvent};
 use std::future::Future;
+use std::time::Duration;
 
 /// How the loop talks to its game: the seat's messages in, client messages out, and the record as the seat
 /// sees it (to rebuild the position after a snapshot or a surprise).
@@ -43,6 +44,9 @@ pub enum SeatError {
     Link(#[from] LinkError),
     #[error("cannot follow the game: {0}")]
     Follow(String),
+    /// The server could not read a decision the seat sent.
+    #[error("the server refused a decision: {0}")]
+    Refused(String),
 }
 
 /// The seat to play and how.
@@ -85,11 +89,18 @@ async fn rebuild<L: Link>(link: &mut L, seat: &Seat) -> Result<Follower, SeatErr
         .map_err(|e| SeatError::Follow(e.to_string()))
 }
 
+/// How long to wait before sending a decision again that the server dropped unread: its WebSocket reader
+/// drops a player's messages over a rate (`rate_limited`, an error without the message's id), and a second
+/// lets through as many messages as that rate allows.
+pub const RESEND_AFTER: Duration = Duration::from_secs(1);
+
 /// Plays `seat` until the game ends (returns its result) or the link ends (`Ok(None)`).
 pub async fn play<L: Link>(link: &mut L, seat: Seat) -> Result<Option<OutcomeInfo>, SeatError> {
     let geo = seat.options.geometry(seat.variant);
     let mut follower = rebuild(link, &seat).await?;
-    let mut waiting_answer = false;
+    // The decision sent and not answered yet. The server answers each decision it reads with its id; one
+    // it dropped unread gets only an error without an id, and would never be answered.
+    let mut unanswered: Option<ClientMsg> = None;
     let mut next_id = 0u64;
     // From the latest board the seat was sent (only a change's last event carries one).
     let mut legal = false;
@@ -118,15 +129,29 @@ pub async fn play<L: Link>(link: &mut L, seat: Seat) -> Result<Option<OutcomeInf
                     legal = !view.legal.is_empty();
                 }
             }
-            ServerMsg::Accepted { .. } => waiting_answer = false,
-            ServerMsg::Rejected { .. } => {
+            // An answer to an earlier send of a decision already answered (a repeated id) changes nothing.
+            ServerMsg::Accepted { id, .. } if answers(&unanswered, &id) => unanswered = None,
+            ServerMsg::Rejected { id, .. } if answers(&unanswered, &id) => {
                 // Should not happen; start again from the record rather than insist.
-                waiting_answer = false;
+                unanswered = None;
                 follower = rebuild(link, &seat).await?;
+            }
+            ServerMsg::Error { code: ErrorCode::RateLimited, .. } => {
+                // Sent again with the same id: if the first send was read after all, the server repeats
+                // its answer and applies nothing twice.
+                if let Some(decide) = unanswered.clone() {
+                    tokio::time::sleep(RESEND_AFTER).await;
+                    link.send(decide).await?;
+                }
+                continue;
+            }
+            ServerMsg::Error { code, message } if unanswered.is_some() => {
+                // The seat sends nothing but decisions: the one in flight could not be read.
+                return Err(SeatError::Refused(format!("{code:?}: {message}")));
             }
             _ => continue,
         }
-        if waiting_answer || !legal {
+        if unanswered.is_some() || !legal {
             continue;
         }
         // A strong level searches for milliseconds to a second: off the async threads.
@@ -140,11 +165,17 @@ pub async fn play<L: Link>(link: &mut L, seat: Seat) -> Result<Option<OutcomeInf
         follower = f;
         let Some(decision) = decision else { continue };
         next_id += 1;
-        waiting_answer = true;
-        let id = format!("bot{next_id}");
-        link.send(ClientMsg::Decide { id, decision: decision.notation(geo), game: None, seat: None }).await?;
+        let decide =
+            ClientMsg::Decide { id: format!("bot{next_id}"), decision: decision.notation(geo), game: None, seat: None };
+        unanswered = Some(decide.clone());
+        link.send(decide).await?;
     }
     Ok(None)
+}
+
+/// The answer with `id` is the one to the decision in flight.
+fn answers(unanswered: &Option<ClientMsg>, id: &Option<String>) -> bool {
+    matches!(unanswered, Some(ClientMsg::Decide { id: sent, .. }) if Some(sent) == id.as_ref())
 }
 
 #[cfg(test)]
