@@ -22,6 +22,7 @@ import { seatGranted, timeControl } from './wire.js';
  * @property {TimeControl} clock
  * @property {boolean} rated
  * @property {boolean} bots
+ * @property {boolean} berserk an arena whose players may berserk
  * @property {boolean} private joining needs a password
  * @property {string | null} createdBy null: the server's schedule
  * @property {number} startsAt unix ms
@@ -85,6 +86,7 @@ export function summary(w) {
     clock: timeControl(w.clock) || { baseSecs: 0, incrementSecs: 0 },
     rated: !!w.rated,
     bots: !!w.bots,
+    berserk: !!w.berserk,
     private: !!w.private,
     createdBy: w.created_by ?? null,
     startsAt: Number(w.starts_at) || 0,
@@ -169,6 +171,7 @@ export function view(w) {
  * @property {number} length an arena's minutes, or a Swiss's rounds
  * @property {boolean} rated
  * @property {boolean} bots
+ * @property {boolean} berserk an arena's players may berserk
  * @property {string} password '' for none
  */
 
@@ -187,6 +190,7 @@ export function createBody(f, now) {
     ...(f.kind === 'arena' ? { minutes: f.length } : { rounds: f.length }),
     rated: f.rated,
     bots: f.bots,
+    ...(f.berserk ? { berserk: true } : {}),
     ...(f.password ? { password: f.password } : {}),
   };
 }

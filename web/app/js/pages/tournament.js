@@ -176,6 +176,7 @@ export function mount(main, { id }) {
         timeControl(v.clock),
         t(v.rated ? 'tour.rated' : 'tour.casual'),
         v.bots ? t('tour.bots_allowed') : '',
+        v.berserk ? t('tour.berserk_allowed') : '',
         v.createdBy ? t('tour.by', { name: v.createdBy }) : t('tour.scheduled'),
       ]
         .filter(Boolean)

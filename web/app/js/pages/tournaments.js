@@ -256,6 +256,8 @@ function createForm() {
   );
   const rated = /** @type {HTMLInputElement} */ (h('input', { type: 'checkbox', id: 'tf-rated', checked: true }));
   const bots = /** @type {HTMLInputElement} */ (h('input', { type: 'checkbox', id: 'tf-bots' }));
+  const berserk = /** @type {HTMLInputElement} */ (h('input', { type: 'checkbox', id: 'tf-berserk', checked: true }));
+  const berserkRow = h('label', { title: t('tour.form.berserk_hint') }, berserk, ` ${t('tour.form.berserk')}`);
   const password = /** @type {HTMLInputElement} */ (
     h('input', { id: 'tf-password', name: 'password', minlength: 4, maxlength: 64, autocomplete: 'off' })
   );
@@ -270,6 +272,8 @@ function createForm() {
     roundsRow.hidden = !isSwiss;
     minutes.required = !isSwiss;
     rounds.required = isSwiss;
+    // Berserk is an arena's: a Swiss scores no bonus.
+    berserkRow.hidden = isSwiss;
   };
   arena.addEventListener('change', syncKind);
   swiss.addEventListener('change', syncKind);
@@ -301,6 +305,7 @@ function createForm() {
       h('legend', {}, t('tour.form.options')),
       h('label', {}, rated, ` ${t('tour.form.rated')}`),
       h('label', {}, bots, ` ${t('tour.form.bots')}`),
+      berserkRow,
     ),
     h('p', { class: 'muted small tf-note' }, t('tour.form.note')),
     submit,
@@ -331,6 +336,7 @@ function createForm() {
         length: Number(kind === 'swiss' ? rounds.value : minutes.value),
         rated: rated.checked,
         bots: bots.checked,
+        berserk: kind === 'arena' && berserk.checked,
         password: password.value,
       });
       go(`/tournament/${encodeURIComponent(v.id)}`);
