@@ -120,6 +120,7 @@ impl FakeRoom {
             created_at: 0,
             updated_at: 0,
             invite_code: None,
+            berserk: None,
         }
     }
 

@@ -74,28 +74,35 @@ pub fn arena_scores(t: &Tournament) -> std::collections::HashMap<String, u32> {
     arena::standings(&ids, &arena_games(t), &ArenaRules::default()).into_iter().map(|s| (s.id.0, s.score)).collect()
 }
 
+/// A line of the standings for the player of key `key`: who they are, and what the recount gave.
+fn line(t: &Tournament, key: &str, rank: u32, score: u32, games: u32) -> Option<StandingLine> {
+    let p = t.player(key)?;
+    Some(StandingLine {
+        rank,
+        name: p.name.clone(),
+        bot: p.bot,
+        rating: p.rating as i32,
+        score,
+        sheet: None,
+        fire: false,
+        tie_breaks: None,
+        games,
+        withdrawn: p.withdrawn,
+    })
+}
+
 /// The standings, best first.
 pub fn lines(t: &Tournament) -> Vec<StandingLine> {
-    let entrant = |key: &str| t.player(key);
-    let played = |key: &str| t.games_of(key).filter(|g| matches!(g.played, Played::Won(_) | Played::Draw)).count();
     match t.settings.kind {
         TournamentKind::Arena => {
             let ids: Vec<PlayerId> = t.players.iter().map(|p| PlayerId(p.player_key.clone())).collect();
             arena::standings(&ids, &arena_games(t), &ArenaRules::default())
                 .into_iter()
                 .filter_map(|s| {
-                    let p = entrant(&s.id.0)?;
                     Some(StandingLine {
-                        rank: s.rank,
-                        name: p.name.clone(),
-                        bot: p.bot,
-                        rating: p.rating as i32,
-                        score: s.score,
                         sheet: Some(s.sheet.entries.iter().map(|e| e.points).collect()),
                         fire: s.sheet.on_fire,
-                        tie_breaks: None,
-                        games: s.games,
-                        withdrawn: p.withdrawn,
+                        ..line(t, &s.id.0, s.rank, s.score, s.games)?
                     })
                 })
                 .collect()
@@ -103,27 +110,20 @@ pub fn lines(t: &Tournament) -> Vec<StandingLine> {
         TournamentKind::Swiss => {
             let rounds = swiss_rounds(t, t.settings.round);
             let players = swiss_players(t, t.settings.round);
+            let played =
+                |key: &str| t.games_of(key).filter(|g| matches!(g.played, Played::Won(_) | Played::Draw)).count();
             match swiss::standings(&players, &rounds) {
                 Ok(lines) => lines
                     .into_iter()
                     .filter_map(|s| {
-                        let p = entrant(&s.id.0)?;
                         Some(StandingLine {
-                            rank: s.rank,
-                            name: p.name.clone(),
-                            bot: p.bot,
-                            rating: s.rating,
-                            score: s.score,
-                            sheet: None,
-                            fire: false,
                             tie_breaks: Some(TieBreaks {
                                 buchholz: s.buchholz,
                                 buchholz_cut1: s.buchholz_cut1,
                                 sonneborn_berger: s.sonneborn_berger,
                                 wins: s.wins,
                             }),
-                            games: played(&s.id.0) as u32,
-                            withdrawn: p.withdrawn,
+                            ..line(t, &s.id.0, s.rank, s.score, played(&s.id.0) as u32)?
                         })
                     })
                     .collect(),

@@ -95,12 +95,7 @@ pub async fn upgrade(
     if state.shutdown.is_cancelled() {
         return Err(ApiError::ShuttingDown);
     }
-    // `?token=` (a script's socket) names the account; else the request's own (bearer, or a signed-in
-    // browser's session cookie); else a guest.
-    let caller = match query.token {
-        Some(token) => Some(crate::auth::who::by_token(&state.store, &token).await?),
-        None => caller,
-    };
+    let caller = super::account(&state, query.token, caller).await?;
     let person = identify(&state, caller.as_ref(), query.name).await?;
     let admitted = state.lobby.admit(client)?;
     let member = Member { person, addr: client, credential: caller.map(|c| c.credential), _admitted: admitted };

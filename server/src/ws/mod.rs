@@ -25,6 +25,19 @@ use std::sync::LazyLock;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use upgrade::WsUpgrade;
 
+/// The account of a socket's handshake: `?token=` (a script's socket) names it; else the request's own
+/// (bearer, or a signed-in browser's session cookie, whose `Origin` [`WsUpgrade`] checked); `None`: a guest.
+pub async fn account(
+    state: &AppState,
+    token: Option<String>,
+    caller: Option<crate::auth::Caller>,
+) -> Result<Option<crate::auth::Caller>, ApiError> {
+    match token {
+        Some(token) => Ok(Some(crate::auth::who::by_token(&state.store, &token).await?)),
+        None => Ok(caller),
+    }
+}
+
 /// The settings of every WebSocket the server accepts (game and lobby sockets): messages up to
 /// `max_bytes`, and small buffers, since most connections are idle most of the time. Reads are of 1 KiB
 /// at most: what clients send is small (a decision, a ping, a few hundred bytes; a longer message is read

@@ -56,10 +56,7 @@ pub async fn upgrade(
     if state.shutdown.is_cancelled() {
         return Err(ApiError::ShuttingDown);
     }
-    let caller = match query.token {
-        Some(token) => Some(crate::auth::who::by_token(&state.store, &token).await?),
-        None => caller,
-    };
+    let caller = super::account(&state, query.token, caller).await?;
     actions::read(&state.store, id.as_str()).await?;
     let config = super::socket_config(state.ws_limits.max_frame_bytes);
     let tracker = state.tracker.clone();
