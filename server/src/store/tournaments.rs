@@ -106,6 +106,11 @@ pub enum TournamentWrite {
     Made {
         id: String,
     },
+    /// Game `game` ended: the tournament it belongs to, if any, changed (its standings), in the
+    /// transaction that ends the game.
+    GameOver {
+        game: String,
+    },
     /// Games seen over: their seat tokens are forgotten.
     Over {
         id: String,
@@ -208,6 +213,16 @@ pub(super) async fn apply(tx: &mut Transaction<'static, Any>, w: &TournamentWrit
             }
         }
         TournamentWrite::Made { .. } => {}
+        TournamentWrite::GameOver { game } => {
+            sqlx::query(
+                "UPDATE tournaments SET version = version + 1 WHERE id IN \
+                 (SELECT tournament_id FROM tournament_pairings WHERE game_id = $1)",
+            )
+            .bind(game)
+            .execute(&mut **tx)
+            .await?;
+            return Ok(());
+        }
         TournamentWrite::Over { id, games } => {
             for game in games {
                 sqlx::query("UPDATE tournament_pairings SET token = NULL WHERE tournament_id = $1 AND game_id = $2")
@@ -231,6 +246,8 @@ pub(super) async fn apply(tx: &mut Transaction<'static, Any>, w: &TournamentWrit
     }
     let id = match w {
         TournamentWrite::Create(t) => &t.id,
+        // Raised above, for the game's tournament.
+        TournamentWrite::GameOver { .. } => return Ok(()),
         TournamentWrite::Join { id, .. }
         | TournamentWrite::Withdraw { id, .. }
         | TournamentWrite::Start { id }

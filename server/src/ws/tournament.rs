@@ -78,13 +78,27 @@ async fn serve(mut socket: Socket, state: AppState, id: GameId, caller: Option<C
     let shutdown = state.shutdown.clone();
     let stopping = shutdown.cancelled();
     tokio::pin!(stopping);
-    // The first read may be there already: send it at once.
+    // The first message is read now, not taken from the feed: the feed's latest read may be older than
+    // what this client just saw over HTTP (a game that ended since, before the director took it into
+    // account), and a view must never go back. What the feed holds now is older than this read.
+    latest.borrow_and_update();
+    let mut first = match actions::read(&state.store, id.as_str()).await {
+        Ok(t) => Some(std::sync::Arc::new(t)),
+        Err(e) => {
+            tracing::warn!(tournament = %id.as_str(), error = %e, "a tournament cannot be read");
+            None
+        }
+    };
     let mut pending = true;
+    let mut sent_version = 0;
     let end = loop {
         if pending {
             pending = false;
-            let t = latest.borrow_and_update().clone();
+            let t = first.take().or_else(|| latest.borrow_and_update().clone());
+            // A read older than the one sent (the feed's, begun before this socket's own first read).
+            let t = t.filter(|t| t.settings.version >= sent_version);
             if let Some(t) = t {
+                sent_version = t.settings.version;
                 if !still_valid(&state, caller.as_ref()).await {
                     break Some(revoked());
                 }
