@@ -10,7 +10,7 @@ use crate::auth::Caller;
 use crate::ids::GameId;
 use crate::state::AppState;
 use crate::tournaments::actions;
-use crate::tournaments::record::Tournament;
+use crate::tournaments::record::{Settings, Tournament};
 use axum::extract::State;
 use axum::http::StatusCode;
 use mancala_protocol::tournament::{
@@ -24,15 +24,8 @@ pub async fn list(State(state): State<AppState>, _: Query<NoParams>) -> Result<a
         [("upcoming", &mut list.upcoming), ("running", &mut list.running), ("finished", &mut list.finished)]
     {
         for (row, players) in state.store.tournaments(status, TOURNAMENTS_SHOWN as i64).await? {
-            let t = Tournament::read(crate::store::tournaments::TournamentRecord {
-                tournament: row,
-                players: Vec::new(),
-                pairings: Vec::new(),
-            })
-            .map_err(ApiError::Internal)?;
-            let mut summary = actions::summary(&t);
-            summary.players = players as u32;
-            into.push(summary);
+            let settings = Settings::read(&row).map_err(ApiError::Internal)?;
+            into.push(actions::summary_of(&settings, players as u32));
         }
     }
     Ok(axum::Json(list))

@@ -60,7 +60,6 @@ pub struct PairingRow {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PairedRow {
     pub pairing: PairingRow,
-    pub variant: Option<String>,
     pub status: Option<String>,
     pub winner: Option<String>,
     pub reason: Option<String>,
@@ -337,7 +336,7 @@ impl Store {
         })
         .collect::<Result<Vec<_>, sqlx::Error>>()?;
         let pairings = sqlx::query(
-            "SELECT p.round, p.player_key, p.game_id, p.side, p.token, p.variant AS paired_variant, g.variant, g.status, g.winner, g.reason, \
+            "SELECT p.round, p.player_key, p.game_id, p.side, p.token, p.variant AS paired_variant, g.status, g.winner, g.reason, \
              g.plies, g.aborted_by, g.updated_at, g.south_berserk, g.north_berserk FROM tournament_pairings p LEFT JOIN games g ON g.id = p.game_id \
              WHERE p.tournament_id = $1 ORDER BY p.round, p.game_id, p.side",
         )
@@ -355,7 +354,6 @@ impl Store {
                     variant: r.try_get("paired_variant")?,
                     token: r.try_get("token")?,
                 },
-                variant: r.try_get("variant")?,
                 status: r.try_get("status")?,
                 winner: r.try_get("winner")?,
                 reason: r.try_get("reason")?,

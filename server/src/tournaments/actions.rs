@@ -3,7 +3,7 @@
 //! pairing is the director's alone.
 
 use super::error::TournamentError;
-use super::record::{Tournament, now_ms};
+use super::record::{Settings, Tournament, now_ms};
 use super::standings;
 use crate::auth::password;
 use crate::ids::{GameId, PlayerName};
@@ -163,19 +163,24 @@ pub async fn create(store: &Store, by: &PlayerName, req: &CreateTournament) -> R
 
 /// Reads tournament `id` (404 when there is none).
 pub async fn read(store: &Store, id: &str) -> Result<Tournament, TournamentError> {
+    Ok(read_with_password(store, id).await?.0)
+}
+
+/// [`read`], with the stored hash of its password (which the typed tournament does not carry).
+async fn read_with_password(store: &Store, id: &str) -> Result<(Tournament, Option<String>), TournamentError> {
     let record = store.tournament_record(id).await?.ok_or_else(|| TournamentError::NotFound(id.to_string()))?;
-    Tournament::read(record).map_err(TournamentError::Internal)
+    let password_hash = record.tournament.password_hash.clone();
+    Ok((Tournament::read(record).map_err(TournamentError::Internal)?, password_hash))
 }
 
 /// `POST /api/tournaments/{id}/join` by `who`.
 pub async fn join(store: &Store, id: &str, who: &PlayerName, password: Option<String>) -> Result<(), TournamentError> {
-    let t = read(store, id).await?;
+    let (t, stored) = read_with_password(store, id).await?;
     let s = &t.settings;
     if s.status == TournamentStatus::Finished {
         return Err(TournamentError::Conflict("the tournament is over".into()));
     }
     let key = who.key();
-    let stored = store.tournament(id).await?.and_then(|r| r.password_hash);
     if stored.is_some() {
         let Some(given) = password else {
             return Err(TournamentError::Forbidden("this tournament needs its password (field `password`)".into()));
@@ -228,7 +233,11 @@ pub async fn withdraw(store: &Store, id: &str, who: &PlayerName) -> Result<(), T
 
 /// The summary of `t`.
 pub fn summary(t: &Tournament) -> TournamentSummary {
-    let s = &t.settings;
+    summary_of(&t.settings, t.players.len() as u32)
+}
+
+/// The summary of a tournament of these settings and `players` players.
+pub fn summary_of(s: &Settings, players: u32) -> TournamentSummary {
     TournamentSummary {
         id: s.id.clone(),
         name: s.name.clone(),
@@ -245,13 +254,13 @@ pub fn summary(t: &Tournament) -> TournamentSummary {
         ends_at: s.ends_at(),
         rounds: s.rounds,
         round: (s.kind == TournamentKind::Swiss).then_some(s.round),
-        players: t.players.len() as u32,
+        players,
     }
 }
 
-/// The view of `t` for `me` (an account's key, if signed in); `summary_of` makes a game's summary for the
+/// The view of `t` for `me` (an account's key, if signed in); `game_summary` makes a game's summary for the
 /// caller's seat.
-pub fn view(t: &Tournament, me: Option<&str>, summary_of: impl Fn(&str) -> Option<GameSummary>) -> TournamentView {
+pub fn view(t: &Tournament, me: Option<&str>, game_summary: impl Fn(&str) -> Option<GameSummary>) -> TournamentView {
     let name = |key: &str| t.player(key).map(|p| p.name.clone()).unwrap_or_else(|| key.to_string());
     let games = t
         .games
@@ -281,7 +290,7 @@ pub fn view(t: &Tournament, me: Option<&str>, summary_of: impl Fn(&str) -> Optio
         let game = t.current_game(key).and_then(|g| {
             let side = g.side_of(key)?;
             let token = g.tokens[side.index()].clone()?;
-            let summary = summary_of(&g.id)?;
+            let summary = game_summary(&g.id)?;
             Some(Box::new(seat(summary, side, token)))
         });
         MyPlace { joined: entrant.is_some(), withdrawn: entrant.is_some_and(|p| p.withdrawn), game }

@@ -110,33 +110,39 @@ impl Directors {
     async fn direct(&self, id: &str, fence: Option<Fence>) -> Result<(), StoreError> {
         let Some(record) = self.store.tournament_record(id).await? else { return Ok(()) };
         let t = Tournament::read(record).map_err(StoreError::Corrupt)?;
-        let missing: Vec<&TGame> =
-            t.games.iter().filter(|g| matches!(g.played, super::record::Played::Pending { made: false })).collect();
-        for game in &missing {
-            self.make(&t, game).await;
-        }
-        if !missing.is_empty() {
-            self.store.tournament_write(vec![TournamentWrite::Made { id: id.to_string() }], fence.clone()).await?;
-        }
+        let missing = t.games.iter().filter(|g| matches!(g.played, super::record::Played::Pending { made: false }));
+        self.make_all(&t, missing, &fence).await?;
         let plan = plan(&t, now_ms(), self.round_pause.as_millis() as u64);
         if plan.is_empty() {
             return Ok(());
         }
         let (writes, made) = writes(&t, plan);
         self.store.tournament_write(writes, fence.clone()).await?;
-        for game in &made {
-            self.make(&t, game).await;
+        self.make_all(&t, made.iter(), &fence).await
+    }
+
+    /// Makes `games` of `t`; when any was made, the views read before had no seat to hand out for it:
+    /// the tournament's version is raised so that they are read again.
+    async fn make_all(
+        &self,
+        t: &Tournament,
+        games: impl Iterator<Item = &TGame>,
+        fence: &Option<Fence>,
+    ) -> Result<(), StoreError> {
+        let mut made = false;
+        for game in games {
+            made |= self.make(t, game).await;
         }
-        if !made.is_empty() {
-            // The views read between the pairing and its games had no seat to hand out: read again.
-            self.store.tournament_write(vec![TournamentWrite::Made { id: id.to_string() }], fence).await?;
+        if made {
+            let bump = vec![TournamentWrite::Made { id: t.settings.id.clone() }];
+            self.store.tournament_write(bump, fence.clone()).await?;
         }
         Ok(())
     }
 
     /// Makes game `g` of `t` with both seats filled (a failure is retried at the next tick, when the
-    /// pairing is read again and its game is still missing).
-    async fn make(&self, t: &Tournament, g: &TGame) {
+    /// pairing is read again and its game is still missing). Whether it was made.
+    async fn make(&self, t: &Tournament, g: &TGame) -> bool {
         let occupant = |side: Side| -> Option<Occupant> {
             let p = t.player(&g.seats[side.index()])?;
             let name = PlayerName::parse(&p.name).ok()?;
@@ -147,7 +153,7 @@ impl Directors {
             (occupant(Side::South), occupant(Side::North), g.variant, g.id.parse::<GameId>())
         else {
             tracing::error!(tournament = %t.settings.id, game = %g.id, "a pairing cannot make its game");
-            return;
+            return false;
         };
         let new = NewGame {
             id,
@@ -162,10 +168,15 @@ impl Directors {
             berserk: t.settings.berserk && t.settings.kind == TournamentKind::Arena,
             now_ms: UnixMs::now(),
         };
-        if let Err(e) = create::make(&self.rooms, new, Opponent::Person(north)).await {
-            tracing::warn!(tournament = %t.settings.id, game = %g.id, error = %e, "a tournament game was not made");
-        } else {
-            metrics::counter!("mancala_tournament_games").increment(1);
+        match create::make(&self.rooms, new, Opponent::Person(north)).await {
+            Ok(_) => {
+                metrics::counter!("mancala_tournament_games").increment(1);
+                true
+            }
+            Err(e) => {
+                tracing::warn!(tournament = %t.settings.id, game = %g.id, error = %e, "a tournament game was not made");
+                false
+            }
         }
     }
 }

@@ -114,7 +114,7 @@ pub struct Tournament {
 impl Tournament {
     pub fn read(record: TournamentRecord) -> Result<Tournament, String> {
         let TournamentRecord { tournament, players, pairings } = record;
-        let settings = settings(&tournament)?;
+        let settings = Settings::read(&tournament)?;
         let mut byes = Vec::new();
         let mut games: BTreeMap<(u32, String), TGame> = BTreeMap::new();
         for p in pairings {
@@ -164,45 +164,48 @@ impl Tournament {
     }
 }
 
-fn settings(t: &TournamentRow) -> Result<Settings, String> {
-    let kind = match t.kind.as_str() {
-        "arena" => TournamentKind::Arena,
-        "swiss" => TournamentKind::Swiss,
-        other => return Err(format!("tournament kind {other:?}")),
-    };
-    let status = match t.status.as_str() {
-        "upcoming" => TournamentStatus::Upcoming,
-        "running" => TournamentStatus::Running,
-        "finished" => TournamentStatus::Finished,
-        other => return Err(format!("tournament status {other:?}")),
-    };
-    let variants = t
-        .variants
-        .split(',')
-        .map(|v| v.parse::<Variant>().map_err(|e| e.to_string()))
-        .collect::<Result<Vec<_>, _>>()?;
-    if variants.is_empty() {
-        return Err("a tournament without a variant".into());
+impl Settings {
+    /// The settings of a stored tournament (an error names a value the server never writes).
+    pub fn read(t: &TournamentRow) -> Result<Settings, String> {
+        let kind = match t.kind.as_str() {
+            "arena" => TournamentKind::Arena,
+            "swiss" => TournamentKind::Swiss,
+            other => return Err(format!("tournament kind {other:?}")),
+        };
+        let status = match t.status.as_str() {
+            "upcoming" => TournamentStatus::Upcoming,
+            "running" => TournamentStatus::Running,
+            "finished" => TournamentStatus::Finished,
+            other => return Err(format!("tournament status {other:?}")),
+        };
+        let variants = t
+            .variants
+            .split(',')
+            .map(|v| v.parse::<Variant>().map_err(|e| e.to_string()))
+            .collect::<Result<Vec<_>, _>>()?;
+        if variants.is_empty() {
+            return Err("a tournament without a variant".into());
+        }
+        let num = |v: Option<i64>| v.and_then(|v| u32::try_from(v).ok());
+        Ok(Settings {
+            id: t.id.clone(),
+            name: t.name.clone(),
+            kind,
+            variants,
+            clock: ClockSpec::fischer(t.clock_base_secs as u32, t.clock_increment_secs as u32),
+            rated: t.rated,
+            bots: t.bots,
+            berserk: t.berserk,
+            private: t.password_hash.is_some(),
+            created_by: t.created_by.clone(),
+            starts_at: t.starts_at.max(0) as u64,
+            minutes: num(t.minutes),
+            rounds: num(t.rounds),
+            status,
+            round: num(Some(t.round)).unwrap_or(0),
+            version: t.version.max(0) as u64,
+        })
     }
-    let num = |v: Option<i64>| v.and_then(|v| u32::try_from(v).ok());
-    Ok(Settings {
-        id: t.id.clone(),
-        name: t.name.clone(),
-        kind,
-        variants,
-        clock: ClockSpec::fischer(t.clock_base_secs as u32, t.clock_increment_secs as u32),
-        rated: t.rated,
-        bots: t.bots,
-        berserk: t.berserk,
-        private: t.password_hash.is_some(),
-        created_by: t.created_by.clone(),
-        starts_at: t.starts_at.max(0) as u64,
-        minutes: num(t.minutes),
-        rounds: num(t.rounds),
-        status,
-        round: num(Some(t.round)).unwrap_or(0),
-        version: t.version.max(0) as u64,
-    })
 }
 
 /// What the `games` row says (`status` `None`: the game is not made yet).
