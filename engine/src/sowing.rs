@@ -350,6 +350,11 @@ impl LapHistory {
         self.laps
     }
 
+    /// The keys ([`state_key`]) of the states recorded since the last capture, in order.
+    pub(crate) fn keys(&self) -> &[[u64; 6]] {
+        &self.seen
+    }
+
     /// The digests of the states recorded since the last capture, in order.
     pub fn digests(&self) -> impl Iterator<Item = u64> + '_ {
         self.seen.iter().map(digest)

@@ -4,7 +4,7 @@
 //! is recorded, and a repeat ends the game as a draw by endless sowing (D7); a turn that grows long is
 //! settled by [`long_turn`]'s constant-memory walk instead, with the same result.
 
-mod long_turn;
+pub(crate) mod long_turn;
 #[cfg(test)]
 mod tests;
 
@@ -14,7 +14,7 @@ use crate::geometry::Hole;
 use crate::outcome::Outcome;
 use crate::position::{CwBudget, MidTurn, MoveList, Position};
 use crate::side::Side;
-use crate::sowing::{Lap, limits, sow_lap};
+use crate::sowing::{Lap, Limits, limits, sow_lap};
 use long_turn::Walk;
 
 /// What happens after a lap.
@@ -44,6 +44,15 @@ pub(crate) trait RelayRules {
 
     /// Bookkeeping when a lap starts (Ikibuguzo's clockwise budget).
     fn on_lap_start(_mid: &mut MidTurn, _lap: Lap, _first: bool) {}
+
+    /// Settles the rest of a long segment ([`long_turn::walk`]'s contract). A game may give a faster walk
+    /// of its own with exactly the same result.
+    fn walk(pos: &mut Position, side: Side, lap: Lap, mid: MidTurn, limits: Limits, trace: bool) -> Walk
+    where
+        Self: Sized,
+    {
+        long_turn::walk::<Self>(pos, side, lap, mid, limits, trace)
+    }
 
     /// How many ways there are to continue from `mid`, and the lap when there is one: what
     /// [`RelayRules::continuations`] would list, which a game may say without building the list (the
@@ -179,7 +188,7 @@ pub(crate) fn play<R: RelayRules>(pos: &mut Position, side: Side, decision: Deci
     loop {
         if !walked && pos.laps.laps() >= limits.walk_from {
             walked = true;
-            match long_turn::walk::<R>(pos, side, lap, mid, limits, !sink.discards_events()) {
+            match R::walk(pos, side, lap, mid, limits, !sink.discards_events()) {
                 Walk::Record => {}
                 Walk::Skip { laps, to, trace } => long_turn::skip(pos, &mut lap, &mut mid, laps, &to, &trace, sink),
                 Walk::Capped { laps, to, trace } => {
