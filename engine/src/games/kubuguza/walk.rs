@@ -46,6 +46,8 @@ enum Lapped {
 struct Turn {
     t: &'static Tables,
     side: Side,
+    /// The mover's cycle: place → hole.
+    ring: &'static [u8; MAX_HOLES],
     /// The mover's holes in cycle order.
     places: [u8; 16],
     /// The place about to be lifted (always the turn's `mid.at` in Kubuguza).
@@ -104,6 +106,7 @@ impl Turn {
         let mut turn = Turn {
             t,
             side,
+            ring,
             places,
             at: t.place[lap.from.index()] as usize % 16,
             cw: lap.direction == Direction::Clockwise,
@@ -127,8 +130,9 @@ impl Turn {
         turn
     }
 
+    #[inline(always)]
     fn hole(&self, place: usize) -> Hole {
-        Hole(self.t.ring[self.side.index()][place % 16])
+        Hole(self.ring[place % 16])
     }
 
     #[inline(always)]
@@ -156,7 +160,10 @@ impl Turn {
 
     #[inline(always)]
     fn digest(&self) -> u64 {
-        digest(&self.places, tag(self.at, self.cw, self.flags()), self.salt)
+        // `tag` with `flags()` spelt out: `captured` is bit 2 of the flags.
+        let spelt = self.at as u64 | (self.cw as u64) << 4 | (self.flags as u64) << 8 | (self.captured as u64) << 10;
+        debug_assert_eq!(spelt, tag(self.at, self.cw, self.flags()));
+        digest(&self.places, spelt, self.salt)
     }
 
     /// The walk's digest of a recorded state of this turn.
@@ -264,7 +271,9 @@ pub(super) fn walk(
     debug_assert_eq!(pos.geo, Geometry::FourRows(8));
     let history = &pos.laps;
     let mut turn = Turn::new(pos, side, lap, mid, cw_holes);
-    let mut seen = Sightings::with_capacity(n + 64);
+    // Room for the history and every checkpoint up to the cap, four times over: most look-ups of a
+    // state that was not seen then end at an empty slot at once.
+    let mut seen = Sightings::with_capacity(4 * (n + 64 + limits.cap / limits.spacing));
     for key in history.keys() {
         seen.insert(turn.digest_of_key(key));
     }
