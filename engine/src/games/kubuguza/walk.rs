@@ -251,6 +251,30 @@ impl Turn {
     }
 }
 
+/// The digests the walk looks its states up among: a bitmap of 2^16 bits, by the digest's top 16 bits,
+/// in front of the exact set, so that most look-ups of a state never seen are one bit test.
+struct Seen {
+    bits: Box<[u64; 1024]>,
+    digests: Sightings,
+}
+
+impl Seen {
+    fn with_capacity(n: usize) -> Seen {
+        // Four times the room: a look-up that passes the bitmap then ends at an empty slot at once.
+        Seen { bits: Box::new([0; 1024]), digests: Sightings::with_capacity(4 * n) }
+    }
+
+    fn insert(&mut self, d: u64) {
+        self.bits[(d >> 54) as usize] |= 1 << (d >> 48 & 63);
+        self.digests.insert(d);
+    }
+
+    #[inline(always)]
+    fn contains(&self, d: u64) -> bool {
+        self.bits[(d >> 54) as usize] >> (d >> 48 & 63) & 1 == 1 && self.digests.contains(d)
+    }
+}
+
 /// [`long_turn::walk`] for Kubuguza on its 4x8 board (see the module's documentation); the same result.
 #[cold]
 #[inline(never)]
@@ -271,9 +295,7 @@ pub(super) fn walk(
     debug_assert_eq!(pos.geo, Geometry::FourRows(8));
     let history = &pos.laps;
     let mut turn = Turn::new(pos, side, lap, mid, cw_holes);
-    // Room for the history and every checkpoint up to the cap, four times over: most look-ups of a
-    // state that was not seen then end at an empty slot at once.
-    let mut seen = Sightings::with_capacity(4 * (n + 64 + limits.cap / limits.spacing));
+    let mut seen = Seen::with_capacity(n + 64 + limits.cap / limits.spacing);
     for key in history.keys() {
         seen.insert(turn.digest_of_key(key));
     }
