@@ -159,6 +159,8 @@ pub(crate) fn apply(pos: &mut Position, side: Side, decision: Decision, sink: &m
 struct Kubuguza;
 
 impl RelayRules for Kubuguza {
+    const BOARD: Option<Geometry> = Some(Geometry::FourRows(8));
+
     // Inlined into the lap loop (it is called there and by the long-turn walk).
     #[inline(always)]
     fn after_lap(

@@ -10,7 +10,7 @@ mod tests;
 
 use crate::decision::Decision;
 use crate::event::EventSink;
-use crate::geometry::Hole;
+use crate::geometry::{Geometry, Hole};
 use crate::outcome::Outcome;
 use crate::position::{CwBudget, MidTurn, MoveList, Position};
 use crate::side::Side;
@@ -29,6 +29,10 @@ pub(crate) enum AfterLap {
 
 /// The parts of a four-row game's turn that differ per game.
 pub(crate) trait RelayRules {
+    /// The board the game is always played on, if it has only one: the lap loop then reads that board's
+    /// tables as constants.
+    const BOARD: Option<Geometry> = None;
+
     /// Resolves the last hole of a lap (capture or relay), updating `mid`.
     fn after_lap(
         pos: &mut Position,
@@ -111,12 +115,15 @@ pub(crate) fn capture_or_relay(
     mid: &mut MidTurn,
     sink: &mut impl EventSink,
 ) -> Landing {
+    // Only Ikibuguzo and Kubuguza capture this way, both always on 4x8: constant tables.
+    let geo = Geometry::FourRows(8);
+    debug_assert_eq!(pos.geo, geo);
     let before = pos.board[last.index()] - 1;
     if before == 0 {
         return Landing::Empty;
     }
-    if captures_allowed && crate::sowing::in_opposition(pos.geo, &pos.board, side, last, before) {
-        crate::sowing::capture_into(pos.geo, &mut pos.board, last, lap.from, sink);
+    if captures_allowed && crate::sowing::in_opposition(geo, &pos.board, side, last, before) {
+        crate::sowing::capture_into(geo, &mut pos.board, last, lap.from, sink);
         // No state before a capture comes back (the opponent has fewer counters for the rest of the turn).
         pos.laps.forget();
         mid.at = lap.from;
@@ -158,7 +165,14 @@ fn step<R: RelayRules>(
     sink: &mut impl EventSink,
 ) -> Step {
     R::on_lap_start(mid, lap, first);
-    let last = sow_lap(pos.geo, &mut pos.board, lap, sink);
+    let geo = match R::BOARD {
+        Some(geo) => {
+            debug_assert_eq!(geo, pos.geo);
+            geo
+        }
+        None => pos.geo,
+    };
+    let last = sow_lap(geo, &mut pos.board, lap, sink);
     match R::after_lap(pos, side, lap, last, mid, sink) {
         AfterLap::EndTurn => Step::EndTurn,
         AfterLap::GameOver(outcome) => Step::GameOver(outcome),
