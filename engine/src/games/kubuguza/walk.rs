@@ -4,6 +4,12 @@
 //! place `k`), so a lap adds one contiguous, wrapping run of ones; the opponent's side changes only at a
 //! capture, so whether a landing captures is one bit of a mask kept per stretch between captures.
 //! Everything else (the full key of a state, the `State` handed back) is built only when needed.
+//!
+//! The result is the general walk's because only the state's form differs: the loop, its checkpoints and
+//! its verdicts are [`long_turn::walk`]'s (whose argument holds as is), a lap is Kubuguza's `after_lap`
+//! and `next` worked out on this form, and the digest is a function of the whole state (equal states have
+//! equal digests), every digest match being confirmed on the full keys. Debug builds run both walks and
+//! compare.
 
 use crate::games::relay::long_turn::{self, Sightings, State, Trace, Walk, Why, because};
 use crate::geometry::{Direction, Geometry, Hole, MAX_HOLES, Tables};
