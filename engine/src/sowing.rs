@@ -287,8 +287,9 @@ pub(crate) struct Limits {
 }
 
 /// The limits of real play. The walk starts at 128 laps, which all but a few turns in 100 000 never
-/// reach (BENCHMARKS.md), and where the history would start its hash index.
-pub(crate) const LIMITS: Limits = Limits { cap: MAX_LAPS_PER_TURN, walk_from: INDEX_FROM, spacing: 1024 };
+/// reach (BENCHMARKS.md), and where the history would start its hash index. A turn that reaches the cap
+/// is walked `spacing` laps past it; 128 keeps that short and costs under 800 checkpoints.
+pub(crate) const LIMITS: Limits = Limits { cap: MAX_LAPS_PER_TURN, walk_from: INDEX_FROM, spacing: 128 };
 
 #[cfg(not(test))]
 #[inline(always)]
@@ -350,6 +351,11 @@ impl LapHistory {
         self.laps
     }
 
+    /// The keys ([`state_key`]) of the states recorded since the last capture, in order.
+    pub(crate) fn keys(&self) -> &[[u64; 6]] {
+        &self.seen
+    }
+
     /// The digests of the states recorded since the last capture, in order.
     pub fn digests(&self) -> impl Iterator<Item = u64> + '_ {
         self.seen.iter().map(digest)
@@ -371,20 +377,30 @@ impl LapHistory {
         }
         self.laps += 1;
         let key = state_key(board, lap, flags);
-        let repeated = if self.indexed {
-            self.indexed_repeat(&key)
-        } else {
-            // Most earlier states differ in their lap already.
-            let found = self.seen.iter().any(|k| k[5] == key[5] && *k == key);
-            if self.seen.len() + 1 >= INDEX_FROM {
-                self.build_index(&key);
-            }
-            found
-        };
+        if self.indexed || self.seen.len() + 1 >= INDEX_FROM {
+            return self.long_repeat(key);
+        }
         if self.seen.capacity() == 0 {
             // Most turns have a few laps; one allocation per position covers them.
             self.seen.reserve(32);
         }
+        // Most earlier states differ in their lap already. (Nothing here takes the key's address, so it
+        // can go from registers into the history.)
+        let found = self.seen.iter().any(|k| k[5] == key[5] && *k == key);
+        self.seen.push(key);
+        found
+    }
+
+    /// [`LapHistory::repeats`] from `INDEX_FROM` states on: the hash index.
+    #[cold]
+    fn long_repeat(&mut self, key: [u64; 6]) -> bool {
+        let repeated = if self.indexed {
+            self.indexed_repeat(&key)
+        } else {
+            let found = self.seen.contains(&key);
+            self.build_index(&key);
+            found
+        };
         self.seen.push(key);
         repeated
     }

@@ -6,7 +6,7 @@
 use super::relay::{self, AfterLap, Landing, Next, RelayRules};
 use crate::decision::{Decision, OpeningArray};
 use crate::event::{Event, EventSink};
-use crate::geometry::{Direction, Hole};
+use crate::geometry::{Direction, Geometry, Hole};
 use crate::outcome::{EndReason, Outcome};
 use crate::position::{CwBudget, MidTurn, MoveList, OpeningProgress, Phase, Position};
 use crate::side::{BySide, Side};
@@ -194,6 +194,8 @@ impl Ikibuguzo {
 }
 
 impl RelayRules for Ikibuguzo {
+    const BOARD: Option<Geometry> = Some(Geometry::FourRows(8));
+
     fn on_lap_start(mid: &mut MidTurn, lap: Lap, first: bool) {
         let cw = lap.direction == Direction::Clockwise;
         mid.cw = match (first, mid.cw, cw) {

@@ -51,6 +51,7 @@ pub(crate) fn apply(pos: &mut Position, side: Side, decision: Decision, sink: &m
 }
 
 /// Phase changes due at the start of a turn (also applied to parsed positions).
+#[inline]
 pub(crate) fn on_turn_start(pos: &mut Position) {
     match pos.variant {
         Variant::Njombwa => njombwa::on_turn_start(pos),
@@ -63,6 +64,7 @@ pub(crate) fn on_turn_start(pos: &mut Position) {
 /// built at every turn end): a four-row player with a hole of two or more always has one (an
 /// anticlockwise start, or the forced opening turn), Njombwa always has at least `pass`, and an Azigo
 /// player with a counter in its row or store can move.
+#[inline]
 pub(crate) fn surely_has_move(pos: &Position) -> bool {
     match pos.variant {
         Variant::Azigo => pos.stores[pos.side] > 0 || pos.geo.own_holes(pos.side).any(|h| pos.board[h as usize] > 0),

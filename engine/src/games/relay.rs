@@ -4,17 +4,17 @@
 //! is recorded, and a repeat ends the game as a draw by endless sowing (D7); a turn that grows long is
 //! settled by [`long_turn`]'s constant-memory walk instead, with the same result.
 
-mod long_turn;
+pub(crate) mod long_turn;
 #[cfg(test)]
 mod tests;
 
 use crate::decision::Decision;
 use crate::event::EventSink;
-use crate::geometry::Hole;
+use crate::geometry::{Geometry, Hole};
 use crate::outcome::Outcome;
 use crate::position::{CwBudget, MidTurn, MoveList, Position};
 use crate::side::Side;
-use crate::sowing::{Lap, limits, sow_lap};
+use crate::sowing::{Lap, Limits, limits, sow_lap};
 use long_turn::Walk;
 
 /// What happens after a lap.
@@ -29,6 +29,10 @@ pub(crate) enum AfterLap {
 
 /// The parts of a four-row game's turn that differ per game.
 pub(crate) trait RelayRules {
+    /// The board the game is always played on, if it has only one: the lap loop then reads that board's
+    /// tables as constants.
+    const BOARD: Option<Geometry> = None;
+
     /// Resolves the last hole of a lap (capture or relay), updating `mid`.
     fn after_lap(
         pos: &mut Position,
@@ -44,6 +48,15 @@ pub(crate) trait RelayRules {
 
     /// Bookkeeping when a lap starts (Ikibuguzo's clockwise budget).
     fn on_lap_start(_mid: &mut MidTurn, _lap: Lap, _first: bool) {}
+
+    /// Settles the rest of a long segment ([`long_turn::walk`]'s contract). A game may give a faster walk
+    /// of its own with exactly the same result.
+    fn walk(pos: &mut Position, side: Side, lap: Lap, mid: MidTurn, limits: Limits, trace: bool) -> Walk
+    where
+        Self: Sized,
+    {
+        long_turn::walk::<Self>(pos, side, lap, mid, limits, trace)
+    }
 
     /// How many ways there are to continue from `mid`, and the lap when there is one: what
     /// [`RelayRules::continuations`] would list, which a game may say without building the list (the
@@ -102,12 +115,15 @@ pub(crate) fn capture_or_relay(
     mid: &mut MidTurn,
     sink: &mut impl EventSink,
 ) -> Landing {
+    // Only Ikibuguzo and Kubuguza capture this way, both always on 4x8: constant tables.
+    let geo = Geometry::FourRows(8);
+    debug_assert_eq!(pos.geo, geo);
     let before = pos.board[last.index()] - 1;
     if before == 0 {
         return Landing::Empty;
     }
-    if captures_allowed && crate::sowing::in_opposition(pos.geo, &pos.board, side, last, before) {
-        crate::sowing::capture_into(pos.geo, &mut pos.board, last, lap.from, sink);
+    if captures_allowed && crate::sowing::in_opposition(geo, &pos.board, side, last, before) {
+        crate::sowing::capture_into(geo, &mut pos.board, last, lap.from, sink);
         // No state before a capture comes back (the opponent has fewer counters for the rest of the turn).
         pos.laps.forget();
         mid.at = lap.from;
@@ -149,7 +165,14 @@ fn step<R: RelayRules>(
     sink: &mut impl EventSink,
 ) -> Step {
     R::on_lap_start(mid, lap, first);
-    let last = sow_lap(pos.geo, &mut pos.board, lap, sink);
+    let geo = match R::BOARD {
+        Some(geo) => {
+            debug_assert_eq!(geo, pos.geo);
+            geo
+        }
+        None => pos.geo,
+    };
+    let last = sow_lap(geo, &mut pos.board, lap, sink);
     match R::after_lap(pos, side, lap, last, mid, sink) {
         AfterLap::EndTurn => Step::EndTurn,
         AfterLap::GameOver(outcome) => Step::GameOver(outcome),
@@ -179,7 +202,7 @@ pub(crate) fn play<R: RelayRules>(pos: &mut Position, side: Side, decision: Deci
     loop {
         if !walked && pos.laps.laps() >= limits.walk_from {
             walked = true;
-            match long_turn::walk::<R>(pos, side, lap, mid, limits, !sink.discards_events()) {
+            match R::walk(pos, side, lap, mid, limits, !sink.discards_events()) {
                 Walk::Record => {}
                 Walk::Skip { laps, to, trace } => long_turn::skip(pos, &mut lap, &mut mid, laps, &to, &trace, sink),
                 Walk::Capped { laps, to, trace } => {

@@ -16,16 +16,16 @@ use crate::sowing::{Lap, Limits, capture_events, digest, lap_events, state_key};
 use crate::sowing::{capture_into, sow_lap};
 
 /// The state between two laps of a turn: the board, the lap about to be sown, the turn's state.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct State {
-    board: [u8; MAX_HOLES],
-    lap: Lap,
-    mid: MidTurn,
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct State {
+    pub(crate) board: [u8; MAX_HOLES],
+    pub(crate) lap: Lap,
+    pub(crate) mid: MidTurn,
 }
 
 /// What the walk found out about the rest of a segment.
-#[derive(Debug)]
-pub(super) enum Walk {
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Walk {
     /// Record every state as usual: the walk could not settle the segment.
     Record,
     /// Sow the next `laps` laps without recording them: none of them repeats a state, ends the turn or
@@ -40,7 +40,7 @@ pub(super) enum Walk {
 
 /// Why the walk returned what it did: unit tests check that every path is reached.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Why {
+pub(crate) enum Why {
     /// Record: the segment ends in a decision (the next segment needs every state recorded).
     Decision,
     /// Record: a match with a tortoise, not a recorded state: a repeat inside the walk, whose first
@@ -61,11 +61,30 @@ pub(super) enum Why {
 #[cfg(test)]
 pub(super) const WHY_COUNT: usize = 7;
 
-fn because(walk: Walk, why: Why) -> Walk {
+#[cfg(test)]
+thread_local! {
+    /// Set while a debug build's second walk checks a faster one: its verdicts are not counted.
+    static QUIET: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+pub(crate) fn because(walk: Walk, why: Why) -> Walk {
     #[cfg(test)]
-    super::tests::note(why);
+    if !QUIET.get() {
+        super::tests::note(why);
+    }
     let _ = why;
     walk
+}
+
+/// Runs `f` (a walk) without counting its verdicts in unit tests.
+#[cfg(debug_assertions)]
+pub(crate) fn unnoted<T>(f: impl FnOnce() -> T) -> T {
+    #[cfg(test)]
+    let old = QUIET.replace(true);
+    let out = f();
+    #[cfg(test)]
+    QUIET.set(old);
+    out
 }
 
 // Why the walk gives the exact history's result. RULES.md D7: the game ends at once as a draw
@@ -116,7 +135,7 @@ fn because(walk: Walk, why: Why) -> Walk {
 /// loop of all the others stays small.
 #[cold]
 #[inline(never)]
-pub(super) fn walk<R: RelayRules>(
+pub(crate) fn walk<R: RelayRules>(
     pos: &mut Position,
     side: Side,
     lap: Lap,
@@ -207,8 +226,8 @@ pub(super) fn walk<R: RelayRules>(
 /// lap the walk goes on from, the events are the lap's lift and drops ([`lap_events`]) and, after a
 /// capture, those of [`crate::sowing::capture_into`] ([`capture_events`]); Njombwa's laps that go on
 /// never capture.
-#[derive(Debug, Default)]
-pub(super) struct Trace {
+#[derive(Debug, Default, PartialEq, Eq)]
+pub(crate) struct Trace {
     laps: Vec<[u8; 2]>,
     captures: Vec<[u8; 2]>,
 }
@@ -219,10 +238,22 @@ impl Trace {
     fn note(&mut self, geo: Geometry, before: &[u8; MAX_HOLES], lap: Lap, captured: bool) {
         let cw = lap.direction == Direction::Clockwise;
         let count = before[lap.from.index()];
-        self.laps.push([lap.from.0 | (cw as u8) << 6 | (captured as u8) << 7, count]);
+        self.note_lap(lap.from, cw, captured, count);
         if captured {
             self.note_capture(geo, before, lap, count);
         }
+    }
+
+    /// Notes a lap of `count` counters lifted from `from` (clockwise when `cw`), whose last hole captured
+    /// into its origin when `captured` (then [`Trace::note_taken`] follows).
+    #[inline(always)]
+    pub(crate) fn note_lap(&mut self, from: Hole, cw: bool, captured: bool, count: u8) {
+        self.laps.push([from.0 | (cw as u8) << 6 | (captured as u8) << 7, count]);
+    }
+
+    /// Notes what a capture took from the inner and the outer hole.
+    pub(crate) fn note_taken(&mut self, taken: [u8; 2]) {
+        self.captures.push(taken);
     }
 
     /// Notes what the capture at the end of `lap` took.
@@ -230,7 +261,7 @@ impl Trace {
     fn note_capture(&mut self, geo: Geometry, before: &[u8; MAX_HOLES], lap: Lap, count: u8) {
         // The lap sows its own side only: the opponent's holes it captured from held what they held before.
         let (inner, outer) = geo.opposite(landing(geo, lap, count));
-        self.captures.push([before[inner.index()], before[outer.index()]]);
+        self.note_taken([before[inner.index()], before[outer.index()]]);
     }
 }
 
@@ -287,13 +318,13 @@ pub(super) fn skip(
 /// A set of 64-bit state digests: open addressing with linear probing. A digest is stored with its low
 /// bit set (0 marks an empty slot), so two digests may match that differ in that bit: a match is only a
 /// reason to compare the full keys.
-struct Sightings {
+pub(crate) struct Sightings {
     slots: Vec<u64>,
     len: usize,
 }
 
 impl Sightings {
-    fn with_capacity(n: usize) -> Sightings {
+    pub(crate) fn with_capacity(n: usize) -> Sightings {
         Sightings { slots: vec![0; (4 * n).next_power_of_two()], len: 0 }
     }
 
@@ -302,7 +333,8 @@ impl Sightings {
         (d >> 32) as usize & (self.slots.len() - 1)
     }
 
-    fn contains(&self, d: u64) -> bool {
+    #[inline]
+    pub(crate) fn contains(&self, d: u64) -> bool {
         let d = d | 1;
         let mask = self.slots.len() - 1;
         let mut i = self.home(d);
@@ -315,7 +347,7 @@ impl Sightings {
         }
     }
 
-    fn insert(&mut self, d: u64) {
+    pub(crate) fn insert(&mut self, d: u64) {
         if 4 * (self.len + 1) > self.slots.len() {
             let size = 2 * self.slots.len();
             let old = std::mem::replace(&mut self.slots, vec![0; size]);
