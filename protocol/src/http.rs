@@ -24,6 +24,25 @@ pub struct VariantInfo {
     pub simultaneous_choice: bool,
     /// A store whose count is hidden from the opponent (Azigo).
     pub concealed_store: bool,
+    /// The computer's levels in this variant, weakest first, each with its strength.
+    #[serde(default)]
+    pub computer: Vec<ComputerLevel>,
+}
+
+/// One level of the computer opponent in a variant.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ComputerLevel {
+    /// 1 (random moves) to 8 (about a second of search a decision).
+    pub level: u8,
+    /// The `opponent` of `POST /api/games` (and of a challenge) that seats it: `bot:random`, `bot:easy`,
+    /// `bot:medium`, `bot:hard` for levels 1 to 4, `bot:5` … `bot:8` above.
+    pub opponent: String,
+    /// Its Elo in the arena of the levels against each other, level 1 at 600 (BENCHMARKS.md): how strong
+    /// it is relative to the other levels, not a rating from games against people. Absent where the arena
+    /// has not measured it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub elo: Option<i32>,
 }
 
 /// `GET /api/variants` answer.

@@ -3,9 +3,9 @@
 use super::*;
 use mancala_engine::{Options, Side, Variant, Viewer};
 use mancala_protocol::http::{
-    Berserked, CreateGame, CreatePlayer, ErrorBody, GameDetail, GameList, GameStatus, GameSummary, HandicapPatch,
-    JoinGame, OptionsPatch, PlayerCreated, PlayerProfile, PlayerRating, PositionAt, RecordEntry, SeatChoice,
-    SeatGranted, TakebackEntry, VariantInfo, VariantList,
+    Berserked, ComputerLevel, CreateGame, CreatePlayer, ErrorBody, GameDetail, GameList, GameStatus, GameSummary,
+    HandicapPatch, JoinGame, OptionsPatch, PlayerCreated, PlayerProfile, PlayerRating, PositionAt, RecordEntry,
+    SeatChoice, SeatGranted, TakebackEntry, VariantInfo, VariantList,
 };
 use mancala_protocol::{BoardView, ClockSpec, ClockState, OutcomeInfo, PROTOCOL_VERSION};
 
@@ -27,6 +27,11 @@ fn http_variant_list() {
                     ],
                     simultaneous_choice: false,
                     concealed_store: false,
+                    computer: vec![
+                        ComputerLevel { level: 1, opponent: "bot:random".into(), elo: Some(600) },
+                        ComputerLevel { level: 4, opponent: "bot:hard".into(), elo: Some(2472) },
+                        ComputerLevel { level: 8, opponent: "bot:8".into(), elo: Some(3296) },
+                    ],
                 },
                 VariantInfo {
                     id: Variant::Azigo,
@@ -39,6 +44,7 @@ fn http_variant_list() {
                     ],
                     simultaneous_choice: false,
                     concealed_store: true,
+                    computer: vec![ComputerLevel { level: 5, opponent: "bot:5".into(), elo: None }],
                 },
             ],
         }

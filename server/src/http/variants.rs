@@ -1,11 +1,12 @@
 //! `GET /api/variants`: every rule set with its default options, which options apply, and a summary of the
-//! rules (RULES.md D2–D6).
+//! rules (RULES.md D2–D6), and the computer's levels with their strength.
 
 use super::extract::{NoParams, Query};
 use axum::Json;
+use mancala_bot::Level;
 use mancala_engine::{Options, Variant};
 use mancala_protocol::PROTOCOL_VERSION;
-use mancala_protocol::http::{VariantInfo, VariantList};
+use mancala_protocol::http::{ComputerLevel, VariantInfo, VariantList};
 
 pub async fn list(_: Query<NoParams>) -> Json<VariantList> {
     Json(VariantList { protocol: PROTOCOL_VERSION, variants: Variant::ALL.into_iter().map(info).collect() })
@@ -66,5 +67,19 @@ pub fn info(v: Variant) -> VariantInfo {
         option_notes: notes.iter().map(|s| s.to_string()).collect(),
         simultaneous_choice: v == Variant::Ikibuguzo,
         concealed_store: v == Variant::Azigo,
+        computer: computer(v),
     }
+}
+
+/// The computer's levels in `v` with their arena Elo ([`mancala_bot::ladder`]), so that a level picker
+/// can say how strong each is.
+fn computer(v: Variant) -> Vec<ComputerLevel> {
+    Level::ALL
+        .into_iter()
+        .map(|level| ComputerLevel {
+            level: level.number(),
+            opponent: format!("bot:{}", level.alias().unwrap_or(level.id())),
+            elo: mancala_bot::ladder::elo(v, level),
+        })
+        .collect()
 }

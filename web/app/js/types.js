@@ -234,6 +234,14 @@
  * @property {string[]} optionNotes
  * @property {boolean} simultaneousChoice
  * @property {boolean} concealedStore
+ * @property {ComputerLevel[]} computer the computer's levels, weakest first
+ */
+
+/**
+ * @typedef {object} ComputerLevel
+ * @property {number} level 1 to 8
+ * @property {string} opponent what a new game's `opponent` takes to seat it
+ * @property {number | null} elo its arena Elo among the levels (level 1 at 600), null where not measured
  */
 
 /**

@@ -404,6 +404,11 @@ export function variantList(w) {
       optionNotes: v.option_notes || [],
       simultaneousChoice: !!v.simultaneous_choice,
       concealedStore: !!v.concealed_store,
+      computer: (v.computer || []).map((/** @type {any} */ c) => ({
+        level: Number(c.level),
+        opponent: String(c.opponent),
+        elo: typeof c.elo === 'number' ? c.elo : null,
+      })),
     })),
   };
 }

@@ -240,6 +240,15 @@ function hero(form) {
 }
 
 /**
+ * A computer level as the form offers it: its number, its old name for levels 1 to 4, its arena Elo.
+ * @param {import('../types.js').ComputerLevel} c
+ */
+function levelName(c) {
+  const name = t(`form.opponent.level.${c.level}`);
+  return c.elo === null ? name : t('form.opponent.rated', { name, elo: c.elo });
+}
+
+/**
  * @param {HTMLElement} error
  * @param {HTMLInputElement} name the guest's name (in the lobby panel above)
  */
@@ -273,10 +282,20 @@ function createForm(error, name) {
   const opponent = h(
     'select',
     { name: 'opponent', id: 'opponent' },
-    ['', 'bot:easy', 'bot:medium', 'bot:hard', 'bot:random'].map((v) =>
-      h('option', { value: v }, t(`form.opponent.${v || 'person'}`)),
-    ),
+    h('option', { value: '' }, t('form.opponent.person')),
   );
+  /** @type {import('../types.js').VariantInfo[]} */
+  let known = [];
+  // The computer's levels of the chosen game, each with its strength; the chosen level stays chosen.
+  const levels = () => {
+    const chosen = opponent.value;
+    const computer = known.find((v) => v.id === variant.value)?.computer ?? [];
+    opponent.replaceChildren(
+      h('option', { value: '' }, t('form.opponent.person')),
+      ...computer.map((c) => h('option', { value: c.opponent }, levelName(c))),
+    );
+    opponent.value = computer.some((c) => c.opponent === chosen) ? chosen : '';
+  };
   // Previews are the creator's choice against a person; against the computer they are always on.
   const previews = h('input', { type: 'checkbox', name: 'previews', id: 'previews' });
   const previewsRow = h('label', { class: 'opt' }, previews, ` ${t('form.previews')}`);
@@ -313,12 +332,17 @@ function createForm(error, name) {
     handicapRow.hidden = variant.value !== 'azigo';
     previewsRow.hidden = opponent.value !== '';
   };
-  variant.addEventListener('change', sync);
+  variant.addEventListener('change', () => {
+    levels();
+    sync();
+  });
   opponent.addEventListener('change', sync);
   /** @param {import('../types.js').VariantInfo[]} variants */
   form.fill = (variants) => {
     variant.replaceChildren(...variants.map((v) => h('option', { value: v.id }, variantName(v.id))));
     variant.value = variants.some((v) => v.id === 'kubuguza') ? 'kubuguza' : variants[0]?.id;
+    known = variants;
+    levels();
     sync();
   };
   form.addEventListener('submit', async (e) => {

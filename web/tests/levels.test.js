@@ -1,0 +1,68 @@
+// The computer's eight levels in the create form: each with its arena strength in the chosen game (the
+// server's `GET /api/variants`, never a table of the page's own), following the game chosen, and a level
+// chosen there is the bot seated in the new game.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { PHONE, api, person, shot, until, useServerAndBrowser, server, browser } from './harness.js';
+
+useServerAndBrowser();
+
+/** The opponent choices the form shows: `[value, text]`. */
+async function choices(page) {
+  return page.$$eval('#opponent option', (os) => os.map((o) => [o.value, o.textContent]));
+}
+
+test('the form offers the eight levels with their strength in the chosen game', { timeout: 120000 }, async () => {
+  const { variants } = await api(server, '/api/variants');
+  const levelsOf = (id) => variants.find((v) => v.id === id).computer;
+  assert.equal(levelsOf('kubuguza').length, 8);
+  assert.notDeepEqual(
+    levelsOf('kubuguza').map((c) => c.elo),
+    levelsOf('njombwa').map((c) => c.elo),
+    'the strengths differ between games, so the test can tell them apart',
+  );
+
+  for (const device of [undefined, PHONE]) {
+    const p = await person(browser, server, { device, name: 'amani' });
+    const { page } = p;
+    await page.goto('/');
+    await page.waitForSelector('#variant option[value="kubuguza"]', { state: 'attached' });
+    for (const id of ['kubuguza', 'njombwa']) {
+      await page.selectOption('#variant', id);
+      const shown = await choices(page);
+      assert.equal(shown.length, 9, 'a person and the eight levels');
+      assert.equal(shown[0][0], '');
+      levelsOf(id).forEach((c, i) => {
+        const [value, text] = shown[i + 1];
+        assert.equal(value, c.opponent);
+        assert.match(text, new RegExp(`\\b${c.level}\\b`), `level ${c.level} named`);
+        if (c.elo !== null && c.elo !== undefined) assert.ok(text.includes(String(c.elo)), `${text}: ${c.elo}`);
+      });
+    }
+    // A chosen level stays chosen when the game changes.
+    await page.selectOption('#opponent', 'bot:7');
+    await page.selectOption('#variant', 'kubuguza');
+    assert.equal(await page.inputValue('#opponent'), 'bot:7');
+    await shot(page, `levels-${device ? 'phone' : 'desktop'}`);
+    await p.context.close();
+  }
+});
+
+test('a level chosen in the form is the bot that sits down', { timeout: 120000 }, async () => {
+  const p = await person(browser, server, { name: 'amani' });
+  const { page } = p;
+  await page.goto('/');
+  await page.waitForSelector('#variant option[value="kubuguza"]', { state: 'attached' });
+  await page.selectOption('#variant', 'njombwa');
+  await page.selectOption('#clock', '');
+  await page.selectOption('#seat', 'south');
+  await page.selectOption('#opponent', 'bot:5');
+  await page.click('#create button[type=submit]');
+  await page.waitForURL(/\/game\/[A-Za-z0-9]{10}$/);
+  const id = page.url().split('/').pop();
+  const game = await api(server, `/api/games/${id}`);
+  assert.equal(game.game.players.north.name, 'bot-5');
+  await until(async () => (await page.$$('.bottom-player .pname')).length > 0, 'the game page is up');
+  await p.context.close();
+});
