@@ -10,6 +10,7 @@
 
 use crate::{Bot, Level};
 use mancala_engine::{BySide, Decision, OpeningArray, Options, Position, Side, Variant};
+use std::time::Instant;
 
 /// One decision as a seat saw it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,9 +91,14 @@ impl Follower {
 
     /// The decision to send now, if the seat has one.
     pub fn decide(&mut self) -> Option<Decision> {
+        self.decide_until(None)
+    }
+
+    /// [`Follower::decide`], searching until `deadline` at the latest ([`crate::Bot::decide_until`]).
+    pub fn decide_until(&mut self, deadline: Option<Instant>) -> Option<Decision> {
         if self.pos.legal_decisions(self.seat).is_empty() {
             return None;
         }
-        self.bot.decide(&self.pos, self.seat)
+        self.bot.decide_until(&self.pos, self.seat, deadline)
     }
 }

@@ -83,8 +83,9 @@
 //!
 //! A bot's only randomness is its ChaCha8 generator, seeded by [`Bot::new`], and its budgets count nodes,
 //! not time: the same seed and the same sequence of positions give the same decisions on any machine. A
-//! bot keeps nothing between decisions but its generator. The one exception is a safety net: a search
-//! that runs for [`SAFETY_TIME`] stops as if its budget were spent, which no level's budget comes near.
+//! bot keeps nothing between decisions but its generator. The exceptions are a safety net, a search that
+//! runs for [`SAFETY_TIME`] stops as if its budget were spent, which no level's budget comes near; and a
+//! deadline its caller gives ([`Bot::decide_until`]: a bot on a clock), which caps the budget by time.
 
 pub mod analysis;
 pub mod eval;
@@ -106,6 +107,7 @@ use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 use std::fmt;
 use std::str::FromStr;
+use std::time::Instant;
 
 /// How strongly a bot plays, from 1 (random) to 8 (the strongest). The id (`Display` / `FromStr`) is the
 /// one used in the CLI and the API: the level's number; `random`, `easy`, `medium` and `hard` are
@@ -294,6 +296,16 @@ impl Bot {
     /// over, or it is not `side`'s decision). `pos` must be the position as `side` may know it (see the
     /// crate documentation); nothing else is read.
     pub fn decide(&mut self, pos: &Position, side: Side) -> Option<Decision> {
+        self.decide_until(pos, side, None)
+    }
+
+    /// [`Bot::decide`], searching until `deadline` at the latest: the search of levels 5 to 8 stops at
+    /// whichever comes first, its node budget or the deadline, and plays the best decision of the deepest
+    /// iteration it completed (a deadline already past still gets a legal decision, from the first
+    /// iterations). Without a deadline this is [`Bot::decide`], reproducible for a seed; with one that
+    /// binds, the decision depends on the machine's speed. Levels 1 to 4 ignore the deadline: their
+    /// budgets are a few milliseconds (the legacy search is kept as it was, the arena's reference).
+    pub fn decide_until(&mut self, pos: &Position, side: Side, deadline: Option<Instant>) -> Option<Decision> {
         self.stats = SearchStats::default();
         let hidden;
         let pos = if matches!(pos.to_move(), ToMove::Both { .. }) {
@@ -315,7 +327,8 @@ impl Bot {
                 // A table per decision: a bot holds no memory between decisions (a server may run many),
                 // and a decision depends on nothing but the position and the generator.
                 let mut table = tt::Table::new(search::table_entries(limits.nodes));
-                search::best_decision(pos, side, limits, config, &mut table, &mut self.rng, &mut self.stats)
+                let budget = search::Budget { limits, deadline };
+                search::best_decision(pos, side, budget, config, &mut table, &mut self.rng, &mut self.stats)
             }
         }
     }
@@ -340,6 +353,90 @@ mod tests {
         let fixed = Limits { nodes: 3_000, depth: 64 };
         let bot = Bot::new(Level::L8, 1).with_limits(fixed);
         assert_eq!((bot.level, bot.kind), (None, Kind::Search(fixed, Config::DEFAULT)));
+    }
+
+    /// The decisions of a game between two searching bots (and both sides' secret choices in Ikibuguzo),
+    /// as one FNV-1a hash of their notation.
+    fn game_hash(variant: Variant, decide: impl Fn(&mut Bot, &Position, Side) -> Option<Decision>) -> u64 {
+        let limits = Limits { nodes: 20_000, depth: 64 };
+        let mut bots = [Bot::new(Level::L5, 11).with_limits(limits), Bot::new(Level::L6, 12).with_limits(limits)];
+        let mut pos = Position::start(variant, mancala_engine::Options::defaults(variant)).unwrap();
+        let mut hash = 0xcbf2_9ce4_8422_2325u64;
+        loop {
+            let sides: Vec<Side> = match pos.to_move() {
+                ToMove::Nobody(_) => return hash,
+                ToMove::Side(s) => vec![s],
+                ToMove::Both { waiting } => Side::BOTH.into_iter().filter(|&s| waiting[s]).collect(),
+            };
+            let chosen: Vec<(Side, Decision)> =
+                sides.iter().map(|&s| (s, decide(&mut bots[s.index()], &pos, s).expect("a decision"))).collect();
+            for (s, d) in chosen {
+                for b in d.notation(pos.geometry()).bytes().chain([b' ']) {
+                    hash = (hash ^ b as u64).wrapping_mul(0x100_0000_01b3);
+                }
+                pos.apply(s, d, &mut mancala_engine::NoEvents).unwrap();
+            }
+        }
+    }
+
+    /// Searches without a deadline play exactly the games they played before deadlines existed (the
+    /// hashes were taken then), and so does a deadline that never comes.
+    #[test]
+    fn without_a_deadline_the_games_are_unchanged() {
+        let never = Instant::now() + std::time::Duration::from_secs(24 * 3600);
+        for (variant, before) in [
+            (Variant::Njombwa, 6_032_426_116_794_192_864),
+            (Variant::Kubuguza, 13_886_238_569_498_153_504),
+            (Variant::Ikibuguzo, 12_453_412_222_366_464_872),
+        ] {
+            assert_eq!(game_hash(variant, |b, p, s| b.decide(p, s)), before, "{variant}");
+            assert_eq!(game_hash(variant, |b, p, s| b.decide_until(p, s, None)), before, "{variant}");
+            assert_eq!(game_hash(variant, |b, p, s| b.decide_until(p, s, Some(never))), before, "{variant}");
+        }
+    }
+
+    /// A deadline already past, or a few milliseconds off, still gets a legal decision, and the search
+    /// stops at its first look at the clock instead of spending level 8's budget: at a turn's start, in
+    /// the middle of a game, and in Ikibuguzo's secret choice (four searches, one per pair of arrays).
+    #[test]
+    fn a_deadline_past_or_near_still_answers_a_legal_decision() {
+        use mancala_engine::{NoEvents, Options};
+        let mut positions = Vec::new();
+        for variant in [Variant::Kubuguza, Variant::Njombwa, Variant::Azigo, Variant::Ikibuguzo] {
+            let mut pos = Position::start(variant, Options::defaults(variant)).unwrap();
+            let mut random = Bot::new(Level::L1, 5);
+            positions.push(pos.clone());
+            for _ in 0..12 {
+                let ToMove::Side(side) = pos.to_move() else { break };
+                let d = random.decide(&pos, side).unwrap();
+                pos.apply(side, d, &mut NoEvents).unwrap();
+            }
+            positions.push(pos);
+        }
+        assert!(positions.iter().any(|p| matches!(p.to_move(), ToMove::Both { .. })), "a secret choice is tried");
+        for pos in &positions {
+            let side = match pos.to_move() {
+                ToMove::Side(s) => s,
+                ToMove::Both { .. } => Side::South,
+                ToMove::Nobody(_) => continue,
+            };
+            let legal = pos.legal_decisions(side);
+            let past = Instant::now() - std::time::Duration::from_millis(50);
+            let near = Instant::now() + std::time::Duration::from_millis(5);
+            for deadline in [past, near] {
+                let mut bot = Bot::new(Level::L8, 3);
+                let d = bot.decide_until(pos, side, Some(deadline)).expect("a decision");
+                assert!(legal.contains(&d), "{}: {d:?}", pos.to_text());
+                let budget = Level::L8.limits_in(pos.variant()).unwrap().nodes;
+                let nodes = bot.last_stats().nodes;
+                assert!(nodes < budget, "{}: {nodes} nodes, the whole budget", pos.to_text());
+                if deadline == past {
+                    // The root's decisions, then at most one interval between two looks at the clock per
+                    // search (four in the secret choice).
+                    assert!(nodes <= 4 * search::CLOCK_EVERY + legal.len() as u64, "{}: {nodes} nodes", pos.to_text());
+                }
+            }
+        }
     }
 
     #[test]

@@ -125,9 +125,16 @@ mod tests {
                         let mut tt = Table::new(search::table_entries(nodes));
                         let limits = Limits { nodes, depth: 64 };
                         let mut stats = SearchStats::default();
-                        let d =
-                            search::best_decision(&pos, side, limits, Config::DEFAULT, &mut tt, &mut rng, &mut stats)
-                                .unwrap();
+                        let d = search::best_decision(
+                            &pos,
+                            side,
+                            limits.into(),
+                            Config::DEFAULT,
+                            &mut tt,
+                            &mut rng,
+                            &mut stats,
+                        )
+                        .unwrap();
                         let value = a.decisions.iter().find(|s| s.decision == d).unwrap().value;
                         if all_lost {
                             losses += 1;

@@ -23,6 +23,9 @@
 //! deepest iteration decides (a partial one counts once it has searched the previous iteration's best
 //! decision, which it tries first). Counting nodes, not time, keeps every decision reproducible for a
 //! seed. A time limit far above any level's budget ([`SAFETY_TIME`]) only guards against a runaway.
+//! A caller with a clock (a bot in a timed game) may also give a deadline: the search stops at whichever
+//! comes first, its budget or the deadline, the same way; a decision that a deadline cut short is no
+//! longer reproducible, which is why the budget stays the rule and the deadline only a cap.
 //!
 //! **The secret choice.** Ikibuguzo's simultaneous array choice is solved by [`crate::opening`], each
 //! cell valued by a search of a quarter of the budget.
@@ -49,7 +52,7 @@ pub(crate) const DECIDED: i32 = WIN - 2 * MAX_PLY as i32;
 /// decision it cuts short is no longer reproducible.
 pub const SAFETY_TIME: Duration = Duration::from_secs(30);
 /// The clock is read once per this many nodes.
-const CLOCK_EVERY: u64 = 1024;
+pub(crate) const CLOCK_EVERY: u64 = 1024;
 
 /// How far a search may go for one decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,6 +61,19 @@ pub struct Limits {
     pub nodes: u64,
     /// Turns ahead, at most.
     pub depth: i32,
+}
+
+/// What bounds one search: its limits, and the instant it must stop by, if any.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Budget {
+    pub limits: Limits,
+    pub deadline: Option<Instant>,
+}
+
+impl From<Limits> for Budget {
+    fn from(limits: Limits) -> Budget {
+        Budget { limits, deadline: None }
+    }
 }
 
 /// What a search did for one decision.
@@ -155,8 +171,10 @@ pub(crate) struct Searcher<'t> {
     history: [[u32; HISTORY]; 2],
     nodes: u64,
     budget: u64,
-    started: Instant,
-    /// The budget (or the safety time) ran out: every value since is meaningless.
+    /// The search stops as if its budget were spent once the clock reads this: its deadline, or
+    /// [`SAFETY_TIME`] after it started, whichever is first.
+    stop_at: Instant,
+    /// The budget (or the time) ran out: every value since is meaningless.
     aborted: bool,
     /// Some line was cut by depth (rather than ending the game) in the current iteration.
     horizon: bool,
@@ -165,13 +183,21 @@ pub(crate) struct Searcher<'t> {
 }
 
 impl<'t> Searcher<'t> {
-    pub(crate) fn new(pos: &Position, cfg: Config, budget: u64, tt: &'t mut Table) -> Searcher<'t> {
+    /// A search of `pos` within `budget` nodes, and until `deadline` when there is one.
+    pub(crate) fn new(
+        pos: &Position,
+        cfg: Config,
+        budget: u64,
+        deadline: Option<Instant>,
+        tt: &'t mut Table,
+    ) -> Searcher<'t> {
         let weights = match cfg.eval {
             Eval::Material => eval::material_weights(pos.variant()),
             Eval::Tuned => crate::weights::of(pos.variant()),
             Eval::Weights(w) => w,
         };
         tt.clear();
+        let safety = Instant::now() + SAFETY_TIME;
         Searcher {
             cfg,
             weights,
@@ -179,7 +205,7 @@ impl<'t> Searcher<'t> {
             history: [[0; HISTORY]; 2],
             nodes: 0,
             budget,
-            started: Instant::now(),
+            stop_at: deadline.map_or(safety, |d| d.min(safety)),
             aborted: false,
             horizon: false,
             root: Side::South,
@@ -207,7 +233,7 @@ impl<'t> Searcher<'t> {
     /// Applies `decision` of `side` to a copy of `pos`, counting a node; `None` once the budget is spent.
     fn child(&mut self, pos: &Position, side: Side, decision: Decision) -> Option<Position> {
         if self.nodes >= self.budget
-            || (self.nodes.is_multiple_of(CLOCK_EVERY) && self.nodes > 0 && self.started.elapsed() > SAFETY_TIME)
+            || (self.nodes.is_multiple_of(CLOCK_EVERY) && self.nodes > 0 && Instant::now() >= self.stop_at)
         {
             self.aborted = true;
             return None;
@@ -397,20 +423,21 @@ struct Node {
     searched: usize,
 }
 
-/// The decision of `side` in `pos` by iterative deepening within `limits`, ties between equally valued
+/// The decision of `side` in `pos` by iterative deepening within `budget`, ties between equally valued
 /// decisions broken at random.
 pub(crate) fn best_decision(
     pos: &Position,
     side: Side,
-    limits: Limits,
+    budget: Budget,
     cfg: Config,
     tt: &mut Table,
     rng: &mut ChaCha8Rng,
     stats: &mut SearchStats,
 ) -> Option<Decision> {
     *stats = SearchStats::default();
+    let Budget { limits, deadline } = budget;
     if matches!(pos.to_move(), ToMove::Both { .. }) {
-        let cell = Limits { nodes: (limits.nodes / 4).max(1), ..limits };
+        let cell = Budget { limits: Limits { nodes: (limits.nodes / 4).max(1), ..limits }, deadline };
         return opening::choose(pos, side, rng, |p| value(p, side, cell, cfg, tt, stats)).or_else(|| {
             let moves = pos.legal_decisions(side);
             moves.first().copied()
@@ -422,7 +449,7 @@ pub(crate) fn best_decision(
         1 => return Some(moves[0]),
         _ => {}
     }
-    let mut s = Searcher::new(pos, cfg, limits.nodes, tt);
+    let mut s = Searcher::new(pos, cfg, limits.nodes, deadline, tt);
     s.root = side;
     let step = cfg.step.max(1);
     let depths = (step..=limits.depth.max(step)).step_by(step as usize);
@@ -454,9 +481,10 @@ impl root::RootSearch for Searcher<'_> {
     }
 }
 
-/// The value of `pos` for `me` by iterative deepening within `limits`.
-fn value(pos: &Position, me: Side, limits: Limits, cfg: Config, tt: &mut Table, stats: &mut SearchStats) -> i32 {
-    let mut s = Searcher::new(pos, cfg, limits.nodes, tt);
+/// The value of `pos` for `me` by iterative deepening within `budget`.
+fn value(pos: &Position, me: Side, budget: Budget, cfg: Config, tt: &mut Table, stats: &mut SearchStats) -> i32 {
+    let Budget { limits, deadline } = budget;
+    let mut s = Searcher::new(pos, cfg, limits.nodes, deadline, tt);
     let mut value = s.static_value(pos, me);
     let step = cfg.step.max(1);
     let mut depth = step;
@@ -518,7 +546,7 @@ mod tests {
                     let w = crate::weights::of(variant);
                     for (tt_on, pvs) in [(false, false), (true, false), (false, true), (true, true)] {
                         let cfg = Config { tt: tt_on, pvs, ..Config::default() };
-                        let mut s = Searcher::new(&pos, cfg, u64::MAX, &mut tt);
+                        let mut s = Searcher::new(&pos, cfg, u64::MAX, None, &mut tt);
                         for depth in 1..=3 {
                             let v = s.value_for(&pos, false, side, depth, (-INF, INF), 0);
                             assert_eq!(

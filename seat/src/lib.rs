@@ -5,13 +5,19 @@
 //!
 //! The bot library knows no wire protocol; this crate turns what the seat sees ([`MoveEvent`]s) into
 //! engine values for it ([`seen`]).
+//!
+//! In a game with a clock the seat spends its time like a person: it notes when it learned that it has a
+//! decision (before its search waits for a core, since the server charges that wait too) and gives the
+//! search a deadline of that instant plus an allowance from its remaining time ([`clock`]).
+
+pub mod clock;
 
 use mancala_bot::Level;
 use mancala_bot::follower::{Follower, Seen};
 use mancala_engine::{BySide, Decision, Geometry, OpeningArray, Options, Side, Variant};
-use mancala_protocol::{ClientMsg, ErrorCode, GameEvent, MoveEvent, OutcomeInfo, ServerMsg, StepEvent};
+use mancala_protocol::{ClientMsg, ClockState, ErrorCode, GameEvent, MoveEvent, OutcomeInfo, ServerMsg, StepEvent};
 use std::future::Future;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How the loop talks to its game: the seat's messages in, client messages out, and the record as the seat
 /// sees it (to rebuild the position after a snapshot or a surprise).
@@ -23,11 +29,15 @@ pub trait Link: Send {
 
     /// Runs the bot's search (milliseconds to about a second of one core) off the async threads and
     /// answers its result: by default on a blocking thread of its own; the server runs it on its engine
-    /// pool, where it takes turns with the other searches.
+    /// pool, where it takes turns with the other searches. `deadline` is when the search will stop at the
+    /// latest (the seat's clock, [`clock`]; `None` in a game without one), for a link that queues
+    /// searches and could use it to order them: the search itself already keeps to it.
     fn think<T: Send + 'static>(
         &mut self,
+        deadline: Option<Instant>,
         search: impl FnOnce() -> T + Send + 'static,
     ) -> impl Future<Output = Result<T, LinkError>> + Send {
+        let _ = deadline;
         async move { tokio::task::spawn_blocking(search).await.map_err(|e| LinkError(format!("the search: {e}"))) }
     }
 }
@@ -104,16 +114,26 @@ pub async fn play<L: Link>(link: &mut L, seat: Seat) -> Result<Option<OutcomeInf
     let mut next_id = 0u64;
     // From the latest board the seat was sent (only a change's last event carries one).
     let mut legal = false;
+    // The clocks as the latest message that carried them said, and since when the seat has had the
+    // decision it has not sent yet (its clock runs from then, whatever the search waits for).
+    let mut clocks: Option<ClockState> = None;
+    let mut turn_since: Option<Instant> = None;
     while let Some(msg) = link.next().await {
+        let received = Instant::now();
         match msg {
-            ServerMsg::Snapshot { view, .. } => {
+            ServerMsg::Snapshot { view, clock, .. } => {
+                clocks = clock;
                 follower = rebuild(link, &seat).await?;
                 if let Some(o) = view.outcome {
                     return Ok(Some(o));
                 }
                 legal = !view.legal.is_empty();
+                turn_since = turn_began(turn_since, legal, received);
             }
-            ServerMsg::Event { event, view, .. } => {
+            ServerMsg::Event { event, view, clock, .. } => {
+                if clock.is_some() {
+                    clocks = clock;
+                }
                 match &event {
                     GameEvent::Move { mv } if follower.on_ply(mv.ply, &seen(mv, geo)?).is_err() => {
                         follower = rebuild(link, &seat).await?;
@@ -127,6 +147,7 @@ pub async fn play<L: Link>(link: &mut L, seat: Seat) -> Result<Option<OutcomeInf
                         return Ok(Some(o));
                     }
                     legal = !view.legal.is_empty();
+                    turn_since = turn_began(turn_since, legal, received);
                 }
             }
             // An answer to an earlier send of a decision already answered (a repeated id) changes nothing.
@@ -154,11 +175,15 @@ pub async fn play<L: Link>(link: &mut L, seat: Seat) -> Result<Option<OutcomeInf
         if unanswered.is_some() || !legal {
             continue;
         }
-        // A strong level searches for milliseconds to a second: off the async threads.
+        // A strong level searches for milliseconds to a second: off the async threads, and with a clock
+        // until its deadline at the latest, counted from when the turn began (the wait for a core is
+        // charged too).
+        let since = *turn_since.get_or_insert_with(Instant::now);
+        let deadline = clock::deadline(clocks.as_ref(), seat.side, since);
         let (f, decision) = link
-            .think(move || {
+            .think(deadline, move || {
                 let mut f = follower;
-                let d = f.decide();
+                let d = f.decide_until(deadline);
                 (f, d)
             })
             .await?;
@@ -168,9 +193,17 @@ pub async fn play<L: Link>(link: &mut L, seat: Seat) -> Result<Option<OutcomeInf
         let decide =
             ClientMsg::Decide { id: format!("bot{next_id}"), decision: decision.notation(geo), game: None, seat: None };
         unanswered = Some(decide.clone());
+        // The next decision, if the turn goes on, is timed from the board that asks for it.
+        turn_since = None;
         link.send(decide).await?;
     }
     Ok(None)
+}
+
+/// Since when the seat has had its decision, after a board that offers it one (`legal`) or none,
+/// received at `now`: the turn's start is the first board that offered it.
+fn turn_began(since: Option<Instant>, legal: bool, now: Instant) -> Option<Instant> {
+    legal.then(|| since.unwrap_or(now))
 }
 
 /// The answer with `id` is the one to the decision in flight.

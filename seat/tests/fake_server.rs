@@ -4,18 +4,20 @@
 //! the server when the game asks for it, and the WebSocket reader's rate limit (a player's messages over
 //! 20 a second, bursts of 40, dropped with an error that names no message). Time is tokio's paused
 //! clock: it moves only while the seat waits. A seat that stops answering while it has a decision is
-//! reported with the position it stopped at.
+//! reported with the position it stopped at. With a game clock, the room sends the clocks with each
+//! board and checks every deadline the seat gives its search against the turn's start.
 
 use mancala_bot::{Bot, Level};
 use mancala_engine::{Decision, Event, Options, Position, Side, Variant, Viewer};
 use mancala_protocol::http::{GameStatus, GameSummary, Seats};
 use mancala_protocol::{
-    BoardView, ClientMsg, ErrorCode, GameEvent, MoveEvent, OutcomeInfo, PROTOCOL_VERSION, Presence, ServerMsg,
-    StepEvent,
+    BoardView, ClientMsg, ClockState, ErrorCode, GameEvent, MoveEvent, OutcomeInfo, PROTOCOL_VERSION, Presence,
+    ServerMsg, StepEvent,
 };
-use mancala_seat::{Link, LinkError, Seat};
+use mancala_seat::{Link, LinkError, Seat, clock};
 use std::collections::VecDeque;
 use std::future::Future;
+use std::time::Duration;
 use tokio::time::Instant;
 
 /// The server's default `player_rate`: messages a second, bursts of twice that.
@@ -68,6 +70,14 @@ struct FakeRoom {
     dropped: u32,
     /// Set when the seat had a decision and nothing left to read: the loop is stuck.
     stuck: Option<String>,
+    /// The game's clock (3+2, each side's time going down with each of its decisions), when it has one.
+    clocked: bool,
+    /// When the room handed the seat the first board of the decision it has not sent yet (the real
+    /// clock: the seat's searches run on it, not on tokio's paused one).
+    turn_handed: Option<std::time::Instant>,
+    /// Each search's deadline: `None` for a game without a clock, else whether it lies between the
+    /// allowance after the turn's start and the allowance after the search was asked for.
+    deadlines: Vec<Option<bool>>,
 }
 
 impl FakeRoom {
@@ -85,6 +95,9 @@ impl FakeRoom {
             answers: Vec::new(),
             dropped: 0,
             stuck: None,
+            clocked: false,
+            turn_handed: None,
+            deadlines: Vec::new(),
         };
         let view = room.view(seat);
         room.queue.push_back(ServerMsg::Snapshot {
@@ -124,6 +137,23 @@ impl FakeRoom {
         }
     }
 
+    /// The clocks now: South and North lose a second and half a second per decision of theirs from 100 s
+    /// and 50 s (different, so a seat reading the other side's time is caught).
+    fn clock(&self) -> Option<ClockState> {
+        let made = |side: Side| self.record.iter().filter(|m| m.side == side).count() as u64;
+        self.clocked.then(|| ClockState {
+            base_secs: 180,
+            increment_secs: 2,
+            days: None,
+            south_ms: 100_000 - 1_000 * made(Side::South),
+            north_ms: 50_000 - 500 * made(Side::North),
+            running: match self.pos.to_move() {
+                mancala_engine::ToMove::Side(s) => vec![s],
+                _ => Vec::new(),
+            },
+        })
+    }
+
     fn view(&self, side: Side) -> BoardView {
         BoardView::from_view(&self.pos.view(Viewer::Player(side)), true)
     }
@@ -145,9 +175,10 @@ impl FakeRoom {
             self.play_one(mover, legal[0], true).unwrap();
         }
         let last = self.v;
-        let view = self.view(self.seat);
-        if let Some(ServerMsg::Event { view: v, .. }) = self.queue.back_mut() {
+        let (view, now) = (self.view(self.seat), self.clock());
+        if let Some(ServerMsg::Event { view: v, clock, .. }) = self.queue.back_mut() {
             *v = Some(view);
+            *clock = now;
         }
         assert!(last >= first);
         Ok(first)
@@ -211,11 +242,23 @@ impl Link for FakeRoom {
                 None
             }
         };
+        let offers = match &msg {
+            Some(ServerMsg::Snapshot { view, .. } | ServerMsg::Event { view: Some(view), .. }) => {
+                Some(!view.legal.is_empty())
+            }
+            _ => None,
+        };
+        match offers {
+            Some(true) => self.turn_handed = self.turn_handed.or(Some(std::time::Instant::now())),
+            Some(false) => self.turn_handed = None,
+            None => {}
+        }
         async move { msg }
     }
 
     fn send(&mut self, msg: ClientMsg) -> impl Future<Output = Result<(), LinkError>> + Send {
         let ClientMsg::Decide { id, decision, .. } = msg else { panic!("the seat sent {msg:?}") };
+        self.turn_handed = None;
         if !self.limiter.as_mut().is_none_or(Limiter::check) {
             self.dropped += 1;
             let message = format!("more than {RATE} messages per second; message dropped");
@@ -247,7 +290,18 @@ impl Link for FakeRoom {
         async move { Ok(record) }
     }
 
-    async fn think<T: Send + 'static>(&mut self, search: impl FnOnce() -> T + Send + 'static) -> Result<T, LinkError> {
+    async fn think<T: Send + 'static>(
+        &mut self,
+        deadline: Option<std::time::Instant>,
+        search: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, LinkError> {
+        let checked = deadline.map(|d| {
+            let left = |s: Side| self.clock().map(|c| if s == Side::South { c.south_ms } else { c.north_ms });
+            let allowance = clock::allowance(Duration::from_millis(left(self.seat).unwrap()), Duration::from_secs(2));
+            let start = self.turn_handed.expect("a search only for a decision the seat was offered");
+            start + allowance <= d && d <= std::time::Instant::now() + allowance
+        });
+        self.deadlines.push(checked);
         Ok(search())
     }
 }
@@ -260,16 +314,51 @@ fn play(
     opponent: Opponent,
     (auto_forced, limited): (bool, bool),
 ) -> Result<(OutcomeInfo, u32), String> {
-    let rt = tokio::runtime::Builder::new_current_thread().enable_time().start_paused(true).build().unwrap();
-    let seat = Seat { side, level, seed, variant, options: Options::defaults(variant) };
-    let (result, room) = rt.block_on(async move {
-        let mut room = FakeRoom::new(variant, side, opponent, auto_forced, limited);
-        (mancala_seat::play(&mut room, seat).await, room)
-    });
+    let room = FakeRoom::new(variant, side, opponent, auto_forced, limited);
+    let (result, room) = play_in(room, Seat { side, level, seed, variant, options: Options::defaults(variant) });
     match result {
         Ok(Some(outcome)) => Ok((outcome, room.dropped)),
         Ok(None) => Err(room.stuck.unwrap_or_else(|| "the link ended".into())),
         Err(e) => Err(e.to_string()),
+    }
+}
+
+/// Plays `seat` in `room` until the game or the link ends.
+fn play_in(mut room: FakeRoom, seat: Seat) -> (Result<Option<OutcomeInfo>, mancala_seat::SeatError>, FakeRoom) {
+    let rt = tokio::runtime::Builder::new_current_thread().enable_time().start_paused(true).build().unwrap();
+    let result = rt.block_on(mancala_seat::play(&mut room, seat));
+    (result, room)
+}
+
+/// In a game with a clock every search gets a deadline, the allowance of the seat's own remaining time
+/// after the first board that offered it the decision (before the search waits for a core: the room's
+/// `think` is where a server's search waits); in a game without one, none. Level 5 on both sides,
+/// against a random opponent, in Kubuguza (turns of several decisions: each gets its own deadline).
+#[test]
+fn a_clock_gives_every_search_a_deadline_from_the_turns_start() {
+    let variant = Variant::Kubuguza;
+    for side in Side::BOTH {
+        for clocked in [false, true] {
+            let seat = Seat { side, level: Level::L5, seed: 4, variant, options: Options::defaults(variant) };
+            let opponent = Opponent::Random(Box::new(Bot::new(Level::L1, 9)));
+            let mut room = FakeRoom::new(variant, side, opponent, true, false);
+            room.clocked = clocked;
+            let now = room.clock();
+            if let Some(ServerMsg::Snapshot { clock, .. }) = room.queue.front_mut() {
+                *clock = now;
+            }
+            let (result, room) = play_in(room, seat);
+            assert!(matches!(result, Ok(Some(_))), "{side} clocked {clocked}: {result:?} {:?}", room.stuck);
+            // A search for each decision the seat made itself (the room played its forced ones).
+            let made = room.record.iter().filter(|m| m.side == side && !m.auto).count();
+            assert!(
+                made > 3 && room.deadlines.len() == made,
+                "{side}: {} searches, {made} decisions",
+                room.deadlines.len()
+            );
+            let expected = clocked.then_some(true);
+            assert!(room.deadlines.iter().all(|d| *d == expected), "{side} clocked {clocked}: {:?}", room.deadlines);
+        }
     }
 }
 

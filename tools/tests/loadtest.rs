@@ -75,6 +75,25 @@ async fn an_unpaced_run_plays() {
     assert_eq!(game["rate_limited"], 0, "{report:#}");
 }
 
+/// `--bot`: every table plays against a server bot on a clock; only the person's seat connects, and the
+/// report has the bot's reply times, its clock and how its games ended.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_run_measures_the_bots_replies() {
+    let args = ["--games", "3", "--bot", "2", "--clock", "60+1", "--think-ms", "20", "--duration", "3"];
+    let report = load_run(20, &args).await;
+    let game = &report["game"];
+    assert_eq!(game["connections"]["planned"], 3, "{report:#}");
+    assert_eq!(game["errors"], 0, "{report:#}");
+    assert!(game["decisions"].as_u64().unwrap() > 0, "{report:#}");
+    assert!(game["latency"]["samples"].as_u64().unwrap() > 0, "the bot's replies: {report:#}");
+    let bot = &game["bot"];
+    assert_eq!(bot["opponent"], "bot:2", "{report:#}");
+    assert_eq!(bot["clock"], "60+1", "{report:#}");
+    assert_eq!(bot["lost_on_time"], 0, "{report:#}");
+    let lowest = bot["lowest_clock_ms"].as_u64().expect("the bots' clocks were seen");
+    assert!(lowest <= 61_000, "{report:#}");
+}
+
 /// The echo run: `mancala-echo` as a child process, and the load tool's echo-only run against it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_echo_ceiling_runs_against_mancala_echo() {

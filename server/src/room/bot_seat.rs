@@ -21,6 +21,7 @@ use mancala_protocol::{ClientMsg, MoveEvent, ServerMsg};
 use mancala_seat::{Link, LinkError, Seat};
 use std::collections::VecDeque;
 use std::sync::Arc;
+use std::time::Instant;
 use tokio::sync::mpsc;
 use tokio_util::task::TaskTracker;
 
@@ -123,8 +124,13 @@ impl Link for RoomLink {
         room.record(self.kind).await.map_err(|e| LinkError(e.to_string()))
     }
 
-    /// On the engine pool, as live play: it never waits behind analyses.
-    async fn think<T: Send + 'static>(&mut self, search: impl FnOnce() -> T + Send + 'static) -> Result<T, LinkError> {
+    /// On the engine pool, as live play: it never waits behind analyses. The pool takes searches in the
+    /// order they come; the search stops at its deadline whenever it starts.
+    async fn think<T: Send + 'static>(
+        &mut self,
+        _deadline: Option<Instant>,
+        search: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, LinkError> {
         engine_pool::run(Work::Play, search).await.map_err(|e| LinkError(e.to_string()))
     }
 }

@@ -10,10 +10,15 @@
 //! (`--server-pid`) and its group-commit batch sizes (`/metrics`). With `--echo URL` the same connection
 //! pattern then runs against `mancala-echo` (the stack alone), the ceiling the decisions are compared to.
 //!
+//! With `--bot LEVEL` each table plays against a server bot instead (`bot_table`): the server seats the
+//! bot, only the person's seat connects, and the report adds the bot's reply time and how its games
+//! ended (a bot that lost on time above all). `--clock BASE+INC` gives the games a clock, in either mode.
+//!
 //! Holding many connections: the tool needs a socket per connection, like the server, so raise
 //! `ulimit -n`, spread the connections over loopback source addresses (`--bind 127.0.0.2,127.0.0.3`), or
 //! run several processes.
 
+mod bot_table;
 mod echo;
 mod report;
 mod stats;
@@ -22,7 +27,7 @@ mod wire;
 
 use crate::api::Api;
 use anyhow::{Context, Result, bail};
-use report::{Connections, Report, RunReport};
+use report::{BotReport, Connections, Report, RunReport};
 use stats::{Cpu, Latency, Memory, Scrape, Stats};
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -112,9 +117,27 @@ pub struct Args {
     /// replaced.
     #[arg(long, default_value_t = 30)]
     pub stall_secs: u64,
+    /// Play against a server bot of this level (`POST /api/games` with `"opponent":"bot:LEVEL"`): only the
+    /// person's seat connects (South and North in turn), and the bot's reply time and results are
+    /// reported.
+    #[arg(long, value_name = "LEVEL", conflicts_with_all = ["echo", "nodes"])]
+    pub bot: Option<String>,
+    /// The games' clock, seconds: base and increment, `180+2` (without it the games have none).
+    #[arg(long, value_name = "BASE+INC", value_parser = parse_clock)]
+    pub clock: Option<(u32, u32)>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+}
+
+/// A clock `BASE+INC` in seconds (`180+2`; `300` alone has no increment).
+fn parse_clock(text: &str) -> Result<(u32, u32), String> {
+    let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
+    let secs = |t: &str| t.trim().parse::<u32>().map_err(|e| format!("`{text}`: expected BASE+INC in seconds ({e})"));
+    match (secs(base)?, secs(inc)?) {
+        (0, _) => Err(format!("`{text}`: the base time must be at least a second")),
+        clock => Ok(clock),
+    }
 }
 
 /// Where a run is. Tasks watch it; the measured window is `Play`.
@@ -135,6 +158,10 @@ pub(crate) struct Ctx {
     binds: Vec<IpAddr>,
     next_bind: AtomicUsize,
     variant: String,
+    /// `bot:LEVEL`: the tables play against a server bot.
+    bot: Option<String>,
+    /// Base and increment of the games' clock, seconds.
+    clock: Option<(u32, u32)>,
     think: Duration,
     player_rate: u32,
     stall: Duration,
@@ -193,6 +220,8 @@ struct Plan {
     games: u32,
     spectators: u32,
     variant: String,
+    bot: Option<String>,
+    clock: Option<(u32, u32)>,
     duration: Duration,
     think: Duration,
     player_rate: u32,
@@ -221,6 +250,8 @@ pub fn run(args: &Args) -> Result<()> {
         games: args.games,
         spectators: args.spectators,
         variant: args.variant.clone(),
+        bot: args.bot.as_ref().map(|level| format!("bot:{level}")),
+        clock: args.clock,
         duration: Duration::from_secs(args.duration),
         think: Duration::from_millis(args.think_ms),
         player_rate: args.player_rate,
@@ -327,9 +358,15 @@ async fn one_run(plan: &Plan, echo: bool) -> Result<RunReport> {
         binds: plan.binds.clone(),
         next_bind: AtomicUsize::new(0),
         variant: plan.variant.clone(),
+        bot: plan.bot.clone(),
+        clock: plan.clock,
         think: plan.think,
         player_rate: plan.player_rate,
-        stall: plan.stall,
+        // A person facing a bot hears nothing while the bot thinks, which its clock bounds.
+        stall: match (&plan.bot, plan.clock) {
+            (Some(_), Some((base, inc))) => plan.stall.max(Duration::from_secs(u64::from(base + inc) + 60)),
+            _ => plan.stall,
+        },
         http: Semaphore::new(plan.http_concurrency),
         connects: Semaphore::new(plan.connect_concurrency),
         phase,
@@ -348,7 +385,11 @@ async fn one_run(plan: &Plan, echo: bool) -> Result<RunReport> {
     for i in 0..n {
         let share = plan.spectators as usize / n + usize::from(i < plan.spectators as usize % n);
         let ctx = ctx.clone();
-        tasks.push(if echo { tokio::spawn(echo::run(ctx, i, share)) } else { tokio::spawn(table::run(ctx, i, share)) });
+        tasks.push(match (echo, &plan.bot) {
+            (true, _) => tokio::spawn(echo::run(ctx, i, share)),
+            (false, Some(_)) => tokio::spawn(bot_table::run(ctx, i, share)),
+            (false, None) => tokio::spawn(table::run(ctx, i, share)),
+        });
     }
     if !echo {
         wait_for_count(plan, &ctx.created, n, "games created", setup).await?;
@@ -359,7 +400,8 @@ async fn one_run(plan: &Plan, echo: bool) -> Result<RunReport> {
     }
     wait_for_count(plan, &ctx.ready, n, "tables connected", setup).await?;
     let setup_secs = setup.elapsed().as_secs_f64();
-    let planned = 2 * n as u64 + plan.spectators as u64;
+    let seats = if plan.bot.is_some() { 1 } else { 2 };
+    let planned = seats * n as u64 + plan.spectators as u64;
     note(
         plan,
         format!(
@@ -434,6 +476,13 @@ async fn one_run(plan: &Plan, echo: bool) -> Result<RunReport> {
         messages: echo.then_some(done),
         messages_per_sec: echo.then_some(per_sec),
         latency: Latency::of(samples),
+        bot: plan.bot.as_ref().filter(|_| !echo).map(|level| BotReport {
+            opponent: level.clone(),
+            clock: plan.clock.map(|(base, inc)| format!("{base}+{inc}")),
+            outcomes: s.outcomes(),
+            lost_on_time: s.outcomes().get("bot lost: timeout").copied().unwrap_or(0),
+            lowest_clock_ms: Some(s.bot_clock_min_ms.load(Ordering::Relaxed)).filter(|&ms| ms != u64::MAX),
+        }),
         events_received: Stats::get(&s.events),
         games_finished: Stats::get(&s.games_finished),
         largest_message_bytes: Stats::get(&s.largest_message),
@@ -449,4 +498,18 @@ async fn one_run(plan: &Plan, echo: bool) -> Result<RunReport> {
         cpu: Cpu::between(cpu_before, cpu_after, window),
         server_metrics: before.zip(after).map(|(b, a)| b.window(&a)),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_clock;
+
+    #[test]
+    fn a_clock_is_base_plus_increment_in_seconds() {
+        assert_eq!(parse_clock("180+2"), Ok((180, 2)));
+        assert_eq!(parse_clock("300"), Ok((300, 0)));
+        assert!(parse_clock("0+5").is_err());
+        assert!(parse_clock("3m+2").is_err());
+        assert!(parse_clock("180+").is_err());
+    }
 }

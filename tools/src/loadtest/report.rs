@@ -21,8 +21,12 @@ pub struct RunReport {
     pub messages: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub messages_per_sec: Option<f64>,
-    /// Decision latency (game: mover's send → opponent's receipt) or round trip (echo), µs.
+    /// Decision latency (game: mover's send → opponent's receipt; against a bot: the person's send → the
+    /// bot's next decision received, the bot's reply time) or round trip (echo), µs.
     pub latency: Latency,
+    /// Games against a server bot (`--bot`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bot: Option<BotReport>,
     pub events_received: u64,
     pub games_finished: u64,
     /// The largest message received (bytes), and how many were over 1 MiB (the events of very long turns).
@@ -41,6 +45,21 @@ pub struct RunReport {
     pub cpu: stats::Cpu,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub server_metrics: Option<ServerMetrics>,
+}
+
+/// What the games against a server bot came to in the window.
+#[derive(Debug, Serialize)]
+pub struct BotReport {
+    /// `bot:LEVEL`.
+    pub opponent: String,
+    /// `BASE+INC` in seconds, when the games had a clock.
+    pub clock: Option<String>,
+    /// Games ended in the window, by how, from the bot's side (`bot lost: timeout`, `bot won: rules`, …).
+    pub outcomes: BTreeMap<String, u64>,
+    /// Games the bot lost on time: the figure that must be 0.
+    pub lost_on_time: u64,
+    /// The least time a bot had left in any message of the window, ms.
+    pub lowest_clock_ms: Option<u64>,
 }
 
 #[derive(Debug, Serialize)]
@@ -85,8 +104,9 @@ fn print_run(name: &str, r: &RunReport) {
     );
     println!("  {done} {unit} in {:.1} s: {rate:.0} {unit}/s", r.window_secs);
     let l = &r.latency;
+    let what = if r.bot.is_some() { "bot reply time" } else { "latency" };
     println!(
-        "  latency ({} samples): p50 {}, p90 {}, p99 {}, p99.9 {}, max {}",
+        "  {what} ({} samples): p50 {}, p90 {}, p99 {}, p99.9 {}, max {}",
         l.samples,
         ms(l.p50_us),
         ms(l.p90_us),
@@ -98,6 +118,18 @@ fn print_run(name: &str, r: &RunReport) {
         "  events received {}, games finished {}, rejected {}, rate-limited {}, errors {}",
         r.events_received, r.games_finished, r.rejected, r.rate_limited, r.errors
     );
+    if let Some(b) = &r.bot {
+        println!(
+            "  against {} (clock {}): lost on time {}, least time left {}",
+            b.opponent,
+            b.clock.as_deref().unwrap_or("none"),
+            b.lost_on_time,
+            b.lowest_clock_ms.map(|ms| format!("{:.1} s", ms as f64 / 1000.0)).unwrap_or_else(|| "-".into())
+        );
+        for (how, n) in &b.outcomes {
+            println!("    {how}: {n}");
+        }
+    }
     println!("  largest message {} bytes; {} messages over 1 MiB", r.largest_message_bytes, r.messages_over_1mib);
     for (kind, e) in &r.error_kinds {
         println!("    {kind}: {} (e.g. {})", e.count, e.example);

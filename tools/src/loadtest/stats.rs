@@ -32,11 +32,15 @@ pub struct Stats {
     errors: Mutex<BTreeMap<String, (u64, String)>>,
     /// Refused decisions by code.
     reject_codes: Mutex<BTreeMap<String, u64>>,
+    /// Games against a server bot that ended in the window, by how (`bot lost: timeout`, …).
+    outcomes: Mutex<BTreeMap<String, u64>>,
+    /// The least time a server bot had left on its clock in any message of the window, ms.
+    pub bot_clock_min_ms: AtomicU64,
 }
 
 impl Stats {
     pub fn new() -> Stats {
-        Stats { min_open: AtomicI64::new(i64::MAX), ..Stats::default() }
+        Stats { min_open: AtomicI64::new(i64::MAX), bot_clock_min_ms: AtomicU64::new(u64::MAX), ..Stats::default() }
     }
 
     pub fn measuring(&self) -> bool {
@@ -85,6 +89,24 @@ impl Stats {
         if self.measuring() {
             self.rejected.fetch_add(1, Ordering::Relaxed);
             *self.reject_codes.lock().expect("rejects lock").entry(code.to_string()).or_default() += 1;
+        }
+    }
+
+    /// Records how a game against a server bot ended (while measuring).
+    pub fn outcome(&self, how: String) {
+        if self.measuring() {
+            *self.outcomes.lock().expect("outcomes lock").entry(how).or_default() += 1;
+        }
+    }
+
+    pub fn outcomes(&self) -> BTreeMap<String, u64> {
+        self.outcomes.lock().expect("outcomes lock").clone()
+    }
+
+    /// Notes the time a server bot has left (while measuring).
+    pub fn bot_clock(&self, ms: u64) {
+        if self.measuring() {
+            self.bot_clock_min_ms.fetch_min(ms, Ordering::Relaxed);
         }
     }
 

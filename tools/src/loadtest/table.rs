@@ -19,10 +19,10 @@ use tokio::sync::watch;
 use tokio::time::{Instant, sleep, sleep_until};
 use tokio_tungstenite::tungstenite::Message;
 
-const SIDES: [&str; 2] = ["south", "north"];
+pub(super) const SIDES: [&str; 2] = ["south", "north"];
 
 /// How a game ended for the table.
-enum End {
+pub(super) enum End {
     Over,
     Stop,
     Failed(&'static str, anyhow::Error),
@@ -34,27 +34,27 @@ struct Game {
     tokens: [String; 2],
 }
 
-struct Seat {
-    conn: Conn,
-    side: usize,
-    legal: Vec<String>,
+pub(super) struct Seat {
+    pub(super) conn: Conn,
+    pub(super) side: usize,
+    pub(super) legal: Vec<String>,
     /// When the decision in `legal` may be sent (the think time starts when the view arrives).
-    think_until: Instant,
-    pending: Option<Pending>,
-    bucket: Bucket,
-    next_id: u64,
+    pub(super) think_until: Instant,
+    pub(super) pending: Option<Pending>,
+    pub(super) bucket: Bucket,
+    pub(super) next_id: u64,
 }
 
-struct Pending {
-    id: String,
-    text: String,
+pub(super) struct Pending {
+    pub(super) id: String,
+    pub(super) text: String,
     /// Set when the server dropped the message (rate limit): send it again then.
-    resend_at: Option<Instant>,
+    pub(super) resend_at: Option<Instant>,
 }
 
 impl Seat {
     /// When this seat wants to send next, if it does: at `now` or before when it may send now.
-    fn due(&self, now: Instant) -> Option<Instant> {
+    pub(super) fn due(&self, now: Instant) -> Option<Instant> {
         let ready = self.bucket.ready_at(now);
         match &self.pending {
             Some(p) => p.resend_at.map(|t| t.max(ready)),
@@ -110,7 +110,7 @@ pub async fn run(ctx: Arc<Ctx>, index: usize, spectators: usize) -> Vec<u32> {
     latencies
 }
 
-async fn backoff(phase: &mut watch::Receiver<Phase>) {
+pub(super) async fn backoff(phase: &mut watch::Receiver<Phase>) {
     tokio::select! {
         _ = sleep(Duration::from_millis(500)) => {}
         _ = phase.wait_for(|p| *p == Phase::Stop) => {}
@@ -120,7 +120,10 @@ async fn backoff(phase: &mut watch::Receiver<Phase>) {
 /// Creates a game (South) and takes its other seat (North), on node `index` (its owner, with several).
 async fn create(ctx: &Ctx, index: usize) -> Result<Game> {
     let _permit = ctx.http.acquire().await?;
-    let body = json!({ "variant": ctx.variant, "seat": "south", "name": "lt-south" });
+    let mut body = json!({ "variant": ctx.variant, "seat": "south", "name": "lt-south" });
+    if let Some((base_secs, increment_secs)) = ctx.clock {
+        body["clock"] = json!({ "base_secs": base_secs, "increment_secs": increment_secs });
+    }
     let api = ctx.node_api(index);
     let created: SeatGranted = api.post("/api/games", &body).await.context("creating a game")?;
     let id = created.game.id.clone();
@@ -156,7 +159,7 @@ async fn open(ctx: &Arc<Ctx>, game: &Game, index: usize, spectators: usize) -> R
 }
 
 /// A spectator: reads and counts events until its game ends or the run stops.
-async fn spectate(mut conn: Conn, mut phase: watch::Receiver<Phase>) {
+pub(super) async fn spectate(mut conn: Conn, mut phase: watch::Receiver<Phase>) {
     let ctx = conn.ctx.clone();
     loop {
         tokio::select! {

@@ -5,7 +5,6 @@
 
 use anyhow::{Context, Result, bail};
 use serde::Deserialize;
-use serde::de::IgnoredAny;
 use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
 use tokio::net::{TcpSocket, TcpStream};
@@ -88,6 +87,15 @@ pub struct Skim<'a> {
     /// `rejected`: the decisions the seat may make now.
     #[serde(default)]
     pub legal: Vec<String>,
+    /// The clocks (snapshots, and the last event of a change in a game with a clock).
+    #[serde(default)]
+    pub clock: Option<SkimClock>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct SkimClock {
+    pub south_ms: u64,
+    pub north_ms: u64,
 }
 
 #[derive(Debug, Deserialize)]
@@ -104,7 +112,15 @@ pub struct SkimView {
     #[serde(default)]
     pub legal: Vec<String>,
     #[serde(default)]
-    pub outcome: Option<IgnoredAny>,
+    pub outcome: Option<SkimOutcome>,
+}
+
+/// How a game ended: the winner's side (none for a draw or an abort) and the reason.
+#[derive(Debug, Deserialize)]
+pub struct SkimOutcome {
+    #[serde(default)]
+    pub winner: Option<String>,
+    pub reason: String,
 }
 
 impl<'a> Skim<'a> {
@@ -175,10 +191,16 @@ mod tests {
         assert_eq!(m.event.as_ref().unwrap().side.as_deref(), Some("north"));
         assert_eq!(m.view.as_ref().unwrap().legal, ["b2"]);
         assert!(!m.over());
-        let end =
-            Skim::parse(r#"{"type":"snapshot","v":9,"view":{"legal":[],"outcome":{"winner":null,"reason":"x"}}}"#)
-                .unwrap();
+        let end = Skim::parse(
+            r#"{"type":"snapshot","v":9,"view":{"legal":[],"outcome":{"winner":"north","reason":"timeout",
+               "ratings":null}},"clock":{"base_secs":180,"increment_secs":2,"south_ms":0,"north_ms":4100,
+               "running":[]}}"#,
+        )
+        .unwrap();
         assert!(end.over());
+        let outcome = end.view.as_ref().unwrap().outcome.as_ref().unwrap();
+        assert_eq!((outcome.winner.as_deref(), outcome.reason.as_str()), (Some("north"), "timeout"));
+        assert_eq!(end.clock.as_ref().map(|c| (c.south_ms, c.north_ms)), Some((0, 4100)));
         let rej = Skim::parse(r#"{"type":"rejected","id":"4","code":"illegal","reason":"no","legal":["c2"]}"#).unwrap();
         assert_eq!((rej.id.as_deref(), rej.code.as_deref(), rej.legal.len()), (Some("4"), Some("illegal"), 1));
     }
