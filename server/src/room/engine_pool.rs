@@ -70,37 +70,62 @@ mod tests {
     /// The pool is one per process: its tests take turns.
     static SERIAL: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
+    /// Studies that run until released: `n` of them asked, started as the pool allows.
+    struct Held {
+        release: std::sync::mpsc::Sender<()>,
+        running: Arc<AtomicUsize>,
+        callers: Vec<tokio::task::JoinHandle<Result<(), PoolError>>>,
+    }
+
+    impl Held {
+        fn ask(n: usize) -> Held {
+            let (release, held) = std::sync::mpsc::channel::<()>();
+            let held = Arc::new(std::sync::Mutex::new(held));
+            let running = Arc::new(AtomicUsize::new(0));
+            let callers = (0..n)
+                .map(|_| {
+                    let (held, running) = (held.clone(), running.clone());
+                    tokio::spawn(run(Work::Study, move || {
+                        running.fetch_add(1, Ordering::SeqCst);
+                        let _ = held.lock().unwrap().recv();
+                    }))
+                })
+                .collect();
+            Held { release, running, callers }
+        }
+
+        /// Waits (5 s at most) until `n` of them run; answers how many do.
+        async fn until_running(&self, n: usize) -> usize {
+            for _ in 0..500 {
+                if self.running.load(Ordering::SeqCst) == n {
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+            self.running.load(Ordering::SeqCst)
+        }
+
+        fn release(&self, n: usize) {
+            for _ in 0..n {
+                self.release.send(()).unwrap();
+            }
+        }
+    }
+
     /// With every core study may hold taken by searches that do not end, more study waits, and a bot's
     /// decision still runs.
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn study_never_takes_the_last_core_from_live_play() {
         let _turn = SERIAL.lock().await;
-        let (release, held) = std::sync::mpsc::channel::<()>();
-        let held = Arc::new(std::sync::Mutex::new(held));
-        let running = Arc::new(AtomicUsize::new(0));
-        let mut studies = Vec::new();
-        for _ in 0..study_cores() + 1 {
-            let (held, running) = (held.clone(), running.clone());
-            studies.push(tokio::spawn(run(Work::Study, move || {
-                running.fetch_add(1, Ordering::SeqCst);
-                let _ = held.lock().unwrap().recv();
-            })));
-        }
-        // Every study that may start has started (the extra one waits for a study permit).
-        for _ in 0..500 {
-            if running.load(Ordering::SeqCst) == study_cores() {
-                break;
-            }
-            tokio::time::sleep(Duration::from_millis(10)).await;
-        }
+        // One more than may start: the extra one waits for a study permit.
+        let held = Held::ask(study_cores() + 1);
+        held.until_running(study_cores()).await;
         tokio::time::sleep(Duration::from_millis(100)).await;
-        assert_eq!(running.load(Ordering::SeqCst), study_cores(), "study holds at most every core but one");
+        assert_eq!(held.running.load(Ordering::SeqCst), study_cores(), "study holds at most every core but one");
         let decided = tokio::time::timeout(Duration::from_secs(30), run(Work::Play, || 7)).await;
         assert_eq!(decided.expect("a bot's search runs while study holds its cores").unwrap(), 7);
-        for _ in 0..studies.len() {
-            release.send(()).unwrap();
-        }
-        for s in studies {
+        held.release(held.callers.len());
+        for s in held.callers {
             s.await.unwrap().unwrap();
         }
     }
@@ -124,32 +149,15 @@ mod tests {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_search_whose_caller_left_still_holds_its_core() {
         let _turn = SERIAL.lock().await;
-        let (release, held) = std::sync::mpsc::channel::<()>();
-        let held = Arc::new(std::sync::Mutex::new(held));
-        let running = Arc::new(AtomicUsize::new(0));
-        let mut callers = Vec::new();
-        for _ in 0..study_cores() {
-            let (held, running) = (held.clone(), running.clone());
-            callers.push(tokio::spawn(run(Work::Study, move || {
-                running.fetch_add(1, Ordering::SeqCst);
-                let _ = held.lock().unwrap().recv();
-            })));
-        }
-        for _ in 0..500 {
-            if running.load(Ordering::SeqCst) == study_cores() {
-                break;
-            }
-            tokio::time::sleep(Duration::from_millis(10)).await;
-        }
-        for caller in callers {
+        let held = Held::ask(study_cores());
+        held.until_running(study_cores()).await;
+        for caller in &held.callers {
             caller.abort();
         }
         let extra = tokio::spawn(run(Work::Study, || 7));
         tokio::time::sleep(Duration::from_millis(200)).await;
         assert!(!extra.is_finished(), "a study started beyond study's share while the left searches still ran");
-        for _ in 0..study_cores() {
-            release.send(()).unwrap();
-        }
+        held.release(study_cores());
         let done = tokio::time::timeout(Duration::from_secs(30), extra).await;
         assert_eq!(done.expect("the study runs once the left searches end").unwrap().unwrap(), 7);
     }
