@@ -35,7 +35,7 @@ use crate::opening;
 use crate::root::{self, keeps_depth};
 use crate::tt::{Bound, Entry, Table};
 use crate::zobrist;
-use mancala_engine::{Decision, Direction, NoEvents, Outcome, Position, Side, StoreMove, ToMove};
+use mancala_engine::{Decision, Direction, NoEvents, OpeningArray, Outcome, Position, Side, StoreMove, ToMove};
 use rand::rngs::ChaCha8Rng;
 use std::time::{Duration, Instant};
 
@@ -95,11 +95,14 @@ pub struct Config {
     pub pvs: bool,
     /// Iterations go 1, 2, 3, … turns deep (`1`) or 2, 4, 6, … (`2`).
     pub step: i32,
+    /// Ikibuguzo's secret choice made always with this array (the arena's experiments on the choice);
+    /// `None`, the levels': the 2×2 game is solved.
+    pub array: Option<OpeningArray>,
 }
 
 impl Config {
     /// Everything on: the levels' configuration.
-    pub const DEFAULT: Config = Config { eval: Eval::Tuned, tt: true, pvs: true, step: 1 };
+    pub const DEFAULT: Config = Config { eval: Eval::Tuned, tt: true, pvs: true, step: 1, array: None };
 }
 
 impl Default for Config {
@@ -437,6 +440,10 @@ pub(crate) fn best_decision(
     *stats = SearchStats::default();
     let Budget { limits, deadline } = budget;
     if matches!(pos.to_move(), ToMove::Both { .. }) {
+        let forced = cfg.array.map(Decision::Opening).filter(|d| pos.legal_decisions(side).contains(d));
+        if forced.is_some() {
+            return forced;
+        }
         let cell = Budget { limits: Limits { nodes: (limits.nodes / 4).max(1), ..limits }, deadline };
         return opening::choose(pos, side, rng, |p| value(p, side, cell, cfg, tt, stats)).or_else(|| {
             let moves = pos.legal_decisions(side);

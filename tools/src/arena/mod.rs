@@ -11,15 +11,16 @@
 //!   with an option searches within its Kubuguza budget, `mancala_bot::Level::limits`);
 //! - options of the search of levels 5 to 8 (to measure what each part is worth): `+material` (the
 //!   legacy material evaluation instead of the tuned one), `+nott` (no transposition table), `+nopvs`
-//!   (plain alpha-beta windows), `+step2` (deepen two turns at a time), `+w:W0/W1/…` (these evaluation
-//!   weights, all eight, in the order of `mancala_bot::eval`).
+//!   (plain alpha-beta windows), `+step2` (deepen two turns at a time), `+array1`, `+array2`
+//!   (Ikibuguzo's secret choice always made with this array), `+w:W0/W1/…` (these evaluation weights,
+//!   all eight, in the order of `mancala_bot::eval`).
 
 pub mod rating;
 
 use anyhow::{Result, bail};
 use mancala_bot::eval::{Eval, FEATURES, Weights};
 use mancala_bot::{Bot, Config, Level, Limits};
-use mancala_engine::{Decision, NoEvents, Options, Outcome, Position, Side, ToMove, Variant};
+use mancala_engine::{Decision, NoEvents, OpeningArray, Options, Outcome, Position, Side, ToMove, Variant};
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 use std::hash::{DefaultHasher, Hash, Hasher};
@@ -71,10 +72,12 @@ impl std::str::FromStr for Contender {
                 "nott" => config.tt = false,
                 "nopvs" => config.pvs = false,
                 "step2" => config.step = 2,
+                "array1" => config.array = Some(OpeningArray::One),
+                "array2" => config.array = Some(OpeningArray::Two),
                 w if w.starts_with("w:") => config.eval = Eval::Weights(parse_weights(&w[2..])?),
                 _ => {
                     return Err(format!(
-                        "`{spec}`: unknown option `+{option}` (known: material, nott, nopvs, step2, w:W0/W1/…)"
+                        "`{spec}`: unknown option `+{option}` (known: material, nott, nopvs, step2, array1, array2, w:W0/W1/…)"
                     ));
                 }
             }
@@ -314,6 +317,17 @@ mod tests {
         assert_eq!(c.limits, Some(Limits { nodes: 20_000, depth: 6 }));
         assert_eq!(c.config, Config { eval: Eval::Material, tt: false, ..Config::DEFAULT });
         assert_eq!("legacy-hard@500".parse::<Contender>().unwrap().base, Base::LegacyHard);
+        assert_eq!("8+array2".parse::<Contender>().unwrap().config.array, Some(OpeningArray::Two));
+    }
+
+    /// `+array2` makes Ikibuguzo's secret choice with array 2, whatever the 2×2 game says.
+    #[test]
+    fn a_spec_forces_the_secret_array() {
+        let pos = Position::start(Variant::Ikibuguzo, Options::defaults(Variant::Ikibuguzo)).unwrap();
+        for (spec, array) in [("5@2000+array2", OpeningArray::Two), ("5@2000+array1", OpeningArray::One)] {
+            let mut bot = spec.parse::<Contender>().unwrap().bot(1);
+            assert_eq!(bot.decide(&pos, Side::South), Some(Decision::Opening(array)), "{spec}");
+        }
     }
 
     /// A contender's bot searches within the spec's budget.
