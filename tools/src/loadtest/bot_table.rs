@@ -6,75 +6,57 @@
 //! span, less the way back), how each game ended (a bot that lost on time is the figure to watch), and the
 //! least time a bot had left.
 
-use super::table::{End, Pending, SIDES, Seat, backoff, spectate};
+use super::table::{End, Kind, Pending, SIDES, Seat, spectate};
 use super::wire::{Bucket, Skim};
 use super::{Ctx, Phase};
 use anyhow::{Context, Result, anyhow};
 use futures_util::{SinkExt, StreamExt};
 use mancala_protocol::http::SeatGranted;
+use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
-use rand::{RngExt, SeedableRng};
 use serde_json::json;
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
 use std::time::Duration;
 use tokio::sync::watch;
 use tokio::time::{Instant, sleep_until};
 use tokio_tungstenite::tungstenite::Message;
 
 /// A game against a server bot: the person's side (0 South, 1 North) and its WebSocket path.
-struct Game {
+pub(super) struct Game {
     id: String,
     side: usize,
     path: String,
 }
 
-/// Plays games against the bot until the run stops; returns the bot's reply times (µs) of the window.
-pub async fn run(ctx: Arc<Ctx>, index: usize, spectators: usize) -> Vec<u32> {
-    let mut rng = ChaCha8Rng::seed_from_u64(index as u64);
-    let mut phase = ctx.phase.subscribe();
-    let mut replies = Vec::new();
-    let (mut created, mut ready) = (false, false);
-    let mut games = 0usize;
-    while *phase.borrow() != Phase::Stop {
-        let game = match create(&ctx, index, (index + games) % 2).await {
-            Ok(g) => g,
-            Err(e) => {
-                ctx.stats.error("http", format!("{e:#}"));
-                backoff(&mut phase).await;
-                continue;
-            }
-        };
-        games += 1;
-        if !created {
-            created = true;
-            ctx.created.fetch_add(1, Ordering::Relaxed);
-            if phase.wait_for(|p| *p >= Phase::Connect).await.is_err() {
-                break;
-            }
-        }
-        let seat = match open(&ctx, &game, index, spectators).await {
-            Ok(s) => s,
-            Err(e) => {
-                ctx.stats.error("connect", format!("{e:#}"));
-                backoff(&mut phase).await;
-                continue;
-            }
-        };
-        if !ready {
-            ready = true;
-            ctx.ready.fetch_add(1, Ordering::Relaxed);
-        }
-        match play(&ctx, seat, &mut phase, &mut rng, &mut replies).await {
-            End::Over => ctx.stats.count(&ctx.stats.games_finished),
-            End::Stop => break,
-            End::Failed(kind, e) => {
-                ctx.stats.error(kind, format!("game {}: {e:#}", game.id));
-                backoff(&mut phase).await;
-            }
-        }
+/// Games against a server bot; the samples are the bot's reply times.
+pub(super) struct AgainstBot;
+
+impl Kind for AgainstBot {
+    type Game = Game;
+    type Seats = Seat;
+
+    fn id(game: &Game) -> &str {
+        &game.id
     }
-    replies
+
+    /// The person's side alternates from game to game, and from table to table.
+    async fn create(ctx: &Ctx, index: usize, nth: usize) -> Result<Game> {
+        create(ctx, index, (index + nth) % 2).await
+    }
+
+    async fn open(ctx: &Arc<Ctx>, game: &Game, index: usize, spectators: usize) -> Result<Seat> {
+        open(ctx, game, index, spectators).await
+    }
+
+    async fn play(
+        ctx: &Ctx,
+        seat: Seat,
+        phase: &mut watch::Receiver<Phase>,
+        rng: &mut ChaCha8Rng,
+        replies: &mut Vec<u32>,
+    ) -> End {
+        play(ctx, seat, phase, rng, replies).await
+    }
 }
 
 /// Creates a game with the person on `side` against the server bot, on node `index`.

@@ -387,8 +387,8 @@ async fn one_run(plan: &Plan, echo: bool) -> Result<RunReport> {
         let ctx = ctx.clone();
         tasks.push(match (echo, &plan.bot) {
             (true, _) => tokio::spawn(echo::run(ctx, i, share)),
-            (false, Some(_)) => tokio::spawn(bot_table::run(ctx, i, share)),
-            (false, None) => tokio::spawn(table::run(ctx, i, share)),
+            (false, Some(_)) => tokio::spawn(table::run::<bot_table::AgainstBot>(ctx, i, share)),
+            (false, None) => tokio::spawn(table::run::<table::People>(ctx, i, share)),
         });
     }
     if !echo {

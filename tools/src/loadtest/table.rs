@@ -28,7 +28,7 @@ pub(super) enum End {
     Failed(&'static str, anyhow::Error),
 }
 
-struct Game {
+pub(super) struct Game {
     id: String,
     /// South's and North's seat tokens.
     tokens: [String; 2],
@@ -64,14 +64,38 @@ impl Seat {
     }
 }
 
-/// Plays tables until the run stops; returns the latency samples (µs) of the measured window.
-pub async fn run(ctx: Arc<Ctx>, index: usize, spectators: usize) -> Vec<u32> {
+/// What a kind of table does with each of its games: make it, connect it, play it to its end. The loop
+/// around them, the same for every kind, is [`run`].
+pub(super) trait Kind {
+    type Game;
+    type Seats;
+    /// The game's id, for the errors.
+    fn id(game: &Self::Game) -> &str;
+    /// Makes the table's `nth` game (from 0) on node `index`.
+    async fn create(ctx: &Ctx, index: usize, nth: usize) -> Result<Self::Game>;
+    /// Connects the table's players and its `spectators`.
+    async fn open(ctx: &Arc<Ctx>, game: &Self::Game, index: usize, spectators: usize) -> Result<Self::Seats>;
+    /// Plays the game to its end (or until the run stops or a connection fails), adding the samples of
+    /// the measured window to `samples`.
+    async fn play(
+        ctx: &Ctx,
+        seats: Self::Seats,
+        phase: &mut watch::Receiver<Phase>,
+        rng: &mut ChaCha8Rng,
+        samples: &mut Vec<u32>,
+    ) -> End;
+}
+
+/// Plays games of kind `K` until the run stops, each made, connected and played in turn, counting the
+/// table created and ready once; returns the samples (µs) of the measured window.
+pub(super) async fn run<K: Kind>(ctx: Arc<Ctx>, index: usize, spectators: usize) -> Vec<u32> {
     let mut rng = ChaCha8Rng::seed_from_u64(index as u64);
     let mut phase = ctx.phase.subscribe();
-    let mut latencies = Vec::new();
+    let mut samples = Vec::new();
     let (mut created, mut ready) = (false, false);
+    let mut nth = 0;
     while *phase.borrow() != Phase::Stop {
-        let game = match create(&ctx, index).await {
+        let game = match K::create(&ctx, index, nth).await {
             Ok(g) => g,
             Err(e) => {
                 ctx.stats.error("http", format!("{e:#}"));
@@ -79,6 +103,7 @@ pub async fn run(ctx: Arc<Ctx>, index: usize, spectators: usize) -> Vec<u32> {
                 continue;
             }
         };
+        nth += 1;
         if !created {
             created = true;
             ctx.created.fetch_add(1, Ordering::Relaxed);
@@ -86,7 +111,7 @@ pub async fn run(ctx: Arc<Ctx>, index: usize, spectators: usize) -> Vec<u32> {
                 break;
             }
         }
-        let seats = match open(&ctx, &game, index, spectators).await {
+        let seats = match K::open(&ctx, &game, index, spectators).await {
             Ok(s) => s,
             Err(e) => {
                 ctx.stats.error("connect", format!("{e:#}"));
@@ -98,19 +123,49 @@ pub async fn run(ctx: Arc<Ctx>, index: usize, spectators: usize) -> Vec<u32> {
             ready = true;
             ctx.ready.fetch_add(1, Ordering::Relaxed);
         }
-        match play(&ctx, seats, &mut phase, &mut rng, &mut latencies).await {
+        match K::play(&ctx, seats, &mut phase, &mut rng, &mut samples).await {
             End::Over => ctx.stats.count(&ctx.stats.games_finished),
             End::Stop => break,
             End::Failed(kind, e) => {
-                ctx.stats.error(kind, format!("game {}: {e:#}", game.id));
+                ctx.stats.error(kind, format!("game {}: {e:#}", K::id(&game)));
                 backoff(&mut phase).await;
             }
         }
     }
-    latencies
+    samples
 }
 
-pub(super) async fn backoff(phase: &mut watch::Receiver<Phase>) {
+/// Games between two people (the tool plays both seats).
+pub(super) struct People;
+
+impl Kind for People {
+    type Game = Game;
+    type Seats = [Seat; 2];
+
+    fn id(game: &Game) -> &str {
+        &game.id
+    }
+
+    async fn create(ctx: &Ctx, index: usize, _nth: usize) -> Result<Game> {
+        create(ctx, index).await
+    }
+
+    async fn open(ctx: &Arc<Ctx>, game: &Game, index: usize, spectators: usize) -> Result<[Seat; 2]> {
+        open(ctx, game, index, spectators).await
+    }
+
+    async fn play(
+        ctx: &Ctx,
+        seats: [Seat; 2],
+        phase: &mut watch::Receiver<Phase>,
+        rng: &mut ChaCha8Rng,
+        latencies: &mut Vec<u32>,
+    ) -> End {
+        play(ctx, seats, phase, rng, latencies).await
+    }
+}
+
+async fn backoff(phase: &mut watch::Receiver<Phase>) {
     tokio::select! {
         _ = sleep(Duration::from_millis(500)) => {}
         _ = phase.wait_for(|p| *p == Phase::Stop) => {}
