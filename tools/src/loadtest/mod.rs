@@ -476,12 +476,15 @@ async fn one_run(plan: &Plan, echo: bool) -> Result<RunReport> {
         messages: echo.then_some(done),
         messages_per_sec: echo.then_some(per_sec),
         latency: Latency::of(samples),
-        bot: plan.bot.as_ref().filter(|_| !echo).map(|level| BotReport {
-            opponent: level.clone(),
-            clock: plan.clock.map(|(base, inc)| format!("{base}+{inc}")),
-            outcomes: s.outcomes(),
-            lost_on_time: s.outcomes().get("bot lost: timeout").copied().unwrap_or(0),
-            lowest_clock_ms: Some(s.bot_clock_min_ms.load(Ordering::Relaxed)).filter(|&ms| ms != u64::MAX),
+        bot: plan.bot.as_ref().filter(|_| !echo).map(|level| {
+            let outcomes = s.outcomes();
+            BotReport {
+                opponent: level.clone(),
+                clock: plan.clock.map(|(base, inc)| format!("{base}+{inc}")),
+                lost_on_time: outcomes.get("bot lost: timeout").copied().unwrap_or(0),
+                outcomes,
+                lowest_clock_ms: Some(s.bot_clock_min_ms.load(Ordering::Relaxed)).filter(|&ms| ms != u64::MAX),
+            }
         }),
         events_received: Stats::get(&s.events),
         games_finished: Stats::get(&s.games_finished),
