@@ -69,9 +69,14 @@ test('"New opponent" pairs again with the same settings', { timeout: 120000 }, a
   await south.page.click('text=New opponent');
   await until(async () => new URL(south.page.url()).pathname === '/', 'the home page');
   await until(async () => /Njombwa 3\+2/.test(await south.page.textContent('main')), 'the quick pairing shown');
-  const seeks = await api(server, '/api/lobby/seeks');
-  const mine = seeks.seeks.filter((s) => s.name === 'baraka');
-  assert.equal(mine.length, 1, JSON.stringify(seeks));
+  // The page shows the search as soon as it asks; the seek reaches the list when the server has it.
+  /** @type {any[]} */
+  let mine = [];
+  await until(async () => {
+    mine = (await api(server, '/api/lobby/seeks')).seeks.filter((/** @type {any} */ s) => s.name === 'baraka');
+    return mine.length > 0;
+  }, 'the seek in the lobby');
+  assert.equal(mine.length, 1, JSON.stringify(mine));
   assert.equal(mine[0].variant, 'njombwa');
   assert.deepEqual(mine[0].clock, { base_secs: 180, increment_secs: 2 });
   assert.deepEqual(south.errors, []);

@@ -124,13 +124,13 @@ impl Link for RoomLink {
         room.record(self.kind).await.map_err(|e| LinkError(e.to_string()))
     }
 
-    /// On the engine pool, as live play: it never waits behind analyses. The pool takes searches in the
-    /// order they come; the search stops at its deadline whenever it starts.
+    /// On the engine pool, as live play: it never waits behind analyses, and the bot whose deadline comes
+    /// first gets the next free core; the search stops at its deadline whenever it starts.
     async fn think<T: Send + 'static>(
         &mut self,
-        _deadline: Option<Instant>,
+        deadline: Option<Instant>,
         search: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, LinkError> {
-        engine_pool::run(Work::Play, search).await.map_err(|e| LinkError(e.to_string()))
+        engine_pool::run(Work::Play { deadline }, search).await.map_err(|e| LinkError(e.to_string()))
     }
 }

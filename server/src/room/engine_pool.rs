@@ -3,20 +3,35 @@
 //! the cores and the async threads that serve the live games never search.
 //!
 //! Live play comes first: study (analyses and reviews) holds at most every core but one, so a bot's
-//! decision waits only for other bots' decisions, never behind a queue of analyses. How many analyses may
-//! wait is the HTTP edge's business (it answers `busy` beyond its bound). Study's threads keep the normal
-//! scheduling class: the idle class was measured and made live play's latency worse (BENCHMARKS.md).
+//! decision waits only for other bots' decisions, never behind a queue of analyses; and a freed core goes
+//! to the bot whose clock runs out soonest, then to bots without a clock, then to study
+//! ([`super::core_queue`]). How many analyses may wait is the HTTP edge's business (it answers `busy`
+//! beyond its bound). Study's threads keep the normal scheduling class: the idle class was measured and
+//! made live play's latency worse (BENCHMARKS.md).
 
+use super::core_queue::{self, Rank};
 use std::sync::{Arc, LazyLock};
+use std::time::Instant;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 /// What a search is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Work {
-    /// A server bot's decision in a live game.
-    Play,
+    /// A server bot's decision in a live game; the search stops by `deadline` (the bot's clock), `None`
+    /// in a game without a clock.
+    Play { deadline: Option<Instant> },
     /// An analysis or a review's judgement.
     Study,
+}
+
+impl Work {
+    fn rank(self) -> Rank {
+        match self {
+            Work::Play { deadline: Some(at) } => Rank::Deadline(at),
+            Work::Play { deadline: None } => Rank::Play,
+            Work::Study => Rank::Study,
+        }
+    }
 }
 
 /// The cores of the machine (2 when it cannot say).
@@ -29,9 +44,7 @@ pub fn study_cores() -> usize {
     cores().saturating_sub(1).max(1)
 }
 
-/// One permit per core: the searches running at once.
-static CORES: LazyLock<Arc<Semaphore>> = LazyLock::new(|| Arc::new(Semaphore::new(cores())));
-/// The permits study must hold first (so at most [`study_cores`] of `CORES` are study's).
+/// The permits study must hold first (so at most [`study_cores`] of the cores are study's).
 static STUDY: LazyLock<Arc<Semaphore>> = LazyLock::new(|| Arc::new(Semaphore::new(study_cores())));
 
 /// The pool is closed or a search panicked.
@@ -44,10 +57,10 @@ pub struct PoolError(String);
 /// a core its search still uses.
 pub async fn run<T: Send + 'static>(work: Work, search: impl FnOnce() -> T + Send + 'static) -> Result<T, PoolError> {
     let study = match work {
-        Work::Play => None,
+        Work::Play { .. } => None,
         Work::Study => Some(permit(&STUDY).await?),
     };
-    let core = permit(&CORES).await?;
+    let core = core_queue::core(work.rank()).await;
     let task = tokio::task::spawn_blocking(move || {
         let _permits = (core, study);
         search()
@@ -65,7 +78,7 @@ mod tests {
     use super::*;
     use std::sync::Arc;
     use std::sync::atomic::{AtomicUsize, Ordering};
-    use std::time::Duration;
+    use std::time::{Duration, Instant};
 
     /// The pool is one per process: its tests take turns.
     static SERIAL: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
@@ -78,14 +91,14 @@ mod tests {
     }
 
     impl Held {
-        fn ask(n: usize) -> Held {
+        fn ask(work: Work, n: usize) -> Held {
             let (release, held) = std::sync::mpsc::channel::<()>();
             let held = Arc::new(std::sync::Mutex::new(held));
             let running = Arc::new(AtomicUsize::new(0));
             let callers = (0..n)
                 .map(|_| {
                     let (held, running) = (held.clone(), running.clone());
-                    tokio::spawn(run(Work::Study, move || {
+                    tokio::spawn(run(work, move || {
                         running.fetch_add(1, Ordering::SeqCst);
                         let _ = held.lock().unwrap().recv();
                     }))
@@ -118,11 +131,11 @@ mod tests {
     async fn study_never_takes_the_last_core_from_live_play() {
         let _turn = SERIAL.lock().await;
         // One more than may start: the extra one waits for a study permit.
-        let held = Held::ask(study_cores() + 1);
+        let held = Held::ask(Work::Study, study_cores() + 1);
         held.until_running(study_cores()).await;
         tokio::time::sleep(Duration::from_millis(100)).await;
         assert_eq!(held.running.load(Ordering::SeqCst), study_cores(), "study holds at most every core but one");
-        let decided = tokio::time::timeout(Duration::from_secs(30), run(Work::Play, || 7)).await;
+        let decided = tokio::time::timeout(Duration::from_secs(30), run(Work::Play { deadline: None }, || 7)).await;
         assert_eq!(decided.expect("a bot's search runs while study holds its cores").unwrap(), 7);
         held.release(held.callers.len());
         for s in held.callers {
@@ -138,7 +151,7 @@ mod tests {
                 let err = run(Work::Study, || panic!("a search that fails")).await.unwrap_err();
                 assert!(err.to_string().contains("panicked"), "{err}");
             }
-            run(Work::Play, || 7).await.unwrap()
+            run(Work::Play { deadline: None }, || 7).await.unwrap()
         };
         let decided = tokio::time::timeout(Duration::from_secs(30), all).await;
         assert_eq!(decided.expect("a panicked search gives its permits back"), 7);
@@ -149,7 +162,7 @@ mod tests {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_search_whose_caller_left_still_holds_its_core() {
         let _turn = SERIAL.lock().await;
-        let held = Held::ask(study_cores());
+        let held = Held::ask(Work::Study, study_cores());
         held.until_running(study_cores()).await;
         for caller in &held.callers {
             caller.abort();
@@ -160,5 +173,64 @@ mod tests {
         held.release(study_cores());
         let done = tokio::time::timeout(Duration::from_secs(30), extra).await;
         assert_eq!(done.expect("the study runs once the left searches end").unwrap().unwrap(), 7);
+    }
+
+    /// With every core busy, a freed core goes to the bot whose deadline comes first, then to the bots
+    /// without a clock, then to study, whatever the order they asked in; a waiter that left is skipped.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_freed_core_goes_to_the_earliest_deadline_then_play_then_study() {
+        let _turn = SERIAL.lock().await;
+        let held = Held::ask(Work::Play { deadline: None }, cores());
+        assert_eq!(held.until_running(cores()).await, cores());
+        let started = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let now = Instant::now();
+        let ask = |name: &'static str, work: Work| {
+            let started = started.clone();
+            tokio::spawn(run(work, move || started.lock().unwrap().push(name)))
+        };
+        let queued = |n: usize| async move {
+            for _ in 0..500 {
+                if core_queue::waiting() == n {
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+            assert_eq!(core_queue::waiting(), n, "the searches in the queue");
+        };
+        // Asked in the reverse of the order they are to run, each queued before the next is asked.
+        let mut asked = Vec::new();
+        for (i, (name, work)) in [
+            ("study", Work::Study),
+            ("no clock", Work::Play { deadline: None }),
+            ("left", Work::Play { deadline: Some(now) }),
+            ("in 10 s", Work::Play { deadline: Some(now + Duration::from_secs(10)) }),
+            ("in 1 s", Work::Play { deadline: Some(now + Duration::from_secs(1)) }),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            asked.push(ask(name, work));
+            queued(i + 1).await;
+        }
+        // The first in rank stops waiting: it leaves the queue and never runs.
+        asked.remove(2).abort();
+        queued(4).await;
+        // One core freed: the waiters run one after another on it, in rank order.
+        held.release(1);
+        for a in asked {
+            tokio::time::timeout(Duration::from_secs(30), a).await.expect("every waiter runs").unwrap().unwrap();
+        }
+        assert_eq!(*started.lock().unwrap(), ["in 1 s", "in 10 s", "no clock", "study"]);
+        held.release(cores() - 1);
+        for s in held.callers {
+            s.await.unwrap().unwrap();
+        }
+        // Every core came back: as many searches as cores run at once.
+        let all = Held::ask(Work::Play { deadline: None }, cores());
+        assert_eq!(all.until_running(cores()).await, cores(), "no core was lost");
+        all.release(cores());
+        for s in all.callers {
+            s.await.unwrap().unwrap();
+        }
     }
 }

@@ -12,6 +12,7 @@ mod answers;
 pub mod bot_seat;
 pub mod commands;
 mod conns;
+mod core_queue;
 pub mod create;
 pub mod engine_pool;
 pub mod frame;
