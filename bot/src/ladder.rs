@@ -39,7 +39,7 @@ const IKIBUGUZO_OPENING_1: [Option<i32>; 8] =
 const IKIBUGUZO_OPENING_2: [Option<i32>; 8] =
     [Some(600), Some(1179), Some(1550), Some(2259), Some(2340), Some(2422), Some(2504), Some(2697)];
 const NJOMBWA: [Option<i32>; 8] =
-    [Some(600), Some(1153), Some(1753), Some(2472), Some(2774), Some(2867), Some(2994), Some(3296)];
+    [Some(600), Some(1153), Some(1753), Some(2472), Some(2765), Some(2887), Some(3047), Some(3339)];
 const AZIGO: [Option<i32>; 8] =
     [Some(600), Some(1572), Some(2431), Some(2687), Some(2687), Some(2687), Some(2687), Some(2687)];
 

@@ -72,6 +72,12 @@ pub struct Config {
     /// move on after about this long.
     #[arg(long, env = "MANCALA_LEASE_SECS", default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=600))]
     pub lease_secs: u64,
+    /// Searches of the engine (server bots' decisions, analyses, reviews) run at once; unset: one per
+    /// core. Fewer leaves cores to the threads that serve the live games, whose latency tail grows beside
+    /// many searches on a small machine, at the price of shallower bots when many play at once
+    /// (BENCHMARKS.md, "Server bots under load").
+    #[arg(long, env = "MANCALA_ENGINE_CORES", value_parser = clap::value_parser!(u16).range(1..))]
+    pub engine_cores: Option<u16>,
     /// Seconds an HTTP request may take until its answer starts (then 408); streams and WebSockets run on.
     #[arg(long, env = "MANCALA_REQUEST_TIMEOUT_SECS", default_value_t = 30)]
     pub request_timeout_secs: u64,
@@ -131,5 +137,19 @@ impl Config {
         let mut c = Config::parse_from(["mancala-server"]);
         c.database_url = url.to_string();
         c
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn engine_cores_is_at_least_one_and_unset_by_default() {
+        let parse = |args: &[&str]| Config::try_parse_from([&["mancala-server"], args].concat());
+        assert_eq!(parse(&[]).unwrap().engine_cores, None);
+        assert_eq!(parse(&["--engine-cores", "1"]).unwrap().engine_cores, Some(1));
+        let err = parse(&["--engine-cores", "0"]).unwrap_err().to_string();
+        assert!(err.contains("--engine-cores"), "{err}");
     }
 }

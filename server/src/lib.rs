@@ -105,6 +105,11 @@ pub async fn run(
     // The recorder first: the rooms restored below count in `mancala_rooms` (a gauge moved before the
     // recorder exists is lost, and the rooms' ends would then take it below zero).
     let metrics = metrics_setup::handle();
+    if let Some(n) = config.engine_cores
+        && !room::engine_pool::set_cores(n.into())
+    {
+        tracing::warn!(cores = room::engine_pool::cores(), "the engine pool was sized before --engine-cores");
+    }
     http::learn::load()?;
     let clustered = cluster_config(&config, listener.local_addr()?)?;
     let (store, writer) = Store::connect_node(&config.database_url, clustered.as_ref().map(|c| c.node.clone())).await?;

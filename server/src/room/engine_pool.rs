@@ -10,7 +10,7 @@
 //! made live play's latency worse (BENCHMARKS.md).
 
 use super::core_queue::{self, Rank};
-use std::sync::{Arc, LazyLock};
+use std::sync::{Arc, LazyLock, OnceLock};
 use std::time::Instant;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
@@ -34,9 +34,17 @@ impl Work {
     }
 }
 
-/// The cores of the machine (2 when it cannot say).
+/// The searches run at once: [`set_cores`], or one per core of the machine (2 when it cannot say).
 pub fn cores() -> usize {
-    std::thread::available_parallelism().map_or(2, |n| n.get())
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(2, |n| n.get()))
+}
+
+static CORES: OnceLock<usize> = OnceLock::new();
+
+/// Sets the searches run at once (`--engine-cores`; at least 1). The pool is sized once, when first
+/// used: answers false if it already was.
+pub fn set_cores(n: usize) -> bool {
+    CORES.set(n.max(1)).is_ok()
 }
 
 /// The cores study may hold at once.
