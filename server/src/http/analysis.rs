@@ -5,7 +5,8 @@
 //!
 //! The searches run on the engine pool ([`crate::room::engine_pool`]: blocking threads, every core but
 //! one at most, the last kept for the server bots of live games), and at most [`MAX_WAITING`] more wait
-//! for a core; beyond that the answer is 503 `busy` at once, so analyses never queue without bound and the
+//! for a core; beyond that the answer is 503 `busy` at once, and so is one that found no core within
+//! [`CORE_PATIENCE`] (the live games' bots come first), so analyses never queue without bound and the
 //! threads that run the games' rooms are never the ones searching. Each client address is also
 //! held to the engine bucket of the rate limits ([`Limit::Engine`]).
 
@@ -26,6 +27,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Analyses that may wait for a core (beyond those running).
 pub const MAX_WAITING: usize = 8;
+/// How long an analysis waits for a core before it answers `busy`: when the server bots of live games
+/// keep every core (they come first), an analysis would otherwise wait until the request times out.
+pub const CORE_PATIENCE: std::time::Duration = std::time::Duration::from_secs(10);
 /// The longest position text accepted.
 const MAX_POSITION_CHARS: usize = 2048;
 
@@ -110,7 +114,11 @@ async fn run(pos: Position, nodes: u64) -> Result<Result<engine::Analysis, Analy
         return Err(ApiError::Busy(format!("every core is analysing and {MAX_WAITING} analyses wait")));
     }
     let _pending = Pending;
-    on_core(move || engine::analyse(&pos, nodes)).await
+    match engine_pool::run_within(Work::Study, Some(CORE_PATIENCE), move || engine::analyse(&pos, nodes)).await {
+        Ok(analysis) => Ok(analysis),
+        Err(e @ engine_pool::PoolError::NoCore(_)) => Err(ApiError::Busy(e.to_string())),
+        Err(e) => Err(ApiError::Internal(e.to_string())),
+    }
 }
 
 /// Runs `search` as study on the engine pool (the post-game reviews' searches take turns with the

@@ -11,7 +11,7 @@
 
 use super::core_queue::{self, Rank};
 use std::sync::{Arc, LazyLock, OnceLock};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 /// What a search is for.
@@ -55,30 +55,51 @@ pub fn study_cores() -> usize {
 /// The permits study must hold first (so at most [`study_cores`] of the cores are study's).
 static STUDY: LazyLock<Arc<Semaphore>> = LazyLock::new(|| Arc::new(Semaphore::new(study_cores())));
 
-/// The pool is closed or a search panicked.
+/// Why a search gave no result.
 #[derive(Debug, thiserror::Error)]
-#[error("the engine pool: {0}")]
-pub struct PoolError(String);
+pub enum PoolError {
+    /// No core was free for it within the caller's patience ([`run_within`]); it never started.
+    #[error("no core of the engine was free within {} s: the server's games are using them", .0.as_secs_f32())]
+    NoCore(Duration),
+    /// The pool is closed or the search panicked.
+    #[error("the engine pool: {0}")]
+    Failed(String),
+}
 
 /// Runs `search` on a blocking thread once a core is free for `work`; answers its result. The permits
 /// go with the search, not with this future: a caller that stops waiting (a closed request) does not free
 /// a core its search still uses.
 pub async fn run<T: Send + 'static>(work: Work, search: impl FnOnce() -> T + Send + 'static) -> Result<T, PoolError> {
-    let study = match work {
-        Work::Play { .. } => None,
-        Work::Study => Some(permit(&STUDY).await?),
+    run_within(work, None, search).await
+}
+
+/// [`run`], giving up with [`PoolError::NoCore`] when no core was free for `work` within `patience`
+/// (`None`: wait as long as it takes). Only the wait is bounded: a search that started runs to its end.
+pub async fn run_within<T: Send + 'static>(
+    work: Work,
+    patience: Option<Duration>,
+    search: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, PoolError> {
+    let wait = async {
+        let study = match work {
+            Work::Play { .. } => None,
+            Work::Study => Some(permit(&STUDY).await?),
+        };
+        Ok::<_, PoolError>((core_queue::core(work.rank()).await, study))
     };
-    let core = core_queue::core(work.rank()).await;
+    let (core, study) = match patience {
+        None => wait.await?,
+        Some(p) => tokio::time::timeout(p, wait).await.map_err(|_| PoolError::NoCore(p))??,
+    };
     let task = tokio::task::spawn_blocking(move || {
         let _permits = (core, study);
         search()
     });
-    task.await
-        .map_err(|e| if e.is_panic() { PoolError("the search panicked".into()) } else { PoolError(e.to_string()) })
+    task.await.map_err(|e| PoolError::Failed(if e.is_panic() { "the search panicked".into() } else { e.to_string() }))
 }
 
 async fn permit(semaphore: &Arc<Semaphore>) -> Result<OwnedSemaphorePermit, PoolError> {
-    semaphore.clone().acquire_owned().await.map_err(|e| PoolError(e.to_string()))
+    semaphore.clone().acquire_owned().await.map_err(|e| PoolError::Failed(e.to_string()))
 }
 
 #[cfg(test)]
@@ -238,6 +259,27 @@ mod tests {
         assert_eq!(all.until_running(cores()).await, cores(), "no core was lost");
         all.release(cores());
         for s in all.callers {
+            s.await.unwrap().unwrap();
+        }
+    }
+
+    /// A caller with limited patience gets `NoCore` when every core stays busy, leaves nothing behind in
+    /// the queue, and runs as soon as a core is free.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_study_that_finds_no_core_in_time_gives_up_and_leaves_the_queue() {
+        let _turn = SERIAL.lock().await;
+        let held = Held::ask(Work::Play { deadline: None }, cores());
+        assert_eq!(held.until_running(cores()).await, cores());
+        let patience = Some(Duration::from_millis(200));
+        let gave_up = tokio::time::timeout(Duration::from_secs(30), run_within(Work::Study, patience, || 7)).await;
+        let err = gave_up.expect("it gives up on its own").unwrap_err();
+        assert!(matches!(err, PoolError::NoCore(_)), "{err}");
+        assert_eq!(core_queue::waiting(), 0, "it left the queue");
+        held.release(1);
+        let ran = tokio::time::timeout(Duration::from_secs(30), run_within(Work::Study, patience, || 7)).await;
+        assert_eq!(ran.expect("a free core is taken at once").unwrap(), 7);
+        held.release(cores() - 1);
+        for s in held.callers {
             s.await.unwrap().unwrap();
         }
     }
