@@ -6,7 +6,7 @@
 //! span, less the way back), how each game ended (a bot that lost on time is the figure to watch), and the
 //! least time a bot had left.
 
-use super::table::{End, Kind, Pending, SIDES, Seat, spectate};
+use super::table::{End, Kind, SIDES, Seat, spectate};
 use super::wire::{Bucket, Skim};
 use super::{Ctx, Phase};
 use anyhow::{Context, Result, anyhow};
@@ -123,24 +123,11 @@ async fn play(
             match seat.due(now) {
                 Some(due) if due > now => wake = Some(due),
                 Some(_) => {
-                    let (id, text) = match seat.pending.take() {
-                        Some(p) => (p.id, p.text),
-                        None => {
-                            let pick = rng.random_range(0..seat.legal.len());
-                            let id = seat.next_id.to_string();
-                            seat.next_id += 1;
-                            (
-                                id.clone(),
-                                json!({ "type": "decide", "id": id, "decision": seat.legal[pick] }).to_string(),
-                            )
-                        }
-                    };
-                    seat.bucket.take();
+                    let text = seat.next_decision(rng);
                     sent_at = Some(Instant::now());
-                    if let Err(e) = seat.conn.ws.send(Message::Text(text.clone().into())).await {
+                    if let Err(e) = seat.conn.ws.send(Message::Text(text.into())).await {
                         return End::Failed("closed", anyhow!("send: {e}"));
                     }
-                    seat.pending = Some(Pending { id, text, resend_at: None });
                     continue;
                 }
                 None => {}

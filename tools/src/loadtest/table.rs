@@ -62,6 +62,23 @@ impl Seat {
             None => None,
         }
     }
+
+    /// The decision to send now (when [`Seat::due`] says so): the unanswered one again, else a random
+    /// legal one under a fresh id. It takes a token of the rate bucket and stays pending until answered.
+    pub(super) fn next_decision(&mut self, rng: &mut ChaCha8Rng) -> String {
+        let (id, text) = match self.pending.take() {
+            Some(p) => (p.id, p.text),
+            None => {
+                let pick = rng.random_range(0..self.legal.len());
+                let id = self.next_id.to_string();
+                self.next_id += 1;
+                (id.clone(), json!({ "type": "decide", "id": id, "decision": self.legal[pick] }).to_string())
+            }
+        };
+        self.bucket.take();
+        self.pending = Some(Pending { id, text: text.clone(), resend_at: None });
+        text
+    }
 }
 
 /// What a kind of table does with each of its games: make it, connect it, play it to its end. The loop
@@ -273,21 +290,11 @@ async fn play(
                     wake = Some(wake.map_or(due, |w| w.min(due)));
                     continue;
                 }
-                let (id, text) = match seat.pending.take() {
-                    Some(p) => (p.id, p.text),
-                    None => {
-                        let pick = rng.random_range(0..seat.legal.len());
-                        let id = seat.next_id.to_string();
-                        seat.next_id += 1;
-                        (id.clone(), json!({ "type": "decide", "id": id, "decision": seat.legal[pick] }).to_string())
-                    }
-                };
-                seat.bucket.take();
+                let text = seat.next_decision(rng);
                 sent_at[seat.side] = Some(Instant::now());
-                if let Err(e) = seat.conn.ws.send(Message::Text(text.clone().into())).await {
+                if let Err(e) = seat.conn.ws.send(Message::Text(text.into())).await {
                     return End::Failed("closed", anyhow!("{} send: {e}", SIDES[seat.side]));
                 }
-                seat.pending = Some(Pending { id, text, resend_at: None });
             }
         }
         if !playing {
