@@ -114,15 +114,15 @@ async fn run(pos: Position, nodes: u64) -> Result<Result<engine::Analysis, Analy
         return Err(ApiError::Busy(format!("every core is analysing and {MAX_WAITING} analyses wait")));
     }
     let _pending = Pending;
-    match engine_pool::run_within(Work::Study, Some(CORE_PATIENCE), move || engine::analyse(&pos, nodes)).await {
+    match engine_pool::run_within(Work::Analysis, Some(CORE_PATIENCE), move || engine::analyse(&pos, nodes)).await {
         Ok(analysis) => Ok(analysis),
         Err(e @ engine_pool::PoolError::NoCore(_)) => Err(ApiError::Busy(e.to_string())),
         Err(e) => Err(ApiError::Internal(e.to_string())),
     }
 }
 
-/// Runs `search` as study on the engine pool (the post-game reviews' searches take turns with the
-/// analyses there, one decision at a time).
+/// Runs a post-game review's `search` (one decision's judgement) on the engine pool, after every search
+/// someone waits for.
 pub(crate) async fn on_core<T: Send + 'static>(search: impl FnOnce() -> T + Send + 'static) -> Result<T, ApiError> {
-    engine_pool::run(Work::Study, search).await.map_err(|e| ApiError::Internal(e.to_string()))
+    engine_pool::run(Work::Review, search).await.map_err(|e| ApiError::Internal(e.to_string()))
 }

@@ -1,44 +1,85 @@
-//! The machine's cores as permits, handed out by rank rather than in the order they were asked for: a bot
-//! whose clock runs out soonest gets the next free core, then the bots of games without a clock, then
-//! study (analyses and reviews). Among equals, first come, first served.
+//! The machine's cores as permits, handed out by urgency rather than in the order they were asked for.
+//! Every search that someone is waiting for has a time it is due by, and a freed core goes to the
+//! earliest due: a bot on a clock is due by the deadline its clock gives; a bot without a clock, a reply a
+//! person waits for, [`PLAY_DUE`] after it asked; an analysis, someone at the analysis board,
+//! [`ANALYSIS_DUE`] after it asked. So a bullet game's bot does not wait behind bots with minutes on their
+//! clocks, and an analysis that has waited long enough goes ahead of bots whose clocks can spare the
+//! wait, instead of waiting for as long as bots keep coming. Reviews (computed in the background, nobody
+//! waits for one decision's judgement) come after every search that is due. Among equals, first come,
+//! first served. Study (analyses and reviews) holds at most [`super::engine_pool::study_cores`] cores at
+//! once: a study waiter beyond that share is passed over, and served when a study core is freed.
 //!
 //! A waiter that stops waiting leaves the queue; a core handed to a waiter that has just left comes back
 //! to the queue when its permit is dropped, so no core is ever lost.
 
 use std::collections::BTreeMap;
 use std::sync::{LazyLock, Mutex, MutexGuard};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use tokio::sync::oneshot;
+
+/// How soon a bot without a clock is due after it asked: about the longest a level 8 decision takes.
+pub const PLAY_DUE: Duration = Duration::from_secs(3);
+/// How soon an analysis is due after it asked: later than a bot's reply, well before the analysis's
+/// patience (`http::analysis::CORE_PATIENCE`) runs out.
+pub const ANALYSIS_DUE: Duration = Duration::from_secs(5);
 
 /// A search's place in the queue for a core. The order of the variants is the order of service.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Rank {
-    /// A server bot whose search must end by this instant (its clock): the earliest first.
-    Deadline(Instant),
-    /// A server bot in a game without a clock.
-    Play,
-    /// An analysis or a review.
-    Study,
+    /// A search someone waits for, due by this instant: the earliest first.
+    Due(Instant),
+    /// A review's judgement of one decision.
+    Review,
 }
 
 /// One core, held while a search runs; dropping it hands the core to the best waiter.
 #[derive(Debug)]
-pub struct Core(());
+pub struct Core {
+    study: bool,
+}
 
 impl Drop for Core {
     fn drop(&mut self) {
-        release();
+        release(self.study);
     }
+}
+
+struct Waiter {
+    study: bool,
+    tx: oneshot::Sender<Core>,
 }
 
 struct Queue {
     free: usize,
+    /// The cores study holds, and the most it may.
+    study: usize,
+    study_limit: usize,
     seq: u64,
-    waiting: BTreeMap<(Rank, u64), oneshot::Sender<Core>>,
+    waiting: BTreeMap<(Rank, u64), Waiter>,
 }
 
-static QUEUE: LazyLock<Mutex<Queue>> =
-    LazyLock::new(|| Mutex::new(Queue { free: super::engine_pool::cores(), seq: 0, waiting: BTreeMap::new() }));
+impl Queue {
+    fn may_take(&self, study: bool) -> bool {
+        !study || self.study < self.study_limit
+    }
+
+    /// A core for a waiter (study or not), counted.
+    fn hand(&mut self, study: bool) -> Core {
+        self.study += usize::from(study);
+        Core { study }
+    }
+
+    /// The best waiter that may take a core now, out of the queue.
+    fn next(&mut self) -> Option<Waiter> {
+        let key = *self.waiting.iter().find(|(_, w)| self.may_take(w.study))?.0;
+        self.waiting.remove(&key)
+    }
+}
+
+static QUEUE: LazyLock<Mutex<Queue>> = LazyLock::new(|| {
+    use super::engine_pool::{cores, study_cores};
+    Mutex::new(Queue { free: cores(), study: 0, study_limit: study_cores(), seq: 0, waiting: BTreeMap::new() })
+});
 
 /// The queue; a search that panicked never holds its lock (nothing in it can panic), so a poisoned lock
 /// is taken as is.
@@ -46,19 +87,19 @@ fn queue() -> MutexGuard<'static, Queue> {
     QUEUE.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Waits for a core at `rank`.
-pub async fn core(rank: Rank) -> Core {
+/// Waits for a core at `rank`; `study` for an analysis or a review.
+pub async fn core(rank: Rank, study: bool) -> Core {
     let (key, rx) = {
         let mut q = queue();
-        if q.free > 0 {
-            // Cores are free only while nobody waits: a freed core goes to a waiter first.
+        // A core is free only while no waiter may take it: a freed core goes to a waiter first.
+        if q.free > 0 && q.may_take(study) {
             q.free -= 1;
-            return Core(());
+            return q.hand(study);
         }
         q.seq += 1;
         let key = (rank, q.seq);
         let (tx, rx) = oneshot::channel();
-        q.waiting.insert(key, tx);
+        q.waiting.insert(key, Waiter { study, tx });
         (key, rx)
     };
     let _leave = Leave(key);
@@ -75,24 +116,24 @@ impl Drop for Leave {
     }
 }
 
-/// Hands a freed core to the best waiter still waiting, or makes it free.
-fn release() {
+/// Hands a freed core (`study`: study held it) to the best waiter that may take it, or makes it free.
+fn release(study: bool) {
+    let mut q = queue();
+    q.study -= usize::from(study);
     loop {
-        let Some((_, tx)) = ({
-            let mut q = queue();
-            let next = q.waiting.pop_first();
-            if next.is_none() {
-                q.free += 1;
-            }
-            next
-        }) else {
+        let Some(waiter) = q.next() else {
+            q.free += 1;
             return;
         };
-        match tx.send(Core(())) {
+        let core = q.hand(waiter.study);
+        match waiter.tx.send(core) {
             Ok(()) => return,
-            // The waiter left between its removal and now: the core was never given, so it must not
-            // be released twice.
-            Err(core) => std::mem::forget(core),
+            // The waiter left between its removal and now: the core was never given, so it is not
+            // released through its drop (that would lock the queue held here) but offered again.
+            Err(core) => {
+                q.study -= usize::from(core.study);
+                std::mem::forget(core);
+            }
         }
     }
 }

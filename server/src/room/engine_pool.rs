@@ -3,16 +3,15 @@
 //! the cores and the async threads that serve the live games never search.
 //!
 //! Live play comes first: study (analyses and reviews) holds at most every core but one, so a bot's
-//! decision waits only for other bots' decisions, never behind a queue of analyses; and a freed core goes
-//! to the bot whose clock runs out soonest, then to bots without a clock, then to study
+//! decision never waits for more than one core's worth of analyses; and a freed core goes to the search
+//! due first, a bot by its clock, an analysis a few seconds after it was asked, reviews last
 //! ([`super::core_queue`]). How many analyses may wait is the HTTP edge's business (it answers `busy`
 //! beyond its bound). Study's threads keep the normal scheduling class: the idle class was measured and
 //! made live play's latency worse (BENCHMARKS.md).
 
 use super::core_queue::{self, Rank};
-use std::sync::{Arc, LazyLock, OnceLock};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
-use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 /// What a search is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,17 +19,26 @@ pub enum Work {
     /// A server bot's decision in a live game; the search stops by `deadline` (the bot's clock), `None`
     /// in a game without a clock.
     Play { deadline: Option<Instant> },
-    /// An analysis or a review's judgement.
-    Study,
+    /// An analysis someone asked for (the analysis board, `POST /api/analysis`).
+    Analysis,
+    /// A post-game review's judgement of one decision.
+    Review,
 }
 
 impl Work {
-    fn rank(self) -> Rank {
+    /// Its rank in the queue for a core when asked at `now`.
+    fn rank(self, now: Instant) -> Rank {
         match self {
-            Work::Play { deadline: Some(at) } => Rank::Deadline(at),
-            Work::Play { deadline: None } => Rank::Play,
-            Work::Study => Rank::Study,
+            Work::Play { deadline: Some(at) } => Rank::Due(at),
+            Work::Play { deadline: None } => Rank::Due(now + core_queue::PLAY_DUE),
+            Work::Analysis => Rank::Due(now + core_queue::ANALYSIS_DUE),
+            Work::Review => Rank::Review,
         }
+    }
+
+    /// Study: analyses and reviews, which hold at most [`study_cores`].
+    fn is_study(self) -> bool {
+        matches!(self, Work::Analysis | Work::Review)
     }
 }
 
@@ -52,9 +60,6 @@ pub fn study_cores() -> usize {
     cores().saturating_sub(1).max(1)
 }
 
-/// The permits study must hold first (so at most [`study_cores`] of the cores are study's).
-static STUDY: LazyLock<Arc<Semaphore>> = LazyLock::new(|| Arc::new(Semaphore::new(study_cores())));
-
 /// Why a search gave no result.
 #[derive(Debug, thiserror::Error)]
 pub enum PoolError {
@@ -66,8 +71,8 @@ pub enum PoolError {
     Failed(String),
 }
 
-/// Runs `search` on a blocking thread once a core is free for `work`; answers its result. The permits
-/// go with the search, not with this future: a caller that stops waiting (a closed request) does not free
+/// Runs `search` on a blocking thread once a core is free for `work`; answers its result. The core goes
+/// with the search, not with this future: a caller that stops waiting (a closed request) does not free
 /// a core its search still uses.
 pub async fn run<T: Send + 'static>(work: Work, search: impl FnOnce() -> T + Send + 'static) -> Result<T, PoolError> {
     run_within(work, None, search).await
@@ -80,26 +85,16 @@ pub async fn run_within<T: Send + 'static>(
     patience: Option<Duration>,
     search: impl FnOnce() -> T + Send + 'static,
 ) -> Result<T, PoolError> {
-    let wait = async {
-        let study = match work {
-            Work::Play { .. } => None,
-            Work::Study => Some(permit(&STUDY).await?),
-        };
-        Ok::<_, PoolError>((core_queue::core(work.rank()).await, study))
-    };
-    let (core, study) = match patience {
-        None => wait.await?,
-        Some(p) => tokio::time::timeout(p, wait).await.map_err(|_| PoolError::NoCore(p))??,
+    let wait = core_queue::core(work.rank(Instant::now()), work.is_study());
+    let core = match patience {
+        None => wait.await,
+        Some(p) => tokio::time::timeout(p, wait).await.map_err(|_| PoolError::NoCore(p))?,
     };
     let task = tokio::task::spawn_blocking(move || {
-        let _permits = (core, study);
+        let _core = core;
         search()
     });
     task.await.map_err(|e| PoolError::Failed(if e.is_panic() { "the search panicked".into() } else { e.to_string() }))
-}
-
-async fn permit(semaphore: &Arc<Semaphore>) -> Result<OwnedSemaphorePermit, PoolError> {
-    semaphore.clone().acquire_owned().await.map_err(|e| PoolError::Failed(e.to_string()))
 }
 
 #[cfg(test)]
@@ -159,8 +154,8 @@ mod tests {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn study_never_takes_the_last_core_from_live_play() {
         let _turn = SERIAL.lock().await;
-        // One more than may start: the extra one waits for a study permit.
-        let held = Held::ask(Work::Study, study_cores() + 1);
+        // One more than may start: the extra one waits, study holding its whole share.
+        let held = Held::ask(Work::Analysis, study_cores() + 1);
         held.until_running(study_cores()).await;
         tokio::time::sleep(Duration::from_millis(100)).await;
         assert_eq!(held.running.load(Ordering::SeqCst), study_cores(), "study holds at most every core but one");
@@ -172,12 +167,41 @@ mod tests {
         }
     }
 
+    /// A freed core passes over an analysis that is due first but would take study beyond its share,
+    /// to a bot whose clock could wait longer.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_freed_core_passes_over_study_beyond_its_share() {
+        let _turn = SERIAL.lock().await;
+        let study = Held::ask(Work::Analysis, study_cores());
+        assert_eq!(study.until_running(study_cores()).await, study_cores());
+        let play = Held::ask(Work::Play { deadline: None }, cores() - study_cores());
+        assert_eq!(play.until_running(cores() - study_cores()).await, cores() - study_cores());
+        let analysis = tokio::spawn(run(Work::Analysis, || "analysis"));
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        let late = Work::Play { deadline: Some(Instant::now() + Duration::from_secs(60)) };
+        let bot = tokio::spawn(run(late, || "bot"));
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        assert_eq!(core_queue::waiting(), 2);
+        play.release(1);
+        let ran = tokio::time::timeout(Duration::from_secs(30), bot).await;
+        assert_eq!(ran.expect("the bot gets the freed core").unwrap().unwrap(), "bot");
+        assert!(!analysis.is_finished(), "study went beyond its share");
+        study.release(1);
+        let ran = tokio::time::timeout(Duration::from_secs(30), analysis).await;
+        assert_eq!(ran.expect("the analysis gets study's freed core").unwrap().unwrap(), "analysis");
+        study.release(study_cores() - 1);
+        play.release(cores() - study_cores() - 1);
+        for s in study.callers.into_iter().chain(play.callers) {
+            s.await.unwrap().unwrap();
+        }
+    }
+
     #[tokio::test]
     async fn a_panicking_search_is_an_error_and_frees_its_core() {
         let _turn = SERIAL.lock().await;
         let all = async {
             for _ in 0..cores() + 1 {
-                let err = run(Work::Study, || panic!("a search that fails")).await.unwrap_err();
+                let err = run(Work::Analysis, || panic!("a search that fails")).await.unwrap_err();
                 assert!(err.to_string().contains("panicked"), "{err}");
             }
             run(Work::Play { deadline: None }, || 7).await.unwrap()
@@ -191,12 +215,12 @@ mod tests {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_search_whose_caller_left_still_holds_its_core() {
         let _turn = SERIAL.lock().await;
-        let held = Held::ask(Work::Study, study_cores());
+        let held = Held::ask(Work::Analysis, study_cores());
         held.until_running(study_cores()).await;
         for caller in &held.callers {
             caller.abort();
         }
-        let extra = tokio::spawn(run(Work::Study, || 7));
+        let extra = tokio::spawn(run(Work::Analysis, || 7));
         tokio::time::sleep(Duration::from_millis(200)).await;
         assert!(!extra.is_finished(), "a study started beyond study's share while the left searches still ran");
         held.release(study_cores());
@@ -204,10 +228,12 @@ mod tests {
         assert_eq!(done.expect("the study runs once the left searches end").unwrap().unwrap(), 7);
     }
 
-    /// With every core busy, a freed core goes to the bot whose deadline comes first, then to the bots
-    /// without a clock, then to study, whatever the order they asked in; a waiter that left is skipped.
+    /// With every core busy, a freed core goes to the search due first, whatever the order they were
+    /// asked in: a bot by its deadline, a bot without a clock [`core_queue::PLAY_DUE`] after it asked, an
+    /// analysis [`core_queue::ANALYSIS_DUE`] after (ahead of a bot whose clock can wait longer); reviews
+    /// last. A waiter that left is skipped.
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn a_freed_core_goes_to_the_earliest_deadline_then_play_then_study() {
+    async fn a_freed_core_goes_to_the_search_due_first_and_reviews_last() {
         let _turn = SERIAL.lock().await;
         let held = Held::ask(Work::Play { deadline: None }, cores());
         assert_eq!(held.until_running(cores()).await, cores());
@@ -229,10 +255,11 @@ mod tests {
         // Asked in the reverse of the order they are to run, each queued before the next is asked.
         let mut asked = Vec::new();
         for (i, (name, work)) in [
-            ("study", Work::Study),
+            ("review", Work::Review),
+            ("in 10 s", Work::Play { deadline: Some(now + Duration::from_secs(10)) }),
+            ("analysis", Work::Analysis),
             ("no clock", Work::Play { deadline: None }),
             ("left", Work::Play { deadline: Some(now) }),
-            ("in 10 s", Work::Play { deadline: Some(now + Duration::from_secs(10)) }),
             ("in 1 s", Work::Play { deadline: Some(now + Duration::from_secs(1)) }),
         ]
         .into_iter()
@@ -242,14 +269,14 @@ mod tests {
             queued(i + 1).await;
         }
         // The first in rank stops waiting: it leaves the queue and never runs.
-        asked.remove(2).abort();
-        queued(4).await;
+        asked.remove(4).abort();
+        queued(5).await;
         // One core freed: the waiters run one after another on it, in rank order.
         held.release(1);
         for a in asked {
             tokio::time::timeout(Duration::from_secs(30), a).await.expect("every waiter runs").unwrap().unwrap();
         }
-        assert_eq!(*started.lock().unwrap(), ["in 1 s", "in 10 s", "no clock", "study"]);
+        assert_eq!(*started.lock().unwrap(), ["in 1 s", "no clock", "analysis", "in 10 s", "review"]);
         held.release(cores() - 1);
         for s in held.callers {
             s.await.unwrap().unwrap();
@@ -271,12 +298,12 @@ mod tests {
         let held = Held::ask(Work::Play { deadline: None }, cores());
         assert_eq!(held.until_running(cores()).await, cores());
         let patience = Some(Duration::from_millis(200));
-        let gave_up = tokio::time::timeout(Duration::from_secs(30), run_within(Work::Study, patience, || 7)).await;
+        let gave_up = tokio::time::timeout(Duration::from_secs(30), run_within(Work::Analysis, patience, || 7)).await;
         let err = gave_up.expect("it gives up on its own").unwrap_err();
         assert!(matches!(err, PoolError::NoCore(_)), "{err}");
         assert_eq!(core_queue::waiting(), 0, "it left the queue");
         held.release(1);
-        let ran = tokio::time::timeout(Duration::from_secs(30), run_within(Work::Study, patience, || 7)).await;
+        let ran = tokio::time::timeout(Duration::from_secs(30), run_within(Work::Analysis, patience, || 7)).await;
         assert_eq!(ran.expect("a free core is taken at once").unwrap(), 7);
         held.release(cores() - 1);
         for s in held.callers {
