@@ -60,6 +60,9 @@
 //! turn (relays and captures that go on, RULES.md D9) or a forced one does not use up depth. Details in
 //! the `search` module.
 //!
+//! A Monte Carlo tree search ([`Bot::mcts`], the `mcts` module) is there for the arena's experiments;
+//! no level uses it, since it scored no better than this search against the reference (BENCHMARKS.md).
+//!
 //! In every search, ties between equally valued decisions at the root are broken at random, so a level
 //! does not repeat the same game against the same moves.
 //!
@@ -92,6 +95,7 @@ pub mod eval;
 pub mod follower;
 pub mod ladder;
 mod legacy;
+mod mcts;
 mod opening;
 pub mod review;
 mod root;
@@ -143,6 +147,8 @@ enum Kind {
     Legacy(Limits),
     /// The search of [`search`].
     Search(Limits, Config),
+    /// Monte Carlo tree search ([`mcts`]): `nodes` decisions applied, continuations of `depth`.
+    Mcts(Limits),
 }
 
 /// The limits of the legacy `hard` level (level 4), also the arena's fixed reference, `legacy-hard`.
@@ -177,7 +183,7 @@ impl Level {
     pub fn limits(self) -> Option<Limits> {
         match self.kind() {
             Kind::Random | Kind::Greedy => None,
-            Kind::Legacy(l) | Kind::Search(l, _) => Some(l),
+            Kind::Legacy(l) | Kind::Search(l, _) | Kind::Mcts(l) => Some(l),
         }
     }
 
@@ -272,6 +278,12 @@ impl Bot {
         Bot::of_kind(Kind::Search(limits, config), seed)
     }
 
+    /// Monte Carlo tree search within `limits.nodes` decisions applied, each new position valued after
+    /// `limits.depth` random decisions (experiments, the arena).
+    pub fn mcts(limits: Limits, seed: u64) -> Bot {
+        Bot::of_kind(Kind::Mcts(limits), seed)
+    }
+
     fn of_kind(kind: Kind, seed: u64) -> Bot {
         Bot { kind, level: None, rng: ChaCha8Rng::seed_from_u64(seed), stats: SearchStats::default() }
     }
@@ -281,7 +293,7 @@ impl Bot {
     pub fn with_limits(mut self, limits: Limits) -> Bot {
         self.level = None;
         match &mut self.kind {
-            Kind::Legacy(l) | Kind::Search(l, _) => *l = limits,
+            Kind::Legacy(l) | Kind::Search(l, _) | Kind::Mcts(l) => *l = limits,
             Kind::Random | Kind::Greedy => {}
         }
         self
@@ -329,6 +341,19 @@ impl Bot {
                 let mut table = tt::Table::new(search::table_entries(limits.nodes));
                 let budget = search::Budget { limits, deadline };
                 search::best_decision(pos, side, budget, config, &mut table, &mut self.rng, &mut self.stats)
+            }
+            Kind::Mcts(limits) => {
+                let weights = weights::of(pos.variant());
+                mcts::best_decision(pos, side, limits, deadline, &weights, &mut self.rng, &mut self.stats).or_else(
+                    || {
+                        // Ikibuguzo's secret choice is a simultaneous game, which the tree does not model.
+                        let limits = Limits { nodes: limits.nodes.min(100_000), depth: 64 };
+                        let mut table = tt::Table::new(search::table_entries(limits.nodes));
+                        let budget = search::Budget { limits, deadline };
+                        let config = Config::DEFAULT;
+                        search::best_decision(pos, side, budget, config, &mut table, &mut self.rng, &mut self.stats)
+                    },
+                )
             }
         }
     }

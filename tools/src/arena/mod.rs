@@ -5,7 +5,9 @@
 //!
 //! - `BASE`: a level id (`1` … `8`, or `random`, `easy`, `medium`, `hard`), `legacy-hard` (the fixed
 //!   reference: the search of level 4 as it was when levels 5 to 8 were added), or `search` (the search
-//!   of levels 5 to 8, which then needs `@NODES`);
+//!   of levels 5 to 8, which then needs `@NODES`), or `mcts` (Monte Carlo tree search,
+//!   `mancala_bot::Bot::mcts`, which needs `@NODES/ROLLOUT`: decisions applied, and the random
+//!   continuation's length before each new position is evaluated);
 //! - `@NODES[/DEPTH]`: other search limits than the level's (a level without them, and without
 //!   options, has its own limits in every variant: level 8's budget depends on the variant; level 8
 //!   with an option searches within its Kubuguza budget, `mancala_bot::Level::limits`);
@@ -43,6 +45,7 @@ enum Base {
     Level(Level),
     LegacyHard,
     Search,
+    Mcts,
 }
 
 impl std::str::FromStr for Contender {
@@ -58,8 +61,12 @@ impl std::str::FromStr for Contender {
         let base = match base {
             "legacy-hard" => Base::LegacyHard,
             "search" => Base::Search,
+            "mcts" => Base::Mcts,
             other => Base::Level(other.parse().map_err(|e: mancala_bot::ParseLevelError| e.to_string())?),
         };
+        if base == Base::Mcts && limits.is_none() {
+            return Err(format!("`{spec}`: `mcts` needs its limits, e.g. mcts@1000000/10"));
+        }
         if base == Base::Search && limits.is_none() {
             return Err(format!("`{spec}`: `search` needs its limits, e.g. search@20000"));
         }
@@ -110,6 +117,7 @@ impl Contender {
         let bot = match self.base {
             Base::LegacyHard => Bot::legacy_hard(seed),
             Base::Search => Bot::searching(self.limits.expect("checked when parsed"), self.config, seed),
+            Base::Mcts => Bot::mcts(self.limits.expect("checked when parsed"), seed),
             Base::Level(level) if self.configured => {
                 let limits = self.limits.or(level.limits()).expect("a searching level has limits");
                 Bot::searching(limits, self.config, seed)
@@ -317,6 +325,9 @@ mod tests {
         assert_eq!(c.limits, Some(Limits { nodes: 20_000, depth: 6 }));
         assert_eq!(c.config, Config { eval: Eval::Material, tt: false, ..Config::DEFAULT });
         assert_eq!("legacy-hard@500".parse::<Contender>().unwrap().base, Base::LegacyHard);
+        let mcts: Contender = "mcts@30000/10".parse().unwrap();
+        assert_eq!((mcts.base, mcts.limits), (Base::Mcts, Some(Limits { nodes: 30_000, depth: 10 })));
+        assert!("mcts".parse::<Contender>().unwrap_err().contains("needs its limits"));
         assert_eq!("8+array2".parse::<Contender>().unwrap().config.array, Some(OpeningArray::Two));
     }
 
