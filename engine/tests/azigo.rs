@@ -1,11 +1,11 @@
 //! Azigo: property tests over random games (counters conserved, every listed decision applies, records
 //! replay, notation and position text round-trip, no view or event hands out a concealed store), the
-//! events of each kind of move, and an ignored timing run:
+//! events of each kind of move, the same rules from either seat (mirror symmetry), and an ignored timing run:
 //! `cargo test --release -p mancala-engine --test azigo -- --ignored --nocapture`.
 
 use mancala_engine::{
-    BySide, CaptureReason, CaptureTo, Decision, Direction, EndReason, Event, GameRecord, NoEvents, Options, Position,
-    Side, StoreMove, ToMove, Variant, Viewer,
+    BySide, CaptureReason, CaptureTo, Decision, Direction, EndReason, Event, GameRecord, Geometry, Hole, NoEvents,
+    Options, Outcome, Position, Setup, Side, StoreMove, ToMove, Variant, Viewer,
 };
 use proptest::prelude::*;
 use rand::rngs::ChaCha8Rng;
@@ -293,6 +293,69 @@ fn every_start_holds_ninety_counters() {
 
 /// Plays `games` random games with the default options (500 turns per player) as fast as the engine
 /// allows and prints the figures for BENCHMARKS.md.
+/// The hole opposite `h` through the board's centre: a1 and t2, t1 and a2.
+fn mirror_hole(geo: Geometry, h: Hole) -> Hole {
+    geo.hole(geo.cols() - 1 - geo.col(h), geo.rows() + 1 - geo.row(h)).unwrap()
+}
+
+fn mirror_decision(geo: Geometry, d: Decision) -> Decision {
+    match d {
+        Decision::Sow { hole, direction } => Decision::Sow { hole: mirror_hole(geo, hole), direction },
+        other => other,
+    }
+}
+
+/// The position seen from the other seat: each side's row and store given to the other, the same turn.
+fn mirror(setup: &Setup) -> Setup {
+    assert!(setup.mid.is_none(), "Azigo decides only at turn starts");
+    let mut m = setup.clone();
+    m.counts.reverse(); // reading order: a1 … t1, a2 … t2, so the opposite hole of index i is n−1−i
+    m.stores = BySide::new(setup.stores.north, setup.stores.south);
+    m.side = setup.side.other();
+    m.outcome = setup.outcome.map(|o| Outcome { winner: o.winner.map(Side::other), ..o });
+    m
+}
+
+/// The rules treat the seats alike: in every position of random games, the position mirrored has the
+/// mirrored legal decisions, and each decision's result mirrored is the mirrored decision's result
+/// (whatever the stones, the captures, the store moves and the end). Only the turn limit, counted from
+/// South's first turn, is not symmetric, so the comparison stops before it.
+#[test]
+fn the_rules_are_the_same_from_either_seat() {
+    let options = Options::defaults(V);
+    let mut rng = ChaCha8Rng::seed_from_u64(31);
+    let mut compared = 0;
+    for _ in 0..40 {
+        let mut pos = Position::start(V, options).unwrap();
+        while let (ToMove::Side(side), true) = (pos.to_move(), pos.turn() < 990) {
+            let geo = pos.geometry();
+            let seen = Position::from_setup(mirror(&pos.to_setup())).unwrap();
+            let legal = pos.legal_decisions(side);
+            let mut expected: Vec<Decision> = legal.iter().map(|&d| mirror_decision(geo, d)).collect();
+            let mut offered: Vec<Decision> = seen.legal_decisions(side.other()).iter().copied().collect();
+            expected.sort_by_key(|d| d.notation(geo));
+            offered.sort_by_key(|d| d.notation(geo));
+            assert_eq!(offered, expected, "{}", pos.to_text());
+            for &d in &legal {
+                let (mut after, mut after_seen) = (pos.clone(), seen.clone());
+                after.apply(side, d, &mut NoEvents).unwrap();
+                after_seen.apply(side.other(), mirror_decision(geo, d), &mut NoEvents).unwrap();
+                assert_eq!(
+                    after_seen.to_setup(),
+                    mirror(&after.to_setup()),
+                    "{} then {}",
+                    pos.to_text(),
+                    d.notation(geo)
+                );
+                compared += 1;
+            }
+            let d = legal[rng.random_range(0..legal.len())];
+            pos.apply(side, d, &mut NoEvents).unwrap();
+        }
+    }
+    assert!(compared > 100_000, "{compared} decisions compared");
+}
+
 #[test]
 #[ignore = "timing run: cargo test --release -p mancala-engine --test azigo -- --ignored --nocapture"]
 fn timing_random_games() {
