@@ -121,8 +121,11 @@ async fn run(pos: Position, nodes: u64) -> Result<Result<engine::Analysis, Analy
     }
 }
 
-/// Runs a post-game review's `search` (one decision's judgement) on the engine pool, after every search
-/// someone waits for.
-pub(crate) async fn on_core<T: Send + 'static>(search: impl FnOnce() -> T + Send + 'static) -> Result<T, ApiError> {
-    engine_pool::run(Work::Review, search).await.map_err(|e| ApiError::Internal(e.to_string()))
+/// Runs `search`, one decision's judgement for the post-game review asked for at `asked`, on the engine
+/// pool.
+pub(crate) async fn on_core<T: Send + 'static>(
+    asked: std::time::Instant,
+    search: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, ApiError> {
+    engine_pool::run(Work::Review { asked }, search).await.map_err(|e| ApiError::Internal(e.to_string()))
 }

@@ -4,7 +4,8 @@
 //! The first request for a game not reviewed yet starts its job and answers 202 with a `Retry-After`;
 //! later requests answer 202 (with the progress) until the review is stored, then 200 with it, always the
 //! same. The job judges one decision at a time on the analysis pool ([`super::analysis::on_core`]), so
-//! interactive analyses take turns with it rather than wait for a whole game. This process runs at most
+//! interactive analyses take turns with it rather than wait for a whole game; its judgements are due
+//! half a minute after the review was asked, so it finishes even while bots keep the cores busy. This process runs at most
 //! one job per game and [`MAX_JOBS`] in all, and one client address starts at most
 //! [`MAX_JOBS_PER_CLIENT`] at once, each start counted in the engine rate limit; beyond that, 503 `busy`
 //! or 429. A job is held only in memory: one lost by a crash or a shutdown is started again by the next
@@ -148,6 +149,8 @@ async fn compute(
     job: &Job,
 ) -> Result<Option<engine::Review>, ApiError> {
     let th = Thresholds::of(&start);
+    // The job starts when the review is first asked for: every judgement is due relative to that.
+    let asked = std::time::Instant::now();
     let mut pos = start;
     let mut decisions = Vec::with_capacity(plies.len());
     for (i, &(side, decision)) in plies.iter().enumerate() {
@@ -157,7 +160,7 @@ async fn compute(
         let judged = match pos.to_move() {
             ToMove::Side(_) => {
                 let before = pos.clone();
-                on_core(move || engine::judge(&before, decision, REVIEW_NODES, &th)).await?
+                on_core(asked, move || engine::judge(&before, decision, REVIEW_NODES, &th)).await?
             }
             _ => None,
         };

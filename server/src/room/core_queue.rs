@@ -1,36 +1,20 @@
 //! The machine's cores as permits, handed out by urgency rather than in the order they were asked for.
-//! Every search that someone is waiting for has a time it is due by, and a freed core goes to the
-//! earliest due: a bot on a clock is due by the deadline its clock gives; a bot without a clock, a reply a
-//! person waits for, [`PLAY_DUE`] after it asked; an analysis, someone at the analysis board,
-//! [`ANALYSIS_DUE`] after it asked. So a bullet game's bot does not wait behind bots with minutes on their
-//! clocks, and an analysis that has waited long enough goes ahead of bots whose clocks can spare the
-//! wait, instead of waiting for as long as bots keep coming. Reviews (computed in the background, nobody
-//! waits for one decision's judgement) come after every search that is due. Among equals, first come,
-//! first served. Study (analyses and reviews) holds at most [`super::engine_pool::study_cores`] cores at
-//! once: a study waiter beyond that share is passed over, and served when a study core is freed.
+//! Every search is due by an instant, and a freed core goes to the earliest due (the searches' callers
+//! say when: `engine_pool::Work`): a bot on a clock by the deadline its clock gives, a bot without a
+//! clock a few seconds after it asked, an analysis a little later, a post-game review's judgements well
+//! after the review was asked. So a bullet game's bot does not wait behind bots with minutes on their
+//! clocks, and study that has waited long enough goes ahead of bots whose clocks can spare the wait,
+//! instead of waiting for as long as bots keep coming. Among equals, first come, first served. Study
+//! (analyses and reviews) holds at most [`super::engine_pool::study_cores`] cores at once: a study waiter
+//! beyond that share is passed over, and served when a study core is freed.
 //!
 //! A waiter that stops waiting leaves the queue; a core handed to a waiter that has just left comes back
 //! to the queue when its permit is dropped, so no core is ever lost.
 
 use std::collections::BTreeMap;
 use std::sync::{LazyLock, Mutex, MutexGuard};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 use tokio::sync::oneshot;
-
-/// How soon a bot without a clock is due after it asked: about the longest a level 8 decision takes.
-pub const PLAY_DUE: Duration = Duration::from_secs(3);
-/// How soon an analysis is due after it asked: later than a bot's reply, well before the analysis's
-/// patience (`http::analysis::CORE_PATIENCE`) runs out.
-pub const ANALYSIS_DUE: Duration = Duration::from_secs(5);
-
-/// A search's place in the queue for a core. The order of the variants is the order of service.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Rank {
-    /// A search someone waits for, due by this instant: the earliest first.
-    Due(Instant),
-    /// A review's judgement of one decision.
-    Review,
-}
 
 /// One core, held while a search runs; dropping it hands the core to the best waiter.
 #[derive(Debug)]
@@ -55,7 +39,7 @@ struct Queue {
     study: usize,
     study_limit: usize,
     seq: u64,
-    waiting: BTreeMap<(Rank, u64), Waiter>,
+    waiting: BTreeMap<(Instant, u64), Waiter>,
 }
 
 impl Queue {
@@ -87,8 +71,8 @@ fn queue() -> MutexGuard<'static, Queue> {
     QUEUE.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Waits for a core at `rank`; `study` for an analysis or a review.
-pub async fn core(rank: Rank, study: bool) -> Core {
+/// Waits for a core for a search due by `due`; `study` for an analysis or a review.
+pub async fn core(due: Instant, study: bool) -> Core {
     let (key, rx) = {
         let mut q = queue();
         // A core is free only while no waiter may take it: a freed core goes to a waiter first.
@@ -97,7 +81,7 @@ pub async fn core(rank: Rank, study: bool) -> Core {
             return q.hand(study);
         }
         q.seq += 1;
-        let key = (rank, q.seq);
+        let key = (due, q.seq);
         let (tx, rx) = oneshot::channel();
         q.waiting.insert(key, Waiter { study, tx });
         (key, rx)
@@ -108,7 +92,7 @@ pub async fn core(rank: Rank, study: bool) -> Core {
 }
 
 /// Removes a waiter that stopped waiting before it was served.
-struct Leave((Rank, u64));
+struct Leave((Instant, u64));
 
 impl Drop for Leave {
     fn drop(&mut self) {

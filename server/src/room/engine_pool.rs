@@ -4,12 +4,12 @@
 //!
 //! Live play comes first: study (analyses and reviews) holds at most every core but one, so a bot's
 //! decision never waits for more than one core's worth of analyses; and a freed core goes to the search
-//! due first, a bot by its clock, an analysis a few seconds after it was asked, reviews last
-//! ([`super::core_queue`]). How many analyses may wait is the HTTP edge's business (it answers `busy`
+//! due first, a bot by its clock, an analysis a few seconds after it was asked, a review's judgements
+//! half a minute after the review was ([`super::core_queue`]). How many analyses may wait is the HTTP edge's business (it answers `busy`
 //! beyond its bound). Study's threads keep the normal scheduling class: the idle class was measured and
 //! made live play's latency worse (BENCHMARKS.md).
 
-use super::core_queue::{self, Rank};
+use super::core_queue;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
@@ -21,24 +21,34 @@ pub enum Work {
     Play { deadline: Option<Instant> },
     /// An analysis someone asked for (the analysis board, `POST /api/analysis`).
     Analysis,
-    /// A post-game review's judgement of one decision.
-    Review,
+    /// A judgement of one decision for the post-game review asked for at `asked`.
+    Review { asked: Instant },
 }
 
+/// How soon a bot without a clock is due after it asked: about the longest a level 8 decision takes.
+pub const PLAY_DUE: Duration = Duration::from_secs(3);
+/// How soon an analysis is due after it asked: later than a bot's reply, well before the analysis's
+/// patience (`http::analysis::CORE_PATIENCE`) runs out.
+pub const ANALYSIS_DUE: Duration = Duration::from_secs(5);
+/// How soon a review's judgements are due after the review was asked for: its reader waits for the
+/// whole review (a page polling it), not for one judgement, so they come after every reply and analysis
+/// asked meanwhile, but a review still finishes under a steady stream of bots.
+pub const REVIEW_DUE: Duration = Duration::from_secs(30);
+
 impl Work {
-    /// Its rank in the queue for a core when asked at `now`.
-    fn rank(self, now: Instant) -> Rank {
+    /// The instant it is due by, when asked at `now`: its place in the queue for a core.
+    fn due(self, now: Instant) -> Instant {
         match self {
-            Work::Play { deadline: Some(at) } => Rank::Due(at),
-            Work::Play { deadline: None } => Rank::Due(now + core_queue::PLAY_DUE),
-            Work::Analysis => Rank::Due(now + core_queue::ANALYSIS_DUE),
-            Work::Review => Rank::Review,
+            Work::Play { deadline: Some(at) } => at,
+            Work::Play { deadline: None } => now + PLAY_DUE,
+            Work::Analysis => now + ANALYSIS_DUE,
+            Work::Review { asked } => asked + REVIEW_DUE,
         }
     }
 
     /// Study: analyses and reviews, which hold at most [`study_cores`].
     fn is_study(self) -> bool {
-        matches!(self, Work::Analysis | Work::Review)
+        matches!(self, Work::Analysis | Work::Review { .. })
     }
 }
 
@@ -85,7 +95,7 @@ pub async fn run_within<T: Send + 'static>(
     patience: Option<Duration>,
     search: impl FnOnce() -> T + Send + 'static,
 ) -> Result<T, PoolError> {
-    let wait = core_queue::core(work.rank(Instant::now()), work.is_study());
+    let wait = core_queue::core(work.due(Instant::now()), work.is_study());
     let core = match patience {
         None => wait.await,
         Some(p) => tokio::time::timeout(p, wait).await.map_err(|_| PoolError::NoCore(p))?,
@@ -229,11 +239,12 @@ mod tests {
     }
 
     /// With every core busy, a freed core goes to the search due first, whatever the order they were
-    /// asked in: a bot by its deadline, a bot without a clock [`core_queue::PLAY_DUE`] after it asked, an
-    /// analysis [`core_queue::ANALYSIS_DUE`] after (ahead of a bot whose clock can wait longer); reviews
-    /// last. A waiter that left is skipped.
+    /// asked in: a bot by its deadline, a bot without a clock [`PLAY_DUE`] after it asked, an analysis
+    /// [`ANALYSIS_DUE`] after (ahead of a bot whose clock can wait longer), a review's judgement
+    /// [`REVIEW_DUE`] after the review was asked (so one asked long ago goes ahead of fresh bots). A
+    /// waiter that left is skipped.
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn a_freed_core_goes_to_the_search_due_first_and_reviews_last() {
+    async fn a_freed_core_goes_to_the_search_due_first() {
         let _turn = SERIAL.lock().await;
         let held = Held::ask(Work::Play { deadline: None }, cores());
         assert_eq!(held.until_running(cores()).await, cores());
@@ -255,12 +266,13 @@ mod tests {
         // Asked in the reverse of the order they are to run, each queued before the next is asked.
         let mut asked = Vec::new();
         for (i, (name, work)) in [
-            ("review", Work::Review),
+            ("review", Work::Review { asked: now }),
             ("in 10 s", Work::Play { deadline: Some(now + Duration::from_secs(10)) }),
             ("analysis", Work::Analysis),
             ("no clock", Work::Play { deadline: None }),
             ("left", Work::Play { deadline: Some(now) }),
             ("in 1 s", Work::Play { deadline: Some(now + Duration::from_secs(1)) }),
+            ("review asked 28 s ago", Work::Review { asked: now - Duration::from_secs(28) }),
         ]
         .into_iter()
         .enumerate()
@@ -270,13 +282,16 @@ mod tests {
         }
         // The first in rank stops waiting: it leaves the queue and never runs.
         asked.remove(4).abort();
-        queued(5).await;
+        queued(6).await;
         // One core freed: the waiters run one after another on it, in rank order.
         held.release(1);
         for a in asked {
             tokio::time::timeout(Duration::from_secs(30), a).await.expect("every waiter runs").unwrap().unwrap();
         }
-        assert_eq!(*started.lock().unwrap(), ["in 1 s", "no clock", "analysis", "in 10 s", "review"]);
+        assert_eq!(
+            *started.lock().unwrap(),
+            ["in 1 s", "review asked 28 s ago", "no clock", "analysis", "in 10 s", "review"]
+        );
         held.release(cores() - 1);
         for s in held.callers {
             s.await.unwrap().unwrap();
