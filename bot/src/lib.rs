@@ -336,11 +336,7 @@ impl Bot {
             Kind::Legacy(limits) => legacy::alpha_beta(pos, side, limits, &mut self.rng, &mut self.stats),
             Kind::Search(limits, config) => {
                 let limits = self.level.and_then(|l| l.limits_in(pos.variant())).unwrap_or(limits);
-                // A table per decision: a bot holds no memory between decisions (a server may run many),
-                // and a decision depends on nothing but the position and the generator.
-                let mut table = tt::Table::new(search::table_entries(limits.nodes));
-                let budget = search::Budget { limits, deadline };
-                search::best_decision(pos, side, budget, config, &mut table, &mut self.rng, &mut self.stats)
+                self.search(pos, side, search::Budget { limits, deadline }, config)
             }
             Kind::Mcts(limits) => {
                 let weights = weights::of(pos.variant());
@@ -348,14 +344,19 @@ impl Bot {
                     || {
                         // Ikibuguzo's secret choice is a simultaneous game, which the tree does not model.
                         let limits = Limits { nodes: limits.nodes.min(100_000), depth: 64 };
-                        let mut table = tt::Table::new(search::table_entries(limits.nodes));
-                        let budget = search::Budget { limits, deadline };
-                        let config = Config::DEFAULT;
-                        search::best_decision(pos, side, budget, config, &mut table, &mut self.rng, &mut self.stats)
+                        self.search(pos, side, search::Budget { limits, deadline }, Config::DEFAULT)
                     },
                 )
             }
         }
+    }
+
+    /// The search of levels 5 to 8 within `budget`.
+    fn search(&mut self, pos: &Position, side: Side, budget: search::Budget, config: Config) -> Option<Decision> {
+        // A table per decision: a bot holds no memory between decisions (a server may run many), and a
+        // decision depends on nothing but the position and the generator.
+        let mut table = tt::Table::new(search::table_entries(budget.limits.nodes));
+        search::best_decision(pos, side, budget, config, &mut table, &mut self.rng, &mut self.stats)
     }
 }
 

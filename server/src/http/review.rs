@@ -5,8 +5,8 @@
 //! later requests answer 202 (with the progress) until the review is stored, then 200 with it, always the
 //! same. The job judges one decision at a time on the analysis pool ([`super::analysis::on_core`]), so
 //! interactive analyses take turns with it rather than wait for a whole game; its judgements are due
-//! half a minute after the review was asked, so it finishes even while bots keep the cores busy. This process runs at most
-//! one job per game and [`MAX_JOBS`] in all, and one client address starts at most
+//! half a minute after the review was asked, so it finishes even while bots keep the cores busy. This
+//! process runs at most one job per game and [`MAX_JOBS`] in all, and one client address starts at most
 //! [`MAX_JOBS_PER_CLIENT`] at once, each start counted in the engine rate limit; beyond that, 503 `busy`
 //! or 429. A job is held only in memory: one lost by a crash or a shutdown is started again by the next
 //! request. Several nodes may each compute the same review; it is deterministic, so whichever is stored

@@ -5,9 +5,9 @@
 //! Live play comes first: study (analyses and reviews) holds at most every core but one, so a bot's
 //! decision never waits for more than one core's worth of analyses; and a freed core goes to the search
 //! due first, a bot by its clock, an analysis a few seconds after it was asked, a review's judgements
-//! half a minute after the review was ([`super::core_queue`]). How many analyses may wait is the HTTP edge's business (it answers `busy`
-//! beyond its bound). Study's threads keep the normal scheduling class: the idle class was measured and
-//! made live play's latency worse (BENCHMARKS.md).
+//! half a minute after the review was ([`super::core_queue`]). How many analyses may wait is the HTTP
+//! edge's business (it answers `busy` beyond its bound). Study's threads keep the normal scheduling
+//! class: the idle class was measured and made live play's latency worse (BENCHMARKS.md).
 
 use super::core_queue;
 use std::sync::OnceLock;
@@ -280,10 +280,10 @@ mod tests {
             asked.push(ask(name, work));
             queued(i + 1).await;
         }
-        // The first in rank stops waiting: it leaves the queue and never runs.
+        // The first due stops waiting: it leaves the queue and never runs.
         asked.remove(4).abort();
         queued(6).await;
-        // One core freed: the waiters run one after another on it, in rank order.
+        // One core freed: the waiters run one after another on it, earliest due first.
         held.release(1);
         for a in asked {
             tokio::time::timeout(Duration::from_secs(30), a).await.expect("every waiter runs").unwrap().unwrap();
