@@ -291,8 +291,6 @@ fn every_start_holds_ninety_counters() {
     }
 }
 
-/// Plays `games` random games with the default options (500 turns per player) as fast as the engine
-/// allows and prints the figures for BENCHMARKS.md.
 /// The hole opposite `h` through the board's centre: a1 and t2, t1 and a2.
 fn mirror_hole(geo: Geometry, h: Hole) -> Hole {
     geo.hole(geo.cols() - 1 - geo.col(h), geo.rows() + 1 - geo.row(h)).unwrap()
@@ -356,6 +354,8 @@ fn the_rules_are_the_same_from_either_seat() {
     assert!(compared > 100_000, "{compared} decisions compared");
 }
 
+/// Plays `games` random games with the default options (500 turns per player) as fast as the engine
+/// allows and prints the figures for BENCHMARKS.md.
 #[test]
 #[ignore = "timing run: cargo test --release -p mancala-engine --test azigo -- --ignored --nocapture"]
 fn timing_random_games() {
