@@ -215,29 +215,13 @@ fn continuation(pos: &Position, passed: bool, table: &Table) -> Vec<Decision> {
 mod tests {
     use super::*;
     use crate::eval::{self, Weights};
-    use crate::search::{MAX_PLY, terminal};
     use mancala_engine::{Options, Variant};
     use rand::rngs::ChaCha8Rng;
     use rand::{RngExt, SeedableRng};
 
-    /// Plain minimax for `me` with the search's depth rules and evaluation, `ply` decisions below the root.
+    /// The reference minimax on the search's evaluation, `ply` decisions below the root.
     fn minimax(pos: &Position, me: Side, depth: i32, ply: u32, w: &Weights) -> i32 {
-        let side = match pos.to_move() {
-            ToMove::Nobody(o) => return terminal(o, me, ply),
-            ToMove::Side(s) => s,
-            ToMove::Both { .. } => unreachable!("not reached below a root after the openings"),
-        };
-        if depth <= 0 || ply >= MAX_PLY {
-            return eval::evaluate(pos, me, w);
-        }
-        let moves = pos.legal_decisions(side);
-        let values = moves.iter().map(|&d| {
-            let mut child = pos.clone();
-            child.apply_unchecked(side, d, &mut NoEvents);
-            let cd = if keeps_depth(moves.len() == 1, side, &child) { depth } else { depth - 1 };
-            minimax(&child, me, cd, ply + 1, w)
-        });
-        if side == me { values.max().unwrap() } else { values.min().unwrap() }
+        crate::reference::minimax(pos, me, depth, ply, &|p, me| eval::evaluate(p, me, w))
     }
 
     /// Every decision's value (not only the best one's) is its exact minimax value at the depth the

@@ -79,7 +79,7 @@ fn material(pos: &Position, me: Side, weights: &Weights) -> i32 {
             }
             let owner = geo.owner(hole);
             let col = geo.col(hole) as i32;
-            // South's left is column a, North's is the last column (RULES.md D1).
+            // South's left is column a, North's is the last column (docs/rules.md#d1-sides-and-hole-names).
             let from_left = if owner == Side::South { col } else { cols - 1 - col };
             let o = (from_left + n - cols).max(0);
             overflow += if owner == me { o } else { -o };
@@ -131,7 +131,7 @@ fn side_features(pos: &Position, geo: Geometry, board: &[u8; MAX_HOLES], s: Side
             let n = board[h.index()] as i32;
             f[1] += (n > 0) as i32;
             let col = geo.col(h) as i32;
-            // South's left is column a, North's is the last column (RULES.md D1).
+            // South's left is column a, North's is the last column (docs/rules.md#d1-sides-and-hole-names).
             let from_left = if s == Side::South { col } else { cols - 1 - col };
             f[2] += (from_left + n - cols).max(0);
             f[3] += (n == 2) as i32;
@@ -189,7 +189,7 @@ fn four_row_lap_capture(geo: Geometry, board: &[u8; MAX_HOLES], s: Side, from: H
     }
 }
 
-/// Counters an Azigo normal move of `from` captures (RULES.md §3.3.1 item 4, D5): the last hole in the
+/// Counters an Azigo normal move of `from` captures (docs/rules.md#azigo-capture): the last hole in the
 /// opponent's row holding 1 or 3 after the drop, and the unbroken run of such holes before it.
 fn azigo_lap_capture(geo: Geometry, board: &[u8; MAX_HOLES], s: Side, from: Hole) -> i32 {
     const LEN: u32 = 40;
@@ -248,7 +248,8 @@ mod tests {
     /// The threat feature is exactly what the engine captures with that lap, for one-lap turns.
     #[test]
     fn threats_match_the_engine() {
-        // RULES.md I-6 / K-6 turned into a capture: f1 ends in h2 (occupied) facing h3 and h4.
+        // Scenarios I-6 / K-6 (docs/rules.md#worked-scenarios) turned into a capture: f1 ends in h2
+        // (occupied) facing h3 and h4.
         let p = at(Variant::Kubuguza, "south f1=3 h2=1 h3=2 h4=1 a4=5 turn=9");
         assert_eq!((threat(&p, Side::South), threat(&p, Side::North)), (3, 0));
         assert_eq!(features(&p, Side::South)[4], 3);

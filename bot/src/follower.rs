@@ -3,10 +3,10 @@
 //! decision. It knows nothing of any wire protocol: whoever carries the messages (the `mancala-seat`
 //! crate, for the server's computer seats and `mancala bot`) hands it each decision as [`Seen`].
 //!
-//! The position is rebuilt by replaying the decisions the seat has seen. The one decision a seat does
-//! not see is the opponent's Ikibuguzo array choice before both are in: it is left out until the reveal
-//! names both arrays, then put back. (Azigo's opponent store is derivable from the board, RULES.md D5, so
-//! the replayed position holds nothing the seat could not know.)
+//! The position is rebuilt by replaying the decisions the seat has seen. The one decision a seat does not see
+//! is the opponent's Ikibuguzo array choice before both are in: it is left out until the reveal names both
+//! arrays, then put back. (Azigo's opponent store is derivable from the board,
+//! docs/rules.md#azigo-concealed-store, so the replayed position holds nothing the seat could not know.)
 
 use crate::{Bot, Level};
 use mancala_engine::{BySide, Decision, OpeningArray, Options, Position, Side, Variant};

@@ -3,11 +3,11 @@
 //! with cutoffs) on a material evaluation, deepened two turns at a time within a node budget, and the
 //! greedy one-decision choice of level 2.
 //!
-//! **Whose decision.** A decision is not always a whole turn (RULES.md D9): inside a turn the same side may
-//! decide again. The side deciding at a node is always read from [`Position::to_move`], so a node is a
-//! maximising node when it is the searching side's decision and a minimising one otherwise. A decision that
-//! continues the same turn, and a forced decision (the only legal one: Ikibuguzo's opening turns, a
-//! Njombwa `pass`), does not use up depth, so a search of depth `d` looks `d` whole turns ahead.
+//! **Whose decision.** A decision is not always a whole turn (docs/rules.md#d9-decisions): inside a turn the
+//! same side may decide again. The side deciding at a node is always read from [`Position::to_move`], so a
+//! node is a maximising node when it is the searching side's decision and a minimising one otherwise. A
+//! decision that continues the same turn, and a forced decision (the only legal one: Ikibuguzo's opening
+//! turns, a Njombwa `pass`), does not use up depth, so a search of depth `d` looks `d` whole turns ahead.
 //!
 //! **The secret choice.** During Ikibuguzo's simultaneous array choice ([`ToMove::Both`]), a node where
 //! the searching side still has to choose is its own (maximising) node; a node where only the opponent
@@ -292,24 +292,9 @@ mod tests {
     use mancala_engine::{Options, Variant};
     use rand::{RngExt, SeedableRng};
 
-    /// Plain minimax with the same depth rules, for checking the cutoffs.
+    /// The reference minimax on the legacy heuristic.
     fn minimax(pos: &Position, me: Side, depth: i32, ply: u32) -> i32 {
-        let side = match pos.to_move() {
-            ToMove::Nobody(o) => return terminal(o, me, ply),
-            ToMove::Side(s) => s,
-            ToMove::Both { .. } => unreachable!("not tested here"),
-        };
-        if depth <= 0 || ply >= MAX_PLY {
-            return heuristic(pos, me);
-        }
-        let moves = pos.legal_decisions(side);
-        let values = moves.iter().map(|&d| {
-            let mut child = pos.clone();
-            child.apply_unchecked(side, d, &mut NoEvents);
-            let cd = if keeps_depth(moves.len() == 1, side, &child) { depth } else { depth - 1 };
-            minimax(&child, me, cd, ply + 1)
-        });
-        if side == me { values.max().unwrap() } else { values.min().unwrap() }
+        crate::reference::minimax(pos, me, depth, ply, &heuristic)
     }
 
     #[test]

@@ -25,8 +25,8 @@
 //!   absent from the position. As a safeguard, a bot also removes it itself if it is there: it never uses
 //!   it.
 //! - In Azigo the opponent's store is concealed from the players, but it is derivable from the board
-//!   (RULES.md D5: every counter not on the board is in one of the stores, and a player knows its own
-//!   store), so a position holding it tells the bot nothing it could not know.
+//!   (docs/rules.md#azigo-concealed-store: every counter not on the board is in one of the stores, and a
+//!   player knows its own store), so a position holding it tells the bot nothing it could not know.
 //! - Everything else in a position is public.
 //!
 //! # Levels
@@ -57,11 +57,12 @@
 //! budget; a transposition table keyed by a Zobrist hash of the public position ([`zobrist`]); the
 //! table's best decision tried first, then the others by their static value (or, next to the horizon,
 //! by the history heuristic); and the search extended through the rest of a turn: a decision inside a
-//! turn (relays and captures that go on, RULES.md D9) or a forced one does not use up depth. Details in
-//! the `search` module.
+//! turn (relays and captures that go on, docs/rules.md#d9-decisions) or a forced one does not use up depth.
+//! Details in the `search` module.
 //!
-//! A Monte Carlo tree search ([`Bot::mcts`], the `mcts` module) is there for the arena's experiments;
-//! no level uses it, since it scored no better than this search against the reference (BENCHMARKS.md).
+//! A Monte Carlo tree search (`Bot::mcts`, the `mcts` module, behind the `mcts` feature that only the
+//! arena turns on) is there for the arena's experiments; no level uses it, since it scored no better than
+//! this search against the reference (BENCHMARKS.md).
 //!
 //! In every search, ties between equally valued decisions at the root are broken at random, so a level
 //! does not repeat the same game against the same moves.
@@ -92,11 +93,15 @@
 
 pub mod analysis;
 pub mod eval;
+pub mod fairplay;
 pub mod follower;
 pub mod ladder;
 mod legacy;
+#[cfg(feature = "mcts")]
 mod mcts;
 mod opening;
+#[cfg(test)]
+mod reference;
 pub mod review;
 mod root;
 mod search;
@@ -147,7 +152,8 @@ enum Kind {
     Legacy(Limits),
     /// The search of [`search`].
     Search(Limits, Config),
-    /// Monte Carlo tree search ([`mcts`]): `nodes` decisions applied, continuations of `depth`.
+    /// Monte Carlo tree search (`mcts`): `nodes` decisions applied, continuations of `depth`.
+    #[cfg(feature = "mcts")]
     Mcts(Limits),
 }
 
@@ -183,7 +189,9 @@ impl Level {
     pub fn limits(self) -> Option<Limits> {
         match self.kind() {
             Kind::Random | Kind::Greedy => None,
-            Kind::Legacy(l) | Kind::Search(l, _) | Kind::Mcts(l) => Some(l),
+            Kind::Legacy(l) | Kind::Search(l, _) => Some(l),
+            #[cfg(feature = "mcts")]
+            Kind::Mcts(l) => Some(l),
         }
     }
 
@@ -278,6 +286,7 @@ impl Bot {
         Bot::of_kind(Kind::Search(limits, config), seed)
     }
 
+    #[cfg(feature = "mcts")]
     /// Monte Carlo tree search within `limits.nodes` decisions applied, each new position valued after
     /// `limits.depth` random decisions (experiments, the arena).
     pub fn mcts(limits: Limits, seed: u64) -> Bot {
@@ -293,7 +302,9 @@ impl Bot {
     pub fn with_limits(mut self, limits: Limits) -> Bot {
         self.level = None;
         match &mut self.kind {
-            Kind::Legacy(l) | Kind::Search(l, _) | Kind::Mcts(l) => *l = limits,
+            Kind::Legacy(l) | Kind::Search(l, _) => *l = limits,
+            #[cfg(feature = "mcts")]
+            Kind::Mcts(l) => *l = limits,
             Kind::Random | Kind::Greedy => {}
         }
         self
@@ -338,6 +349,7 @@ impl Bot {
                 let limits = self.level.and_then(|l| l.limits_in(pos.variant())).unwrap_or(limits);
                 self.search(pos, side, search::Budget { limits, deadline }, config)
             }
+            #[cfg(feature = "mcts")]
             Kind::Mcts(limits) => {
                 let weights = weights::of(pos.variant());
                 mcts::best_decision(pos, side, limits, deadline, &weights, &mut self.rng, &mut self.stats).or_else(

@@ -42,6 +42,20 @@ pub(crate) fn deepen(
     rng: &mut ChaCha8Rng,
     stats: &mut SearchStats,
 ) -> Decision {
+    pick_best(&scores(pos, side, moves, depths, s, stats), rng)
+}
+
+/// The root's decisions with the scores that decide between them (the deepest iteration's, or the partial
+/// one that counts): [`deepen`] picks among the highest. The generator plays no part before that pick, so
+/// the highest are the same for a position and a budget whatever the seed.
+pub(crate) fn scores(
+    pos: &Position,
+    side: Side,
+    moves: &[Decision],
+    depths: impl Iterator<Item = i32>,
+    s: &mut impl RootSearch,
+    stats: &mut SearchStats,
+) -> Vec<(Decision, i32)> {
     // The root's children, with their scores from the last completed iteration (first: static values).
     let mut root: Vec<(Decision, Position, i32)> = Vec::with_capacity(moves.len());
     for &d in moves {
@@ -84,7 +98,7 @@ pub(crate) fn deepen(
             break;
         }
     }
-    pick_best(&result, rng)
+    result
 }
 
 /// Picks uniformly among the decisions whose score is the highest.

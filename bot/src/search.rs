@@ -2,12 +2,12 @@
 //! after the first with a null window) with a transposition table, deepened one turn at a time within a
 //! node budget, on the tuned evaluation of [`crate::eval`].
 //!
-//! **Whose decision.** A decision is not always a whole turn (RULES.md D9): inside a turn the same side may
-//! decide again. A node's value is for the side deciding there; a child where the same side decides again
-//! keeps the window and the sign, a child of the other side negates both. A decision that continues the
-//! same turn, and a forced decision (the only legal one: Ikibuguzo's opening turns, a Njombwa `pass`),
-//! does not use up depth: the search is extended through the rest of a turn, so a search of depth `d`
-//! looks `d` whole turns ahead.
+//! **Whose decision.** A decision is not always a whole turn (docs/rules.md#d9-decisions): inside a turn the
+//! same side may decide again. A node's value is for the side deciding there; a child where the same side
+//! decides again keeps the window and the sign, a child of the other side negates both. A decision that
+//! continues the same turn, and a forced decision (the only legal one: Ikibuguzo's opening turns, a Njombwa
+//! `pass`), does not use up depth: the search is extended through the rest of a turn, so a search of depth
+//! `d` looks `d` whole turns ahead.
 //!
 //! **Move ordering.** The transposition table's best decision first; then, where at least two turns
 //! remain, every other child is applied and tried best first by its static value for the side deciding
@@ -465,6 +465,27 @@ pub(crate) fn best_decision(
     Some(d)
 }
 
+/// The decisions among which [`best_decision`] would pick for `side` in `pos` within `limits` and `cfg`
+/// (no deadline, a fresh table of the size a bot's search has): those of the highest score, in legal
+/// order; empty unless `side` alone is to decide with a choice of at least two decisions.
+pub(crate) fn best_decisions(pos: &Position, side: Side, limits: Limits, cfg: Config) -> Vec<Decision> {
+    if pos.to_move() != ToMove::Side(side) {
+        return Vec::new();
+    }
+    let moves = pos.legal_decisions(side);
+    if moves.len() < 2 {
+        return Vec::new();
+    }
+    let mut tt = Table::new(table_entries(limits.nodes));
+    let mut s = Searcher::new(pos, cfg, limits.nodes, None, &mut tt);
+    s.root = side;
+    let step = cfg.step.max(1);
+    let depths = (step..=limits.depth.max(step)).step_by(step as usize);
+    let scored = root::scores(pos, side, &moves, depths, &mut s, &mut SearchStats::default());
+    let best = scored.iter().map(|&(_, v)| v).max().unwrap_or(i32::MIN);
+    moves.into_iter().filter(|d| scored.iter().any(|&(e, v)| e == *d && v == best)).collect()
+}
+
 impl root::RootSearch for Searcher<'_> {
     fn static_value(&self, pos: &Position) -> i32 {
         Searcher::static_value(self, pos, self.root)
@@ -518,24 +539,9 @@ mod tests {
     use mancala_engine::{Options, Variant};
     use rand::{RngExt, SeedableRng};
 
-    /// Plain minimax with the same depth rules and evaluation, for checking the cutoffs and the table.
+    /// The reference minimax on this search's evaluation.
     fn minimax(pos: &Position, me: Side, depth: i32, ply: u32, w: &Weights) -> i32 {
-        let side = match pos.to_move() {
-            ToMove::Nobody(o) => return terminal(o, me, ply),
-            ToMove::Side(s) => s,
-            ToMove::Both { .. } => unreachable!("not tested here"),
-        };
-        if depth <= 0 || ply >= MAX_PLY {
-            return eval::evaluate(pos, me, w);
-        }
-        let moves = pos.legal_decisions(side);
-        let values = moves.iter().map(|&d| {
-            let mut child = pos.clone();
-            child.apply_unchecked(side, d, &mut NoEvents);
-            let cd = if keeps_depth(moves.len() == 1, side, &child) { depth } else { depth - 1 };
-            minimax(&child, me, cd, ply + 1, w)
-        });
-        if side == me { values.max().unwrap() } else { values.min().unwrap() }
+        crate::reference::minimax(pos, me, depth, ply, &|p, me| eval::evaluate(p, me, w))
     }
 
     /// Every combination of the table and the null windows gives the minimax value, at every depth of

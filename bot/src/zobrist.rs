@@ -2,7 +2,7 @@
 //! alone: every hole's count, the stores, whose decision it is, the turn number, the phase and the state
 //! inside a turn. Everything that can change the value of a position is in the key, so two positions
 //! with the same key are the same game state (up to a 64-bit collision); the within-turn lap history
-//! (only relevant to the endless-sowing draw, D7) is the one exception.
+//! (only relevant to the endless-sowing draw, docs/rules.md#d7-endless-turns) is the one exception.
 //!
 //! [`key`] is the only entry point, so the engine's own incremental hash can replace it without touching
 //! the search.

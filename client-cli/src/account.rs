@@ -1,11 +1,13 @@
 //! `mancala login` and `mancala logout`: sign in to a server with a name and password for an API token,
-//! kept on this machine ([`crate::online::credentials`]) and sent by every online command afterwards;
-//! sign out by revoking it on the server and forgetting it.
+//! kept on this machine ([`crate::online::credentials`]) and sent by every online command afterwards
+//! (an account with two-step sign-in on is asked for a code too); sign out by revoking it on the server
+//! and forgetting it.
 
 use crate::online::api::{Api, ClientError};
 use crate::online::credentials::{self, Credential};
 use anyhow::{Context, Result, bail};
 use mancala_protocol::account::{SignedIn, Signin};
+use mancala_protocol::twostep::SecondStep;
 use std::io::{BufRead, IsTerminal, Write};
 
 #[derive(Debug, clap::Args)]
@@ -14,7 +16,8 @@ pub struct LoginArgs {
     pub server: crate::ServerArgs,
     /// The account's name (asked for when not given).
     pub name: Option<String>,
-    /// Read the password from the first line of stdin instead of asking for it.
+    /// Read the password from the first line of stdin instead of asking for it (and, for an account with
+    /// two-step sign-in on, the code from the second line).
     #[arg(long)]
     pub password_stdin: bool,
 }
@@ -89,12 +92,42 @@ pub async fn login(args: &LoginArgs) -> Result<()> {
     };
     let body = Signin { name, password, token_label: Some(label()) };
     // No bearer: a kept token of another account must not sign this request.
-    let signed: SignedIn = api.clone().without_account().post("/api/account/signin", &body, None).await?;
+    let api_out = api.clone().without_account();
+    let mut signed: SignedIn = api_out.post("/api/account/signin", &body, None).await?;
+    if signed.second_step {
+        let ticket = signed.ticket.clone().context("the server asked for a code without a ticket")?;
+        signed = second_step(&api_out, ticket, args.password_stdin).await?;
+    }
     let token = signed.token.context("the server answered the sign-in without a token")?;
     credentials::save(Credential { server: api.base.clone(), name: signed.name.clone(), token })
         .with_context(|| format!("cannot keep the token in {}", credentials::path().display()))?;
     println!("signed in to {} as {}", api.base, signed.name);
     Ok(())
+}
+
+/// The second step of a sign-in: a code of the authenticator app or a backup code, from the next line of
+/// stdin with `--password-stdin`, else asked for on the terminal (three tries for a wrong code).
+async fn second_step(api: &Api, ticket: String, from_stdin: bool) -> Result<SignedIn> {
+    let tries = if from_stdin { 1 } else { 3 };
+    for left in (0..tries).rev() {
+        let code = if from_stdin {
+            read_line()?
+        } else if std::io::stdin().is_terminal() {
+            eprint!("two-step code (from your authenticator app, or a backup code): ");
+            std::io::stderr().flush().ok();
+            read_line()?
+        } else {
+            bail!("two-step sign-in is on for this account: use --password-stdin with the code on the second line")
+        };
+        let body = SecondStep { ticket: ticket.clone(), code };
+        match api.post("/api/account/signin/code", &body, None).await {
+            Err(ClientError::Refused { code, message, .. }) if code == "code_wrong" && left > 0 => {
+                eprintln!("{message}");
+            }
+            other => return Ok(other?),
+        }
+    }
+    bail!("no right code")
 }
 
 pub async fn logout(args: &LogoutArgs) -> Result<()> {

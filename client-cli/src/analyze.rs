@@ -15,8 +15,8 @@ use mancala_engine::{Decision, Options, Position, Side, ToMove, Variant};
 pub struct Args {
     #[command(flatten)]
     game: GameArgs,
-    /// Start from this position text (RULES.md D11), e.g. "south f1=3 h2=1 h3=2 a4=5 turn=9", instead of
-    /// the variant's start.
+    /// Start from this position text (docs/rules.md#d11-position-text), e.g. "south f1=3 h2=1 h3=2 a4=5
+    /// turn=9", instead of the variant's start.
     #[arg(long, value_name = "TEXT")]
     position: Option<String>,
     /// Decisions to apply in order, in notation, separated by spaces, e.g. "h2 a4:cw".

@@ -1,6 +1,6 @@
-//! Text drawing of a board as South sees it (RULES.md D1): the top row first (row 4, or row 2 in Azigo),
-//! row 1 at the bottom, the column letters under it, a rule between North's and South's halves, and each
-//! side's name (with its store in Azigo) beside its outer row.
+//! Text drawing of a board as South sees it (docs/rules.md#d1-sides-and-hole-names): the top row first (row
+//! 4, or row 2 in Azigo), row 1 at the bottom, the column letters under it, a rule between North's and
+//! South's halves, and each side's name (with its store in Azigo) beside its outer row.
 //!
 //! ```text
 //!      4   0  0  0  0  0  0  0  0   north

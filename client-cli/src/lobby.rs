@@ -204,6 +204,16 @@ fn list_lines(msg: &LobbyServerMsg) -> Vec<String> {
     }
 }
 
+/// A lobby refusal as printed: a ban for leaving games (`playban`) says so, with the time left the server
+/// counted (its message says it in words too; `retry_after` is exact).
+fn refusal_text(code: &str, message: &str, retry_after: Option<u64>) -> String {
+    match (code, retry_after) {
+        ("playban", Some(secs)) => format!("banned from pairing for leaving games: {message} (retry in {secs} s)"),
+        ("playban", None) => format!("banned from pairing for leaving games: {message}"),
+        _ => message.to_string(),
+    }
+}
+
 /// `mancala seek`.
 pub async fn seek(args: &SeekArgs) -> Result<()> {
     let api = Api::new(&args.who.server.server);
@@ -222,8 +232,9 @@ pub async fn seek(args: &SeekArgs) -> Result<()> {
                 let _ = send(&mut socket, &quick).await;
             }
             Next::Msg(LobbyServerMsg::SeekCreated { seek }) => println!("seeking {}", describe(&seek)),
-            Next::Msg(LobbyServerMsg::Error { message, .. }) => {
-                return Err(ClientError::Refused { status: 400, code: "lobby".into(), message }.into());
+            Next::Msg(LobbyServerMsg::Error { code, message, retry_after }) => {
+                let message = refusal_text(&code, &message, retry_after);
+                return Err(ClientError::Refused { status: 400, code, message }.into());
             }
             Next::Msg(LobbyServerMsg::Paired(granted)) => {
                 let _ = socket.close(None).await;
@@ -265,7 +276,9 @@ pub async fn lobby(args: &LobbyArgs) -> Result<()> {
                 Next::Msg(LobbyServerMsg::Challenge { challenge }) => {
                     println!("challenge {} from {} {}", challenge.id, challenge.from, challenge.variant);
                 }
-                Next::Msg(LobbyServerMsg::Error { message, .. }) => println!("refused {message}"),
+                Next::Msg(LobbyServerMsg::Error { code, message, retry_after }) => {
+                    println!("refused {}", refusal_text(&code, &message, retry_after));
+                }
                 Next::Msg(LobbyServerMsg::Paired(granted)) => {
                     let _ = socket.close(None).await;
                     drop(stdin); // the game reads it
@@ -305,6 +318,15 @@ mod tests {
     use super::*;
     use mancala_engine::{Options, Variant};
     use mancala_protocol::http::{GameStatus, Seats};
+
+    #[test]
+    fn a_ban_is_printed_with_the_time_left() {
+        let text =
+            refusal_text("playban", "you left too many games (3 aborted): no new games for 14 min 59 s", Some(899));
+        assert!(text.starts_with("banned from pairing for leaving games: you left"), "{text}");
+        assert!(text.ends_with("(retry in 899 s)"), "{text}");
+        assert_eq!(refusal_text("busy", "the lobby is busy", None), "the lobby is busy");
+    }
 
     #[test]
     fn the_lines_of_the_game_lists() {

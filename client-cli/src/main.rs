@@ -12,6 +12,7 @@
 
 mod account;
 mod analyze;
+mod blocks;
 mod board;
 mod bot;
 mod history;
@@ -21,6 +22,7 @@ mod lobby;
 mod online;
 mod play;
 mod rematch;
+mod report;
 mod selfplay;
 mod tournament;
 mod tui;
@@ -76,6 +78,15 @@ enum Command {
     /// Arena and Swiss tournaments: list, show, create, join (and play your games, or let the computer
     /// play them with `--bot`), withdraw, follow.
     Tournament(tournament::Args),
+    /// Report a player to the server's moderators (signed in with `mancala login`).
+    Report(report::Args),
+    /// Block a player: they can no longer challenge you, their chat lines are hidden from you, and the
+    /// lobby never pairs you two.
+    Block(blocks::BlockArgs),
+    /// Unblock a player.
+    Unblock(blocks::BlockArgs),
+    /// List the players you block.
+    Blocks(blocks::AccountArgs),
 }
 
 /// Which server to talk to.
@@ -172,6 +183,10 @@ fn main() -> ExitCode {
         Command::Login(args) => online(Box::pin(async move { account::login(&args).await })),
         Command::Logout(args) => online(Box::pin(async move { account::logout(&args).await })),
         Command::Tournament(args) => online(Box::pin(async move { tournament::run(&args).await })),
+        Command::Report(args) => online(Box::pin(async move { report::run(&args).await })),
+        Command::Block(args) => online(Box::pin(async move { blocks::block(&args).await })),
+        Command::Unblock(args) => online(Box::pin(async move { blocks::unblock(&args).await })),
+        Command::Blocks(args) => online(Box::pin(async move { blocks::list(&args).await })),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -139,7 +139,7 @@ fn analyze_json_after_moves() {
 
 #[test]
 fn analyze_a_finished_position() {
-    // South to move with no hole of two or more: South cannot move and loses (D4).
+    // South to move with no hole of two or more: South cannot move and loses (docs/rules.md#kubuguza-end).
     let v = ok_json(&["analyze", "--variant", "kubuguza", "--position", "south a1=1 c2=1 a3=2 b4=3", "--json"]);
     assert_eq!(v["to_move"], Value::Null);
     assert_eq!(v["result"]["winner"], "north");

@@ -424,3 +424,93 @@ async fn login_keeps_a_token_that_play_sends_and_logout_revokes_it() {
     let out = mancala(home.path()).args(["logout", "--server", &s.base]).output().await.unwrap();
     assert!(out.status.success() && String::from_utf8_lossy(&out.stdout).contains("not signed in"), "{out:?}");
 }
+
+#[tokio::test]
+async fn login_asks_for_the_code_of_an_account_with_two_step_sign_in() {
+    let s = server().await;
+    let home = tempfile::tempdir().unwrap();
+    let http = reqwest::Client::new();
+    let up = serde_json::json!({ "name": "Baraka", "password": "mango tree 42" });
+    let r = http.post(format!("{}/api/account/signup", s.base)).json(&up).send().await.unwrap();
+    let cookie = r.headers()["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_string();
+    let post =
+        |path: &str, body: Value| http.post(format!("{}{path}", s.base)).header("cookie", &cookie).json(&body).send();
+    let setup: Value = post("/api/account/twostep/setup", Value::Null).await.unwrap().json().await.unwrap();
+    let secret = totp_rs::Secret::Encoded(setup["secret"].as_str().unwrap().into()).to_bytes().unwrap();
+    let totp = totp_rs::TOTP::new(totp_rs::Algorithm::SHA1, 6, 0, 30, secret).unwrap();
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs();
+    let on = post("/api/account/twostep/enable", serde_json::json!({ "code": totp.generate(now) })).await.unwrap();
+    let on: Value = on.json().await.unwrap();
+    let backup = on["backup_codes"][0].as_str().unwrap().to_string();
+    let login = || {
+        let mut c = mancala(home.path());
+        c.args(["login", "--server", &s.base, "baraka", "--password-stdin"]);
+        c
+    };
+    // A wrong code: the server's words, nothing kept.
+    let out = with_stdin(login(), "mango tree 42\nzzzzz-zzzzz\n").await;
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("wrong code"), "{out:?}");
+    assert!(!home.path().join("tokens.json").exists());
+    // No code at all.
+    let out = with_stdin(login(), "mango tree 42\n").await;
+    assert!(!out.status.success(), "{out:?}");
+    // A backup code on the second line.
+    let out = with_stdin(login(), &format!("mango tree 42\n{backup}\n")).await;
+    assert!(out.status.success(), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("as Baraka"), "{out:?}");
+    let kept: Value = serde_json::from_str(&std::fs::read_to_string(home.path().join("tokens.json")).unwrap()).unwrap();
+    let token = kept[0]["token"].as_str().unwrap();
+    let r = http.get(format!("{}/api/account", s.base)).bearer_auth(token).send().await.unwrap();
+    assert_eq!(r.status(), 200);
+}
+
+#[tokio::test]
+async fn block_unblock_and_blocks_use_the_kept_token_or_say_how_to_sign_in() {
+    let s = server().await;
+    let home = tempfile::tempdir().unwrap();
+    let http = reqwest::Client::new();
+    let player = |name: &'static str| {
+        let http = http.clone();
+        let url = format!("{}/api/players", s.base);
+        async move {
+            let r = http.post(url).json(&serde_json::json!({ "name": name })).send().await.unwrap();
+            let body: Value = r.json().await.unwrap();
+            body["token"].as_str().unwrap().to_string()
+        }
+    };
+    let amina = player("amina").await;
+    player("Baraka").await;
+    let run = |args: &[&str], token: Option<&str>| {
+        let mut c = mancala(home.path());
+        c.args(args).args(["--server", &s.base]);
+        if let Some(t) = token {
+            c.env("MANCALA_TOKEN", t);
+        }
+        c
+    };
+
+    // Without an account: exit 2, and how to get one.
+    let out = run(&["blocks"], None).output().await.unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("mancala login"), "{out:?}");
+
+    let out = run(&["block", "baraka"], Some(amina.as_str())).output().await.unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("blocked Baraka"), "{out:?}");
+    let out = run(&["blocks"], Some(amina.as_str())).output().await.unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "Baraka\n");
+    // The server's refusals, in its words: yourself, nobody.
+    let out = run(&["block", "amina"], Some(amina.as_str())).output().await.unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("you cannot block yourself"), "{out:?}");
+    let out = run(&["block", "nobody"], Some(amina.as_str())).output().await.unwrap();
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no account named `nobody`"), "{out:?}");
+
+    let out = run(&["unblock", "BARAKA"], Some(amina.as_str())).output().await.unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let out = run(&["blocks"], Some(amina.as_str())).output().await.unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "you block nobody\n");
+    let out = run(&["unblock", "baraka"], Some(amina.as_str())).output().await.unwrap();
+    assert!(String::from_utf8_lossy(&out.stderr).contains("you do not block `baraka`"), "{out:?}");
+}

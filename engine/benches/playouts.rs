@@ -1,12 +1,12 @@
 //! Random playouts from the start of each variant: the engine's raw speed for search and self-play.
 //!
-//! One iteration plays a batch of [`GAMES`] complete games with uniformly random legal decisions. The
-//! ChaCha8 generator is seeded once per variant and its stream goes on from one iteration to the next, so
-//! the run samples many different games: about one random game in a thousand has an endless turn stopped
-//! only by the 100 000-lap cap (D7), costing as much as a few hundred ordinary games, and a batch replayed
-//! with the same seed every iteration would either never contain one or always contain one. Decisions
-//! come from `legal_decisions` and are applied with `apply_unchecked` and [`NoEvents`], the fast path a
-//! search uses. Throughput is in games.
+//! One iteration plays a batch of [`GAMES`] complete games with uniformly random legal decisions. The ChaCha8
+//! generator is seeded once per variant and its stream goes on from one iteration to the next, so the run
+//! samples many different games: about one random game in a thousand has an endless turn stopped only by the
+//! 100 000-lap cap (docs/rules.md#d7-endless-turns), costing as much as a few hundred ordinary games, and a
+//! batch replayed with the same seed every iteration would either never contain one or always contain one.
+//! Decisions come from `legal_decisions` and are applied with `apply_unchecked` and [`NoEvents`], the fast
+//! path a search uses. Throughput is in games.
 //!
 //! `cargo bench -p mancala-engine --bench playouts -- --warm-up-time 1 --measurement-time 5`
 

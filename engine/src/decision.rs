@@ -1,12 +1,12 @@
-//! Decisions and their notation (RULES.md D10): `c2`, `a1:cw`, `store`, `store:loop`, `store:cross`,
-//! `opening:1`, `opening:2`, `pass`.
+//! Decisions and their notation (docs/rules.md#d10-decision-notation): `c2`, `a1:cw`, `store`, `store:loop`,
+//! `store:cross`, `opening:1`, `opening:2`, `pass`.
 //!
 //! A hole is only a name on a given board, so parsing and printing take the board's [`Geometry`].
 
 use crate::geometry::{Direction, Geometry, Hole};
 use std::fmt;
 
-/// Ikibuguzo's two opening arrays (RULES.md §3.1.1).
+/// Ikibuguzo's two opening arrays (docs/rules.md#ikibuguzo-arrays).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum OpeningArray {
     One,
@@ -30,7 +30,7 @@ impl OpeningArray {
     }
 }
 
-/// Azigo's store moves (RULES.md §3.3.1 item 3, D5).
+/// Azigo's store moves (docs/rules.md#azigo-store-move).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum StoreMove {
     /// The store holds 20 or fewer: no choice to make.
@@ -41,7 +41,7 @@ pub enum StoreMove {
     Cross,
 }
 
-/// One decision of one player (RULES.md D9, D10).
+/// One decision of one player (docs/rules.md#d9-decisions, docs/rules.md#d10-decision-notation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Decision {
     /// Lift `hole` and sow it in `direction`.

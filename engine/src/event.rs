@@ -18,13 +18,15 @@ pub enum CaptureTo {
     OffBoard,
 }
 
-/// Why counters were captured: the rule that took them, with the holes it looked at (RULES.md §3). A
-/// client phrases its own sentence from these values; the engine keeps no prose here.
+/// Why counters were captured: the rule that took them, with the holes it looked at
+/// (docs/rules.md#why-a-capture-happened). A client phrases its own sentence from these values; the engine
+/// keeps no prose here.
 ///
 /// ```
 /// use mancala_engine::{CaptureReason, Decision, Event, Options, Position, Side, Variant};
 ///
-/// // RULES.md N-6: g2's last counter falls into the empty e2, facing North's e3 and e4.
+/// // Scenario N-6 (docs/rules.md#worked-scenarios): g2's last counter falls into the empty e2, facing
+/// // North's e3 and e4.
 /// let v = Variant::Njombwa;
 /// let mut pos = Position::from_text(v, Options::defaults(v), "south g2=2 a1=3 e3=2 e4=3 a4=1").unwrap();
 /// let geo = pos.geometry();
@@ -41,23 +43,24 @@ pub enum CaptureTo {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CaptureReason {
-    /// Ikibuguzo, Kubuguza (§3.1.1 step 3, §3.2.1 step 3): the lap's last counter fell into `last`, an
-    /// occupied hole of the mover's inner row, and both opponent holes of its column, `inner` and `outer`,
-    /// held counters: both are taken into the lap's origin.
+    /// Ikibuguzo, Kubuguza (docs/rules.md#ikibuguzo-capture, docs/rules.md#kubuguza-capture): the lap's last
+    /// counter fell into `last`, an occupied hole of the mover's inner row, and both opponent holes of its
+    /// column, `inner` and `outer`, held counters: both are taken into the lap's origin.
     Opposition { last: Hole, inner: Hole, outer: Hole },
-    /// Njombwa main phase (§3.4.1 step 4): the turn's last counter fell into `last`, an empty hole of the
-    /// mover's inner row, facing the occupied opponent inner hole `inner`: it is removed from the board,
-    /// and so is the outer hole `outer` behind it when occupied.
+    /// Njombwa main phase (docs/rules.md#njombwa-capture): the turn's last counter fell into `last`, an empty
+    /// hole of the mover's inner row, facing the occupied opponent inner hole `inner`: it is removed from the
+    /// board, and so is the outer hole `outer` behind it when occupied.
     EmptyInner { last: Hole, inner: Hole, outer: Hole },
-    /// Njombwa opening stage 1 (§3.4.1 step 2): the pair's second counter fell into `last`, an empty own
-    /// inner hole, facing the occupied opponent inner hole `inner`, which is removed (its outer hole stays).
+    /// Njombwa opening stage 1 (docs/rules.md#njombwa-stage-1): the pair's second counter fell into `last`, an
+    /// empty own inner hole, facing the occupied opponent inner hole `inner`, which is removed (its outer hole
+    /// stays).
     PairWalk { last: Hole, inner: Hole },
-    /// Azigo normal move (§3.3.1 item 4): the last counter fell into `last`, in the opponent's row, leaving
-    /// 1 or 3 there: that hole is taken, then each hole before it (against the sowing) of the unbroken run
-    /// of opponent holes holding 1 or 3.
+    /// Azigo normal move (docs/rules.md#azigo-capture): the last counter fell into `last`, in the opponent's
+    /// row, leaving 1 or 3 there: that hole is taken, then each hole before it (against the sowing) of the
+    /// unbroken run of opponent holes holding 1 or 3.
     OneOrThree { last: Hole },
-    /// Azigo `store:cross` (§3.3.1 item 3 (ii)): the store's last counter fell into `last`; the unbroken
-    /// run of opponent holes holding 1 or 3 right after it is taken.
+    /// Azigo `store:cross` (docs/rules.md#azigo-store-capture): the store's last counter fell into `last`; the
+    /// unbroken run of opponent holes holding 1 or 3 right after it is taken.
     StoreCross { last: Hole },
 }
 

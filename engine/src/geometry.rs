@@ -1,5 +1,6 @@
-//! Board shapes (4x8, 4x9, 4x10 and Azigo's 2x20), hole names (RULES.md D1), the sowing cycles in both
-//! directions and the holes opposite an inner hole (RULES.md §1).
+//! Board shapes (4x8, 4x9, 4x10 and Azigo's 2x20), hole names (docs/rules.md#d1-sides-and-hole-names), the
+//! sowing cycles in both directions (docs/rules.md#sowing-directions) and the holes opposite an inner hole
+//! (docs/rules.md#opposite-holes).
 //!
 //! A hole is a small index: `8·(row−1) + column` on a 4x8 board (the same numbers as Ludii's sites), in
 //! general `cols·(row−1) + column`. The cycle tables are built at compile time, so stepping a counter to
@@ -304,7 +305,7 @@ impl Geometry {
         Hole(t.ring[t.cycle[hole.index()] as usize][there as usize])
     }
 
-    /// The name of a hole: column letter then row digit, e.g. `c2` (RULES.md D1).
+    /// The name of a hole: column letter then row digit, e.g. `c2` (docs/rules.md#d1-sides-and-hole-names).
     pub fn name(self, hole: Hole) -> HoleName {
         HoleName([b'a' + self.col(hole), b'0' + self.row(hole)])
     }

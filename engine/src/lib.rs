@@ -1,5 +1,5 @@
 //! The rules engine of the four-row mancala games of East and Central Africa (Ikibuguzo, Kubuguza,
-//! Njombwa) and the Nigerian two-row game Azigo, exactly as `RULES.md` specifies.
+//! Njombwa) and the Nigerian two-row game Azigo, exactly as `docs/rules.md` states them.
 //!
 //! Pure Rust: no I/O, no async, deterministic. A [`Position`] says whose decision it is
 //! ([`ToMove`]), lists the legal [`Decision`]s of each side, and applies one, reporting the [`Event`]s it

@@ -7,18 +7,19 @@ use std::fmt;
 /// that are not the rules' (resignation, timeout, abandonment, abort) belong to the server, not here.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum EndReason {
-    /// The player to move had no legal decision (Ikibuguzo §3.1.1 step 7a, Kubuguza D4, Azigo D5: empty
-    /// row and empty store).
+    /// The player to move had no legal decision (docs/rules.md#ikibuguzo-end, docs/rules.md#kubuguza-end;
+    /// Azigo: empty row and empty store, docs/rules.md#azigo-end).
     NoLegalMove,
-    /// A player's last counters were captured (ends the game at once, D8).
+    /// A player's last counters were captured (ends the game at once, docs/rules.md#d8-decided-mid-turn).
     AllCaptured,
-    /// Ikibuguzo: captures from both of the opponent's inner end holes in one turn (§3.1.1 step 7c).
+    /// Ikibuguzo: captures from both of the opponent's inner end holes in one turn
+    /// (docs/rules.md#ikibuguzo-special-win).
     SpecialWin,
-    /// A turn repeated a state between two of its laps (D7), or hit the hard lap cap.
+    /// A turn repeated a state between two of its laps, or hit the hard lap cap (docs/rules.md#d7-endless-turns).
     EndlessSowing,
-    /// The turn limit option was reached (Njombwa: draw; Azigo: by score).
+    /// The turn limit option was reached (Njombwa: draw; Azigo: by score; docs/rules.md#turns-and-turn-limits).
     TurnLimit,
-    /// Njombwa: both players passed in a row (D6, ambiguity 18).
+    /// Njombwa: both players passed in a row (docs/rules.md#njombwa-passes).
     BothPassed,
 }
 

@@ -47,7 +47,7 @@ pub struct OpeningProgress {
 }
 
 impl OpeningProgress {
-    /// Forced opening turns per side (RULES.md §3.1.1): 3 for array 1, 8 for array 2.
+    /// Forced opening turns per side (docs/rules.md#ikibuguzo-opening-turns): 3 for array 1, 8 for array 2.
     pub const fn total(self) -> u8 {
         match self.array {
             OpeningArray::One => 3,
@@ -74,19 +74,19 @@ pub enum Phase {
     NjombwaBigSow(BySide<bool>),
 }
 
-/// Ikibuguzo's clockwise budget within a turn (RULES.md §3.1.1 step 6).
+/// Ikibuguzo's clockwise budget within a turn (docs/rules.md#ikibuguzo-clockwise-limit).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CwBudget {
     /// The turn's first lap was anticlockwise and no clockwise lap has been sown yet: one may follow.
     Unused,
     /// Every lap so far was a capturing clockwise lap (the first one included): more may follow.
-    /// `switched`: the player used the switch to the other reverse hole (step 4).
+    /// `switched`: the player used the switch to the other reverse hole (docs/rules.md#ikibuguzo-switch).
     Chain { switched: bool },
     /// No more clockwise laps this turn.
     Spent,
 }
 
-/// The state inside a turn while the engine waits for a decision (D9).
+/// The state inside a turn while the engine waits for a decision (docs/rules.md#d9-decisions).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct MidTurn {
     /// The hole the next lap starts from: where the last lap ended (a relay) or its origin, holding the
@@ -443,7 +443,7 @@ impl Position {
         sink.push(Event::TurnEnd { next: self.side });
     }
 
-    /// Ends the game at once (D8).
+    /// Ends the game at once (docs/rules.md#d8-decided-mid-turn).
     pub(crate) fn finish(&mut self, outcome: Outcome, sink: &mut impl EventSink) {
         self.mid = None;
         self.laps.clear();
@@ -451,7 +451,7 @@ impl Position {
         sink.push(Event::GameEnd(outcome));
     }
 
-    /// Ends the game at once as a draw by endless sowing (D7).
+    /// Ends the game at once as a draw by endless sowing (docs/rules.md#d7-endless-turns).
     pub(crate) fn endless(&mut self, sink: &mut impl EventSink) {
         self.finish(Outcome::draw(EndReason::EndlessSowing), sink);
     }

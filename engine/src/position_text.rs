@@ -1,5 +1,6 @@
-//! Position text (RULES.md D11): the side to move, then `hole=count` for every non-empty hole, then
-//! `key=value` state tokens. Printing a position and parsing the text gives the same position back.
+//! Position text (docs/rules.md#d11-position-text): the side to move, then `hole=count` for every non-empty
+//! hole, then `key=value` state tokens. Printing a position and parsing the text gives the same position
+//! back.
 //!
 //! | key | meaning |
 //! |---|---|
@@ -289,7 +290,8 @@ fn parse_opening(variant: Variant, token: &str, value: &str) -> Result<OpeningPr
 }
 
 impl Position {
-    /// The position as text (D11): its [`Setup`]'s text; [`parse`] reads it back to an equal position.
+    /// The position as text (docs/rules.md#d11-position-text): its [`Setup`]'s text; [`parse`] reads it back
+    /// to an equal position.
     pub fn to_text(&self) -> String {
         self.to_setup().to_text()
     }
@@ -301,7 +303,8 @@ impl Position {
 }
 
 impl Setup {
-    /// The setup as position text (D11); [`parse_setup`] reads it back to an equal setup.
+    /// The setup as position text (docs/rules.md#d11-position-text); [`parse_setup`] reads it back to an equal
+    /// setup.
     pub fn to_text(&self) -> String {
         let geo = self.options.geometry(self.variant);
         let mut out = String::new();

@@ -1,5 +1,5 @@
-//! A game record (D10): the variant with its options plus the list of decisions. Replaying it from the
-//! start gives the same position every time (the engine has no randomness).
+//! A game record (docs/rules.md#game-records): the variant with its options plus the list of decisions.
+//! Replaying it from the start gives the same position every time (the engine has no randomness).
 
 use crate::decision::Decision;
 use crate::position::{PlayError, Position};

@@ -4,7 +4,8 @@ use std::fmt;
 use std::ops::{Index, IndexMut};
 use std::str::FromStr;
 
-/// A player. South owns rows 1 and 2 (row 1 in Azigo) and always moves first (RULES.md D1).
+/// A player. South owns rows 1 and 2 (row 1 in Azigo) and always moves first
+/// (docs/rules.md#d1-sides-and-hole-names).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Side {
     South,

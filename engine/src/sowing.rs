@@ -1,7 +1,8 @@
 //! The sowing core shared by the four-row games: one lap (lift, drop one by one, origin not skipped on a
-//! wrap — RULES.md §1, ambiguity 2), the closed-form "would this lap capture?" test used for clockwise
-//! legality, the within-turn repetition history that detects endless sowing (D7), and the limits of that
-//! check (the lap cap, and where the constant-memory walk of `games::relay` takes over from the history).
+//! wrap: docs/rules.md#long-laps-pass-their-origin), the closed-form "would this lap capture?" test used for
+//! clockwise legality, the within-turn repetition history that detects endless sowing
+//! (docs/rules.md#d7-endless-turns), and the limits of that check (the lap cap, and where the constant-memory
+//! walk of `games::relay` takes over from the history).
 
 use crate::event::{CaptureReason, CaptureTo, Event, EventSink};
 use crate::geometry::{Direction, Geometry, Hole, MAX_HOLES};
@@ -25,8 +26,8 @@ impl Lap {
 
 /// Lifts `lap.from` and drops its counters one per hole starting with the next hole in the lap's
 /// direction. Returns the last hole. The emptied origin receives a counter like any other hole when the
-/// lap goes all the way round (ambiguity 2: laps of 16+ do not skip the origin). Inlined into every lap
-/// loop.
+/// lap goes all the way round (docs/rules.md#long-laps-pass-their-origin: laps of 16+ do not skip the
+/// origin). Inlined into every lap loop.
 #[inline(always)]
 pub fn sow_lap(geo: Geometry, board: &mut [u8; MAX_HOLES], lap: Lap, sink: &mut impl EventSink) -> Hole {
     if geo == Geometry::FourRows(8) {
@@ -99,11 +100,12 @@ const fn ring_masks() -> [[(u64, u64); 17]; 16] {
     masks
 }
 
-/// [`sow_lap`] on a 4x8 board when nobody sees the events (a search, the long-turn walk): the same
-/// board and last hole, with every hole of the side's cycle given its share at once instead of counter
-/// by counter. `count / 16` counters fall in each of the 16 holes (the origin included, ambiguity 2),
-/// and one more in each of the next `count % 16` holes from the origin in the lap's direction. A hole
-/// never holds 256 counters, so adding byte-wise inside a word never carries.
+/// [`sow_lap`] on a 4x8 board when nobody sees the events (a search, the long-turn walk): the same board and
+/// last hole, with every hole of the side's cycle given its share at once instead of counter by counter.
+/// `count / 16` counters fall in each of the 16 holes (the origin included,
+/// docs/rules.md#long-laps-pass-their-origin), and one more in each of the next `count % 16` holes from the
+/// origin in the lap's direction. A hole never holds 256 counters, so adding byte-wise inside a word never
+/// carries.
 #[inline(always)]
 fn sow_lap_4x8(board: &mut [u8; MAX_HOLES], lap: Lap) -> Hole {
     let t = Geometry::FourRows(8).tables();
@@ -138,8 +140,9 @@ pub fn lap_landing(geo: Geometry, board: &[u8; MAX_HOLES], lap: Lap, count: u8) 
     (last, base + drops - 1)
 }
 
-/// Opposition (RULES.md §3.1.1 step 3, ambiguity 1 (a)): the last hole is in `side`'s inner row, was
-/// occupied before the last counter fell, and both opponent holes of its column hold counters.
+/// Opposition (docs/rules.md#ikibuguzo-opposition, docs/rules.md#kubuguza-capture): the last hole is in
+/// `side`'s inner row, was occupied before the last counter fell, and both opponent holes of its column hold
+/// counters.
 #[inline]
 pub fn in_opposition(geo: Geometry, board: &[u8; MAX_HOLES], side: Side, last: Hole, before_last: u8) -> bool {
     // Table lookups only: this runs after every lap and for every clockwise candidate.
@@ -152,7 +155,8 @@ pub fn in_opposition(geo: Geometry, board: &[u8; MAX_HOLES], side: Side, last: H
 }
 
 /// Would sowing `lap` (all counters of its hole) end in a capture? Used for clockwise legality: a
-/// clockwise lap is only allowed when it captures (Ikibuguzo §3.1.1 step 1, Kubuguza §3.2.1 step 2).
+/// clockwise lap is only allowed when it captures (docs/rules.md#ikibuguzo-turn-start,
+/// docs/rules.md#kubuguza-clockwise-holes).
 #[inline]
 pub fn lap_captures(geo: Geometry, board: &[u8; MAX_HOLES], side: Side, lap: Lap) -> bool {
     let count = board[lap.from.index()];
@@ -183,7 +187,7 @@ fn lap_landing_4x8(board: &[u8; MAX_HOLES], lap: Lap, count: u8) -> (Hole, u8) {
 }
 
 /// Takes both opponent holes facing `last` and adds them to `into` (the origin of the current lap,
-/// ambiguity 3 (a)). Returns how many counters were taken.
+/// docs/rules.md#ikibuguzo-capture, docs/rules.md#kubuguza-capture). Returns how many counters were taken.
 pub fn capture_into(
     geo: Geometry,
     board: &mut [u8; MAX_HOLES],
@@ -233,10 +237,10 @@ pub fn side_total(geo: Geometry, board: &[u8; MAX_HOLES], side: Side) -> u32 {
     board[r.start as usize..r.end as usize].iter().map(|&c| c as u32).sum()
 }
 
-/// The states seen between the laps of the current turn (D7): the whole board, the hole about to be
-/// lifted, the direction and the turn's flags, packed into six words. The scan compares the last word
-/// (lap and flags) first and the board only when it matches; past `INDEX_FROM` states a hash index of
-/// their digests takes over. (From `Limits::walk_from` laps the driver's long-turn walk settles most
+/// The states seen between the laps of the current turn (docs/rules.md#d7-endless-turns): the whole board,
+/// the hole about to be lifted, the direction and the turn's flags, packed into six words. The scan compares
+/// the last word (lap and flags) first and the board only when it matches; past `INDEX_FROM` states a hash
+/// index of their digests takes over. (From `Limits::walk_from` laps the driver's long-turn walk settles most
 /// turns without recording more states.)
 ///
 /// A capture forgets the states recorded so far ([`LapHistory::forget`]): within a turn only the mover
@@ -268,13 +272,14 @@ impl Clone for LapHistory {
     }
 }
 
-/// A hard cap on laps per turn (D7), whatever the repetition check says.
+/// A hard cap on laps per turn (docs/rules.md#d7-endless-turns), whatever the repetition check says.
 pub const MAX_LAPS_PER_TURN: usize = 100_000;
 
 const INDEX_FROM: usize = 128;
 
-/// The bounds of the endless-sowing check (D7). The rules fix only `cap`; the other two say where the
-/// long-turn walk (`games::relay`) takes over from the exact history, and change speed, never results.
+/// The bounds of the endless-sowing check (docs/rules.md#d7-endless-turns). The rules fix only `cap`; the
+/// other two say where the long-turn walk (`games::relay`) takes over from the exact history, and change
+/// speed, never results.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Limits {
     /// Laps per turn: before lap number `cap` (0-based) the turn ends as a draw ([`MAX_LAPS_PER_TURN`]).
@@ -308,9 +313,9 @@ pub(crate) fn limits() -> Limits {
     TEST_LIMITS.get()
 }
 
-/// The recorded form of the state before a lap (D7): the board in five words, then the hole about to be
-/// lifted, the direction and the turn's flags in the sixth. Two states are the same exactly when their
-/// keys are.
+/// The recorded form of the state before a lap (docs/rules.md#d7-endless-turns): the board in five words,
+/// then the hole about to be lifted, the direction and the turn's flags in the sixth. Two states are the same
+/// exactly when their keys are.
 #[inline]
 pub(crate) fn state_key(board: &[u8; MAX_HOLES], lap: Lap, flags: u32) -> [u64; 6] {
     let mut key = [0u64; 6];

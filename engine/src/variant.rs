@@ -1,4 +1,5 @@
-//! The rule sets (RULES.md D2) and their options, with the ids used everywhere (API, records, CLI).
+//! The rule sets (docs/rules.md#d2-rule-sets-and-options) and their options, with the ids used everywhere
+//! (API, records, CLI).
 
 use crate::geometry::Geometry;
 use crate::side::BySide;
@@ -8,17 +9,17 @@ use std::str::FromStr;
 /// A rule set. The id (`Display` / `FromStr`) is the one used in records, the API and the CLI.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Variant {
-    /// Each player secretly chooses opening array 1 or 2, then plays it (RULES.md D2, §3.1).
+    /// Each player secretly chooses opening array 1 or 2, then plays it (docs/rules.md#ikibuguzo-secret-choice).
     Ikibuguzo,
     /// Ikibuguzo with array 1 fixed for both players.
     IkibuguzoOpening1,
     /// Ikibuguzo with array 2 fixed for both players.
     IkibuguzoOpening2,
-    /// RULES.md §3.2, D4.
+    /// Kubuguza (docs/rules.md#kubuguza).
     Kubuguza,
-    /// RULES.md §3.3, D5.
+    /// Azigo (docs/rules.md#azigo).
     Azigo,
-    /// RULES.md §3.4, D6.
+    /// Njombwa (docs/rules.md#njombwa).
     Njombwa,
 }
 
@@ -81,8 +82,8 @@ impl<'de> serde::Deserialize<'de> for Variant {
     }
 }
 
-/// Game options (RULES.md D2, D5, D6). Options that do not apply to a variant are ignored by it and
-/// rejected by [`Options::validate`].
+/// Game options (docs/rules.md#d2-rule-sets-and-options). Options that do not apply to a variant are ignored
+/// by it and rejected by [`Options::validate`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]

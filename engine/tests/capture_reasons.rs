@@ -1,5 +1,6 @@
-//! Every capture event says why it happened ([`CaptureReason`]): one exact case per rule of RULES.md §3,
-//! then random games of every variant in which each capture's reason must fit the board and the mover.
+//! Every capture event says why it happened ([`CaptureReason`]): one exact case per rule of
+//! docs/rules.md#why-a-capture-happened, then random games of every variant in which each capture's reason
+//! must fit the board and the mover.
 
 use mancala_engine::{
     CaptureReason, CaptureTo, Decision, Event, Geometry, Hole, Options, Position, Side, ToMove, Variant,
@@ -50,7 +51,7 @@ fn ikibuguzo_captures_by_opposition_too() {
 
 #[test]
 fn njombwa_empty_inner_takes_the_facing_inner_and_the_outer_behind_it() {
-    // RULES.md N-6: g2 (2) ends in the empty e2 facing e3 (2) and e4 (3).
+    // Scenario N-6 (docs/rules.md#worked-scenarios): g2 (2) ends in the empty e2 facing e3 (2) and e4 (3).
     let (pos, taken) = captures(Variant::Njombwa, "south g2=2 a1=3 e3=2 e4=3 a4=1", "g2");
     let h = |n| hole(&pos, n);
     let reason = CaptureReason::EmptyInner { last: h("e2"), inner: h("e3"), outer: h("e4") };
@@ -59,7 +60,8 @@ fn njombwa_empty_inner_takes_the_facing_inner_and_the_outer_behind_it() {
 
 #[test]
 fn njombwa_pair_walk_takes_the_facing_inner_hole_only() {
-    // RULES.md N-2: South's tenth stage-1 turn, e2 (2) → d2, c2... d2 faces North's single d3.
+    // Scenario N-2 (docs/rules.md#njombwa-stage-1): South's tenth stage-1 turn, f2 (2) → e2, d2; d2 faces North's
+    // single d3.
     let v = Variant::Njombwa;
     let mut pos = Position::start(v, Options::defaults(v)).unwrap();
     let mut taken = Vec::new();

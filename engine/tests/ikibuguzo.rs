@@ -1,6 +1,6 @@
 //! Ikibuguzo properties: random games of the three variants (conservation, no panic, every listed decision
 //! applies, records replay, position text and notation round-trip) and the secrecy of the array choice
-//! (RULES.md D2: neither choice is visible to anyone but its chooser until both are in).
+//! (docs/rules.md#ikibuguzo-secret-choice: neither choice is visible to anyone but its chooser until both are in).
 
 use mancala_engine::{
     ChoiceView, Decision, Event, GameRecord, NoEvents, OpeningArray, Options, Phase, PlayError, Position, Side, ToMove,
@@ -264,7 +264,7 @@ fn decisions_out_of_turn_are_refused() {
 
 #[test]
 fn a_decision_inside_a_turn_keeps_the_mover() {
-    // own-S7 of the fixtures: a relay at b2 where CW captures (RULES.md §3.1.1 step 5).
+    // own-S7 of the fixtures: a relay at b2 where CW captures (docs/rules.md#ikibuguzo-clockwise-relays).
     let mut pos = Position::from_text(
         Variant::IkibuguzoOpening1,
         Options::default(),

@@ -106,9 +106,10 @@ fn njombwa_opening_on_every_width_reaches_the_main_phase() {
             turns += 1;
         }
         assert!(!pos.is_over(), "width {width}");
-        // 4x8 (RULES.md §3.4.1): 20 stage-1 turns, two big sows, the main phase starts with South at turn
-        // 23. On 4x9 North makes the first stage-1 capture (turn 22) and South the reply, so stage 2 and
-        // the main phase start with North (docs/rules.md). 4x10 behaves like 4x8, four turns later.
+        // 4x8 (docs/rules.md#njombwa-stage-1): 20 stage-1 turns, two big sows, the main phase starts with South
+        // at turn 23. On 4x9 North makes the first stage-1 capture (turn 22) and South the reply, so stage 2
+        // and the main phase start with North (docs/rules.md#njombwa-wider-boards). 4x10 behaves like 4x8,
+        // four turns later.
         let (first, turn) = match width {
             8 => (Side::South, 23),
             9 => (Side::North, 26),

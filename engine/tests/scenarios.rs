@@ -1,6 +1,6 @@
-//! Runs every scenario in `tests/fixtures/*.scenarios` (RULES.md §7 and our own): a start (the variant's
-//! start or a position), decisions to apply, and what must hold before and after. One runner for all
-//! games, like shakmaty's perft files.
+//! Runs every scenario in `tests/fixtures/*.scenarios` (docs/rules.md#worked-scenarios and our own): a start
+//! (the variant's start or a position), decisions to apply, and what must hold before and after. One runner
+//! for all games, like shakmaty's perft files.
 //!
 //! File format: blocks separated by blank lines; `#` starts a comment line. Keys:
 //! `id`, `variant`, `options` (`width=9`, `turn_limit=N`, `handicap=south|north|both`), `position`

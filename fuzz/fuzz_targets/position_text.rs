@@ -1,5 +1,5 @@
-//! Any text as position text (RULES.md D11) for every variant: `position_text::parse` never panics, and
-//! a position it accepts prints as text that reads back to the same position.
+//! Any text as position text (docs/rules.md#d11-position-text) for every variant: `position_text::parse`
+//! never panics, and a position it accepts prints as text that reads back to the same position.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

@@ -66,6 +66,10 @@ pub struct Course {
     pub variant: Variant,
     pub title: TextId,
     pub intro: TextId,
+    /// The first lesson that ends by inviting the learner to play the computer: the lessons before it
+    /// teach what a whole game needs (Njombwa's opening gambit), so they do not invite yet. Absent: the
+    /// first lesson.
+    pub invites_from: Option<String>,
     pub lessons: Vec<Lesson>,
 }
 
@@ -93,7 +97,7 @@ pub struct Step {
     /// Options on top of the rule set's defaults.
     #[serde(default)]
     pub options: OptionsPatch,
-    /// Position text (RULES.md D11); the rule set's start when absent.
+    /// Position text (docs/rules.md#d11-position-text); the rule set's start when absent.
     pub position: Option<String>,
     #[serde(default)]
     pub marks: Marks,
@@ -267,13 +271,12 @@ pub struct Section {
     pub body: Vec<TextId>,
     #[serde(default)]
     pub diagrams: Vec<Diagram>,
-    /// The sources' own words for this rule.
+    /// The sources' own words for this rule: the page numbers them as notes, listed at its end.
     #[serde(default)]
     pub quotes: Vec<Quote>,
-    /// Where the sources are silent: the reading this site plays, in plain words.
+    /// Where the sources are silent or this site reads them its own way: the reading it plays, in plain
+    /// words.
     pub reading: Option<TextId>,
-    /// A link for developers (a path in the repository, e.g. `docs/rules.md#kubuguza`).
-    pub developers: Option<String>,
 }
 
 /// A board diagram: a position, marks, and optionally decisions whose sowing the page draws.
@@ -300,6 +303,9 @@ pub struct Quote {
     /// An id of `sources` in `learn/text/sources.json`.
     pub source: String,
     pub words: String,
+    /// What the source's own notation in these words means (Murray's hole letters and section numbers,
+    /// Sanderson's rows and men), in the reader's language.
+    pub explain: Option<TextId>,
 }
 
 /// The language-neutral texts: the sources (with their references) and the verbatim quotations.
@@ -317,6 +323,6 @@ pub struct Source {
     /// `Murray 1951: 217`.
     pub short: String,
     pub citation: String,
-    /// Where the words were read (the seed pages are the Ludii portal's evidence pages).
+    /// Where the words were read: the ids of the Ludii portal's evidence pages (the seed pages).
     pub via: Option<String>,
 }

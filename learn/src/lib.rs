@@ -41,7 +41,9 @@
 //! let library = mancala_learn::Library::load().unwrap();
 //! let rules = library.rules(Variant::IkibuguzoOpening2, "en").unwrap();
 //! assert_eq!(rules.game.id(), "ikibuguzo");
-//! assert!(rules.sections.iter().any(|s| !s.quotes.is_empty()));
+//! // The sources' words are numbered notes at the end, each called from its rule.
+//! assert!(rules.sections.iter().any(|s| !s.notes.is_empty()));
+//! assert_eq!(rules.notes[0].number, 1);
 //! ```
 //!
 //! `docs/learn.md` describes the format, how to add a lesson or a language, and the readings this site
@@ -66,6 +68,6 @@ pub use library::{Library, LoadError, STEPS_PER_LESSON};
 pub use preview::{GamePreview, Preview, PreviewError, game_preview, preview};
 pub use referee::{MAX_DECISIONS, board_view};
 pub use view::{
-    CourseView, DiagramView, GoalView, InviteView, LearnError, LessonSummary, LessonView, QuoteView, RulesView,
+    CourseView, DiagramView, GoalView, InviteView, LearnError, LessonSummary, LessonView, NoteView, RulesView,
     SectionView, Sowing, StepView, TextView, Verdict,
 };

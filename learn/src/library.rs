@@ -119,6 +119,7 @@ impl Library {
                 ids.extend(section.body.iter().cloned());
                 ids.extend(section.reading.iter().cloned());
                 ids.extend(section.diagrams.iter().map(|d| d.caption.clone()));
+                ids.extend(section.quotes.iter().filter_map(|q| q.explain.clone()));
             }
         }
         ids
@@ -197,7 +198,15 @@ impl Checker<'_> {
         self.text(&course.title)?;
         self.text(&course.intro)?;
         let mut lesson_ids = BTreeSet::new();
-        for lesson in &course.lessons {
+        let invites_from = match &course.invites_from {
+            Some(id) => course
+                .lessons
+                .iter()
+                .position(|l| &l.id == id)
+                .map_or_else(|| self.fail(format!("invites_from: no lesson `{id}`")), Ok)?,
+            None => 0,
+        };
+        for (l, lesson) in course.lessons.iter().enumerate() {
             self.place = format!("lesson `{}`", lesson.id);
             self.slug(&lesson.id, &mut lesson_ids)?;
             self.text(&lesson.title)?;
@@ -208,9 +217,9 @@ impl Checker<'_> {
             for (i, step) in lesson.steps.iter().enumerate() {
                 self.place = format!("lesson `{}`, step `{}`", lesson.id, step.id);
                 self.slug(&step.id, &mut step_ids)?;
-                let last = i + 1 == n;
-                self.ensure(step.invite.is_some() == last, || {
-                    "the last step of a lesson, and only it, invites to play the computer".into()
+                let invites = i + 1 == n && l >= invites_from;
+                self.ensure(step.invite.is_some() == invites, || {
+                    "the last step of a lesson from `invites_from` on, and only it, invites to play the computer".into()
                 })?;
                 self.step(course.game, course.variant, step)?;
             }
@@ -309,6 +318,9 @@ impl Checker<'_> {
                     format!("unknown source `{}`", quote.source)
                 })?;
                 self.ensure(sources.quotes.contains_key(&quote.words), || format!("unknown quote `{}`", quote.words))?;
+                if let Some(id) = &quote.explain {
+                    self.text(id)?;
+                }
             }
             for diagram in &section.diagrams {
                 self.text(&diagram.caption)?;

@@ -44,8 +44,8 @@ pub struct Preview {
     pub events: Vec<StepEvent>,
     /// The board after the decision; while the turn goes on, `legal` lists the decisions it waits for.
     pub board: BoardView,
-    /// The position after the decision, as text (RULES.md D11): what the next preview or analysis starts
-    /// from.
+    /// The position after the decision, as text (docs/rules.md#d11-position-text): what the next preview or
+    /// analysis starts from.
     pub position: String,
     /// Counters captured by this decision.
     pub captured: u32,
@@ -58,7 +58,8 @@ pub struct Preview {
     pub continues: bool,
 }
 
-/// Plays `decision` at `position` (position text, RULES.md D11; the rule set's start when `None`).
+/// Plays `decision` at `position` (position text, docs/rules.md#d11-position-text; the rule set's start when
+/// `None`).
 pub fn preview(
     variant: Variant,
     options: &OptionsPatch,

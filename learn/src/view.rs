@@ -4,7 +4,7 @@
 //! without knowing any rule.
 
 use crate::check::{self, Status};
-use crate::format::{Course, Game, Invite, Marks, RulesPage, Step};
+use crate::format::{Course, Game, Invite, Marks, Quote, RulesPage, Step};
 use crate::library::{Library, StepAt};
 use crate::referee;
 use mancala_engine::{Options, Position, Variant};
@@ -74,7 +74,7 @@ pub struct StepView {
     pub variant: Variant,
     #[cfg_attr(feature = "openapi", schema(value_type = Object))]
     pub options: Options,
-    /// The position text (RULES.md D11) the step starts from.
+    /// The position text (docs/rules.md#d11-position-text) the step starts from.
     pub position: String,
     /// The board as the learner sees it, with the decisions the engine accepts (a page may still let the
     /// learner try others: a refused decision gets its hint).
@@ -149,7 +149,7 @@ pub struct Verdict {
     pub success: Option<TextView>,
 }
 
-/// A game's rules for players.
+/// A game's rules for players: the rules first, then the sources' words as numbered notes in one list.
 #[derive(Clone, Debug, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct RulesView {
@@ -157,6 +157,8 @@ pub struct RulesView {
     pub title: String,
     pub intro: String,
     pub sections: Vec<SectionView>,
+    /// The sources' words, numbered from 1 in the order the sections call them.
+    pub notes: Vec<NoteView>,
 }
 
 /// One section of the rules.
@@ -167,10 +169,10 @@ pub struct SectionView {
     pub title: String,
     pub body: Vec<String>,
     pub diagrams: Vec<DiagramView>,
-    pub quotes: Vec<QuoteView>,
-    /// Where the sources are silent: what this site plays.
+    /// The numbers of the notes that give this rule's sources.
+    pub notes: Vec<usize>,
+    /// Where the sources are silent or this site reads them its own way: what this site plays.
     pub reading: Option<String>,
-    pub developers: Option<String>,
 }
 
 /// A board diagram.
@@ -189,18 +191,26 @@ pub struct DiagramView {
     pub sowing: Option<Sowing>,
 }
 
-/// A source's own words.
+/// A note: a source's own words for a rule, and which source.
 #[derive(Clone, Debug, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct QuoteView {
-    /// `Murray 1951: 217`.
+pub struct NoteView {
+    /// From 1, in the page's order.
+    pub number: usize,
+    /// The id of the section that calls the note.
+    pub section: String,
+    /// The short reference: `Murray 1951: 217`.
     pub source: String,
-    pub citation: String,
+    /// The full reference, on the first note of each source only.
+    pub citation: Option<String>,
+    /// Where the words were read (the Ludii portal's evidence pages), on the first note of each source only.
     pub via: Option<String>,
     /// The verbatim words (English).
     pub words: String,
     /// In another language than English: a translation.
     pub translation: Option<String>,
+    /// What the source's own notation in the words means.
+    pub explanation: Option<String>,
 }
 
 impl Library {
@@ -434,8 +444,12 @@ impl Library {
     /// let library = mancala_learn::Library::load().unwrap();
     /// let rules = library.rules(Variant::Kubuguza, "fr").unwrap();
     /// let capture = rules.sections.iter().find(|s| s.id == "capture").unwrap();
-    /// assert_eq!(capture.quotes[0].source, "Merriam 1953, summarised by the Ludii portal");
-    /// assert!(capture.quotes[0].translation.is_some());
+    /// let note = &rules.notes[capture.notes[0] - 1];
+    /// assert_eq!(note.section, "capture");
+    /// assert_eq!(note.source, "Merriam 1953, summarised by the Ludii portal");
+    /// assert!(note.translation.is_some());
+    /// // The full reference is given once, with the first note of the source.
+    /// assert!(note.citation.is_none() && rules.notes[0].citation.is_some());
     /// assert!(!capture.diagrams[0].sowing.as_ref().unwrap().events.is_empty());
     /// ```
     pub fn rules(&self, variant: Variant, lang: &str) -> Result<RulesView, LearnError> {
@@ -444,6 +458,7 @@ impl Library {
         let page = self.rules.iter().find(|p| p.game == game).expect("Library::load checks every game has rules");
         let t = |id: &str| self.texts.get(lang, id).to_string();
         let mut sections = Vec::new();
+        let mut notes: Vec<NoteView> = Vec::new();
         for section in &page.sections {
             let data = |reason: String| LearnError::Data { step: format!("rules/{game}#{}", section.id), reason };
             let mut diagrams = Vec::new();
@@ -460,27 +475,35 @@ impl Library {
                     sowing: d.play.as_deref().map(|seq| sowing(&pos, seq, None)).transpose().map_err(data)?,
                 });
             }
+            let first = notes.len() + 1;
+            for q in &section.quotes {
+                let cited = notes.iter().any(|n| n.source == self.texts.sources.sources[&q.source].short);
+                notes.push(self.note(notes.len() + 1, &section.id, q, !cited, lang));
+            }
             sections.push(SectionView {
                 id: section.id.clone(),
                 title: t(&section.title),
                 body: section.body.iter().map(|id| t(id)).collect(),
                 diagrams,
-                quotes: section.quotes.iter().map(|q| self.quote(&q.source, &q.words, lang)).collect(),
+                notes: (first..=notes.len()).collect(),
                 reading: section.reading.as_deref().map(t),
-                developers: section.developers.clone(),
             });
         }
-        Ok(RulesView { game, title: t(&page.title), intro: t(&page.intro), sections })
+        Ok(RulesView { game, title: t(&page.title), intro: t(&page.intro), sections, notes })
     }
 
-    fn quote(&self, source: &str, words: &str, lang: &str) -> QuoteView {
-        let src = &self.texts.sources.sources[source];
-        QuoteView {
+    /// Note `number`: the words of `quote`, with the source's full reference when it is cited `first`.
+    fn note(&self, number: usize, section: &str, quote: &Quote, first: bool, lang: &str) -> NoteView {
+        let src = &self.texts.sources.sources[&quote.source];
+        NoteView {
+            number,
+            section: section.to_string(),
             source: src.short.clone(),
-            citation: src.citation.clone(),
-            via: src.via.clone(),
-            words: self.texts.sources.quotes[words].clone(),
-            translation: self.texts.lookup(lang, &format!("quote.{words}")).map(str::to_string),
+            citation: first.then(|| src.citation.clone()),
+            via: if first { src.via.clone() } else { None },
+            words: self.texts.sources.quotes[&quote.words].clone(),
+            translation: self.texts.lookup(lang, &format!("quote.{}", quote.words)).map(str::to_string),
+            explanation: quote.explain.as_deref().map(|id| self.texts.get(lang, id).to_string()),
         }
     }
 }

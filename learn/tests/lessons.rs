@@ -16,27 +16,54 @@ fn check_all(problems: Vec<String>) {
     assert!(problems.is_empty(), "{} problem(s):\n{}", problems.len(), problems.join("\n"));
 }
 
+/// Every lesson ends by inviting the learner to play the computer, except the lessons a course teaches
+/// before a whole game can be played (Njombwa's before its opening gambit, Ikibuguzo's before its arrays
+/// and reverse holes): no "now play a game" before the learner knows how a game goes.
 #[test]
-fn every_course_has_lessons_and_every_lesson_ends_with_an_invitation() {
+fn every_course_has_lessons_and_invites_to_play_once_a_game_is_taught() {
     let lib = library();
     let courses = lib.courses("en");
     assert_eq!(courses.iter().map(|c| c.game).collect::<Vec<_>>(), Game::ALL);
     let mut problems = Vec::new();
-    for course in &courses {
+    for (course, data) in courses.iter().zip(lib.course_data()) {
         if course.lessons.len() < 3 {
             problems.push(format!("{}: only {} lessons", course.game, course.lessons.len()));
         }
-        for lesson in &course.lessons {
+        let from = data.invites_from.as_deref().map_or(0, |id| data.lessons.iter().position(|l| l.id == id).unwrap());
+        for (l, lesson) in course.lessons.iter().enumerate() {
             let last = lesson.steps.last().expect("Library::load refuses an empty lesson");
             let view = lib.step(last, "en").unwrap();
-            match view.invite {
-                Some(invite) if invite.level == mancala_bot::Level::L2.id() => {}
-                Some(invite) => {
+            match (view.invite, l >= from) {
+                (Some(invite), true) if invite.level == mancala_bot::Level::L2.id() => {}
+                (Some(invite), true) => {
                     problems.push(format!("{last}: the invitation is to level `{}`, not 2 (easy)", invite.level))
                 }
-                None => problems.push(format!("{last}: the last step does not invite to play")),
+                (None, true) => problems.push(format!("{last}: the last step does not invite to play")),
+                (Some(_), false) => problems.push(format!("{last}: invites to play before the game is taught")),
+                (None, false) => {}
             }
         }
+    }
+    // The lessons' order the courses promise: Njombwa's gambit before any game, Ikibuguzo's arrays and
+    // reverse holes before any game, Kubuguza's first-turn rule with the first captures.
+    let order = |game: Game| -> Vec<String> {
+        lib.course_data().iter().find(|c| c.game == game).unwrap().lessons.iter().map(|l| l.id.clone()).collect()
+    };
+    let first_invite = |game: Game| {
+        let c = lib.course_data().iter().find(|c| c.game == game).unwrap();
+        c.invites_from.clone().unwrap_or_else(|| c.lessons[0].id.clone())
+    };
+    let njo = order(Game::Njombwa);
+    let at = |list: &[String], id: &str| list.iter().position(|l| l == id).unwrap_or(usize::MAX);
+    if at(&njo, &first_invite(Game::Njombwa)) < at(&njo, "opening") {
+        problems.push("njombwa: a game is offered before the opening gambit is taught".into());
+    }
+    let iki = order(Game::Ikibuguzo);
+    if at(&iki, &first_invite(Game::Ikibuguzo)) < at(&iki, "arrays").max(at(&iki, "reverse")) {
+        problems.push("ikibuguzo: a game is offered before the arrays and the reverse holes are taught".into());
+    }
+    if !lib.step_ids().iter().any(|id| id.starts_with("kubuguza/capture/") && id.ends_with("/first-turn")) {
+        problems.push("kubuguza: the first-turn rule is not taught with the first captures".into());
     }
     check_all(problems);
 }

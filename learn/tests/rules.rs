@@ -1,6 +1,7 @@
 //! The rules pages: every diagram's position is one the engine reads and every decision it plays is legal
-//! there, every rule is drawn and either quoted from a source or said to be this site's reading, and
-//! Ikibuguzo's two arrays are drawn.
+//! there, every rule is drawn and either quoted from a source or said to be this site's reading,
+//! Ikibuguzo's two arrays are drawn, the sources are numbered notes referenced once, and a source's own
+//! notation is explained.
 
 use mancala_engine::Variant;
 use mancala_learn::{Game, Library};
@@ -81,8 +82,83 @@ fn a_variant_of_ikibuguzo_gets_the_ikibuguzo_page() {
     let one = lib.rules(Variant::IkibuguzoOpening1, "fr").unwrap();
     let both = lib.rules(Variant::Ikibuguzo, "fr").unwrap();
     assert_eq!(one.title, both.title);
-    let quote = one.sections.iter().flat_map(|s| &s.quotes).next().expect("a quotation");
-    assert!(quote.translation.is_some(), "French readers get a translation beside the original words");
+    let note = one.notes.first().expect("a note");
+    assert!(note.translation.is_some(), "French readers get a translation beside the original words");
     let en = lib.rules(Variant::Ikibuguzo, "en").unwrap();
-    assert!(en.sections.iter().flat_map(|s| &s.quotes).all(|q| q.translation.is_none()));
+    assert!(en.notes.iter().all(|n| n.translation.is_none()));
+}
+
+/// The rules come first and the sources' words are notes at the end, numbered 1, 2, 3… in the order the
+/// sections call them; a source's full reference and where it was read are given once, with its first
+/// note, instead of after every quotation.
+#[test]
+fn notes_are_numbered_in_page_order_and_each_source_is_referenced_once() {
+    let lib = library();
+    let mut problems = Vec::new();
+    for variant in Variant::ALL {
+        for lang in lib.languages() {
+            let rules = lib.rules(variant, lang).unwrap();
+            let place = format!("{} ({lang})", rules.game);
+            let numbers: Vec<usize> = rules.notes.iter().map(|n| n.number).collect();
+            if numbers != (1..=rules.notes.len()).collect::<Vec<_>>() {
+                problems.push(format!("{place}: notes numbered {numbers:?}"));
+            }
+            let called: Vec<usize> = rules.sections.iter().flat_map(|s| s.notes.iter().copied()).collect();
+            if called != numbers {
+                problems.push(format!("{place}: the sections call {called:?}, not each note once in order"));
+            }
+            for section in &rules.sections {
+                for &n in &section.notes {
+                    if rules.notes[n - 1].section != section.id {
+                        problems.push(format!("{place}: note {n} does not lead back to `{}`", section.id));
+                    }
+                }
+            }
+            let mut seen = std::collections::BTreeSet::new();
+            for note in &rules.notes {
+                let first = seen.insert(note.source.clone());
+                if note.citation.is_some() != first || (note.via.is_some() && !first) {
+                    problems.push(format!("{place}: note {} of `{}` references it again", note.number, note.source));
+                }
+            }
+            if rules.notes.iter().all(|n| n.citation.is_none()) {
+                problems.push(format!("{place}: no full reference at all"));
+            }
+        }
+    }
+    check_all(problems);
+}
+
+/// Murray writes holes as letters (`N`, `3L`: the three beans in L) and cites his own sections (`8.3.3.`);
+/// a player cannot read that without a key, so every quotation that uses such notation explains it.
+#[test]
+fn a_quotation_in_the_sources_own_notation_is_explained() {
+    let lib = library();
+    let mut problems = Vec::new();
+    let mut explained = 0;
+    for page in lib.rules_data() {
+        for quote in page.sections.iter().flat_map(|s| &s.quotes) {
+            let words = &lib.texts().sources.quotes[&quote.words];
+            let notation = words.split(|c: char| c.is_whitespace() || ",;()".contains(c)).any(is_notation);
+            if notation && quote.explain.is_none() {
+                problems
+                    .push(format!("{}: `{}` uses the source's notation unexplained: {words}", page.game, quote.words));
+            }
+            explained += usize::from(quote.explain.is_some());
+        }
+    }
+    check_all(problems);
+    assert!(explained >= 4, "only {explained} explanations");
+}
+
+/// A hole letter (`O`, not `A`, which may be an article, nor an initial such as `K.`), a count and a hole
+/// (`3L`), or a section number (`8.3.3.`).
+fn is_notation(token: &str) -> bool {
+    let b = token.as_bytes();
+    let letter = b.len() == 1 && b[0].is_ascii_uppercase() && b[0] != b'A';
+    let count_hole =
+        b.len() >= 2 && b[..b.len() - 1].iter().all(u8::is_ascii_digit) && b[b.len() - 1].is_ascii_uppercase();
+    let section = token.trim_end_matches('.').split('.').count() >= 3
+        && token.trim_end_matches('.').split('.').all(|p| !p.is_empty() && p.bytes().all(|c| c.is_ascii_digit()));
+    letter || count_hole || section
 }

@@ -1,6 +1,6 @@
 //! The texts: every id the data uses exists in every language, no text is unused, the placeholders of a
 //! text are the same in every language, every quotation is used and translated, and a player's text
-//! shows no developer's words (code identifiers, RULES.md's numbering).
+//! shows no developer's words (code identifiers, the rules specification's numbering: docs/rules.md#numbering).
 
 use mancala_learn::Library;
 use mancala_learn::text::placeholders;
@@ -86,7 +86,8 @@ fn every_source_and_quotation_is_used_and_quotations_are_not_empty() {
     check_all(problems);
 }
 
-/// Players read these texts: no code identifiers, no RULES.md numbering ("D4", "ambiguity 9 (a)", "§3"),
+/// Players read these texts: no code identifiers, no numbering of the rules specification (decision numbers,
+/// ambiguities, section signs: docs/rules.md#numbering),
 /// no markup, no empty text, no stray spaces.
 #[test]
 fn player_texts_hold_no_developer_words() {
@@ -102,8 +103,8 @@ fn player_texts_hold_no_developer_words() {
                 (text.trim() != text || text.contains("  ")).then_some("stray spaces"),
                 text.contains('`').then_some("a backtick"),
                 text.contains('§').then_some("a section sign"),
-                text.to_lowercase().contains("ambigu").then_some("RULES.md's ambiguities"),
-                text.contains("RULES").then_some("RULES.md"),
+                text.to_lowercase().contains("ambigu").then_some("the specification's ambiguities"),
+                text.contains("RULES").then_some("the specification's file name"),
                 text.contains("::").then_some("a path"),
                 words.iter().any(|w| w.contains('_')).then_some("a snake_case identifier"),
                 words.iter().any(|w| is_decision_number(w)).then_some("a decision number like D4"),
@@ -116,7 +117,7 @@ fn player_texts_hold_no_developer_words() {
     check_all(problems);
 }
 
-/// `D1` … `D11` (RULES.md's decisions); hole names such as `d1` are lower case and fine.
+/// `D1` … `D11` (the decisions of docs/rules.md#numbering); hole names such as `d1` are lower case and fine.
 fn is_decision_number(word: &str) -> bool {
     word.strip_prefix('D').is_some_and(|n| !n.is_empty() && n.len() <= 2 && n.bytes().all(|b| b.is_ascii_digit()))
 }

@@ -35,6 +35,13 @@ pub struct SignedIn {
     /// The new API token, when `token_label` was given (shown once).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub token: Option<String>,
+    /// The password was right and the account asks for a code too: nothing is signed in yet; send the
+    /// code with `ticket` to `POST /api/account/signin/code` (within 5 minutes).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub second_step: bool,
+    /// The sign-in waiting for its code (with `second_step`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ticket: Option<String>,
 }
 
 /// `GET /api/account`, and the answer of a sign-up.
@@ -44,6 +51,12 @@ pub struct AccountInfo {
     pub name: String,
     /// Unix ms.
     pub created_at: u64,
+    /// A moderator reads the reports and acts on players at `/mod` (docs/moderation.md).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub moderator: bool,
+    /// Moderators' warnings not acknowledged yet (`POST /api/account/warnings/{id}/acknowledge`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<crate::moderation::Warning>,
 }
 
 /// `POST /api/account/password`.
@@ -53,6 +66,18 @@ pub struct AccountInfo {
 pub struct ChangePassword {
     pub current: String,
     pub new: String,
+}
+
+/// `POST /api/account/reset`: a new password through a one-time link of the operator's
+/// (`mancala-server admin reset-password NAME`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
+pub struct ResetPassword {
+    /// The secret at the end of the link (`/reset/{token}`).
+    pub token: String,
+    /// The new password: 8 to 256 characters, not the name.
+    pub password: String,
 }
 
 /// `POST /api/account/tokens`.

@@ -21,7 +21,7 @@ pub struct AnalysisRequest {
     /// Options on top of the rule set's defaults (with `variant`).
     #[serde(default)]
     pub options: Option<OptionsPatch>,
-    /// A position text (RULES.md D11), with `variant`.
+    /// A position text (docs/rules.md#d11-position-text), with `variant`.
     #[serde(default)]
     pub position: Option<String>,
     /// A finished game's id.

@@ -39,8 +39,9 @@ pub struct ComputerLevel {
     /// `bot:medium`, `bot:hard` for levels 1 to 4, `bot:5` … `bot:8` above.
     pub opponent: String,
     /// Its Elo in the arena of the levels against each other, level 1 at 600 (BENCHMARKS.md): how strong
-    /// it is relative to the other levels, not a rating from games against people. Absent where the arena
-    /// has not measured it.
+    /// it is relative to the other levels, not a rating from games against people; never below a weaker
+    /// level's (a fit that puts it a few points under one gives it that level's figure). Absent where the
+    /// arena has not measured it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub elo: Option<i32>,
 }
@@ -279,6 +280,9 @@ pub struct PlayerProfile {
     /// The player's rating per variant id, for the variants they played rated games of.
     #[serde(default)]
     pub ratings: std::collections::BTreeMap<String, PlayerRating>,
+    /// A moderator marked the account as computer assisted (docs/moderation.md); absent when not.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub computer_assisted: bool,
 }
 
 /// A player's rating in one variant, rounded.

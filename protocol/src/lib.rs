@@ -5,20 +5,25 @@
 //! The server never sends an engine type as it is: [`BoardView`] and [`StepEvent`] are built from the
 //! engine's per-viewer projections ([`mancala_engine::Position::view`], [`mancala_engine::Event::project`]),
 //! so what a message can carry is exactly what its viewer may see. Decisions travel in the notation of
-//! RULES.md D10 (`c2`, `a1:cw`, `store:loop`, `opening:2`, `pass`); holes by name (`c2`).
+//! docs/rules.md#d10-decision-notation (`c2`, `a1:cw`, `store:loop`, `opening:2`, `pass`); holes by name (`c2`).
 //!
 //! `docs/protocol.md` describes each message with a JSON example; `tests/snapshots.rs` pins the shapes.
 
 pub mod account;
+pub mod account_data;
 pub mod analysis;
+pub mod blocks;
+pub mod email;
 pub mod http;
 mod inbound;
 mod json;
 pub mod lobby;
+pub mod moderation;
 pub mod review;
 mod step;
 pub mod strict;
 pub mod tournament;
+pub mod twostep;
 mod view;
 mod ws;
 

@@ -224,11 +224,38 @@ pub enum LobbyServerMsg {
     Error {
         code: String,
         message: String,
-        /// Seconds until the refused thing may be asked again (`rate_limited`, `paused`).
+        /// Seconds until the refused thing may be asked again (`rate_limited`, `playban`).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         retry_after: Option<u64>,
     },
     Pong,
+}
+
+/// `GET /api/lobby/playban`: the caller's ban for leaving games (docs/moderation.md), if any.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PlaybanStatus {
+    pub banned: bool,
+    /// When the ban ends (unix ms).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub until: Option<u64>,
+    /// Seconds left (the `Retry-After` a pairing would be answered with).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seconds_left: Option<u64>,
+    /// The bad outcomes that earned the ban, by kind (`abort`, `no_start`, `leave`, `sitting`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub outcomes: Vec<OutcomeCount>,
+    /// The refusal a pairing gets now, in words.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+}
+
+/// How many games of one outcome.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct OutcomeCount {
+    pub outcome: String,
+    pub count: u32,
 }
 
 impl LobbyServerMsg {

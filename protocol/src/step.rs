@@ -60,9 +60,9 @@ pub enum StepEvent {
     GameEnd {
         outcome: OutcomeInfo,
     },
-    /// `steps` steps of a very long turn left out here (protocol 2): a turn that runs for thousands of
-    /// laps, up to the cap of RULES.md D7, is sent as its first steps, this marker, and its last laps.
-    /// Steps after it no longer follow from the board before the move; the event's `view` is the board
+    /// `steps` steps of a very long turn left out here (protocol 2): a turn that runs for thousands of laps,
+    /// up to the cap of docs/rules.md#d7-endless-turns, is sent as its first steps, this marker, and its last
+    /// laps. Steps after it no longer follow from the board before the move; the event's `view` is the board
     /// after it.
     Skipped {
         steps: u64,
@@ -98,9 +98,9 @@ impl CaptureTarget {
     }
 }
 
-/// Why a capture happened: the rule (RULES.md §3) and the holes it looked at, as the engine's
-/// [`CaptureReason`] says, with holes by name. On the wire, the words after a capture's target: its id
-/// then its holes (`opposition d2 d3 d4`).
+/// Why a capture happened: the rule (docs/rules.md#why-a-capture-happened) and the holes it looked at, as the
+/// engine's [`CaptureReason`] says, with holes by name. On the wire, the words after a capture's target: its
+/// id then its holes (`opposition d2 d3 d4`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CaptureRule {
     /// `opposition LAST INNER OUTER` (Ikibuguzo, Kubuguza): the lap's last counter fell into `last`, an

@@ -151,6 +151,10 @@ pub struct ChatLine {
     pub text: String,
     /// When (unix ms).
     pub at: u64,
+    /// The line's number within its game (from 1): what a report names (`POST /api/reports`, `line`).
+    /// Absent on a line only its author sees (docs/moderation.md, shadow mute).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub n: Option<u64>,
 }
 
 /// What a `rematch` message does.
@@ -210,6 +214,10 @@ pub enum ErrorCode {
     GameOver,
     /// The server could not store the decision; nothing was applied. Retry with the same id.
     Unavailable,
+    /// A moderator timed this account's chat out: the reason says for how long still.
+    ChatTimeout,
+    /// The chat line holds a word of the server's forbidden list (the reason names it); nothing was said.
+    ChatForbiddenWords,
 }
 
 /// The presence of both players: connected now or not, and, when a player's opponent is gone, from

@@ -1,5 +1,5 @@
-//! What an event frame costs on the wire, and what leaner encodings would save (issue 13: "event frames no
-//! larger than they need to be"). Plays random games of a variant with the server's own projection code and
+//! What an event frame costs on the wire, and what leaner encodings would save (the target:
+//! event frames no larger than they need to be). Plays random games of a variant with the server's own projection code and
 //! prints the mean bytes per decision event as a player and a spectator receive it, for:
 //!
 //! - `p3`: protocol 3 as sent today (the move event, the board after it, the clocks);

@@ -78,6 +78,12 @@ pub struct Config {
     /// (BENCHMARKS.md, "Server bots under load").
     #[arg(long, env = "MANCALA_ENGINE_CORES", value_parser = clap::value_parser!(u16).range(1..))]
     pub engine_cores: Option<u16>,
+    /// Nodes of the fair-play reference's search for each decision of a rated game (docs/moderation.md,
+    /// "Fair play"): what level 8 would choose there. Unset: level 8's own budget in the game's variant
+    /// (about a second of one core a decision); another budget measures agreement with another search,
+    /// which the bars were not measured for (for tests).
+    #[arg(long, env = "MANCALA_FAIR_PLAY_NODES", value_parser = clap::value_parser!(u64).range(1..))]
+    pub fair_play_nodes: Option<u64>,
     /// Seconds an HTTP request may take until its answer starts (then 408); streams and WebSockets run on.
     #[arg(long, env = "MANCALA_REQUEST_TIMEOUT_SECS", default_value_t = 30)]
     pub request_timeout_secs: u64,
@@ -123,6 +129,28 @@ pub struct Config {
     /// (docs/tournaments.md, "Scheduled tournaments"). Unset: none.
     #[arg(long, env = "MANCALA_TOURNAMENT_SCHEDULE")]
     pub tournament_schedule: Option<std::path::PathBuf>,
+    /// The forbidden words and names: a file of one entry a line (docs/moderation.md, "Forbidden words and
+    /// names"). Unset: the list built into the server (`server/forbidden.txt`).
+    #[arg(long, env = "MANCALA_FORBIDDEN_WORDS")]
+    pub forbidden_words: Option<std::path::PathBuf>,
+    /// The SMTP server the site's mails go through (email confirmation, "Forgot your password?"):
+    /// `smtp://HOST:PORT` (no TLS: a local relay, Mailpit), `smtp://USER:PASSWORD@HOST:587?tls=required`
+    /// (STARTTLS), `smtps://USER:PASSWORD@HOST:465` (TLS). Unset: the site sends no mail, and a forgotten
+    /// password is the operator's `admin reset-password` (docs/operating.md, "Mail").
+    #[arg(long, env = "MANCALA_SMTP_URL")]
+    pub smtp_url: Option<String>,
+    /// The sender of the site's mails: `Mancala <noreply@your.domain>` or a bare address. Needed with
+    /// `--smtp-url`.
+    #[arg(long, env = "MANCALA_MAIL_FROM")]
+    pub mail_from: Option<String>,
+    /// The site's address as players reach it (`https://your.domain`): the links in mails start with it.
+    /// Needed with `--smtp-url` (never taken from a request's `Host`, which a client chooses).
+    #[arg(long, env = "MANCALA_PUBLIC_URL")]
+    pub public_url: Option<String>,
+    /// Mail requests ("Forgot your password?", an address to confirm) one client address may make per
+    /// hour, and mails one account or one address may be sent per hour; 0: no limit.
+    #[arg(long, env = "MANCALA_MAILS_PER_HOUR", default_value_t = 5)]
+    pub mails_per_hour: u32,
     /// Seconds to wait for connections to close on shutdown.
     #[arg(long, env = "MANCALA_SHUTDOWN_GRACE_SECS", default_value_t = 5)]
     pub shutdown_grace_secs: u64,
@@ -151,5 +179,14 @@ mod tests {
         assert_eq!(parse(&["--engine-cores", "1"]).unwrap().engine_cores, Some(1));
         let err = parse(&["--engine-cores", "0"]).unwrap_err().to_string();
         assert!(err.contains("--engine-cores"), "{err}");
+    }
+
+    #[test]
+    fn fair_play_nodes_is_positive_and_unset_by_default() {
+        let parse = |args: &[&str]| Config::try_parse_from([&["mancala-server"], args].concat());
+        assert_eq!(parse(&[]).unwrap().fair_play_nodes, None);
+        assert_eq!(parse(&["--fair-play-nodes", "20000"]).unwrap().fair_play_nodes, Some(20_000));
+        let err = parse(&["--fair-play-nodes", "0"]).unwrap_err().to_string();
+        assert!(err.contains("--fair-play-nodes"), "{err}");
     }
 }

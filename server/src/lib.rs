@@ -5,22 +5,28 @@
 //! Layout (docs/server.md, "The map"): [`game`] (the state machine around the rules engine, no I/O),
 //! `room` (one task per live game, the only owner of its state: commands, one commit path, delivery to
 //! connections), [`store`] (SQLite or PostgreSQL through one code path; rows to domain values, every SQL
-//! statement), `ws` (the WebSocket endpoint and connection loop), `http` (REST routes, one file per area),
+//! statement), `engine_work` (every search of the server on one pool of cores: the server bots', analyses,
+//! reviews), `ws` (the WebSocket endpoint and connection loop), `http` (REST routes, one file per area),
 //! `lobby`, `auth`, `cluster`, `tournaments`. [`run`] takes a bound listener and a shutdown future, so tests run the real
 //! server on an ephemeral port.
 //!
 //! The public surface is what the binary, the tests and the examples use: [`run`] with its [`Config`]
-//! and [`shutdown_signal`]; the domain ([`game`], [`ids`]) and the [`store`], which the storage tests
+//! and [`shutdown_signal`]; the operator's commands ([`admin`]); the domain ([`game`], [`ids`]) and the [`store`], which the storage tests
 //! drive directly; the wire projection of a game's events ([`projection`]), which the frame-size example
 //! measures. Everything else is `pub(crate)`.
 
+pub mod admin;
 pub(crate) mod auth;
 pub(crate) mod cluster;
 pub mod config;
+pub(crate) mod engine_work;
+pub(crate) mod fairplay;
 pub mod game;
 pub(crate) mod http;
 pub mod ids;
 pub(crate) mod lobby;
+pub(crate) mod mail;
+pub(crate) mod moderation;
 pub(crate) mod ratings;
 pub(crate) mod room;
 pub(crate) mod serve;
@@ -63,6 +69,18 @@ pub enum ServerError {
 }
 
 /// This node's cluster settings, if it runs with others; refuses what cannot work.
+/// The forbidden words of `--forbidden-words`, or the built-in list; a file that cannot be read or has a
+/// line that is no entry stops the server with a sentence naming it.
+fn forbidden_words(config: &Config) -> Result<ids::ForbiddenWords, ServerError> {
+    let Some(path) = &config.forbidden_words else { return Ok(ids::ForbiddenWords::builtin()) };
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| ServerError::Config(format!("--forbidden-words {}: {e}", path.display())))?;
+    let words = ids::ForbiddenWords::parse(&text)
+        .map_err(|e| ServerError::Config(format!("--forbidden-words {}: {e}", path.display())))?;
+    tracing::info!(entries = words.len(), path = %path.display(), "forbidden words read");
+    Ok(words)
+}
+
 fn cluster_config(config: &Config, addr: SocketAddr) -> Result<Option<cluster::ClusterConfig>, ServerError> {
     let Some(broker_url) = config.broker_url.clone() else { return Ok(None) };
     if !config.database_url.starts_with("postgres") {
@@ -105,12 +123,9 @@ pub async fn run(
     // The recorder first: the rooms restored below count in `mancala_rooms` (a gauge moved before the
     // recorder exists is lost, and the rooms' ends would then take it below zero).
     let metrics = metrics_setup::handle();
-    if let Some(n) = config.engine_cores
-        && !room::engine_pool::set_cores(n.into())
-    {
-        tracing::warn!(cores = room::engine_pool::cores(), "the engine pool was sized before --engine-cores");
-    }
     http::learn::load()?;
+    // Before anything is started: a mail setting that cannot work stops the server with its reason.
+    let mailer = mail::Mailer::of(&config).map_err(|e| ServerError::Config(e.to_string()))?;
     let clustered = cluster_config(&config, listener.local_addr()?)?;
     let (store, writer) = Store::connect_node(&config.database_url, clustered.as_ref().map(|c| c.node.clone())).await?;
     let node = match &clustered {
@@ -122,7 +137,10 @@ pub async fn run(
         Some(node) => node.clone(),
         None => Arc::new(room::SingleNode),
     };
-    let rooms = Registry::new(store.clone(), room::RoomConfig::of(&config), stopping.clone(), placement);
+    let engine = Arc::new(engine_work::EngineWork::of(&config));
+    let forbidden = Arc::new(forbidden_words(&config)?);
+    let room_config = room::RoomConfig { forbidden: forbidden.clone(), ..room::RoomConfig::of(&config) };
+    let rooms = Registry::new(store.clone(), room_config, stopping.clone(), placement, engine.clone());
     let restored = rooms.restore_unfinished().await?;
     let background = TaskTracker::new();
     if let Some(node) = &node {
@@ -152,20 +170,26 @@ pub async fn run(
         schedule,
     );
     background.spawn(directors.run(stopping.clone()));
+    let fair_play = fairplay::FairPlay { store: store.clone(), engine: engine.clone(), nodes: config.fair_play_nodes };
+    fairplay::start(fair_play, stopping.clone(), &background);
     let state = AppState {
         tournaments: tournaments::feed::Feeds::new(store.clone()),
         store: store.clone(),
         rooms: rooms.clone(),
+        engine,
         cluster: node.clone(),
         ws_limits: ws::WsLimits::of(&config),
+        forbidden,
         limits: Arc::new(http::limits::RateLimits::of(&config)),
+        mailer: mailer.map(Arc::new),
+        mail_limits: Arc::new(http::mail_limits::MailLimits::new(config.mails_per_hour)),
         config: Arc::new(config.clone()),
         shutdown: stopping.clone(),
         tracker: TaskTracker::new(),
         metrics,
         lobby: lobby::Lobby::start(
             rooms.clone(),
-            store.clone(),
+            (store.clone(), lobby::blocks::Blocks::load(&store).await?),
             lobby::limits::LobbyLimits::of(&config),
             link,
             &background,
@@ -174,6 +198,9 @@ pub async fn run(
     };
     if let Some(cluster) = &state.cluster {
         cluster::revoke::listen(cluster.broker().clone(), state.lobby.clone(), &background, stopping.clone());
+        cluster::standing::listen(cluster.broker().clone(), state.lobby.clone(), &background, stopping.clone());
+        let blocks = state.lobby.blocks().clone();
+        cluster::blocks::listen(cluster.broker().clone(), store.clone(), blocks, &background, stopping.clone());
         cluster::lobby::listen(cluster.clone(), state.lobby.clone(), &background, stopping.clone())
             .await
             .map_err(cluster::ClusterError::from)?;

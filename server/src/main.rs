@@ -1,10 +1,33 @@
 //! `mancala-server`: parses the configuration (flags and environment), binds, and runs until SIGINT or
-//! SIGTERM.
+//! SIGTERM; or, as `mancala-server admin …`, runs one of the operator's commands and exits.
 
 use anyhow::Context;
 use clap::Parser;
+use mancala_server::admin::AdminArgs;
 use mancala_server::config::Config;
 use std::io::IsTerminal;
+use std::process::ExitCode;
+
+/// The server's flags, or one of its commands.
+#[derive(Debug, Parser)]
+#[command(
+    name = "mancala-server",
+    version,
+    about = "The mancala game server: play and watch over WebSockets, history over HTTP.",
+    args_conflicts_with_subcommands = true
+)]
+struct Cli {
+    #[command(flatten)]
+    config: Config,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum Command {
+    /// The operator's commands (docs/operating.md), against the servers' database.
+    Admin(AdminArgs),
+}
 
 /// Colours only on a terminal, and not when `NO_COLOR` is set (no-color.org): a log written to a file
 /// or a pipe (systemd, docker, a test) has no escape codes.
@@ -32,9 +55,14 @@ fn no_huge_pages() {
 }
 
 #[tokio::main]
-async fn main() -> anyhow::Result<()> {
+async fn main() -> anyhow::Result<ExitCode> {
+    let cli = Cli::parse();
+    if let Some(Command::Admin(args)) = cli.command {
+        tracing_subscriber::fmt().with_env_filter("warn").with_writer(std::io::stderr).init();
+        return Ok(mancala_server::admin::run(args).await);
+    }
     no_huge_pages();
-    let config = Config::parse();
+    let config = cli.config;
     tracing_subscriber::fmt()
         .with_env_filter(tracing_subscriber::EnvFilter::try_new(&config.log).context("bad log filter")?)
         .with_ansi(colour())
@@ -43,5 +71,5 @@ async fn main() -> anyhow::Result<()> {
         .await
         .with_context(|| format!("cannot listen on {}", config.addr))?;
     mancala_server::run(listener, config, mancala_server::shutdown_signal()).await?;
-    Ok(())
+    Ok(ExitCode::SUCCESS)
 }

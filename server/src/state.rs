@@ -1,4 +1,4 @@
-//! What every handler shares: the store, the live rooms, this node's part of a cluster, limits, the shutdown signal and the task tracker
+//! What every handler shares: the store, the live rooms, the engine's work, this node's part of a cluster, limits, the mailer, the shutdown signal and the task tracker
 //! of WebSocket connections (axum does not wait for upgraded connections on shutdown, so we do).
 
 use crate::cluster::Cluster;
@@ -20,6 +20,8 @@ pub struct AppState {
     pub cluster: Option<Arc<Cluster>>,
     pub config: Arc<Config>,
     pub ws_limits: WsLimits,
+    /// The words names and chat lines may not hold (`--forbidden-words`, read once at start).
+    pub forbidden: Arc<crate::ids::ForbiddenWords>,
     /// Rate limits of account and game creation.
     pub limits: Arc<RateLimits>,
     pub shutdown: CancellationToken,
@@ -27,6 +29,12 @@ pub struct AppState {
     pub metrics: PrometheusHandle,
     /// This node's lobby task (seeks, pairing, challenges).
     pub lobby: crate::lobby::Lobby,
+    /// The engine's work: its pool of cores, the admission of analyses, the review jobs.
+    pub engine: Arc<crate::engine_work::EngineWork>,
+    /// The site's mails (`None`: no `--smtp-url`, the site sends none).
+    pub mailer: Option<Arc<crate::mail::Mailer>>,
+    /// The limits on mail requests and mails sent (`--mails-per-hour`).
+    pub mail_limits: Arc<crate::http::mail_limits::MailLimits>,
     /// The tournaments this node's sockets follow.
     pub tournaments: Arc<crate::tournaments::feed::Feeds>,
 }

@@ -4,6 +4,7 @@
 //! version, from the stored record, and is stored once. (A failure point in the writer makes the lost
 //! answer happen on demand; it is its own test binary because failure points are process-wide.)
 
+#[path = "it/common/mod.rs"]
 mod common;
 
 use common::driver::Table;

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# The partition test (server/tests/partition.rs) in a network namespace: node c runs in namespace mc-part and
+# The partition test (server/tests/it/partition.rs) in a network namespace: node c runs in namespace mc-part and
 # reaches PostgreSQL and NATS (which listen on the host's loopback) through a veth pair and two socat
 # proxies on the host side of the pair; the test takes the pair down mid-game. Needs root, iproute2 and
 # socat; the addresses are those of this namespace's own veth pair only. Not in CI.
-#   server/tests/partition.sh          (TEST_DATABASE_URL and TEST_BROKER_URL as for the other tests)
+#   server/tests/it/partition.sh          (TEST_DATABASE_URL and TEST_BROKER_URL as for the other tests)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 [ "$(id -u)" = 0 ] || { echo "run as root (network namespaces)"; exit 1; }
@@ -35,4 +35,4 @@ export TEST_BROKER_URL="${TEST_BROKER_URL:-nats://127.0.0.1:4222}"
 export PARTITION_NS="$NS" PARTITION_ADDR="$NS_IP" PARTITION_HOST_LINK="$HOST"
 export PARTITION_DATABASE_BASE="postgres://postgres@$HOST_IP:15432"
 export PARTITION_BROKER_URL="nats://$HOST_IP:14222"
-cargo test -p mancala-server --test partition -- --ignored --nocapture
+cargo test -p mancala-server --test it partition:: -- --ignored --nocapture

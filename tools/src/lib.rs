@@ -7,10 +7,13 @@
 //! - `mancala-chaos` ([`chaos`]): SIGKILLs `mancala-server` again and again while games are played and
 //!   checks that no acknowledged decision was lost or applied twice.
 //! - `mancala-arena` ([`arena`]): the bot levels against each other, the strength table and Elo ladder.
+//! - `mancala-fairplay` ([`fairplay`]): the bots' agreement with the server's review per level, the
+//!   measurement behind the fair-play bars.
 //! - `mancala-tune` ([`tune`]): tunes the evaluation weights of the bots by self-play (Texel's method).
 
 pub mod api;
 pub mod arena;
 pub mod chaos;
+pub mod fairplay;
 pub mod loadtest;
 pub mod tune;

@@ -16,7 +16,8 @@ test('sign up, the header, sign out, sign in', { timeout: 60000 }, async () => {
   await a.page.waitForSelector('header #signin-link');
   await signUp(a.page, 'Amara');
   assert.match(await who(a.page), /Amara/);
-  assert.equal(new URL(a.page.url()).pathname, '/');
+  // The header shows the name as the page goes home: the address follows in the same turn of the page.
+  await until(async () => new URL(a.page.url()).pathname === '/', 'the home page after signing up', 2000);
   await a.page.reload();
   await a.page.waitForSelector('header #me:text-is("Amara")');
   assert.equal(await a.page.getAttribute('header #me', 'href'), '/@/Amara');

@@ -16,10 +16,10 @@ const post = (body) =>
     body: JSON.stringify(body),
   });
 
-/** The moves the page lists, best first: [decision, value text]. */
+/** The decisions the page lists, best first (each move's button names its decision). */
 async function listed(page) {
   await page.waitForSelector('#analysis-moves li');
-  return page.$$eval('#analysis-moves li', (lis) => lis.map((li) => li.textContent.trim()));
+  return page.$$eval('#analysis-moves li button', (bs) => bs.map((b) => b.dataset.decision));
 }
 
 /** Plays `decision` (`e2`, `b2:cw`) by clicking its hole, then its direction when both are offered. */
@@ -40,7 +40,7 @@ test('a line played on the analysis board, a step back and a new line', { timeou
   const start = await post({ variant: 'kubuguza' });
   const moves = await listed(page);
   assert.equal(moves.length, start.decisions.length);
-  assert.equal(moves[0].split(' ')[0], start.decisions[0].decision);
+  assert.equal(moves[0], start.decisions[0].decision);
   assert.deepEqual((await playable(page)).sort(), [...start.board.legal].sort(), 'the legal holes are offered');
   await shot(page, 'analysis-desktop');
 
@@ -57,12 +57,14 @@ test('a line played on the analysis board, a step back and a new line', { timeou
   assert.equal(new URL(page.url()).searchParams.get('position'), after.position);
   const northMoves = await listed(page);
   const north = await post({ variant: 'kubuguza', position: after.position });
-  assert.equal(northMoves[0].split(' ')[0], north.decisions[0].decision);
-  assert.deepEqual(await page.$$eval('#analysis-line li', (l) => l.map((x) => x.textContent)), [first]);
+  assert.equal(northMoves[0], north.decisions[0].decision);
+  assert.deepEqual(await page.$$eval('#analysis-line li button.move', (l) => l.map((x) => x.dataset.decision)), [
+    first,
+  ]);
 
   // Back to the start, another move: a variation beside the first line, which stays in the tree.
-  const line = () => page.$$eval('#analysis-line li > button.move', (l) => l.map((x) => x.textContent));
-  const alts = () => page.$$eval('#analysis-line button.alt', (l) => l.map((x) => x.textContent));
+  const line = () => page.$$eval('#analysis-line li > button.move', (l) => l.map((x) => x.dataset.decision));
+  const alts = () => page.$$eval('#analysis-line button.alt', (l) => l.map((x) => x.dataset.decision));
   await page.click('#analysis-back');
   await until(async () => /South to move/.test(await page.textContent('#analysis-value')), 'the start again');
   const second = start.decisions[1].decision;
@@ -81,8 +83,9 @@ test('a line played on the analysis board, a step back and a new line', { timeou
   await until(async () => /North to move/.test(await page.textContent('#analysis-value')), "North's value again");
   assert.deepEqual(await alts(), [second]);
 
-  // A position pasted as text.
+  // A position pasted as text (under "Paste a position").
   const position = 'south a1=3 c2=1 c3=2 c4=1 a4=2 e3=4 f4=1';
+  await page.click('#analysis-paste summary');
   await page.fill('#analysis-position', position);
   await page.click('#analysis-load');
   await until(async () => /wins in 5 moves/.test(await page.textContent('#analysis-value')), 'a proven win');

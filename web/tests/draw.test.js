@@ -34,7 +34,7 @@ test('a draw offered, declined, offered again and accepted, in two browsers', { 
   await south.page.click('[data-draw="offer"]');
   await until(async () => /You offered a draw/.test(await south.page.textContent('.controls')), 'the offer made');
   await north.page.waitForSelector('[data-draw="accept"]');
-  assert.match(await north.page.textContent('.controls'), /South offers a draw/);
+  assert.match(await north.page.textContent('.controls'), /amina offers a draw/);
   await shot(north.page, 'draw-offered-phone');
   await north.page.click('[data-draw="decline"]');
   await south.page.waitForSelector('[data-draw="offer"]');

@@ -3,7 +3,7 @@
 // and a phone, and helpers that read the board the way a screen reader does (each hole's accessible
 // name starts with its notation name and its count).
 
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -17,7 +17,7 @@ export const ROOT = resolve(here, '..', '..');
 export const SHOTS = join(here, 'screenshots');
 mkdirSync(SHOTS, { recursive: true });
 
-const BIN = process.env.MANCALA_SERVER_BIN || join(ROOT, 'target', 'debug', 'mancala-server');
+export const BIN = process.env.MANCALA_SERVER_BIN || join(ROOT, 'target', 'debug', 'mancala-server');
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 
 export const DESKTOP = { viewport: { width: 1280, height: 860 } };
@@ -77,7 +77,15 @@ export async function startServer(extraArgs = [], logLevel = undefined) {
   }
   return {
     base,
+    databaseUrl: `sqlite://${join(dir, 'games.db')}`,
     log: () => out,
+    /** Runs `mancala-server admin ARGS…` on this server's database; its exit status and output. */
+    admin: (...args) => {
+      const r = spawnSync(BIN, ['admin', '--database-url', `sqlite://${join(dir, 'games.db')}`, ...args], {
+        encoding: 'utf8',
+      });
+      return { status: r.status, out: r.stdout + r.stderr };
+    },
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
@@ -249,6 +257,24 @@ export async function until(f, what, ms = 15000) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/**
+ * Says `text` in the open chat of `page` until `shown()` is true. A person's lines are at least a second
+ * apart (the server refuses a quicker one), so a refused line is said again: a line is shown within
+ * milliseconds once accepted, and one not shown after 3 s was refused.
+ */
+export async function chatLine(page, text, shown) {
+  for (let i = 0; i < 5; i++) {
+    await page.fill('#chat input[name=line]', text);
+    await page.click('#chat button[type=submit]');
+    try {
+      return await until(shown, `the line "${text}"`, 3000);
+    } catch {
+      // Refused for the gap between one person's lines: said again.
+    }
+  }
+  throw new Error(`the line "${text}" was never shown`);
 }
 
 export function tempDir() {

@@ -1,7 +1,7 @@
 // Learning the games in the browser: the first lesson of Kubuguza completed by clicking the holes (a
 // wrong move first, whose hint is the one the lesson wrote for it), the progress shown on /learn, the
 // last step's invitation creating a game against the computer in one click, the move preview on a
-// playable hole, a rules page with its boards, quotations and a sowing shown on demand, and the same
+// playable hole, a rules page with its boards, its notes and a sowing shown on demand, and the same
 // pages on a phone. Screenshots of each (desktop and phone) land in web/tests/screenshots/.
 
 import assert from 'node:assert/strict';
@@ -90,19 +90,18 @@ test(
   },
 );
 
-test('a rules page: boards, quotations with their source, a sowing on demand', { timeout: 120000 }, async () => {
+test('a rules page: boards, the sources quoted in notes, a sowing on demand', { timeout: 120000 }, async () => {
   const p = await person(browser, server, { speed: 'fast' });
   const { page } = p;
   await page.goto('/rules/kubuguza');
   await page.waitForSelector('.rules-page section svg.board');
   assert.ok((await page.$$('.rules-page section')).length >= 3, 'several sections');
-  assert.ok((await page.$$('.rules-page blockquote.quote cite')).length >= 1, 'the sources are quoted');
+  assert.ok((await page.$$('#notes li cite')).length >= 1, 'the sources are quoted, as notes at the end');
   const text = await page.textContent('.rules-page');
   assert.doesNotMatch(text, /RULES\.md|\bD\d+\b|fn |::/, 'no code identifiers for players');
-  const figure = page
-    .locator('figure.diagram', { has: page.locator('button', { hasText: 'Show the sowing' }) })
-    .first();
-  const button = figure.locator('button');
+  // The first diagram that plays a sowing (its button's words change once it plays).
+  const figure = page.locator('figure.diagram:has(.demo)').first();
+  const button = figure.locator('button', { hasText: 'Show the sowing' });
   const before = await figure.locator('svg.board').getAttribute('aria-label');
   await button.click();
   await until(async () => /lap 1/.test(await figure.locator('.caption').textContent()), 'the sowing caption');

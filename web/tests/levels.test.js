@@ -49,6 +49,26 @@ test('the form offers the eight levels with their strength in the chosen game', 
   }
 });
 
+test('a stronger level is never shown weaker, in every game', { timeout: 60000 }, async () => {
+  const { variants } = await api(server, '/api/variants');
+  const p = await person(browser, server, { name: 'amani' });
+  const { page } = p;
+  await page.goto('/');
+  await page.waitForSelector('#variant option[value="kubuguza"]', { state: 'attached' });
+  for (const v of variants) {
+    await page.selectOption('#variant', v.id);
+    // The ratings as the form shows them, level by level ("Computer level 8 · 3352").
+    const shown = (await choices(page)).slice(1).map(([, text]) => Number(/· (\d+)$/.exec(text)?.[1] ?? NaN));
+    assert.equal(shown.length, 8);
+    shown.forEach((elo, i) => {
+      assert.equal(elo, v.computer[i].elo, `${v.id} level ${i + 1}: the server's figure`);
+      if (i > 0)
+        assert.ok(elo >= shown[i - 1], `${v.id}: level ${i + 1} at ${elo} below level ${i} at ${shown[i - 1]}`);
+    });
+  }
+  await p.context.close();
+});
+
 test('a level chosen in the form is the bot that sits down', { timeout: 120000 }, async () => {
   const p = await person(browser, server, { name: 'amani' });
   const { page } = p;

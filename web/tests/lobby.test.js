@@ -120,7 +120,7 @@ test(
     await home.close();
     await north.context.close(); // North leaves; the test server's grace is 3 s
     await until(
-      async () => /has left; you may claim the win in \d+ s/.test(await south.page.textContent('.controls')),
+      async () => /tendai has left; you may claim the win in \d+ s/.test(await south.page.textContent('.controls')),
       'the countdown',
     );
     await until(

@@ -36,7 +36,7 @@ test('a rematch offered, declined, offered again and accepted: sides swapped', {
   await south.page.click('[data-rematch="offer"]');
   await until(async () => /Rematch offered/.test(await south.page.textContent('.controls')), 'the offer made');
   await north.page.waitForSelector('[data-rematch="accept"]');
-  assert.match(await north.page.textContent('.controls'), /South offers a rematch/);
+  assert.match(await north.page.textContent('.controls'), /amina offers a rematch/);
   assert.equal(await watcher.page.$('[data-rematch]'), null, 'a spectator cannot offer a rematch');
   await shot(north.page, 'rematch-offered-phone');
   await north.page.click('[data-rematch="decline"]');

@@ -110,7 +110,7 @@ test(
     assert.match(await readable(one.north.page), /array 1/, "once both are in, South's array is shown");
     for (const who of ['north', 'watcher']) {
       await until(
-        async () => /opening:1/.test(await one[who].page.textContent('#moves li[data-ply="1"]')),
+        async () => /array 1/.test(await one[who].page.textContent('#moves li[data-ply="1"]')),
         `${who}'s move list to say South's array once revealed`,
       );
     }

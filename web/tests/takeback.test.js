@@ -56,7 +56,7 @@ test('a takeback proposed, accepted and shown in two browsers', { timeout: 12000
   await south.page.click('[data-takeback="offer"]');
   await until(async () => /You proposed a takeback/.test(await south.page.textContent('.controls')), 'proposed');
   await north.page.waitForSelector('[data-takeback="accept"]');
-  assert.match(await north.page.textContent('.controls'), /South proposes a takeback/);
+  assert.match(await north.page.textContent('.controls'), /amina proposes a takeback/);
   await shot(north.page, 'takeback-proposed-phone');
   await north.page.click('[data-takeback="accept"]');
 

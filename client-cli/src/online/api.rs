@@ -118,6 +118,15 @@ impl Api {
         self.send(self.post_request(path, bearer)).await.map(drop)
     }
 
+    /// A DELETE signed with `bearer`, else the kept account token, whose answer has no body (204).
+    pub async fn delete(&self, path: &str, bearer: Option<&str>) -> Result<(), ClientError> {
+        let mut req = self.http.delete(format!("{}{path}", self.base));
+        if let Some(t) = bearer.or(self.account.as_deref()) {
+            req = req.bearer_auth(t);
+        }
+        self.send(req).await.map(drop)
+    }
+
     /// A POST with `bearer`, else the kept account token, else none.
     fn post_request(&self, path: &str, bearer: Option<&str>) -> reqwest::RequestBuilder {
         let mut req = self.http.post(format!("{}{path}", self.base));

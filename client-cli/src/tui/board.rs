@@ -1,5 +1,6 @@
-//! The board widget: the counts of every hole as the viewer sees the board (RULES.md D1), with the row
-//! numbers on the left, the column letters below, and a rule between North's and South's halves.
+//! The board widget: the counts of every hole as the viewer sees the board
+//! (docs/rules.md#d1-sides-and-hole-names), with the row numbers on the left, the column letters below, and a
+//! rule between North's and South's halves.
 //!
 //! South (and a spectator) sees row 4 (Azigo: row 2) at the top and columns `a..` left to right; North sees
 //! the board rotated 180°: its own rows at the bottom and columns right to left. A hole may carry a

@@ -1,18 +1,19 @@
-//! Azigo (RULES.md §3.3, decision D5): a 2x20 board sown anticlockwise around the whole board, one lap per
-//! turn, each player with a concealed store.
+//! Azigo (docs/rules.md#azigo, docs/rules.md#d5-azigo-readings): a 2x20 board sown anticlockwise around the
+//! whole board, one lap per turn, each player with a concealed store.
 //!
-//! * Setup is automatic (ambiguity 16): the start position is the board after both players have moved
-//!   their last four occupied holes into their stores (scenario A-2). Murray's handicap (option
+//! * Setup is automatic (docs/rules.md#azigo-setup): the start position is the board after both players
+//!   have moved their last four occupied holes into their stores (scenario A-2). Murray's handicap (option
 //!   `handicap`, per side) leaves the counter of that player's `l` hole on the board: South `l1`, North
 //!   `i2` (North's letters count from North's own left, `t2`), so the store starts with 8.
 //! * A normal move lifts an own hole; with two or more counters the first goes back into the origin. If the
 //!   last counter makes a hole of the opponent's row hold 1 or 3 it is taken, with the unbroken run of
-//!   1-or-3 holes of the opponent's row before it (ambiguities 12 (I2) and 13).
+//!   1-or-3 holes of the opponent's row before it (docs/rules.md#azigo-capture).
 //! * A store move enters the whole store from the own leftmost hole; with 21 or more the player chooses
 //!   `store:loop` (round the own row again, no capture) or `store:cross` (on round the board, then the
-//!   unbroken run of 1-or-3 holes of the opponent's row after the last hole is taken) (ambiguity 14).
+//!   unbroken run of 1-or-3 holes of the opponent's row after the last hole is taken)
+//!   (docs/rules.md#azigo-store-move, docs/rules.md#azigo-store-capture).
 //! * The player to move with an empty row and an empty store has no decision: the game ends by score
-//!   (store plus own row), as it does at the turn limit (ambiguity 15).
+//!   (store plus own row), as it does at the turn limit (docs/rules.md#azigo-end).
 //!
 //! No turn ever stops for a decision inside it and no turn relays, so every decision is a whole turn.
 
@@ -26,8 +27,8 @@ use crate::side::Side;
 /// Holes in a player's row.
 const ROW: u8 = 20;
 
-/// Start counts from each player's own leftmost hole, after setup (RULES.md §3.3.1 items 1-2): the holes
-/// `i`..`l` (1, 5, 2, 1) have gone to the store.
+/// Start counts from each player's own leftmost hole, after setup (docs/rules.md#azigo-start,
+/// docs/rules.md#azigo-setup): the holes `i`..`l` (1, 5, 2, 1) have gone to the store.
 const START_ROW: [u8; 8] = [5, 5, 5, 5, 5, 5, 5, 1];
 
 /// The counters each player moves into the store at setup (holes `i`..`l`: 1 + 5 + 2 + 1).
@@ -117,7 +118,7 @@ pub(crate) fn apply(pos: &mut Position, side: Side, decision: Decision, sink: &m
     pos.end_turn(sink);
 }
 
-/// §3.3.1 item 3 (normal move) and item 4 (its capture).
+/// docs/rules.md#azigo-normal-move and its capture, docs/rules.md#azigo-capture.
 fn normal_move(pos: &mut Position, side: Side, origin: Hole, sink: &mut impl EventSink) {
     let acw = &pos.geo.tables().acw;
     let n = std::mem::take(&mut pos.board[origin.index()]);
@@ -148,7 +149,7 @@ fn normal_move(pos: &mut Position, side: Side, origin: Hole, sink: &mut impl Eve
     }
 }
 
-/// §3.3.1 item 3 (store move), §4 item 14.
+/// docs/rules.md#azigo-store-move and its capture, docs/rules.md#azigo-store-capture.
 fn store_move(pos: &mut Position, side: Side, kind: StoreMove, sink: &mut impl EventSink) {
     let acw = &pos.geo.tables().acw;
     let n = std::mem::take(&mut pos.stores[side]);
@@ -187,7 +188,7 @@ fn take(pos: &mut Position, side: Side, hole: Hole, reason: CaptureReason, sink:
     sink.push(Event::Capture { from: hole, count, to: CaptureTo::Store(side), reason });
 }
 
-/// A side's score: its store plus the counters in its row (D5, ambiguity 15).
+/// A side's score: its store plus the counters in its row (docs/rules.md#azigo-end).
 fn score(pos: &Position, side: Side) -> u32 {
     pos.stores[side] as u32 + pos.counters_of(side)
 }

@@ -1,7 +1,7 @@
-//! Ikibuguzo (RULES.md §3.1, decisions D2, D3): the secret simultaneous choice of an opening array, the
-//! forced opening turns of each array, and the main phase: relay sowing, captures into the lap's origin
-//! sown on from there, clockwise laps from the two reverse holes only when they capture, the clockwise
-//! limit, the switch to the other reverse hole, and the special win.
+//! Ikibuguzo (docs/rules.md#ikibuguzo, docs/rules.md#d3-ikibuguzo-readings): the secret simultaneous choice
+//! of an opening array, the forced opening turns of each array, and the main phase: relay sowing, captures
+//! into the lap's origin sown on from there, clockwise laps from the two reverse holes only when they
+//! capture, the clockwise limit, the switch to the other reverse hole, and the special win.
 
 use super::relay::{self, AfterLap, Landing, Next, RelayRules};
 use crate::decision::{Decision, OpeningArray};
@@ -12,12 +12,12 @@ use crate::position::{CwBudget, MidTurn, MoveList, OpeningProgress, Phase, Posit
 use crate::side::{BySide, Side};
 use crate::sowing::{Lap, lap_captures};
 
-/// South's array 1, "from the bottom left, anticlockwise: 0,6,0,0,0,0,0,17,0,3,0,3,0,3,0,0" (§3.1.1):
-/// b1=6, h1=17, g2=3, e2=3, c2=3. North's is point-symmetric.
+/// South's array 1, "from the bottom left, anticlockwise: 0,6,0,0,0,0,0,17,0,3,0,3,0,3,0,0"
+/// (docs/rules.md#ikibuguzo-arrays): b1=6, h1=17, g2=3, e2=3, c2=3. North's is point-symmetric.
 const ARRAY_ONE: [(u8, u8, u8); 5] = [(1, 1, 6), (7, 1, 17), (2, 2, 3), (4, 2, 3), (6, 2, 3)];
 
 /// The holes each array's forced opening turns lift, in order, for South (column, row): array 1 lifts
-/// c2, e2, g2 (§3.1.1); array 2 lifts h1, g1, …, a1.
+/// c2, e2, g2; array 2 lifts h1, g1, …, a1 (docs/rules.md#ikibuguzo-opening-turns).
 fn opening_hole(array: OpeningArray, k: u8) -> (u8, u8) {
     match array {
         OpeningArray::One => (2 + 2 * k, 2),
@@ -41,13 +41,13 @@ fn for_side(pos: &Position, side: Side, (col, row): (u8, u8)) -> Hole {
     }
 }
 
-/// The start: both players' array when the variant fixes it, else the seed board until both secret
-/// choices are in.
+/// The start: both players' array when the variant fixes it, else Murray's two counters in every hole until
+/// both secret choices are in.
 pub(crate) fn set_up(pos: &mut Position, fixed: Option<OpeningArray>) {
     match fixed {
         Some(array) => start_openings(pos, array, array),
         None => {
-            // Before the arrangement: two counters in every hole (seed), until both choices are in.
+            // Before the arrangement: two counters in every hole (Murray), until both choices are in.
             pos.board[..pos.geo.hole_count()].fill(2);
             pos.phase = Phase::Choosing(BySide::default());
         }
@@ -84,7 +84,8 @@ fn start_openings(pos: &mut Position, south: OpeningArray, north: OpeningArray) 
     ));
 }
 
-/// Both choices are in: reveal them together and lay out both arrays (D2). South plays first.
+/// Both choices are in: reveal them together and lay out both arrays
+/// (docs/rules.md#ikibuguzo-secret-choice). South plays first.
 pub(crate) fn reveal(pos: &mut Position, south: OpeningArray, north: OpeningArray, sink: &mut impl EventSink) {
     start_openings(pos, south, north);
     pos.side = Side::South;
@@ -101,7 +102,7 @@ fn forced_opening(pos: &Position, side: Side) -> Option<Hole> {
 
 /// Ends openings that are over: both sides' → main phase. A side whose forced hole no longer holds its
 /// array's count (the opponent, already in its main phase, captured from it) ends its opening at once
-/// (docs/rules.md: a project decision the seeds do not cover).
+/// (docs/rules.md#ikibuguzo-mixed-openings: this site's decision, the sources do not cover it).
 pub(crate) fn on_turn_start(pos: &mut Position) {
     let Phase::Opening(mut progress) = pos.phase else { return };
     let side = pos.side;
@@ -114,8 +115,8 @@ pub(crate) fn on_turn_start(pos: &mut Position) {
         if progress.south.is_over() && progress.north.is_over() { Phase::Main } else { Phase::Opening(progress) };
 }
 
-/// South's reverse holes are a1 and b2, North's h4 and g3 (§3.1.1 step 1): on the 4x8 board, the only
-/// one Ikibuguzo is played on, a1 = 0, b2 = 9, h4 = 31, g3 = 22 (asked after every relay).
+/// South's reverse holes are a1 and b2, North's h4 and g3 (docs/rules.md#ikibuguzo-reverse-holes): on the 4x8
+/// board, the only one Ikibuguzo is played on, a1 = 0, b2 = 9, h4 = 31, g3 = 22 (asked after every relay).
 const REVERSE_HOLES: [[Hole; 2]; 2] = [[Hole(0), Hole(9)], [Hole(31), Hole(22)]];
 
 fn reverse_holes(pos: &Position, side: Side) -> [Hole; 2] {
@@ -144,7 +145,7 @@ pub(crate) fn legal(pos: &Position, side: Side, out: &mut MoveList) {
         out.push(Decision::acw(h));
         return;
     }
-    // §3.1.1 step 1: ACW from any hole with ≥2; CW from a reverse hole with ≥2 that captures.
+    // docs/rules.md#ikibuguzo-turn-start: ACW from any hole with ≥2; CW from a reverse hole with ≥2 that captures.
     relay::push_acw_from(pos, side, 2, out);
     for h in reverse_holes(pos, side) {
         if pos.board[h.index()] >= 2 && cw_captures(pos, side, h) {
@@ -163,8 +164,8 @@ pub(crate) fn apply(pos: &mut Position, side: Side, decision: Decision, sink: &m
     relay::play::<Ikibuguzo>(pos, side, decision, sink);
 }
 
-/// A forced opening turn (§3.1.1): 2 counters into the next hole anticlockwise, then 1 into each of the
-/// following holes. No relay, no capture.
+/// A forced opening turn (docs/rules.md#ikibuguzo-opening-turns): 2 counters into the next hole
+/// anticlockwise, then 1 into each of the following holes. No relay, no capture.
 fn opening_turn(pos: &mut Position, side: Side, hole: Hole, sink: &mut impl EventSink) {
     let count = std::mem::take(&mut pos.board[hole.index()]);
     sink.push(Event::Lift { hole, count, direction: Direction::Anticlockwise });
@@ -187,7 +188,7 @@ fn opening_turn(pos: &mut Position, side: Side, hole: Hole, sink: &mut impl Even
 struct Ikibuguzo;
 
 impl Ikibuguzo {
-    /// Clockwise laps still allowed this turn (§3.1.1 step 6).
+    /// Clockwise laps still allowed this turn (docs/rules.md#ikibuguzo-clockwise-limit).
     fn cw_allowed(mid: &MidTurn) -> bool {
         matches!(mid.cw, CwBudget::Unused | CwBudget::Chain { .. })
     }
@@ -205,7 +206,7 @@ impl RelayRules for Ikibuguzo {
             (false, CwBudget::Unused, true) => CwBudget::Spent,
             (false, CwBudget::Unused, false) => CwBudget::Unused,
             // First lap CW: more CW laps while every lap so far was one. Leaving the captured counters in
-            // one reverse hole and sowing from the other is the switch (step 4).
+            // one reverse hole and sowing from the other is the switch (docs/rules.md#ikibuguzo-switch).
             (false, CwBudget::Chain { switched }, true) => {
                 CwBudget::Chain { switched: switched || (mid.captured && lap.from != mid.at) }
             }
@@ -228,14 +229,15 @@ impl RelayRules for Ikibuguzo {
             Landing::Relay => return AfterLap::Continue,
             Landing::Captured => {}
         }
-        // Special win (step 7c): captures at both of the opponent's inner end holes in one turn.
+        // Special win (docs/rules.md#ikibuguzo-special-win): captures at both of the opponent's inner end
+        // holes in one turn.
         let col = pos.geo.col(last);
         if col == 0 {
             mid.end_columns |= 1;
         } else if col == pos.geo.cols() - 1 {
             mid.end_columns |= 2;
         }
-        // D8: a game decided mid-turn ends at once.
+        // A game decided mid-turn ends at once (docs/rules.md#d8-decided-mid-turn).
         if mid.end_columns == 3 {
             return AfterLap::GameOver(Outcome::win(side, EndReason::SpecialWin));
         }
@@ -264,21 +266,23 @@ impl RelayRules for Ikibuguzo {
         let at = mid.at;
         let own_cw = Self::cw_allowed(mid) && is_reverse(pos, side, at) && cw_captures(pos, side, at);
         if !mid.captured {
-            // A relay: ACW, or CW from a reverse hole when that captures (step 5, ambiguity 5).
+            // A relay: ACW, or CW from a reverse hole when that captures
+            // (docs/rules.md#ikibuguzo-clockwise-relays).
             out.push(Decision::acw(at));
             if own_cw {
                 out.push(Decision::cw(at));
             }
             return;
         }
-        // Captured counters in the lap's origin (step 4).
+        // Captured counters in the lap's origin (docs/rules.md#ikibuguzo-sowing-a-capture).
         let mut cw_options = MoveList::new();
         if own_cw {
             cw_options.push(Decision::cw(at));
         }
         if let CwBudget::Chain { switched } = mid.cw {
-            // The switch (ambiguity 6 (b)): right after a capture by a CW lap while the chain is unbroken,
-            // leave the capture in this reverse hole and sow the other one clockwise if that captures.
+            // The switch (docs/rules.md#ikibuguzo-switch): right after a capture by a CW lap while the chain
+            // is unbroken, leave the capture in this reverse hole and sow the other one clockwise if that
+            // captures.
             let [r1, r2] = reverse_holes(pos, side);
             let other = if at == r1 { r2 } else { r1 };
             if pos.board[other.index()] >= 2 && cw_captures(pos, side, other) {

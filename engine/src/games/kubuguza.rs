@@ -1,8 +1,8 @@
-//! Kubuguza (RULES.md §3.2, decision D4): 4 counters in every inner hole; relay sowing; a lap ending in
-//! an occupied inner hole facing two occupied opponent holes captures both, into the lap's origin, and
-//! the capture is sown on from there (ambiguity 9 (a)); clockwise laps from four holes per side only when
-//! they capture; no captures in either player's first turn (ambiguity 10 (b)); a player who cannot move
-//! loses.
+//! Kubuguza (docs/rules.md#kubuguza, docs/rules.md#d4-kubuguza-readings): 4 counters in every inner hole;
+//! relay sowing; a lap ending in an occupied inner hole facing two occupied opponent holes captures both,
+//! into the lap's origin, and the capture is sown on from there (docs/rules.md#kubuguza-capture); clockwise
+//! laps from four holes per side only when they capture; no captures in either player's first turn
+//! (docs/rules.md#kubuguza-first-turns); a player who cannot move loses.
 
 mod walk;
 
@@ -17,7 +17,7 @@ use crate::side::Side;
 use crate::sowing::{Lap, Limits, two_or_more, word_at};
 
 pub(crate) fn set_up(pos: &mut Position) {
-    // D4: four counters in each inner-row hole (not Ludii's three).
+    // Four counters in each inner-row hole, not Ludii's three (docs/rules.md#kubuguza-start).
     for col in 0..pos.geo.cols() {
         for row in [2, 3] {
             pos.board[pos.geo.at(col, row).index()] = 4;
@@ -25,7 +25,8 @@ pub(crate) fn set_up(pos: &mut Position) {
     }
 }
 
-/// The clockwise holes (D4, the seed's, not Ludii's), in reading order: South a1 h1 b2 g2, North b3 g3 a4 h4.
+/// The clockwise holes (docs/rules.md#kubuguza-clockwise-holes, Merriam's, not Ludii's), in reading order:
+/// South a1 h1 b2 g2, North b3 g3 a4 h4.
 const CW_HOLES: [[Hole; 4]; 2] = [[Hole(0), Hole(7), Hole(9), Hole(14)], [Hole(17), Hole(22), Hole(24), Hole(31)]];
 
 /// `CW_HOLES` as one bit per hole, per side (asked after every lap).
@@ -47,7 +48,8 @@ fn is_cw_hole(side: Side, hole: Hole) -> bool {
     CW_BITS[side.index()] >> (hole.0 % 64) & 1 == 1
 }
 
-/// "Captures cannot be made on the first move": not in game turns 1 and 2 (ambiguity 10 (b)).
+/// "Captures cannot be made on the first move": not in game turns 1 and 2
+/// (docs/rules.md#kubuguza-first-turns).
 fn captures_allowed(pos: &Position) -> bool {
     pos.turn > 2
 }
@@ -201,7 +203,8 @@ impl RelayRules for Kubuguza {
         if cw_captures(pos, side, mid.at) { Next::Several } else { Next::Only(Lap::acw(mid.at)) }
     }
 
-    /// §3.2.1 step 4: go on anticlockwise, or clockwise when the hole is a CW hole and that captures.
+    /// docs/rules.md#kubuguza-direction-changes: go on anticlockwise, or clockwise when the hole is a CW hole
+    /// and that captures.
     fn continuations(pos: &Position, side: Side, mid: &MidTurn, out: &mut MoveList) {
         out.push(Decision::acw(mid.at));
         if cw_captures(pos, side, mid.at) {

@@ -88,8 +88,8 @@ pub(crate) fn surely_has_move(pos: &Position) -> bool {
 pub(crate) fn no_move_outcome(pos: &Position, side: Side) -> Outcome {
     match pos.variant {
         Variant::Azigo => azigo::score_outcome(pos, EndReason::NoLegalMove),
-        // Ikibuguzo §3.1.1 step 7a, Kubuguza D4: the player who cannot play loses. (Njombwa always has at
-        // least `pass`, so it never gets here; were it to, the same rule would apply.)
+        // docs/rules.md#ikibuguzo-end, docs/rules.md#kubuguza-end: the player who cannot play loses. (Njombwa
+        // always has at least `pass`, so it never gets here; were it to, the same rule would apply.)
         Variant::Ikibuguzo
         | Variant::IkibuguzoOpening1
         | Variant::IkibuguzoOpening2
@@ -98,7 +98,8 @@ pub(crate) fn no_move_outcome(pos: &Position, side: Side) -> Outcome {
     }
 }
 
-/// The result when the turn limit is reached: Azigo by score (D5), the others a draw (D6).
+/// The result when the turn limit is reached: Azigo by score, the others a draw
+/// (docs/rules.md#turns-and-turn-limits).
 pub(crate) fn turn_limit_outcome(pos: &Position) -> Outcome {
     match pos.variant {
         Variant::Azigo => azigo::score_outcome(pos, EndReason::TurnLimit),

@@ -1,8 +1,9 @@
-//! Njombwa (RULES.md §3.4, decision D6): a two-stage forced opening (the pairs walk, then each side
-//! sows its big hole with relays and no captures), then relay sowing where a turn ending in an empty own
-//! inner hole removes the opponent's opposite inner counters, and the outer ones behind them, from the
-//! board. Singletons move only when no hole holds more (and capture like any move, ambiguity 17); a
-//! player with no move passes, and two passes in a row draw (ambiguity 18).
+//! Njombwa (docs/rules.md#njombwa, docs/rules.md#d6-njombwa-readings): a two-stage forced opening (the pairs
+//! walk, then each side sows its big hole with relays and no captures), then relay sowing where a turn ending
+//! in an empty own inner hole removes the opponent's opposite inner counters, and the outer ones behind them,
+//! from the board. Singletons move only when no hole holds more (and capture like any move,
+//! docs/rules.md#njombwa-singletons); a player with no move passes, and two passes in a row draw
+//! (docs/rules.md#njombwa-passes).
 
 use super::relay::{self, AfterLap, RelayRules};
 use crate::decision::Decision;
@@ -15,7 +16,7 @@ use crate::sowing::{Lap, sow_lap};
 
 pub(crate) fn set_up(pos: &mut Position) {
     // 29 in each player's leftmost outer hole, 2 and 1 in the two to its right (from the owner's view),
-    // whatever the width (D2: "same 29/2/1 start").
+    // whatever the width (docs/rules.md#njombwa-wider-boards: the same 29/2/1 start).
     let last = pos.geo.cols() - 1;
     for (col, row, n) in [(0, 1, 29), (1, 1, 2), (2, 1, 1), (last, 4, 29), (last - 1, 4, 2), (last - 2, 4, 1)] {
         pos.board[pos.geo.at(col, row).index()] = n;
@@ -102,8 +103,9 @@ pub(crate) fn apply(pos: &mut Position, side: Side, decision: Decision, sink: &m
     }
 }
 
-/// Stage 1 (§3.4.1 step 2): the two counters go into the next two holes, no relay; if the second lands
-/// in an empty own inner hole facing an occupied opponent inner hole, that inner hole is removed.
+/// Stage 1 (docs/rules.md#njombwa-stage-1): the two counters go into the next two holes, no relay; if the
+/// second lands in an empty own inner hole facing an occupied opponent inner hole, that inner hole is
+/// removed.
 fn pair_walk(pos: &mut Position, side: Side, decision: Decision, sink: &mut impl EventSink) {
     let Decision::Sow { hole, direction } = decision else { unreachable!("stage 1 only sows") };
     let last = sow_lap(pos.geo, &mut pos.board, Lap { from: hole, direction }, sink);
@@ -128,8 +130,9 @@ struct Njombwa;
 
 impl RelayRules for Njombwa {
     // Inlined into the lap loop (it is called there and by the long-turn walk).
-    /// §3.4.1 step 4: an occupied landing relays; an empty one ends the turn after the capture check:
-    /// an own inner hole facing an occupied opponent inner hole removes it, and the outer hole behind it.
+    /// docs/rules.md#njombwa-main-phase: an occupied landing relays; an empty one ends the turn after the
+    /// capture check: an own inner hole facing an occupied opponent inner hole removes it, and the outer hole
+    /// behind it.
     #[inline]
     fn after_lap(
         pos: &mut Position,
@@ -162,7 +165,7 @@ impl RelayRules for Njombwa {
     }
 }
 
-/// Stage 2 (§3.4.1 step 3): relays until an empty hole, no captures.
+/// Stage 2 (docs/rules.md#njombwa-stage-2): relays until an empty hole, no captures.
 struct BigSow;
 
 impl RelayRules for BigSow {

@@ -1,8 +1,9 @@
-//! The turn driver of the four-row games: laps follow one another (relay, or sowing a capture from the
-//! lap's origin) until a lap ends in an empty hole, the game ends, or the player must decide how to go on
-//! (D9: a decision is asked only where two or more continuations exist). Every state between two laps
-//! is recorded, and a repeat ends the game as a draw by endless sowing (D7); a turn that grows long is
-//! settled by [`long_turn`]'s constant-memory walk instead, with the same result.
+//! The turn driver of the four-row games: laps follow one another (relay, or sowing a capture from the lap's
+//! origin) until a lap ends in an empty hole, the game ends, or the player must decide how to go on
+//! (docs/rules.md#d9-decisions: a decision is asked only where two or more continuations exist). Every state
+//! between two laps is recorded, and a repeat ends the game as a draw by endless sowing
+//! (docs/rules.md#d7-endless-turns); a turn that grows long is settled by [`long_turn`]'s constant-memory
+//! walk instead, with the same result.
 
 pub(crate) mod long_turn;
 #[cfg(test)]
@@ -23,7 +24,7 @@ pub(crate) enum AfterLap {
     EndTurn,
     /// The turn goes on from the state in the `MidTurn`.
     Continue,
-    /// The game is decided mid-turn and ends at once (D8).
+    /// The game is decided mid-turn and ends at once (docs/rules.md#d8-decided-mid-turn).
     GameOver(Outcome),
 }
 
@@ -95,16 +96,16 @@ pub(crate) enum Next {
 pub(crate) enum Landing {
     /// The last counter fell into an empty hole: the turn is over.
     Empty,
-    /// Opposition: both opponent holes were taken into the lap's origin (ambiguity 3 (a)), which `mid`
-    /// now points at, to be sown on.
+    /// Opposition: both opponent holes were taken into the lap's origin (docs/rules.md#ikibuguzo-capture,
+    /// docs/rules.md#kubuguza-capture), which `mid` now points at, to be sown on.
     Captured,
     /// An occupied hole without opposition: the next lap relays from it (`mid` points at it).
     Relay,
 }
 
-/// Resolves a lap's last hole by RULES.md §3.1.1 step 3 / §3.2.1 step 3: empty → turn over; an occupied
-/// own inner hole facing two occupied opponent holes (and captures allowed) → capture into the lap's
-/// origin; otherwise relay.
+/// Resolves a lap's last hole (docs/rules.md#ikibuguzo-last-hole, docs/rules.md#kubuguza-capture): empty →
+/// turn over; an occupied own inner hole facing two occupied opponent holes (and captures allowed) → capture
+/// into the lap's origin; otherwise relay.
 #[inline(always)]
 pub(crate) fn capture_or_relay(
     pos: &mut Position,
@@ -143,11 +144,11 @@ pub(crate) fn turn_start(at: Hole) -> MidTurn {
 
 /// How a turn goes on after one lap.
 enum Step {
-    /// The only continuation, which the engine sows at once (D9).
+    /// The only continuation, which the engine sows at once (docs/rules.md#d9-decisions).
     Next(Lap),
     /// The turn is over.
     EndTurn,
-    /// The game is decided mid-turn (D8).
+    /// The game is decided mid-turn (docs/rules.md#d8-decided-mid-turn).
     GameOver(Outcome),
     /// Two or more continuations: the player decides.
     Decide,

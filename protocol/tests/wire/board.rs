@@ -120,6 +120,8 @@ fn error_codes() {
             ErrorCode::WrongPhase,
             ErrorCode::GameOver,
             ErrorCode::Unavailable,
+            ErrorCode::ChatTimeout,
+            ErrorCode::ChatForbiddenWords,
         ]
     );
 }

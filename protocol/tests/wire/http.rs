@@ -288,7 +288,8 @@ fn http_player_profile() {
                 "kubuguza".to_string(),
                 PlayerRating { rating: 1623, deviation: 74, provisional: false, games: 41 }
             )]
-            .into()
+            .into(),
+            computer_assisted: false,
         }
     );
 }
@@ -319,15 +320,23 @@ fn http_accounts() {
         AccountInfo, ApiTokenCreated, ApiTokenInfo, ChangePassword, CreateApiToken, SignedIn, Signin, Signup,
     };
     pin!("http_signup", Signup { name: "Amina".into(), password: "mango tree 42".into() });
-    pin!("http_account", AccountInfo { name: "Amina".into(), created_at: CREATED_AT });
+    pin!(
+        "http_account",
+        AccountInfo { name: "Amina".into(), created_at: CREATED_AT, moderator: false, warnings: vec![] }
+    );
     pin!(
         "http_signin_token",
         Signin { name: "amina".into(), password: "mango tree 42".into(), token_label: Some("mancala-cli".into()) }
     );
-    pin!("http_signed_in", SignedIn { name: "Amina".into(), token: None });
+    pin!("http_signed_in", SignedIn { name: "Amina".into(), token: None, second_step: false, ticket: None });
     pin!(
         "http_signed_in_token",
-        SignedIn { name: "Amina".into(), token: Some("Xq7LmR2pVb9TzK4wNc6YhJ1sDf8GuE3a".into()) }
+        SignedIn {
+            name: "Amina".into(),
+            token: Some("Xq7LmR2pVb9TzK4wNc6YhJ1sDf8GuE3a".into()),
+            second_step: false,
+            ticket: None,
+        }
     );
     pin!("http_change_password", ChangePassword { current: "mango tree 42".into(), new: "banana tree 7".into() });
     pin!("http_create_api_token", CreateApiToken { label: "laptop".into() });

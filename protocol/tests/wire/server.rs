@@ -348,8 +348,14 @@ fn server_rematch() {
 /// A line of the players' room (North's), and one of the spectators' room.
 #[test]
 fn server_chat() {
-    let line =
-        |room, by: &str, side, text: &str| ChatLine { room, by: by.into(), side, text: text.into(), at: UPDATED_AT };
+    let line = |room, by: &str, side, text: &str| ChatLine {
+        room,
+        by: by.into(),
+        side,
+        text: text.into(),
+        at: UPDATED_AT,
+        n: None,
+    };
     pin!("server_chat", ServerMsg::Chat { line: line(ChatRoom::Players, "kwame", Some(Side::North), "good luck") });
     pin!(
         "server_chat_spectator",

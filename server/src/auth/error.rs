@@ -8,6 +8,9 @@ pub enum AuthError {
     /// A value that cannot be used (a password, a label, a guest's name); the message names it.
     #[error("{0}")]
     BadRequest(String),
+    /// A name holding a word of the forbidden list (docs/moderation.md); the message names the word.
+    #[error("{0}")]
+    NameForbidden(String),
     /// A token that stands for no account.
     #[error("{0}")]
     BadToken(String),

@@ -18,9 +18,11 @@ pub mod password;
 pub mod player;
 pub mod session;
 pub mod tokens;
+pub mod totp;
+pub mod twostep;
 pub mod who;
 
 pub use crate::ids::Credential;
 pub use error::AuthError;
-pub use player::identify;
+pub use player::{check_name, identify};
 pub use who::Caller;

@@ -4,8 +4,18 @@
 //! registered name.
 
 use super::{AuthError, Caller};
-use crate::ids::{Identity, PlayerName};
+use crate::ids::{ForbiddenWords, Identity, PlayerName};
 use crate::store::Store;
+
+/// Refuses the name `name` (an account's at sign-up, a guest's) when it holds a word of `words`.
+pub fn check_name(words: &ForbiddenWords, name: &str) -> Result<(), AuthError> {
+    match words.in_name(name) {
+        Some(word) => Err(AuthError::NameForbidden(format!(
+            "the name `{name}` holds a forbidden word (`{word}`): choose another name"
+        ))),
+        None => Ok(()),
+    }
+}
 
 /// Who `caller` (a signed-in request, or none) plays as when it asks to play as `name`.
 pub async fn identify(store: &Store, caller: Option<&Caller>, name: Option<String>) -> Result<Identity, AuthError> {

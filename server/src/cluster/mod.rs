@@ -13,7 +13,10 @@
 //!   its lease; the others relay to it, and take it over once that node is gone.
 //! - [`wire`]: what travels between nodes.
 //! - [`lobby`]: one lobby for every node: the seeks, takes and challenges the nodes' lobby tasks exchange.
+//! - [`blocks`]: a block or an unblock carried to every node's copy of who blocks whom.
+//! - [`standing`]: a closed or computer-assisted account's seeks and challenges withdrawn on every node.
 
+pub mod blocks;
 pub mod broker;
 pub mod lobby;
 
@@ -22,6 +25,7 @@ mod owner;
 mod placement;
 mod relay;
 pub mod revoke;
+pub mod standing;
 pub mod wire;
 
 pub use broker::{Broker, BrokerError};

@@ -47,8 +47,11 @@ pub struct Change {
     /// Set when the server ends the game.
     pub ruling: Option<Ruling>,
     /// The side whose player aborted the game, when the change is their abort (stored as `aborted_by`: the
-    /// lobby's abort pause counts it against that player only).
+    /// penalties for leaving games count it against that player only).
     pub aborted_by: Option<Side>,
+    /// The abort is the server's: `aborted_by` did not make a first decision in time (its outcome is
+    /// `no_start`, not `abort`: `game::conduct`).
+    pub no_start: bool,
     pub clock: Option<Clock>,
     pub decided: BySide<bool>,
     pub at_ms: UnixMs,
@@ -98,6 +101,7 @@ impl LiveGame {
             status: self.status,
             ruling: None,
             aborted_by: None,
+            no_start: false,
             clock: self.clock.clone(),
             decided: self.decided,
             at_ms,
@@ -153,8 +157,8 @@ impl LiveGame {
         let mut pos = self.position_after(change);
         while let ToMove::Side(side) = pos.to_move() {
             let legal = pos.legal_decisions(side);
-            // D9: inside a turn the engine only stops where two or more continuations exist, so a single
-            // legal decision is always a turn's start.
+            // Inside a turn the engine only stops where two or more continuations exist, so a single legal
+            // decision is always a turn's start (docs/rules.md#d9-decisions).
             if legal.len() != 1 || pos.mid_turn().is_some() {
                 break;
             }

@@ -8,6 +8,7 @@
 
 mod change;
 pub mod clock;
+pub mod conduct;
 mod live;
 mod ply;
 mod ruling;
@@ -17,6 +18,7 @@ pub mod utc;
 
 pub use change::{Change, Refusal};
 pub use clock::Clock;
+pub use conduct::Conduct;
 pub use live::{EventAt, GameHeader, LiveGame, NewGame, Occupant, Rewind, StoredClock, StoredPly};
 pub use ply::Ply;
 pub use ruling::{GameResult, Ruling};

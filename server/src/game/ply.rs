@@ -24,7 +24,7 @@ pub struct Ply {
     pub clock_ms: Option<u64>,
     pub steps: PlySteps,
     /// An Ikibuguzo array choice made while the other side had not chosen: its array is the chooser's
-    /// secret (RULES.md D2) until the game is over.
+    /// secret (docs/rules.md#ikibuguzo-secret-choice) until the game is over.
     pub secret: bool,
     /// The game was over after this decision.
     pub over: bool,

@@ -1,6 +1,6 @@
 //! The steps of one ply as the server keeps and sends them ([`PlySteps`]): every engine event of an
 //! ordinary turn, but for the rare turn that runs for thousands of laps (a relay sowing that only ends at
-//! a repeat or at the cap of 100 000 laps, RULES.md D7) only its first [`HEAD`] events, a count of the
+//! a repeat or at the 100 000-lap cap, docs/rules.md#d7-endless-turns) only its first [`HEAD`] events, a count of the
 //! ones left out, and its last laps (at most [`TAIL`] events, starting at a lift). Such a turn has about
 //! a million events: kept whole they made a 20 MB frame for every viewer and held as much in the room, and
 //! no one watches a million drops. The board after the turn is in the change's last event either way.

@@ -1,5 +1,5 @@
 //! The calendar date and time (UTC) of a unix-milliseconds time, for the texts that show one (the PGN-like
-//! export's `Date` header, the end of an abort pause). By the days-to-civil algorithm (H. Hinnant,
+//! export's `Date` header, the end of a ban for leaving games). By the days-to-civil algorithm (H. Hinnant,
 //! "chrono-Compatible Low-Level Date Algorithms"), so no date crate is needed for two formats.
 
 use super::UnixMs;

@@ -1,5 +1,6 @@
 //! The account routes (`/api/account/…`): sign up, sign in (a session cookie, or an API token for the
-//! terminal client), sign out, the account, password change, API tokens. Thin: the rules are in
+//! terminal client; with two-step sign-in on, the password step asks for a code: [`super::twostep`]), sign
+//! out, the account, password change, API tokens. Thin: the rules are in
 //! [`crate::auth`]. Every revocation (sign-out, the sessions a password change signs out, a revoked
 //! token) also ends what the credential opened ([`revoke::revoked`]: its lobby connections).
 
@@ -25,7 +26,7 @@ use mancala_protocol::account::{
 pub const WRONG: &str = "wrong name or password";
 
 /// `answer` with the session cookie `id` set.
-fn with_cookie(answer: impl IntoResponse, id: &str, headers: &HeaderMap) -> Response {
+pub(super) fn with_cookie(answer: impl IntoResponse, id: &str, headers: &HeaderMap) -> Response {
     let mut response = answer.into_response();
     response.headers_mut().append(header::SET_COOKIE, session::set_cookie(id, session::over_tls(headers)));
     response
@@ -42,6 +43,7 @@ pub async fn signup(
 ) -> Result<Response, ApiError> {
     csrf::check_origin(&headers, &uri)?;
     let name = PlayerName::for_account(&req.name).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    crate::auth::check_name(&state.forbidden, name.as_str())?;
     password::check_new(&req.password, name.as_str())?;
     let taken = || ApiError::Conflict(format!("the name `{name}` is taken"));
     // A friendly answer for the usual case; the unique index on `lower(name)` decides a race.
@@ -65,7 +67,12 @@ pub async fn signup(
         Err(StoreError::Conflict) => Err(taken()),
         Err(e) => Err(e.into()),
         Ok(()) => {
-            let body = AccountInfo { name: name.to_string(), created_at: created_at.wire() };
+            let body = AccountInfo {
+                name: name.to_string(),
+                created_at: created_at.wire(),
+                moderator: false,
+                warnings: Vec::new(),
+            };
             Ok(with_cookie((StatusCode::CREATED, axum::Json(body)), &id, &headers))
         }
     }
@@ -94,15 +101,24 @@ pub async fn signin(
         return Err(wrong());
     }
     let (account, _) = found.ok_or_else(wrong)?;
+    if state.store.standing(&name.key()).await?.is_some_and(|s| s.closed_at.is_some()) {
+        return Err(ApiError::Forbidden(format!("the account `{}` is closed", account.name)));
+    }
     let name = PlayerName::parse(&account.name)
         .map_err(|e| ApiError::Internal(format!("stored player name `{}`: {e}", account.name)))?;
+    if let Some(second_step) = super::twostep::ask_code(&state, &name, req.token_label.clone()).await? {
+        return Ok(second_step);
+    }
     if let Some(label) = req.token_label {
         let created = tokens::create(&state.store, &name, &label).await?;
-        return Ok(axum::Json(SignedInBody { name: name.to_string(), token: Some(created.token) }).into_response());
+        let body =
+            SignedInBody { name: name.to_string(), token: Some(created.token), second_step: false, ticket: None };
+        return Ok(axum::Json(body).into_response());
     }
     let (id, writes) = session::start(&name);
     state.store.write(writes).await?;
-    Ok(with_cookie(axum::Json(SignedInBody { name: name.to_string(), token: None }), &id, &headers))
+    let body = SignedInBody { name: name.to_string(), token: None, second_step: false, ticket: None };
+    Ok(with_cookie(axum::Json(body), &id, &headers))
 }
 
 /// `POST /api/account/signout`: ends the cookie's session (and clears the cookie), or revokes the API
@@ -132,10 +148,27 @@ pub async fn signout(
     Ok(response)
 }
 
-/// `GET /api/account`. A browser's cookie is sent again with its full lifetime, so a browser that keeps
-/// coming back stays signed in as long as its session does.
-pub async fn me(_: Query<NoParams>, SignedIn(caller): SignedIn, headers: HeaderMap) -> Result<Response, ApiError> {
-    let body = axum::Json(AccountInfo { name: caller.name.to_string(), created_at: caller.created_at.wire() });
+/// `GET /api/account`, with the caller's moderator role and the warnings it has to acknowledge. A
+/// browser's cookie is sent again with its full lifetime, so a browser that keeps coming back stays signed
+/// in as long as its session does.
+pub async fn me(
+    State(state): State<AppState>,
+    _: Query<NoParams>,
+    SignedIn(caller): SignedIn,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let key = caller.name.key();
+    let moderator = state.store.standing(&key).await?.is_some_and(|s| s.moderator);
+    let warnings = state.store.warnings(&key).await?;
+    let body = axum::Json(AccountInfo {
+        name: caller.name.to_string(),
+        created_at: caller.created_at.wire(),
+        moderator,
+        warnings: warnings
+            .into_iter()
+            .map(|w| mancala_protocol::moderation::Warning { id: w.id, text: w.text, at: w.at.wire() })
+            .collect(),
+    });
     match (&caller.credential, session::cookie_id(&headers)) {
         (Credential::Session { .. }, Some(id)) => Ok(with_cookie(body, &id, &headers)),
         _ => Ok(body.into_response()),
@@ -229,5 +262,24 @@ pub async fn revoke_token(
     };
     state.store.write(vec![Write::Account(AccountWrite::DeleteApiToken { id, player_key: key })]).await?;
     revoke::revoked(&state.lobby, state.cluster.as_deref(), vec![Credential::Token { hash }]).await;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// `POST /api/account/warnings/{id}/acknowledge`: the caller has read a moderator's warning.
+pub async fn acknowledge_warning(
+    State(state): State<AppState>,
+    _: Query<NoParams>,
+    SignedIn(caller): SignedIn,
+    Path(id): Path<String>,
+) -> Result<StatusCode, ApiError> {
+    let key = caller.name.key();
+    if !state.store.warnings(&key).await?.iter().any(|w| w.id == id) {
+        return Err(ApiError::NotFound(format!(
+            "no warning `{}` to acknowledge on this account",
+            id.chars().take(40).collect::<String>()
+        )));
+    }
+    let write = crate::store::ModWrite::Acknowledge { player_key: key, id, at: UnixMs::now() };
+    state.store.write(vec![Write::Moderation(write)]).await?;
     Ok(StatusCode::NO_CONTENT)
 }

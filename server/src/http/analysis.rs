@@ -3,19 +3,19 @@
 //! refused: analysis would help a player during the game (as lichess, game-linked analysis waits for the
 //! end).
 //!
-//! The searches run on the engine pool ([`crate::room::engine_pool`]: blocking threads, every core but
-//! one at most, the last kept for the server bots of live games), and at most [`MAX_WAITING`] more wait
-//! for a core; beyond that the answer is 503 `busy` at once, and so is one that found no core within
-//! [`CORE_PATIENCE`] (the live games' bots come first), so analyses never queue without bound and the
-//! threads that run the games' rooms are never the ones searching. Each client address is also
-//! held to the engine bucket of the rate limits ([`Limit::Engine`]).
+//! The searches run on the server's engine ([`crate::engine_work`]: blocking threads, every core but one
+//! at most, the last kept for the server bots of live games), whose study admission bounds how many
+//! wait for a core; beyond that the answer is 503 `busy` at once, and so is one that found no core in
+//! time (the live games' bots come first), so analyses never queue without bound and the threads that
+//! run the games' rooms are never the ones searching. Each client address is also held to the engine
+//! bucket of the rate limits ([`Limit::Engine`]).
 
 use super::extract::{Json, NoParams, Query};
 use super::history;
 use super::limits::{ClientAddr, Limit};
+use crate::engine_work::StudyError;
 use crate::http::error::ApiError;
 use crate::ids::GameId;
-use crate::room::engine_pool::{self, Work};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
@@ -23,18 +23,9 @@ use mancala_bot::analysis::{self as engine, AnalysisError, MIN_NODES};
 use mancala_engine::{Options, Position, Variant};
 use mancala_protocol::analysis::{AnalysisRequest, DEFAULT_ANALYSIS_NODES, MAX_ANALYSIS_NODES};
 use mancala_protocol::http::GameStatus;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// Analyses that may wait for a core (beyond those running).
-pub const MAX_WAITING: usize = 8;
-/// How long an analysis waits for a core before it answers `busy`: when the server bots of live games
-/// keep every core (they come first), an analysis would otherwise wait until the request times out.
-pub const CORE_PATIENCE: std::time::Duration = std::time::Duration::from_secs(10);
 /// The longest position text accepted.
 const MAX_POSITION_CHARS: usize = 2048;
-
-/// Analyses asked for and not yet answered (running or waiting).
-static PENDING: AtomicUsize = AtomicUsize::new(0);
 
 /// `POST /api/analysis`.
 pub async fn analyse(
@@ -52,7 +43,8 @@ pub async fn analyse(
     let pos = position(&state, &req).await?;
     state.limits.check(Limit::Engine, client)?;
     let field = if req.game.is_some() { "ply" } else { "position" };
-    let analysis = run(pos.clone(), nodes).await?.map_err(|e| ApiError::BadRequest(format!("`{field}`: {e}")))?;
+    let analysis =
+        run(&state, pos.clone(), nodes).await?.map_err(|e| ApiError::BadRequest(format!("`{field}`: {e}")))?;
     let mut answer = engine::wire(&pos, &analysis);
     answer.board = Some(mancala_learn::board_view(&pos, None, true));
     Ok(axum::Json(answer).into_response())
@@ -100,32 +92,12 @@ async fn position(state: &AppState, req: &AnalysisRequest) -> Result<Position, A
     }
 }
 
-/// Runs the search on a blocking thread once a core is free; `busy` when too many wait already.
-async fn run(pos: Position, nodes: u64) -> Result<Result<engine::Analysis, AnalysisError>, ApiError> {
-    /// Counts the analysis as pending until it is answered or dropped (the client went away).
-    struct Pending;
-    impl Drop for Pending {
-        fn drop(&mut self) {
-            PENDING.fetch_sub(1, Ordering::Relaxed);
-        }
-    }
-    if PENDING.fetch_add(1, Ordering::Relaxed) >= engine_pool::study_cores() + MAX_WAITING {
-        PENDING.fetch_sub(1, Ordering::Relaxed);
-        return Err(ApiError::Busy(format!("every core is analysing and {MAX_WAITING} analyses wait")));
-    }
-    let _pending = Pending;
-    match engine_pool::run_within(Work::Analysis, Some(CORE_PATIENCE), move || engine::analyse(&pos, nodes)).await {
+/// Runs the search on the engine once a core is free; `busy` when too many wait already.
+async fn run(state: &AppState, pos: Position, nodes: u64) -> Result<Result<engine::Analysis, AnalysisError>, ApiError> {
+    let work = &state.engine;
+    match work.analyses.analyse(&work.pool, move || engine::analyse(&pos, nodes)).await {
         Ok(analysis) => Ok(analysis),
-        Err(e @ engine_pool::PoolError::NoCore(_)) => Err(ApiError::Busy(e.to_string())),
-        Err(e) => Err(ApiError::Internal(e.to_string())),
+        Err(e @ StudyError::Busy(_)) => Err(ApiError::Busy(e.to_string())),
+        Err(StudyError::Failed(e)) => Err(ApiError::Internal(e.to_string())),
     }
-}
-
-/// Runs `search`, one decision's judgement for the post-game review asked for at `asked`, on the engine
-/// pool.
-pub(crate) async fn on_core<T: Send + 'static>(
-    asked: std::time::Instant,
-    search: impl FnOnce() -> T + Send + 'static,
-) -> Result<T, ApiError> {
-    engine_pool::run(Work::Review { asked }, search).await.map_err(|e| ApiError::Internal(e.to_string()))
 }

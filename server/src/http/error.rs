@@ -28,6 +28,25 @@ pub enum ApiError {
     /// (a guest asking for a rated game or a challenge).
     #[error("{0}")]
     Forbidden(String),
+    /// A two-step sign-in code that is not the app's code now, nor an unused backup code.
+    #[error("{0}")]
+    CodeWrong(String),
+    /// A right two-step code already used (its 30 s step, or the backup code).
+    #[error("{0}")]
+    CodeUsed(String),
+    /// A sign-in's second step whose ticket is unknown, used or over: sign in again.
+    #[error("{0}")]
+    SecondStepExpired(String),
+    /// Refused because one account blocks the other (a challenge, a seek taken): docs/moderation.md.
+    #[error("{0}")]
+    Blocked(String),
+    /// An account a moderator marked as computer assisted asks for a rated game or a tournament
+    /// (docs/moderation.md, "Computer assistance").
+    #[error("{0}")]
+    EngineMarked(String),
+    /// A name holding a word of the forbidden list (docs/moderation.md, "Forbidden words and names").
+    #[error("{0}")]
+    NameForbidden(String),
     /// A method the route does not answer (the message lists those it does).
     #[error("{0}")]
     MethodNotAllowed(String),
@@ -47,9 +66,17 @@ pub enum ApiError {
     /// through.
     #[error("{message}; retry in {retry_after} s")]
     RateLimited { message: String, retry_after: u64 },
+    /// A ban for leaving games (docs/moderation.md): no pairing for `retry_after` seconds; the message
+    /// says why and the time left.
+    #[error("{message}")]
+    Playban { message: String, retry_after: u64 },
     /// The request conflicts with the state (a taken name, a game without an open seat).
     #[error("{0}")]
     Conflict(String),
+    /// Something that needs mail on a server that sends none (no `--smtp-url`): the message says what
+    /// to do instead.
+    #[error("{0}")]
+    NoMail(String),
     /// A queue of the server is full (the lobby's): nothing was done; retry shortly.
     #[error("{0}; retry shortly")]
     Busy(String),
@@ -73,14 +100,22 @@ impl ApiError {
         "not_found",
         "bad_token",
         "unauthorized",
+        "code_wrong",
+        "code_used",
+        "second_step_expired",
         "forbidden",
+        "blocked",
+        "engine_marked",
+        "name_forbidden",
         "method_not_allowed",
         "timeout",
         "too_large",
         "unsupported_media_type",
         "upgrade_required",
         "rate_limited",
+        "playban",
         "conflict",
+        "no_mail",
         "busy",
         "unavailable",
         "degraded",
@@ -94,14 +129,22 @@ impl ApiError {
             ApiError::NotFound(_) => (StatusCode::NOT_FOUND, "not_found"),
             ApiError::BadToken(_) => (StatusCode::UNAUTHORIZED, "bad_token"),
             ApiError::Unauthorized(_) => (StatusCode::UNAUTHORIZED, "unauthorized"),
+            ApiError::CodeWrong(_) => (StatusCode::UNAUTHORIZED, "code_wrong"),
+            ApiError::CodeUsed(_) => (StatusCode::UNAUTHORIZED, "code_used"),
+            ApiError::SecondStepExpired(_) => (StatusCode::UNAUTHORIZED, "second_step_expired"),
             ApiError::Forbidden(_) => (StatusCode::FORBIDDEN, "forbidden"),
+            ApiError::Blocked(_) => (StatusCode::FORBIDDEN, "blocked"),
+            ApiError::EngineMarked(_) => (StatusCode::FORBIDDEN, "engine_marked"),
+            ApiError::NameForbidden(_) => (StatusCode::BAD_REQUEST, "name_forbidden"),
             ApiError::MethodNotAllowed(_) => (StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed"),
             ApiError::Timeout(_) => (StatusCode::REQUEST_TIMEOUT, "timeout"),
             ApiError::TooLarge(_) => (StatusCode::PAYLOAD_TOO_LARGE, "too_large"),
             ApiError::UnsupportedMediaType(_) => (StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type"),
             ApiError::UpgradeRequired(_) => (StatusCode::UPGRADE_REQUIRED, "upgrade_required"),
             ApiError::RateLimited { .. } => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
+            ApiError::Playban { .. } => (StatusCode::TOO_MANY_REQUESTS, "playban"),
             ApiError::Conflict(_) => (StatusCode::CONFLICT, "conflict"),
+            ApiError::NoMail(_) => (StatusCode::CONFLICT, "no_mail"),
             ApiError::Busy(_) => (StatusCode::SERVICE_UNAVAILABLE, "busy"),
             ApiError::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
             ApiError::Degraded(_) => (StatusCode::SERVICE_UNAVAILABLE, "degraded"),
@@ -127,14 +170,18 @@ impl IntoResponse for ApiError {
         let headers = response.headers_mut();
         match self {
             // RFC 7235 §3.1: a 401 says which scheme would do.
-            ApiError::BadToken(_) | ApiError::Unauthorized(_) => {
+            ApiError::BadToken(_)
+            | ApiError::Unauthorized(_)
+            | ApiError::CodeWrong(_)
+            | ApiError::CodeUsed(_)
+            | ApiError::SecondStepExpired(_) => {
                 headers.insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer realm=\"mancala\""));
             }
             ApiError::UpgradeRequired(_) => {
                 headers.insert(header::UPGRADE, HeaderValue::from_static("websocket"));
                 headers.insert(header::CONNECTION, HeaderValue::from_static("upgrade"));
             }
-            ApiError::RateLimited { retry_after, .. } => {
+            ApiError::RateLimited { retry_after, .. } | ApiError::Playban { retry_after, .. } => {
                 headers.insert(header::RETRY_AFTER, HeaderValue::from(retry_after));
             }
             // A full queue empties in about a second (an analysis's budget, a lobby's backlog).
@@ -174,12 +221,29 @@ impl From<AuthError> for ApiError {
     fn from(e: AuthError) -> Self {
         match e {
             AuthError::BadRequest(m) => ApiError::BadRequest(m),
+            AuthError::NameForbidden(m) => ApiError::NameForbidden(m),
             AuthError::BadToken(m) => ApiError::BadToken(m),
             AuthError::CrossSite(m) => ApiError::Forbidden(m),
             AuthError::Conflict(m) => ApiError::Conflict(m),
             AuthError::ShuttingDown => ApiError::ShuttingDown,
             AuthError::Store(s) => s.into(),
             AuthError::Internal(m) => ApiError::Internal(m),
+        }
+    }
+}
+
+impl From<crate::auth::twostep::TwoStepError> for ApiError {
+    fn from(e: crate::auth::twostep::TwoStepError) -> Self {
+        use crate::auth::twostep::TwoStepError as T;
+        match e {
+            T::BadRequest(m) => ApiError::BadRequest(m),
+            T::Wrong(m) => ApiError::CodeWrong(m),
+            T::Used(m) => ApiError::CodeUsed(m),
+            T::TooMany { retry_after } => ApiError::RateLimited { message: e.to_string(), retry_after },
+            T::Expired(m) => ApiError::SecondStepExpired(m),
+            T::Conflict(m) => ApiError::Conflict(m),
+            T::Store(s) => s.into(),
+            T::Internal(m) => ApiError::Internal(m),
         }
     }
 }
@@ -239,6 +303,9 @@ impl From<ApiError> for LobbyError {
             ApiError::BadRequest(m) | ApiError::BadToken(m) => LobbyError::BadRequest(m),
             ApiError::NotFound(m) => LobbyError::NotFound(m),
             ApiError::Forbidden(m) => LobbyError::Forbidden(m),
+            ApiError::Blocked(_) => LobbyError::Blocked,
+            ApiError::EngineMarked(m) => LobbyError::EngineMarked(m),
+            ApiError::NameForbidden(m) => LobbyError::NameForbidden(m),
             ApiError::Conflict(m) => LobbyError::Conflict(m),
             ApiError::TooLarge(m) => LobbyError::TooLarge(m),
             ApiError::Busy(_) => LobbyError::Busy,
@@ -259,10 +326,13 @@ impl From<LobbyError> for ApiError {
             | LobbyError::Conflict(_)
             | LobbyError::Playing(_)
             | LobbyError::OtherPlaying(_) => ApiError::Conflict(e.to_string()),
-            LobbyError::Paused { retry_after, .. } => ApiError::RateLimited { message: e.to_string(), retry_after },
+            LobbyError::Playban { retry_after, .. } => ApiError::Playban { message: e.to_string(), retry_after },
             LobbyError::Limited { message, retry_after } => ApiError::RateLimited { message, retry_after },
             LobbyError::Revoked => ApiError::Unauthorized(e.to_string()),
             LobbyError::Forbidden(m) => ApiError::Forbidden(m),
+            LobbyError::Blocked => ApiError::Blocked(e.to_string()),
+            LobbyError::EngineMarked(m) => ApiError::EngineMarked(m),
+            LobbyError::NameForbidden(m) => ApiError::NameForbidden(m),
             LobbyError::Busy => ApiError::Busy(e.to_string()),
             LobbyError::Unavailable(m) => ApiError::Unavailable(m),
             LobbyError::ShuttingDown => ApiError::ShuttingDown,
@@ -287,14 +357,22 @@ mod tests {
             ApiError::NotFound(s()),
             ApiError::BadToken(s()),
             ApiError::Unauthorized(s()),
+            ApiError::CodeWrong(s()),
+            ApiError::CodeUsed(s()),
+            ApiError::SecondStepExpired(s()),
             ApiError::Forbidden(s()),
+            ApiError::Blocked(s()),
+            ApiError::EngineMarked(s()),
+            ApiError::NameForbidden(s()),
             ApiError::MethodNotAllowed(s()),
             ApiError::Timeout(s()),
             ApiError::TooLarge(s()),
             ApiError::UnsupportedMediaType(s()),
             ApiError::UpgradeRequired(s()),
             ApiError::RateLimited { message: s(), retry_after: 1 },
+            ApiError::Playban { message: s(), retry_after: 1 },
             ApiError::Conflict(s()),
+            ApiError::NoMail(s()),
             ApiError::Busy(s()),
             ApiError::Unavailable(s()),
             ApiError::Degraded(s()),

@@ -3,11 +3,12 @@
 
 use super::extract::{Json, NoParams, OptionalJson, Path, Query};
 use super::limits::{ClientAddr, Limit};
-use crate::auth::{self, Caller};
+use crate::auth::Caller;
 use crate::game::{GameHeader, NewGame, Occupant, UnixMs, clock};
 use crate::http::caller::MaybeSignedIn;
 use crate::http::error::ApiError;
 use crate::ids::{self, GameId, Identity, InviteCode};
+use crate::lobby::engine_mark;
 use crate::room::bot_seat;
 use crate::room::create::{self, Made, Opponent, granted};
 use crate::state::AppState;
@@ -48,9 +49,10 @@ pub async fn create(
         }
     };
     let previews = previews_of(&req, bot.is_some())?;
-    let who = auth::identify(&state.store, caller.as_ref(), req.name).await?;
+    let who = super::lobby::identity(&state, caller.as_ref(), req.name).await?;
     if req.rated {
         rated_seat(&who)?;
+        engine_mark::check_identity(&state.store, &who, true).await?;
     }
     // Counted once the request is known to be good: a client's mistakes do not use up its allowance.
     state.limits.check_for(Limit::Games, client, who.account())?;
@@ -115,12 +117,13 @@ async fn join_game(
     caller: Option<&Caller>,
     req: JoinGame,
 ) -> Result<SeatGranted, ApiError> {
-    let who = auth::identify(&state.store, caller, req.name).await?;
+    let who = super::lobby::identity(state, caller, req.name).await?;
     let room = state.rooms.get(id).await?;
     // `rated` never changes once the game exists; the room refuses such a seat too (a backstop for the
     // other ways to a seat).
     if room.summary().await.map_err(ApiError::from)?.rated {
         rated_seat(&who)?;
+        engine_mark::check_identity(&state.store, &who, true).await?;
     }
     let token = ids::token();
     let seat = Occupant { who, token_hash: ids::token_hash(&token) };

@@ -122,7 +122,7 @@ pub struct Stored {
 
 impl Stored {
     /// Who the HTTP answers are projected for: a spectator until the game is finished, then everyone
-    /// sees everything (RULES.md D2: the end reveals all).
+    /// sees everything (docs/rules.md#ikibuguzo-secret-choice: the end reveals all).
     pub fn viewer(&self) -> Viewer {
         if self.game.status == GameStatus::Finished { Viewer::Analysis } else { Viewer::Spectator }
     }

@@ -266,7 +266,7 @@ pub struct PreviewRequest {
     /// Options on top of the rule set's defaults.
     #[serde(default)]
     pub options: Option<OptionsPatch>,
-    /// The position text (RULES.md D11); the rule set's start when absent.
+    /// The position text (docs/rules.md#d11-position-text); the rule set's start when absent.
     #[serde(default)]
     pub position: Option<String>,
     /// One decision in notation (`e2`, `b2:cw`, `store`).

@@ -7,12 +7,12 @@ use super::limits::{ClientAddr, Limit};
 use crate::auth::{self, Caller};
 use crate::http::caller::MaybeSignedIn;
 use crate::http::error::ApiError;
-use crate::ids::{ChallengeId, ConnId, PlayerName, SeekId};
+use crate::ids::{ChallengeId, ConnId, Identity, PlayerName, SeekId};
 use crate::lobby::command::{Command, Joining, Kick, Taker};
 use crate::lobby::error::LobbyError;
 use crate::lobby::person::Person;
 use crate::lobby::seek::{DEFAULT_RATING, GameSpec, check_range};
-use crate::lobby::{Lobby, aborts, ratings};
+use crate::lobby::{Lobby, engine_mark, playban, ratings};
 use crate::state::AppState;
 use axum::body::{Body, Bytes};
 use axum::extract::State;
@@ -27,7 +27,16 @@ use tokio::sync::{mpsc, oneshot};
 /// session cookie, or a token given as `?token=` on the socket), else a guest named `name` (default
 /// `anonymous`).
 pub async fn identify(state: &AppState, caller: Option<&Caller>, name: Option<String>) -> Result<Person, ApiError> {
-    Ok(Person::of(auth::identify(&state.store, caller, name).await?))
+    Ok(Person::of(identity(state, caller, name).await?))
+}
+
+/// [`auth::identify`], and a guest's name refused when it holds a forbidden word (`name_forbidden`).
+pub async fn identity(state: &AppState, caller: Option<&Caller>, name: Option<String>) -> Result<Identity, ApiError> {
+    let who = auth::identify(&state.store, caller, name).await?;
+    if let Identity::Guest(name) = &who {
+        auth::check_name(&state.forbidden, name.as_str())?;
+    }
+    Ok(who)
 }
 
 /// The seek a client names: one that cannot be a seek id is no open seek either.
@@ -40,12 +49,14 @@ fn challenge_id(text: &str) -> Result<ChallengeId, LobbyError> {
     text.parse().map_err(|e| LobbyError::NotFound(format!("no open challenge: {e}")))
 }
 
-/// The accepter's rating in the variant of seek `id` (1500 without one).
+/// The accepter's rating in the variant of seek `id` (1500 without one); a rated seek is refused to an
+/// account marked as computer assisted.
 pub async fn rating_for_seek(state: &AppState, person: &Person, id: &SeekId) -> Result<i32, LobbyError> {
     let found = state.lobby.ask(|reply| Command::Find { id: id.clone(), reply }).await?;
     let Some(seek) = found else {
         return Err(LobbyError::NotFound(format!("no open seek `{id}` (taken, cancelled or never made)")));
     };
+    engine_mark::check(&state.store, person, seek.rated).await?;
     Ok(ratings::of(&state.store, person, seek.variant).await?.map_or(DEFAULT_RATING, |r| r.rating))
 }
 
@@ -89,7 +100,8 @@ pub async fn create(
     let person = identify(&state, caller.as_ref(), req.name.clone()).await?;
     let spec = GameSpec::check(req.variant, req.options, req.clock, req.rated, &person)?;
     let range = check_range(req.range)?;
-    aborts::check(&state.store, &person).await?;
+    engine_mark::check(&state.store, &person, spec.rated).await?;
+    playban::check(&state.store, &person).await?;
     let admitted = state.lobby.admit(client)?;
     state.limits.check_for(Limit::Games, client, person.who.account())?;
     let rating = ratings::of(&state.store, &person, req.variant).await?;
@@ -138,9 +150,12 @@ fn http_of(code: &str, message: String, retry_after: Option<u64>) -> ApiError {
     match code {
         "too_many_seeks" | "conflict" | "playing" | "own_seek" => ApiError::Conflict(message),
         "busy" => ApiError::Busy(message),
-        "rate_limited" | "paused" => ApiError::RateLimited { message, retry_after: retry_after.unwrap_or(1) },
+        "rate_limited" => ApiError::RateLimited { message, retry_after: retry_after.unwrap_or(1) },
+        "playban" => ApiError::Playban { message, retry_after: retry_after.unwrap_or(1) },
         "unauthorized" => ApiError::Unauthorized(message),
         "forbidden" => ApiError::Forbidden(message),
+        "blocked" => ApiError::Blocked(message),
+        "engine_marked" => ApiError::EngineMarked(message),
         "not_found" => ApiError::NotFound(message),
         "unavailable" => ApiError::Unavailable(message),
         _ => ApiError::BadRequest(message),
@@ -164,7 +179,7 @@ pub async fn accept(
 ) -> Result<(StatusCode, axum::Json<SeatGranted>), ApiError> {
     let id = seek_id(&id)?;
     let person = identify(&state, caller.as_ref(), req.name).await?;
-    aborts::check(&state.store, &person).await?;
+    playban::check(&state.store, &person).await?;
     let rating = rating_for_seek(&state, &person, &id).await?;
     state.limits.check_for(Limit::Games, client, person.who.account())?;
     let granted =
@@ -197,8 +212,19 @@ pub async fn challenge(
         return Err(ApiError::BadRequest("you cannot challenge yourself".into()));
     }
     let to = PlayerName::parse(&row.name).map_err(|e| ApiError::Internal(e.to_string()))?;
+    // The store decides, not this node's copy: a block made on another node a moment ago counts.
+    if state.store.is_blocked(&to.key(), &from.name().key()).await? {
+        return Err(ApiError::Blocked(format!("{to} does not accept challenges from you")));
+    }
+    if state.store.is_blocked(&from.name().key(), &to.key()).await? {
+        return Err(ApiError::Blocked(format!("you block {to}: unblock them first to challenge them")));
+    }
     let spec = GameSpec::check(req.variant, req.options, req.clock, req.rated, &from)?;
-    aborts::check(&state.store, &from).await?;
+    engine_mark::check(&state.store, &from, spec.rated).await?;
+    if spec.rated && engine_mark::is_marked(&state.store, &to).await? {
+        return Err(engine_mark::refusal_of(&to).into());
+    }
+    playban::check(&state.store, &from).await?;
     state.limits.check_for(Limit::Challenges, client, Some(from.name()))?;
     let challenge = state.lobby.ask(|reply| Command::Challenge { from, to, spec, reply }).await??;
     Ok((StatusCode::CREATED, axum::Json(challenge)))
@@ -223,9 +249,16 @@ pub async fn accept_challenge(
     _: Query<NoParams>,
 ) -> Result<(StatusCode, axum::Json<SeatGranted>), ApiError> {
     let by = account(&state, caller).await?;
-    aborts::check(&state.store, &by).await?;
+    playban::check(&state.store, &by).await?;
     state.limits.check_for(Limit::Games, client, Some(by.name()))?;
     let id = challenge_id(&id)?;
+    if engine_mark::is_marked(&state.store, by.name()).await? {
+        let person = by.clone();
+        let mine = state.lobby.ask(|reply| Command::Challenges { person, reply }).await?;
+        if mine.incoming.iter().any(|c| c.id == id.as_str() && c.rated) {
+            return Err(engine_mark::refusal().into());
+        }
+    }
     let granted = state.lobby.ask(|reply| Command::Answer { by, id, accept: true, reply }).await??;
     let granted = granted.ok_or_else(|| ApiError::Internal("an accepted challenge without a seat".into()))?;
     Ok((StatusCode::CREATED, axum::Json(granted)))

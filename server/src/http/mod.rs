@@ -11,7 +11,9 @@
 //! | `GET /api/games/{id}/ws` | the WebSocket ([`crate::ws`]) |
 //! | `POST /api/games/{id}/preview` | a move previewed by the player to move, where the game allows it ([`game_preview`]) |
 //! | `POST /api/players`, `GET /api/players/{name}` | token accounts, profiles ([`players`]) |
-//! | `/api/account/…` | sign up, sign in and out, password, API tokens ([`account`], [`crate::auth`]), lesson progress ([`progress`]) |
+//! | `/api/account/…` | sign up, sign in and out, password, API tokens ([`account`], [`crate::auth`]), lesson progress ([`progress`]), a password through a one-time link ([`reset`]), two-step sign-in ([`twostep`], [`crate::auth::twostep`]) |
+//! | `GET/POST /api/account/email`, `POST /api/account/email/confirm`, `POST /api/account/forgot`, `GET /api/site` | the account's email address and its confirmation ([`email`]), "Forgot your password?" ([`forgot`], limited by [`mail_limits`]), whether the server sends mail ([`site`]) |
+//! | `GET /api/account/export`, `POST /api/account/close` | download my data, close my account ([`account_data`]) |
 //! | `GET /api/games`, `GET /api/games/{id}`, `GET /api/games/{id}/position` | history: list, one game, a position ([`history`]) |
 //! | `GET /api/games/{id}/export` | the record as text or JSON ([`export`]) |
 //! | `GET /api/players/{name}/games`, `GET /api/stream/game/{id}` | NDJSON streams ([`streams`]) |
@@ -21,32 +23,45 @@
 //! | `GET /api/games/{id}/review` | a finished game's post-game review, computed in the background ([`review`]) |
 //! | `GET /api/openapi.json` | the OpenAPI document ([`openapi`]) |
 //! | `GET /api/lobby/ws`, `/api/lobby/seeks…`, `/api/challenges…` | the lobby ([`crate::lobby`]) |
+//! | `GET/POST /api/blocks`, `DELETE /api/blocks/{name}` | an account's blocks ([`blocks`]) |
 //! | `GET/POST /api/tournaments`, `/api/tournaments/{id}[/join|/withdraw|/ws]` | tournaments ([`tournaments`], [`crate::tournaments`]) |
+//! | `POST /api/reports`, `/api/mod/…` | reports, the moderators' queue, actions and log ([`reports`], [`moderation`], [`crate::moderation`]) |
 //! | `/`, `/game/{id}`, `/learn`, …, `/assets/…` | the web client ([`web`]) |
 
 pub mod account;
+pub mod account_data;
 pub mod analysis;
 pub mod as_json;
+pub mod blocks;
 pub mod caller;
 pub mod cors;
+pub mod email;
 pub mod error;
 pub mod export;
 pub mod extract;
+pub mod forgot;
 pub mod game_preview;
 pub mod games;
 pub mod history;
 pub mod learn;
 pub mod limits;
 pub mod lobby;
+pub mod mail_limits;
+pub mod moderation;
 pub mod openapi;
 pub mod ops;
+pub mod playban;
 pub mod players;
 pub mod playing;
 pub mod progress;
 pub mod ratings;
+pub mod reports;
+pub mod reset;
 pub mod review;
+pub mod site;
 pub mod streams;
 pub mod tournaments;
+pub mod twostep;
 pub mod variants;
 pub mod web;
 
@@ -77,12 +92,26 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/preview", post(game_preview::preview))
         .route("/api/account/signup", post(account::signup))
         .route("/api/account/signin", post(account::signin))
+        .route("/api/account/signin/code", post(twostep::signin_code))
         .route("/api/account/signout", post(account::signout))
         .route("/api/account", get(account::me))
         .route("/api/account/password", post(account::change_password))
+        .route("/api/account/reset", post(reset::reset_password))
+        .route("/api/account/twostep", get(twostep::status))
+        .route("/api/account/twostep/setup", post(twostep::setup))
+        .route("/api/account/twostep/enable", post(twostep::enable))
+        .route("/api/account/twostep/disable", post(twostep::disable))
+        .route("/api/account/twostep/backup-codes", post(twostep::backup_codes))
+        .route("/api/account/email", get(email::get).post(email::set))
+        .route("/api/account/email/confirm", post(email::confirm))
+        .route("/api/account/forgot", post(forgot::forgot))
+        .route("/api/account/export", get(account_data::export))
+        .route("/api/account/close", post(account_data::close_account))
+        .route("/api/site", get(site::site))
         .route("/api/account/tokens", get(account::list_tokens).post(account::create_token))
         .route("/api/account/playing", get(playing::playing))
         .route("/api/account/tokens/{id}", delete(account::revoke_token))
+        .route("/api/account/warnings/{id}/acknowledge", post(account::acknowledge_warning))
         .route("/api/account/learn", get(progress::get))
         .route("/api/account/learn/{game}/{lesson}/{step}", put(progress::put))
         .route("/api/players", post(players::create))
@@ -110,12 +139,22 @@ pub fn router(state: AppState) -> Router {
         .route("/api/tournaments/{id}/ws", get(crate::ws::tournament::upgrade))
         .route("/api/lobby/ws", get(crate::ws::lobby::upgrade))
         .route("/api/lobby/seeks", get(lobby::list))
+        .route("/api/lobby/playban", get(playban::status))
         .route("/api/lobby/seeks", post(lobby::create))
         .route("/api/lobby/seeks/{id}/accept", post(lobby::accept))
         .route("/api/challenges", post(lobby::challenge))
         .route("/api/challenges", get(lobby::challenges))
         .route("/api/challenges/{id}/accept", post(lobby::accept_challenge))
         .route("/api/challenges/{id}/decline", post(lobby::decline_challenge))
+        .route("/api/blocks", get(blocks::list).post(blocks::block))
+        .route("/api/blocks/{name}", delete(blocks::unblock))
+        .route("/api/reports", post(reports::report))
+        .route("/api/mod/reports", get(moderation::queue))
+        .route("/api/mod/reports/{id}", get(moderation::report))
+        .route("/api/mod/reports/{id}/dismiss", post(moderation::dismiss))
+        .route("/api/mod/players/{name}", get(moderation::player))
+        .route("/api/mod/players/{name}/actions", post(moderation::act))
+        .route("/api/mod/log", get(moderation::log))
         .merge(web::routes())
         .with_state(state);
     // The layers wrap the whole router rather than each route (`Router::layer`), so they see its own

@@ -7,7 +7,9 @@ use super::caller::{MaybeSignedIn, SignedIn};
 use super::error::ApiError;
 use super::extract::{Json, NoParams, OptionalJson, Path, Query};
 use crate::auth::Caller;
+use crate::game::UnixMs;
 use crate::ids::GameId;
+use crate::lobby::{engine_mark, playban};
 use crate::state::AppState;
 use crate::tournaments::actions;
 use crate::tournaments::record::{Settings, Tournament};
@@ -62,6 +64,14 @@ pub async fn join(
     _: Query<NoParams>,
     OptionalJson(req): OptionalJson<JoinTournament>,
 ) -> Result<axum::Json<TournamentView>, ApiError> {
+    // A player banned for leaving games cannot join; one who joined before plays on: the tournament
+    // withdraws a player who leaves a game unplayed anyway (docs/moderation.md).
+    if let Some(ban) = playban::of(&state.store, &caller.name, true).await? {
+        return Err(playban::refusal(&ban, UnixMs::now()).into());
+    }
+    if engine_mark::is_marked(&state.store, &caller.name).await? {
+        return Err(engine_mark::refusal().into());
+    }
     actions::join(&state.store, id.as_str(), &caller.name, req.password).await?;
     let t = actions::read(&state.store, id.as_str()).await?;
     Ok(axum::Json(view_for(&state, &t, Some(&caller)).await?))

@@ -1,5 +1,5 @@
 //! `GET /api/variants`: every rule set with its default options, which options apply, and a summary of the
-//! rules (RULES.md D2–D6), and the computer's levels with their strength.
+//! rules (docs/rules.md#d2-rule-sets-and-options), and the computer's levels with their strength.
 
 use super::extract::{NoParams, Query};
 use axum::Json;

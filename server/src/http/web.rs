@@ -4,7 +4,7 @@
 //!
 //! | path | what |
 //! |---|---|
-//! | `/`, `/game/{id}`, `/games`, `/player/{name}`, `/@/{name}`, `/rules/{variant}`, `/learn`, `/learn/{game}/{lesson}`, `/leaderboard`, `/leaderboard/{variant}`, `/tournaments`, `/tournament/{id}`, `/signin`, `/signup`, `/account` | the app's HTML (the page routes itself) |
+//! | `/`, `/game/{id}`, `/games`, `/player/{name}`, `/@/{name}`, `/rules/{variant}`, `/learn`, `/learn/{game}/{lesson}`, `/leaderboard`, `/leaderboard/{variant}`, `/tournaments`, `/tournament/{id}`, `/signin`, `/signup`, `/forgot`, `/account`, `/reset/{token}`, `/email/{token}` | the app's HTML (also `/mod`, for moderators only: 403 for anyone else) (the page routes itself) |
 //! | `/assets/{version}/{*path}` | a file of `web/app/` |
 //! | anything else | 404: JSON under `/api/`, the app's HTML (which says "not found") elsewhere |
 //!
@@ -53,11 +53,15 @@ pub fn routes() -> Router<AppState> {
         .route("/signin", get(app))
         .route("/signup", get(app))
         .route("/account", get(app))
+        .route("/reset/{token}", get(app))
+        .route("/forgot", get(app))
+        .route("/email/{token}", get(app))
         .route("/rules/{variant}", get(app))
         .route("/learn", get(app))
         .route("/learn/{game}/{lesson}", get(app))
         .route("/analysis", get(app))
         .route("/analysis/{variant}", get(app))
+        .route("/mod", get(moderation_page))
         .route("/assets/{version}/{*path}", get(asset))
         .fallback(not_found)
         .layer(CompressionLayer::new())
@@ -111,6 +115,12 @@ fn languages() -> String {
 /// The page for every client route: the app reads the address itself.
 async fn app(request: Request) -> Response {
     html_page(StatusCode::OK, request.headers())
+}
+
+/// `/mod`: the app's page for moderators, and a 403 (the app's page, which says so) for everyone else.
+async fn moderation_page(moderator: Result<super::moderation::Moderator, ApiError>, request: Request) -> Response {
+    let status = if moderator.is_ok() { StatusCode::OK } else { StatusCode::FORBIDDEN };
+    html_page(status, request.headers())
 }
 
 fn html_page(status: StatusCode, request: &HeaderMap) -> Response {

@@ -1,6 +1,6 @@
 //! Identifiers and secrets, each a type that can only hold a valid value: game ids (public), invite codes
 //! (shareable), a client's address as limits count it, player names (display and account names,
-//! case-insensitive), who plays or asks (an account or a guest), and seat and player tokens (secret; only
+//! case-insensitive), email addresses, who plays or asks (an account or a guest), and seat and player tokens (secret; only
 //! their SHA-256 is stored, so a database leak does not hand out seats).
 //!
 //! Text from outside becomes one of these at the edge (the HTTP extractors of `http/extract.rs`, the row
@@ -10,21 +10,27 @@
 mod client_addr;
 mod conn_id;
 mod credential;
+mod email_address;
+mod forbidden;
 mod game_id;
 mod identity;
 mod invite_code;
 mod lobby_id;
 mod player_name;
+mod report_id;
 mod token;
 
 pub use client_addr::ClientAddr;
 pub use conn_id::ConnId;
 pub use credential::Credential;
+pub use email_address::EmailAddress;
+pub use forbidden::ForbiddenWords;
 pub use game_id::GameId;
 pub use identity::Identity;
 pub use invite_code::InviteCode;
 pub use lobby_id::{ChallengeId, SeekId};
-pub use player_name::{NameError, PlayerName};
+pub use player_name::{FAIR_PLAY, NameError, PlayerName};
+pub use report_id::ReportId;
 pub use token::{TokenHash, token, token_hash};
 
 use rand::RngExt;

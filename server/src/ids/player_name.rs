@@ -21,6 +21,10 @@ pub const MAX_CHARS: usize = 24;
 /// The name of a guest who gives none.
 pub const ANONYMOUS: &str = "anonymous";
 
+/// The reporter of the reports the server files itself on a fair-play signal (docs/moderation.md,
+/// "Fair play"): reserved, so no account ever stands for it.
+pub const FAIR_PLAY: &str = "fair-play";
+
 /// Names nobody may register or play under (compared case-insensitively), besides `bot-…`. `anonymous`
 /// is every nameless guest's: registering it made every nameless create and join a 409.
 pub const RESERVED: &[&str] = &[
@@ -41,6 +45,7 @@ pub const RESERVED: &[&str] = &[
     "me",
     "null",
     "undefined",
+    FAIR_PLAY,
 ];
 
 /// What server bots' names start with.

@@ -5,7 +5,7 @@
 
 use super::error::LobbyError;
 use super::limits::{COUNT_RETRY_SECS, MAX_PENDING_CHALLENGES};
-use super::person::Person;
+use super::person::{Person, PersonKey};
 use super::seek::GameSpec;
 use crate::game::UnixMs;
 use crate::ids::{ChallengeId, PlayerName};
@@ -63,6 +63,17 @@ impl Challenges {
     pub fn remove(&mut self, id: &ChallengeId) -> Option<Open> {
         let i = self.open.iter().position(|c| c.view.id == id.as_str())?;
         Some(self.open.remove(i))
+    }
+
+    /// Takes out the challenges from and to the account `key` (only the rated ones if `rated_only`).
+    pub fn withdraw(&mut self, key: &PersonKey, rated_only: bool) -> Vec<Open> {
+        let PersonKey::Account(name) = key else { return Vec::new() };
+        let (gone, kept): (Vec<Open>, Vec<Open>) = std::mem::take(&mut self.open).into_iter().partition(|c| {
+            let theirs = c.from.key() == key || c.view.to.eq_ignore_ascii_case(name);
+            theirs && (c.spec.rated || !rated_only)
+        });
+        self.open = kept;
+        gone
     }
 
     /// The challenges to and from `person` (accounts only; a guest has none).

@@ -107,6 +107,12 @@ pub enum Command {
     Revoke {
         credentials: Vec<Credential>,
     },
+    /// Account `key`'s standing changed (closed, or marked as computer assisted): its seeks and challenges
+    /// go, only the rated ones if `rated_only` (`crate::cluster::standing`).
+    Withdraw {
+        key: super::person::PersonKey,
+        rated_only: bool,
+    },
     /// A new reading of the live game lists ([`super::lists::watch`]).
     Games {
         lists: GameLists,

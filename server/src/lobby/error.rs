@@ -22,9 +22,9 @@ pub enum LobbyError {
     OwnSeek,
     #[error("you have {0} open seeks already (at most {0}): cancel one first")]
     TooManySeeks(usize),
-    /// Aborted games: pairing is paused until `until` (unix ms).
-    #[error("{aborts} games aborted in 24 h: pairing is paused until {until_text} ({retry_after} s)")]
-    Paused { aborts: usize, until_text: String, retry_after: u64 },
+    /// A ban for leaving games (`lobby/playban.rs`): no pairing for `retry_after` s.
+    #[error("you left too many games ({why}): no new games for {left}, until {until_text}")]
+    Playban { why: String, left: String, until_text: String, retry_after: u64 },
     /// A limit of the lobby or of game creation (docs/lobby.md, "Limits"): ask again in `retry_after` s.
     #[error("{message}: retry in {retry_after} s")]
     Limited { message: String, retry_after: u64 },
@@ -39,6 +39,15 @@ pub enum LobbyError {
     Revoked,
     #[error("{0}")]
     Forbidden(String),
+    /// One of the two people blocks the other: they are never paired (docs/moderation.md, "Blocks").
+    #[error("you cannot play this player: one of you blocks the other")]
+    Blocked,
+    /// A moderator marked the account as computer assisted: no rated game (docs/moderation.md).
+    #[error("{0}")]
+    EngineMarked(String),
+    /// A guest's name holding a word of the forbidden list (docs/moderation.md).
+    #[error("{0}")]
+    NameForbidden(String),
     #[error("{0}")]
     Conflict(String),
     /// The lobby's queue is full, or it holds as many seeks as it may: nothing was done.
@@ -96,12 +105,15 @@ impl LobbyError {
             LobbyError::NotFound(_) => "not_found",
             LobbyError::OwnSeek => "own_seek",
             LobbyError::TooManySeeks(_) => "too_many_seeks",
-            LobbyError::Paused { .. } => "paused",
+            LobbyError::Playban { .. } => "playban",
             LobbyError::Limited { .. } => "rate_limited",
             LobbyError::Playing(_) => "playing",
             LobbyError::OtherPlaying(_) => "conflict",
             LobbyError::Revoked => "unauthorized",
             LobbyError::Forbidden(_) => "forbidden",
+            LobbyError::Blocked => "blocked",
+            LobbyError::EngineMarked(_) => "engine_marked",
+            LobbyError::NameForbidden(_) => "name_forbidden",
             LobbyError::Conflict(_) => "conflict",
             LobbyError::Busy => "busy",
             LobbyError::Unavailable(_) | LobbyError::ShuttingDown => "unavailable",
@@ -111,7 +123,7 @@ impl LobbyError {
     /// Seconds until the refused thing may be asked again, when the refusal says.
     pub fn retry_after(&self) -> Option<u64> {
         match self {
-            LobbyError::Paused { retry_after, .. } | LobbyError::Limited { retry_after, .. } => Some(*retry_after),
+            LobbyError::Playban { retry_after, .. } | LobbyError::Limited { retry_after, .. } => Some(*retry_after),
             _ => None,
         }
     }
@@ -122,6 +134,9 @@ impl LobbyError {
             "not_found" => LobbyError::NotFound(message),
             "own_seek" => LobbyError::OwnSeek,
             "forbidden" => LobbyError::Forbidden(message),
+            "blocked" => LobbyError::Blocked,
+            "engine_marked" => LobbyError::EngineMarked(message),
+            "name_forbidden" => LobbyError::NameForbidden(message),
             "conflict" | "playing" => LobbyError::Conflict(message),
             "unauthorized" => LobbyError::Revoked,
             "bad_request" => LobbyError::BadRequest(message),

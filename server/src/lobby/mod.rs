@@ -15,8 +15,10 @@
 //! | [`challenge`] | open challenges |
 //! | [`lists`] | the live game lists (waiting, being played) read for the lobby sockets |
 //! | [`limits`] | the lobby's limits, and the per-address count of its connections |
-//! | [`aborts`] | the pause after repeated aborts |
+//! | [`playban`] | the penalties for leaving games: bans from pairing |
 //! | [`ratings`] | the rating shown with a seek |
+//! | [`blocks`] | who blocks whom: never paired, either way |
+//! | [`engine_mark`] | no rated game for an account marked as computer assisted |
 //!
 //! The edge speaks to it: the socket `GET /api/lobby/ws` is `crate::ws::lobby`, the HTTP routes
 //! `crate::http::lobby`; revocations reach the other nodes through `crate::cluster::revoke`.
@@ -24,14 +26,16 @@
 //! Several nodes: see docs/lobby.md ("Several nodes"): each node's task owns the seeks posted through it
 //! and shows every node's; `crate::cluster::lobby` carries them between nodes.
 
-pub mod aborts;
+pub mod blocks;
 pub mod challenge;
 pub mod command;
+pub mod engine_mark;
 pub mod error;
 pub mod limits;
 pub mod lists;
 pub mod pairing;
 pub mod person;
+pub mod playban;
 pub mod playing;
 pub mod pool;
 pub mod ratings;
@@ -42,6 +46,7 @@ use crate::ids::ConnId;
 use crate::ids::Credential;
 use crate::room::Registry;
 use crate::store::Store;
+use blocks::Blocks;
 use command::Command;
 use error::LobbyError;
 use limits::{Admitted, Doors, LobbyLimits};
@@ -62,13 +67,15 @@ pub struct Lobby {
     limits: LobbyLimits,
     /// Every revocation, for the other sockets that stand on an account's credential (a tournament's).
     revoked: broadcast::Sender<Arc<Vec<Credential>>>,
+    /// Who blocks whom, as this node holds it (the pool reads it to pair, the game sockets to filter chat).
+    blocks: Blocks,
 }
 
 impl Lobby {
     /// Starts the lobby task and the reader of its game lists ([`lists::watch`]); both stop on `shutdown`.
     pub fn start(
         rooms: Arc<Registry>,
-        store: Store,
+        (store, blocks): (Store, Blocks),
         limits: LobbyLimits,
         link: Option<pool::Link>,
         tracker: &TaskTracker,
@@ -77,16 +84,17 @@ impl Lobby {
         let (tx, rx) = mpsc::channel(QUEUE);
         let (watching, watched) = watch::channel(false);
         tracker.spawn(lists::watch(store.clone(), watched, tx.downgrade(), shutdown.clone()));
-        let pool = Pool::new(rooms, store, limits, tx.downgrade(), tracker.clone(), watching, link);
+        let pool = Pool::new(rooms, store, limits, tx.downgrade(), tracker.clone(), watching, link)
+            .with_blocks(blocks.clone());
         tracker.spawn(pool.run(rx, shutdown.clone()));
-        Lobby { tx, doors: Arc::default(), limits, revoked: broadcast::channel(64).0 }
+        Lobby { tx, doors: Arc::default(), limits, revoked: broadcast::channel(64).0, blocks }
     }
 
     /// A lobby whose queue is `rx` (tests).
     pub fn with_queue(capacity: usize) -> (Lobby, mpsc::Receiver<Command>) {
         let (tx, rx) = mpsc::channel(capacity);
         let limits = LobbyLimits { conns_per_address: 1, seeks_per_address: 1 };
-        (Lobby { tx, doors: Arc::default(), limits, revoked: broadcast::channel(64).0 }, rx)
+        (Lobby { tx, doors: Arc::default(), limits, revoked: broadcast::channel(64).0, blocks: Blocks::default() }, rx)
     }
 
     /// Queues `cmd`: a full queue is `busy`, a stopped task is the server shutting down.
@@ -116,6 +124,11 @@ impl Lobby {
                 let _ = tx.send(cmd).await;
             });
         }
+    }
+
+    /// Who blocks whom, as this node holds it.
+    pub fn blocks(&self) -> &Blocks {
+        &self.blocks
     }
 
     /// A connection is gone.

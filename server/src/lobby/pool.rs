@@ -15,6 +15,7 @@ pub use remote::{Peers, Remote, RemoteSeek, TakeRequest};
 /// The way to the other nodes, when there are some.
 pub type Link = std::sync::Arc<dyn Peers>;
 
+use super::blocks::Blocks;
 use super::challenge::Challenges;
 use super::command::{Command, Joined, Joining, Kick, Listed, Taker};
 use super::error::LobbyError;
@@ -70,6 +71,8 @@ pub struct Pool {
     /// Several nodes: the other nodes' seeks, and the way to tell them this node's (`None`: a single node).
     remotes: remote::Remotes,
     link: Option<Link>,
+    /// Who blocks whom: two people one of whom blocks the other are never paired.
+    blocks: Blocks,
 }
 
 impl Pool {
@@ -97,7 +100,14 @@ impl Pool {
             watching,
             remotes: remote::Remotes::default(),
             link,
+            blocks: Blocks::default(),
         }
+    }
+
+    /// The pool with the node's blocks (a pool without them pairs anyone: the tests of pairing alone).
+    pub fn with_blocks(mut self, blocks: Blocks) -> Pool {
+        self.blocks = blocks;
+        self
     }
 
     pub async fn run(mut self, mut rx: mpsc::Receiver<Command>, shutdown: CancellationToken) {
@@ -167,6 +177,7 @@ impl Pool {
                     self.leave(conn, Some(Kick::Revoked));
                 }
             }
+            Command::Withdraw { key, rated_only } => self.withdraw(&key, rated_only),
             Command::Games { lists } => self.games(lists),
             Command::Remote(r) => self.remote(r),
             Command::Checked { finished, then } => {
@@ -342,6 +353,7 @@ impl Pool {
             .seeks
             .iter()
             .filter(|s| s.compatible(&spec) && !s.by.same(&person) && s.admits(mine))
+            .filter(|s| !self.blocks.between(s.by.key(), person.key()))
             .min_by_key(|s| ((s.rating_value() - mine).abs(), s.created_at))
             .map(|s| (s.id.clone(), ((s.rating_value() - mine).abs(), s.created_at.wire())));
         if let Some(id) = self.quick_remote(&spec, &person, mine, best.as_ref().map(|b| b.1)) {
@@ -372,6 +384,7 @@ impl Pool {
         let refusal = match local {
             None => Some(LobbyError::NotFound(format!("no open seek `{id}` (taken, cancelled or never made)"))),
             Some(s) if s.by.same(&person) => Some(LobbyError::OwnSeek),
+            Some(s) if self.blocks.between(s.by.key(), person.key()) => Some(LobbyError::Blocked),
             Some(s) if !s.admits(rating) => {
                 let [min, max] = s.range.unwrap_or_default();
                 Some(LobbyError::Forbidden(format!(
@@ -478,6 +491,12 @@ impl Pool {
             let _ = reply.send(Ok(None));
             return;
         }
+        // A block made since the challenge was sent ends it.
+        if self.blocks.between(c.from.key(), by.key()) {
+            self.challenges.remove(id);
+            let _ = reply.send(Err(LobbyError::Blocked));
+            return;
+        }
         // The challenger gets the seat on a lobby socket of theirs: without one nobody could give it.
         let Some(conn) = self.conns_of(c.from.key()).into_iter().find(|id| self.conns[id].feed) else {
             let _ = reply.send(Err(LobbyError::Conflict(format!(
@@ -492,6 +511,26 @@ impl Pool {
         let challenger = self.player(c.from, Some(conn));
         let accepter = Player { person: by, to: Deliver::Answer(reply), credential: None };
         self.spawn(Pairing { game, spec: c.spec, first: challenger, second: accepter });
+    }
+
+    /// Account `key`'s seeks and challenges held here go (only the rated ones if `rated_only`); the other
+    /// side of each challenge, and the account itself, are told it is `cancelled`.
+    fn withdraw(&mut self, key: &PersonKey, rated_only: bool) {
+        let mut gone = Vec::new();
+        self.seeks.retain(|s| {
+            let keep = s.by.key() != key || (rated_only && !s.spec.rated);
+            if !keep {
+                gone.push(s.id.clone());
+            }
+            keep
+        });
+        self.removed(gone);
+        for c in self.challenges.withdraw(key, rated_only) {
+            let msg = LobbyServerMsg::ChallengeGone { id: c.view.id.clone(), reason: "cancelled".to_string() };
+            let to = Person::account(challenge_to(&c.view)).key().clone();
+            self.tell_account(c.from.key(), msg.clone());
+            self.tell_account(&to, msg);
+        }
     }
 
     /// Queues `msg` for `conn`; a connection that does not keep up is closed.

@@ -203,6 +203,7 @@ impl Pool {
             .seeks
             .iter()
             .filter(|s| s.spec() == *spec && s.owner != *person.key() && s.admits(mine))
+            .filter(|s| !self.blocks.between(&s.owner, person.key()))
             .min_by_key(|s| ((s.rating_value() - mine).abs(), s.view.created_at))?;
         let key = ((best.rating_value() - mine).abs(), best.view.created_at);
         local.is_none_or(|l| key < l).then(|| best.id.clone())

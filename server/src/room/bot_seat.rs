@@ -1,18 +1,18 @@
 //! A computer player in a seat. It is an ordinary connection of its room: it receives the frames its seat
 //! may see (typed: it reads the messages, not their JSON) and sends its decisions as client messages, which
 //! the room checks, stores and broadcasts like anyone's. The loop is [`mancala_seat::play`], the same one
-//! `mancala bot` runs over a WebSocket. Its searches run on the engine pool as live play
-//! ([`super::engine_pool`]).
+//! `mancala bot` runs over a WebSocket. Its searches run on the engine pool as live play (the
+//! registry's [`EngineWork`], given to each seat it starts).
 //!
 //! Seats of server bots are named `bot-<level>` (a prefix people cannot use), which is how a restarted
 //! server knows to seat them again. Levels 1 to 4 keep the names they had before there were eight
 //! levels (`bot-random`, `bot-easy`, `bot-medium`, `bot-hard`), so their ratings and games stay theirs;
 //! levels 5 to 8 are `bot-5` … `bot-8`.
 
-use super::engine_pool::{self, Work};
 use super::frame::{Frame, Outbound};
 use super::projection::ViewerKind;
 use super::{CONNECTION_QUEUE, ConnId, RoomHandle, WeakRoom};
+use crate::engine_work::{EngineWork, Work};
 use crate::game::LiveGame;
 use crate::ids::PlayerName;
 use mancala_bot::Level;
@@ -58,7 +58,7 @@ pub fn seats_of(game: &LiveGame) -> Vec<BotSeat> {
 
 impl BotSeat {
     /// Starts the bot in the room (tracked with the rooms, so shutdown waits for it).
-    pub fn spawn(self, room: RoomHandle, tracker: &TaskTracker) {
+    pub fn spawn(self, room: RoomHandle, engine: Arc<EngineWork>, tracker: &TaskTracker) {
         tracker.spawn(async move {
             let kind = ViewerKind::of(Some(self.side));
             let (tx, rx) = mpsc::channel(CONNECTION_QUEUE);
@@ -69,7 +69,7 @@ impl BotSeat {
             // watches; when the room is unloaded the bot's queue ends and so does the bot.
             let Some(weak) = room.downgrade() else { return };
             drop(room);
-            let mut link = RoomLink { room: weak, conn, kind, rx, me, pending: VecDeque::new() };
+            let mut link = RoomLink { room: weak, conn, kind, rx, me, pending: VecDeque::new(), engine };
             let seat = Seat {
                 side: self.side,
                 level: self.level,
@@ -96,6 +96,7 @@ struct RoomLink {
     rx: mpsc::Receiver<Outbound>,
     me: mpsc::WeakSender<Outbound>,
     pending: VecDeque<Arc<Frame>>,
+    engine: Arc<EngineWork>,
 }
 
 impl Link for RoomLink {
@@ -131,6 +132,6 @@ impl Link for RoomLink {
         deadline: Option<Instant>,
         search: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, LinkError> {
-        engine_pool::run(Work::Play { deadline }, search).await.map_err(|e| LinkError(e.to_string()))
+        self.engine.pool.run(Work::Play { deadline }, search).await.map_err(|e| LinkError(e.to_string()))
     }
 }

@@ -10,11 +10,10 @@
 mod actor;
 mod answers;
 pub mod bot_seat;
+pub mod chat_verdict;
 pub mod commands;
 mod conns;
-mod core_queue;
 pub mod create;
-pub mod engine_pool;
 pub mod frame;
 mod placement;
 mod presence;

@@ -1,5 +1,6 @@
 //! What each viewer receives: one projection for snapshots, events and HTTP answers. A player sees its own
-//! secrets, a spectator none until the game is over (RULES.md D2, D5); once the game is over everything is
+//! secrets, a spectator none until the game is over (docs/rules.md#ikibuguzo-secret-choice,
+//! docs/rules.md#azigo-concealed-store); once the game is over everything is
 //! shown to everyone, the events of a catch-up included. Messages are built typed, once per kind of viewer
 //! (see [`super::frame`]).
 
@@ -51,8 +52,8 @@ impl ViewerKind {
 /// The board of `pos` for `viewer`, with the game's `result` (which may be a ruling the engine knows
 /// nothing of). Decisions are offered only while the game is being played.
 pub fn board(pos: &Position, viewer: Viewer, status: GameStatus, result: Option<GameResult>) -> BoardView {
-    // Once the game is over everything is shown (RULES.md D2): the engine knows that only when the rules
-    // ended it, so a ruling's board is projected as the analysis view.
+    // Once the game is over everything is shown (docs/rules.md#ikibuguzo-secret-choice): the engine knows
+    // that only when the rules ended it, so a ruling's board is projected as the analysis view.
     let viewer = if result.is_some() { Viewer::Analysis } else { viewer };
     let view = BoardView::from_view(&pos.view(viewer), status == GameStatus::Ongoing);
     match result {

@@ -15,6 +15,7 @@ use super::actor::{self, Lease, RoomConfig, Start};
 use super::placement::Placement;
 use super::presence::Seats;
 use super::{AskError, Command, RoomHandle, timers};
+use crate::engine_work::EngineWork;
 use crate::game::{LiveGame, Refusal};
 use crate::ids::GameId;
 use crate::store::{Store, StoreError};
@@ -53,6 +54,8 @@ pub struct Registry {
     tracker: TaskTracker,
     /// Which games are this node's, and the way to the others.
     placement: Arc<dyn Placement>,
+    /// The engine the rooms' server bots search on.
+    engine: Arc<EngineWork>,
     /// Cancelled when this node's lease lapses: every leased room ends (then a new token is made).
     lapsed: Mutex<CancellationToken>,
     owned: Arc<std::sync::atomic::AtomicUsize>,
@@ -65,6 +68,7 @@ impl Registry {
         config: RoomConfig,
         shutdown: CancellationToken,
         placement: Arc<dyn Placement>,
+        engine: Arc<EngineWork>,
     ) -> Arc<Registry> {
         Arc::new_cyclic(|me| Registry {
             rooms: Mutex::new(HashMap::new()),
@@ -76,6 +80,7 @@ impl Registry {
             shutdown,
             tracker: TaskTracker::new(),
             placement,
+            engine,
             me: me.clone(),
         })
     }
@@ -132,7 +137,7 @@ impl Registry {
         let exit_id = id.clone();
         let start = Start {
             store: self.store.clone(),
-            config: self.config,
+            config: self.config.clone(),
             lease,
             shutdown: self.shutdown.clone(),
             lapsed: self.lapsed.lock().expect("lapsed lock").clone(),
@@ -152,7 +157,7 @@ impl Registry {
         // Server bots sit in their seats again (after a restart, or for a new game against the computer).
         if game_is_live {
             for seat in bots {
-                seat.spawn(handle.clone(), &self.tracker);
+                seat.spawn(handle.clone(), self.engine.clone(), &self.tracker);
             }
         }
         handle
@@ -186,7 +191,7 @@ impl Registry {
 
     /// Seats a server bot in a game's room (it joined already).
     pub fn seat_bot(&self, room: &RoomHandle, seat: super::bot_seat::BotSeat) {
-        seat.spawn(room.clone(), &self.tracker);
+        seat.spawn(room.clone(), self.engine.clone(), &self.tracker);
     }
 
     /// The room of game `id`: the live one, or the one the placement gives (loaded here, relayed to the

@@ -75,6 +75,19 @@ pub enum AccountWrite {
     DeleteApiTokenByHash {
         token_hash: TokenHash,
     },
+    /// A one-time password reset link (migration 0019), stored by its secret's hash.
+    InsertPasswordReset {
+        token_hash: TokenHash,
+        player_key: String,
+        now: UnixMs,
+        expires_at: UnixMs,
+    },
+    /// Marks reset link `token_hash` used; fails the transaction (nothing of it is written) unless the
+    /// link was unused and unexpired at `now`, so a link sets a password once even when two requests race.
+    UsePasswordReset {
+        token_hash: TokenHash,
+        now: UnixMs,
+    },
     /// A lesson step met (migration 0007); a step met before keeps its first time.
     LearnStep {
         player_key: String,
@@ -129,6 +142,23 @@ pub(super) async fn apply(tx: &mut Transaction<'static, Any>, write: &AccountWri
         AccountWrite::DeleteApiTokenByHash { token_hash } => {
             sqlx::query("DELETE FROM api_tokens WHERE token_hash = $1").bind(token_hash.as_str())
         }
+        AccountWrite::InsertPasswordReset { token_hash, player_key, now, expires_at } => sqlx::query(
+            "INSERT INTO password_resets (token_hash, player_key, created_at, expires_at) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(token_hash.as_str())
+        .bind(player_key)
+        .bind(now.millis())
+        .bind(expires_at.millis()),
+        AccountWrite::UsePasswordReset { token_hash, now } => {
+            let done = sqlx::query(
+                "UPDATE password_resets SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2",
+            )
+            .bind(token_hash.as_str())
+            .bind(now.millis())
+            .execute(&mut **tx)
+            .await?;
+            return if done.rows_affected() == 1 { Ok(()) } else { Err(sqlx::Error::RowNotFound) };
+        }
         AccountWrite::LearnStep { player_key, step, done_at } => sqlx::query(
             "INSERT INTO learn_progress (player_key, step, done_at) VALUES ($1, $2, $3) \
              ON CONFLICT (player_key, step) DO NOTHING",
@@ -146,6 +176,18 @@ fn account(row: &sqlx::any::AnyRow) -> Result<AccountRow, StoreError> {
 }
 
 impl Store {
+    /// The account key of reset link `token_hash` if it is unused and unexpired at `now`.
+    pub async fn password_reset(&self, token_hash: &TokenHash, now: UnixMs) -> Result<Option<String>, StoreError> {
+        let row = sqlx::query(
+            "SELECT player_key FROM password_resets WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2",
+        )
+        .bind(token_hash.as_str())
+        .bind(now.millis())
+        .fetch_optional(self.pool())
+        .await?;
+        Ok(row.map(|r| r.try_get::<String, _>(0)).transpose()?)
+    }
+
     /// The password hash of the account `key` (`None`: no such account; `Some(None)`: a token-only one),
     /// with the account.
     pub async fn password_of(&self, key: &str) -> Result<Option<(AccountRow, Option<String>)>, StoreError> {
@@ -160,7 +202,7 @@ impl Store {
     pub async fn session(&self, id_hash: &TokenHash, now: UnixMs) -> Result<Option<SessionRow>, StoreError> {
         let row = sqlx::query(
             "SELECT p.name, p.created_at, s.last_seen FROM sessions s JOIN players p ON lower(p.name) = s.player_key \
-             WHERE s.id_hash = $1 AND s.expires_at > $2",
+             WHERE s.id_hash = $1 AND s.expires_at > $2 AND p.closed_at IS NULL",
         )
         .bind(id_hash.as_str())
         .bind(now.millis())
@@ -184,9 +226,9 @@ impl Store {
     /// The account a bearer token stands for: a player token (`POST /api/players`) or an API token.
     pub async fn account_by_token_hash(&self, hash: &TokenHash) -> Result<Option<AccountRow>, StoreError> {
         let row = sqlx::query(
-            "SELECT name, created_at FROM players WHERE token_hash = $1 \
+            "SELECT name, created_at FROM players WHERE token_hash = $1 AND closed_at IS NULL \
              UNION ALL SELECT p.name, p.created_at FROM api_tokens t JOIN players p ON lower(p.name) = t.player_key \
-             WHERE t.token_hash = $1",
+             WHERE t.token_hash = $1 AND p.closed_at IS NULL",
         )
         .bind(hash.as_str())
         .fetch_optional(self.pool())

@@ -5,6 +5,7 @@
 
 use super::StoreError;
 use super::aborts::AbortedBy;
+use super::playban::OutcomeRow;
 use super::ratings::RateGame;
 use super::rows::{GameProgress, GameRow, MoveRow};
 use super::takebacks::TakebackRow;
@@ -59,6 +60,7 @@ pub fn writes(game: &LiveGame, change: &Change) -> Vec<Write> {
         if let (Some(Ruling::Abort), Some(side)) = (change.ruling, change.aborted_by) {
             writes.push(Write::AbortedBy(AbortedBy { game_id: game.id.to_string(), side: side.name().to_string() }));
         }
+        writes.extend(outcomes(game, change).into_iter().map(Write::Outcome));
     } else {
         writes.extend(moves);
         writes.push(Write::Progress(GameProgress {
@@ -70,6 +72,26 @@ pub fn writes(game: &LiveGame, change: &Change) -> Vec<Write> {
         }));
     }
     writes
+}
+
+/// Each person's outcome when `change` ends `game` (`game::conduct`); anonymous guests are not counted
+/// (they have no name to count by).
+fn outcomes(game: &LiveGame, change: &Change) -> Vec<OutcomeRow> {
+    let conduct = crate::game::conduct::of(game, change);
+    let seats = change.seats.as_ref().unwrap_or(&game.seats);
+    Side::BOTH
+        .into_iter()
+        .filter_map(|side| {
+            let seat = seats[side].as_ref().filter(|s| !s.who.is_anonymous())?;
+            Some(OutcomeRow {
+                game_id: game.id.to_string(),
+                player_key: seat.name().key(),
+                registered: seat.who.is_account(),
+                outcome: conduct[side]?,
+                at: change.at_ms.millis(),
+            })
+        })
+        .collect()
 }
 
 /// The rating update when `change` is the one that finishes rated `game` with a result that counts (all

@@ -15,8 +15,18 @@ const RELEASED_BY_0002: &str = "SELECT name FROM players \
                         OR (q.created_at = players.created_at AND q.name < players.name))) \
      ORDER BY name";
 
-/// Applies the migrations not applied yet, logging what they release.
+/// The newest migration this server knows.
+pub fn newest_known() -> i64 {
+    MIGRATOR.iter().map(|m| m.version).max().unwrap_or(0)
+}
+
+/// Applies the migrations not applied yet, logging what they release. A database a newer server has
+/// migrated is refused before anything is applied: this server would misread the rows that newer
+/// schema writes (migrations only go forward; docs/operating.md, "Upgrades").
 pub async fn run(pool: &AnyPool) -> Result<(), StoreError> {
+    if let Some(found) = newest_applied(pool).await.filter(|&v| v > newest_known()) {
+        return Err(StoreError::SchemaTooNew { found, known: newest_known() });
+    }
     let released = released_by_0002(pool).await;
     MIGRATOR.run(pool).await?;
     if !released.is_empty() {
@@ -27,6 +37,12 @@ pub async fn run(pool: &AnyPool) -> Result<(), StoreError> {
         );
     }
     Ok(())
+}
+
+/// The newest migration applied to the database (`None` on a new database).
+async fn newest_applied(pool: &AnyPool) -> Option<i64> {
+    let row = sqlx::query("SELECT MAX(version) FROM _sqlx_migrations").fetch_one(pool).await.ok()?;
+    row.try_get::<Option<i64>, _>(0).ok().flatten()
 }
 
 /// The names 0002 will release, if it is still to be applied (nothing on a new database, where neither

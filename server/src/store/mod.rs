@@ -5,12 +5,21 @@
 //! SQL) are embedded and applied on start.
 
 mod aborts;
+mod account_data;
 mod accounts;
+mod admin;
+mod blocks;
 mod chat;
+mod check;
 mod checkpoint;
+mod email;
+mod engine_mark;
+mod fair_play;
 pub mod leases;
 pub mod mapping;
 mod migrate;
+pub mod moderation;
+mod playban;
 mod ratings;
 mod reads;
 mod reviews;
@@ -19,18 +28,29 @@ mod script;
 pub mod seeks;
 mod takebacks;
 pub mod tournaments;
+mod twostep;
 mod writer;
 
 pub use crate::ratings::Rating;
 pub use aborts::AbortedBy;
+pub use account_data::SessionInfo;
 pub use accounts::{AccountRow, AccountWrite, ApiTokenRow, SessionRow};
+pub use admin::Stats;
+pub use blocks::{BlockRow, BlockWrite};
 pub use chat::ChatRow;
+pub use check::PairedSeat;
+pub use email::{EmailRow, EmailWrite, MailedAccount};
+pub use engine_mark::RefundRow;
+pub use fair_play::{FairPlayRow, RatedGame, RatedSeat};
+pub use moderation::{LogFilter, LogRow, ModWrite, NoteRow, ReportEntry, ReportRow, Standing};
+pub use playban::OutcomeRow;
 pub use ratings::{Ranked, RateGame, RatingPoint};
 pub use reads::{GameFilter, ListCursor, ResultFilter};
 pub use reviews::ReviewRow;
 pub use rows::{GameProgress, GameRow, MoveRow, PlayerRow};
 pub use takebacks::TakebackRow;
-pub use writer::{Fence, Write};
+pub use twostep::{BackupCodeRow, TicketRow, TwoStepRow, TwoStepWrite};
+pub use writer::{Fence, Write, WriterTask};
 
 use sqlx::AnyPool;
 use sqlx::any::AnyPoolOptions;
@@ -57,6 +77,13 @@ pub enum StoreError {
     /// nothing of the write was stored, and the same write may succeed later.
     #[error("the database is unavailable: {0}")]
     Unavailable(String),
+    /// The database was migrated by a newer server: this one would misread it.
+    #[error(
+        "the database's schema is at migration {found}, newer than this server's newest ({known}): a newer \
+         mancala-server upgraded it; run that version or a newer one, or restore a backup taken before the \
+         upgrade (docs/operating.md, \"Upgrades\")"
+    )]
+    SchemaTooNew { found: i64, known: i64 },
     /// The writer task is gone (the server is shutting down).
     #[error("the store is closed")]
     Closed,
@@ -124,6 +151,8 @@ pub struct Store {
     read: AnyPool,
     writes: mpsc::Sender<writer::Job>,
     backend: Backend,
+    /// Woken after a commit of this process that finished a rated game ([`Store::rated_stored`]).
+    rated: std::sync::Arc<tokio::sync::Notify>,
 }
 
 /// Which database the URL chose.
@@ -212,7 +241,7 @@ impl Store {
             checkpoint::spawn(read.clone());
         }
         let (writes, task) = writer::spawn(write_pool.clone(), backend, node);
-        Ok((Store { read, writes, backend }, task))
+        Ok((Store { read, writes, backend, rated: Default::default() }, task))
     }
 
     pub fn backend(&self) -> Backend {
@@ -236,7 +265,17 @@ impl Store {
             _ => None,
         });
         self.write_fenced(writes, fence).await?;
-        Ok(rated.and_then(|outcome| *outcome.lock().expect("outcome lock")))
+        let changes = rated.and_then(|outcome| *outcome.lock().expect("outcome lock"));
+        if changes.is_some() {
+            self.rated.notify_one();
+        }
+        Ok(changes)
+    }
+
+    /// Completes after this process next commits the end of a rated game (at once if one was committed
+    /// since the last wait): what fair play's pass waits for besides its period.
+    pub async fn rated_stored(&self) {
+        self.rated.notified().await;
     }
 
     /// Applies `writes` atomically, after everything queued before it. Returns once committed.

@@ -246,12 +246,13 @@ impl Store {
             .collect()
     }
 
-    /// The best non-provisional ratings of `variant`, at most `limit`.
+    /// The best non-provisional ratings of `variant`, at most `limit`; an account marked as computer
+    /// assisted is left out.
     pub async fn leaderboard(&self, variant: Variant, limit: u32) -> Result<Vec<Ranked>, StoreError> {
         let rows = sqlx::query(
             "SELECT COALESCE(p.name, r.player_key) AS name, r.rating_e9, r.deviation_e9, r.volatility_e9, r.games \
              FROM ratings r LEFT JOIN players p ON lower(p.name) = r.player_key \
-             WHERE r.variant = $1 AND r.games > 0 AND r.deviation_e9 <= $2 \
+             WHERE r.variant = $1 AND r.games > 0 AND r.deviation_e9 <= $2 AND p.engine_marked_at IS NULL \
              ORDER BY r.rating_e9 DESC, r.player_key LIMIT $3",
         )
         .bind(variant.id())

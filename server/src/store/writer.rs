@@ -33,6 +33,8 @@ pub enum Write {
     Rate(super::ratings::RateGame),
     /// Who aborted the game this job aborts (`store/aborts.rs`).
     AbortedBy(super::aborts::AbortedBy),
+    /// A player's outcome of the game this job ends (`store/playban.rs`).
+    Outcome(super::playban::OutcomeRow),
     /// A finished game's review (`store/reviews.rs`).
     Review(super::reviews::ReviewRow),
     /// A game's chat line (`store/chat.rs`).
@@ -41,6 +43,17 @@ pub enum Write {
     Takeback(super::takebacks::TakebackRow),
     /// A tournament's change (`store/tournaments.rs`).
     Tournament(super::tournaments::TournamentWrite),
+    /// A block made or lifted (`store/blocks.rs`).
+    Block(super::blocks::BlockWrite),
+    /// Moderation: standing, reports, log, notes, warnings (`store/moderation.rs`).
+    Moderation(super::moderation::ModWrite),
+    /// One side's fair-play figures in a rated game (`store/fair_play.rs`).
+    FairPlay(super::fair_play::FairPlayRow),
+    /// Two-step sign-in: secrets, backup codes, waiting sign-ins, wrong codes (`store/twostep.rs`).
+    TwoStep(super::twostep::TwoStepWrite),
+    /// An account's email address, its confirmation links, what closing an account forgets
+    /// (`store/email.rs`).
+    Email(super::email::EmailWrite),
 }
 
 #[derive(Debug)]
@@ -259,10 +272,14 @@ impl<'a> Merged<'a> {
                 | Write::InsertPlayer(_)
                 | Write::Account(_)
                 | Write::AbortedBy(_)
+                | Write::Outcome(_)
                 | Write::Review(_)
                 | Write::Chat(_)
                 | Write::Takeback(_)
-                | Write::Tournament(_) => m.first.push(write),
+                | Write::Tournament(_)
+                | Write::Block(_)
+                | Write::Email(_) => m.first.push(write),
+                Write::Moderation(_) | Write::FairPlay(_) | Write::TwoStep(_) => m.first.push(write),
                 Write::InsertMove(mv) => m.moves.push(mv),
                 Write::Rate(r) => m.rates.push(r),
                 Write::UpdateGame(g) => match m.games.iter_mut().find(|old| old.id == g.id) {
@@ -309,10 +326,16 @@ async fn apply_all(tx: &mut Transaction<'static, Any>, backend: Backend, writes:
             }
             Write::Account(a) => super::accounts::apply(tx, a).await?,
             Write::AbortedBy(a) => super::aborts::apply(tx, a).await?,
+            Write::Outcome(o) => super::playban::apply(tx, o).await?,
             Write::Review(r) => super::reviews::apply(tx, r).await?,
             Write::Chat(c) => super::chat::apply(tx, c).await?,
             Write::Takeback(t) => super::takebacks::apply(tx, t).await?,
             Write::Tournament(t) => super::tournaments::apply(tx, t).await?,
+            Write::Block(b) => super::blocks::apply(tx, b).await?,
+            Write::Moderation(m) => super::moderation::apply(tx, m).await?,
+            Write::FairPlay(f) => super::fair_play::apply(tx, f).await?,
+            Write::TwoStep(t) => super::twostep::apply(tx, t).await?,
+            Write::Email(e) => super::email::apply(tx, e).await?,
             _ => unreachable!("Merged::of puts only new players, games, account writes and aborters first"),
         }
     }

@@ -8,6 +8,7 @@
 //! queue: the answer always has room, and a client that does not read its answers is held up by its own
 //! backlog, never the game.
 
+use super::chat_filter::ChatFilter;
 use super::closing::{self, CLOSING};
 use super::upgrade::Socket;
 use crate::ids::{Credential, PlayerName};
@@ -58,7 +59,7 @@ impl WsLimits {
 pub async fn serve(
     socket: Socket,
     room: RoomHandle,
-    (kind, watcher): (ViewerKind, Option<Watcher>),
+    (kind, watcher, filter): (ViewerKind, Option<Watcher>, ChatFilter),
     since: Option<u64>,
     limits: WsLimits,
     shutdown: CancellationToken,
@@ -71,7 +72,7 @@ pub async fn serve(
     };
     let (close_tx, close_rx) = oneshot::channel();
     let done = CancellationToken::new();
-    let writer = tokio::spawn(write(sink, rx, close_rx, limits.ping_every, shutdown, done.clone()));
+    let writer = tokio::spawn(write(sink, (rx, filter), close_rx, limits.ping_every, shutdown, done.clone()));
     let end = read(&mut stream, &room, (conn, kind, watcher.as_ref()), &tx, limits, &done).await;
     // The close frame is handed to the writer before the queue's last senders go (ours, then the room's):
     // a writer that found its queue closed first would stop without sending it.
@@ -103,7 +104,7 @@ pub async fn serve(
 /// close frame. Returns the sink, so the connection can drain the socket while closing.
 async fn write(
     mut sink: SplitSink<Socket, Message>,
-    mut rx: mpsc::Receiver<Outbound>,
+    (mut rx, mut filter): (mpsc::Receiver<Outbound>, ChatFilter),
     mut close_rx: oneshot::Receiver<(u16, &'static str)>,
     ping_every: Duration,
     shutdown: CancellationToken,
@@ -132,7 +133,7 @@ async fn write(
                 for item in items.drain(..) {
                     match item {
                         Outbound::Frames(frames) => {
-                            for frame in frames.iter() {
+                            for frame in frames.iter().filter_map(|f| filter.pass(f)) {
                                 if sink.feed(Message::Text(frame.text())).await.is_err() {
                                     return sink;
                                 }

@@ -27,7 +27,7 @@ use crate::lobby::error::LobbyError;
 use crate::lobby::limits::Admitted;
 use crate::lobby::person::Person;
 use crate::lobby::seek::{GameSpec, check_range};
-use crate::lobby::{aborts, ratings};
+use crate::lobby::{engine_mark, playban, ratings};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::response::Response;
@@ -97,6 +97,10 @@ pub async fn upgrade(
     }
     let caller = super::account(&state, query.token, caller).await?;
     let person = identify(&state, caller.as_ref(), query.name).await?;
+    if let Some(caller) = &caller {
+        // Read again, so a block change another node could not tell this one counts from this page on.
+        state.lobby.blocks().refresh(&state.store, &caller.name.key()).await?;
+    }
     let admitted = state.lobby.admit(client)?;
     let member = Member { person, addr: client, credential: caller.map(|c| c.credential), _admitted: admitted };
     let config = super::socket_config(state.ws_limits.max_frame_bytes);
@@ -248,7 +252,7 @@ fn too_large(len: usize, max: usize) -> LobbyError {
     LobbyError::TooLarge(format!("a lobby message is at most {max} bytes; this one has {len}: message dropped"))
 }
 
-/// One client message: checks that need the database (the credential, the abort pause, ratings) and the
+/// One client message: checks that need the database (the credential, a ban for leaving games, ratings) and the
 /// rate limits are done here, before the command is queued, so the lobby task never waits for them.
 /// Returns a direct answer, if any.
 async fn handle(
@@ -265,7 +269,8 @@ async fn handle(
             let spec = GameSpec::check(variant, options, clock, rated, person)?;
             let range = check_range(range)?;
             me.still_signed_in(state).await?;
-            aborts::check(&state.store, person).await?;
+            engine_mark::check(&state.store, person, spec.rated).await?;
+            playban::check(&state.store, person).await?;
             me.counts_a_game(state)?;
             let rating = ratings::of(&state.store, person, variant).await?;
             lobby.send(Command::Seek { conn, spec, range, rating })?;
@@ -273,14 +278,15 @@ async fn handle(
         LobbyClientMsg::Quick { variant, clock, rated } => {
             let spec = GameSpec::check(variant, None, clock, rated, person)?;
             me.still_signed_in(state).await?;
-            aborts::check(&state.store, person).await?;
+            engine_mark::check(&state.store, person, spec.rated).await?;
+            playban::check(&state.store, person).await?;
             me.counts_a_game(state)?;
             let rating = ratings::of(&state.store, person, variant).await?;
             lobby.send(Command::Quick { conn, spec, rating })?;
         }
         LobbyClientMsg::Accept { id } => {
             me.still_signed_in(state).await?;
-            aborts::check(&state.store, person).await?;
+            playban::check(&state.store, person).await?;
             let id = crate::http::lobby::seek_id(&id)?;
             let rating = crate::http::lobby::rating_for_seek(state, person, &id).await?;
             me.counts_a_game(state)?;

@@ -3,6 +3,7 @@
 //! watches. `v=N` resumes after version N. A wrong token is refused before the upgrade (HTTP 401), so a
 //! client never mistakes itself for a spectator.
 
+mod chat_filter;
 pub mod closing;
 mod connection;
 pub mod lobby;
@@ -99,6 +100,14 @@ pub async fn upgrade(
         }
     };
     let kind = ViewerKind::of(seat);
+    // The chat lines of the accounts the reader blocks are left out: its list is read again now, so a
+    // change another node could not tell this one is caught up when a page opens.
+    let blocks = state.lobby.blocks().clone();
+    if let Some(caller) = &session.0 {
+        blocks.refresh(&state.store, &caller.name.key()).await?;
+    }
+    let spectator = session.0.as_ref().filter(|_| seat.is_none()).map(|c| c.name.key());
+    let filter = chat_filter::ChatFilter::new(blocks, spectator);
     // A spectator signed in by its session chats under its account (a player chats in its seat).
     let watcher = session.0.filter(|_| seat.is_none()).map(|caller| connection::Watcher {
         name: caller.name,
@@ -109,6 +118,6 @@ pub async fn upgrade(
     let shutdown = state.shutdown.clone();
     let tracker = state.tracker.clone();
     Ok(ws.on_upgrade(socket_config(limits.max_frame_bytes), move |socket| {
-        tracker.track_future(connection::serve(socket, room, (kind, watcher), since, limits, shutdown))
+        tracker.track_future(connection::serve(socket, room, (kind, watcher, filter), since, limits, shutdown))
     }))
 }

@@ -182,7 +182,8 @@ pub fn quantile_ms(micros: &mut [u32], q: f64) -> f64 {
     micros[i] as f64 / 1e3
 }
 
-/// A game that takes this many decisions is a bug (the turn limits and D7 end every game far sooner).
+/// A game that takes this many decisions is a bug (the turn limits and docs/rules.md#d7-endless-turns end
+/// every game far sooner).
 const MAX_DECISIONS_PER_GAME: u64 = 1_000_000;
 
 /// One finished game.

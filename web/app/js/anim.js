@@ -42,18 +42,18 @@ export class Animator {
 
   /**
    * Plays `move` from `before`; `done()` is called at the end or when skipped or superseded.
-   * `maxMs`, when given, shortens the whole move to at most that long.
+   * `maxMs` shortens the whole move to at most that long; `holdMs` holds its last frame (default: a moment).
    * @param {Parameters<typeof replay>[0]} before
    * @param {Parameters<typeof replay>[1]} move
    * @param {Speed} speed
    * @param {() => void} done
-   * @param {number} [maxMs]
+   * @param {{maxMs?: number, holdMs?: number}} [limits]
    */
-  play(before, move, speed, done, maxMs = Infinity) {
+  play(before, move, speed, done, { maxMs = Infinity, holdMs } = {}) {
     this.finish();
     const s = SPEEDS[speed] || SPEEDS.normal;
     const r = replay(before, move);
-    if (!s.step || r.length === 0) {
+    if (!s.step || r.length === 0 || maxMs <= 0) {
       done();
       return;
     }
@@ -73,7 +73,7 @@ export class Animator {
           () => {
             if (this.run === run) this.finish();
           },
-          Math.min(400, s.step * 3),
+          holdMs ?? Math.min(400, s.step * 3),
         );
         return;
       }
@@ -82,17 +82,15 @@ export class Animator {
     run.raf = requestAnimationFrame(tick);
   }
 
-  /**
-   * Shortens the current animation to end at most `maxMs` from its start, from where it is now.
-   * @param {number} maxMs
-   */
-  hurry(maxMs) {
+  /** @param {number} at the current animation's last step is shown by then (performance.now()) */
+  endBy(at) {
     const run = this.run;
-    if (!run || run.duration <= maxMs) return;
+    if (!run || run.start + run.duration <= at) return;
     const now = performance.now();
     const done = Math.min(1, (now - run.start) / run.duration);
-    run.duration = maxMs;
-    run.start = now - done * maxMs;
+    if (done >= 1) return;
+    run.duration = Math.max(1, (at - now) / (1 - done));
+    run.start = now - done * run.duration;
   }
 
   /** Ends the current animation at once (skip, or a newer move arrived). */

@@ -89,7 +89,8 @@ export const api = {
   /** @param {string} id @param {string} [name] */
   join: async (id, name) => wire.seatGranted(await call('POST', `/api/games/${enc(id)}/join`, name ? { name } : {})),
   /** @param {string} name */
-  player: async (name) => wire.playerProfile(await call('GET', `/api/players/${enc(name)}`)),
+  player: async (name) =>
+    (await import('./profilewire.js')).playerProfile(await call('GET', `/api/players/${enc(name)}`)),
   /** @param {string} name @param {string} variant */
   ratingHistory: async (name, variant) =>
     wire.ratingHistory(await call('GET', `/api/players/${enc(name)}/ratings/${enc(variant)}`)),
@@ -104,6 +105,8 @@ export const api = {
   account: async () => wire.account(await call('GET', '/api/account')),
   /** @param {string} current @param {string} next */
   changePassword: async (current, next) => call('POST', '/api/account/password', { current, new: next }),
+  /** @param {string} token @param {string} password */
+  resetPassword: async (token, password) => call('POST', '/api/account/reset', { token, password }),
   /** @returns {Promise<ReturnType<typeof wire.apiToken>[]>} */
   tokens: async () => ((await call('GET', '/api/account/tokens')) || []).map(wire.apiToken),
   /** @param {string} label */
@@ -129,30 +132,6 @@ export const api = {
   gamePreview: async (id, token, decision) => call('POST', `/api/games/${enc(id)}/preview`, { token, decision }),
   /** @param {{variant?: string, position?: string, game?: string, ply?: number, nodes?: number}} body */
   analysis: async (body) => call('POST', '/api/analysis', body),
-  /**
-   * A finished game's review: 202 (`body` the progress) while the server computes it, with the seconds
-   * to wait before asking again; 200 (`body` the review) once it is ready.
-   * @param {string} id
-   * @returns {Promise<{status: number, retryAfter: number, body: any}>}
-   */
-  review: async (id) => {
-    let res;
-    try {
-      res = await fetch(`/api/games/${enc(id)}/review`, {
-        headers: { accept: 'application/json' },
-        credentials: 'same-origin',
-      });
-    } catch {
-      throw new ApiError(0, 'offline', 'the server cannot be reached');
-    }
-    const body = await res.json().catch(() => null);
-    if (!res.ok) {
-      const e = wire.apiError(res.status, body);
-      throw new ApiError(res.status, e.code, e.message);
-    }
-    const wait = Number(res.headers.get('retry-after'));
-    return { status: res.status, retryAfter: wait > 0 ? Math.min(wait, 60) : 2, body };
-  },
   /** @returns {Promise<{steps: string[]}>} the lesson steps the signed-in player has met */
   learnProgress: async () => call('GET', '/api/account/learn'),
   /** @param {string} step `game/lesson/step` */

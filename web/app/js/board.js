@@ -2,7 +2,8 @@
 // The board drawn in SVG for every shape (4x8, 4x9, 4x10, 2x20), from the viewer's side: pure drawing
 // fed by state (hole counts, the playable holes, marks of the move being shown). Each hole is a
 // focusable element whose accessible name starts with its notation name and its count ("a2 4"); the
-// arrow keys move between holes and Enter or Space plays the focused one.
+// arrow keys move between holes and Enter or Space plays the focused one. A two-row board (Azigo) is
+// drawn by board2.js, loaded when one is first shown.
 
 const NS = 'http://www.w3.org/2000/svg';
 const CELL = 100;
@@ -17,13 +18,16 @@ const SPOTS = Array.from({ length: SEEDS_DRAWN }, (_, i) => {
   return [Math.round(r * Math.cos(a) * 10) / 10, Math.round(r * Math.sin(a) * 10) / 10];
 });
 
+/** @type {typeof import('./board2.js') | null} the two-row board's drawing, once loaded */
+let two = null;
+
 /**
  * @param {string} name
  * @param {Record<string, string | number>} attrs
  * @param {Element | null} [parent]
  * @returns {SVGElement}
  */
-function el(name, attrs = {}, parent = null) {
+export function el(name, attrs = {}, parent = null) {
   const e = document.createElementNS(NS, name);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
   if (parent) parent.appendChild(e);
@@ -36,35 +40,21 @@ export function columnLetter(c) {
 }
 
 /**
- * Where each hole is drawn: grid coordinates for a board of `rows` x `columns` seen from `side`
- * (North sees it turned half round). A two-row board may be folded (2x20 on a narrow screen): each
- * player's row is drawn as two rows of half its length, the second half coming back along the first
- * (a1…j1 left to right, k1…t1 right to left above them; North's row the same from the top), so the
- * board looks like a four-row board and the sowing path stays unbroken (t1 beside t2).
+ * Where each hole is drawn: grid coordinates for a board of `rows` x `columns` seen from `side` (North
+ * sees it turned half round).
  * @param {number} rows
  * @param {number} columns
  * @param {'south' | 'north'} side
- * @param {boolean} fold
  */
-export function layout(rows, columns, side, fold) {
-  const folded = fold && rows === 2;
-  const width = folded ? columns / 2 : columns;
-  const height = folded ? 4 : rows;
+export function layout(rows, columns, side) {
   const cells = [];
   for (let r = 1; r <= rows; r += 1) {
     for (let c = 0; c < columns; c += 1) {
-      let x = c;
-      let y = rows - r;
-      if (folded) {
-        const back = c >= width; // the second half of the row comes back
-        x = back ? columns - 1 - c : c;
-        y = r === 1 ? (back ? 2 : 3) : back ? 1 : 0;
-      }
-      if (side === 'north') [x, y] = [width - 1 - x, height - 1 - y];
+      const [x, y] = side === 'north' ? [columns - 1 - c, r - 1] : [c, rows - r];
       cells.push({ name: `${columnLetter(c)}${r}`, row: r, col: c, x, y });
     }
   }
-  return { cells, width, height, folded, rows, columns };
+  return { cells, width: columns, height: rows, rows, columns };
 }
 
 /**
@@ -79,8 +69,9 @@ const MARKS = ['lifted', 'dropped', 'captured', 'last-from', 'last-to', 'focus',
  * @property {number} columns
  * @property {Record<string, number>} holes
  * @property {'south' | 'north'} side
- * @property {boolean} fold a two-row board drawn folded (layout)
- * @property {Set<string>} playable
+ * @property {boolean} narrow a narrow screen (a two-row board is then turned to two columns)
+ * @property {{south: number | null, north: number | null}} [stores] a two-row board's (null: hidden)
+ * @property {Set<string>} playable holes, and `store` when a store decision is legal
  * @property {Record<string, string>} marks by hole: one of MARKS
  * @property {string | null} selected
  * @property {string} label
@@ -96,7 +87,9 @@ const MARKS = ['lifted', 'dropped', 'captured', 'last-from', 'last-to', 'focus',
  * @property {number} cy
  * @property {number | null} count
  * @property {string} name the accessible name last set
- * @property {ReturnType<typeof layout>['cells'][number]} cell
+ * @property {{x: number, y: number}} cell
+ * @property {'south' | 'north'} [store] a store's owner (keyed `store:south`, `store:north`)
+ * @property {(i: number) => number[]} [spot] where seed i goes, and its radius (a long hole)
  */
 
 export class BoardView {
@@ -114,7 +107,7 @@ export class BoardView {
     this.arrowsKey = '';
     /** @type {string | null} */
     this.key = null;
-    /** @type {Map<string, Hole>} */
+    /** @type {Map<string, Hole>} holes by name, and a two-row board's stores */
     this.holes = new Map();
     /** @type {string | null} */
     this.focusName = null;
@@ -127,9 +120,17 @@ export class BoardView {
    * @param {BoardState} state
    */
   draw(state) {
-    const key = `${state.rows}x${state.columns}/${state.side}/${state.fold ? 'fold' : 'flat'}`;
-    if (key !== this.key) this.build(state, key);
+    if (state.rows === 2 && !two) {
+      import('./board2.js').then((m) => ((two = m), this.draw(state)));
+      return;
+    }
+    const key = `${state.rows}x${state.columns}/${state.side}/${state.narrow}`;
+    if (key !== this.key) (two && state.rows === 2 ? two.build : this.build).call(this, state, key);
     for (const [name, h] of this.holes) {
+      if (h.store) {
+        two?.drawStore(h, state);
+        continue;
+      }
       const count = state.holes[name] ?? 0;
       const playable = state.playable.has(name);
       if (h.count !== count) {
@@ -189,7 +190,8 @@ export class BoardView {
     h.seeds.replaceChildren();
     const n = Math.min(count, SEEDS_DRAWN);
     for (let i = 0; i < n; i += 1) {
-      el('circle', { cx: h.cx + SPOTS[i][0], cy: h.cy + SPOTS[i][1], r: 5.6, class: `seed s${i % 3}` }, h.seeds);
+      const [dx, dy, r] = h.spot ? h.spot(i) : [...SPOTS[i], 5.6];
+      el('circle', { cx: h.cx + dx, cy: h.cy + dy, r, class: `seed s${i % 3}` }, h.seeds);
     }
   }
 
@@ -199,7 +201,7 @@ export class BoardView {
    */
   build(state, key) {
     this.key = key;
-    const L = layout(state.rows, state.columns, state.side, state.fold);
+    const L = layout(state.rows, state.columns, state.side);
     const half = L.height / 2; // the two players' halves meet here
     /** @param {number} x @param {number} y */
     const pos = (x, y) => [MARGIN + x * CELL, MARGIN + y * CELL + (y >= half ? GAP : 0)];
@@ -207,7 +209,7 @@ export class BoardView {
     const H = MARGIN * 2 + L.height * CELL + GAP;
     const svg = el('svg', {
       viewBox: `0 0 ${W} ${H}`,
-      class: `board ${L.folded ? 'folded' : ''} cols${state.columns}`,
+      class: `board square cols${state.columns}`,
       role: 'group',
     });
     el(
@@ -255,14 +257,13 @@ export class BoardView {
       }
       g.addEventListener('focus', () => {
         this.focusName = cell.name;
+        // Reached by keyboard (not by a click): previewed as if the pointer rested there.
+        if (g.matches(':focus-visible')) this.onHover?.(cell.name);
       });
-      if (L.folded) {
-        // The letters no longer line up along an edge: each hole carries its name.
-        el('text', { x: gx + 6, y: gy + 22, class: 'name', 'aria-hidden': 'true' }, g).textContent = cell.name;
-      }
+      g.addEventListener('blur', () => this.onHover?.(null));
       this.holes.set(cell.name, { g, seeds, text, cx, cy, count: null, name: '', cell });
     }
-    if (!L.folded) this.edgeNames(svg, L, pos, H);
+    this.edgeNames(svg, L, pos, H);
     svg.addEventListener('keydown', (e) => this.onKey(/** @type {KeyboardEvent} */ (e)));
     this.svg = svg;
     this.arrowsKey = '';
@@ -295,40 +296,55 @@ export class BoardView {
   }
 
   /**
-   * One hole in the tab order: the focused one if any, else the first playable, else the first.
+   * One hole in the tab order: the focused one, else the first playable, else the first. A hole that
+   * cannot be played (emptied by the move made) hands it, and the focus it has, to the nearest playable.
    * @param {BoardState} state
    */
   rove(state) {
     let target = this.focusName && this.holes.has(this.focusName) ? this.focusName : null;
-    if (!target)
-      target = [...this.holes.keys()].find((n) => state.playable.has(n)) || this.holes.keys().next().value || null;
+    const at = target ? this.holes.get(target) : null;
+    if (state.playable.size && !state.playable.has(target || '')) {
+      let far = Infinity;
+      for (const [n, h] of this.holes) {
+        const d = at ? Math.abs(h.cell.x - at.cell.x) + Math.abs(h.cell.y - at.cell.y) : 0;
+        if (state.playable.has(n) && d < far) [far, target] = [d, n];
+      }
+      if (target && at?.g === document.activeElement) return this.move(target);
+    }
+    if (!target) target = this.holes.keys().next().value || null;
     for (const [name, h] of this.holes) {
       const t = name === target ? '0' : '-1';
       if (h.g.getAttribute('tabindex') !== t) h.g.setAttribute('tabindex', t);
     }
   }
 
+  /** @param {string} name the hole the tab stop and the focus go to */
+  move(name) {
+    const next = this.holes.get(name);
+    if (!next) return;
+    this.focusName = name;
+    for (const h of this.holes.values()) h.g.setAttribute('tabindex', h === next ? '0' : '-1');
+    /** @type {SVGElement & HTMLOrSVGElement} */ (next.g).focus();
+  }
+
   /** @param {KeyboardEvent} e */
   onKey(e) {
-    const name = /** @type {Element | null} */ (e.target)?.getAttribute?.('data-hole');
-    if (!name) return;
+    const g = /** @type {Element | null} */ (e.target);
+    const name = g?.getAttribute?.('data-hole');
+    const here = name ? this.holes.get(name) : undefined;
+    if (!g || !here) return;
     if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
-      this.onHole(name);
+      g.dispatchEvent(new MouseEvent('click'));
       return;
     }
     /** @type {Record<string, [number, number]>} */
     const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
     const d = moves[e.key];
-    const here = this.holes.get(name);
-    if (!d || !here) return;
+    if (!d) return;
     e.preventDefault();
     const { cell } = here;
-    const next = [...this.holes.values()].find((h) => h.cell.x === cell.x + d[0] && h.cell.y === cell.y + d[1]);
-    if (next) {
-      this.focusName = next.cell.name;
-      for (const h of this.holes.values()) h.g.setAttribute('tabindex', h === next ? '0' : '-1');
-      /** @type {SVGElement & HTMLOrSVGElement} */ (next.g).focus();
-    }
+    const next = [...this.holes].find(([, h]) => h.cell.x === cell.x + d[0] && h.cell.y === cell.y + d[1]);
+    if (next) this.move(next[0]);
   }
 }

@@ -8,6 +8,7 @@ import { Animator } from './anim.js';
 import { BoardView } from './board.js';
 import { t } from './i18n.js';
 import { prefs } from './prefs.js';
+import { shownHoles } from './steps.js';
 import { h, sideName, variantName } from './ui.js';
 import * as wire from './wire.js';
 
@@ -115,6 +116,18 @@ export class Diagram {
     });
   }
 
+  /**
+   * Shows one frame of a sowing stepped through by hand (demo.js), or the board itself (null) with a
+   * caption.
+   * @param {import('./steps.js').Frame | null} f
+   * @param {string} [caption]
+   */
+  showFrame(f, caption = '') {
+    this.frame = f;
+    this.caption.textContent = f ? f.caption : caption;
+    this.draw();
+  }
+
   draw() {
     const b = this.board;
     if (!b) return;
@@ -124,9 +137,10 @@ export class Diagram {
     this.view.draw({
       rows: b.rows,
       columns: b.columns,
-      holes: f ? f.holes : b.holes,
+      holes: f ? f.holes : shownHoles(b),
       side: 'south',
-      fold: b.columns >= 20 && this.box.clientWidth < 640,
+      narrow: this.box.clientWidth < 640,
+      stores: f ? f.stores : b.stores,
       playable: f ? new Set() : this.playable,
       marks: f ? f.marks : { ...this.marks, ...this.extra },
       arrows: f ? [] : this.arrows,

@@ -1,8 +1,9 @@
 // @ts-check
-// The analysis board's position editor: a click on a hole adds a counter to it (or takes one away), the
-// side to move is chosen, and the position text is built from that: the side, `hole=count` for every
-// non-empty hole, then the position's other tokens as they were (RULES.md D11). Whether such a position
-// is one the game can hold is the server's to say when the text is loaded: nothing here knows a rule.
+// The analysis board's position editor: a click on a hole adds a counter to it (or takes one away), the side
+// to move is chosen, and the position text is built from that: the side, `hole=count` for every non-empty
+// hole, then the position's other tokens as they were (docs/rules.md#d11-position-text). Whether such a
+// position is one the game can hold is the server's to say when the text is loaded: nothing here knows a
+// rule.
 
 import { t } from './i18n.js';
 import { h, sideName } from './ui.js';

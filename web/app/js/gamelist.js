@@ -3,8 +3,8 @@
 // Join button on games that wait for an opponent. On a player's page each finished game says whether
 // that player won, lost or drew.
 
-import { t } from './i18n.js';
-import { h, gameLine, when } from './ui.js';
+import { has, t } from './i18n.js';
+import { h, resultText, timeControl, variantName, when } from './ui.js';
 
 /**
  * @param {import('./types.js').Game[]} games
@@ -37,4 +37,49 @@ export function gameList(games, { onJoin, empty = t('games.none'), player } = {}
       );
     }),
   );
+}
+
+/** @param {import('./types.js').Player | null} p */
+function playerName(p) {
+  return p ? p.name : '—';
+}
+
+/**
+ * A finished game's result for one of its players: won, lost or drawn.
+ * @param {import('./types.js').Game} g
+ * @param {string} name
+ */
+function resultFor(g, name) {
+  const o = g.result;
+  const low = name.toLowerCase();
+  const seat =
+    g.players.south?.name.toLowerCase() === low
+      ? 'south'
+      : g.players.north?.name.toLowerCase() === low
+        ? 'north'
+        : null;
+  if (!o || !seat || o.reason === 'aborted') return { text: resultText(o, g.players, null), kind: '' };
+  const kind = !o.winner ? 'drawn' : o.winner === seat ? 'won' : 'lost';
+  const reason = has(`reason.${o.reason}`) ? t(`reason.${o.reason}`) : o.reason;
+  return { text: t(`list.${kind}`, { reason }), kind };
+}
+
+/**
+ * A game as a line of a list; `player` names whose list it is (a finished game then says won, lost
+ * or drawn).
+ * @param {import('./types.js').Game} g
+ * @param {string} [player]
+ */
+function gameLine(g, player) {
+  const who = `${playerName(g.players.south)} – ${playerName(g.players.north)}`;
+  const width = g.variant === 'njombwa' && g.options.width && g.options.width !== 8 ? ` 4x${g.options.width}` : '';
+  const result = player ? resultFor(g, player) : { text: resultText(g.result, g.players, null), kind: '' };
+  const state =
+    g.status === 'finished'
+      ? result.text
+      : g.status === 'waiting'
+        ? t('list.waiting')
+        : t('list.moves', { count: g.plies });
+  const title = `${variantName(g.variant)}${width}`;
+  return { title, who, clock: timeControl(g.clock), state, kind: g.status === 'finished' ? result.kind : '' };
 }

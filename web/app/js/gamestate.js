@@ -212,7 +212,8 @@ export function bothMoved(s) {
 }
 
 /**
- * The legal decisions grouped: by hole (`a1`, `a1:cw` under `a1`), and the others (store, opening, pass).
+ * The legal decisions grouped: by hole (`a1`, `a1:cw` under `a1`; `store` too, the store on the board),
+ * and the others (store, opening, pass).
  * @param {string[]} legal
  */
 export function decisions(legal) {
@@ -222,13 +223,9 @@ export function decisions(legal) {
   const others = [];
   for (const d of legal) {
     const hole = d.split(':')[0];
-    if (/^[a-t][1-4]$/.test(hole)) {
-      const list = byHole.get(hole) || [];
-      list.push(d);
-      byHole.set(hole, list);
-    } else {
-      others.push(d);
-    }
+    const onBoard = /^[a-t][1-4]$/.test(hole);
+    if (onBoard || d === 'store') byHole.set(hole, [...(byHole.get(hole) || []), d]);
+    if (!onBoard) others.push(d);
   }
   return { byHole, others };
 }

@@ -13,6 +13,7 @@
 let catalog = {};
 let lang = 'en';
 let plural = new Intl.PluralRules('en');
+let fraction = new Intl.NumberFormat('en', { maximumFractionDigits: 1, useGrouping: false });
 
 /** The language of the page now. */
 export function language() {
@@ -39,6 +40,7 @@ export async function useLanguage(code) {
   loaded.clear();
   lang = code;
   plural = new Intl.PluralRules(code);
+  fraction = new Intl.NumberFormat(code, { maximumFractionDigits: 1, useGrouping: false });
   document.documentElement.lang = code;
 }
 
@@ -74,5 +76,9 @@ export function t(id, params = {}) {
   let v = catalog[id];
   if (v === undefined) return id;
   if (typeof v === 'object') v = v[plural.select(Number(params.count ?? 0))] ?? v.other ?? id;
-  return v.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+  // Numbers as the language writes them ("10.6", "10,6").
+  return v.replace(/\{(\w+)\}/g, (m, k) => {
+    const x = params[k];
+    return x === undefined ? m : typeof x === 'number' ? fraction.format(x) : x;
+  });
 }

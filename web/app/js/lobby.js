@@ -6,11 +6,13 @@
 // goes to the game.
 
 import { LobbySocket } from './lobbysocket.js';
+import { playbanNotice } from './playban.js';
 import { go } from './router.js';
 import { keepSeat, prefs } from './prefs.js';
 import { me, ready } from './session.js';
 import { has, t } from './i18n.js';
-import { CLOCKS, clockName, clockOf, h, timeControl, variantName } from './ui.js';
+import { CLOCKS, clockName, clockOf } from './clocks.js';
+import { h, timeControl, variantName } from './ui.js';
 
 /** @typedef {import('./types.js').Seek} Seek */
 /** @typedef {import('./lobbywire.js').SeekForm} SeekForm */
@@ -62,6 +64,8 @@ export function lobbyPanels({ onGames } = {}) {
   const conn = h('span', { class: 'conn', id: 'lobby-conn' });
   const list = h('ul', { class: 'seeks', id: 'seek-list' });
   const form = seekForm();
+  // A ban for leaving games, with its countdown (playban.js).
+  const ban = playbanNotice();
 
   /** @type {SeekForm | null} pressed, no answer yet */
   let pendingQuick = null;
@@ -83,6 +87,7 @@ export function lobbyPanels({ onGames } = {}) {
     },
     onError: (m) => {
       pendingQuick = null;
+      if (m.code === 'playban') ban.refresh(socket.guestName);
       error.textContent = has(`lobby.error.${m.code}`) ? t(`lobby.error.${m.code}`) : t('error.unknown');
       draw();
     },
@@ -102,6 +107,7 @@ export function lobbyPanels({ onGames } = {}) {
     if (stopped) return;
     socket.guestName = name ? null : prefs.name || null;
     socket.start();
+    ban.refresh(socket.guestName);
     syncMode();
   });
 
@@ -292,8 +298,10 @@ export function lobbyPanels({ onGames } = {}) {
         ' ',
         ratedNote,
       ),
+      ban.el,
       grid,
-      h('p', { class: 'muted small' }, t('clock.explain')),
+      // The one place the page explains "5+3" and "3 days": the create form's clock points here.
+      h('p', { class: 'muted small', id: 'clock-explain' }, t('clock.explain')),
       waiting,
       error,
     ),
@@ -367,6 +375,7 @@ export function lobbyPanels({ onGames } = {}) {
     stop() {
       stopped = true;
       socket.stop();
+      ban.stop();
     },
   };
 }

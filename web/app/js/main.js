@@ -102,9 +102,10 @@ try {
 translateHeader(have, lang);
 mountHeader(byId('who'), go);
 startRouter(byId('main'));
-// "Your turn" (yourturn.js) once signed in.
+// "Your turn" (yourturn.js) once signed in, and moderation's notices (a warning, the moderators' link).
 const turns = (/** @type {string | null} */ name) => {
   if (name) import('./yourturn.js').then((m) => m.start());
+  if (name) import('./moderation/notices.js').then((m) => m.start());
 };
 ready().then(turns);
 onChange(turns);

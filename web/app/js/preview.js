@@ -5,6 +5,7 @@
 
 import { decisions } from './gamestate.js';
 import { t } from './i18n.js';
+import { decisionText } from './ui.js';
 
 /**
  * @typedef {object} MovePreview the server's answer (`POST /api/preview`, `POST /api/games/{id}/preview`)
@@ -31,7 +32,7 @@ export function previewDecision(legal, hole) {
  */
 export function previewText(p) {
   return t('learn.preview', {
-    hole: p.decision,
+    hole: decisionText(p.decision),
     end: p.last_hole || '—',
     laps: t('learn.laps', { count: p.laps }),
     captured: t('learn.captures', { count: p.captured }),

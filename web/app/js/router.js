@@ -1,12 +1,11 @@
 // @ts-check
-// The router: maps the address to a page module (loaded on demand), keeps navigation inside the page
-// (links to other pages of the app do not reload it) and marks the header's current link. Pages go
-// elsewhere with `go`.
+// The router: the address to a page module (loaded on demand), links followed without a reload, the
+// header's current link marked. Pages go elsewhere with `go`.
 
 import { loadBook } from './i18n.js';
 
 /**
- * A page: `mount` draws it; `books` names the catalog's books its words are in (loaded before it is drawn).
+ * A page: `mount` draws it; `books` holds its words (loaded first).
  * @typedef {{mount: (main: HTMLElement, params: Record<string, string>) => (void | (() => void)), books?: string[]}} PageModule
  */
 
@@ -21,6 +20,9 @@ const ROUTES = [
   [/^\/signin$/, 'signin', () => ({ mode: 'signin' })],
   [/^\/signup$/, 'signin', () => ({ mode: 'signup' })],
   [/^\/account$/, 'account', () => ({})],
+  [/^\/mod$/, 'mod', () => ({})],
+  [/^\/reset\/([^/]+)$/, 'reset', (m) => ({ token: decodeURIComponent(m[1]) })],
+  [/^\/(forgot|email\/(\w+))$/, 'forgot', (m) => ({ token: m[2] })],
   [/^\/rules\/([^/]+)$/, 'rules', (m) => ({ variant: decodeURIComponent(m[1]) })],
   [/^\/learn$/, 'learn', () => ({})],
   [/^\/tournaments$/, 'tournaments', () => ({})],
@@ -48,26 +50,38 @@ function match(path) {
   return { page: 'notfound', params: {} };
 }
 
-async function route() {
+/**
+ * Draws the page of `href` (null: of the address shown). The address changes with the page, in one
+ * task once its module and words are in: a reload always finds the page shown.
+ * @param {string | null} [href]
+ * @param {boolean} [replace]
+ */
+async function route(href = null, replace = false) {
   if (!main) return;
-  const path = location.pathname;
+  const to = href ? new URL(href, location.href) : null;
+  const path = to ? to.pathname : location.pathname;
   const { page, params } = match(path);
   generation += 1;
   const mine = generation;
-  if (unmount) unmount();
-  unmount = null;
   /** @type {PageModule} */
   const mod = await import(`./pages/${page}.js`);
   await Promise.all((mod.books || []).map(loadBook));
   if (mine !== generation) return;
+  if (href) {
+    if (replace) history.replaceState(null, '', href);
+    else history.pushState(null, '', href);
+    window.scrollTo(0, 0);
+  }
+  if (unmount) unmount();
+  unmount = null;
   main.replaceChildren();
   unmount = mod.mount(main, params) || null;
   for (const a of document.querySelectorAll('header nav a')) {
-    const href = a.getAttribute('href') || '';
-    const section = href.split('/').slice(0, 2).join('/');
+    const link = a.getAttribute('href') || '';
+    const section = link.split('/').slice(0, 2).join('/');
     a.classList.toggle(
       'here',
-      href === path || (href !== '/' && path.replace('/tournament/', '/tournaments/').startsWith(section)),
+      link === path || (link !== '/' && path.replace('/tournament/', '/tournaments/').startsWith(section)),
     );
   }
 }
@@ -78,10 +92,7 @@ async function route() {
  * @param {boolean} [replace]
  */
 export function go(href, replace = false) {
-  if (replace) history.replaceState(null, '', href);
-  else history.pushState(null, '', href);
-  route();
-  window.scrollTo(0, 0);
+  route(href, replace);
 }
 
 /** Draws the current address's page into `into`, and follows in-app links and the history from now on. */
@@ -96,6 +107,6 @@ export function startRouter(/** @type {HTMLElement} */ into) {
     e.preventDefault();
     go(href);
   });
-  window.addEventListener('popstate', route);
+  window.addEventListener('popstate', () => route());
   route();
 }

@@ -17,8 +17,7 @@ import { sideName } from './ui.js';
  */
 
 /**
- * Ikibuguzo's opening arrays on the 4x8 board (docs/rules.md): array 1 for South is b1=6 h1=17 c2=3
- * e2=3 g2=3, array 2 is 4 in every outer hole; North's are point-symmetric.
+ * Ikibuguzo's opening arrays, South's side (North's are point-symmetric).
  * @type {Record<number, Record<string, number>>}
  */
 const ARRAYS = {
@@ -34,15 +33,27 @@ function mirror(name) {
 }
 
 /**
- * Lays out both arrays (the `revealed` step): each side's 16 holes are emptied and filled.
+ * Lays out the arrays (0: none): each side with one has its 16 holes emptied and filled.
  * @param {Record<string, number>} holes
  * @param {number} south
  * @param {number} north
  */
 function layOut(holes, south, north) {
-  for (const name of Object.keys(holes)) holes[name] = 0;
+  for (const name of Object.keys(holes)) if (+name[1] < 3 ? south : north) holes[name] = 0;
   for (const [hole, n] of Object.entries(ARRAYS[south] || {})) holes[hole] = n;
   for (const [hole, n] of Object.entries(ARRAYS[north] || {})) holes[mirror(hole)] = n;
+}
+
+/**
+ * The holes to draw: while Ikibuguzo's arrays are secret, the viewer's own chosen array on his side.
+ * @param {import('./types.js').Board} b
+ */
+export function shownHoles(b) {
+  const [s, n] = [b.choices.south, b.choices.north].map((c) => +c.split(':')[1] || 0);
+  if (!(s || n) || (s && n)) return b.holes;
+  const holes = { ...b.holes };
+  layOut(holes, s, n);
+  return holes;
 }
 
 /**

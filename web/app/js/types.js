@@ -165,8 +165,9 @@
  */
 
 /**
- * A line of a game's chat: its room (`players`, `spectators`), author, a player's side, words, time.
- * @typedef {{room: string, by: string, side: Side | null, text: string, at: number}} ChatLine
+ * A line of a game's chat: its room (`players`, `spectators`), author, a player's side, words, time, and
+ * its number in the game (what a report names; null on a line only its author sees).
+ * @typedef {{room: string, by: string, side: Side | null, text: string, at: number, n: number | null}} ChatLine
  */
 
 /**
@@ -262,6 +263,7 @@
  * @property {number} draws
  * @property {number} ongoing
  * @property {Record<string, Rating>} ratings
+ * @property {boolean} computerAssisted a moderator marked the account as computer assisted
  */
 
 /**
@@ -275,3 +277,8 @@
  */
 
 export {};
+
+/**
+ * The signed-in account (`GET /api/account`): moderators' warnings not acknowledged yet come with it.
+ * @typedef {{name: string, createdAt: number | null, moderator: boolean, warnings: {id: string, text: string, at: number}[]}} Account
+ */

@@ -31,6 +31,17 @@ export function h(tag, attrs = {}, ...children) {
   return e;
 }
 
+/**
+ * A decision in words: "b2", "b2 clockwise", "array 2", "the store"… (the notation stays in the API).
+ * @param {string} d
+ */
+export function decisionText(d) {
+  const [hole, how] = d.split(':');
+  if (/^[a-t][1-4]$/.test(hole)) return how === 'cw' ? t('move.cw', { hole }) : hole;
+  if (hole === 'opening') return t('choice.array', { array: how });
+  return has(`move.${d}`) ? t(`move.${d}`) : d;
+}
+
 /** The games, in the order the pages list them (their names are in the catalog: `variant.{id}`). */
 export const VARIANTS = ['ikibuguzo', 'ikibuguzo-opening-1', 'ikibuguzo-opening-2', 'kubuguza', 'njombwa', 'azigo'];
 
@@ -41,57 +52,10 @@ export const VARIANTS = ['ikibuguzo', 'ikibuguzo-opening-1', 'ikibuguzo-opening-
 export const variantName = (id) => (has(`variant.${id}`) ? t(`variant.${id}`) : id);
 
 /**
- * A game's summary in the page's language (the book `summaries`, loaded by the pages that show it),
- * else the server's own.
- * @param {import('./types.js').VariantInfo} v
- */
-export const summary = (v) => (has(`summary.${v.id}`) ? t(`summary.${v.id}`) : v.summary);
-
-/**
  * A side's name: South, North.
  * @param {string} side
  */
 export const sideName = (side) => (has(`side.${side}`) ? t(`side.${side}`) : side);
-
-/**
- * Where each game's rules come from (the seeds of RULES.md).
- * @type {Record<string, string>}
- */
-export const SOURCES = {
-  ikibuguzo: 'Murray 1951: 217',
-  'ikibuguzo-opening-1': 'Murray 1951: 217',
-  'ikibuguzo-opening-2': 'Murray 1951: 217',
-  kubuguza: 'Merriam 1953',
-  njombwa: 'Sanderson 1913: 732–733',
-  azigo: 'Murray 1951: 189',
-};
-
-/** The clocks the forms offer, as `base+increment` seconds or `Nd` days per move ('' for none). */
-export const CLOCKS = ['', '180+2', '300+3', '600+5', '900+10', '1800+20', '1d', '2d', '3d', '5d', '7d', '10d', '14d'];
-
-/**
- * A clock choice of CLOCKS as the forms name it ("No clock", "5+3").
- * @param {string} v
- */
-export const clockName = (v) => (v ? timeControl(clockOf(v)) : t('clock.none_choice'));
-
-/**
- * A clock choice of CLOCKS as a time control.
- * @param {string} v
- * @returns {import('./types.js').TimeControl | null}
- */
-export const clockOf = (v) =>
-  !v
-    ? null
-    : v.endsWith('d')
-      ? { baseSecs: 0, incrementSecs: 0, days: Number(v.slice(0, -1)) }
-      : { baseSecs: Number(v.split('+')[0]), incrementSecs: Number(v.split('+')[1]) };
-
-/**
- * A time control as CLOCKS writes it (the inverse of clockOf).
- * @param {import('./types.js').TimeControl} c
- */
-export const clockKey = (c) => (c.days ? `${c.days}d` : `${c.baseSecs}+${c.incrementSecs}`);
 
 /**
  * @param {'south' | 'north'} side
@@ -149,50 +113,6 @@ export function timeControl(c) {
   if (!c) return t('clock.none');
   if (c.days) return t(c.days === 1 ? 'clock.day' : 'clock.days', { n: c.days });
   return `${c.baseSecs % 60 === 0 ? c.baseSecs / 60 : (c.baseSecs / 60).toFixed(1)}+${c.incrementSecs}`;
-}
-
-/** @param {import('./types.js').Player | null} p */
-export function playerName(p) {
-  return p ? p.name : '—';
-}
-
-/**
- * A finished game's result for one of its players: won, lost or drawn.
- * @param {import('./types.js').Game} g
- * @param {string} name
- */
-function resultFor(g, name) {
-  const o = g.result;
-  const low = name.toLowerCase();
-  const seat =
-    g.players.south?.name.toLowerCase() === low
-      ? 'south'
-      : g.players.north?.name.toLowerCase() === low
-        ? 'north'
-        : null;
-  if (!o || !seat || o.reason === 'aborted') return { text: resultText(o, g.players, null), kind: '' };
-  const kind = !o.winner ? 'drawn' : o.winner === seat ? 'won' : 'lost';
-  return { text: t(`list.${kind}`, { reason: reason(o) }), kind };
-}
-
-/**
- * A game as a line of a list; `player` names whose list it is (a finished game then says won, lost
- * or drawn).
- * @param {import('./types.js').Game} g
- * @param {string} [player]
- */
-export function gameLine(g, player) {
-  const who = `${playerName(g.players.south)} – ${playerName(g.players.north)}`;
-  const width = g.variant === 'njombwa' && g.options.width && g.options.width !== 8 ? ` 4x${g.options.width}` : '';
-  const result = player ? resultFor(g, player) : { text: resultText(g.result, g.players, null), kind: '' };
-  const state =
-    g.status === 'finished'
-      ? result.text
-      : g.status === 'waiting'
-        ? t('list.waiting')
-        : t('list.moves', { count: g.plies });
-  const title = `${variantName(g.variant)}${width}`;
-  return { title, who, clock: timeControl(g.clock), state, kind: g.status === 'finished' ? result.kind : '' };
 }
 
 /** @param {number | null | undefined} ms */

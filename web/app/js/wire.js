@@ -1,6 +1,8 @@
 // @ts-check
-// The wire: every message of the server (WebSocket frames and HTTP bodies) is turned into the page's
-// own model (types.js) here and nowhere else, so a change of the protocol is a change of this file only.
+// The wire of the game socket and of the game's HTTP bodies: each message is turned into the page's own
+// model (types.js) here and nowhere else. The lobby's and the tournaments' messages have their own
+// decoders (lobbywire.js, tournamentwire.js), which use this file's shared pieces (a game, a seat, a
+// clock).
 //
 // Protocol 3 (`PROTOCOL_VERSION` of protocol/src/lib.rs): only the last event of a change carries `view`
 // and `clock`; a `start` event at version 1 when the second player joins; a board's counts are an array
@@ -341,7 +343,14 @@ export function seatGranted(w) {
  * @returns {import('./types.js').ChatLine}
  */
 function chatLine(l) {
-  return { room: String(l.room), by: String(l.by), side: l.side ? side(l.side) : null, text: String(l.text), at: l.at };
+  return {
+    room: String(l.room),
+    by: String(l.by),
+    side: l.side ? side(l.side) : null,
+    text: String(l.text),
+    at: l.at,
+    n: typeof l.n === 'number' ? l.n : null,
+  };
 }
 
 /**
@@ -414,21 +423,6 @@ export function variantList(w) {
 }
 
 /**
- * @param {Json} w
- * @returns {import('./types.js').PlayerProfile}
- */
-export function playerProfile(w) {
-  /** @type {Record<string, import('./types.js').Rating>} */
-  const ratings = {};
-  for (const [v, r] of Object.entries(w.ratings || {})) {
-    const x = /** @type {Json} */ (r);
-    ratings[v] = { rating: x.rating, deviation: x.deviation, provisional: !!x.provisional, games: x.games ?? 0 };
-  }
-  const { name, games, wins, losses, draws, ongoing } = w;
-  return { name, createdAt: w.created_at, games, wins, losses, draws, ongoing, ratings };
-}
-
-/**
  * `GET /api/players/{name}/ratings/{variant}`: the chart's points, oldest first.
  * @param {Json} w
  * @returns {{at: number, rating: number, gameId: string | null}[]}
@@ -454,10 +448,11 @@ export function leaderboard(text) {
 
 /**
  * @param {Json} w
- * @returns {{name: string, createdAt: number | null}}
+ * @returns {import('./types.js').Account}
  */
 export function account(w) {
-  return { name: w.name, createdAt: w.created_at ?? null };
+  const warnings = (w.warnings || []).map((/** @type {Json} */ x) => ({ id: x.id, text: x.text, at: x.at }));
+  return { name: w.name, createdAt: w.created_at ?? null, moderator: w.moderator === true, warnings };
 }
 
 /**

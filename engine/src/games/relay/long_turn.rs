@@ -1,10 +1,10 @@
-//! Long turns (D7). The exact history (`sowing::LapHistory`) records every state of a turn, which is cheap
-//! for ordinary turns and costly for the rare turn that runs to the 100 000-lap cap. Once a turn has
-//! `Limits::walk_from` recorded states, the driver first walks the rest of the segment on a scratch copy,
-//! keeping a bounded set of state digests instead of every state, to learn how and where it ends; then it
-//! brings the real position there: it takes the walk's state and, unless the caller's sink discards
-//! events, gives the events of the laps the walk sowed, from a compact trace of them. The result (where
-//! the turn repeats, ends or is capped) is exactly the exact history's; the argument is in [`walk`].
+//! Long turns (docs/rules.md#d7-endless-turns). The exact history (`sowing::LapHistory`) records every state
+//! of a turn, which is cheap for ordinary turns and costly for the rare turn that runs to the 100 000-lap
+//! cap. Once a turn has `Limits::walk_from` recorded states, the driver first walks the rest of the segment
+//! on a scratch copy, keeping a bounded set of state digests instead of every state, to learn how and where
+//! it ends; then it brings the real position there: it takes the walk's state and, unless the caller's sink
+//! discards events, gives the events of the laps the walk sowed, from a compact trace of them. The result
+//! (where the turn repeats, ends or is capped) is exactly the exact history's; the argument is in [`walk`].
 
 use super::{RelayRules, Step, step};
 use crate::event::{EventSink, NoEvents};
@@ -34,7 +34,8 @@ pub(crate) enum Walk {
     /// the walk was asked for them.
     Skip { laps: usize, to: State, trace: Trace },
     /// Sow the next `laps` laps without recording them (`to` is the state after them): no state repeats
-    /// and the turn does not end before the cap, which then ends the game as a draw (D7).
+    /// and the turn does not end before the cap, which then ends the game as a draw
+    /// (docs/rules.md#d7-endless-turns).
     Capped { laps: usize, to: State, trace: Trace },
 }
 
@@ -87,20 +88,21 @@ pub(crate) fn unnoted<T>(f: impl FnOnce() -> T) -> T {
     out
 }
 
-// Why the walk gives the exact history's result. RULES.md D7: the game ends at once as a draw
+// Why the walk gives the exact history's result. docs/rules.md#d7-endless-turns: the game ends at once as a draw
 // (`endless-sowing`) before the first lap of a turn whose state (board, hole about to be lifted,
 // direction, the turn's flags) was already seen in the turn, and before lap `cap` (0-based) in any case.
 //
-// Call s_0, s_1, … the states of the turn (s_i before lap i) and n the number already recorded (n ≥ 1,
-// n < cap). From s_n on, each state is a fixed function of the one before (`step`, the same code for the
-// scratch copy and the real position; with the turn's first lap behind, it reads only the board, the
-// lap, the `MidTurn` and fields that do not change within a turn) until a lap ends the turn, the game
-// (D8) or the segment (a decision). A recorded key is the state less `mid.at`. The walk checks at every
-// state it visits that `mid.at` is the lap's hole ("guarded": true of every lap but Ikibuguzo's switch
-// and the lap "from any hole" after it), so among those states equal keys mean equal states.
-// The history holds the states since the turn's start or its last capture only (`LapHistory::forget`):
-// a capture lowers the opponent's counters for the rest of the turn, so no state before it equals any
-// state after it, and "recorded" below means "recorded and not forgotten" without changing any match.
+// Call s_0, s_1, … the states of the turn (s_i before lap i) and n the number already recorded (n ≥ 1, n <
+// cap). From s_n on, each state is a fixed function of the one before (`step`, the same code for the scratch
+// copy and the real position; with the turn's first lap behind, it reads only the board, the lap, the
+// `MidTurn` and fields that do not change within a turn) until a lap ends the turn, the game
+// (docs/rules.md#d8-decided-mid-turn) or the segment (a decision). A recorded key is the state less `mid.at`.
+// The walk checks at every state it visits that `mid.at` is the lap's hole ("guarded": true of every lap but
+// Ikibuguzo's switch and the lap "from any hole" after it), so among those states equal keys mean equal
+// states. The history holds the states since the turn's start or its last capture only
+// (`LapHistory::forget`): a capture lowers the opponent's counters for the rest of the turn, so no state
+// before it equals any state after it, and "recorded" below means "recorded and not forgotten" without
+// changing any match.
 //
 // (1) If s_i = s_j with n ≤ i < j, then s_{i+m} = s_{j+m} for every m: the turn never ends, and every
 //     state from i on equals one of s_i … s_{j-1}.

@@ -111,16 +111,16 @@ fn a_turn_with_a_cycle_of_75_million_laps_is_capped_as_with_the_exact_history() 
 
 #[test]
 fn the_minimal_endless_relay_is_a_draw_at_the_same_lap() {
-    // RULES.md §5's minimal example (with a North counter so that North has not lost), as in the Njombwa
-    // and Kubuguza scenarios. With the walk starting right after the first lap, it finds the repeated
-    // state and hands it to the exact check.
+    // The smallest endless turn of docs/rules.md#d7-endless-turns (with a North counter so that North has not
+    // lost), as in the Njombwa and Kubuguza scenarios. With the walk starting right after the first lap, it
+    // finds the repeated state and hands it to the exact check.
     let text = "south a1=1 c1=1 e1=1 g1=1 h1=2 a2=2 c2=1 e2=1 g2=1 a4=1";
     for variant in [Variant::Njombwa, Variant::Kubuguza] {
         let pos = parse(variant, text);
         let h1 = Decision::parse("h1", pos.geometry()).unwrap();
         let (want, want_events) = apply(&pos, Side::South, h1, exact(LIMITS));
         assert_eq!(want.outcome().map(|o| o.reason), Some(EndReason::EndlessSowing), "{variant}");
-        // The 129th state is the first repeated one (RULES.md §5: the state repeats after 128 laps).
+        // The 129th state is the first repeated one (the state repeats after 128 laps).
         assert_eq!(laps(&want_events), 128, "{variant}");
         for spacing in [1, 2, 1024] {
             take_whys();

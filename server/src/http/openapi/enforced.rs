@@ -62,9 +62,18 @@ pub fn apply(doc: &mut Value) {
             errors(&path, &method, op);
         }
     }
-    // An API token's id is not a game id (the one `id` path parameter that is not).
+    // An API token's, a report's and a warning's id are not game ids.
     for p in doc["paths"]["/api/account/tokens/{id}"]["delete"]["parameters"].as_array_mut().expect("parameters") {
         p["schema"] = json!({ "type": "string", "description": "an API token's id" });
+    }
+    for (path, method) in [
+        ("/api/mod/reports/{id}", "get"),
+        ("/api/mod/reports/{id}/dismiss", "post"),
+        ("/api/account/warnings/{id}/acknowledge", "post"),
+    ] {
+        for p in doc["paths"][path][method]["parameters"].as_array_mut().expect("parameters") {
+            p["schema"] = json!({ "type": "string", "pattern": "^[A-Za-z0-9]{12}$" });
+        }
     }
 }
 
@@ -158,12 +167,19 @@ fn bodies(doc: &mut Value) {
     );
     merge(doc, &format!("{s}/JoinTournament/properties/password"), json!({ "minLength": 1, "maxLength": 64 }));
     set(doc, &format!("{s}/Signup/properties/name"), reference("PlayerName"));
-    for password in ["Signup/properties/password", "ChangePassword/properties/new"] {
+    for password in ["Signup/properties/password", "ChangePassword/properties/new", "ResetPassword/properties/password"]
+    {
         merge(
             doc,
             &format!("{s}/{password}"),
             json!({ "minLength": password::MIN_CHARS, "maxLength": password::MAX_CHARS }),
         );
+    }
+    let email_max = crate::ids::EmailAddress::MAX_LEN;
+    merge(doc, &format!("{s}/SetEmail/properties/email"), json!({ "maxLength": email_max }));
+    merge(doc, &format!("{s}/ForgotPassword/properties/who"), json!({ "minLength": 1, "maxLength": email_max }));
+    for lang in ["SetEmail/properties/lang", "ForgotPassword/properties/lang"] {
+        merge(doc, &format!("{s}/{lang}"), json!({ "pattern": "^[A-Za-z][A-Za-z0-9-]{0,34}$" }));
     }
     for label in ["Signin/properties/token_label", "CreateApiToken/properties/label"] {
         merge(doc, &format!("{s}/{label}"), json!({ "minLength": 1, "maxLength": tokens::MAX_LABEL_CHARS }));
@@ -255,7 +271,7 @@ fn error(description: &str) -> Value {
 
 fn errors(path: &str, method: &str, op: &mut Value) {
     let post = method == "post";
-    let static_answer = matches!(path, "/metrics" | "/api/openapi.json" | "/api/variants");
+    let static_answer = matches!(path, "/metrics" | "/api/openapi.json" | "/api/variants" | "/api/site");
     let responses = op["responses"].as_object_mut().expect("responses");
     let mut add = |status: &str, response: Value| {
         responses.entry(status.to_string()).or_insert(response);
@@ -288,7 +304,19 @@ fn errors(path: &str, method: &str, op: &mut Value) {
     if unsafe_method && writes {
         add("403", error("a write authenticated by the session cookie whose `Origin` is another site (CSRF)"));
     }
-    let password_check = matches!(path, "/api/account/signin" | "/api/account/password");
+    let password_check = matches!(
+        path,
+        "/api/account/signin"
+            | "/api/account/password"
+            | "/api/account/reset"
+            | "/api/account/signin/code"
+            | "/api/account/twostep/enable"
+            | "/api/account/twostep/disable"
+            | "/api/account/twostep/backup-codes"
+            | "/api/account/email"
+            | "/api/account/email/confirm"
+            | "/api/account/close"
+    );
     if post && (matches!(path, "/api/games" | "/api/players" | "/api/account/signup") || password_check) {
         let what = if password_check { "password checks" } else { "creations" };
         let mut limited =

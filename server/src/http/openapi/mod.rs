@@ -3,10 +3,12 @@
 //! server ([`enforced`]: id and name patterns, enums, ranges, every error each route can answer), so a
 //! client or a fuzzer (schemathesis: `server/tests/schemathesis.sh`) can trust it.
 //!
-//! The operations are described by the `#[utoipa::path]` stubs below rather than on the handlers, so the
-//! whole contract is in one file and the handlers stay plain axum functions. The body schemas are derived
+//! The operations are described by `#[utoipa::path]` stubs rather than on the handlers, so the contract
+//! stays in this folder (this file, and one file per area: `learn.rs`, `tournaments.rs`, `analysis.rs`,
+//! `review.rs`, `email.rs`; `wire.rs` the socket's messages, `examples.rs` the examples, `enforced.rs` what the code
+//! checks) and the handlers stay plain axum functions. The body schemas are derived
 //! from the wire types themselves (`mancala-protocol`'s `openapi` feature), so they cannot drift from what
-//! is sent. A test (`tests/history.rs`) compares the document's paths and methods with the `.route(…)`
+//! is sent. A test (`server/tests/it/history.rs`) compares the document's paths and methods with the `.route(…)`
 //! lines of `http/mod.rs`: a new route without a stub here fails it.
 
 use super::export::GameExport;
@@ -14,14 +16,15 @@ use super::extract::{NoParams, Query};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use mancala_protocol::account::{
-    AccountInfo, ApiTokenCreated, ApiTokenInfo, ChangePassword, CreateApiToken, Playing, SignedIn, Signin, Signup,
+    AccountInfo, ApiTokenCreated, ApiTokenInfo, ChangePassword, CreateApiToken, Playing, ResetPassword, SignedIn,
+    Signin, Signup,
 };
 use mancala_protocol::http::{
     CreateGame, CreatePlayer, ErrorBody, GameDetail, GameList, GameSummary, JoinGame, LeaderboardEntry, PlayerCreated,
     PlayerProfile, PositionAt, RatingPoint, SeatGranted, VariantList,
 };
 use mancala_protocol::lobby::{
-    Challenge, ChallengeList, CreateChallenge, LobbyClientMsg, LobbyServerMsg, SeekList, SeekRequest,
+    Challenge, ChallengeList, CreateChallenge, LobbyClientMsg, LobbyServerMsg, PlaybanStatus, SeekList, SeekRequest,
 };
 use mancala_protocol::{ClientMsg, ServerMsg};
 use std::sync::LazyLock;
@@ -29,11 +32,15 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, Http, HttpAuthScheme, Secur
 use utoipa::{Modify, OpenApi, ToSchema};
 
 mod analysis;
+mod blocks;
+mod email;
 mod enforced;
 mod examples;
 mod learn;
+mod moderation;
 mod review;
 mod tournaments;
+mod twostep;
 mod wire;
 
 /// The document, rendered once.
@@ -68,12 +75,19 @@ pub fn document_value() -> serde_json::Value {
     paths(
         healthz, metrics, list_variants, create_game, list_games, join_game, game_detail, game_position,
         game_export, invite, join_invite, websocket, create_player, player_profile, player_games, stream_game,
-        rating_history, leaderboard, openapi_json, lobby_ws, lobby_seeks, lobby_seek, lobby_accept, create_challenge,
+        rating_history, leaderboard, openapi_json, lobby_ws, lobby_seeks, lobby_playban, lobby_seek, lobby_accept, create_challenge,
         list_challenges, accept_challenge, decline_challenge, signup, signin, signout, account, change_password,
+        reset_password, email::get_email, email::set_email, email::confirm_email, email::forgot_password,
+        email::export_account, email::close_account, email::site_info,
         playing, list_tokens, create_token, revoke_token, learn::lessons, learn::lesson, learn::check, learn::rules,
         learn::preview, learn::game_preview, learn::progress, learn::progress_step, analysis::analyse,
         review::game_review, tournaments::list, tournaments::create, tournaments::get, tournaments::join,
-        tournaments::withdraw, tournaments::socket
+        tournaments::withdraw, tournaments::socket, moderation::report, moderation::queue,
+        moderation::report_detail, moderation::dismiss, moderation::player, moderation::act, moderation::log,
+        moderation::acknowledge_warning,
+        blocks::list_blocks, blocks::create_block, blocks::delete_block,
+        twostep::status, twostep::setup, twostep::enable, twostep::disable, twostep::backup_codes,
+        twostep::signin_code
     ),
     components(schemas(ClientMsg, ServerMsg, ErrorBody, LobbyClientMsg, LobbyServerMsg, mancala_protocol::tournament::TournamentServerMsg)),
     modifiers(&BearerAuth),
@@ -84,12 +98,14 @@ pub fn document_value() -> serde_json::Value {
         (name = "streams", description = "NDJSON streams: one JSON object per line"),
         (name = "players", description = "Player accounts"),
         (name = "lobby", description = "Seeks, quick pairing and challenges"),
-        (name = "account", description = "Sign up, sign in and out (a session cookie or an API token), password, \
-            API tokens. Cookie-authenticated writes must come from this server's origin (`Origin`, when sent)"),
+        (name = "account", description = "Sign up, sign in and out (a session cookie or an API token; a code \
+            too when two-step sign-in is on), password, API tokens, email address and \"Forgot your password?\", \
+            download my data, close my account. Cookie-authenticated writes must come from this server's origin (`Origin`, when sent)"),
         (name = "ratings", description = "Glicko-2 ratings per variant: history and leaderboards"),
         (name = "learn", description = "Lessons with their checks, the players' rules pages, the move preview"),
         (name = "analysis", description = "The engine's analysis of positions and finished games"),
         (name = "tournaments", description = "Arena and Swiss tournaments: lists, standings, joining, the live socket"),
+        (name = "moderation", description = "Reports, and the moderators' queue, actions and log (moderators only)"),
         (name = "ops", description = "Health, metrics, this document")
     )
 )]
@@ -148,9 +164,9 @@ fn list_variants() {}
     security((), ("player_token" = []), ("session" = [])),
     responses(
         (status = 201, body = SeatGranted, description = "the game and the seat's token (shown once)"),
-        (status = 400, body = ErrorBody, description = "bad body, variant, options or clock"),
+        (status = 400, body = ErrorBody, description = "bad body, variant, options or clock; a guest's name holding a forbidden word (code `name_forbidden`)"),
         (status = 401, body = ErrorBody, description = "the bearer token is not a player token"),
-        (status = 403, body = ErrorBody, description = "a rated game asked for by a guest"),
+        (status = 403, body = ErrorBody, description = "a rated game asked for by a guest, or by an account marked as computer assisted (code `engine_marked`)"),
         (status = 409, body = ErrorBody, description = "the name belongs to a registered player")))]
 #[allow(dead_code)]
 fn create_game() {}
@@ -179,7 +195,7 @@ fn list_games() {}
     responses(
         (status = 200, body = SeatGranted, description = "the game and the seat's token (shown once)"),
         (status = 400, body = ErrorBody, description = "a bad parameter or body; the message names it"), (status = 401, body = ErrorBody, description = "the bearer token is not a player token"), (status = 404, body = ErrorBody, description = "not found"),
-        (status = 403, body = ErrorBody, description = "a guest joining a rated game"),
+        (status = 403, body = ErrorBody, description = "a guest, or an account marked as computer assisted (code `engine_marked`), joining a rated game"),
         (status = 409, body = ErrorBody, description = "no open seat, or the name is taken")))]
 #[allow(dead_code)]
 fn join_game() {}
@@ -235,7 +251,7 @@ fn invite() {}
     responses(
         (status = 200, body = SeatGranted, description = "the game and the seat's token (shown once)"),
         (status = 400, body = ErrorBody, description = "a bad parameter or body; the message names it"), (status = 401, body = ErrorBody, description = "the bearer token is not a player token"), (status = 404, body = ErrorBody, description = "not found"),
-        (status = 403, body = ErrorBody, description = "a guest joining a rated game"),
+        (status = 403, body = ErrorBody, description = "a guest, or an account marked as computer assisted (code `engine_marked`), joining a rated game"),
         (status = 409, body = ErrorBody, description = "no open seat, or the name belongs to a registered player")))]
 #[allow(dead_code)]
 fn join_invite() {}
@@ -260,7 +276,7 @@ fn websocket() {}
 #[utoipa::path(post, path = "/api/players", tag = "players", request_body = CreatePlayer,
     responses(
         (status = 201, body = PlayerCreated, description = "the account and its token (shown once)"),
-        (status = 400, body = ErrorBody, description = "a bad parameter or body; the message names it"), (status = 409, body = ErrorBody, description = "the name is taken")))]
+        (status = 400, body = ErrorBody, description = "a bad parameter or body; the message names it; a name holding a forbidden word (code `name_forbidden`)"), (status = 409, body = ErrorBody, description = "the name is taken")))]
 #[allow(dead_code)]
 fn create_player() {}
 
@@ -351,6 +367,18 @@ fn lobby_ws() {}
 #[allow(dead_code)]
 fn lobby_seeks() {}
 
+/// The caller's ban for leaving games (docs/moderation.md, "Penalties for leaving games"): whether pairing
+/// is refused now, until when, and why. An account by its credential, a guest by `name`.
+#[utoipa::path(get, path = "/api/lobby/playban", tag = "lobby",
+    params(("name" = Option<String>, Query, description = "a guest's display name")),
+    security((), ("player_token" = []), ("session" = [])),
+    responses(
+        (status = 200, body = PlaybanStatus, description = "`banned`, and while banned `until`, `seconds_left`, `outcomes` and `message`"),
+        (status = 401, body = ErrorBody, description = "the bearer token is not a player token"),
+        (status = 409, body = ErrorBody, description = "the guest name belongs to a registered player")))]
+#[allow(dead_code)]
+fn lobby_playban() {}
+
 /// Post a seek and wait to be paired: the answer is an NDJSON stream (`LobbyServerMsg` lines):
 /// `seek_created`, then `paired` (the seat and its token) and the stream ends. Closing it cancels the seek.
 #[utoipa::path(post, path = "/api/lobby/seeks", tag = "lobby", request_body = SeekRequest,
@@ -358,9 +386,10 @@ fn lobby_seeks() {}
     responses(
         (status = 200, body = LobbyServerMsg, content_type = "application/x-ndjson", description = "`seek_created`, then `paired`"),
         (status = 401, body = ErrorBody, description = "the bearer token is not a player token"),
-        (status = 403, body = ErrorBody, description = "a rated seek from a guest"),
+        (status = 400, body = ErrorBody, description = "a bad body; a guest's name holding a forbidden word (code `name_forbidden`)"),
+        (status = 403, body = ErrorBody, description = "a rated seek from a guest, or from an account marked as computer assisted (code `engine_marked`)"),
         (status = 409, body = ErrorBody, description = "5 open seeks already, the name belongs to a registered player, or you are playing a game from the lobby"),
-        (status = 429, body = ErrorBody, description = "pairing is paused after repeated aborts, or a limit: new games a minute, open seeks or lobby connections of this address (until `Retry-After`)")))]
+        (status = 429, body = ErrorBody, description = "a ban for leaving games (code `playban`), or a limit: new games a minute, open seeks or lobby connections of this address (until `Retry-After`)")))]
 #[allow(dead_code)]
 fn lobby_seek() {}
 
@@ -371,10 +400,10 @@ fn lobby_seek() {}
     responses(
         (status = 201, body = SeatGranted, description = "the game and the accepter's seat token (shown once)"),
         (status = 401, body = ErrorBody, description = "the bearer token is not a player token"),
-        (status = 403, body = ErrorBody, description = "outside the seek's rating range, or a rated seek and a guest"),
+        (status = 403, body = ErrorBody, description = "outside the seek's rating range, a rated seek and a guest or an account marked as computer assisted (code `engine_marked`), or `blocked`: one of the two blocks the other"),
         (status = 404, body = ErrorBody, description = "no such open seek"),
         (status = 409, body = ErrorBody, description = "your own seek, you are playing a game from the lobby, or the seeker signed out"),
-        (status = 429, body = ErrorBody, description = "pairing is paused after repeated aborts, or too many new games a minute (until `Retry-After`)")))]
+        (status = 429, body = ErrorBody, description = "a ban for leaving games (code `playban`), or too many new games a minute (until `Retry-After`)")))]
 #[allow(dead_code)]
 fn lobby_accept() {}
 
@@ -384,10 +413,10 @@ fn lobby_accept() {}
     responses(
         (status = 201, body = Challenge, description = "the challenge, sent to the challenged's lobby sockets"),
         (status = 401, body = ErrorBody, description = "not signed in (a guest), or a bearer token that is no account's"),
-        (status = 403, body = ErrorBody, description = "a cookie-authenticated write from another origin"),
+        (status = 403, body = ErrorBody, description = "a cookie-authenticated write from another origin, `blocked`: one of the two blocks the other, or `engine_marked`: a rated challenge from or to an account marked as computer assisted"),
         (status = 404, body = ErrorBody, description = "no such account"),
         (status = 409, body = ErrorBody, description = "a challenge of yours to that person waits for an answer already"),
-        (status = 429, body = ErrorBody, description = "pairing is paused after repeated aborts, too many challenges a minute, or 10 waiting for an answer (until `Retry-After`)")))]
+        (status = 429, body = ErrorBody, description = "a ban for leaving games (code `playban`), too many challenges a minute, or 10 waiting for an answer (until `Retry-After`)")))]
 #[allow(dead_code)]
 fn create_challenge() {}
 
@@ -408,10 +437,10 @@ fn list_challenges() {}
     responses(
         (status = 201, body = SeatGranted, description = "the game and the accepter's seat token (shown once)"),
         (status = 401, body = ErrorBody, description = "not signed in (a guest), or a bearer token that is no account's"),
-        (status = 403, body = ErrorBody, description = "a cookie-authenticated write from another origin"),
+        (status = 403, body = ErrorBody, description = "a cookie-authenticated write from another origin, `blocked`: one of the two blocks the other (the challenge is gone), or `engine_marked`: a rated challenge and an account marked as computer assisted"),
         (status = 404, body = ErrorBody, description = "no such challenge to you"),
         (status = 409, body = ErrorBody, description = "the challenger has no lobby socket open now, or either of you is playing a game from the lobby"),
-        (status = 429, body = ErrorBody, description = "pairing is paused after repeated aborts, or too many new games a minute (until `Retry-After`)")))]
+        (status = 429, body = ErrorBody, description = "a ban for leaving games (code `playban`), or too many new games a minute (until `Retry-After`)")))]
 #[allow(dead_code)]
 fn accept_challenge() {}
 
@@ -431,16 +460,18 @@ fn decline_challenge() {}
     responses(
         (status = 201, body = AccountInfo, description = "the account; `Set-Cookie: mancala_session=…` signs the browser in",
             headers(("Set-Cookie" = String, description = "`mancala_session=…; Path=/; HttpOnly; SameSite=Lax; Max-Age=…`"))),
-        (status = 400, body = ErrorBody, description = "a bad name or password (8 to 256 characters, not the name)"),
+        (status = 400, body = ErrorBody, description = "a bad name or password (8 to 256 characters, not the name); a name holding a forbidden word (code `name_forbidden`)"),
         (status = 403, body = ErrorBody, description = "`Origin` is another site"),
         (status = 409, body = ErrorBody, description = "the name is taken (in any case)")))]
 #[allow(dead_code)]
 fn signup() {}
 
 /// Sign in with a name (any case) and password: a session cookie, or with `token_label` a new API token.
+/// With two-step sign-in on, nothing is signed in yet: the answer has `second_step` and a `ticket` to send
+/// with a code to `POST /api/account/signin/code`.
 #[utoipa::path(post, path = "/api/account/signin", tag = "account", request_body = Signin,
     responses(
-        (status = 200, body = SignedIn, description = "signed in: the cookie is set, or `token` holds the new API token",
+        (status = 200, body = SignedIn, description = "signed in: the cookie is set, or `token` holds the new API token; or `second_step` and `ticket`: a code is asked for",
             headers(("Set-Cookie" = String, description = "the session cookie (not with `token_label`)"))),
         (status = 401, body = ErrorBody, description = "wrong name or password (one answer for both)"),
         (status = 403, body = ErrorBody, description = "`Origin` is another site")))]
@@ -477,6 +508,18 @@ fn account() {}
         (status = 409, body = ErrorBody, description = "a token-only account has no password")))]
 #[allow(dead_code)]
 fn change_password() {}
+
+/// Set a new password with a one-time link of the operator's (`mancala-server admin reset-password NAME`
+/// prints `…/reset/{token}`): it works once, within an hour of being made, and every session of the
+/// account is signed out (API tokens stay). Limited like a sign-in.
+#[utoipa::path(post, path = "/api/account/reset", tag = "account", request_body = ResetPassword,
+    responses(
+        (status = 204, description = "the password is set; every session of the account is signed out"),
+        (status = 400, body = ErrorBody, description = "the new password breaks a rule (the link stays usable)"),
+        (status = 403, body = ErrorBody, description = "`Origin` is another site"),
+        (status = 404, body = ErrorBody, description = "the link is unknown, already used or expired (one answer for all three)")))]
+#[allow(dead_code)]
+fn reset_password() {}
 
 /// The account's games that are not over, those waiting for its decision first (the site's "your turn").
 #[utoipa::path(get, path = "/api/account/playing", tag = "account",

@@ -45,9 +45,10 @@ pub fn get() {}
     responses(
         (status = 200, body = TournamentView, description = "the tournament with the caller in it"),
         (status = 401, body = ErrorBody, description = "not signed in"),
-        (status = 403, body = ErrorBody, description = "a wrong or missing password, or an account without a password (a bot) where bots are not invited"),
+        (status = 403, body = ErrorBody, description = "a wrong or missing password, an account without a password (a bot) where bots are not invited, or an account marked as computer assisted (code `engine_marked`)"),
         (status = 404, body = ErrorBody, description = "no such tournament"),
-        (status = 409, body = ErrorBody, description = "the tournament is over, or full (200 players)")))]
+        (status = 409, body = ErrorBody, description = "the tournament is over, or full (200 players)"),
+        (status = 429, body = ErrorBody, description = "a ban for leaving games (code `playban`, until `Retry-After`)")))]
 #[allow(dead_code)]
 pub fn join() {}
 

@@ -6,6 +6,7 @@ use super::Room;
 use crate::game::UnixMs;
 use crate::ids::PlayerName;
 use crate::room::answers::Answer;
+use crate::room::chat_verdict::{self, Verdict};
 use crate::room::commands::chat::{self, Author};
 use crate::room::projection::ViewerKind;
 use crate::room::{ConnId, Outbound};
@@ -56,10 +57,32 @@ impl Room {
             Some(side) => Author::Player(side),
             None => Author::Spectator(by),
         };
-        let line = match chat::run(&self.game, lines, &author, room, &text, UnixMs::now()) {
+        let mut line = match chat::run(&self.game, lines, &author, room, &text, UnixMs::now()) {
             Ok(line) => line,
             Err(r) => return self.refuse(conn, permit, id, r),
         };
+        if let Some(word) = self.config.forbidden.in_text(&line.text) {
+            let reason = format!("your line holds a forbidden word (`{word}`): nothing was said");
+            let refusal = crate::game::Refusal::new(ErrorCode::ChatForbiddenWords, reason);
+            return self.refuse(conn, permit, id, refusal);
+        }
+        match self.moderated(&author).await {
+            Ok(Verdict::Said) => {}
+            Ok(Verdict::TimedOut { left_ms }) => {
+                let reason = format!("a moderator timed your chat out: {} left", chat_verdict::left(left_ms));
+                return self.refuse(conn, permit, id, crate::game::Refusal::new(ErrorCode::ChatTimeout, reason));
+            }
+            Ok(Verdict::Shadow) => {
+                // Said as far as its author can tell: nobody else is sent it, and it is not kept.
+                self.reply(conn, permit, id, Answer::Accepted(self.game.version()));
+                line.n = None;
+                return self.conns.send_presence(conn, ServerMsg::Chat { line });
+            }
+            Err(e) => {
+                let refusal = crate::room::actor::unavailable(&self.game.id, &e);
+                return self.refuse(conn, permit, id, refusal);
+            }
+        }
         let row = ChatRow {
             game_id: self.game.id.to_string(),
             n: lines.len() as i64 + 1,
@@ -78,6 +101,22 @@ impl Room {
         let game = &self.game;
         self.conns
             .broadcast_where(|kind| chat::reads(kind, room, game).then(|| ServerMsg::Chat { line: line.clone() }));
+    }
+}
+
+impl Room {
+    /// Moderation's verdict on a line of `author` (a guest's lines are never moderated).
+    async fn moderated(&self, author: &Author) -> Result<Verdict, crate::store::StoreError> {
+        let account = match author {
+            Author::Player(side) => {
+                self.game.seats[*side].as_ref().filter(|o| o.who.is_account()).map(|o| o.name().clone())
+            }
+            Author::Spectator(by) => by.clone(),
+        };
+        match account {
+            Some(name) => chat_verdict::verdict(&self.store, &name, UnixMs::now()).await,
+            None => Ok(Verdict::Said),
+        }
     }
 }
 
@@ -100,5 +139,12 @@ fn line_of(row: ChatRow) -> Option<ChatLine> {
         Some("north") => Some(Side::North),
         _ => None,
     };
-    Some(ChatLine { room, by: row.author, side, text: row.text, at: row.at.max(0) as u64 })
+    Some(ChatLine {
+        room,
+        by: row.author,
+        side,
+        text: row.text,
+        at: row.at.max(0) as u64,
+        n: Some(row.n.max(0) as u64),
+    })
 }

@@ -41,7 +41,7 @@ pub enum Lease {
 }
 
 /// Room settings from the server configuration.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct RoomConfig {
     /// How long a player must be gone before the opponent may claim the win.
     pub claim_grace: Duration,
@@ -58,6 +58,8 @@ pub struct RoomConfig {
     pub idle: Duration,
     /// The length of a correspondence clock's day.
     pub day: Duration,
+    /// The words a chat line may not hold (`--forbidden-words`; the server reads the file when it starts).
+    pub forbidden: std::sync::Arc<crate::ids::ForbiddenWords>,
 }
 
 impl RoomConfig {
@@ -70,6 +72,7 @@ impl RoomConfig {
             waiting: Duration::from_secs(c.waiting_secs),
             idle: Duration::from_secs(c.idle_room_secs),
             day: Duration::from_secs(c.day_secs),
+            forbidden: std::sync::Arc::new(crate::ids::ForbiddenWords::builtin()),
         }
     }
 }

@@ -1,6 +1,6 @@
 //! `abort`: ends a game without a result, possible only until both players have made a decision of their
 //! own (forced decisions the server played do not count), as on lichess. The aborting side is kept with
-//! the change (stored as `aborted_by`), so that the abort pause counts against that player alone.
+//! the change (stored as `aborted_by`), so that the penalties for leaving games count it against that player alone (`game::conduct`).
 
 use crate::game::UnixMs;
 use crate::game::{Change, LiveGame, Refusal, Ruling};

@@ -84,5 +84,5 @@ pub fn run(
     if mine.last().is_some_and(|l| now.wire() < l.at + MIN_GAP_MS) {
         return Err(Refusal::new(ErrorCode::RateLimited, "one line a second at most"));
     }
-    Ok(ChatLine { room, by, side, text: text.to_string(), at: now.wire() })
+    Ok(ChatLine { room, by, side, text: text.to_string(), at: now.wire(), n: Some(lines.len() as u64 + 1) })
 }

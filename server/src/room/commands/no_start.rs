@@ -1,9 +1,9 @@
 //! The abort of a game that was never played: the first decisions were not made in time, or a game
 //! waiting for an opponent was left by its creator for too long (the room's timer fires, `timers.rs`).
 //! Like a player's `abort`: no result, not rated, reason `aborted`. A game whose first decisions are late
-//! is counted against the one player who was to decide and had not (stored as `aborted_by`, so the abort
-//! pause of docs/lobby.md counts it: leaving paired games unplayed is the lobby's abort spam); an expired
-//! waiting game counts against nobody.
+//! is counted against the one player who was to decide and had not (stored as `aborted_by`, and as that
+//! player's `no_start` outcome: leaving paired games unplayed is the lobby's abort spam, docs/moderation.md);
+//! an expired waiting game counts against nobody.
 
 use crate::game::UnixMs;
 use crate::game::{Change, LiveGame, Ruling};
@@ -20,6 +20,7 @@ pub fn run(game: &LiveGame, now: Instant, at_ms: UnixMs) -> Option<Change> {
     let mut change = game.rule(Ruling::Abort, now, at_ms);
     if game.status == GameStatus::Ongoing {
         change.aborted_by = late(game);
+        change.no_start = true;
     }
     Some(change)
 }

@@ -2,13 +2,17 @@
 // The game's chat panel, loaded when a person opens the chat: the lines of the rooms this viewer reads
 // (a player: the players' room, and the spectators' once the game is over; a spectator: the spectators'),
 // a line to say (a player to the opponent; a spectator signed in to the other spectators), and a player's
-// "Mute" of the opponent, kept in this browser (`mancala.muted`: the names whose lines are hidden). Every
-// line is drawn as text, never as markup.
+// "Mute" of the opponent, kept in this browser (`mancala.muted`: the names whose lines are hidden). A
+// signed-in reader blocks an account from its line's menu, or the opponent beside "Mute": the server then
+// leaves that account's lines out, and the page hides those it has already. Every line is drawn as text,
+// never as markup.
 
 import { h } from '../vendor/snabbdom.js';
 import { t } from '../i18n.js';
 import { me } from '../session.js';
-import { other } from '../ui.js';
+import { errorText, other } from '../ui.js';
+import { isBlocked, loadBlocks, needsLoad, setBlocked } from '../blocks.js';
+import { lineMenu } from '../linemenu.js';
 
 /** @typedef {import('./ctrl.js').GameCtrl} GameCtrl */
 
@@ -31,13 +35,48 @@ function toggleMute(name) {
 }
 
 /**
+ * Opens the report dialog, loaded on the first report: the game page stays within its weight budget.
+ * @param {Parameters<typeof import('../moderation/report.js').openReport>[0]} what
+ */
+const openReport = async (what) => (await import('../moderation/report.js')).openReport(what);
+
+/**
  * @param {GameCtrl} ctrl
  */
 export function chatPanel(ctrl) {
   const s = ctrl.s;
+  if (needsLoad()) loadBlocks().then(() => ctrl.redraw());
   const hidden = muted();
-  const lines = s.chat.filter((l) => !hidden.includes(l.by));
-  const opp = s.seat ? s.game?.players[other(s.seat)]?.name : null;
+  /** A line of an account (a spectator's, or a registered seat's): the ones a block hides. */
+  const account = (/** @type {import('../types.js').ChatLine} */ l) =>
+    l.side === null || !!s.game?.players[l.side]?.registered;
+  const lines = s.chat.filter((l) => !hidden.includes(l.by) && !(account(l) && isBlocked(l.by)));
+  const oppSeat = s.seat ? s.game?.players[other(s.seat)] : null;
+  const opp = oppSeat?.name ?? null;
+  const mine = me()?.toLowerCase();
+  /** @param {string} name */
+  const blockAction = (name) => {
+    const on = !isBlocked(name);
+    return {
+      id: 'block',
+      label: t(on ? 'blocks.block_name' : 'blocks.unblock_name', { name }),
+      run: () =>
+        setBlocked(name, on).then(
+          () => ctrl.redraw(),
+          (e) => ctrl.say(t('blocks.error', { reason: errorText(e) })),
+        ),
+    };
+  };
+  /** The actions on a line (block, report): those of a signed-in reader on another account's line. */
+  const actions = (/** @type {import('../types.js').ChatLine} */ l) => {
+    if (!mine || !account(l) || l.by.toLowerCase() === mine) return [];
+    const report = {
+      id: 'report',
+      label: t('chat.report'),
+      run: () => openReport({ player: l.by, game: s.game?.id, line: l.n, text: l.text }),
+    };
+    return l.n ? [blockAction(l.by), report] : [blockAction(l.by)];
+  };
   const room = s.seat ? 'players' : 'spectators';
   const canSay = !!s.seat || !!me();
   /** @param {SubmitEvent} e */
@@ -57,9 +96,10 @@ export function chatPanel(ctrl) {
       { attrs: { 'aria-live': 'polite' } },
       lines.length
         ? lines.map((l) =>
-            h('li', { attrs: { 'data-room': l.room } }, [
+            h('li', { attrs: { 'data-room': l.room, 'data-by': l.by, 'data-n': l.n ?? '' } }, [
               h('b', `${l.by}${l.room === 'spectators' && s.seat ? ` (${t('chat.spectator')})` : ''}: `),
               l.text,
+              lineMenu(t('blocks.line_menu', { name: l.by }), actions(l)),
             ]),
           )
         : [h('li.muted.small', t('chat.none'))],
@@ -78,6 +118,20 @@ export function chatPanel(ctrl) {
             'button#chat-mute.ghost.small',
             { attrs: { type: 'button' }, on: { click: () => (toggleMute(opp), ctrl.redraw()) } },
             t(hidden.includes(opp) ? 'chat.unmute' : 'chat.mute', { name: opp }),
+          )
+        : null,
+      opp && mine && oppSeat?.registered
+        ? h(
+            'button#chat-block.ghost.small',
+            { attrs: { type: 'button' }, on: { click: () => blockAction(opp).run() } },
+            blockAction(opp).label,
+          )
+        : null,
+      opp && s.seat && me() && s.game?.players[other(s.seat)]?.registered
+        ? h(
+            'button#report-opponent.ghost.small',
+            { attrs: { type: 'button' }, on: { click: () => openReport({ player: opp, game: s.game?.id }) } },
+            t('chat.report_opponent', { name: opp }),
           )
         : null,
       h(

@@ -11,6 +11,7 @@ import { BoardView } from '../board.js';
 import { apply, bothMoved, clockLeft, decisions, initial } from '../gamestate.js';
 import { adoptSeatFragment, keepSeat, prefs, seatToken } from '../prefs.js';
 import { GameSocket } from '../socket.js';
+import { shownHoles } from '../steps.js';
 import { has, loadBook, t } from '../i18n.js';
 import { errorText, other, sideName, variantName } from '../ui.js';
 import { HANDLERS } from './handlers.js';
@@ -22,11 +23,10 @@ import { go } from '../router.js';
 /** @typedef {import('../anim.js').Speed} Speed */
 /** @typedef {'resign' | 'abort' | 'claim_win'} Command */
 
-/**
- * The longest the opponent's move is sown while the viewer's clock runs: long enough to follow it,
- * short enough not to cost the time to answer (the board is playable throughout anyway).
- */
-const FOLLOW_MS = 1500;
+/** In a timed game a move's final position is drawn within this of its message (docs/web.md). */
+const QUICK_MS = 500;
+/** Shorter than this, a sowing cannot be followed: its move is shown at once. */
+const GLIMPSE_MS = 150;
 
 export class GameCtrl {
   /**
@@ -48,6 +48,8 @@ export class GameCtrl {
     /** @type {string} the element to focus after the next patch (a CSS selector) */
     this.focusNext = '';
     this.message = '';
+    /** messages said so far (a refusal whose words arrive late does not cover a newer one) */
+    this.said = 0;
     /** @type {import('../reconnect.js').SocketStatus | 'gone'} */
     this.status = 'connecting';
     /** @type {Speed} */
@@ -74,6 +76,12 @@ export class GameCtrl {
     this.copied = '';
     /** @type {Sowing[]} moves waiting to be sown */
     this.queue = [];
+    /** @type {Map<number, Sowing>} moves seen live, by ply (sown again from the move list) */
+    this.seen = new Map();
+    /** @type {number | null} the ply sown again, while it is */
+    this.again = null;
+    /** a timed game's queue ends by then */
+    this.deadline = 0;
     /** @type {import('../types.js').MoveEvent | null} the move being sown */
     this.sowing = null;
     this.animator = new Animator((f) => {
@@ -156,6 +164,7 @@ export class GameCtrl {
       this.decide(ds[0]);
     } else {
       this.selected = this.selected === name ? null : name;
+      if (this.selected) this.focusNext = '#choices button[data-decision]';
       this.redraw();
     }
   }
@@ -163,6 +172,7 @@ export class GameCtrl {
   /** @param {string} d */
   decide(d) {
     if (!this.socket) return;
+    if (this.selected) this.focusNext = `svg.board .hole[data-hole="${this.selected}"]`;
     this.selected = null;
     this.message = '';
     this.socket.decide(d);
@@ -251,13 +261,16 @@ export class GameCtrl {
   openChat() {
     this.chatOpen = true;
     if (!this.chat)
-      Promise.all([import('./chat.js'), loadBook('chat')]).then(([m]) => (this.chat = m) && this.redraw());
+      Promise.all([import('./chat.js'), loadBook('chat'), loadBook('blocks')]).then(
+        ([m]) => (this.chat = m) && this.redraw(),
+      );
     this.redraw();
   }
 
   /** Closes a confirmation or a direction choice (No, Escape). */
   cancel() {
     if (this.confirm) this.focusNext = `[data-command="${this.confirm}"]`;
+    else if (this.selected) this.focusNext = `svg.board .hole[data-hole="${this.selected}"]`;
     this.confirm = null;
     this.selected = null;
     this.redraw();
@@ -356,13 +369,20 @@ export class GameCtrl {
     if (!myTurn && m.type === 'event' && this.legal().length) this.noise('turn');
     if (m.type === 'snapshot' && s.seat) keepSeat(this.id, seatToken(this.id) || '', s.seat);
     if (s.needRecord && !this.recordAsked) this.fetchRecord();
+    for (const ply of this.seen.keys()) if (ply > (s.game?.plies ?? 0)) this.seen.delete(ply);
     if (sowing && s.board) {
+      // Only a move that sows can be sown again (not a secret choice, a pass).
+      if (sowing.move.steps.some((x) => x.type === 'lift' || x.type === 'store_lift'))
+        this.seen.set(sowing.move.ply, sowing);
+      if (this.again !== null) this.animator.finish();
       this.queue.push(sowing);
+      if (this.quick()) {
+        // The move being sown and those queued share the time left.
+        this.deadline = performance.now() + QUICK_MS;
+        this.animator.endBy(performance.now() + QUICK_MS / (this.queue.length + 1));
+      }
       this.animateNext();
     }
-    // The viewer to move plays at once (the board is playable while moves are sown); while the viewer's
-    // clock runs, the moves still being sown go no slower than they can be followed.
-    if (this.legal().length && this.myClockRuns()) this.animator.hurry(FOLLOW_MS);
     if (s.game?.status === 'finished' && !this.replay && !s.awaitingBoard) this.startReplay();
     else if (this.replay && s.game) this.replay.setPlies(s.game.plies);
     this.fetchRatings();
@@ -371,24 +391,66 @@ export class GameCtrl {
   /** @param {string} text */
   say(text) {
     this.message = text;
+    this.said += 1;
   }
 
   /**
-   * The server refused a message: its code said in a sentence.
+   * The server refused a message: its code said in a sentence, from a book of their own (most visits
+   * never need one), unless something else was said meanwhile.
    * @param {string} code
    */
   refused(code) {
-    this.message = has(`refused.${code}`) ? t(`refused.${code}`) : t('error.unknown');
+    const n = ++this.said;
+    loadBook('refused').then(() => {
+      if (n !== this.said) return;
+      this.message = t(has(`refused.${code}`) ? `refused.${code}` : 'error.unknown');
+      this.redraw();
+    });
   }
 
-  // Moves are sown one after the other; a client far behind (a catch-up) shows only the last two.
+  /** A timed game (not correspondence): its moves are sown quickly. */
+  quick() {
+    const c = this.s.game?.clock;
+    return !!c && !c.days;
+  }
+
+  // Moves are sown one after the other; a catch-up shows only the last two (a timed game: those that
+  // can be followed in the time left).
   animateNext() {
     if (this.animator.busy || !this.queue.length) return;
-    this.queue.splice(0, Math.max(0, this.queue.length - 2));
+    let limits = {};
+    if (this.quick()) {
+      const left = Math.max(0, this.deadline - performance.now());
+      const n = Math.max(1, Math.min(this.queue.length, Math.floor(left / GLIMPSE_MS)));
+      this.queue.splice(0, this.queue.length - n);
+      limits = { maxMs: left / n, holdMs: 0 };
+    } else this.queue.splice(0, Math.max(0, this.queue.length - 2));
     const a = /** @type {Sowing} */ (this.queue.shift());
     this.sowing = a.move;
-    const max = this.legal().length && this.myClockRuns() ? FOLLOW_MS : Infinity;
-    this.animator.play(a.before, a.move, this.speed, () => setTimeout(() => this.animateNext(), 0), max);
+    this.again = null;
+    this.animator.play(a.before, a.move, this.speed, () => setTimeout(() => this.animateNext(), 0), limits);
+  }
+
+  /** @param {number} ply a move seen live, sown again */
+  sowAgain(ply) {
+    const a = this.seen.get(ply);
+    if (a) this.show(a, ply);
+  }
+
+  /**
+   * Sows a move in full (a move of the list, a review's better decision), even with the animation off.
+   * @param {Sowing} a
+   * @param {number} ply its line in the move list (0: none)
+   */
+  show(a, ply) {
+    this.skip();
+    this.again = ply;
+    this.sowing = a.move;
+    const speed = this.speed === 'off' ? 'normal' : this.speed;
+    this.animator.play(a.before, a.move, speed, () => {
+      this.again = null;
+      this.redraw();
+    });
   }
 
   async fetchRecord() {
@@ -453,12 +515,6 @@ export class GameCtrl {
 
   // ---- what the views read ----
 
-  /** Whether the viewer's own clock is running. */
-  myClockRuns() {
-    const s = this.s;
-    return !!s.seat && !!s.clock?.running.includes(s.seat);
-  }
-
   /**
    * The marks of the last move shown on the board once it is sown (its origin and its last hole), or
    * of the move that led to the position replayed: from its steps when they were seen, else its
@@ -479,6 +535,11 @@ export class GameCtrl {
     if (last && last.type === 'drop') marks[last.hole] = 'last-to';
     if (/^[a-t][1-4]$/.test(from)) marks[from] = 'last-from';
     return marks;
+  }
+
+  /** @param {Side} side @returns {string} the player's name (the side's before anyone sits) */
+  nameOf(side) {
+    return this.s.game?.players[side]?.name || sideName(side);
   }
 
   /** This browser's seat token for the game, or null. */
@@ -519,15 +580,17 @@ export class GameCtrl {
     // The viewer's legal holes are playable even while a move is being sown.
     const { byHole } = decisions(replaying ? [] : this.legal());
     const side = this.bottomSide();
+    const review = replaying ? this.replay?.review.drawing(this.replay.ply) : null;
     return {
       rows: b.rows,
       columns: b.columns,
-      holes: frame ? frame.holes : b.holes,
+      holes: frame ? frame.holes : shownHoles(b),
       side,
-      // On a narrow screen a 2x20 board is folded so that each hole stays big enough to tap.
-      fold: b.columns >= 20 && this.board.container.clientWidth < 640,
+      narrow: this.board.container.clientWidth < 640,
+      stores: frame ? frame.stores : b.stores,
       playable: new Set(byHole.keys()),
-      marks: frame ? frame.marks : { ...this.lastMoveMarks(), ...this.shownPreview()?.marks },
+      marks: frame ? frame.marks : { ...this.lastMoveMarks(), ...this.shownPreview()?.marks, ...review?.marks },
+      arrows: frame ? [] : review?.arrows,
       selected: this.selected,
       label: t('game.board_label', { game: variantName(b.variant), side: sideName(side) }),
     };
@@ -568,12 +631,18 @@ export class GameCtrl {
   startReplay() {
     if (this.finished) {
       const plies = this.s.game?.plies ?? 0;
-      this.replay ||= new this.finished.ReplayCtrl(this.id, plies, () => this.redraw());
+      this.replay ||= new this.finished.ReplayCtrl(
+        this.id,
+        plies,
+        () => this.redraw(),
+        () => this.s.game,
+        () => this.skip(),
+      );
       return;
     }
     if (this.loadingFinished) return;
     this.loadingFinished = true;
-    Promise.all([import('./finished.js'), loadBook('finished')]).then(
+    Promise.all([import('./finished.js'), loadBook('finished'), loadBook('value')]).then(
       ([m]) => {
         this.finished = m;
         if (this.stopped) return;

@@ -6,6 +6,8 @@
 
 import { api } from '../api.js';
 import { previewDecision, previewMarks, previewText } from '../preview.js';
+import { learnStyle } from '../ui.js';
+import { loadBook } from '../i18n.js';
 
 /** @typedef {{hole: string, plies: number, text: string, marks: Record<string, string>}} Shown */
 
@@ -17,6 +19,9 @@ const REST_MS = 150;
  * @returns {(name: string) => Promise<void>}
  */
 export function previewer(ctrl) {
+  // The line's words and the tinted hole are the lessons' (their book and style sheet).
+  learnStyle();
+  const words = loadBook('learn');
   /** @type {Map<string, import('../preview.js').MovePreview>} */
   const cache = new Map();
   let at = -1;
@@ -40,6 +45,7 @@ export function previewer(ctrl) {
       }
       if (at === ply) cache.set(decision, p);
     }
+    await words.catch(() => {});
     if (ctrl.hovered !== name || plies() !== ply) return;
     ctrl.preview = { hole: name, plies: ply, text: previewText(p), marks: previewMarks(p) };
     ctrl.redraw();

@@ -15,8 +15,11 @@ export class ReplayCtrl {
    * @param {string} id
    * @param {number} plies
    * @param {() => void} redraw
+   * @param {() => import('../types.js').Game | null} game the game's summary
+   * @param {() => void} leave called before another ply is shown (a sowing shown ends)
    */
-  constructor(id, plies, redraw) {
+  constructor(id, plies, redraw, game, leave) {
+    this.leave = leave;
     this.id = id;
     this.plies = plies;
     this.ply = plies;
@@ -30,7 +33,7 @@ export class ReplayCtrl {
     this.shown = plies;
     this.error = '';
     /** the post-game review, asked when the reader wants it */
-    this.review = new ReviewCtrl(id, redraw);
+    this.review = new ReviewCtrl(id, redraw, { go: (n) => this.go(n), game });
     /** @param {KeyboardEvent} e */
     this.keys = (e) => {
       const t = e.target;
@@ -48,7 +51,9 @@ export class ReplayCtrl {
   /** @param {number} n */
   async go(n) {
     n = Math.max(0, Math.min(this.plies, n));
+    this.leave();
     this.ply = n;
+    this.review.follow(n);
     this.error = '';
     const mine = ++this.asked;
     if (n === this.plies) {

@@ -1,14 +1,19 @@
 // @ts-check
 // The account page: the signed-in name, changing the password (every other session is signed out),
-// and the API tokens for scripts and bots (create one, shown once; revoke).
+// the email address (account_email.js), the API tokens for scripts and bots (create one, shown once;
+// revoke), the players it blocks, two-step sign-in (account_twostep.js), download my data and close my
+// account (account_email.js).
 
 import { api } from '../api.js';
 import { ready } from '../session.js';
 import { t } from '../i18n.js';
 import { errorText, h, when } from '../ui.js';
+import { blocksPanel } from './account_blocks.js';
+import { twoStepPanel } from './account_twostep.js';
+import { closePanel, dataPanel, emailPanel } from './account_email.js';
 
 /** The catalog's books this page's words are in. */
-export const books = ['account'];
+export const books = ['account', 'blocks', 'twostep', 'email'];
 
 /** @param {HTMLElement} main */
 export function mount(main) {
@@ -47,7 +52,12 @@ export function mount(main) {
         ),
       ),
       passwordPanel(),
+      twoStepPanel(),
+      emailPanel(),
       tokensPanel(),
+      blocksPanel(),
+      dataPanel(),
+      closePanel(name),
     );
   });
 }

@@ -5,16 +5,18 @@
 // engine's list) plays it through the server's preview, which answers the steps to sow and the position
 // after; stepping back and playing another move starts a variation there, kept beside the first line (a
 // tree of moves: each move of the line lists the other moves played from the same position). The
-// address always holds the position shown, so it can be copied, and the position text can be pasted. No rule is worked out
-// here: the holes offered are the board's `legal`, the values and lines the server's engine's.
+// address always holds the position shown, so it can be shared; the position's text (the engine's
+// notation) is not shown but copied with "Copy position", and one can be pasted under "Paste a position".
+// Moves and values are said in words. No rule is worked out here: the holes offered are the board's
+// `legal`, the values and lines the server's engine's.
 
 import { api } from '../api.js';
 import { Diagram } from '../diagram.js';
 import { PositionEditor } from '../editor.js';
 import { decisions as byHole } from '../gamestate.js';
 import { t } from '../i18n.js';
-import { errorText, h, learnStyle, sideName, VARIANTS, variantName } from '../ui.js';
-import { valueText } from '../value.js';
+import { decisionText, errorText, h, learnStyle, sideName, VARIANTS, variantName } from '../ui.js';
+import { valueSentence, valueText } from '../value.js';
 
 /** @typedef {import('../value.js').Value} Value */
 /** @typedef {{decision: string, value: Value}} Scored */
@@ -38,7 +40,7 @@ function lineThrough(move) {
 }
 
 /** The catalog's books this page's words are in. */
-export const books = ['editor'];
+export const books = ['editor', 'value'];
 
 /**
  * @param {HTMLElement} main
@@ -78,6 +80,13 @@ export function mount(main, { variant: fromPath }) {
     'aria-label': t('analysis.position'),
   });
   const load = h('button', { type: 'button', id: 'analysis-load' }, t('analysis.load'));
+  const copy = h('button', { type: 'button', id: 'analysis-copy', class: 'ghost' }, t('analysis.copy'));
+  const paste = h(
+    'details',
+    { id: 'analysis-paste' },
+    h('summary', {}, t('analysis.paste')),
+    h('div', { class: 'actions analysis-actions' }, text, load),
+  );
   const edit = h('button', { type: 'button', id: 'analysis-edit', class: 'ghost' }, t('editor.open'));
   const value = h('p', { id: 'analysis-value', 'aria-live': 'polite' });
   const best = h('p', { id: 'analysis-best', class: 'small' });
@@ -98,7 +107,8 @@ export function mount(main, { variant: fromPath }) {
       { class: 'panel' },
       h('h1', {}, t('analysis.title')),
       h('p', { class: 'muted small' }, t('analysis.intro')),
-      h('div', { class: 'actions' }, select, text, load, edit),
+      h('div', { class: 'actions analysis-actions' }, select, copy, edit),
+      paste,
       h(
         'div',
         { class: 'lesson' },
@@ -167,15 +177,24 @@ export function mount(main, { variant: fromPath }) {
       if (i === 0) text.value = a.position;
       if (!busy) diagram.show(a.board);
       offer();
-      value.textContent = t('analysis.value', { side: sideName(a.side), value: valueText(a.value), depth: a.depth });
-      best.textContent = `${t('analysis.best')}: ${a.best.join(' ')}`;
+      const side = /** @type {'south' | 'north'} */ (a.side);
+      value.textContent = t('analysis.value', {
+        side: sideName(side),
+        value: valueSentence(a.value, side),
+        count: a.depth,
+      });
+      best.textContent = t('analysis.best', { line: a.best.map(decisionText).join(', ') });
       moves.replaceChildren(
         ...a.decisions.map((s) =>
           h(
             'li',
             {},
-            h('button', { type: 'button', class: 'link', onclick: () => decide(s.decision) }, s.decision),
-            ` ${valueText(s.value)}`,
+            h(
+              'button',
+              { type: 'button', class: 'link', 'data-decision': s.decision, onclick: () => decide(s.decision) },
+              decisionText(s.decision),
+            ),
+            h('span', { class: 'muted' }, ` · ${valueText(s.value)}`),
           ),
         ),
       );
@@ -203,9 +222,10 @@ export function mount(main, { variant: fromPath }) {
               type: 'button',
               class: 'link move',
               'aria-current': k + 1 === at ? 'step' : null,
+              'data-decision': p.decision,
               onclick: () => goTo(k + 1),
             },
-            p.decision,
+            decisionText(p.decision),
           ),
           others.length
             ? h(
@@ -216,8 +236,13 @@ export function mount(main, { variant: fromPath }) {
                   j ? ' ' : '',
                   h(
                     'button',
-                    { type: 'button', class: 'link alt', onclick: () => ((line = lineThrough(o)), goTo(k + 1)) },
-                    o.decision,
+                    {
+                      type: 'button',
+                      class: 'link alt',
+                      'data-decision': o.decision,
+                      onclick: () => ((line = lineThrough(o)), goTo(k + 1)),
+                    },
+                    decisionText(o.decision),
                   ),
                 ]),
                 ')',
@@ -355,6 +380,20 @@ export function mount(main, { variant: fromPath }) {
     choices.replaceChildren();
   };
   edit.addEventListener('click', openEditor);
+  // The position's text, for another board or the terminal client: copied, not shown.
+  copy.addEventListener('click', async () => {
+    const position = text.value;
+    try {
+      await navigator.clipboard.writeText(position);
+    } catch {
+      // Not a secure context (a LAN address over http): the old way, through the hidden field.
+      paste.open = true;
+      text.select();
+      document.execCommand('copy');
+    }
+    copy.textContent = t('common.copied');
+    setTimeout(() => (copy.textContent = t('analysis.copy')), 1500);
+  });
 
   select.value = variant;
   select.addEventListener('change', () => {

@@ -7,6 +7,7 @@
 // pointer on a playable hole (a long press on a phone) previews where its sowing ends.
 
 import { api } from '../api.js';
+import { Demo } from '../demo.js';
 import { Diagram } from '../diagram.js';
 import { decisions as byHole } from '../gamestate.js';
 import { language, t } from '../i18n.js';
@@ -18,7 +19,7 @@ import { me } from '../session.js';
 import { errorText, h, learnStyle, variantName } from '../ui.js';
 
 /** The catalog's books this page's words are in. */
-export const books = ['learn'];
+export const books = ['learn', 'demo'];
 
 /**
  * @param {HTMLElement} main
@@ -36,7 +37,7 @@ export function mount(main, { game, lesson: lessonId }) {
   const choices = h('div', { class: 'choices' });
   const actions = h('div', { class: 'actions' });
   const error = h('p', { class: 'error', role: 'alert' });
-  const counter = h('p', { class: 'muted small' });
+  const counter = h('p', { class: 'muted small steps-count' });
   /** @type {any} */
   let lesson = null;
   let at = 0;
@@ -51,23 +52,26 @@ export function mount(main, { game, lesson: lessonId }) {
   /** @type {Map<string, any>} */
   const previews = new Map();
   let hovered = /** @type {string | null} */ (null);
+  /** @type {Demo | null} a read step's sowing to watch, with its controls */
+  let demo = null;
 
   const diagram = new Diagram({
     onHole: (name) => clickHole(name),
     onHover: (name) => hover(name),
   });
+  const layout = h(
+    'div',
+    { class: 'lesson' },
+    h('div', {}, diagram.box, diagram.caption),
+    h('div', { class: 'text' }, counter, dots, text, goal, verdict, preview, choices, actions, error),
+  );
   main.append(
     h(
       'section',
       { class: 'panel' },
       h('p', { class: 'small' }, h('a', { href: '/learn' }, t('learn.all_lessons'))),
       title,
-      h(
-        'div',
-        { class: 'lesson' },
-        h('div', {}, diagram.box, diagram.caption),
-        h('div', { class: 'text' }, counter, dots, text, goal, verdict, preview, choices, actions, error),
-      ),
+      layout,
     ),
   );
 
@@ -81,7 +85,14 @@ export function mount(main, { game, lesson: lessonId }) {
     busy = false;
     const s = step();
     board = s.board;
+    // Azigo's long rows take the page's whole width (on a phone, two tall columns): the step's text and
+    // goal above the board, what the learner's move did and the buttons under it.
+    layout.classList.toggle('wide', s.board.columns >= 20);
     diagram.show(s.board, s.marks);
+    demo?.stop();
+    demo = s.demo
+      ? new Demo(diagram, s, s.demo, { label: t('learn.watch'), onEnd: () => gone || markStep(s.id) })
+      : null;
     counter.textContent = t('learn.step_of', { n: s.number, of: s.of });
     dots.replaceChildren(
       ...lesson.steps.map((/** @type {any} */ x, /** @type {number} */ k) =>
@@ -124,9 +135,7 @@ export function mount(main, { game, lesson: lessonId }) {
   const buttons = (state) => {
     const s = step();
     const list = [];
-    if (s.demo && state !== 'met') {
-      list.push(h('button', { type: 'button', onclick: () => watch() }, t('learn.watch')));
-    }
+    if (demo) list.push(demo.el);
     if (state === 'missed') {
       list.push(h('button', { type: 'button', onclick: () => showStep(at) }, t('learn.again')));
     }
@@ -143,7 +152,11 @@ export function mount(main, { game, lesson: lessonId }) {
       if (!s.goal) markStep(s.id);
       if (s.invite) list.push(inviteButton(s.invite));
       if (lesson.next_lesson) {
-        list.push(h('a', { href: `/learn/${lesson.next_lesson}`, class: 'button' }, t('learn.next_lesson')));
+        // Before a course has taught a whole game, the next lesson is the way on (no game offered yet).
+        const cls = s.invite ? 'button' : 'button primary';
+        list.push(
+          h('a', { href: `/learn/${lesson.next_lesson}`, class: cls, id: 'next-lesson' }, t('learn.next_lesson')),
+        );
       }
       list.push(h('a', { href: '/learn' }, t('learn.all_lessons')));
     }
@@ -177,17 +190,6 @@ export function mount(main, { game, lesson: lessonId }) {
       },
       invite.text || t('learn.play_computer', { game: variantName(invite.variant) }),
     );
-
-  /** A read step's demonstration, sown by the engine's steps. */
-  const watch = async () => {
-    const s = step();
-    if (!s.demo || busy) return;
-    busy = true;
-    diagram.show(s.board, s.marks);
-    await diagram.sow(s.demo.events, s.demo.board);
-    busy = false;
-    if (!gone) markStep(s.id);
-  };
 
   /** @param {string} name */
   const clickHole = (name) => {
@@ -306,6 +308,7 @@ export function mount(main, { game, lesson: lessonId }) {
     });
   return () => {
     gone = true;
+    demo?.stop();
     diagram.anim.finish();
   };
 }

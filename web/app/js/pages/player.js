@@ -1,16 +1,19 @@
 // @ts-check
 // A player's page (`/@/{name}`, also `/player/{name}`): for a registered name the rating per variant
 // (with "?" while provisional), a rating chart of one variant (the most played, or the one chosen),
-// wins, draws and losses; and the games where the name holds a seat (guests too).
+// wins, draws and losses; Block / Unblock for a signed-in visitor; and the games where the name holds a
+// seat (guests too).
 
 import { api } from '../api.js';
+import { blockButton } from '../blockbutton.js';
 import { ratingChart } from '../chart.js';
 import { t } from '../i18n.js';
 import { errorText, h, variantName } from '../ui.js';
 import { gamesPage } from './games.js';
+import { me } from '../session.js';
 
 /** The catalog's books this page's words are in. */
-export const books = ['lists'];
+export const books = ['lists', 'blocks'];
 
 /**
  * @param {HTMLElement} main
@@ -51,6 +54,17 @@ export function mount(main, { name }) {
     .then((p) => {
       title.textContent = p.name; // the registered spelling
       document.title = `${p.name} · Mancala`;
+      const self = me();
+      if (self && self.toLowerCase() !== p.name.toLowerCase()) {
+        const report = async () => (await import('../moderation/report.js')).openReport({ player: p.name });
+        title.after(
+          h(
+            'button',
+            { type: 'button', class: 'ghost small', id: 'report-player', onclick: report },
+            t('player.report'),
+          ),
+        );
+      }
       profile.replaceChildren(
         h(
           'span',
@@ -64,6 +78,11 @@ export function mount(main, { name }) {
           `, ${t('player.ongoing', { count: p.ongoing })}`,
         ),
       );
+      if (p.computerAssisted) {
+        profile.before(h('p', { class: 'error', id: 'computer-assisted' }, t('player.computer_assisted')));
+      }
+      const block = blockButton(p.name);
+      if (block) profile.after(block);
       const rows = Object.entries(p.ratings).sort((a, b) => b[1].games - a[1].games);
       if (!rows.length) {
         ratings.replaceChildren(h('p', { class: 'muted' }, t('player.no_rated')));

@@ -1,12 +1,14 @@
 // @ts-check
-// The rules pages (`/rules/{variant}`), written for players by `mancala-learn`: short sections, each rule
-// on a board diagram drawn from the position the server sends (marks and arrows for the sowing; a
-// diagram that plays shows its sowing on demand, sown from the engine's steps), the sources' own words
-// with their reference (and, in another language than English, the translation beside them), and
-// where the sources are silent, the reading this site plays, marked as such. An address that names no
-// game says so and lists the games.
+// The rules pages (`/rules/{variant}`), written for players by `mancala-learn`: the rules first, in short
+// sections, each rule on a board diagram drawn from the position the server sends (marks and arrows; a
+// diagram that plays shows its sowing on demand, step by step if one likes, from the engine's steps),
+// where this site reads the sources its own way, that reading in a marked box; the sources' own words as
+// numbered notes in one list at the end (with their reference, the translation in another language than
+// English, and what the source's notation means). An address that names no game says so and lists the
+// games.
 
 import { api } from '../api.js';
+import { Demo } from '../demo.js';
 import { Diagram } from '../diagram.js';
 import { language, t } from '../i18n.js';
 import { errorText, h, learnStyle, VARIANTS, variantName } from '../ui.js';
@@ -15,7 +17,7 @@ import { errorText, h, learnStyle, VARIANTS, variantName } from '../ui.js';
 const GAMES = ['kubuguza', 'ikibuguzo', 'njombwa', 'azigo'];
 
 /** The catalog's books this page's words are in. */
-export const books = ['rules'];
+export const books = ['rules', 'demo'];
 
 /**
  * @param {HTMLElement} main
@@ -55,6 +57,8 @@ export function mount(main, { variant }) {
   main.append(h('section', { class: 'panel' }, tabs, title, body));
   /** @type {Diagram[]} */
   const diagrams = [];
+  /** @type {Demo[]} */
+  const demos = [];
   api
     .rules(variant, language())
     .then((r) => {
@@ -62,7 +66,8 @@ export function mount(main, { variant }) {
       body.replaceChildren(
         h('p', { class: 'lead' }, r.intro),
         h('p', { class: 'small' }, h('a', { href: '/learn' }, t('rules.learn_link'))),
-        ...r.sections.map((/** @type {any} */ s) => section(s, diagrams)),
+        ...r.sections.map((/** @type {any} */ s) => section(s, diagrams, demos)),
+        notes(r.notes),
       );
       for (const d of diagrams) d.draw();
     })
@@ -70,29 +75,45 @@ export function mount(main, { variant }) {
       body.replaceChildren(h('p', { class: 'error', role: 'alert' }, errorText(e, 'rules')));
     });
   return () => {
+    for (const d of demos) d.stop();
     for (const d of diagrams) d.anim.finish();
   };
 }
 
 /**
- * One rule: its words, its boards, its sources, and this site's reading where the sources are silent.
+ * One rule: its words with the numbers of the notes that give its sources, this site's reading where
+ * it has one, and its boards.
  * @param {any} s
  * @param {Diagram[]} diagrams
+ * @param {Demo[]} demos
  */
-function section(s, diagrams) {
-  const figures = s.diagrams.map((/** @type {any} */ d) => figure(d, diagrams));
+function section(s, diagrams, demos) {
+  const figures = s.diagrams.map((/** @type {any} */ d) => figure(d, diagrams, demos));
+  const calls = s.notes.length
+    ? h(
+        'sup',
+        { class: 'calls' },
+        s.notes.flatMap((/** @type {number} */ n, /** @type {number} */ i) => [
+          i ? ', ' : '',
+          h('a', { href: `#note-${n}`, id: `call-${n}`, 'aria-label': t('rules.note', { n }) }, String(n)),
+        ]),
+      )
+    : null;
+  const paragraphs = s.body.map((/** @type {string} */ p, /** @type {number} */ i) =>
+    h('p', {}, p, i === s.body.length - 1 ? calls : null),
+  );
+  const wide = s.diagrams.some((/** @type {any} */ d) => d.board.columns >= 20);
   return h(
     'section',
     { id: `rule-${s.id}` },
     h('h2', {}, s.title),
     h(
       'div',
-      { class: 'rule' },
+      { class: `rule${wide ? ' wide' : ''}` },
       h(
         'div',
         {},
-        ...s.body.map((/** @type {string} */ p) => h('p', {}, p)),
-        ...s.quotes.map(quote),
+        ...paragraphs,
         s.reading
           ? h(
               'div',
@@ -101,7 +122,6 @@ function section(s, diagrams) {
               h('p', {}, s.reading),
             )
           : null,
-        s.developers ? h('p', { class: 'muted small' }, t('rules.developers', { file: s.developers })) : null,
       ),
       h('div', {}, ...figures),
     ),
@@ -109,53 +129,59 @@ function section(s, diagrams) {
 }
 
 /**
- * A board diagram, with a button that sows its decisions when it plays some.
+ * A board diagram, with the controls of its sowing when it plays some.
  * @param {any} d
  * @param {Diagram[]} diagrams
+ * @param {Demo[]} demos
  */
-function figure(d, diagrams) {
+function figure(d, diagrams, demos) {
   const diagram = new Diagram({ label: d.caption });
   diagrams.push(diagram);
   diagram.show(d.board, d.marks);
-  const controls = [];
+  /** @type {HTMLElement | null} */
+  let controls = null;
   if (d.sowing) {
-    const play = h('button', { type: 'button' }, t('rules.show_sowing'));
-    play.addEventListener('click', async () => {
-      play.disabled = true;
-      diagram.show(d.board, d.marks);
-      await diagram.sow(d.sowing.events, d.sowing.board);
-      play.disabled = false;
-      play.textContent = t('rules.again');
-    });
-    controls.push(play);
+    const demo = new Demo(diagram, d, d.sowing, { label: t('rules.show_sowing') });
+    demos.push(demo);
+    controls = demo.el;
   }
-  return h(
-    'figure',
-    { class: 'diagram' },
-    diagram.box,
-    h('figcaption', {}, d.caption),
-    diagram.caption,
-    h('div', { class: 'actions' }, ...controls),
-  );
+  return h('figure', { class: 'diagram' }, diagram.box, h('figcaption', {}, d.caption), diagram.caption, controls);
 }
 
 /**
- * A source's own words, its reference, and the translation beside them in another language.
- * @param {any} q
+ * The sources' own words, numbered, in one list at the end: each with its short reference (the full one
+ * with a source's first note), the translation in another language than English, what the source's own
+ * notation means, and a link back to its rule.
+ * @param {any[]} list
  */
-function quote(q) {
+function notes(list) {
   return h(
-    'blockquote',
-    { class: 'quote' },
-    h('p', { class: 'words', lang: 'en' }, `“${q.words}”`),
-    q.translation ? h('p', { class: 'translation' }, `${t('rules.translation')} ${q.translation}`) : null,
+    'section',
+    { id: 'notes', class: 'notes' },
+    h('h2', {}, t('rules.notes')),
+    h('p', { class: 'muted small' }, t('rules.notes_intro')),
     h(
-      'p',
-      { class: 'muted small' },
-      '— ',
-      h('cite', {}, q.source),
-      q.via ? ` (${t('rules.via', { via: q.via })})` : '',
-      `. ${q.citation}`,
+      'ol',
+      {},
+      list.map((n) =>
+        h(
+          'li',
+          { id: `note-${n.number}`, value: n.number },
+          h('p', { class: 'words', lang: 'en' }, `“${n.words}”`),
+          n.translation ? h('p', { class: 'translation' }, `${t('rules.translation')} ${n.translation}`) : null,
+          n.explanation ? h('p', { class: 'explanation' }, n.explanation) : null,
+          h(
+            'p',
+            { class: 'muted small' },
+            '— ',
+            h('cite', {}, n.source),
+            n.citation ? `. ${n.citation}` : '',
+            n.via ? ` ${t('rules.via', { via: n.via })}` : '',
+            ' ',
+            h('a', { href: `#call-${n.number}`, 'aria-label': t('rules.back', { n: n.number }) }, '↩'),
+          ),
+        ),
+      ),
     ),
   );
 }

@@ -1,14 +1,16 @@
 // @ts-check
 // Sign in and sign up: a name and a password (8 to 256 characters). On success the header shows the
-// name and the page goes back where the person came from (`?next=`, a path of this app), else home.
+// name and the page goes back where the person came from (`?next=`, a path of this app), else home. A
+// sign-in goes through signin_twostep.js, which asks for a code when the account has two-step sign-in.
 
 import { go } from '../router.js';
-import { signin, signup } from '../session.js';
+import { signup } from '../session.js';
 import { t } from '../i18n.js';
 import { errorText, h } from '../ui.js';
+import { signInWithPassword } from './signin_twostep.js';
 
 /** The catalog's books this page's words are in. */
-export const books = ['account'];
+export const books = ['account', 'twostep', 'email'];
 
 /**
  * @param {HTMLElement} main
@@ -57,30 +59,40 @@ export function mount(main, { mode }) {
       return;
     }
     submit.disabled = true;
+    const next = new URLSearchParams(location.search).get('next');
+    const target = next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
     try {
-      await (up ? signup : signin)(name.value, password.value);
-      const next = new URLSearchParams(location.search).get('next');
-      go(next && next.startsWith('/') && !next.startsWith('//') ? next : '/');
+      if (up) {
+        await signup(name.value, password.value);
+        go(target);
+      } else {
+        await signInWithPassword(panel, name.value, password.value, target);
+      }
     } catch (err) {
       error.textContent = errorText(err, up ? 'signup' : 'signin');
     } finally {
       submit.disabled = false;
     }
   });
-  main.append(
+  const panel = h(
+    'section',
+    { class: 'panel' },
+    h('h1', {}, t(up ? 'auth.signup' : 'auth.signin')),
+    form,
     h(
-      'section',
-      { class: 'panel' },
-      h('h1', {}, t(up ? 'auth.signup' : 'auth.signin')),
-      form,
-      h(
-        'p',
-        { class: 'muted' },
-        `${t(up ? 'auth.have_account' : 'auth.no_account')} `,
-        h('a', { href: up ? '/signin' : '/signup' }, t(up ? 'auth.signin' : 'auth.signup')),
-        up ? '' : ` ${t('auth.guest_note')}`,
-      ),
+      'p',
+      { class: 'muted' },
+      `${t(up ? 'auth.have_account' : 'auth.no_account')} `,
+      h('a', { href: up ? '/signin' : '/signup' }, t(up ? 'auth.signin' : 'auth.signup')),
+      up ? '' : ` ${t('auth.guest_note')}`,
     ),
+    up ? null : forgotLink(),
   );
+  main.append(panel);
   name.focus();
+}
+
+/** "Forgot your password?": the way to a reset link (`/forgot`). */
+function forgotLink() {
+  return h('p', {}, h('a', { href: '/forgot', id: 'forgot-link' }, t('forgot.link')));
 }

@@ -109,6 +109,8 @@ export function mount(main, { id }) {
   const standings = h('div', { class: 'tstandings', id: 't-standings' });
   const games = h('ul', { class: 'tgames', id: 't-games' });
   const byes = h('p', { class: 'small muted', id: 't-byes', hidden: true });
+  // How the points of the standings are scored, and berserk where the arena allows it.
+  const scoring = h('div', { class: 'tscoring small', id: 't-scoring' });
   main.append(
     h(
       'div',
@@ -129,6 +131,7 @@ export function mount(main, { id }) {
         { class: 'panel', 'aria-labelledby': 't-h-standings' },
         h('h2', { id: 't-h-standings' }, t('tour.standings')),
         standings,
+        scoring,
       ),
       h(
         'section',
@@ -185,7 +188,30 @@ export function mount(main, { id }) {
     drawTime();
     drawActions();
     drawStandings();
+    drawScoring();
     drawGames();
+  }
+
+  function drawScoring() {
+    const v = shown;
+    if (!v) return;
+    const lines =
+      v.kind === 'arena'
+        ? [
+            t('tour.scoring.arena'),
+            t('tour.scoring.streak'),
+            t('tour.scoring.early'),
+            t(v.berserk ? 'tour.scoring.berserk' : 'tour.scoring.no_berserk'),
+          ]
+        : [t('tour.scoring.swiss')];
+    scoring.replaceChildren(
+      h('h3', {}, t('tour.scoring.title')),
+      h(
+        'ul',
+        {},
+        lines.map((l) => h('li', {}, l)),
+      ),
+    );
   }
 
   /** The countdowns (every second). */

@@ -256,8 +256,17 @@ function createForm() {
   );
   const rated = /** @type {HTMLInputElement} */ (h('input', { type: 'checkbox', id: 'tf-rated', checked: true }));
   const bots = /** @type {HTMLInputElement} */ (h('input', { type: 'checkbox', id: 'tf-bots' }));
-  const berserk = /** @type {HTMLInputElement} */ (h('input', { type: 'checkbox', id: 'tf-berserk', checked: true }));
-  const berserkRow = h('label', { title: t('tour.form.berserk_hint') }, berserk, ` ${t('tour.form.berserk')}`);
+  // Off unless the creator chooses it: a player should not give up half the clock without knowing why.
+  const berserk = /** @type {HTMLInputElement} */ (h('input', { type: 'checkbox', id: 'tf-berserk' }));
+  const berserkRow = h(
+    'div',
+    { class: 'tf-berserk' },
+    h('label', {}, berserk, ` ${t('tour.form.berserk')}`),
+    h('p', { class: 'muted small', id: 'tf-berserk-help' }, t('tour.form.berserk_hint')),
+  );
+  berserk.setAttribute('aria-describedby', 'tf-berserk-help');
+  // What the kind chosen means, and how it scores.
+  const kindHelp = h('p', { class: 'muted small', id: 'tf-kind-help', 'aria-live': 'polite' });
   const password = /** @type {HTMLInputElement} */ (
     h('input', { id: 'tf-password', name: 'password', minlength: 4, maxlength: 64, autocomplete: 'off' })
   );
@@ -274,19 +283,24 @@ function createForm() {
     rounds.required = isSwiss;
     // Berserk is an arena's: a Swiss scores no bonus.
     berserkRow.hidden = isSwiss;
+    kindHelp.textContent = isSwiss
+      ? `${t('tour.explain.swiss')} ${t('tour.scoring.swiss')}`
+      : `${t('tour.explain.arena')} ${t('tour.scoring.arena')} ${t('tour.scoring.streak')} ${t('tour.scoring.early')}`;
   };
   arena.addEventListener('change', syncKind);
   swiss.addEventListener('change', syncKind);
+  syncKind();
   const form = h(
     'form',
     { class: 'grid', id: 'tour-form' },
     h('label', {}, t('tour.form.name'), name),
     h(
       'fieldset',
-      {},
+      { class: 'tf-kind' },
       h('legend', {}, t('tour.form.kind')),
       h('label', {}, arena, ` ${t('tour.arena')}`),
       h('label', {}, swiss, ` ${t('tour.swiss')}`),
+      kindHelp,
     ),
     h(
       'fieldset',

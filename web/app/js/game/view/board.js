@@ -6,7 +6,7 @@
 
 import { h } from '../../vendor/snabbdom.js';
 import { has, t } from '../../i18n.js';
-import { sideName } from '../../ui.js';
+import { decisionText, sideName } from '../../ui.js';
 import { decisions } from '../../gamestate.js';
 
 /** @typedef {import('../ctrl.js').GameCtrl} GameCtrl */
@@ -26,7 +26,7 @@ export function boardBox(ctrl) {
       insert: (v) => {
         const el = /** @type {HTMLElement} */ (v.elm);
         ctrl.mountBoard(el);
-        // A narrow screen folds Azigo's board: redraw when the box's width changes.
+        // A narrow screen turns Azigo's board: redraw when the box's width changes.
         const resize = new ResizeObserver(() => ctrl.redraw());
         resize.observe(el);
         ctrl.unobserve = () => resize.disconnect();
@@ -42,7 +42,7 @@ export function caption(ctrl) {
   const f = ctrl.frame;
   const text =
     f && ctrl.sowing
-      ? `${sideName(ctrl.sowing.side)} ${ctrl.sowing.decision ?? ''} · ${f.caption}`
+      ? `${sideName(ctrl.sowing.side)} ${ctrl.sowing.decision ? decisionText(ctrl.sowing.decision) : ''} · ${f.caption}`
       : ctrl.replaying() && ctrl.replay
         ? t('replay.position_after', { ply: ctrl.replay.ply })
         : '';

@@ -55,13 +55,13 @@ export function controls(ctrl) {
       items.push(offer(ctrl, 'takeback', s.seat, opp));
     if (g.status === 'ongoing' && !s.presence[opp] && s.presence.claimWinAt) {
       const wait = s.presence.claimWinAt - Date.now();
-      if (wait <= 0) items.push(ask(ctrl, 'claim_win', { side: sideName(opp) }));
+      if (wait <= 0) items.push(ask(ctrl, 'claim_win', { name: ctrl.nameOf(opp) }));
       else
         items.push(
           h(
             'span.muted.small',
             { key: 'claim-wait' },
-            t('game.claim_wait', { side: sideName(opp), count: Math.ceil(wait / 1000) }),
+            t('game.claim_wait', { name: ctrl.nameOf(opp), count: Math.ceil(wait / 1000) }),
           ),
         );
     }
@@ -90,7 +90,7 @@ function offer(ctrl, type, seat, opp) {
   const by = type === 'draw' ? ctrl.s.drawOffer : ctrl.s.takebackOffer;
   if (by === opp) {
     return h('span.confirm', { key: `${type}-offered` }, [
-      `${t(`${type}.offered`, { side: sideName(opp) })} `,
+      `${t(`${type}.offered`, { name: ctrl.nameOf(opp) })} `,
       button('accept', 'button.small'),
       button('decline', 'button.ghost.small'),
     ]);

@@ -7,7 +7,8 @@ import { h } from '../../vendor/snabbdom.js';
 import { SPEEDS } from '../../anim.js';
 import { prefs } from '../../prefs.js';
 import { t } from '../../i18n.js';
-import { resultText, sideName, timeControl } from '../../ui.js';
+import { decisionText, resultText, sideName, timeControl } from '../../ui.js';
+import { decisions } from '../../gamestate.js';
 import { boardBox, caption, choices, previewLine } from './board.js';
 import { controls, invite, seatLink } from './controls.js';
 import { moveList } from './moves.js';
@@ -28,7 +29,7 @@ export function statusText(ctrl) {
   if (s.game.status === 'waiting') return t('game.status.waiting');
   if (s.game.status === 'finished') return resultText(s.game.result || s.board.outcome, s.game.players, s.seat);
   if (s.awaitingBoard) return t('game.status.forced');
-  if (ctrl.socket?.pending) return t('game.status.sending', { decision: ctrl.socket.pending.decision });
+  if (ctrl.socket?.pending) return t('game.status.sending', { decision: decisionText(ctrl.socket.pending.decision) });
   const me = s.seat;
   if (s.board.toMove === 'both') {
     if (me && s.board.waiting.includes(me)) return t('game.status.choose');
@@ -36,8 +37,28 @@ export function statusText(ctrl) {
       side: sideName(s.board.waiting[0] || ''),
     });
   }
-  if (me && s.board.toMove === me)
-    return t(s.board.legal.length ? 'game.status.your_move' : 'game.status.your_move_wait');
+  if (me && s.board.toMove === me) {
+    if (!s.board.legal.length) return t('game.status.your_move_wait');
+    // The viewer's own last decision did not end the turn (its steps say; after a reload, without them:
+    // it is the viewer's and not a secret choice of arrays).
+    const last = s.moves[s.moves.length - 1];
+    if (
+      last?.side !== me ||
+      !(last.steps ? !last.steps.some((x) => x.type === 'turn_end') : !/^opening:/.test(last.decision || 'opening:'))
+    )
+      return t('game.status.your_move');
+    const holes = [...decisions(s.board.legal).byHole.keys()];
+    return t(
+      holes.length === 1
+        ? 'game.status.goes_on_at'
+        : holes.length
+          ? 'game.status.goes_on'
+          : 'game.status.goes_on_choose',
+      {
+        hole: holes[0],
+      },
+    );
+  }
   return t('game.status.to_move', { side: sideName(s.board.toMove || '') });
 }
 
@@ -103,6 +124,7 @@ export function view(ctrl) {
       playerBar(ctrl, 'bottom'),
       caption(ctrl),
       previewLine(ctrl),
+      ctrl.finished?.mistakePanel(ctrl),
     ]),
     h('aside.side-col', [
       h('h1.game-title', ctrl.title()),

@@ -1,11 +1,12 @@
 // @ts-check
-// The move list: one line per ply (the side, the decision, "forced" for the server's own moves, the
-// review's mark once it is in); in a finished game a line shows the board after it. Redrawn only when the moves or the replayed ply
-// change; the current line is kept in view.
+// The move list: one line per ply (the side, the decision in words, "forced" for the server's own moves,
+// the review's mark). A line is a button where it shows something: the board after it (a finished game),
+// its sowing in full (a move seen live), the review's explanation (a marked one). The current line is
+// kept in view.
 
 import { h } from '../../vendor/snabbdom.js';
 import { t } from '../../i18n.js';
-import { sideName } from '../../ui.js';
+import { decisionText, sideName } from '../../ui.js';
 import { memo } from './memo.js';
 
 /** The symbols of the review's marks, as on lichess. */
@@ -18,33 +19,54 @@ export function moveList(ctrl) {
   const replay = ctrl.replay;
   const current = replay && replay.board ? replay.ply : null;
   const review = replay?.review.data ? replay.review : null;
-  return memo(ctrl, 'moves', [ctrl.s.moves, current, !!replay, review?.data], () =>
+  const focus = review?.focus ?? null;
+  return memo(ctrl, 'moves', [ctrl.s.moves, current, !!replay, review?.data, focus, ctrl.seen.size, ctrl.again], () =>
     h(
       'ol#moves.moves',
       {
-        class: { clickable: !!replay },
         hook: {
           postpatch: (_, v) => scroll(/** @type {HTMLElement} */ (v.elm)),
           insert: (v) => scroll(/** @type {HTMLElement} */ (v.elm)),
         },
       },
-      ctrl.s.moves.map((mv) =>
-        h(
+      ctrl.s.moves.map((mv) => {
+        const words = [
+          h('span.muted', `${sideName(mv.side)} `),
+          mv.decision === null ? t('moves.secret') : decisionText(mv.decision),
+          mv.auto ? h('span.muted.small', ` ${t('moves.forced')}`) : null,
+        ];
+        const open = replay
+          ? () => (review?.mark(mv.ply) ? review.explain(mv.ply) : (replay.go(mv.ply), ctrl.sowAgain(mv.ply)))
+          : ctrl.seen.has(mv.ply)
+            ? () => ctrl.sowAgain(mv.ply)
+            : null;
+        return h(
           'li',
           {
             key: mv.ply,
-            class: { auto: mv.auto, current: current === mv.ply },
+            class: {
+              auto: mv.auto,
+              current: current === mv.ply,
+              focus: focus === mv.ply,
+              again: ctrl.again === mv.ply,
+            },
             attrs: { value: mv.ply, 'data-ply': mv.ply },
-            on: replay ? { click: () => replay.go(mv.ply) } : {},
           },
           [
-            h('span.muted', `${sideName(mv.side)} `),
-            mv.decision === null ? t('moves.secret') : mv.decision,
-            mv.auto ? h('span.muted.small', ` ${t('moves.forced')}`) : null,
+            open
+              ? h(
+                  'button.move',
+                  { attrs: { type: 'button' }, on: { click: open } },
+                  words.filter((x) => x !== null),
+                )
+              : h(
+                  'span',
+                  words.filter((x) => x !== null),
+                ),
             markOf(review?.mark(mv.ply) ?? null),
           ].filter((x) => x !== null),
-        ),
-      ),
+        );
+      }),
     ),
   );
 }
@@ -63,7 +85,7 @@ function markOf(mark) {
 
 /** Keeps the current line, else the last one, in view. @param {HTMLElement} list */
 function scroll(list) {
-  const current = list.querySelector('li.current');
+  const current = list.querySelector('li.current, li.focus');
   if (current) current.scrollIntoView({ block: 'nearest' });
   else list.scrollTop = list.scrollHeight;
 }

@@ -6,7 +6,8 @@
 
 import { h } from '../../vendor/snabbdom.js';
 import { t } from '../../i18n.js';
-import { clockKey, other, sideName } from '../../ui.js';
+import { clockKey } from '../../clocks.js';
+import { other } from '../../ui.js';
 
 /** @typedef {import('../ctrl.js').GameCtrl} GameCtrl */
 /** @typedef {import('../../vendor/snabbdom.js').VNode} VNode */
@@ -68,7 +69,7 @@ export function rematchControls(ctrl) {
   if (s.rematchOffer === opp) {
     items.push(
       h('span.confirm', { key: 'rematch-offered' }, [
-        `${t('rematch.offered', { side: sideName(opp) })} `,
+        `${t('rematch.offered', { name: ctrl.nameOf(opp) })} `,
         button('accept', 'button.small'),
         button('decline', 'button.ghost.small'),
       ]),

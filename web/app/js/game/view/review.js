@@ -1,17 +1,22 @@
 // @ts-check
 // The review panel of a finished game: a "Review" button, the server's progress while it computes, then
-// each side's accuracy and marks and a graph of the game's value for South along the game (SVG drawn
+// each side's accuracy and marks (and what accuracy means) and a graph of the game's value for South along the game (SVG drawn
 // here: a point per ply, marked decisions coloured, the ply shown by the replay as a line; a point, by
-// click or by key, shows its ply). The marks in the move list are view/moves.js's.
+// click or by key, shows its ply). Under the board, the mistake panel: the decision explained (the
+// better one and the opponent's reply in sentences made of the server's previews, the counters lost, the
+// better one sown on demand) with the next and previous mistakes. The marks in the move list are
+// view/moves.js's.
 
 import { h } from '../../vendor/snabbdom.js';
-import { t } from '../../i18n.js';
-import { sideName } from '../../ui.js';
-import { valueText } from '../../value.js';
+import { has, language, t } from '../../i18n.js';
+import { decisionText, sideName } from '../../ui.js';
+import { counters, valueSentence } from '../../value.js';
 import { MARK_SYMBOL } from './moves.js';
 
 /** @typedef {import('../ctrl.js').GameCtrl} GameCtrl */
 /** @typedef {import('../review.js').Review} Review */
+/** @typedef {import('../review.js').ReviewCtrl} ReviewCtrl */
+/** @typedef {import('../review.js').Done} Done */
 /** @typedef {import('../replay.js').ReplayCtrl} ReplayCtrl */
 
 /** @param {GameCtrl} ctrl */
@@ -20,7 +25,7 @@ export function reviewPanel(ctrl) {
   if (!replay || replay.plies === 0) return h('div.review-box');
   const r = replay.review;
   let body;
-  if (r.state === 'ready' && r.data) body = reviewed(r.data, replay);
+  if (r.state === 'ready' && r.data) body = reviewed(r.data, replay, ctrl);
   else if (r.state === 'waiting')
     body = [
       h(
@@ -49,8 +54,9 @@ export function reviewPanel(ctrl) {
 /**
  * @param {Review} data
  * @param {ReplayCtrl} replay
+ * @param {GameCtrl} ctrl
  */
-function reviewed(data, replay) {
+function reviewed(data, replay, ctrl) {
   return [
     h(
       'ul.review-sides',
@@ -62,7 +68,7 @@ function reviewed(data, replay) {
         return h('li', { attrs: { 'data-side': side, 'data-accuracy': acc === null ? '' : String(acc) } }, [
           h('strong', sideName(side)),
           ' ',
-          acc === null ? t('review.no_accuracy') : t('review.accuracy', { accuracy: acc.toFixed(1) }),
+          acc === null ? t('review.no_accuracy') : t('review.accuracy', { accuracy: percent(acc) }),
           // Only the marks the side has: a clean game reads as its accuracy alone.
           ...Object.entries(counts)
             .filter(([, n]) => n > 0)
@@ -75,9 +81,152 @@ function reviewed(data, replay) {
         ]);
       }),
     ),
+    h('p.muted.small', t('review.accuracy_note')),
     graph(data, replay),
     h('p.muted.small', t('review.graph_note')),
   ];
+}
+
+/** @param {number} x an accuracy, to a tenth as the page's language writes it */
+const percent = (x) =>
+  new Intl.NumberFormat(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(x);
+
+/**
+ * Under the board, once the review is in: the decision explained, and the way to the next and the
+ * previous mistake (a player steps through their own, a spectator through both sides').
+ * @param {GameCtrl} ctrl
+ */
+export function mistakePanel(ctrl) {
+  const replay = ctrl.replay;
+  const r = replay?.review;
+  if (!replay || !r?.data || !r.marked(null).length) return h('div.mistake-box');
+  const side = ctrl.s.seat;
+  /** @param {1 | -1} dir @param {string} id */
+  const step = (dir, id) => {
+    const to = r.neighbour(dir, side, replay.ply, replay.plies);
+    return h(
+      `button#${id}.small`,
+      { attrs: { type: 'button', disabled: to === null }, on: { click: () => to !== null && r.explain(to) } },
+      t(`review.${dir > 0 ? 'next' : 'previous'}`),
+    );
+  };
+  return h('div.mistake-box', [
+    h('section#mistake.mistake', { attrs: { 'aria-live': 'polite', 'aria-label': t('review.mistakes') } }, [
+      ...explanation(r, ctrl),
+      h('div.replay-row', [step(-1, 'mistake-previous'), step(1, 'mistake-next')]),
+    ]),
+  ]);
+}
+
+/**
+ * The decision explained: which it was, the better one and what it does, what the played one lost.
+ * @param {ReviewCtrl} r
+ * @param {GameCtrl} ctrl
+ */
+function explanation(r, ctrl) {
+  const d = r.focus === null ? null : r.data?.decisions[r.focus - 1];
+  const j = d?.judged;
+  if (!d || !j?.mark) return [];
+  const e = r.current();
+  const played = decisionText(d.decision);
+  const mark = t(`review.mark.${j.mark}`);
+  const better = e?.better;
+  const best = decisionText(j.best);
+  return [
+    h('p.small', { attrs: { 'data-ply': d.ply } }, [
+      h('strong', t('review.move', { ply: d.ply, side: sideName(d.side), decision: played })),
+      h(`span.mark.mark-${j.mark}`, ` ${MARK_SYMBOL[j.mark]} ${mark}`),
+    ]),
+    h(
+      'p#better',
+      { attrs: { 'data-best': j.best } },
+      better
+        ? captureText(['review.better_capture', 'review.better_quiet'], better, { decision: best })
+        : t(e?.state === 'error' ? 'review.better_quiet' : 'review.asking_better', { decision: best }),
+    ),
+    e?.reply?.captured
+      ? h(
+          'p#reply',
+          captureText(['review.reply_capture', 'review.reply_quiet'], e.reply, {
+            played,
+            side: sideName(e.reply.side),
+            decision: decisionText(e.reply.decision),
+          }),
+        )
+      : null,
+    h('p#lost', lostText(d.decision, j, e?.played || null)),
+    better && ctrl.replay?.board
+      ? h(
+          'button#show-better.small',
+          { attrs: { type: 'button' }, on: { click: () => showBetter(ctrl, d.side, better) } },
+          t('review.show_better', { decision: best }),
+        )
+      : null,
+  ].filter((x) => x !== null);
+}
+
+/**
+ * A decision's captures in a sentence of the catalog (the first id; the second when it takes nothing):
+ * "Better: c2, capturing 6 from f3 and f4, because …": the count, the holes taken from, and the reason
+ * the engine gave for the first capture (`why.{rule}`, the caption's words).
+ * @param {[string, string]} ids
+ * @param {Done} b
+ * @param {Record<string, string>} params
+ */
+function captureText([captures, quiet], b, params) {
+  /** @type {import('../../types.js').Step[]} */
+  const caps = b.steps.filter((x) => x.type === 'capture');
+  if (!b.captured || !caps.length) return t(quiet, params);
+  const holes = [...new Set(caps.map((x) => (x.type === 'capture' ? x.from : '')))];
+  const first = caps[0];
+  const reason = first.type === 'capture' ? first.reason : null;
+  const [last, inner, outer] = reason?.holes || [];
+  const why = reason && has(`why.${reason.rule}`) ? `, ${t(`why.${reason.rule}`, { last, inner, outer })}` : '';
+  return t(captures, {
+    ...params,
+    count: b.captured,
+    holes: new Intl.ListFormat(language(), { type: 'conjunction' }).format(holes),
+    why,
+  });
+}
+
+/**
+ * What the played decision lost against the better one: a won game thrown away, a loss walked into,
+ * else the counters (the review's `loss`), and what it captured itself.
+ * @param {string} decision
+ * @param {import('../review.js').Judgement} j
+ * @param {Done | null} played
+ */
+function lostText(decision, j, played) {
+  const words = decisionText(decision);
+  const best = decisionText(j.best);
+  if (j.before.win_in !== undefined && j.after.win_in === undefined)
+    return t('review.lost_win', { decision: words, best, count: j.before.win_in });
+  if (j.after.loss_in !== undefined && j.before.loss_in === undefined)
+    return t('review.walked_into', { decision: words, count: j.after.loss_in });
+  const lost = counters(j.loss);
+  if (played?.captured) return t('review.lost_after', { decision: words, best, captured: played.captured, ...lost });
+  return t('review.lost', { decision: words, best, ...lost });
+}
+
+/**
+ * Sows the better decision on the board, from the position before the decision explained.
+ * @param {GameCtrl} ctrl
+ * @param {string} side
+ * @param {Done} b
+ */
+function showBetter(ctrl, side, b) {
+  const before = ctrl.replay?.board;
+  if (!before) return;
+  const move = {
+    kind: /** @type {'move'} */ ('move'),
+    ply: 0,
+    side: /** @type {'south' | 'north'} */ (side),
+    decision: b.decision,
+    auto: false,
+    steps: b.steps,
+  };
+  ctrl.show({ before, move }, 0);
 }
 
 /**
@@ -108,14 +257,15 @@ function graph(data, replay) {
     if (v === null) return null;
     const d = i > 0 ? data.decisions[i - 1] : null;
     const mark = d?.judged?.mark || '';
+    const value = valueSentence({ counters: v }, 'south');
     const label =
       i === 0
-        ? t('review.point_start', { value: valueText({ counters: v }) })
+        ? t('review.point_start', { value })
         : t('review.point', {
             ply: i,
             side: sideName(d?.side || ''),
-            decision: d?.decision || '',
-            value: valueText({ counters: v }),
+            decision: decisionText(d?.decision || ''),
+            value,
           }) + (mark ? ` (${t(`review.mark.${mark}`)})` : '');
     return h(
       'circle.review-point',

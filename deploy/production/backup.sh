@@ -1,0 +1,22 @@
+#!/bin/sh
+# The nightly backup (docs/operating.md, "Backups"): at $BACKUP_AT UTC, `pg_dump -Fc` into /backups,
+# dumps older than $KEEP_DAYS days deleted, and the time of each success pushed to the Pushgateway
+# (the alert "no backup in 26 h" reads it).
+set -u
+while :; do
+	now=$(date -u +%s)
+	next=$(date -u -d "$(date -u +%Y-%m-%d) ${BACKUP_AT}" +%s)
+	[ "$next" -le "$now" ] && next=$((next + 86400))
+	sleep $((next - now))
+	file="/backups/mancala-$(date -u +%Y-%m-%dT%H%M).dump"
+	if pg_dump -Fc -h postgres -U mancala --file "$file.part" mancala && mv "$file.part" "$file"; then
+		find /backups -name 'mancala-*.dump' -mtime +"$KEEP_DAYS" -delete
+		printf 'mancala_backup_last_success_timestamp_seconds %s\n' "$(date -u +%s)" |
+			wget -q -O /dev/null --post-file=/dev/stdin http://pushgateway:9091/metrics/job/mancala_backup ||
+			echo "backup written, but the Pushgateway did not take its time"
+		echo "backup written: $file"
+	else
+		rm -f "$file.part"
+		echo "backup FAILED at $(date -u)" >&2
+	fi
+done

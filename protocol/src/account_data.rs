@@ -1,0 +1,70 @@
+//! "Download my data" (`GET /api/account/export`): everything the site keeps about an account, in one JSON
+//! document, without a secret (no password hash, no session id, no token or its hash).
+
+use serde::{Deserialize, Serialize};
+
+/// The whole download.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct AccountData {
+    /// Unix ms when this download was made.
+    pub exported_at: u64,
+    pub account: AccountRecord,
+    /// Every game the account played, newest first.
+    pub games: Vec<crate::http::GameSummary>,
+    /// The account's rating per variant id.
+    pub ratings: std::collections::BTreeMap<String, crate::http::PlayerRating>,
+    /// The chat lines written under the account's name, oldest first (at most the newest 10 000).
+    pub chat: Vec<ChatLineRecord>,
+    /// The browser sessions signed in now.
+    pub sessions: Vec<SessionRecord>,
+    /// The API tokens (never the tokens themselves).
+    pub api_tokens: Vec<crate::account::ApiTokenInfo>,
+    /// The lesson steps done, in order.
+    pub lessons: Vec<String>,
+    /// The accounts this one blocks.
+    pub blocks: Vec<String>,
+}
+
+/// The account's own row.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct AccountRecord {
+    pub name: String,
+    /// Unix ms.
+    pub created_at: u64,
+    /// Signs in with a password (else a token-only account, a program's).
+    pub has_password: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub email: Option<String>,
+    /// Unix ms.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub email_confirmed_at: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub email_pending: Option<String>,
+    pub moderator: bool,
+}
+
+/// A chat line the account wrote.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ChatLineRecord {
+    pub game_id: String,
+    /// `players` or `spectators`.
+    pub room: String,
+    pub text: String,
+    /// Unix ms.
+    pub at: u64,
+}
+
+/// A session, by its times only.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct SessionRecord {
+    /// Unix ms.
+    pub created_at: u64,
+    /// Unix ms.
+    pub last_seen: u64,
+    /// Unix ms.
+    pub expires_at: u64,
+}

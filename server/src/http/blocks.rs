@@ -1,0 +1,80 @@
+//! An account's blocks (`/api/blocks`): block a player, unblock, list. What a block does is the lobby's,
+//! the challenges' and the game sockets' (docs/moderation.md, "Blocks"); a change reaches every node
+//! through [`crate::cluster::blocks`]. Writes are signed in, so a session's are checked for `Origin` by
+//! [`SignedIn`].
+
+use super::extract::{Json, NoParams, Path, Query};
+use crate::cluster::blocks::changed;
+use crate::game::UnixMs;
+use crate::http::caller::SignedIn;
+use crate::http::error::ApiError;
+use crate::ids::PlayerName;
+use crate::lobby::blocks::MAX_BLOCKS;
+use crate::lobby::limits::COUNT_RETRY_SECS;
+use crate::state::AppState;
+use crate::store::{BlockRow, BlockWrite, Write};
+use axum::extract::State;
+use axum::http::StatusCode;
+use mancala_protocol::blocks::{BlockInfo, BlockList, CreateBlock};
+
+fn info(row: BlockRow) -> BlockInfo {
+    BlockInfo { name: row.name, created_at: row.created_at.wire() }
+}
+
+/// `GET /api/blocks`.
+pub async fn list(
+    State(state): State<AppState>,
+    _: Query<NoParams>,
+    SignedIn(caller): SignedIn,
+) -> Result<axum::Json<BlockList>, ApiError> {
+    let rows = state.store.blocks_of(&caller.name.key()).await?;
+    Ok(axum::Json(BlockList { blocks: rows.into_iter().map(info).collect(), max: MAX_BLOCKS as u32 }))
+}
+
+/// `POST /api/blocks`: 201 with the block, or 200 with the one already there.
+pub async fn block(
+    State(state): State<AppState>,
+    _: Query<NoParams>,
+    SignedIn(caller): SignedIn,
+    Json(req): Json<CreateBlock>,
+) -> Result<(StatusCode, axum::Json<BlockInfo>), ApiError> {
+    let name = PlayerName::parse(&req.player).map_err(|e| ApiError::BadRequest(format!("`player`: {e}")))?;
+    if name.same_player(&caller.name) {
+        return Err(ApiError::BadRequest("you cannot block yourself".into()));
+    }
+    let Some(row) = state.store.player_by_name(&name).await? else {
+        return Err(ApiError::NotFound(format!("no account named `{name}`")));
+    };
+    let me = caller.name.key();
+    let mine = state.store.blocks_of(&me).await?;
+    if let Some(old) = mine.iter().find(|b| b.name.eq_ignore_ascii_case(&row.name)) {
+        return Ok((StatusCode::OK, axum::Json(info(old.clone()))));
+    }
+    if mine.len() >= MAX_BLOCKS {
+        return Err(ApiError::RateLimited {
+            message: format!("you block {MAX_BLOCKS} players already (at most {MAX_BLOCKS}): unblock one first"),
+            retry_after: COUNT_RETRY_SECS,
+        });
+    }
+    let at = UnixMs::now();
+    let blocked = name.key();
+    state.store.write(vec![Write::Block(BlockWrite::Insert { blocker: me.clone(), blocked, at })]).await?;
+    changed(&state.lobby, &state.store, state.cluster.as_deref(), &me).await?;
+    Ok((StatusCode::CREATED, axum::Json(BlockInfo { name: row.name, created_at: at.wire() })))
+}
+
+/// `DELETE /api/blocks/{name}`.
+pub async fn unblock(
+    State(state): State<AppState>,
+    _: Query<NoParams>,
+    SignedIn(caller): SignedIn,
+    Path(name): Path<PlayerName>,
+) -> Result<StatusCode, ApiError> {
+    let me = caller.name.key();
+    if !state.store.is_blocked(&me, &name.key()).await? {
+        return Err(ApiError::NotFound(format!("you do not block `{name}`")));
+    }
+    state.store.write(vec![Write::Block(BlockWrite::Delete { blocker: me.clone(), blocked: name.key() })]).await?;
+    changed(&state.lobby, &state.store, state.cluster.as_deref(), &me).await?;
+    Ok(StatusCode::NO_CONTENT)
+}

@@ -1,0 +1,117 @@
+//! Closing an account, and reopening it. A closed account signs in no more; its sessions and API tokens
+//! are deleted and its player token stands for nothing (the account reads leave closed accounts out); what
+//! its credentials opened is closed at once on every node (`crate::cluster::revoke`: lobby sockets, seek
+//! streams, their seeks), and its challenges, sent and received, are withdrawn on every node
+//! (`crate::cluster::standing`); its ongoing games are resigned through their rooms, wherever they run.
+//! Its row stays: finished games keep the name, and nobody else can take it. `admin close` and `admin
+//! reopen` run the same functions without a [`Live`] server.
+
+use super::{Live, ModError};
+use crate::auth::Credential;
+use crate::cluster::{revoke, standing};
+use crate::game::UnixMs;
+use crate::ids::{PlayerName, TokenHash};
+use crate::lobby::person::PersonKey;
+use crate::room::frame::Outbound;
+use crate::room::projection::ViewerKind;
+use crate::room::{AskError, RoomHandle};
+use crate::store::{GameFilter, ModWrite, Store, Write};
+use mancala_engine::Side;
+use mancala_protocol::http::GameStatus;
+use mancala_protocol::{ClientMsg, ServerMsg};
+use tokio::sync::mpsc;
+
+/// The ongoing games resigned at most (an account plays more only by running a bot).
+const MAX_GAMES: u32 = 200;
+
+/// Closes the account `name` (registered), with `also` in the same transaction (the log's line).
+pub async fn close(store: &Store, live: Option<Live<'_>>, name: &PlayerName, also: Vec<Write>) -> Result<(), ModError> {
+    let key = name.key();
+    let mut credentials: Vec<Credential> =
+        store.session_hashes(&key).await?.into_iter().map(|id_hash| Credential::Session { id_hash }).collect();
+    for token in store.api_tokens(&key).await? {
+        if let Some(hash) = store.api_token_hash(&key, &token.id).await? {
+            credentials.push(Credential::Token { hash });
+        }
+    }
+    if let Some(row) = store.player_by_name(name).await? {
+        credentials.push(Credential::Token { hash: TokenHash::stored(row.token_hash) });
+    }
+    let mut writes = vec![Write::Moderation(ModWrite::Close { player_key: key, at: UnixMs::now() })];
+    writes.extend(also);
+    store.write(writes).await?;
+    let Some(live) = live else { return Ok(()) };
+    revoke::revoked(live.lobby, live.cluster, credentials).await;
+    standing::withdraw(live.lobby, live.cluster, PersonKey::Account(name.key()), false).await;
+    resign_games(store, live, name).await?;
+    Ok(())
+}
+
+/// Reopens the account `name`: it signs in again (with its password; its tokens are gone).
+pub async fn reopen(store: &Store, name: &PlayerName, also: Vec<Write>) -> Result<(), ModError> {
+    let mut writes = vec![Write::Moderation(ModWrite::Reopen { player_key: name.key() })];
+    writes.extend(also);
+    store.write(writes).await?;
+    Ok(())
+}
+
+/// Resigns every ongoing game of `name`. A game whose room cannot be had now is left to its clock or to
+/// the opponent's claim (logged).
+async fn resign_games(store: &Store, live: Live<'_>, name: &PlayerName) -> Result<(), ModError> {
+    let filter = GameFilter { player: Some(name.clone()), status: Some(GameStatus::Ongoing), ..Default::default() };
+    for game in store.list_games(&filter, None, MAX_GAMES).await? {
+        let seat = Side::BOTH
+            .into_iter()
+            .find(|&s| game.seats[s].as_ref().is_some_and(|o| o.who.is_account() && o.name().same_player(name)));
+        let Some(side) = seat else { continue };
+        let resigned = match live.rooms.get(&game.id).await {
+            Ok(room) => resign(&room, side).await,
+            Err(e) => Err(AskError::Elsewhere(if matches!(e, crate::room::RoomError::ShuttingDown) {
+                "shutting down"
+            } else {
+                "its room could not be had"
+            })),
+        };
+        if let Err(e) = resigned {
+            tracing::warn!(game = %game.id, error = %e, "a closed account's game could not be resigned");
+        }
+    }
+    Ok(())
+}
+
+/// Resigns `side` in `room` as its player would: a connection of that seat sends `resign`, then leaves.
+/// Works the same on a room of another node (the relay carries both).
+async fn resign(room: &RoomHandle, side: Side) -> Result<(), AskError> {
+    let (tx, mut rx) = mpsc::channel(64);
+    let conn = room.connect(ViewerKind::of(Some(side)), None, tx.clone()).await?;
+    let permit = tx.clone().reserve_owned().await.map_err(|_| AskError::Gone)?;
+    let sent = room.client(conn, ClientMsg::Resign { id: Some(ANSWER_ID.into()) }, None, permit).await;
+    if sent.is_ok() {
+        // The seat leaves only once its resignation is answered: a relayed connection's leaving could
+        // otherwise reach the owning node first, and the resignation would find no seat.
+        let _ = tokio::time::timeout(ANSWER_WAIT, answered(&mut rx)).await;
+    }
+    room.disconnect(conn).await;
+    rx.close();
+    sent
+}
+
+/// The id the resignation is sent with, to find its answer among the room's messages.
+const ANSWER_ID: &str = "moderation";
+
+/// How long a resignation's answer is waited for before the seat leaves anyway.
+const ANSWER_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Until the room answers the resignation (accepted or refused), or the connection ends.
+async fn answered(rx: &mut mpsc::Receiver<Outbound>) {
+    while let Some(out) = rx.recv().await {
+        let Outbound::Frames(frames) = out else { return };
+        let ours = |id: &Option<String>| id.as_deref() == Some(ANSWER_ID);
+        if frames.iter().any(|f| match f.msg() {
+            ServerMsg::Accepted { id, .. } | ServerMsg::Rejected { id, .. } => ours(id),
+            _ => false,
+        }) {
+            return;
+        }
+    }
+}

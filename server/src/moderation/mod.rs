@@ -1,0 +1,61 @@
+//! Moderation (docs/moderation.md): players report players ([`reports`]); moderators (an account's role,
+//! granted by `mancala-server admin grant moderator NAME`) read the queue with its context ([`record`])
+//! and act ([`actions`]): dismiss a report, warn, time a player's chat out, shadow-mute it, close or reopen
+//! its account ([`close`]), mark it as computer assisted or unmark it ([`mark`]), note. Every action is
+//! written to the moderation log in the same transaction as its effect. The standing an action sets is stored on the account, so it holds on every node and after a
+//! restart; where it is read (a chat line: `crate::room::chat_verdict`; a sign-in, a session, a token) it is read from the
+//! database. Closing an account also ends what its credentials opened at once, on every node, the way a
+//! sign-out does (`crate::cluster::revoke`), and resigns its ongoing games through their rooms.
+
+pub mod actions;
+pub mod close;
+pub mod mark;
+pub mod record;
+pub mod reports;
+
+use crate::cluster::Cluster;
+use crate::lobby::Lobby;
+use crate::room::Registry;
+use crate::store::StoreError;
+
+/// The longest text of a report, a reason, a warning or a note.
+pub const TEXT_MAX_CHARS: usize = 500;
+
+/// Why a moderation request was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum ModError {
+    /// Bad input; the message says what was wrong.
+    #[error("{0}")]
+    BadRequest(String),
+    #[error("{0}")]
+    NotFound(String),
+    /// Over the reporter's limit: `retry_after` seconds until the next report is taken.
+    #[error("{message}")]
+    Limited { message: String, retry_after: u64 },
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// What an action reaches beyond the database on a running server: the lobby's connections (here and, by
+/// the broker, on the other nodes) and the games' rooms. `admin close` runs without them: it stores the
+/// closing, and each server finds it where the account's credentials are next used.
+#[derive(Clone, Copy, Debug)]
+pub struct Live<'a> {
+    pub lobby: &'a Lobby,
+    pub cluster: Option<&'a Cluster>,
+    pub rooms: &'a Registry,
+}
+
+/// `text` trimmed, checked to hold 1 to [`TEXT_MAX_CHARS`] characters (`what` names it in the error).
+pub fn text(what: &str, text: &str) -> Result<String, ModError> {
+    let text: String = text.chars().map(|c| if c.is_control() && c != '\n' { ' ' } else { c }).collect();
+    let text = text.trim();
+    let n = text.chars().count();
+    if n == 0 {
+        return Err(ModError::BadRequest(format!("`{what}` needs some words")));
+    }
+    if n > TEXT_MAX_CHARS {
+        return Err(ModError::BadRequest(format!("`{what}` holds at most {TEXT_MAX_CHARS} characters, not {n}")));
+    }
+    Ok(text.to_string())
+}

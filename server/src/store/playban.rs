@@ -1,0 +1,64 @@
+//! The outcomes the penalties for leaving games count (migration 0018, `playban_outcomes`): one row per
+//! finished game and per player, written in the job that stores the game's end, and a person's outcomes of
+//! a time window, which the lobby replays into a ban (`crate::lobby::playban`).
+
+use super::{Store, StoreError};
+use crate::game::{Conduct, UnixMs};
+use sqlx::{Any, Row, Transaction};
+
+/// One player's outcome of one game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutcomeRow {
+    pub game_id: String,
+    /// `lower(name)`.
+    pub player_key: String,
+    pub registered: bool,
+    pub outcome: Conduct,
+    /// The game's end (unix ms).
+    pub at: i64,
+}
+
+pub(super) async fn apply(tx: &mut Transaction<'static, Any>, o: &OutcomeRow) -> Result<(), sqlx::Error> {
+    // A game ends once; a job retried after a lost answer writes the same row again, harmlessly.
+    sqlx::query(
+        "INSERT INTO playban_outcomes (game_id, player_key, registered, outcome, at) VALUES ($1, $2, $3, $4, $5) \
+         ON CONFLICT (game_id, player_key, registered) DO NOTHING",
+    )
+    .bind(&o.game_id)
+    .bind(&o.player_key)
+    .bind(i16::from(o.registered))
+    .bind(o.outcome.as_str())
+    .bind(o.at)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+impl Store {
+    /// The outcomes (oldest first) of the player `key` (`lower(name)`; an account when `registered`, else a
+    /// guest by that name) since `since`.
+    pub async fn outcomes_of(
+        &self,
+        key: &str,
+        registered: bool,
+        since: UnixMs,
+    ) -> Result<Vec<(UnixMs, Conduct)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT at, outcome FROM playban_outcomes WHERE player_key = $1 AND registered = $2 AND at >= $3 \
+             ORDER BY at, game_id",
+        )
+        .bind(key)
+        .bind(i16::from(registered))
+        .bind(since.millis())
+        .fetch_all(self.pool())
+        .await?;
+        rows.iter()
+            .map(|r| {
+                let text: String = r.try_get(1)?;
+                let outcome = Conduct::parse(&text)
+                    .ok_or_else(|| StoreError::Corrupt(format!("playban outcome `{text}` of {key}")))?;
+                Ok((UnixMs::from_millis(r.try_get::<i64, _>(0)?), outcome))
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,223 @@
+//! SIGTERM to a real `mancala-server` process while a game is played and a spectator has stopped reading:
+//! the sockets close with 1001, `/healthz` answers 503 `shutting_down` during the grace period (the
+//! listener still accepts), new games are refused, the process exits cleanly with nothing logged as a
+//! failed store write, and every acknowledged decision is there after a restart. Health checks during the
+//! shutdown are all answered until the listener closes; rooms restored on start count in the room gauge.
+
+use crate::common;
+
+use common::driver::Table;
+use common::process::Process;
+use common::{Seat, TestServer};
+use futures_util::StreamExt;
+use serde_json::json;
+use std::time::{Duration, Instant};
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+
+/// The close code a connection gets next (skipping any messages before it).
+async fn close_code(ws: &mut common::Ws) -> Option<CloseCode> {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while Instant::now() < deadline {
+        match tokio::time::timeout(Duration::from_secs(10), ws.stream.next()).await {
+            Ok(Some(Ok(Message::Close(frame)))) => return frame.map(|f| f.code),
+            Ok(Some(Ok(_))) => continue,
+            _ => return None,
+        }
+    }
+    None
+}
+
+#[tokio::test]
+async fn sigterm_closes_sockets_answers_shutting_down_and_loses_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("games.db").display());
+    // A small send buffer, so that a spectator who stopped reading really holds its connection's writer
+    // (and so the server in its grace period, long enough to be seen).
+    let server = Process::start(&url, &["--shutdown-grace-secs", "3", "--socket-send-buffer", "4096"]).await;
+    let client = TestServer::attach(server.addr, &url);
+    let (id, south, north) = client.new_game(json!({ "variant": "kubuguza", "seat": "south" })).await;
+    let mut t = Table::open(&client, &id, &south, &north).await;
+    // A spectator that reads nothing: the answers to its pings fill its socket and its queue.
+    let mut stalled = client.ws_slow(&id, None).await;
+    for k in 0..2000 {
+        stalled.send(json!({ "type": "ping", "id": k.to_string() })).await;
+    }
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let mut seed = 3;
+    t.play_random(&mut seed, 8).await;
+    let acknowledged = t.versions.south;
+
+    let signalled = Instant::now();
+    server.signal("-TERM");
+    for seat in Seat::ALL {
+        assert_eq!(close_code(t.ws(seat)).await, Some(CloseCode::Away), "{seat:?} is told the server is going");
+    }
+    let (status, body) = client.get("/healthz").await;
+    assert_eq!((status, body["error"].as_str()), (503, Some("shutting_down")), "{body}");
+    let (status, body) = client.post("/api/games", json!({ "variant": "azigo" })).await;
+    assert_eq!(status, 503, "no new game while shutting down: {body}");
+
+    let (status, log) = server.exited(Duration::from_secs(15)).await;
+    assert!(status.success(), "a clean exit: {status}\n{log}");
+    assert!(signalled.elapsed() >= Duration::from_secs(2), "the stalled spectator held the grace period");
+    assert!(log.contains("did not stop in time"), "and the log says so:\n{log}");
+    assert!(!log.contains("store failed") && !log.contains("ERROR"), "nothing logged as an error:\n{log}");
+    drop(stalled.stream.close(None).await);
+
+    let server = Process::start(&url, &[]).await;
+    let client = TestServer::attach(server.addr, &url);
+    let mut t = Table::open(&client, &id, &south, &north).await;
+    assert_eq!(t.versions.south, acknowledged, "every acknowledged decision is there");
+    t.play_random(&mut seed, 10_000).await;
+    assert!(t.over(), "and the game goes on to its end");
+    drop(server);
+}
+
+/// The server process turns transparent huge pages off for itself at start-up (server/src/main.rs): the
+/// kernel shows it in the process's status.
+#[tokio::test]
+async fn the_server_process_runs_without_transparent_huge_pages() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("games.db").display());
+    let server = Process::start(&url, &[]).await;
+    let status = std::fs::read_to_string(format!("/proc/{}/status", server.pid())).expect("the process's status");
+    let Some(line) = status.lines().find(|l| l.starts_with("THP_enabled:")) else {
+        eprintln!("SKIPPED: this kernel does not show THP_enabled in /proc/PID/status");
+        return;
+    };
+    assert_eq!(line.split_whitespace().nth(1), Some("0"), "{line}");
+}
+
+/// What became of one request.
+enum Outcome {
+    /// An answer: its status and body.
+    Answered(u16, String),
+    /// No connection: the listener is closed.
+    Refused,
+    /// A connection, but no answer: what the client saw.
+    Lost(String),
+}
+
+/// `GET /healthz` on a connection of its own, read to its end.
+async fn healthz_alone(addr: std::net::SocketAddr) -> Outcome {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut tcp = match tokio::net::TcpStream::connect(addr).await {
+        Ok(tcp) => tcp,
+        Err(e) if e.kind() == std::io::ErrorKind::ConnectionRefused => return Outcome::Refused,
+        Err(e) => return Outcome::Lost(format!("connect: {e}")),
+    };
+    let request = "GET /healthz HTTP/1.1\r\nHost: mancala\r\nConnection: close\r\n\r\n";
+    if let Err(e) = tcp.write_all(request.as_bytes()).await {
+        return Outcome::Lost(format!("write: {e}"));
+    }
+    let mut answer = Vec::new();
+    match tokio::time::timeout(Duration::from_secs(10), tcp.read_to_end(&mut answer)).await {
+        Err(_) => return Outcome::Lost("no answer in 10 s".into()),
+        Ok(Err(e)) if answer.is_empty() => return Outcome::Lost(format!("read: {e}")),
+        Ok(_) => {}
+    }
+    let text = String::from_utf8_lossy(&answer).into_owned();
+    match text.strip_prefix("HTTP/1.1 ").and_then(|t| t.get(..3)).and_then(|s| s.parse().ok()) {
+        Some(status) => Outcome::Answered(status, text),
+        None => Outcome::Lost(format!("not an answer: {text:?}")),
+    }
+}
+
+/// `GET /healthz` on the kept-alive connections of `http`.
+async fn healthz_kept_alive(http: &reqwest::Client, addr: std::net::SocketAddr) -> Outcome {
+    match http.get(format!("http://{addr}/healthz")).send().await {
+        Ok(r) => Outcome::Answered(r.status().as_u16(), r.text().await.unwrap_or_default()),
+        Err(e) if e.is_connect() => Outcome::Refused,
+        Err(e) => Outcome::Lost(format!("{e:?}")),
+    }
+}
+
+/// Asks `/healthz` again and again until the listener refuses; returns every outcome.
+async fn hammer(addr: std::net::SocketAddr, kept_alive: bool) -> Vec<Outcome> {
+    let http = reqwest::Client::new();
+    let mut seen = Vec::new();
+    let until = Instant::now() + Duration::from_secs(20);
+    while Instant::now() < until {
+        let outcome = if kept_alive { healthz_kept_alive(&http, addr).await } else { healthz_alone(addr).await };
+        let refused = matches!(outcome, Outcome::Refused);
+        seen.push(outcome);
+        if refused {
+            break;
+        }
+    }
+    seen
+}
+
+/// SIGTERM while clients ask `/healthz` as fast as they can, each on connections of its own or on
+/// kept-alive ones: every request that got a connection gets an answer (200 before the signal, 503
+/// `shutting_down` after it), until the listener closes and connections are refused; none is dropped
+/// unanswered, over many cycles.
+#[tokio::test]
+async fn every_health_check_is_answered_until_the_listener_closes() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("games.db").display());
+    let (mut lost, mut shutting_down) = (Vec::new(), 0);
+    for cycle in 0..6 {
+        let server = Process::start(&url, &["--shutdown-grace-secs", "3"]).await;
+        let client = TestServer::attach(server.addr, &url);
+        // A spectator that never reads holds the grace period open for a while (its close handshake).
+        let (id, _, _) = client.new_game(json!({ "variant": "kubuguza", "seat": "south" })).await;
+        let watcher = client.ws(&id, None, None).await;
+        let hammers: Vec<_> = [false, false, false, true]
+            .into_iter()
+            .map(|kept_alive| tokio::spawn(hammer(server.addr, kept_alive)))
+            .collect();
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        server.signal("-TERM");
+        for h in hammers {
+            for outcome in h.await.unwrap() {
+                match outcome {
+                    Outcome::Answered(503, body) if body.contains("shutting_down") => shutting_down += 1,
+                    Outcome::Answered(200, _) | Outcome::Refused => {}
+                    Outcome::Answered(status, body) => lost.push((cycle, format!("answered {status}: {body}"))),
+                    Outcome::Lost(why) => lost.push((cycle, why)),
+                }
+            }
+        }
+        let (status, log) = server.exited(Duration::from_secs(15)).await;
+        assert!(status.success(), "a clean exit: {status}\n{log}");
+        drop(watcher);
+    }
+    assert!(lost.is_empty(), "requests without their answer (cycle, outcome): {lost:?}");
+    assert!(shutting_down > 0, "the grace period answered 503 shutting_down");
+}
+
+/// A gauge of `/metrics` (0 when it is not there yet).
+async fn gauge(client: &TestServer, name: &str) -> f64 {
+    let (_, text) = client.get_text("/metrics").await;
+    text.lines()
+        .find_map(|l| l.strip_prefix(name).and_then(|rest| rest.strip_prefix(' ')))
+        .map(|v| v.trim().parse().unwrap())
+        .unwrap_or(0.0)
+}
+
+/// The rooms a restarted process loads on start count in `mancala_rooms`, and leave it when they end:
+/// the gauge the operator watches never goes below zero.
+#[tokio::test]
+async fn rooms_restored_on_start_count_in_the_room_gauge() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("games.db").display());
+    let server = Process::start(&url, &[]).await;
+    let client = TestServer::attach(server.addr, &url);
+    let (id, _, _) = client.new_game(json!({ "variant": "kubuguza", "seat": "south" })).await;
+    server.signal("-TERM");
+    server.exited(Duration::from_secs(15)).await;
+    // Restarted with a short first-move time: the unplayed game is loaded on start, then aborted.
+    let server = Process::start(&url, &["--first-move-secs", "1", "--linger-secs", "1"]).await;
+    let client = TestServer::attach(server.addr, &url);
+    assert_eq!(gauge(&client, "mancala_rooms").await, 1.0);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while gauge(&client, "mancala_rooms").await != 0.0 {
+        assert!(Instant::now() < deadline, "the room did not end");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let (_, game) = client.get(&format!("/api/games/{id}")).await;
+    assert_eq!(game["game"]["result"]["reason"], "aborted", "{game}");
+    assert_eq!(gauge(&client, "mancala_rooms").await, 0.0);
+}

@@ -1,0 +1,47 @@
+// @ts-check
+// What moderation shows a signed-in person on every page: a moderator's warning, until acknowledged
+// (`GET /api/account`'s `warnings`, `POST /api/account/warnings/{id}/acknowledge`), and for a moderator a
+// link to `/mod` in the header.
+
+import { api, call } from '../api.js';
+import { loadBook, t } from '../i18n.js';
+import { h } from '../ui.js';
+import { moderationStyle } from './style.js';
+
+/** Asks the account once and shows what it holds. */
+export async function start() {
+  let account;
+  try {
+    account = await api.account();
+  } catch {
+    return;
+  }
+  if (!account.moderator && !account.warnings.length) return;
+  await loadBook('moderation');
+  moderationStyle();
+  const who = document.getElementById('who');
+  if (account.moderator && who && !document.getElementById('mod-link')) {
+    who.prepend(h('a', { href: '/mod', id: 'mod-link', class: 'small' }, t('mod.link')));
+  }
+  const main = document.getElementById('main');
+  for (const w of account.warnings) {
+    const box = h(
+      'div',
+      { class: 'warning-notice', role: 'alert', 'data-warning': w.id },
+      h('strong', {}, t('warning.title')),
+      h('p', {}, w.text),
+      h(
+        'button',
+        {
+          type: 'button',
+          onclick: async () => {
+            await call('POST', `/api/account/warnings/${encodeURIComponent(w.id)}/acknowledge`);
+            box.remove();
+          },
+        },
+        t('warning.ack'),
+      ),
+    );
+    main?.before(box);
+  }
+}

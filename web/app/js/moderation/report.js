@@ -1,0 +1,78 @@
+// @ts-check
+// The "Report" dialog: a player reported from their profile, from a game (the opponent) or from a chat
+// line (the line's number goes with it, so the moderator reads the words). Drawn as a modal <dialog> of
+// its own, so any page (snabbdom or plain DOM) can open it. The answer thanks the reporter; the outcome is
+// never told (docs/moderation.md).
+
+import { call } from '../api.js';
+import { loadBook, t } from '../i18n.js';
+import { h } from '../ui.js';
+import { moderationStyle } from './style.js';
+
+const REASONS = ['cheat', 'insult', 'leave', 'boost', 'name', 'other'];
+
+/**
+ * Opens the dialog to report `player`, about `game` and its chat line `line` (with its `text`) when given.
+ * @param {{player: string, game?: string | null, line?: number | null, text?: string | null, reason?: string}} what
+ */
+export async function openReport(what) {
+  await loadBook('moderation');
+  moderationStyle();
+  document.getElementById('report-dialog')?.remove();
+  const status = h('p', { class: 'small', role: 'status', id: 'report-status' });
+  const reason = /** @type {HTMLSelectElement} */ (
+    h(
+      'select',
+      { name: 'reason', id: 'report-reason' },
+      REASONS.map((r) => h('option', { value: r }, t(`report.reason.${r}`))),
+    )
+  );
+  reason.value = what.reason || (what.line ? 'insult' : 'other');
+  const text = /** @type {HTMLTextAreaElement} */ (
+    h('textarea', { name: 'text', id: 'report-text', maxlength: 500, rows: 3, required: true })
+  );
+  const send = /** @type {HTMLButtonElement} */ (h('button', { type: 'submit', id: 'report-send' }, t('report.send')));
+  const dialog = /** @type {HTMLDialogElement} */ (
+    h(
+      'dialog',
+      { id: 'report-dialog', class: 'report-dialog', 'aria-labelledby': 'report-title' },
+      h(
+        'form',
+        {
+          method: 'dialog',
+          onsubmit: async (/** @type {SubmitEvent} */ e) => {
+            e.preventDefault();
+            send.disabled = true;
+            try {
+              const body = { player: what.player, reason: reason.value, text: text.value };
+              if (what.game) Object.assign(body, { game: what.game });
+              if (what.line) Object.assign(body, { line: what.line });
+              const answer = await call('POST', '/api/reports', body);
+              status.textContent = answer.message;
+              send.hidden = true;
+            } catch (err) {
+              status.textContent = err instanceof Error ? err.message : String(err);
+              send.disabled = false;
+            }
+          },
+        },
+        h('h2', { id: 'report-title' }, t('report.title', { name: what.player })),
+        what.text ? h('p', { class: 'muted small' }, t('report.quoted', { text: what.text })) : null,
+        h('label', {}, t('report.reason'), ' ', reason),
+        h('label', { class: 'block' }, t('report.text'), h('br'), text),
+        h(
+          'p',
+          {},
+          send,
+          ' ',
+          h('button', { type: 'button', class: 'ghost', onclick: () => dialog.close() }, t('report.cancel')),
+        ),
+        status,
+      ),
+    )
+  );
+  dialog.addEventListener('close', () => dialog.remove());
+  document.body.append(dialog);
+  dialog.showModal();
+  text.focus();
+}

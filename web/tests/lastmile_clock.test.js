@@ -1,0 +1,170 @@
+// The clock waits for the eye: in a timed game a move's final position is on the board within 0.7 s of
+// its message (a quick sowing, then the result), whatever the animation speed; an untimed and a
+// correspondence game keep the slow sowing; and the full sowing of a move is replayed from the move list.
+//
+// Time in the page is Playwright's fake clock (`clock.install`, then paused): the moves' messages arrive
+// over the real WebSocket while the page's time stands still, then the test advances the page's time by
+// 700 ms and reads the board. What is checked is state at a page time, never a wall-clock duration
+// (BENCHMARKS.md, "The clock waits for the eye", has the measured figures).
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import {
+  PHONE,
+  api,
+  byName,
+  createGame,
+  person,
+  playable,
+  shot,
+  sorted,
+  until,
+  useServerAndBrowser,
+  server,
+  browser,
+} from './harness.js';
+
+useServerAndBrowser();
+
+/** The board as drawn now, without waiting for a sowing to end: {hole: count}. */
+async function drawn(page) {
+  const labels = await page.$$eval('svg.board .hole', (gs) => gs.map((g) => g.getAttribute('aria-label')));
+  return sorted(Object.fromEntries(labels.map((l) => [l.split(' ')[0], Number(l.split(' ')[1].replace(',', ''))])));
+}
+
+const busy = async (page) => (await page.getAttribute('.board-box', 'data-busy')) === 'true';
+
+/**
+ * Plays South's first playable hole with the page's time paused, waits until the messages of that move
+ * and of the computer's reply are in the page (its move list shows them), and returns the server's board
+ * after both. `pause` freezes the page's time first.
+ */
+async function moveAndReply(p, id) {
+  const { page } = p;
+  await until(async () => (await playable(page)).length > 0, 'South to be asked');
+  const before = (await api(server, `/api/games/${id}`)).game.plies;
+  // A jump forward, not a wait: far enough ahead that a busy machine has not passed it before the call.
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 2000));
+  const [hole] = await playable(page);
+  await page.click(`svg.board .hole[data-hole="${hole}"]`);
+  const choice = await page.$('#choices [data-decision]');
+  if (choice) await choice.click();
+  // The computer's reply is in (the server's record), and so are both messages (the page's move list).
+  const d = await until(async () => {
+    const d = await api(server, `/api/games/${id}`);
+    return d.game.plies >= before + 2 && d.view.to_move === 'south' && d;
+  }, "the computer's reply");
+  await until(
+    async () => (await page.$$('#moves li')).length === d.game.plies,
+    'the messages to reach the page (its time stands still)',
+  );
+  return { board: sorted(byName(d.view)), plies: d.game.plies };
+}
+
+/**
+ * moveAndReply until the computer's reply sows (a pass changes nothing on the board to wait for); the
+ * page's time is left standing still after that reply's messages.
+ */
+async function sowingReply(p, id) {
+  for (let turn = 0; turn < 6; turn += 1) {
+    const r = await moveAndReply(p, id);
+    if (await p.page.$(`#moves li[data-ply="${r.plies}"] button.move`)) return r;
+    await p.page.clock.runFor(60000);
+    await p.page.clock.resume();
+  }
+  throw new Error('no reply that sows in 6 turns');
+}
+
+test(
+  "in a timed game the reply's final position is drawn within 0.7 s of its message, even at the slow speed",
+  { timeout: 180000 },
+  async () => {
+    for (const device of [undefined, PHONE]) {
+      const p = await person(browser, server, { device, name: 'amina', speed: 'slow' });
+      await p.context.clock.install();
+      const id = await createGame(p.page, {
+        variant: 'njombwa',
+        seat: 'south',
+        opponent: 'bot:hard',
+        clock: '900+10',
+        name: 'amina',
+      });
+      // Several turns: the replies differ in length, and the first ones run before both clocks do.
+      for (let turn = 0; turn < 3; turn += 1) {
+        const { board } = await sowingReply(p, id);
+        await p.page.clock.runFor(700);
+        assert.deepEqual(await drawn(p.page), board, `turn ${turn}: the final position 0.7 s after the message`);
+        assert.equal(await busy(p.page), false, `turn ${turn}: nothing is being sown any more`);
+        assert.match(await p.page.textContent('#status'), /Your move|Your turn goes on/);
+        await p.page.clock.resume();
+      }
+      if (!device) await shot(p.page, 'lastmile-timed-desktop');
+      assert.deepEqual(p.errors, []);
+      await p.context.close();
+    }
+  },
+);
+
+test(
+  'an untimed and a correspondence game keep the slow sowing; the full sowing is replayed from the move list',
+  { timeout: 180000 },
+  async () => {
+    for (const clock of ['', '1d']) {
+      const p = await person(browser, server, { name: 'amina', speed: 'slow' });
+      await p.context.clock.install();
+      const id = await createGame(p.page, {
+        variant: 'njombwa',
+        seat: 'south',
+        opponent: 'bot:hard',
+        clock,
+        name: 'amina',
+      });
+      const { board } = await sowingReply(p, id);
+      await p.page.clock.runFor(700);
+      assert.equal(await busy(p.page), true, `${clock || 'untimed'}: still sowing 0.7 s after the message`);
+      assert.notDeepEqual(await drawn(p.page), board, `${clock || 'untimed'}: not at the final position yet`);
+      // The slow sowing ends in the server's position all the same.
+      await p.page.clock.runFor(40000);
+      assert.equal(await busy(p.page), false);
+      assert.deepEqual(await drawn(p.page), board);
+      await p.page.clock.resume();
+      assert.deepEqual(p.errors, []);
+      await p.context.close();
+    }
+
+    // In a timed game, North's reply was sown quickly: its line in the move list sows it again in full.
+    const p = await person(browser, server, { name: 'amina', speed: 'slow' });
+    await p.context.clock.install();
+    const id = await createGame(p.page, {
+      variant: 'njombwa',
+      seat: 'south',
+      opponent: 'bot:hard',
+      clock: '900+10',
+      name: 'amina',
+    });
+    const { board, plies } = await sowingReply(p, id);
+    await p.page.clock.runFor(700);
+    assert.equal(await busy(p.page), false);
+    const line = p.page.locator(`#moves li[data-ply="${plies}"] button.move`);
+    assert.match(await line.textContent(), /^North /);
+    await line.click();
+    await p.page.clock.runFor(100);
+    assert.equal(await busy(p.page), true, 'the move is sown again');
+    assert.match(await p.page.textContent('.caption'), /^North .* · lap 1: \d+ lifted from [a-j][1-4]/);
+    assert.equal(await p.page.getAttribute(`#moves li[data-ply="${plies}"]`, 'class'), 'again');
+    await p.page.clock.runFor(600);
+    assert.equal(await busy(p.page), true, 'in full: still sowing 0.7 s later, at the slow speed');
+    await shot(p.page, 'lastmile-sown-again-desktop');
+    await p.page.clock.runFor(40000);
+    assert.equal(await busy(p.page), false);
+    assert.deepEqual(await drawn(p.page), board, 'it ends on the position of the game');
+    // The line is a button: reached by Tab, played by Enter.
+    await line.focus();
+    await p.page.keyboard.press('Enter');
+    await p.page.clock.runFor(100);
+    assert.equal(await busy(p.page), true, 'Enter on the line sows it too');
+    await p.page.clock.resume();
+    assert.deepEqual(p.errors, []);
+    await p.context.close();
+  },
+);

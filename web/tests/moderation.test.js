@@ -1,0 +1,157 @@
+// Moderation in browsers: a signed-in spectator reports another's chat line from the chat panel (the
+// moderator's queue then shows the line among the chat around it), and a moderator closes an account from
+// /mod while its owner's game page is open: the page shows the game resigned at once; a moderator marks
+// an account as computer assisted from /mod and its profile says so, in English and in French. Anyone
+// else gets the /mod page's refusal.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import {
+  createGame,
+  joinGame,
+  person,
+  PHONE,
+  playable,
+  shot,
+  signUp,
+  until,
+  chatLine,
+  useServerAndBrowser,
+  server,
+  browser,
+} from './harness.js';
+
+useServerAndBrowser();
+
+/** Opens the chat panel of `page` and waits for it. */
+async function openChat(page) {
+  await page.click('#chat-open');
+  await page.waitForSelector('#chat');
+}
+
+test('a spectator reports a chat line and the moderator reads it in context', { timeout: 120000 }, async () => {
+  const south = await person(browser, server, { name: 'amina' });
+  const north = await person(browser, server, { name: 'kwame' });
+  const loud = await person(browser, server);
+  const fan = await person(browser, server, { device: PHONE });
+  const mod = await person(browser, server);
+  await signUp(loud.page, 'zawadi');
+  await signUp(fan.page, 'juma');
+  await signUp(mod.page, 'mo');
+  assert.equal(server.admin('grant', 'moderator', 'mo').status, 0);
+  const id = await createGame(south.page, { variant: 'kubuguza', seat: 'south', name: 'amina' });
+  await joinGame(north.page, id, 'kwame');
+  await until(async () => (await playable(south.page)).length === 8, 'the game to start');
+
+  await loud.page.goto(`/game/${id}`);
+  await fan.page.goto(`/game/${id}`);
+  await openChat(loud.page);
+  const said = () => loud.page.$$eval('#chat .chat-lines li:not(.muted)', (ls) => ls.length);
+  for (const [i, words] of ['hello all', 'you are all fools', 'bye'].entries()) {
+    await chatLine(loud.page, words, async () => (await said()) === i + 1);
+  }
+  await openChat(fan.page);
+  const reports = (/** @type {import('playwright-core').Page} */ p) => p.$$('#chat [data-action="report"]');
+  await until(async () => (await reports(fan.page)).length === 3, "the lines' report actions");
+  assert.equal((await reports(loud.page)).length, 0, 'nobody reports their own line');
+  // Report is in the line's "⋯" menu, beside Block.
+  await fan.page.click('#chat li[data-n="2"] .line-menu summary');
+  await fan.page.click('#chat li[data-n="2"] [data-action="report"]');
+  await fan.page.waitForSelector('#report-dialog[open]');
+  assert.match(await fan.page.textContent('#report-dialog'), /you are all fools/);
+  await fan.page.fill('#report-text', 'insults everyone');
+  await shot(fan.page, 'moderation-report-phone');
+  await fan.page.click('#report-send');
+  await fan.page.waitForSelector('#report-status:has-text("Thank you")');
+
+  // The moderator's queue: the report, the reported line marked among the lines around it.
+  await mod.page.goto('/mod');
+  await mod.page.waitForSelector('.mod-report');
+  const chat = await mod.page.$$eval('.mod-chat li', (ls) => ls.map((l) => [l.textContent, l.className]));
+  assert.deepEqual(chat, [
+    ['zawadi: hello all', ''],
+    ['zawadi: you are all fools', 'reported'],
+    ['zawadi: bye', ''],
+  ]);
+  assert.match(await mod.page.textContent('.mod-report'), /juma wrote:.*insults everyone/s);
+  await shot(mod.page, 'moderation-queue-desktop');
+
+  // Anyone else is refused the page.
+  await fan.page.goto('/mod');
+  await fan.page.waitForSelector('#mod-queue .error');
+  assert.match(await fan.page.textContent('#mod-queue'), /moderators only/);
+  for (const p of [south, north, loud, fan, mod])
+    assert.deepEqual(
+      p.errors.filter((e) => !/403/.test(e)),
+      [],
+    );
+});
+
+test(
+  "a moderator closes an account and its owner's open game page shows the game resigned",
+  { timeout: 120000 },
+  async () => {
+    const cheat = await person(browser, server);
+    const rival = await person(browser, server);
+    const mod = await person(browser, server);
+    await signUp(cheat.page, 'chidi');
+    await signUp(rival.page, 'baraka');
+    await signUp(mod.page, 'moira');
+    assert.equal(server.admin('grant', 'moderator', 'moira').status, 0);
+    const id = await createGame(cheat.page, { variant: 'kubuguza', seat: 'south' });
+    await joinGame(rival.page, id);
+    await until(async () => (await playable(cheat.page)).length === 8, 'the game to start');
+
+    await mod.page.goto('/mod');
+    await mod.page.fill('#mod-lookup input[name=player]', 'chidi');
+    await mod.page.click('#mod-lookup button[type=submit]');
+    await mod.page.waitForSelector('#mod-player .mod-actions');
+    await mod.page.fill('#mod-player .mod-reason', 'engine use');
+    await mod.page.click('#mod-player button[data-action="close"]');
+    await until(async () => (await cheat.page.getAttribute('#status', 'data-winner')) === 'north', 'the game resigned');
+    assert.match(await cheat.page.textContent('#status'), /You lost/);
+    await shot(cheat.page, 'moderation-closed-desktop');
+    await mod.page.waitForSelector('#mod-player h3:has-text("Account closed")');
+    const log = await until(async () => {
+      const text = await mod.page.textContent('#mod-log');
+      return /close/.test(text) && text;
+    }, 'the log line');
+    assert.match(log, /moira.*close.*chidi.*engine use/s);
+    assert.equal(server.admin('reopen', 'chidi').status, 0);
+  },
+);
+
+test('a moderator marks an account as computer assisted and its profile says so', { timeout: 120000 }, async () => {
+  const cheat = await person(browser, server);
+  const mod = await person(browser, server);
+  await signUp(cheat.page, 'tumaini');
+  await signUp(mod.page, 'moses');
+  assert.equal(server.admin('grant', 'moderator', 'moses').status, 0);
+  await mod.page.goto('/@/tumaini');
+  await mod.page.waitForSelector('#record');
+  assert.equal(await mod.page.$('#computer-assisted'), null, 'no mark before');
+
+  await mod.page.goto('/mod');
+  await mod.page.fill('#mod-lookup input[name=player]', 'tumaini');
+  await mod.page.click('#mod-lookup button[type=submit]');
+  await mod.page.waitForSelector('#mod-player .mod-actions');
+  await mod.page.fill('#mod-player .mod-reason', 'engine moves in every game');
+  await mod.page.click('#mod-player button[data-action="mark"]');
+  await mod.page.waitForSelector('#mod-player h3:has-text("marked as computer assisted")');
+
+  await cheat.page.goto('/@/tumaini');
+  await cheat.page.waitForSelector('#computer-assisted');
+  assert.match(await cheat.page.textContent('#computer-assisted'), /computer assisted/);
+  await shot(cheat.page, 'moderation-marked-desktop');
+  const french = await person(browser, server, { locale: 'fr-FR' });
+  await french.page.goto('/@/tumaini');
+  await french.page.waitForSelector('#computer-assisted');
+  assert.match(await french.page.textContent('#computer-assisted'), /aide informatique/);
+
+  await mod.page.fill('#mod-player .mod-reason', 'appeal upheld');
+  await mod.page.click('#mod-player button[data-action="unmark"]');
+  await until(async () => !/marked as computer/.test(await mod.page.textContent('#mod-player h3')), 'the mark off');
+  await cheat.page.reload();
+  await cheat.page.waitForSelector('#record');
+  assert.equal(await cheat.page.$('#computer-assisted'), null, 'no mark after');
+});
