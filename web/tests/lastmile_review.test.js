@@ -103,7 +103,7 @@ test(
   'next mistake: the better decision on the board, in a sentence, the counters lost',
   { timeout: 180000 },
   async () => {
-    const p = await person(browser, server, { name: 'zawadi', speed: 'slow' });
+    const p = await person(browser, server, { name: 'zawadi', speed: 'slow', bypassCSP: true });
     const { page } = p;
     await p.context.clock.install();
     const { id } = await blunderGame(page);
@@ -158,6 +158,12 @@ test(
     assert.equal(await page.getAttribute('#moves li[data-ply="3"]', 'class'), 'focus');
     await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, 'review-explained-desktop');
+    await page.addScriptTag({ path: AXE });
+    const violations = await page.evaluate(async () => {
+      const r = await window.axe.run(document, { resultTypes: ['violations'] });
+      return r.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+    });
+    assert.deepEqual(violations, [], 'no accessibility violation with a mistake explained');
 
     // "Show g2 on the board" sows it: at its end the board is the preview's, then the position before again.
     await page.clock.pauseAt(await page.evaluate(() => Date.now() + 2000));
