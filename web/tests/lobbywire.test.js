@@ -1,12 +1,13 @@
 // The lobby's and the ratings' messages without a browser: wire.js decodes the lobby socket's frames
-// (the seek list, additions, removals, `paired` as a SeatGranted), the rating changes of a result, a
-// player's ratings, the chart's points and the leaderboard's NDJSON; the game model keeps the rating
-// changes when a later message repeats the outcome without them.
+// (the seek list, additions, removals, `paired` as a SeatGranted), the rating changes of a result, the
+// chart's points and the leaderboard's NDJSON, profilewire.js a player's ratings; the game model keeps
+// the rating changes when a later message repeats the outcome without them.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { decodeLobby, encodeLobby } from '../app/js/lobbywire.js';
-import { decodeServer, leaderboard, playerProfile, ratingHistory } from '../app/js/wire.js';
+import { decodeServer, leaderboard, ratingHistory } from '../app/js/wire.js';
+import { playerProfile } from '../app/js/profilewire.js';
 import { apply, initial } from '../app/js/gamestate.js';
 
 const SEEK = {
