@@ -87,14 +87,21 @@ for expr in exprs:
     for metric in metrics_of(expr) - exported:
         problems.append(f"{metric} (in `{expr}`) is not a metric the server exports")
 
+# Docker's compose plugin, else the older standalone `docker-compose` (`pip install docker-compose` works
+# where the plugin cannot be installed; docs/operating.md).
+compose_cmd = None
 if shutil.which("docker") and subprocess.run(["docker", "compose", "version"], capture_output=True).returncode == 0:
+    compose_cmd = ["docker", "compose"]
+elif shutil.which("docker-compose"):
+    compose_cmd = [shutil.which("docker-compose")]
+if compose_cmd:
     env = {"MANCALA_DOMAIN": "mancala.example.org", "POSTGRES_PASSWORD": "x", "GRAFANA_PASSWORD": "x", "PATH": "/usr/bin:/bin"}
     for f in (HERE / "compose.yml", ROOT / "docker-compose.yml"):
-        done = subprocess.run(["docker", "compose", "-f", str(f), "config", "-q"], capture_output=True, text=True, env=env)
+        done = subprocess.run([*compose_cmd, "-f", str(f), "config", "-q"], capture_output=True, text=True, env=env)
         if done.returncode != 0:
-            problems.append(f"docker compose config {f.name}: {done.stderr.strip()}")
+            problems.append(f"{' '.join(compose_cmd)} config {f.name}: {done.stderr.strip()}")
 else:
-    print("docker compose is not installed: YAML checks only")
+    print("neither docker compose nor docker-compose is installed: YAML checks only")
 
 for p in problems:
     print(p)

@@ -112,3 +112,35 @@ async fn an_analysis_waiting_for_the_only_core_is_counted_waiting_then_running_a
         "the engine's waits have buckets up to 5 min: {text}"
     );
 }
+
+#[tokio::test]
+async fn a_connection_beyond_the_cap_is_counted_as_a_refused_503() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut config =
+        mancala_server::config::Config::with_database(&format!("sqlite://{}", dir.path().join("cap.db").display()));
+    config.max_connections = Some(1);
+    let mut s = TestServer::start_in(config, dir).await;
+    // No idle connection kept: only the connection below holds the cap.
+    s.http = reqwest::Client::builder().pool_max_idle_per_host(0).build().unwrap();
+    // The server frees a connection's place once it sees it closed: each request is tried until it gets in.
+    let scrape_within_cap = || async {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let (status, text) = s.get_text("/metrics").await;
+            if status == 200 {
+                return text;
+            }
+            assert!(Instant::now() < deadline, "never under the cap again: {status}");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    };
+    let refused = |text: &str| sample(text, "mancala_http_responses", &[("status", "503"), ("route", "refused")]);
+    let before = refused(&scrape_within_cap().await);
+    // A connection that asks nothing holds the only place (the listener accepts in order, so before the
+    // request below).
+    let held = tokio::net::TcpStream::connect(s.addr).await.unwrap();
+    assert_eq!(s.get("/api/variants").await.0, 503, "over the cap");
+    drop(held);
+    let after = refused(&scrape_within_cap().await);
+    assert!(after - before >= 1.0, "{before} then {after}");
+}
