@@ -3,7 +3,9 @@
 //! - `mancala_engine_waiting{kind}`: the searches waiting for a core;
 //! - `mancala_engine_running{kind}`: the searches holding one;
 //! - `mancala_engine_wait_seconds{kind}`: a histogram of the time from asking for a core to getting it
-//!   (a search that gave up, an analysis out of patience, is not in it: it never got a core).
+//!   (a search that gave up, an analysis out of patience, is not in it: it never got a core). A search
+//!   that finds a core free counts as waiting for the instant it asks, and its wait of about nothing is in
+//!   the histogram too: the quantiles are of every search, not only of those that queued.
 //!
 //! The gauges move by +1 and -1, never by `set`: the recorder is process-wide while each server has its
 //! own pool, and tests run several servers in one process, so a pool setting the gauge to its own count

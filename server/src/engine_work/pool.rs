@@ -128,7 +128,8 @@ impl Pool {
         };
         let running = waiting.got_core();
         let task = tokio::task::spawn_blocking(move || {
-            let _held = (core, running);
+            // Counted out of the running before its core goes to the next search (fields drop in order).
+            let _held = (running, core);
             search()
         });
         task.await
