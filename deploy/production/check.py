@@ -1,9 +1,13 @@
 #!/usr/bin/env python3
 """Checks the production deployment without running it: `docker compose config` when docker compose is
 installed; always, a YAML parse of every file, every file a service mounts exists, every metric the
-alerts and the dashboard read is one the server exports (or the backup job pushes), and the three
-alerts the runbook names are there. Exit 1 with a line per problem."""
+alerts and the dashboard read is one the server exports (or the backup job pushes), and the alerts and
+panels the runbook names are there, each reading its metric. Exit 1 with a line per problem.
 
+`--dashboard PATH` and `--alerts PATH` check other files in place of the deployment's (the server's
+tests check that a wrong panel fails)."""
+
+import argparse
 import json
 import pathlib
 import re
@@ -16,6 +20,10 @@ import yaml
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 problems = []
+args = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+args.add_argument("--dashboard", type=pathlib.Path, default=HERE / "grafana/dashboards/mancala.json")
+args.add_argument("--alerts", type=pathlib.Path, default=HERE / "alerts.yml")
+args = args.parse_args()
 
 compose = yaml.safe_load((HERE / "compose.yml").read_text())
 for name, service in compose["services"].items():
@@ -39,29 +47,61 @@ exported.add("mancala_backup_last_success_timestamp_seconds")
 
 
 def metrics_of(expr):
-    return {m.removesuffix("_bucket") for m in re.findall(r"\b(mancala_[a-z_]+)", expr)}
+    """The metrics `expr` reads, a histogram's series (`_bucket`, `_count`, `_sum`) by the histogram's name."""
+    found = re.findall(r"\b(mancala_[a-z_]+)", expr)
+    return {m if m in exported else re.sub(r"_(bucket|count|sum)$", "", m) for m in found}
 
 
-alerts = yaml.safe_load((HERE / "alerts.yml").read_text())
+# The alerts and panels the runbook (docs/operating.md) names, with a metric each must read.
+WANTED_ALERTS = {
+    "NodeDown": None,
+    "DecisionLatencyHigh": "mancala_decision_seconds",
+    "NoBackup": "mancala_backup_last_success_timestamp_seconds",
+    "EngineWaitsLong": "mancala_engine_wait_seconds",
+    "HttpServerErrors": "mancala_http_responses",
+}
+WANTED_PANELS = {
+    "HTTP answers by status": "mancala_http_responses",
+    "HTTP errors (4xx, 5xx) by route": "mancala_http_responses",
+    "Engine queue": "mancala_engine_waiting",
+    "Engine waits p50/p95/p99": "mancala_engine_wait_seconds",
+}
+
+alerts = yaml.safe_load(args.alerts.read_text())
 rules = {r["alert"]: r for g in alerts["groups"] for r in g["rules"]}
-for wanted in ("NodeDown", "DecisionLatencyHigh", "NoBackup"):
+for wanted, metric in WANTED_ALERTS.items():
     if wanted not in rules:
         problems.append(f"alerts.yml: no alert {wanted}")
+    elif metric and metric not in metrics_of(rules[wanted]["expr"]):
+        problems.append(f"alerts.yml: the alert {wanted} does not read {metric}")
 exprs = [r["expr"] for r in rules.values()]
-dashboard = json.loads((HERE / "grafana/dashboards/mancala.json").read_text())
+dashboard = json.loads(args.dashboard.read_text())
+panels = {p["title"]: p for p in dashboard["panels"]}
+for wanted, metric in WANTED_PANELS.items():
+    if wanted not in panels:
+        problems.append(f"dashboard: no panel {wanted!r}")
+    elif not any(metric in metrics_of(t["expr"]) for t in panels[wanted]["targets"]):
+        problems.append(f"dashboard: the panel {wanted!r} does not read {metric}")
 exprs += [t["expr"] for p in dashboard["panels"] for t in p["targets"]]
 for expr in exprs:
     for metric in metrics_of(expr) - exported:
         problems.append(f"{metric} (in `{expr}`) is not a metric the server exports")
 
+# Docker's compose plugin, else the older standalone `docker-compose` (`pip install docker-compose` works
+# where the plugin cannot be installed; docs/operating.md).
+compose_cmd = None
 if shutil.which("docker") and subprocess.run(["docker", "compose", "version"], capture_output=True).returncode == 0:
+    compose_cmd = ["docker", "compose"]
+elif shutil.which("docker-compose"):
+    compose_cmd = [shutil.which("docker-compose")]
+if compose_cmd:
     env = {"MANCALA_DOMAIN": "mancala.example.org", "POSTGRES_PASSWORD": "x", "GRAFANA_PASSWORD": "x", "PATH": "/usr/bin:/bin"}
     for f in (HERE / "compose.yml", ROOT / "docker-compose.yml"):
-        done = subprocess.run(["docker", "compose", "-f", str(f), "config", "-q"], capture_output=True, text=True, env=env)
+        done = subprocess.run([*compose_cmd, "-f", str(f), "config", "-q"], capture_output=True, text=True, env=env)
         if done.returncode != 0:
-            problems.append(f"docker compose config {f.name}: {done.stderr.strip()}")
+            problems.append(f"{' '.join(compose_cmd)} config {f.name}: {done.stderr.strip()}")
 else:
-    print("docker compose is not installed: YAML checks only")
+    print("neither docker compose nor docker-compose is installed: YAML checks only")
 
 for p in problems:
     print(p)

@@ -7,9 +7,11 @@
 //!   first, study (analyses and reviews) on every core but one;
 //! - the queue for a core (`queue.rs`): a freed core to the search due first;
 //! - study admission (`admission.rs`): how many analyses may run and wait;
-//! - the review jobs (`reviews.rs`): the post-game reviews being computed, their limits and progress.
+//! - the review jobs (`reviews.rs`): the post-game reviews being computed, their limits and progress;
+//! - what the operator sees of it (`meters.rs`): searches waiting and running, and their waits.
 
 pub mod admission;
+mod meters;
 pub mod pool;
 mod queue;
 pub mod reviews;

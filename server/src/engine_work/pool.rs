@@ -7,8 +7,10 @@
 //! due first, a bot by its clock, an analysis a few seconds after it was asked, a review's judgements
 //! half a minute after the review was ([`super::queue`]). How many analyses may wait is
 //! [`super::admission`]'s business. Study's threads keep the normal scheduling class: the idle class
-//! was measured and made live play's latency worse (BENCHMARKS.md).
+//! was measured and made live play's latency worse (BENCHMARKS.md). Every search is counted waiting,
+//! then running, and its wait timed, for the operator ([`super::meters`]).
 
+use super::meters::Waiting;
 use super::queue::CoreQueue;
 use std::time::{Duration, Instant};
 
@@ -51,6 +53,15 @@ impl Work {
     /// Study: analyses and reviews, which hold at most [`Pool::study_cores`].
     fn is_study(self) -> bool {
         matches!(self, Work::Analysis | Work::Review { .. })
+    }
+
+    /// Its kind, as the operator's metrics label it ([`super::meters`]).
+    pub fn kind(self) -> &'static str {
+        match self {
+            Work::Play { .. } => "bot",
+            Work::Analysis => "analysis",
+            Work::Review { .. } => "review",
+        }
     }
 }
 
@@ -109,13 +120,16 @@ impl Pool {
         patience: Option<Duration>,
         search: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, PoolError> {
+        let waiting = Waiting::ask(work.kind());
         let wait = self.queue.core(work.due(Instant::now()), work.is_study());
         let core = match patience {
             None => wait.await,
             Some(p) => tokio::time::timeout(p, wait).await.map_err(|_| PoolError::NoCore(p))?,
         };
+        let running = waiting.got_core();
         let task = tokio::task::spawn_blocking(move || {
-            let _core = core;
+            // Counted out of the running before its core goes to the next search (fields drop in order).
+            let _held = (running, core);
             search()
         });
         task.await

@@ -5,7 +5,7 @@
 //!
 //! | path | what |
 //! |---|---|
-//! | `GET /healthz`, `GET /metrics` | liveness, Prometheus metrics ([`ops`]) |
+//! | `GET /healthz`, `GET /metrics` | liveness, Prometheus metrics ([`ops`]; every answer counted by [`answers`]) |
 //! | `GET /api/variants` | rule sets with options and summaries ([`variants`]) |
 //! | `POST /api/games`, `POST /api/games/{id}/join`, `GET/POST /api/invites/{code}[/join]` | create and join ([`games`]) |
 //! | `GET /api/games/{id}/ws` | the WebSocket ([`crate::ws`]) |
@@ -31,6 +31,7 @@
 pub mod account;
 pub mod account_data;
 pub mod analysis;
+pub mod answers;
 pub mod as_json;
 pub mod blocks;
 pub mod caller;
@@ -156,6 +157,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/mod/players/{name}/actions", post(moderation::act))
         .route("/api/mod/log", get(moderation::log))
         .merge(web::routes())
+        .layer(axum::middleware::from_fn(answers::note_route))
         .with_state(state);
     // The layers wrap the whole router rather than each route (`Router::layer`), so they see its own
     // answers too: a 405 with its `Allow` header, the preflight of a path.
@@ -169,6 +171,8 @@ pub fn router(state: AppState) -> Router {
         // Failures are logged by `ApiError` itself, at the level each deserves (tower-http would log every
         // 503 of a shutdown as an error).
         .layer(TraceLayer::new_for_http().make_span_with(request_span).on_failure(()))
+        // Outermost, so every answer is counted with the status the client gets ([`answers`]).
+        .layer(axum::middleware::from_fn(answers::count))
 }
 
 /// The span of a request: its method and path, never its query, which may hold a seat token

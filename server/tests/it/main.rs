@@ -38,6 +38,7 @@ mod lobby_pairing;
 mod lobby_security;
 mod mail;
 mod mark;
+mod metrics;
 mod migration;
 mod moderation;
 mod outage;

@@ -2,7 +2,8 @@
 //! (checked, merged, limited), the moderators-only routes, the queue's context (the reported chat line with
 //! the lines around it), chat timeouts and shadow mutes refused or hidden by the game's room, the log and
 //! its filters, warnings, and closing an account (signed out, refused at sign-in, its games resigned) and
-//! reopening it, from the API and from `admin close`.
+//! reopening it, from the API and from `admin close`; on two nodes, a timeout, a closing, a warning and a
+//! shadow mute given on one node and holding on the other.
 
 use crate::common;
 
@@ -439,4 +440,123 @@ async fn a_chat_timeout_survives_a_restart() {
         }
         m => panic!("{m:?}"),
     }
+}
+
+/// Two nodes on one fresh database and one broker, for a test called `tag`; `None` (and a skip line)
+/// where PostgreSQL or NATS are not at hand. The database's base and own URLs come along to drop it.
+async fn two_nodes(tag: &str) -> Option<([common::process::Process; 2], [TestServer; 2], String, String)> {
+    use common::cluster::{broker_url, start_node};
+    let broker = broker_url(tag)?;
+    let (base, url) = common::fresh_db(tag).await?;
+    let procs = [start_node(&url, &broker, "a", 3).await, start_node(&url, &broker, "b", 3).await];
+    let servers = [TestServer::attach(procs[0].addr, &url), TestServer::attach(procs[1].addr, &url)];
+    Some((procs, servers, base, url))
+}
+
+/// The next chat line `ws` is sent.
+async fn next_line(ws: &mut Ws) -> mancala_protocol::ChatLine {
+    ws.recv_until(|m| match m {
+        ServerMsg::Chat { line } => Some(line),
+        _ => None,
+    })
+    .await
+}
+
+/// The chat of the snapshot a socket just opened gets: the lines kept, of the rooms it reads.
+async fn chat_in_snapshot(mut ws: Ws) -> Vec<String> {
+    ws.recv_until(|m| match m {
+        ServerMsg::Snapshot { chat, .. } => Some(chat.into_iter().map(|l| l.text).collect()),
+        _ => None,
+    })
+    .await
+}
+
+/// The chat a new spectator of `game` on `s`, signed in with `session`, reads in its snapshot.
+async fn chat_read_by_newcomer(s: &TestServer, game: &str, session: &str) -> Vec<String> {
+    let own = format!("http://{}", s.addr);
+    chat_in_snapshot(
+        browser_ws(s, &format!("/api/games/{game}/ws"), Some(&own), Some(session)).await.expect("a spectator"),
+    )
+    .await
+}
+
+#[tokio::test]
+async fn a_warning_given_on_one_node_is_seen_and_acknowledged_on_the_other() {
+    let Some((procs, [a, b], base, url)) = two_nodes("moderation_warn_nodes").await else { return };
+    let amina = account(&b, "amina").await;
+    let mo = account(&a, "mo").await;
+    grant(&a, "mo");
+
+    let warn = json!({ "action": "warn", "reason": "Please stop stalling." });
+    assert_eq!(call(&a, Some(&mo), "POST", "/api/mod/players/amina/actions", Some(warn)).await.0, 204);
+    // Node b shows it on amina's next page, with nothing to wait for: warnings are read from the database.
+    let (_, me) = call(&b, Some(&amina), "GET", "/api/account", None).await;
+    let warnings = me["warnings"].as_array().unwrap_or_else(|| panic!("no warning on node b: {me}"));
+    assert_eq!(warnings.len(), 1, "{me}");
+    assert_eq!(warnings[0]["text"], "Please stop stalling.");
+
+    // Acknowledged on node b, it is gone on node a, for her and for the moderators.
+    let id = warnings[0]["id"].as_str().unwrap();
+    let ack = format!("/api/account/warnings/{id}/acknowledge");
+    assert_eq!(call(&b, Some(&amina), "POST", &ack, None).await.0, 204);
+    assert_eq!(call(&a, Some(&amina), "GET", "/api/account", None).await.1.get("warnings"), None);
+    assert_eq!(call(&a, Some(&amina), "POST", &ack, None).await.0, 404, "acknowledged once, on either node");
+    let (_, player) = call(&a, Some(&mo), "GET", "/api/mod/players/amina", None).await;
+    assert_eq!(player["warnings"], json!([]), "{player}");
+    let (_, log) = call(&b, Some(&mo), "GET", "/api/mod/log?player=amina&action=warn", None).await;
+    assert_eq!((log[0]["moderator"].as_str(), log[0]["details"].as_str()), (Some("mo"), Some("Please stop stalling.")));
+    drop(procs);
+    common::drop_db(&base, &url).await;
+}
+
+#[tokio::test]
+async fn a_shadow_mute_given_on_one_node_keeps_lines_in_a_room_of_the_other_to_their_author() {
+    let Some((procs, [a, b], base, url)) = two_nodes("moderation_shadow_nodes").await else { return };
+    let amina = account(&b, "amina").await;
+    let baraka = account(&b, "baraka").await;
+    // The game and its room are node b's; baraka and one spectator watch it through node a.
+    let (game, south, north) = game_between(&b, &amina, &baraka).await;
+    let (zawadi, juma, neema) = (signup(&b, "zawadi").await, signup(&b, "juma").await, signup(&a, "neema").await);
+    let mut loud = spectator(&b, &game, &zawadi).await;
+    let mut near = spectator(&b, &game, &juma).await;
+    let mut far = spectator(&a, &game, &neema).await;
+    let mut muted_player = b.ws(&game, Some(&south), None).await;
+    let mut opponent = a.ws(&game, Some(&north), None).await;
+    let mo = account(&a, "mo").await;
+    grant(&a, "mo");
+    for who in ["zawadi", "amina"] {
+        let mute = json!({ "action": "shadow_mute", "reason": "troll" });
+        assert_eq!(call(&a, Some(&mo), "POST", &format!("/api/mod/players/{who}/actions"), Some(mute)).await.0, 204);
+    }
+
+    // A spectator's line: accepted, and sent back to its author's own socket only, without a number.
+    let m = answer(&mut loud, &say("z1", ChatRoom::Spectators, "nobody hears me")).await;
+    assert!(matches!(m, ServerMsg::Accepted { .. }), "{m:?}");
+    let mine = next_line(&mut loud).await;
+    assert_eq!((mine.text.as_str(), mine.n), ("nobody hears me", None));
+    // The room handles lines in order: had the muted line gone out, each socket would get it before this one.
+    near.say(&say("j1", ChatRoom::Spectators, "anyone?")).await;
+    assert_eq!(next_line(&mut near).await.text, "anyone?", "the muted line reached a spectator on node b");
+    assert_eq!(next_line(&mut far).await.text, "anyone?", "the muted line reached a spectator on node a");
+    assert_eq!(next_line(&mut loud).await.text, "anyone?");
+
+    // A player's line in the players' room: its opponent, on node a, never gets it.
+    let m = answer(&mut muted_player, &say("a1", ChatRoom::Players, "you will lose")).await;
+    assert!(matches!(m, ServerMsg::Accepted { .. }), "{m:?}");
+    assert_eq!(next_line(&mut muted_player).await.text, "you will lose");
+    // Not `answer`, which would skip a line sent before the answer.
+    opponent.say(&say("b1", ChatRoom::Players, "good luck")).await;
+    assert_eq!(next_line(&mut opponent).await.text, "good luck", "the muted player's line reached its opponent");
+    assert_eq!(next_line(&mut muted_player).await.text, "good luck");
+
+    // Nothing of the muted lines was kept: a page opened again, on either node, reads only the others'.
+    let omari = signup(&a, "omari").await;
+    assert_eq!(chat_read_by_newcomer(&a, &game, &omari).await, ["anyone?"]);
+    assert_eq!(chat_read_by_newcomer(&b, &game, &omari).await, ["anyone?"]);
+    assert_eq!(chat_in_snapshot(a.ws(&game, Some(&north), None).await).await, ["good luck"]);
+    assert_eq!(chat_in_snapshot(b.ws(&game, Some(&south), None).await).await, ["good luck"]);
+    let (_, player) = call(&b, Some(&mo), "GET", "/api/mod/players/zawadi", None).await;
+    assert_eq!(player["shadow_muted"], true, "{player}");
+    drop(procs);
+    common::drop_db(&base, &url).await;
 }
