@@ -45,6 +45,7 @@ mod partition;
 mod play;
 mod playban;
 mod postgres;
+mod puzzles;
 mod ratings;
 mod recovery;
 mod rematch;
