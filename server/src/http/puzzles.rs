@@ -312,7 +312,13 @@ pub async fn vote(
     if !state.store.puzzle_attempted(&id.0, &key).await? {
         return Err(ApiError::Conflict(format!("vote on puzzle `{}` after attempting it", id.0)));
     }
-    let write = PuzzleWrite::Vote { puzzle: id.0.clone(), player_key: key, up: req.up, at: UnixMs::now() };
+    let write = PuzzleWrite::Vote {
+        puzzle: id.0.clone(),
+        player_key: key,
+        up: req.up,
+        at: UnixMs::now(),
+        retires: crate::puzzles::retires,
+    };
     state.store.write(vec![Write::Puzzle(write)]).await?;
     let row = stored(&state, &id).await?;
     Ok(axum::Json(VoteAnswer { up: row.votes_up, down: row.votes_down, retired: row.retired }))

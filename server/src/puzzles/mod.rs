@@ -87,7 +87,7 @@ pub fn daily<'a>(date: &str, ids: &'a [String]) -> Option<&'a String> {
         h.update(date.as_bytes());
         h.update([0]);
         h.update(id.as_bytes());
-        h.finalize()
+        h.finalize().to_vec()
     })
 }
 

@@ -54,9 +54,9 @@ pub enum PuzzleWrite {
     Import { puzzles: Vec<Puzzle>, at: UnixMs },
     /// An attempt, recorded once per account and puzzle; a streak attempt moves the run every time.
     Attempt(AttemptWrite),
-    /// An account's vote (replacing its earlier one); the counts and the retirement follow
-    /// ([`crate::puzzles::retires`]).
-    Vote { puzzle: String, player_key: String, up: bool, at: UnixMs },
+    /// An account's vote (replacing its earlier one); the counts follow, and the puzzle is retired when
+    /// `retires(up, down)` says so (the rule is the puzzles module's).
+    Vote { puzzle: String, player_key: String, up: bool, at: UnixMs, retires: fn(u32, u32) -> bool },
 }
 
 fn json<T: serde::Serialize>(value: &T) -> String {
@@ -154,7 +154,7 @@ pub(super) async fn apply(
             }
         }
         PuzzleWrite::Attempt(a) => attempt(tx, backend, a).await?,
-        PuzzleWrite::Vote { puzzle, player_key, up, at } => {
+        PuzzleWrite::Vote { puzzle, player_key, up, at, retires } => {
             sqlx::query(
                 "INSERT INTO puzzle_votes (puzzle_id, player_key, up, at) VALUES ($1, $2, $3, $4) \
                  ON CONFLICT (puzzle_id, player_key) DO UPDATE SET up = excluded.up, at = excluded.at",
@@ -182,7 +182,7 @@ pub(super) async fn apply(
             .bind(puzzle)
             .bind(ups as i32)
             .bind(downs as i32)
-            .bind(crate::puzzles::retires(ups, downs) as i16)
+            .bind(retires(ups, downs) as i16)
             .execute(&mut **tx)
             .await?;
         }

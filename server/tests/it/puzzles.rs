@@ -21,7 +21,7 @@ fn made(n: usize, first: f64, step: f64) -> Vec<Puzzle> {
     let o = Options::defaults(v);
     let mut game = Position::start(v, o).unwrap();
     let mut out: Vec<Puzzle> = Vec::new();
-    let mut ply = 0;
+    let mut ply: usize = 0;
     while out.len() < n {
         let ToMove::Side(side) = game.to_move() else { panic!("the game ended after {ply} plies") };
         let position = game.to_text();
@@ -45,11 +45,11 @@ fn made(n: usize, first: f64, step: f64) -> Vec<Puzzle> {
                 goal: Goal::Capture { counters: 4 },
                 themes: vec![if out.len() % 2 == 0 { Theme::Opening } else { Theme::Endgame }],
                 rating: first + step * out.len() as f64,
-                source: Source::Selfplay { seed: 1, south_level: 3, north_level: 3, ply },
+                source: Source::Selfplay { seed: 1, south_level: 3, north_level: 3, ply: ply as u32 },
             });
         }
         let legal = game.legal_decisions(side);
-        game.play(legal[(ply as usize * 5 + 1) % legal.len()]).unwrap();
+        game.play(legal[(ply * 5 + 1) % legal.len()]).unwrap();
         ply += 1;
     }
     out
@@ -183,14 +183,15 @@ async fn attempts_are_judged_and_an_account_s_first_one_moves_both_ratings_once(
     assert!(answer.get("rating").is_none(), "{answer}");
 
     // The first decision alone: continue, with the decisions to play before the next choice.
-    let (status, first) = attempt(&s, Some(&amina), &solved.id, json!({ "decisions": [solved.solution[0]] })).await;
+    let (status, first) =
+        attempt(&s, Some(amina.as_str()), &solved.id, json!({ "decisions": [solved.solution[0]] })).await;
     assert_eq!((status, first["result"].as_str()), (200, Some("continue")), "{first}");
     assert!(first.get("solution").is_none(), "no solution while the line goes on: {first}");
     assert!(!first["reply"].as_array().unwrap().is_empty(), "the opponent replies: {first}");
     let (_, history) = get_auth(&s, "/api/puzzles/history", &amina).await;
     assert_eq!(history["recent"], json!([]), "continue records nothing: {history}");
 
-    let right = play(&s, Some(&amina), solved, false, false).await;
+    let right = play(&s, Some(amina.as_str()), solved, false, false).await;
     assert_eq!(right["recorded"], true, "{right}");
     let change = &right["rating"];
     assert_eq!(change["before"], 1500);
@@ -202,14 +203,14 @@ async fn attempts_are_judged_and_an_account_s_first_one_moves_both_ratings_once(
     assert_eq!((p["rating"].clone(), p["plays"].as_i64()), (right["puzzle_rating"].clone(), Some(1)), "{p}");
 
     // Once per account and puzzle: solving it again moves nothing.
-    let again = play(&s, Some(&amina), solved, false, false).await;
+    let again = play(&s, Some(amina.as_str()), solved, false, false).await;
     assert_eq!(
         (again["recorded"].as_bool(), again["puzzle_rating"].clone()),
         (Some(false), right["puzzle_rating"].clone())
     );
 
     // A miss: the expected decision and the whole line, the account's rating down, the puzzle's up.
-    let wrong = play(&s, Some(&amina), missed, true, false).await;
+    let wrong = play(&s, Some(amina.as_str()), missed, true, false).await;
     assert_eq!(
         (wrong["wrong_index"].as_i64(), wrong["expected"].as_str()),
         (Some(0), Some(missed.solution[0].as_str()))
@@ -279,7 +280,7 @@ async fn a_streak_gets_harder_and_ends_at_the_first_miss() {
         let rating = next["rating"].as_f64().unwrap();
         assert!(rating > last, "each puzzle harder than the last: {rating} after {last}");
         let p = &all[next["id"].as_str().unwrap()];
-        let answer = play(&s, Some(&amina), p, false, true).await;
+        let answer = play(&s, Some(amina.as_str()), p, false, true).await;
         assert_eq!(answer["streak"], json!({ "run": run, "best": run }), "{answer}");
         last = answer["puzzle_rating"].as_f64().unwrap();
         path = format!("/api/puzzles/streak/next?after={}", p.id);
@@ -287,14 +288,14 @@ async fn a_streak_gets_harder_and_ends_at_the_first_miss() {
     let (_, next) = s.get(&path).await;
     assert!(next["rating"].as_f64().unwrap() > last, "{next}");
     let p = &all[next["id"].as_str().unwrap()];
-    let answer = play(&s, Some(&amina), p, true, true).await;
+    let answer = play(&s, Some(amina.as_str()), p, true, true).await;
     assert_eq!(answer["streak"], json!({ "run": 0, "best": 2 }), "the run ends at the miss: {answer}");
     let (_, history) = get_auth(&s, "/api/puzzles/history", &amina).await;
     assert_eq!(history["streak_best"], 2, "{history}");
     // A new run starts from one.
     let (_, first) = s.get("/api/puzzles/streak/next").await;
     let p = &all[first["id"].as_str().unwrap()];
-    let answer = play(&s, Some(&amina), p, false, true).await;
+    let answer = play(&s, Some(amina.as_str()), p, false, true).await;
     assert_eq!(answer["streak"], json!({ "run": 1, "best": 2 }), "{answer}");
     s.stop().await;
 }
@@ -314,13 +315,13 @@ async fn enough_down_votes_retire_a_puzzle() {
     assert!(status == 400 && body["message"].as_str().unwrap().contains("up"), "{body}");
 
     // One up vote, then down votes: the fifth down vote (at least twice the up votes) retires it.
-    play(&s, Some(&zawadi), voted, true, false).await;
+    play(&s, Some(zawadi.as_str()), voted, true, false).await;
     let (status, body) =
         post_auth(&s, &format!("/api/puzzles/{}/vote", voted.id), &zawadi, json!({ "up": true })).await;
     assert_eq!((status, body), (200, json!({ "up": 1, "down": 0, "retired": false })));
     for i in 0..5 {
         let token = account(&s, &format!("voter{i}")).await;
-        play(&s, Some(&token), voted, true, false).await;
+        play(&s, Some(token.as_str()), voted, true, false).await;
         let (_, body) = post_auth(&s, &format!("/api/puzzles/{}/vote", voted.id), &token, json!({ "up": false })).await;
         assert_eq!(body, json!({ "up": 1, "down": i + 1, "retired": i == 4 }), "vote {i}");
     }
@@ -399,17 +400,17 @@ async fn attempts_and_ratings_on_postgres() {
     config.puzzles = Some(file);
     let s = TestServer::start_in(config, dir).await;
     let amina = account(&s, "amina").await;
-    let right = play(&s, Some(&amina), &set[0], false, true).await;
+    let right = play(&s, Some(amina.as_str()), &set[0], false, true).await;
     assert!(right["recorded"] == true && right["rating"]["after"].as_i64().unwrap() > 1500, "{right}");
     assert_eq!(right["streak"], json!({ "run": 1, "best": 1 }));
-    let wrong = play(&s, Some(&amina), &set[1], true, true).await;
+    let wrong = play(&s, Some(amina.as_str()), &set[1], true, true).await;
     assert!(wrong["puzzle_rating"].as_i64().unwrap() > 1500, "{wrong}");
     assert_eq!(wrong["streak"], json!({ "run": 0, "best": 1 }));
     let (_, body) = post_auth(&s, &format!("/api/puzzles/{}/vote", set[1].id), &amina, json!({ "up": false })).await;
     assert_eq!(body, json!({ "up": 0, "down": 1, "retired": false }));
     let (_, history) = get_auth(&s, "/api/puzzles/history", &amina).await;
     assert_eq!(history["recent"].as_array().unwrap().len(), 2, "{history}");
-    assert_eq!(exported(&s).await.len() >= 2, true);
+    assert!(exported(&s).await.len() >= 2);
     s.stop().await;
     drop_db(&base, &url).await;
 }
