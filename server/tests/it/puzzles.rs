@@ -411,6 +411,14 @@ async fn attempts_and_ratings_on_postgres() {
     let (_, history) = get_auth(&s, "/api/puzzles/history", &amina).await;
     assert_eq!(history["recent"].as_array().unwrap().len(), 2, "{history}");
     assert!(exported(&s).await.len() >= 2);
+    // The reads that choose a puzzle, on PostgreSQL's types.
+    let baraka = account(&s, "baraka").await;
+    let (status, next) = get_auth(&s, "/api/puzzles/next?game=kubuguza&theme=opening", &baraka).await;
+    assert_eq!((status, next["themes"][0].as_str()), (200, Some("opening")), "{next}");
+    let (status, next) = s.get(&format!("/api/puzzles/streak/next?after={}", set[0].id)).await;
+    assert_eq!(status, 200, "{next}");
+    let (status, daily) = s.get("/api/puzzles/daily").await;
+    assert_eq!(status, 200, "{daily}");
     s.stop().await;
     drop_db(&base, &url).await;
 }
