@@ -345,9 +345,14 @@ pub async fn history(
     Query(q): Query<HistoryQuery>,
     SignedIn(caller): SignedIn,
 ) -> Result<axum::Json<PuzzleHistory>, ApiError> {
-    let key = caller.name.key();
-    let standing = state.store.puzzle_standing(&key).await?;
-    let all = state.store.puzzle_attempts(&key, None).await?;
+    Ok(axum::Json(history_of(&state, &caller.name.key(), Some(q.limit as usize)).await?))
+}
+
+/// The puzzle history of the account `key`: its newest `recent` attempts (`None`: all of them, as the
+/// account's download has them).
+pub async fn history_of(state: &AppState, key: &str, recent: Option<usize>) -> Result<PuzzleHistory, ApiError> {
+    let standing = state.store.puzzle_standing(key).await?;
+    let all = state.store.puzzle_attempts(key, None).await?;
     let mut themes: BTreeMap<&str, (u32, u32)> = BTreeMap::new();
     for a in &all {
         for t in &a.themes {
@@ -358,7 +363,7 @@ pub async fn history(
     }
     let recent = all
         .iter()
-        .take(q.limit as usize)
+        .take(recent.unwrap_or(usize::MAX))
         .map(|a| AttemptEntry {
             puzzle: a.puzzle.clone(),
             game: a.game.clone(),
@@ -369,7 +374,7 @@ pub async fn history(
             rating_after: a.after.round() as i32,
         })
         .collect();
-    Ok(axum::Json(PuzzleHistory {
+    Ok(PuzzleHistory {
         rating: standing.filter(|s| s.rating.games > 0).map(|s| PuzzleRatingInfo {
             rating: s.rating.shown(),
             deviation: s.rating.deviation.round() as i32,
@@ -382,7 +387,7 @@ pub async fn history(
             .into_iter()
             .map(|(theme, (attempts, won))| ThemeResult { theme: theme.to_string(), attempts, won })
             .collect(),
-    }))
+    })
 }
 
 /// `GET /api/puzzles/export`: every puzzle served, as NDJSON (the `mancala-puzzles` crate's form, with

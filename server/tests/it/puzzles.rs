@@ -239,6 +239,13 @@ async fn attempts_are_judged_and_an_account_s_first_one_moves_both_ratings_once(
     );
     let (status, _) = s.get("/api/puzzles/history").await;
     assert_eq!(status, 401, "history is an account's");
+    let (_, short) = get_auth(&s, "/api/puzzles/history?limit=1", &amina).await;
+    assert_eq!(short["recent"].as_array().unwrap().len(), 1, "{short}");
+    let (status, body) = get_auth(&s, "/api/puzzles/history?limit=0", &amina).await;
+    assert!(status == 400 && body["message"].as_str().unwrap().contains("`limit`"), "{body}");
+    // The account's download holds it all.
+    let (_, data) = get_auth(&s, "/api/account/export", &amina).await;
+    assert_eq!(data["puzzles"], history, "{data}");
 
     // `next` leaves out what the account attempted.
     for _ in 0..10 {
