@@ -24,6 +24,8 @@ pub struct AccountData {
     pub lessons: Vec<String>,
     /// The accounts this one blocks.
     pub blocks: Vec<String>,
+    /// The puzzle rating, best streak, every recorded attempt (newest first) and the results by theme.
+    pub puzzles: crate::puzzles::PuzzleHistory,
 }
 
 /// The account's own row.

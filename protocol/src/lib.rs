@@ -19,6 +19,7 @@ mod inbound;
 mod json;
 pub mod lobby;
 pub mod moderation;
+pub mod puzzles;
 pub mod review;
 mod step;
 pub mod strict;

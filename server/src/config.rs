@@ -151,6 +151,14 @@ pub struct Config {
     /// hour, and mails one account or one address may be sent per hour; 0: no limit.
     #[arg(long, env = "MANCALA_MAILS_PER_HOUR", default_value_t = 5)]
     pub mails_per_hour: u32,
+    /// Puzzles to serve besides the committed starter set: an NDJSON file of puzzles (docs/puzzles.md),
+    /// imported at start-up without duplicates (the same position is the same puzzle).
+    #[arg(long, env = "MANCALA_PUZZLES")]
+    pub puzzles: Option<std::path::PathBuf>,
+    /// Puzzle attempts and votes one client address, and one account, may make per minute (a burst of
+    /// that many, then one every 60/N s); 0: no limit.
+    #[arg(long, env = "MANCALA_PUZZLE_REQUESTS_PER_MINUTE", default_value_t = 120)]
+    pub puzzle_requests_per_minute: u32,
     /// Seconds to wait for connections to close on shutdown.
     #[arg(long, env = "MANCALA_SHUTDOWN_GRACE_SECS", default_value_t = 5)]
     pub shutdown_grace_secs: u64,

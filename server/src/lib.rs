@@ -27,6 +27,7 @@ pub mod ids;
 pub(crate) mod lobby;
 pub(crate) mod mail;
 pub(crate) mod moderation;
+pub(crate) mod puzzles;
 pub(crate) mod ratings;
 pub(crate) mod room;
 pub(crate) mod serve;
@@ -64,6 +65,8 @@ pub enum ServerError {
     Cluster(#[from] cluster::ClusterError),
     #[error("configuration: {0}")]
     Config(String),
+    #[error("puzzles: {0}")]
+    Puzzles(#[from] puzzles::ImportError),
     #[error("the lessons and rules pages: {0}")]
     Learn(#[from] mancala_learn::LoadError),
 }
@@ -142,6 +145,8 @@ pub async fn run(
     let room_config = room::RoomConfig { forbidden: forbidden.clone(), ..room::RoomConfig::of(&config) };
     let rooms = Registry::new(store.clone(), room_config, stopping.clone(), placement, engine.clone());
     let restored = rooms.restore_unfinished().await?;
+    let puzzles = puzzles::import(&store, config.puzzles.as_deref()).await?;
+    tracing::info!(new = puzzles, "puzzles imported");
     let background = TaskTracker::new();
     if let Some(node) = &node {
         node.start(rooms.clone(), stopping.clone(), &background).await?;

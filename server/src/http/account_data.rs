@@ -96,6 +96,7 @@ async fn collect(state: &AppState, name: &PlayerName) -> Result<AccountData, Api
         api_tokens,
         lessons: store.learn_progress(&key).await?,
         blocks: store.blocks_of(&key).await?.into_iter().map(|b| b.name).collect(),
+        puzzles: super::puzzles::history_of(state, &key, None).await?,
     })
 }
 

@@ -14,7 +14,8 @@
 //! /api/games`, posting a lobby seek (a quick pairing that finds nobody posts one), taking a seek (HTTP,
 //! socket, or quick pairing), accepting a challenge. A lobby game thus costs each of its two players one.
 //! Creating a challenge takes the challenges bucket ([`Limit::Challenges`]). A lesson step's check and a
-//! move preview, which make the engine play, take the engine bucket ([`Limit::Engine`]).
+//! move preview, which make the engine play, take the engine bucket ([`Limit::Engine`]). A puzzle's attempt
+//! (every decision sent) and vote take the puzzles bucket ([`Limit::Puzzles`]).
 //!
 //! Behind a reverse proxy every request comes from the proxy's address; `--client-ip-header X-Forwarded-For`
 //! (or `X-Real-IP`) makes the last address in that header the client's. Set it only behind a proxy that
@@ -45,6 +46,8 @@ pub enum Limit {
     Challenges,
     /// Requests the engine answers by playing a position: a lesson step's check, a move preview, an analysis.
     Engine,
+    /// A puzzle's attempt (each decision sent) and vote.
+    Puzzles,
 }
 
 /// One limit: a bucket per address and one per account, refilled at the same rate.
@@ -82,6 +85,7 @@ pub struct RateLimits {
     sign_ins: Option<Bucket>,
     challenges: Option<Bucket>,
     engine: Option<Bucket>,
+    puzzles: Option<Bucket>,
     checks: AtomicU64,
 }
 
@@ -98,6 +102,7 @@ impl RateLimits {
     pub fn of(c: &crate::config::Config) -> RateLimits {
         RateLimits::new(c.games_per_minute, c.accounts_per_hour, c.sign_ins_per_minute, c.challenges_per_minute)
             .with_engine_requests(c.engine_requests_per_minute)
+            .with_puzzle_requests(c.puzzle_requests_per_minute)
     }
 
     /// Limits of `games_per_minute`, `accounts_per_hour`, `sign_ins_per_minute` and
@@ -116,6 +121,7 @@ impl RateLimits {
             sign_ins: Bucket::new(per(sign_ins_per_minute, false), |n| format!("at most {n} password checks a minute")),
             challenges: Bucket::new(per(challenges_per_minute, false), |n| format!("at most {n} challenges a minute")),
             engine: None,
+            puzzles: None,
             checks: AtomicU64::new(0),
         }
     }
@@ -125,6 +131,13 @@ impl RateLimits {
         self.engine = Bucket::new(per(per_minute, false), |n| {
             format!("at most {n} lesson checks, move previews and analyses a minute")
         });
+        self
+    }
+
+    /// These limits with `per_minute` puzzle attempts and votes ([`Limit::Puzzles`]); 0 is no limit.
+    pub fn with_puzzle_requests(mut self, per_minute: u32) -> RateLimits {
+        self.puzzles =
+            Bucket::new(per(per_minute, false), |n| format!("at most {n} puzzle attempts and votes a minute"));
         self
     }
 
@@ -142,6 +155,7 @@ impl RateLimits {
             Limit::SignIn => ("sign-in attempts", &self.sign_ins),
             Limit::Challenges => ("challenges", &self.challenges),
             Limit::Engine => ("lesson checks, move previews and analyses", &self.engine),
+            Limit::Puzzles => ("puzzle attempts and votes", &self.puzzles),
         };
         let Some(bucket) = bucket else { return Ok(()) };
         if self.checks.fetch_add(1, Ordering::Relaxed) % SWEEP_EVERY == SWEEP_EVERY - 1 {

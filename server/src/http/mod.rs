@@ -23,6 +23,7 @@
 //! | `GET /api/games/{id}/review` | a finished game's post-game review, computed in the background ([`review`]) |
 //! | `GET /api/openapi.json` | the OpenAPI document ([`openapi`]) |
 //! | `GET /api/lobby/ws`, `/api/lobby/seeks…`, `/api/challenges…` | the lobby ([`crate::lobby`]) |
+//! | `/api/puzzles/…` | puzzles: one, the next, the daily one, the streak's next, attempts, votes, history, export ([`puzzles`], [`crate::puzzles`]) |
 //! | `GET/POST /api/blocks`, `DELETE /api/blocks/{name}` | an account's blocks ([`blocks`]) |
 //! | `GET/POST /api/tournaments`, `/api/tournaments/{id}[/join|/withdraw|/ws]` | tournaments ([`tournaments`], [`crate::tournaments`]) |
 //! | `POST /api/reports`, `/api/mod/…` | reports, the moderators' queue, actions and log ([`reports`], [`moderation`], [`crate::moderation`]) |
@@ -55,6 +56,7 @@ pub mod playban;
 pub mod players;
 pub mod playing;
 pub mod progress;
+pub mod puzzles;
 pub mod ratings;
 pub mod reports;
 pub mod reset;
@@ -147,6 +149,14 @@ pub fn router(state: AppState) -> Router {
         .route("/api/challenges", get(lobby::challenges))
         .route("/api/challenges/{id}/accept", post(lobby::accept_challenge))
         .route("/api/challenges/{id}/decline", post(lobby::decline_challenge))
+        .route("/api/puzzles/next", get(puzzles::next))
+        .route("/api/puzzles/daily", get(puzzles::daily))
+        .route("/api/puzzles/streak/next", get(puzzles::streak_next))
+        .route("/api/puzzles/history", get(puzzles::history))
+        .route("/api/puzzles/export", get(puzzles::export))
+        .route("/api/puzzles/{id}", get(puzzles::get))
+        .route("/api/puzzles/{id}/attempt", post(puzzles::attempt))
+        .route("/api/puzzles/{id}/vote", post(puzzles::vote))
         .route("/api/blocks", get(blocks::list).post(blocks::block))
         .route("/api/blocks/{name}", delete(blocks::unblock))
         .route("/api/reports", post(reports::report))

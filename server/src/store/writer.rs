@@ -54,6 +54,8 @@ pub enum Write {
     /// An account's email address, its confirmation links, what closing an account forgets
     /// (`store/email.rs`).
     Email(super::email::EmailWrite),
+    /// Puzzles imported, attempts recorded with their ratings, votes (`store/puzzles.rs`).
+    Puzzle(super::puzzles::PuzzleWrite),
 }
 
 #[derive(Debug)]
@@ -279,7 +281,7 @@ impl<'a> Merged<'a> {
                 | Write::Tournament(_)
                 | Write::Block(_)
                 | Write::Email(_) => m.first.push(write),
-                Write::Moderation(_) | Write::FairPlay(_) | Write::TwoStep(_) => m.first.push(write),
+                Write::Moderation(_) | Write::FairPlay(_) | Write::TwoStep(_) | Write::Puzzle(_) => m.first.push(write),
                 Write::InsertMove(mv) => m.moves.push(mv),
                 Write::Rate(r) => m.rates.push(r),
                 Write::UpdateGame(g) => match m.games.iter_mut().find(|old| old.id == g.id) {
@@ -336,6 +338,7 @@ async fn apply_all(tx: &mut Transaction<'static, Any>, backend: Backend, writes:
             Write::FairPlay(f) => super::fair_play::apply(tx, f).await?,
             Write::TwoStep(t) => super::twostep::apply(tx, t).await?,
             Write::Email(e) => super::email::apply(tx, e).await?,
+            Write::Puzzle(p) => super::puzzles::apply(tx, backend, p).await?,
             _ => unreachable!("Merged::of puts only new players, games, account writes and aborters first"),
         }
     }

@@ -18,6 +18,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("engine_work", &["ids", "game", "store", "config"]),
     ("fairplay", &["ids", "game", "ratings", "store", "engine_work", "config"]),
     ("mail", &["ids", "config"]),
+    ("puzzles", &["ids", "game", "ratings", "store", "config"]),
     ("room", &["ids", "game", "ratings", "store", "engine_work", "config"]),
     ("cluster", &["ids", "game", "store", "room", "lobby", "config"]),
     ("lobby", &["ids", "game", "ratings", "store", "room", "config"]),

@@ -46,6 +46,7 @@ mod partition;
 mod play;
 mod playban;
 mod postgres;
+mod puzzles;
 mod ratings;
 mod recovery;
 mod rematch;

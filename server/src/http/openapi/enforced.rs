@@ -19,6 +19,7 @@ use crate::game::clock::{MAX_BASE_SECS, MAX_INCREMENT_SECS};
 use crate::http::error::ApiError;
 use crate::http::history::{MAX_LIMIT, MAX_MS};
 use crate::http::learn::MAX_POSITION_CHARS;
+use crate::http::puzzles::HISTORY_MAX;
 use crate::http::ratings::LEADERBOARD_MAX;
 use crate::ids::{GameId, InviteCode, PlayerName};
 use mancala_bot::Level;
@@ -65,6 +66,13 @@ pub fn apply(doc: &mut Value) {
     // An API token's, a report's and a warning's id are not game ids.
     for p in doc["paths"]["/api/account/tokens/{id}"]["delete"]["parameters"].as_array_mut().expect("parameters") {
         p["schema"] = json!({ "type": "string", "description": "an API token's id" });
+    }
+    for (path, method) in
+        [("/api/puzzles/{id}", "get"), ("/api/puzzles/{id}/attempt", "post"), ("/api/puzzles/{id}/vote", "post")]
+    {
+        for p in doc["paths"][path][method]["parameters"].as_array_mut().expect("parameters") {
+            p["schema"] = json!({ "type": "string", "pattern": "^[0-9a-f]{16}$", "description": "a puzzle id" });
+        }
     }
     for (path, method) in [
         ("/api/mod/reports/{id}", "get"),
@@ -238,7 +246,10 @@ fn parameter_schema(path: &str, place: &str, name: &str) -> Option<Value> {
         ("query", "result") => json!({ "type": "string", "enum": ["south", "north", "draw"] }),
         ("query", "since" | "until") => integer(0, MAX_MS),
         ("query", "limit") if path.starts_with("/api/leaderboard/") => integer(1, LEADERBOARD_MAX as u64),
+        ("query", "limit") if path == "/api/puzzles/history" => integer(1, HISTORY_MAX as u64),
         ("query", "limit") => integer(1, MAX_LIMIT as u64),
+        ("query", "game") => json!({ "type": "string", "enum": ["kubuguza", "ikibuguzo", "njombwa", "azigo"] }),
+        ("query", "after") => json!({ "type": "string", "pattern": "^[0-9a-f]{16}$" }),
         ("query", "max") => integer(1, u32::MAX as u64),
         ("query", "ply") => integer(0, u32::MAX as u64),
         ("query", "v") => json!({ "type": "integer", "minimum": 0, "format": "int64" }),

@@ -5,7 +5,7 @@
 //!
 //! The operations are described by `#[utoipa::path]` stubs rather than on the handlers, so the contract
 //! stays in this folder (this file, and one file per area: `learn.rs`, `tournaments.rs`, `analysis.rs`,
-//! `review.rs`, `email.rs`; `wire.rs` the socket's messages, `examples.rs` the examples, `enforced.rs` what the code
+//! `review.rs`, `email.rs`, `puzzles.rs`; `wire.rs` the socket's messages, `examples.rs` the examples, `enforced.rs` what the code
 //! checks) and the handlers stay plain axum functions. The body schemas are derived
 //! from the wire types themselves (`mancala-protocol`'s `openapi` feature), so they cannot drift from what
 //! is sent. A test (`server/tests/it/history.rs`) compares the document's paths and methods with the `.route(…)`
@@ -38,6 +38,7 @@ mod enforced;
 mod examples;
 mod learn;
 mod moderation;
+mod puzzles;
 mod review;
 mod tournaments;
 mod twostep;
@@ -86,6 +87,8 @@ pub fn document_value() -> serde_json::Value {
         moderation::report_detail, moderation::dismiss, moderation::player, moderation::act, moderation::log,
         moderation::acknowledge_warning,
         blocks::list_blocks, blocks::create_block, blocks::delete_block,
+        puzzles::get_puzzle, puzzles::next_puzzle, puzzles::daily_puzzle, puzzles::streak_next,
+        puzzles::attempt_puzzle, puzzles::vote_puzzle, puzzles::puzzle_history, puzzles::export_puzzles,
         twostep::status, twostep::setup, twostep::enable, twostep::disable, twostep::backup_codes,
         twostep::signin_code
     ),
@@ -103,6 +106,7 @@ pub fn document_value() -> serde_json::Value {
             download my data, close my account. Cookie-authenticated writes must come from this server's origin (`Origin`, when sent)"),
         (name = "ratings", description = "Glicko-2 ratings per variant: history and leaderboards"),
         (name = "learn", description = "Lessons with their checks, the players' rules pages, the move preview"),
+        (name = "puzzles", description = "Puzzles: one decision wins; served near the player's puzzle rating, judged decision by decision, rated (Glicko-2), voted on, exported"),
         (name = "analysis", description = "The engine's analysis of positions and finished games"),
         (name = "tournaments", description = "Arena and Swiss tournaments: lists, standings, joining, the live socket"),
         (name = "moderation", description = "Reports, and the moderators' queue, actions and log (moderators only)"),

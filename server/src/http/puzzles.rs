@@ -1,0 +1,401 @@
+//! Puzzles over HTTP (docs/puzzles.md): one puzzle (`GET /api/puzzles/{id}`, never its solution), the
+//! next one near the caller's puzzle rating, the daily one, the streak's next one, an attempt judged
+//! decision by decision (`POST /api/puzzles/{id}/attempt`), votes, an account's history, and the whole
+//! set as NDJSON (`GET /api/puzzles/export`). Attempts and votes are limited per address and account
+//! ([`Limit::Puzzles`]).
+
+use super::extract::{FromParams, Json, NoParams, Params, Path, Query};
+use crate::game::UnixMs;
+use crate::http::caller::{MaybeSignedIn, SignedIn};
+use crate::http::error::ApiError;
+use crate::http::limits::{ClientAddr, Limit};
+use crate::puzzles::judge::{AttemptError, Solution, Step, Verdict};
+use crate::puzzles::{daily as pick_daily, goal_text, utc_date};
+use crate::ratings::Rating;
+use crate::state::AppState;
+use crate::store::{AttemptOutcome, AttemptWrite, PuzzleFilter, PuzzleRow, PuzzleWrite, Write};
+use axum::extract::State;
+use axum::http::{HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+use mancala_protocol::puzzles::{
+    AttemptAnswer, AttemptEntry, AttemptRequest, AttemptResult, DailyPuzzle, LineDecision, PuzzleGoal, PuzzleHistory,
+    PuzzleRatingChange, PuzzleRatingInfo, PuzzleView, StreakState, ThemeResult, VoteAnswer, VoteRequest,
+};
+use mancala_puzzles::{Goal, PuzzleGame, Theme};
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
+
+/// Puzzles `next` chooses among at random (the nearest to the rating), so guests do not all get one.
+const NEAREST: u32 = 8;
+/// Puzzles the streak's next is chosen among (the easiest of those harder than the last).
+const STREAK_CHOICES: u32 = 3;
+/// The history's default and largest page.
+const HISTORY_DEFAULT: u32 = 20;
+pub const HISTORY_MAX: u32 = 100;
+
+/// A puzzle's id: 16 lower-case hex digits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PuzzleId(String);
+
+impl std::str::FromStr for PuzzleId {
+    type Err = String;
+    fn from_str(s: &str) -> Result<PuzzleId, String> {
+        if s.len() == 16 && s.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)) {
+            Ok(PuzzleId(s.to_string()))
+        } else {
+            let shown: String = s.chars().take(40).collect();
+            Err(format!("`id`: a puzzle id is 16 lower-case hex digits (got `{shown}`)"))
+        }
+    }
+}
+
+fn theme_name(t: Theme) -> String {
+    serde_json::to_value(t).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
+}
+
+fn side_name(side: mancala_engine::Side) -> String {
+    side.name().to_string()
+}
+
+fn line(steps: &[Step]) -> Vec<LineDecision> {
+    steps.iter().map(|s| LineDecision { side: side_name(s.side), decision: s.text.clone() }).collect()
+}
+
+/// A stored puzzle the engine cannot replay is the server's fault (the import checks every one).
+fn solution(row: &PuzzleRow) -> Result<Solution, ApiError> {
+    Solution::of(&row.puzzle).map_err(|e| ApiError::Internal(e.to_string()))
+}
+
+fn view(row: &PuzzleRow) -> Result<PuzzleView, ApiError> {
+    let p = &row.puzzle;
+    let s = solution(row)?;
+    let (kind, counters) = match p.goal {
+        Goal::Win => ("win", None),
+        Goal::Capture { counters } => ("capture", Some(counters)),
+    };
+    Ok(PuzzleView {
+        id: p.id.clone(),
+        game: p.game().id().to_string(),
+        variant: p.variant.id().to_string(),
+        options: p.options,
+        position: p.position.clone(),
+        solver: side_name(s.solver),
+        goal: PuzzleGoal { kind: kind.to_string(), counters, text: goal_text(p.goal, s.solver) },
+        themes: p.themes.iter().map(|&t| theme_name(t)).collect(),
+        rating: row.rating.shown(),
+        plays: row.rating.games,
+        choices: s.choices() as u32,
+    })
+}
+
+async fn stored(state: &AppState, id: &PuzzleId) -> Result<PuzzleRow, ApiError> {
+    state.store.puzzle(&id.0).await?.ok_or_else(|| ApiError::NotFound(format!("no puzzle `{}`", id.0)))
+}
+
+/// `GET /api/puzzles/{id}`: retired puzzles too (a link to one stays good).
+pub async fn get(
+    State(state): State<AppState>,
+    _: Query<NoParams>,
+    Path(id): Path<PuzzleId>,
+) -> Result<axum::Json<PuzzleView>, ApiError> {
+    Ok(axum::Json(view(&stored(&state, &id).await?)?))
+}
+
+/// `game` and `theme`, as `next` and the streak take them.
+#[derive(Debug, Default)]
+struct Filter {
+    game: Option<PuzzleGame>,
+    theme: Option<String>,
+}
+
+impl Filter {
+    fn of(params: &Params) -> Result<Filter, ApiError> {
+        let games: Vec<(&str, PuzzleGame)> = PuzzleGame::ALL.iter().map(|g| (g.id(), *g)).collect();
+        let game = params.word("game", &games)?;
+        let theme = match params.get("theme") {
+            None => None,
+            Some(t) => {
+                let theme: Theme = serde_json::from_value(serde_json::Value::String(t.to_string())).map_err(|_| {
+                    let all = [
+                        Theme::RelayCapture,
+                        Theme::SownOnCapture,
+                        Theme::ReverseCapture,
+                        Theme::SpecialWin,
+                        Theme::StoreMove,
+                        Theme::CrossSowing,
+                        Theme::NoMoves,
+                        Theme::Endgame,
+                        Theme::Opening,
+                    ];
+                    let names: Vec<String> = all.into_iter().map(theme_name).collect();
+                    let shown: String = t.chars().take(40).collect();
+                    ApiError::BadRequest(format!(
+                        "parameter `theme` must be one of {} (got `{shown}`)",
+                        names.join(", ")
+                    ))
+                })?;
+                Some(theme_name(theme))
+            }
+        };
+        Ok(Filter { game, theme })
+    }
+
+    fn store(&self) -> PuzzleFilter<'_> {
+        PuzzleFilter { game: self.game, theme: self.theme.as_deref() }
+    }
+
+    fn words(&self) -> String {
+        let mut out = String::new();
+        if let Some(g) = self.game {
+            out.push_str(&format!(" of {}", g.id()));
+        }
+        if let Some(t) = &self.theme {
+            out.push_str(&format!(" with theme {t}"));
+        }
+        out
+    }
+}
+
+/// `next`'s query.
+#[derive(Debug)]
+pub struct NextQuery(Filter);
+
+impl FromParams for NextQuery {
+    const NAMES: &'static [&'static str] = &["game", "theme"];
+    fn from_params(params: &Params) -> Result<Self, ApiError> {
+        Filter::of(params).map(NextQuery)
+    }
+}
+
+/// `GET /api/puzzles/next?game=&theme=`: a puzzle near the caller's puzzle rating (a guest's is 1500)
+/// that the caller has no recorded attempt of, chosen at random among the nearest few.
+pub async fn next(
+    State(state): State<AppState>,
+    Query(NextQuery(filter)): Query<NextQuery>,
+    MaybeSignedIn(caller): MaybeSignedIn,
+) -> Result<axum::Json<PuzzleView>, ApiError> {
+    let key = caller.map(|c| c.name.key());
+    let rating = match &key {
+        Some(k) => state.store.puzzle_standing(k).await?.map_or(Rating::default(), |s| s.rating),
+        None => Rating::default(),
+    };
+    let near = state.store.puzzles_near(filter.store(), rating.rating, key.as_deref(), NEAREST).await?;
+    if near.is_empty() {
+        return Err(ApiError::NotFound(format!("no puzzle{} left to play", filter.words())));
+    }
+    let pick = &near[rand::random::<u32>() as usize % near.len()];
+    Ok(axum::Json(view(pick)?))
+}
+
+/// `GET /api/puzzles/daily`: the UTC day's puzzle, the same on every node ([`crate::puzzles::daily`]).
+pub async fn daily(State(state): State<AppState>, _: Query<NoParams>) -> Result<axum::Json<DailyPuzzle>, ApiError> {
+    let date = utc_date(UnixMs::now());
+    let ids = state.store.served_puzzle_ids().await?;
+    let Some(id) = pick_daily(&date, &ids) else {
+        return Err(ApiError::NotFound("no puzzle is served yet".into()));
+    };
+    let row = state.store.puzzle(id).await?.ok_or_else(|| ApiError::NotFound(format!("no puzzle `{id}`")))?;
+    Ok(axum::Json(DailyPuzzle { date, puzzle: view(&row)? }))
+}
+
+/// The streak's query: `after` (the puzzle just solved), `game`, `theme`.
+#[derive(Debug)]
+pub struct StreakQuery {
+    after: Option<PuzzleId>,
+    filter: Filter,
+}
+
+impl FromParams for StreakQuery {
+    const NAMES: &'static [&'static str] = &["after", "game", "theme"];
+    fn from_params(params: &Params) -> Result<Self, ApiError> {
+        let after = params
+            .get("after")
+            .map(|t| {
+                t.parse::<PuzzleId>().map_err(|e| ApiError::BadRequest(e.replacen("`id`", "parameter `after`", 1)))
+            })
+            .transpose()?;
+        Ok(StreakQuery { after, filter: Filter::of(params)? })
+    }
+}
+
+/// `GET /api/puzzles/streak/next?after=ID`: a puzzle harder than `after` (rated above it now), among the
+/// easiest few such; without `after`, among the easiest of all: a streak's first.
+pub async fn streak_next(
+    State(state): State<AppState>,
+    Query(q): Query<StreakQuery>,
+) -> Result<axum::Json<PuzzleView>, ApiError> {
+    let above = match &q.after {
+        Some(id) => Some(stored(&state, id).await?.rating.rating),
+        None => None,
+    };
+    let harder = state.store.puzzles_above(q.filter.store(), above, STREAK_CHOICES).await?;
+    if harder.is_empty() {
+        return Err(ApiError::NotFound(format!("no harder puzzle{}: the streak is complete", q.filter.words())));
+    }
+    let pick = &harder[rand::random::<u32>() as usize % harder.len()];
+    Ok(axum::Json(view(pick)?))
+}
+
+/// `POST /api/puzzles/{id}/attempt`: judges the solver's decisions so far; a finished attempt (the first
+/// wrong decision, or the whole line) of an account is recorded once per puzzle with both ratings, and
+/// moves the account's streak when `streak` is set. A guest's attempt is judged only.
+pub async fn attempt(
+    State(state): State<AppState>,
+    _: Query<NoParams>,
+    client: ClientAddr,
+    MaybeSignedIn(caller): MaybeSignedIn,
+    Path(id): Path<PuzzleId>,
+    Json(req): Json<AttemptRequest>,
+) -> Result<axum::Json<AttemptAnswer>, ApiError> {
+    state.limits.check_for(Limit::Puzzles, client, caller.as_ref().map(|c| &c.name))?;
+    let row = stored(&state, &id).await?;
+    let s = solution(&row)?;
+    let verdict =
+        s.judge(&req.decisions, &row.puzzle).map_err(|e: AttemptError| ApiError::BadRequest(e.to_string()))?;
+    let (result, reply, wrong) = match verdict {
+        Verdict::Right { reply } => (AttemptResult::Right, reply, None),
+        Verdict::Continue { reply } => (AttemptResult::Continue, reply, None),
+        Verdict::Wrong { index, expected } => (AttemptResult::Wrong, Vec::new(), Some((index, expected))),
+    };
+    let mut answer = AttemptAnswer {
+        result,
+        reply: line(&reply),
+        wrong_index: wrong.as_ref().map(|(i, _)| *i as u32),
+        expected: wrong.as_ref().map(|(_, e)| e.text.clone()),
+        solution: (result != AttemptResult::Continue).then(|| line(&s.steps)),
+        recorded: false,
+        rating: None,
+        puzzle_rating: row.rating.shown(),
+        streak: None,
+    };
+    if let (Some(caller), true) = (caller, result != AttemptResult::Continue) {
+        let outcome = Arc::new(Mutex::new(AttemptOutcome::default()));
+        let write = AttemptWrite {
+            puzzle: row.puzzle.id.clone(),
+            player_key: caller.name.key(),
+            won: result == AttemptResult::Right,
+            at: UnixMs::now(),
+            streak: req.streak,
+            outcome: outcome.clone(),
+        };
+        state.store.write(vec![Write::Puzzle(PuzzleWrite::Attempt(write))]).await?;
+        let outcome = outcome.lock().expect("outcome lock").clone();
+        if let Some((before, after)) = outcome.account {
+            answer.recorded = true;
+            answer.rating = Some(PuzzleRatingChange {
+                before: before.shown(),
+                after: after.shown(),
+                provisional: after.provisional(),
+            });
+        }
+        if let Some(p) = outcome.puzzle {
+            answer.puzzle_rating = p.shown();
+        }
+        answer.streak = outcome.streak.map(|(run, best)| StreakState { run, best });
+    }
+    Ok(axum::Json(answer))
+}
+
+/// `POST /api/puzzles/{id}/vote`: an account's vote on a puzzle it has a recorded attempt of; enough down
+/// votes retire it ([`crate::puzzles::retires`]).
+pub async fn vote(
+    State(state): State<AppState>,
+    _: Query<NoParams>,
+    client: ClientAddr,
+    SignedIn(caller): SignedIn,
+    Path(id): Path<PuzzleId>,
+    Json(req): Json<VoteRequest>,
+) -> Result<axum::Json<VoteAnswer>, ApiError> {
+    state.limits.check_for(Limit::Puzzles, client, Some(&caller.name))?;
+    stored(&state, &id).await?;
+    let key = caller.name.key();
+    if !state.store.puzzle_attempted(&id.0, &key).await? {
+        return Err(ApiError::Conflict(format!("vote on puzzle `{}` after attempting it", id.0)));
+    }
+    let write = PuzzleWrite::Vote {
+        puzzle: id.0.clone(),
+        player_key: key,
+        up: req.up,
+        at: UnixMs::now(),
+        retires: crate::puzzles::retires,
+    };
+    state.store.write(vec![Write::Puzzle(write)]).await?;
+    let row = stored(&state, &id).await?;
+    Ok(axum::Json(VoteAnswer { up: row.votes_up, down: row.votes_down, retired: row.retired }))
+}
+
+/// The history's query: `limit`.
+#[derive(Debug)]
+pub struct HistoryQuery {
+    limit: u32,
+}
+
+impl FromParams for HistoryQuery {
+    const NAMES: &'static [&'static str] = &["limit"];
+    fn from_params(params: &Params) -> Result<Self, ApiError> {
+        let limit = params.number("limit", 1..=u64::from(HISTORY_MAX))?.map_or(HISTORY_DEFAULT, |n| n as u32);
+        Ok(HistoryQuery { limit })
+    }
+}
+
+/// `GET /api/puzzles/history?limit=`: the caller's puzzle rating, best streak, newest attempts and
+/// results by theme (over every attempt).
+pub async fn history(
+    State(state): State<AppState>,
+    Query(q): Query<HistoryQuery>,
+    SignedIn(caller): SignedIn,
+) -> Result<axum::Json<PuzzleHistory>, ApiError> {
+    Ok(axum::Json(history_of(&state, &caller.name.key(), Some(q.limit as usize)).await?))
+}
+
+/// The puzzle history of the account `key`: its newest `recent` attempts (`None`: all of them, as the
+/// account's download has them).
+pub async fn history_of(state: &AppState, key: &str, recent: Option<usize>) -> Result<PuzzleHistory, ApiError> {
+    let standing = state.store.puzzle_standing(key).await?;
+    let all = state.store.puzzle_attempts(key, None).await?;
+    let mut themes: BTreeMap<&str, (u32, u32)> = BTreeMap::new();
+    for a in &all {
+        for t in &a.themes {
+            let e = themes.entry(t.as_str()).or_default();
+            e.0 += 1;
+            e.1 += u32::from(a.won);
+        }
+    }
+    let recent = all
+        .iter()
+        .take(recent.unwrap_or(usize::MAX))
+        .map(|a| AttemptEntry {
+            puzzle: a.puzzle.clone(),
+            game: a.game.clone(),
+            themes: a.themes.clone(),
+            won: a.won,
+            at: a.at.wire(),
+            rating_before: a.before.round() as i32,
+            rating_after: a.after.round() as i32,
+        })
+        .collect();
+    Ok(PuzzleHistory {
+        rating: standing.filter(|s| s.rating.games > 0).map(|s| PuzzleRatingInfo {
+            rating: s.rating.shown(),
+            deviation: s.rating.deviation.round() as i32,
+            provisional: s.rating.provisional(),
+            attempts: s.rating.games,
+        }),
+        streak_best: standing.map_or(0, |s| s.streak_best),
+        recent,
+        themes: themes
+            .into_iter()
+            .map(|(theme, (attempts, won))| ThemeResult { theme: theme.to_string(), attempts, won })
+            .collect(),
+    })
+}
+
+/// `GET /api/puzzles/export`: every puzzle served, as NDJSON (the `mancala-puzzles` crate's form, with
+/// each puzzle's rating now), in id order.
+pub async fn export(State(state): State<AppState>, _: Query<NoParams>) -> Result<Response, ApiError> {
+    let rows = state.store.all_puzzles(false).await?;
+    let puzzles: Vec<_> = rows.into_iter().map(|r| r.puzzle).collect();
+    let mut response = mancala_puzzles::write_ndjson(&puzzles).into_response();
+    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/x-ndjson"));
+    Ok(response)
+}

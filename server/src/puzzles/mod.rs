@@ -1,0 +1,137 @@
+//! Puzzles on the server (docs/puzzles.md): the set imported at start-up ([`import`]: the committed
+//! starter set and `--puzzles FILE`), an attempt's judgement ([`judge`]), the daily puzzle ([`daily`]),
+//! and the rule that retires a puzzle by its votes ([`retires`]). Storage is `store::puzzles`, the routes
+//! `http::puzzles`.
+
+pub mod judge;
+
+use crate::game::UnixMs;
+use crate::store::{PuzzleWrite, Store, StoreError, Write};
+use mancala_puzzles::{Goal, Puzzle};
+use sha2::{Digest, Sha256};
+use std::collections::HashSet;
+
+/// Down votes that retire a puzzle, at least: a handful of players, not one.
+pub const RETIRE_DOWN_VOTES: u32 = 5;
+
+/// Is a puzzle with these votes retired? At least [`RETIRE_DOWN_VOTES`] down votes, and at least twice as
+/// many down votes as up votes (a puzzle most players like stays, whatever a few say).
+pub fn retires(up: u32, down: u32) -> bool {
+    down >= RETIRE_DOWN_VOTES && down >= up.saturating_mul(2)
+}
+
+/// Puzzles written per transaction at import.
+const IMPORT_CHUNK: usize = 256;
+
+/// Why the puzzles could not be imported.
+#[derive(Debug, thiserror::Error)]
+pub enum ImportError {
+    #[error("--puzzles {path}: {reason}")]
+    File { path: String, reason: String },
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// Imports the committed starter set and the puzzles of `file` (NDJSON) that the store does not hold
+/// yet (by id: the same position is the same puzzle), each checked by the engine first. A starter puzzle
+/// the engine refuses is left out with a warning; a file's stops the server, naming the puzzle. Several
+/// nodes starting at once insert each puzzle once. Returns how many were new.
+pub async fn import(store: &Store, file: Option<&std::path::Path>) -> Result<usize, ImportError> {
+    let mut set: Vec<Puzzle> = Vec::new();
+    for p in mancala_puzzles::starter() {
+        match p.replay() {
+            Ok(_) => set.push(p),
+            Err(e) => tracing::warn!(error = %e, "a puzzle of the starter set is left out"),
+        }
+    }
+    if let Some(path) = file {
+        let shown = path.display().to_string();
+        let bad = |reason: String| ImportError::File { path: shown.clone(), reason };
+        let text = std::fs::read_to_string(path).map_err(|e| bad(e.to_string()))?;
+        let read = mancala_puzzles::read_ndjson(&text).map_err(|e| bad(e.to_string()))?;
+        for p in read {
+            p.replay().map_err(|e| bad(e.to_string()))?;
+            set.push(p);
+        }
+    }
+    let mut known: HashSet<String> = store.puzzle_ids().await?.into_iter().collect();
+    let new: Vec<Puzzle> = set.into_iter().filter(|p| known.insert(p.id.clone())).collect();
+    let at = UnixMs::now();
+    for chunk in new.chunks(IMPORT_CHUNK) {
+        store.write(vec![Write::Puzzle(PuzzleWrite::Import { puzzles: chunk.to_vec(), at })]).await?;
+    }
+    Ok(new.len())
+}
+
+/// The UTC day of `at`, `YYYY-MM-DD`.
+pub fn utc_date(at: UnixMs) -> String {
+    // Days since 1970-01-01 to a civil date (Howard Hinnant's `civil_from_days`).
+    let z = at.millis().div_euclid(86_400_000) + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+/// The daily puzzle of `date` among `ids` (the puzzles served): the one whose SHA-256 of the date and its
+/// id is least. Every node with the same set picks the same; a puzzle added or retired changes the day's
+/// pick only if it is (or was) that one.
+pub fn daily<'a>(date: &str, ids: &'a [String]) -> Option<&'a String> {
+    ids.iter().min_by_key(|id| {
+        let mut h = Sha256::new();
+        h.update(date.as_bytes());
+        h.update([0]);
+        h.update(id.as_bytes());
+        h.finalize().to_vec()
+    })
+}
+
+/// A puzzle's goal in words, with its solver.
+pub fn goal_text(goal: Goal, solver: mancala_engine::Side) -> String {
+    let who = match solver {
+        mancala_engine::Side::South => "South",
+        mancala_engine::Side::North => "North",
+    };
+    match goal {
+        Goal::Win => format!("{who} to play and win"),
+        Goal::Capture { counters } => format!("{who} to play and capture {counters}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_are_utc_days() {
+        assert_eq!(utc_date(UnixMs::from_millis(0)), "1970-01-01");
+        assert_eq!(utc_date(UnixMs::from_millis(951_782_400_000)), "2000-02-29");
+        assert_eq!(utc_date(UnixMs::from_millis(1_795_737_599_999)), "2026-11-26");
+        assert_eq!(utc_date(UnixMs::from_millis(1_795_737_600_000)), "2026-11-27");
+    }
+
+    #[test]
+    fn the_daily_pick_depends_on_the_date_and_the_set_only() {
+        let ids: Vec<String> = (0..50).map(|i| format!("{i:016x}")).collect();
+        let a = daily("2026-11-26", &ids).unwrap().clone();
+        let mut shuffled = ids.clone();
+        shuffled.reverse();
+        assert_eq!(daily("2026-11-26", &shuffled), Some(&a));
+        let days: HashSet<&String> = (1..=20).map(|d| daily(&format!("2026-12-{d:02}"), &ids).unwrap()).collect();
+        assert!(days.len() > 5, "days pick different puzzles: {days:?}");
+        assert_eq!(daily("2026-11-26", &[]), None);
+    }
+
+    #[test]
+    fn retiring_needs_enough_down_votes_and_a_majority_of_two_to_one() {
+        assert!(!retires(0, 4));
+        assert!(retires(0, 5));
+        assert!(retires(3, 6));
+        assert!(!retires(4, 7));
+    }
+}
