@@ -1,5 +1,5 @@
 //! Accounts with passwords, browser sessions and API tokens, and the one answer to "who is asking?"
-//! ([`identify`]: an [`crate::ids::Identity`]) that every route uses (docs/lobby.md, "Accounts"). Below the
+//! ([`player::identify`]: an [`crate::ids::Identity`]) that every route uses (docs/lobby.md, "Accounts"). Below the
 //! edge: it refuses with its own [`AuthError`], and the extractors that read a request live in
 //! `crate::edge::caller`.
 //!
@@ -24,5 +24,5 @@ pub mod who;
 
 pub use crate::ids::Credential;
 pub use error::AuthError;
-pub use player::{check_name, identify, plays_as};
+pub use player::{check_name, plays_as};
 pub use who::Caller;

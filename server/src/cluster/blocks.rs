@@ -30,7 +30,7 @@ pub async fn changed(lobby: &Lobby, store: &Store, cluster: Option<&Cluster>, bl
 /// Reads again, into `blocks`, the list of every blocker any node says changed, until shutdown.
 pub fn listen(broker: Broker, store: Store, blocks: Blocks, tracker: &TaskTracker, shutdown: CancellationToken) {
     tracker.spawn(async move {
-        let changed = async |blocker: String, _| {
+        let changed = async move |blocker: String, _| {
             if let Err(e) = blocks.refresh(&store, &blocker).await {
                 tracing::warn!(error = %e, blocker, "the blocks of an account could not be read again");
             }

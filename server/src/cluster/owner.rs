@@ -83,7 +83,7 @@ pub(super) async fn serve(
     messages: impl Stream<Item = Delivery>,
     shutdown: CancellationToken,
 ) {
-    let each = async |msg: ToOwner, reply: Option<String>| match msg {
+    let each = async move |msg: ToOwner, reply: Option<String>| match msg {
         // Messages of a viewer are handed on here, in the order they came.
         ToOwner::Client { node, relay, msg, by } => cluster.remotes.client((node, relay), (msg, by)),
         ToOwner::Disconnect { node, relay } => cluster.remotes.remove(&(node, relay)),

@@ -15,8 +15,8 @@ use super::wire::{self, Item, Reply, ToOwner};
 use crate::game::Occupant;
 use crate::ids::{GameId, PlayerName, TokenHash};
 use crate::room::{AskError, ConnId, Joined, Outbound, RemoteRoom, ViewerKind};
+use futures_util::Stream;
 use futures_util::future::BoxFuture;
-use futures_util::{Stream, StreamExt};
 use mancala_engine::Side;
 use mancala_protocol::ClientMsg;
 use mancala_protocol::http::GameSummary;
@@ -122,7 +122,7 @@ pub(super) async fn serve(
     items: impl Stream<Item = super::broker::Delivery>,
     shutdown: CancellationToken,
 ) {
-    let deliver = async |item: Item, _| cluster.relays.deliver(item);
+    let deliver = async move |item: Item, _| cluster.relays.deliver(item);
     subscription::follow(items, "relay item", Item::decode, shutdown, deliver).await;
 }
 

@@ -37,7 +37,7 @@ pub async fn revoked(lobby: &Lobby, cluster: Option<&Cluster>, credentials: Vec<
 /// node's lobby, until shutdown.
 pub fn listen(broker: Broker, lobby: Lobby, tracker: &TaskTracker, shutdown: CancellationToken) {
     tracker.spawn(async move {
-        let revoked = async |credentials: Vec<Credential>, _| lobby.revoke(credentials);
+        let revoked = async move |credentials: Vec<Credential>, _| lobby.revoke(credentials);
         subscription::listen(&broker, SUBJECT, "revocation", json, shutdown, revoked).await;
     });
 }

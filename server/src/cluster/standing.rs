@@ -42,7 +42,7 @@ pub async fn withdraw(lobby: &Lobby, cluster: Option<&Cluster>, key: PersonKey, 
 pub fn listen(broker: Broker, lobby: Lobby, tracker: &TaskTracker, shutdown: CancellationToken) {
     tracker.spawn(async move {
         let withdrawn =
-            async |w: Withdrawn, _| lobby.must_send(Command::Withdraw { key: w.key, rated_only: w.rated_only });
+            async move |w: Withdrawn, _| lobby.must_send(Command::Withdraw { key: w.key, rated_only: w.rated_only });
         subscription::listen(&broker, SUBJECT, "withdrawal", json, shutdown, withdrawn).await;
     });
 }

@@ -7,7 +7,7 @@ use crate::edge::caller::MaybeSignedIn;
 use crate::edge::error::ApiError;
 use crate::edge::extract::{Json, NoParams, OptionalJson, Path, Query};
 use crate::edge::limits::{ClientAddr, Limit};
-use crate::ids::{ChallengeId, ConnId, Identity, PlayerName, SeekId};
+use crate::ids::{ChallengeId, ConnId, PlayerName};
 use crate::lobby::command::{Command, Joining, Kick, Taker};
 use crate::lobby::error::LobbyError;
 use crate::lobby::person::Person;

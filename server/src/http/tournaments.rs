@@ -3,7 +3,6 @@
 //! own place and the seat of their game going on), `POST /api/tournaments/{id}/join` and `…/withdraw`. The
 //! socket `GET /api/tournaments/{id}/ws` is [`crate::ws::tournament`].
 
-use crate::auth::Caller;
 use crate::edge::caller::{MaybeSignedIn, SignedIn};
 use crate::edge::error::ApiError;
 use crate::edge::extract::{Json, NoParams, OptionalJson, Path, Query};
@@ -12,7 +11,7 @@ use crate::ids::GameId;
 use crate::lobby::{engine_mark, playban};
 use crate::state::AppState;
 use crate::tournaments::actions::{self, view_for};
-use crate::tournaments::record::{Settings, Tournament};
+use crate::tournaments::record::Settings;
 use axum::extract::State;
 use axum::http::StatusCode;
 use mancala_protocol::tournament::{
