@@ -19,6 +19,7 @@ pub mod admin;
 pub(crate) mod auth;
 pub(crate) mod cluster;
 pub mod config;
+pub(crate) mod edge;
 pub(crate) mod engine_work;
 pub(crate) mod fairplay;
 pub mod game;
@@ -27,6 +28,7 @@ pub mod ids;
 pub(crate) mod lobby;
 pub(crate) mod mail;
 pub(crate) mod moderation;
+pub(crate) mod password;
 pub(crate) mod puzzles;
 pub(crate) mod ratings;
 pub(crate) mod room;
@@ -185,7 +187,7 @@ pub async fn run(
         cluster: node.clone(),
         ws_limits: ws::WsLimits::of(&config),
         forbidden,
-        limits: Arc::new(http::limits::RateLimits::of(&config)),
+        limits: Arc::new(edge::limits::RateLimits::of(&config)),
         mailer: mailer.map(Arc::new),
         mail_limits: Arc::new(http::mail_limits::MailLimits::new(config.mails_per_hour)),
         config: Arc::new(config.clone()),

@@ -255,7 +255,7 @@ fn refusal(limit: usize) -> Response<axum::body::Body> {
     let message = format!("the server has {limit} connections open, its limit: try again in a few seconds");
     metrics::counter!("mancala_connections_refused").increment(1);
     tracing::warn!(limit, "a connection beyond the cap refused");
-    let mut response = crate::http::error::ApiError::Busy(message).into_response();
+    let mut response = crate::edge::error::ApiError::Busy(message).into_response();
     crate::http::answers::record(response.status(), crate::http::answers::REFUSED.to_string());
     let headers = response.headers_mut();
     headers.insert(header::RETRY_AFTER, HeaderValue::from(RETRY_AFTER_SECS));

@@ -3,7 +3,7 @@
 
 use crate::cluster::Cluster;
 use crate::config::Config;
-use crate::http::limits::RateLimits;
+use crate::edge::limits::RateLimits;
 use crate::room::Registry;
 use crate::store::Store;
 use crate::ws::WsLimits;

@@ -1,6 +1,7 @@
 //! Why accounts refuse: auth's own error, below the edge. The edge says it in its own words (`http`'s
 //! `ApiError`: one `From` maps each kind to a status).
 
+use crate::password::PasswordError;
 use crate::store::StoreError;
 
 #[derive(Debug, thiserror::Error)]
@@ -28,4 +29,14 @@ pub enum AuthError {
     /// A fault of ours: a stored value that does not read, a hashing task that failed.
     #[error("{0}")]
     Internal(String),
+}
+
+impl From<PasswordError> for AuthError {
+    fn from(e: PasswordError) -> AuthError {
+        match e {
+            PasswordError::Refused(m) => AuthError::BadRequest(m),
+            PasswordError::ShuttingDown => AuthError::ShuttingDown,
+            PasswordError::Internal(m) => AuthError::Internal(m),
+        }
+    }
 }

@@ -1,9 +1,10 @@
 //! Accounts with passwords, browser sessions and API tokens, and the one answer to "who is asking?"
-//! ([`identify`]: an [`crate::ids::Identity`]) that every route uses (docs/lobby.md, "Accounts"). Below the
+//! ([`player::identify`]: an [`crate::ids::Identity`]) that every route uses (docs/lobby.md, "Accounts"). Below the
 //! edge: it refuses with its own [`AuthError`], and the extractors that read a request live in
-//! `crate::http::caller`.
+//! `crate::edge::caller`.
 //!
-//! - [`password`]: the rules of a new password, argon2id hashing off the runtime threads;
+//! - passwords (their rules, argon2id hashing) are the leaf module [`crate::password`], which tournaments
+//!   use too;
 //! - [`session`]: the `mancala_session` cookie and the sessions behind it;
 //! - [`csrf`]: the `Origin` check of cookie-authenticated writes;
 //! - [`tokens`]: named API tokens (the terminal client's `mancala login`);
@@ -14,7 +15,6 @@
 
 pub mod csrf;
 pub mod error;
-pub mod password;
 pub mod player;
 pub mod session;
 pub mod tokens;
@@ -24,5 +24,5 @@ pub mod who;
 
 pub use crate::ids::Credential;
 pub use error::AuthError;
-pub use player::{check_name, identify};
+pub use player::{check_name, plays_as};
 pub use who::Caller;

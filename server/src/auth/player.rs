@@ -17,6 +17,21 @@ pub fn check_name(words: &ForbiddenWords, name: &str) -> Result<(), AuthError> {
     }
 }
 
+/// [`identify`], and a guest's name refused when it holds a word of `words` (`name_forbidden`): who plays
+/// a game, a seek or a challenge, asked the same way by HTTP and the sockets.
+pub async fn plays_as(
+    store: &Store,
+    words: &ForbiddenWords,
+    caller: Option<&Caller>,
+    name: Option<String>,
+) -> Result<Identity, AuthError> {
+    let who = identify(store, caller, name).await?;
+    if let Identity::Guest(name) = &who {
+        check_name(words, name.as_str())?;
+    }
+    Ok(who)
+}
+
 /// Who `caller` (a signed-in request, or none) plays as when it asks to play as `name`.
 pub async fn identify(store: &Store, caller: Option<&Caller>, name: Option<String>) -> Result<Identity, AuthError> {
     if let Some(caller) = caller {

@@ -5,11 +5,11 @@
 //! A lost message (NATS delivers at most once) is caught up when the blocker next opens a socket, and a
 //! challenge is always checked in the database (docs/moderation.md, "Blocks").
 
+use super::subscription::{self, text};
 use super::{Broker, Cluster};
 use crate::lobby::Lobby;
 use crate::lobby::blocks::Blocks;
 use crate::store::{Store, StoreError};
-use futures_util::StreamExt;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
@@ -30,26 +30,11 @@ pub async fn changed(lobby: &Lobby, store: &Store, cluster: Option<&Cluster>, bl
 /// Reads again, into `blocks`, the list of every blocker any node says changed, until shutdown.
 pub fn listen(broker: Broker, store: Store, blocks: Blocks, tracker: &TaskTracker, shutdown: CancellationToken) {
     tracker.spawn(async move {
-        let feed = match broker.subscribe(SUBJECT.to_string()).await {
-            Ok(feed) => feed,
-            Err(e) => {
-                tracing::warn!(error = %e, "the blocks of other nodes will be read when their blockers connect");
-                return;
-            }
-        };
-        tokio::pin!(feed);
-        loop {
-            let delivery = tokio::select! {
-                _ = shutdown.cancelled() => return,
-                d = feed.next() => match d { Some(d) => d, None => return },
-            };
-            let Ok(blocker) = std::str::from_utf8(&delivery.payload) else {
-                tracing::warn!("an unreadable block change on the broker");
-                continue;
-            };
-            if let Err(e) = blocks.refresh(&store, blocker).await {
+        let changed = async move |blocker: String, _| {
+            if let Err(e) = blocks.refresh(&store, &blocker).await {
                 tracing::warn!(error = %e, blocker, "the blocks of an account could not be read again");
             }
-        }
+        };
+        subscription::listen(&broker, SUBJECT, "block change", text, shutdown, changed).await;
     });
 }

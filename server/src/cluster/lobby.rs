@@ -16,6 +16,7 @@
 //! - An account paired by one node is announced on the feed: the others drop its seeks and mark it as
 //!   playing that game, so it is not paired twice from seeks on two nodes.
 
+use super::subscription::{self, json};
 use super::{Broker, BrokerError, Cluster};
 use crate::ids::{GameId, Identity, SeekId};
 use crate::lobby::Lobby;
@@ -25,7 +26,6 @@ use crate::lobby::person::{Person, PersonKey};
 use crate::lobby::pool::{Peers, Remote, RemoteSeek, TakeRequest};
 use crate::lobby::seek::Seek;
 use crate::store::seeks::{self, SeekRow};
-use futures_util::StreamExt;
 use futures_util::future::BoxFuture;
 use mancala_protocol::http::SeatGranted;
 use mancala_protocol::lobby::{self as wire_lobby, LobbyServerMsg};
@@ -210,86 +210,64 @@ pub async fn listen(
     let feed = broker.subscribe(FEED.to_string()).await?;
     let accounts = broker.subscribe(ACCOUNTS.to_string()).await?;
     let takes = broker.subscribe(take_subject(&cluster.node)).await?;
-    let node = cluster.node.clone();
-    let (l, s) = (lobby.clone(), shutdown.clone());
-    tracker.spawn(follow(feed, s, move |payload| {
-        let cmd = match serde_json::from_slice::<Feed>(payload).ok()? {
-            Feed::Added { node: from, .. } | Feed::Removed { node: from, .. } | Feed::Playing { node: from, .. }
-                if from == node =>
-            {
-                return None;
-            }
-            Feed::Added { node, owner, seek } => {
-                let id = seek.id.parse::<SeekId>().ok()?;
-                Remote::Added(RemoteSeek { id, node, owner, view: seek })
-            }
-            Feed::Removed { ids, .. } => Remote::Removed(ids),
-            Feed::Playing { who, key, game, .. } => Remote::Playing { person: Person::remote(who, key), game },
-        };
-        l.must_send(Command::Remote(cmd));
-        None
-    }));
-    let (l, s, node) = (lobby.clone(), shutdown.clone(), cluster.node.clone());
-    tracker.spawn(follow(accounts, s, move |payload| {
-        let m = serde_json::from_slice::<ToAccount>(payload).ok().filter(|m| m.node != node)?;
-        l.must_send(Command::Remote(Remote::ToAccount { to: m.to, msg: m.msg }));
-        None
-    }));
-    tracker.spawn(serve_takes(broker.clone(), takes, lobby.clone(), shutdown.clone()));
+    let (l, node) = (lobby.clone(), cluster.node.clone());
+    let from_feed = async move |msg: Feed, _| {
+        if let Some(remote) = from_feed(msg, &node) {
+            l.must_send(Command::Remote(remote));
+        }
+    };
+    tracker.spawn(subscription::follow(feed, "lobby feed message", json, shutdown.clone(), from_feed));
+    let (l, node) = (lobby.clone(), cluster.node.clone());
+    let to_account = async move |m: ToAccount, _| {
+        if m.node != node {
+            l.must_send(Command::Remote(Remote::ToAccount { to: m.to, msg: m.msg }));
+        }
+    };
+    tracker.spawn(subscription::follow(accounts, "account message", json, shutdown.clone(), to_account));
+    let (l, b) = (lobby.clone(), broker.clone());
+    let take = async move |request: TakeRequest, reply: Option<String>| {
+        if let Some(to) = reply {
+            answer_take(b.clone(), l.clone(), request, to);
+        }
+    };
+    tracker.spawn(subscription::follow(takes, "take", json, shutdown.clone(), take));
     tracker.spawn(reload(cluster, lobby, shutdown));
     Ok(())
 }
 
-/// Passes each message of `sub` to `each`, until shutdown.
-async fn follow(
-    sub: impl futures_util::Stream<Item = super::broker::Delivery>,
-    shutdown: CancellationToken,
-    each: impl Fn(&[u8]) -> Option<()>,
-) {
-    tokio::pin!(sub);
-    loop {
-        tokio::select! {
-            _ = shutdown.cancelled() => return,
-            d = sub.next() => match d {
-                Some(d) => { each(&d.payload); }
-                None => return,
-            },
+/// What a feed message of another node changes in this node's lobby (nothing for one of this node's own).
+fn from_feed(msg: Feed, own: &str) -> Option<Remote> {
+    Some(match msg {
+        Feed::Added { node, .. } | Feed::Removed { node, .. } | Feed::Playing { node, .. } if node == own => {
+            return None;
         }
-    }
+        Feed::Added { node, owner, seek } => {
+            let id = seek.id.parse::<SeekId>().ok()?;
+            Remote::Added(RemoteSeek { id, node, owner, view: seek })
+        }
+        Feed::Removed { ids, .. } => Remote::Removed(ids),
+        Feed::Playing { who, key, game, .. } => Remote::Playing { person: Person::remote(who, key), game },
+    })
 }
 
-/// Answers the other nodes' takes of this node's seeks: each is an accept of the lobby task, whose answer
-/// goes back to the asking node.
-async fn serve_takes(
-    broker: Broker,
-    sub: impl futures_util::Stream<Item = super::broker::Delivery>,
-    lobby: Lobby,
-    shutdown: CancellationToken,
-) {
-    tokio::pin!(sub);
-    loop {
-        let d = tokio::select! {
-            _ = shutdown.cancelled() => return,
-            d = sub.next() => match d { Some(d) => d, None => return },
+/// Answers another node's take of this node's seek, on `to`: an accept of the lobby task, in a task of its
+/// own so that the subscription goes on reading meanwhile.
+fn answer_take(broker: Broker, lobby: Lobby, request: TakeRequest, to: String) {
+    tokio::spawn(async move {
+        let person = Person::remote(request.who, request.key);
+        let (reply, answer) = oneshot::channel();
+        let taker = Taker::Http { person, reply };
+        let sent = lobby.send(Command::Accept { taker, id: request.id, rating: request.rating });
+        let result = match sent {
+            Ok(()) => answer.await.unwrap_or(Err(LobbyError::ShuttingDown)),
+            Err(e) => Err(e),
         };
-        let (Some(to), Ok(request)) = (d.reply, serde_json::from_slice::<TakeRequest>(&d.payload)) else { continue };
-        let (lobby, broker) = (lobby.clone(), broker.clone());
-        tokio::spawn(async move {
-            let person = Person::remote(request.who, request.key);
-            let (reply, answer) = oneshot::channel();
-            let taker = Taker::Http { person, reply };
-            let sent = lobby.send(Command::Accept { taker, id: request.id, rating: request.rating });
-            let result = match sent {
-                Ok(()) => answer.await.unwrap_or(Err(LobbyError::ShuttingDown)),
-                Err(e) => Err(e),
-            };
-            let answer: TakeAnswer = result.map_err(|e| (e.code().to_string(), e.to_string()));
-            let payload = serde_json::to_vec(&answer).expect("an answer serialises");
-            if let Err(e) = broker.publish(to, payload.into()).await {
-                tracing::warn!(error = %e, "the answer to a take could not be sent");
-            }
-        });
-    }
+        let answer: TakeAnswer = result.map_err(|e| (e.code().to_string(), e.to_string()));
+        let payload = serde_json::to_vec(&answer).expect("an answer serialises");
+        if let Err(e) = broker.publish(to, payload.into()).await {
+            tracing::warn!(error = %e, "the answer to a take could not be sent");
+        }
+    });
 }
 
 /// Reads the other nodes' seeks from the table at start, when the broker connection comes back, and every

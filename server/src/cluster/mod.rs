@@ -15,6 +15,8 @@
 //! - [`lobby`]: one lobby for every node: the seeks, takes and challenges the nodes' lobby tasks exchange.
 //! - [`blocks`]: a block or an unblock carried to every node's copy of who blocks whom.
 //! - [`standing`]: a closed or computer-assisted account's seeks and challenges withdrawn on every node.
+//! - [`subscription`]: the one way each of these follows its broker subject (decode, hand on, skip what
+//!   does not decode, stop at shutdown).
 
 pub mod blocks;
 pub mod broker;
@@ -26,6 +28,7 @@ mod placement;
 mod relay;
 pub mod revoke;
 pub mod standing;
+mod subscription;
 pub mod wire;
 
 pub use broker::{Broker, BrokerError};

@@ -9,10 +9,11 @@
 
 use super::Cluster;
 use super::broker::Delivery;
+use super::subscription::{self, json};
 use super::wire::{self, Item, Reply, ToOwner};
 use crate::ids::PlayerName;
 use crate::room::{AskError, CONNECTION_QUEUE, ConnId, Outbound, Registry, RoomHandle};
-use futures_util::{Stream, StreamExt};
+use futures_util::Stream;
 use mancala_protocol::ClientMsg;
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
@@ -82,37 +83,21 @@ pub(super) async fn serve(
     messages: impl Stream<Item = Delivery>,
     shutdown: CancellationToken,
 ) {
-    let mut messages = std::pin::pin!(messages);
-    loop {
-        let delivery = tokio::select! {
-            _ = shutdown.cancelled() => return,
-            d = messages.next() => match d {
-                Some(d) => d,
-                None => return,
-            },
-        };
-        let msg: ToOwner = match serde_json::from_slice(&delivery.payload) {
-            Ok(msg) => msg,
-            Err(e) => {
-                tracing::warn!(error = %e, "unreadable message from another node");
-                continue;
-            }
-        };
-        match msg {
-            // Messages of a viewer are handed on here, in the order they came.
-            ToOwner::Client { node, relay, msg, by } => cluster.remotes.client((node, relay), (msg, by)),
-            ToOwner::Disconnect { node, relay } => cluster.remotes.remove(&(node, relay)),
-            // Requests may wait for a room to load: each gets a task.
-            request => {
-                let Some(reply_to) = delivery.reply else { continue };
-                let (cluster, rooms) = (cluster.clone(), rooms.clone());
-                tokio::spawn(async move {
-                    let reply = answer(&cluster, &rooms, request).await;
-                    let _ = cluster.broker.publish(reply_to, reply.encode()).await;
-                });
-            }
+    let each = async move |msg: ToOwner, reply: Option<String>| match msg {
+        // Messages of a viewer are handed on here, in the order they came.
+        ToOwner::Client { node, relay, msg, by } => cluster.remotes.client((node, relay), (msg, by)),
+        ToOwner::Disconnect { node, relay } => cluster.remotes.remove(&(node, relay)),
+        // Requests may wait for a room to load: each gets a task.
+        request => {
+            let Some(reply_to) = reply else { return };
+            let (cluster, rooms) = (cluster.clone(), rooms.clone());
+            tokio::spawn(async move {
+                let reply = answer(&cluster, &rooms, request).await;
+                let _ = cluster.broker.publish(reply_to, reply.encode()).await;
+            });
         }
-    }
+    };
+    subscription::follow(messages, "message from another node", json, shutdown, each).await;
 }
 
 async fn answer(cluster: &Arc<Cluster>, rooms: &Registry, request: ToOwner) -> Reply {

@@ -10,12 +10,13 @@
 //! arrive after the change's own events, because the owner's room made them so and nothing reorders them.
 
 use super::Cluster;
+use super::subscription;
 use super::wire::{self, Item, Reply, ToOwner};
 use crate::game::Occupant;
 use crate::ids::{GameId, PlayerName, TokenHash};
 use crate::room::{AskError, ConnId, Joined, Outbound, RemoteRoom, ViewerKind};
+use futures_util::Stream;
 use futures_util::future::BoxFuture;
-use futures_util::{Stream, StreamExt};
 use mancala_engine::Side;
 use mancala_protocol::ClientMsg;
 use mancala_protocol::http::GameSummary;
@@ -121,20 +122,8 @@ pub(super) async fn serve(
     items: impl Stream<Item = super::broker::Delivery>,
     shutdown: CancellationToken,
 ) {
-    let mut items = std::pin::pin!(items);
-    loop {
-        let delivery = tokio::select! {
-            _ = shutdown.cancelled() => return,
-            d = items.next() => match d {
-                Some(d) => d,
-                None => return,
-            },
-        };
-        match Item::decode(&delivery.payload) {
-            Ok(item) => cluster.relays.deliver(item),
-            Err(e) => tracing::warn!(error = %e, "relay item dropped"),
-        }
-    }
+    let deliver = async move |item: Item, _| cluster.relays.deliver(item);
+    subscription::follow(items, "relay item", Item::decode, shutdown, deliver).await;
 }
 
 /// The owner's heartbeat view changed: connections to dead owners end.

@@ -8,10 +8,10 @@
 //! alone: its credential is checked again in the database where it is used (a seek, an accept, a pairing:
 //! `crate::Store::still_valid`), and a connection found revoked there is closed the same way.
 
+use super::subscription::{self, json};
 use super::{Broker, Cluster};
 use crate::ids::Credential;
 use crate::lobby::Lobby;
-use futures_util::StreamExt;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
@@ -37,23 +37,7 @@ pub async fn revoked(lobby: &Lobby, cluster: Option<&Cluster>, credentials: Vec<
 /// node's lobby, until shutdown.
 pub fn listen(broker: Broker, lobby: Lobby, tracker: &TaskTracker, shutdown: CancellationToken) {
     tracker.spawn(async move {
-        let feed = match broker.subscribe(SUBJECT.to_string()).await {
-            Ok(feed) => feed,
-            Err(e) => {
-                tracing::warn!(error = %e, "revocations of other nodes will be found only where they are used");
-                return;
-            }
-        };
-        tokio::pin!(feed);
-        loop {
-            let delivery = tokio::select! {
-                _ = shutdown.cancelled() => return,
-                d = feed.next() => match d { Some(d) => d, None => return },
-            };
-            match serde_json::from_slice::<Vec<Credential>>(&delivery.payload) {
-                Ok(credentials) => lobby.revoke(credentials),
-                Err(e) => tracing::warn!(error = %e, "an unreadable revocation on the broker"),
-            }
-        }
+        let revoked = async move |credentials: Vec<Credential>, _| lobby.revoke(credentials);
+        subscription::listen(&broker, SUBJECT, "revocation", json, shutdown, revoked).await;
     });
 }

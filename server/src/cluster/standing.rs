@@ -5,11 +5,11 @@
 //! lobbies' memory, so nothing else would reach them; the standing itself is in the database, where a new
 //! seek, challenge or acceptance is checked, so a lost message leaves at most an offer nobody can take up.
 
+use super::subscription::{self, json};
 use super::{Broker, Cluster};
 use crate::lobby::Lobby;
 use crate::lobby::command::Command;
 use crate::lobby::person::PersonKey;
-use futures_util::StreamExt;
 use serde::{Deserialize, Serialize};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
@@ -41,23 +41,8 @@ pub async fn withdraw(lobby: &Lobby, cluster: Option<&Cluster>, key: PersonKey, 
 /// Passes the withdrawals published by any node to this node's lobby, until shutdown.
 pub fn listen(broker: Broker, lobby: Lobby, tracker: &TaskTracker, shutdown: CancellationToken) {
     tracker.spawn(async move {
-        let feed = match broker.subscribe(SUBJECT.to_string()).await {
-            Ok(feed) => feed,
-            Err(e) => {
-                tracing::warn!(error = %e, "withdrawals of other nodes will not reach this node's lobby");
-                return;
-            }
-        };
-        tokio::pin!(feed);
-        loop {
-            let delivery = tokio::select! {
-                _ = shutdown.cancelled() => return,
-                d = feed.next() => match d { Some(d) => d, None => return },
-            };
-            match serde_json::from_slice::<Withdrawn>(&delivery.payload) {
-                Ok(w) => lobby.must_send(Command::Withdraw { key: w.key, rated_only: w.rated_only }),
-                Err(e) => tracing::warn!(error = %e, "an unreadable withdrawal on the broker"),
-            }
-        }
+        let withdrawn =
+            async move |w: Withdrawn, _| lobby.must_send(Command::Withdraw { key: w.key, rated_only: w.rated_only });
+        subscription::listen(&broker, SUBJECT, "withdrawal", json, shutdown, withdrawn).await;
     });
 }

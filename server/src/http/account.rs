@@ -4,14 +4,15 @@
 //! [`crate::auth`]. Every revocation (sign-out, the sessions a password change signs out, a revoked
 //! token) also ends what the credential opened ([`revoke::revoked`]: its lobby connections).
 
-use super::extract::{Json, NoParams, Path, Query};
-use super::limits::{ClientAddr, Limit};
-use crate::auth::{Credential, csrf, password, session, tokens};
+use crate::auth::{Credential, csrf, session, tokens};
 use crate::cluster::revoke;
+use crate::edge::caller::{MaybeSignedIn, SignedIn};
+use crate::edge::error::ApiError;
+use crate::edge::extract::{Json, NoParams, Path, Query};
+use crate::edge::limits::{ClientAddr, Limit};
 use crate::game::UnixMs;
-use crate::http::caller::{MaybeSignedIn, SignedIn};
-use crate::http::error::ApiError;
 use crate::ids::{self, PlayerName};
+use crate::password;
 use crate::state::AppState;
 use crate::store::{AccountWrite, PlayerRow, StoreError, Write};
 use axum::extract::State;

@@ -4,12 +4,12 @@
 //! the address, the password hash and the links deleted; the name stays taken and its games readable).
 
 use super::email::check_password;
-use super::extract::{Json, NoParams, Query};
-use super::limits::ClientAddr;
 use crate::auth::session;
+use crate::edge::caller::SignedIn;
+use crate::edge::error::ApiError;
+use crate::edge::extract::{Json, NoParams, Query};
+use crate::edge::limits::ClientAddr;
 use crate::game::{GameHeader, UnixMs};
-use crate::http::caller::SignedIn;
-use crate::http::error::ApiError;
 use crate::ids::PlayerName;
 use crate::moderation::{Live, actions, close};
 use crate::state::AppState;

@@ -10,11 +10,11 @@
 //! run the games' rooms are never the ones searching. Each client address is also held to the engine
 //! bucket of the rate limits ([`Limit::Engine`]).
 
-use super::extract::{Json, NoParams, Query};
 use super::history;
-use super::limits::{ClientAddr, Limit};
+use crate::edge::error::ApiError;
+use crate::edge::extract::{Json, NoParams, Query};
+use crate::edge::limits::{ClientAddr, Limit};
 use crate::engine_work::StudyError;
-use crate::http::error::ApiError;
 use crate::ids::GameId;
 use crate::state::AppState;
 use axum::extract::State;

@@ -3,7 +3,7 @@
 //! timeout layer, 413 from the body limit, and whatever else a layer answers with an empty or plain-text
 //! body. The web client's HTML pages (its own 404 page among them) are left as they are.
 
-use crate::http::error::ApiError;
+use crate::edge::error::ApiError;
 use axum::extract::{Request, State};
 use axum::http::{StatusCode, header};
 use axum::middleware::Next;

@@ -3,11 +3,11 @@
 //! through [`crate::cluster::blocks`]. Writes are signed in, so a session's are checked for `Origin` by
 //! [`SignedIn`].
 
-use super::extract::{Json, NoParams, Path, Query};
 use crate::cluster::blocks::changed;
+use crate::edge::caller::SignedIn;
+use crate::edge::error::ApiError;
+use crate::edge::extract::{Json, NoParams, Path, Query};
 use crate::game::UnixMs;
-use crate::http::caller::SignedIn;
-use crate::http::error::ApiError;
 use crate::ids::PlayerName;
 use crate::lobby::blocks::MAX_BLOCKS;
 use crate::lobby::limits::COUNT_RETRY_SECS;

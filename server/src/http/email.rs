@@ -5,14 +5,15 @@
 //! goes out either way); its confirmation does, to whoever reads that mailbox. Without `--smtp-url`
 //! setting an address is refused with `no_mail`: it could never be confirmed.
 
-use super::extract::{Json, NoParams, Query};
-use super::limits::{ClientAddr, Limit};
-use crate::auth::{csrf, password};
+use crate::auth::csrf;
+use crate::edge::caller::SignedIn;
+use crate::edge::error::ApiError;
+use crate::edge::extract::{Json, NoParams, Query};
+use crate::edge::limits::{ClientAddr, Limit};
 use crate::game::UnixMs;
-use crate::http::caller::SignedIn;
-use crate::http::error::ApiError;
 use crate::ids::{self, EmailAddress, PlayerName};
 use crate::mail::{Lang, texts};
+use crate::password;
 use crate::state::AppState;
 use crate::store::{EmailWrite, StoreError, Write};
 use axum::extract::State;

@@ -9,10 +9,10 @@
 //! `format=text|json` chooses; without it, an `Accept` header that prefers `application/json` to
 //! `text/plain` gets JSON.
 
-use super::extract::{FromParams, Params, Path, Query};
 use super::history::{Stored, load};
+use crate::edge::error::ApiError;
+use crate::edge::extract::{FromParams, Params, Path, Query};
 use crate::game::UnixMs;
-use crate::http::error::ApiError;
 use crate::ids::GameId;
 use crate::state::AppState;
 use axum::Json;

@@ -7,11 +7,11 @@
 //! Without `--smtp-url` the answer is `no_mail`: the page says to ask the operator.
 
 use super::email::{lang_of, no_mail};
-use super::extract::{Json, NoParams, Query};
-use super::limits::ClientAddr;
 use crate::auth::csrf;
+use crate::edge::error::ApiError;
+use crate::edge::extract::{Json, NoParams, Query};
+use crate::edge::limits::ClientAddr;
 use crate::game::UnixMs;
-use crate::http::error::ApiError;
 use crate::ids::{self, EmailAddress, PlayerName};
 use crate::mail::{Lang, texts};
 use crate::state::AppState;

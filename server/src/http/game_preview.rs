@@ -9,10 +9,10 @@
 //! then depends on the opponent's hidden choice. A preview makes the engine play, so it shares the
 //! engine's rate limit with the lesson checks and the lesson previews ([`Limit::Engine`]).
 
-use super::extract::{Json, NoParams, Path, Query};
 use super::history;
-use super::limits::{ClientAddr, Limit};
-use crate::http::error::ApiError;
+use crate::edge::error::ApiError;
+use crate::edge::extract::{Json, NoParams, Path, Query};
+use crate::edge::limits::{ClientAddr, Limit};
 use crate::ids::{self, GameId};
 use crate::state::AppState;
 use axum::extract::State;

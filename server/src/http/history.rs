@@ -13,9 +13,9 @@
 //! unknown parameters are refused (a misspelt filter that was silently ignored would return the wrong
 //! games). [`filters`] and [`load`] are shared with [`super::export`] and [`super::streams`].
 
-use super::extract::{FromParams, NoParams, Params, Path, Query};
+use crate::edge::error::ApiError;
+use crate::edge::extract::{FromParams, NoParams, Params, Path, Query};
 use crate::game::{GameHeader, LiveGame, PlySteps, UnixMs};
-use crate::http::error::ApiError;
 use crate::ids::{GameId, PlayerName};
 use crate::room::projection;
 use crate::state::AppState;

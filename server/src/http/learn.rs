@@ -15,9 +15,9 @@
 //! (`no-cache`, `Vary: Accept-Language`). A check and a preview make the engine play: they are
 //! rate-limited per client address ([`Limit::Engine`]) and run on the blocking pool.
 
-use super::extract::{FromParams, Json, NoParams, Params, Query};
-use super::limits::{ClientAddr, Limit};
-use crate::http::error::ApiError;
+use crate::edge::error::ApiError;
+use crate::edge::extract::{FromParams, Json, NoParams, Params, Query};
+use crate::edge::limits::{ClientAddr, Limit};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};

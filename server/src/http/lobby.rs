@@ -2,16 +2,16 @@
 //! stream: `seek_created`, then `paired`, and the stream ends; closing it cancels the seek),
 //! `POST /api/lobby/seeks/{id}/accept`, and the challenges (`/api/challenges…`, accounts only).
 
-use super::extract::{Json, NoParams, OptionalJson, Path, Query};
-use super::limits::{ClientAddr, Limit};
 use crate::auth::{self, Caller};
-use crate::http::caller::MaybeSignedIn;
-use crate::http::error::ApiError;
-use crate::ids::{ChallengeId, ConnId, Identity, PlayerName, SeekId};
+use crate::edge::caller::MaybeSignedIn;
+use crate::edge::error::ApiError;
+use crate::edge::extract::{Json, NoParams, OptionalJson, Path, Query};
+use crate::edge::limits::{ClientAddr, Limit};
+use crate::ids::{ChallengeId, ConnId, PlayerName};
 use crate::lobby::command::{Command, Joining, Kick, Taker};
 use crate::lobby::error::LobbyError;
 use crate::lobby::person::Person;
-use crate::lobby::seek::{DEFAULT_RATING, GameSpec, check_range};
+use crate::lobby::seek::{self, GameSpec, check_range};
 use crate::lobby::{Lobby, engine_mark, playban, ratings};
 use crate::state::AppState;
 use axum::body::{Body, Bytes};
@@ -23,41 +23,16 @@ use mancala_protocol::http::{JoinGame, SeatGranted};
 use mancala_protocol::lobby::{Challenge, ChallengeList, CreateChallenge, LobbyServerMsg, SeekList, SeekRequest};
 use tokio::sync::{mpsc, oneshot};
 
-/// The person asking, as `POST /api/games` decides it ([`auth::identify`]): an account (bearer token,
+/// The person asking, as `POST /api/games` decides it ([`auth::plays_as`]): an account (bearer token,
 /// session cookie, or a token given as `?token=` on the socket), else a guest named `name` (default
 /// `anonymous`).
 pub async fn identify(state: &AppState, caller: Option<&Caller>, name: Option<String>) -> Result<Person, ApiError> {
-    Ok(Person::of(identity(state, caller, name).await?))
+    Ok(Person::of(auth::plays_as(&state.store, &state.forbidden, caller, name).await?))
 }
 
-/// [`auth::identify`], and a guest's name refused when it holds a forbidden word (`name_forbidden`).
-pub async fn identity(state: &AppState, caller: Option<&Caller>, name: Option<String>) -> Result<Identity, ApiError> {
-    let who = auth::identify(&state.store, caller, name).await?;
-    if let Identity::Guest(name) = &who {
-        auth::check_name(&state.forbidden, name.as_str())?;
-    }
-    Ok(who)
-}
-
-/// The seek a client names: one that cannot be a seek id is no open seek either.
-pub fn seek_id(text: &str) -> Result<SeekId, LobbyError> {
-    text.parse().map_err(|e| LobbyError::NotFound(format!("no open seek: {e}")))
-}
-
-/// The challenge a client names, as [`seek_id`] does.
+/// The challenge a client names, as [`seek::parse_id`] does a seek.
 fn challenge_id(text: &str) -> Result<ChallengeId, LobbyError> {
     text.parse().map_err(|e| LobbyError::NotFound(format!("no open challenge: {e}")))
-}
-
-/// The accepter's rating in the variant of seek `id` (1500 without one); a rated seek is refused to an
-/// account marked as computer assisted.
-pub async fn rating_for_seek(state: &AppState, person: &Person, id: &SeekId) -> Result<i32, LobbyError> {
-    let found = state.lobby.ask(|reply| Command::Find { id: id.clone(), reply }).await?;
-    let Some(seek) = found else {
-        return Err(LobbyError::NotFound(format!("no open seek `{id}` (taken, cancelled or never made)")));
-    };
-    engine_mark::check(&state.store, person, seek.rated).await?;
-    Ok(ratings::of(&state.store, person, seek.variant).await?.map_or(DEFAULT_RATING, |r| r.rating))
 }
 
 /// `GET /api/lobby/seeks`: the newest open seeks (as many as the socket's first message shows) and the
@@ -177,10 +152,10 @@ pub async fn accept(
     _: Query<NoParams>,
     OptionalJson(req): OptionalJson<JoinGame>,
 ) -> Result<(StatusCode, axum::Json<SeatGranted>), ApiError> {
-    let id = seek_id(&id)?;
+    let id = seek::parse_id(&id)?;
     let person = identify(&state, caller.as_ref(), req.name).await?;
     playban::check(&state.store, &person).await?;
-    let rating = rating_for_seek(&state, &person, &id).await?;
+    let rating = ratings::for_seek(&state.lobby, &state.store, &person, &id).await?;
     state.limits.check_for(Limit::Games, client, person.who.account())?;
     let granted =
         state.lobby.ask(|reply| Command::Accept { taker: Taker::Http { person, reply }, id, rating }).await??;

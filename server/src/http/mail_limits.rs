@@ -4,7 +4,7 @@
 //! over which nothing is sent and the answer stays the same (a "Forgot your password?" must not tell
 //! whether a name or address is known, so its limit per account cannot be a refusal).
 
-use crate::http::error::ApiError;
+use crate::edge::error::ApiError;
 use crate::ids::ClientAddr;
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota};

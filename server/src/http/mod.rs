@@ -1,7 +1,7 @@
-//! The HTTP API: thin handlers, one file per area; requests are checked by the extractors of [`extract`]
-//! before a handler runs. Every error is an [`error::ApiError`] body ([`as_json`] makes sure of it
-//! for the answers of layers too); reads carry CORS headers ([`cors`]); account and game creation are
-//! rate-limited per client address ([`limits`]).
+//! The HTTP API: thin handlers, one file per area; requests are checked by the extractors of
+//! [`crate::edge::extract`] before a handler runs. Every error is an [`crate::edge::error::ApiError`] body
+//! ([`as_json`] makes sure of it for the answers of layers too); reads carry CORS headers ([`cors`]);
+//! account and game creation are rate-limited per client address ([`crate::edge::limits`]).
 //!
 //! | path | what |
 //! |---|---|
@@ -35,18 +35,14 @@ pub mod analysis;
 pub mod answers;
 pub mod as_json;
 pub mod blocks;
-pub mod caller;
 pub mod cors;
 pub mod email;
-pub mod error;
 pub mod export;
-pub mod extract;
 pub mod forgot;
 pub mod game_preview;
 pub mod games;
 pub mod history;
 pub mod learn;
-pub mod limits;
 pub mod lobby;
 pub mod mail_limits;
 pub mod moderation;
@@ -76,8 +72,7 @@ use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
-/// The largest request body.
-pub const MAX_BODY_BYTES: usize = 64 * 1024;
+pub use crate::edge::extract::MAX_BODY_BYTES;
 
 pub fn router(state: AppState) -> Router {
     // The limit applies until the answer starts: a WebSocket's or a stream's life is not a request's.

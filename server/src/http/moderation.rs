@@ -2,10 +2,10 @@
 //! context, a player's standing, notes and record, the actions, and the log. Every route answers 403 to
 //! anyone but a moderator ([`Moderator`]), signed in or not. Thin: the rules are in `crate::moderation`.
 
-use super::caller::SignedIn;
-use super::error::ApiError;
-use super::extract::{FromParams, Json, NoParams, Params, Path, Query};
 use crate::auth::Caller;
+use crate::edge::caller::SignedIn;
+use crate::edge::error::ApiError;
+use crate::edge::extract::{FromParams, Json, NoParams, Params, Path, Query};
 use crate::ids::{PlayerName, ReportId};
 use crate::moderation::{Live, actions, record};
 use crate::state::AppState;

@@ -2,8 +2,8 @@
 //! owns, its lease and its broker), `/metrics` (Prometheus text), and the layer that closes every
 //! connection after its answer once a shutdown has begun ([`closing`]).
 
-use super::extract::{NoParams, Query};
-use crate::http::error::ApiError;
+use crate::edge::error::ApiError;
+use crate::edge::extract::{NoParams, Query};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::{Request, State};

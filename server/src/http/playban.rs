@@ -1,9 +1,9 @@
 //! `GET /api/lobby/playban`: the caller's ban for leaving games (`crate::lobby::playban`), so that a
 //! client shows it, and counts it down, before a pairing is refused.
 
-use super::caller::MaybeSignedIn;
-use super::error::ApiError;
-use super::extract::{FromParams, Params, Query};
+use crate::edge::caller::MaybeSignedIn;
+use crate::edge::error::ApiError;
+use crate::edge::extract::{FromParams, Params, Query};
 use crate::game::UnixMs;
 use crate::lobby::playban;
 use crate::state::AppState;

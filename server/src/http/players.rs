@@ -3,10 +3,10 @@
 //! ([`PlayerName`]): `AMINA` cannot register beside `amina`, and `/api/players/AMINA` is amina's profile,
 //! under the spelling she registered.
 
-use super::extract::{Json, NoParams, Path, Query};
-use super::limits::{ClientAddr, Limit};
+use crate::edge::error::ApiError;
+use crate::edge::extract::{Json, NoParams, Path, Query};
+use crate::edge::limits::{ClientAddr, Limit};
 use crate::game::UnixMs;
-use crate::http::error::ApiError;
 use crate::ids::{self, PlayerName};
 use crate::state::AppState;
 use crate::store::{PlayerRow, StoreError, Write};

@@ -3,9 +3,9 @@
 //! shares, so the answer is the same whichever node is asked; whose turn it is comes from the stored
 //! record replayed by the engine, as the game's own page shows it.
 
-use super::caller::SignedIn;
-use super::error::ApiError;
-use super::extract::{NoParams, Query};
+use crate::edge::caller::SignedIn;
+use crate::edge::error::ApiError;
+use crate::edge::extract::{NoParams, Query};
 use crate::game::LiveGame;
 use crate::state::AppState;
 use axum::Json;

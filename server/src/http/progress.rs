@@ -10,11 +10,11 @@
 //! The limit on what an account can store is the lessons themselves: a step id that no shipped lesson
 //! has is refused (404), and a step is one row however often it is met.
 
-use super::extract::{NoParams, Query};
 use super::learn::library;
+use crate::edge::caller::SignedIn;
+use crate::edge::error::ApiError;
+use crate::edge::extract::{NoParams, Query};
 use crate::game::UnixMs;
-use crate::http::caller::SignedIn;
-use crate::http::error::ApiError;
 use crate::state::AppState;
 use crate::store::{AccountWrite, Write};
 use axum::extract::State;

@@ -4,11 +4,11 @@
 //! set as NDJSON (`GET /api/puzzles/export`). Attempts and votes are limited per address and account
 //! ([`Limit::Puzzles`]).
 
-use super::extract::{FromParams, Json, NoParams, Params, Path, Query};
+use crate::edge::caller::{MaybeSignedIn, SignedIn};
+use crate::edge::error::ApiError;
+use crate::edge::extract::{FromParams, Json, NoParams, Params, Path, Query};
+use crate::edge::limits::{ClientAddr, Limit};
 use crate::game::UnixMs;
-use crate::http::caller::{MaybeSignedIn, SignedIn};
-use crate::http::error::ApiError;
-use crate::http::limits::{ClientAddr, Limit};
 use crate::puzzles::judge::{AttemptError, Solution, Step, Verdict};
 use crate::puzzles::{daily as pick_daily, goal_text, utc_date};
 use crate::ratings::Rating;

@@ -3,9 +3,9 @@
 //! ratings only, `?limit=` 1..=500, default 100). A player's current ratings are in their profile
 //! ([`super::players`]).
 
-use super::extract::{FromParams, NoParams, Params, Query};
 use super::streams::ndjson;
-use crate::http::error::ApiError;
+use crate::edge::error::ApiError;
+use crate::edge::extract::{FromParams, NoParams, Params, Query};
 use crate::ids::PlayerName;
 use crate::ratings::Rating;
 use crate::state::AppState;
@@ -71,7 +71,7 @@ impl FromParams for LeaderboardQuery {
 /// `GET /api/leaderboard/{variant}`.
 pub async fn leaderboard(
     State(state): State<AppState>,
-    super::extract::Path(v): super::extract::Path<String>,
+    crate::edge::extract::Path(v): crate::edge::extract::Path<String>,
     Query(q): Query<LeaderboardQuery>,
 ) -> Result<Response, ApiError> {
     let variant = variant(&v)?;

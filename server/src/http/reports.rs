@@ -1,9 +1,9 @@
 //! `POST /api/reports`: a signed-in player reports another (`crate::moderation::reports`). The answer
 //! thanks the reporter and says nothing of what will be done.
 
-use super::caller::SignedIn;
-use super::error::ApiError;
-use super::extract::{Json, NoParams, Query};
+use crate::edge::caller::SignedIn;
+use crate::edge::error::ApiError;
+use crate::edge::extract::{Json, NoParams, Query};
 use crate::moderation::{ModError, reports};
 use crate::state::AppState;
 use axum::extract::State;

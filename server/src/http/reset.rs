@@ -4,13 +4,14 @@
 //! using it ends every session of the account, on every node (API tokens stay: they are a program's, and
 //! the player revokes them on the account page).
 
-use super::extract::{Json, NoParams, Query};
-use super::limits::{ClientAddr, Limit};
-use crate::auth::{Credential, csrf, password};
+use crate::auth::{Credential, csrf};
 use crate::cluster::revoke;
+use crate::edge::error::ApiError;
+use crate::edge::extract::{Json, NoParams, Query};
+use crate::edge::limits::{ClientAddr, Limit};
 use crate::game::UnixMs;
-use crate::http::error::ApiError;
 use crate::ids;
+use crate::password;
 use crate::state::AppState;
 use crate::store::{AccountWrite, StoreError, Write};
 use axum::extract::State;

@@ -7,11 +7,11 @@
 //! answer 202 (with the progress) until the review is stored, then 200 with it, always the same. Each
 //! start counts in the engine rate limit; beyond the jobs' limits, 503 `busy` or 429.
 
-use super::extract::{NoParams, Path, Query};
 use super::history;
-use super::limits::{ClientAddr, Limit};
+use crate::edge::error::ApiError;
+use crate::edge::extract::{NoParams, Path, Query};
+use crate::edge::limits::{ClientAddr, Limit};
 use crate::engine_work::{JobContext, Refused, Reviewing};
-use crate::http::error::ApiError;
 use crate::ids::GameId;
 use crate::state::AppState;
 use axum::extract::State;

@@ -2,7 +2,7 @@
 //! mail (the sign-in page's "Forgot your password?" mails a link, or says to ask the operator; the account
 //! page offers an address only then).
 
-use super::extract::{NoParams, Query};
+use crate::edge::extract::{NoParams, Query};
 use crate::state::AppState;
 use axum::extract::State;
 use mancala_protocol::email::SiteInfo;

@@ -15,10 +15,10 @@
 //! the game ends, and on server shutdown (axum's graceful shutdown waits for open responses, so an
 //! endless body would hold it up).
 
-use super::extract::{FromParams, NoParams, Params, Path, Query};
 use super::history::filters;
+use crate::edge::error::ApiError;
+use crate::edge::extract::{FromParams, NoParams, Params, Path, Query};
 use crate::game::GameHeader;
-use crate::http::error::ApiError;
 use crate::ids::{GameId, PlayerName};
 use crate::room::{CONNECTION_QUEUE, ConnId, Frame, Outbound, RoomHandle, ViewerKind};
 use crate::state::AppState;

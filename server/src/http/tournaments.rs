@@ -3,16 +3,15 @@
 //! own place and the seat of their game going on), `POST /api/tournaments/{id}/join` and `…/withdraw`. The
 //! socket `GET /api/tournaments/{id}/ws` is [`crate::ws::tournament`].
 
-use super::caller::{MaybeSignedIn, SignedIn};
-use super::error::ApiError;
-use super::extract::{Json, NoParams, OptionalJson, Path, Query};
-use crate::auth::Caller;
+use crate::edge::caller::{MaybeSignedIn, SignedIn};
+use crate::edge::error::ApiError;
+use crate::edge::extract::{Json, NoParams, OptionalJson, Path, Query};
 use crate::game::UnixMs;
 use crate::ids::GameId;
 use crate::lobby::{engine_mark, playban};
 use crate::state::AppState;
-use crate::tournaments::actions;
-use crate::tournaments::record::{Settings, Tournament};
+use crate::tournaments::actions::{self, view_for};
+use crate::tournaments::record::Settings;
 use axum::extract::State;
 use axum::http::StatusCode;
 use mancala_protocol::tournament::{
@@ -42,7 +41,7 @@ pub async fn create(
 ) -> Result<(StatusCode, axum::Json<TournamentView>), ApiError> {
     let id = actions::create(&state.store, &caller.name, &req).await?;
     let t = actions::read(&state.store, &id).await?;
-    Ok((StatusCode::CREATED, axum::Json(view_for(&state, &t, Some(&caller)).await?)))
+    Ok((StatusCode::CREATED, axum::Json(view_for(&state.store, &t, Some(&caller.name.key())).await?)))
 }
 
 /// `GET /api/tournaments/{id}`.
@@ -53,7 +52,7 @@ pub async fn get(
     MaybeSignedIn(caller): MaybeSignedIn,
 ) -> Result<axum::Json<TournamentView>, ApiError> {
     let t = actions::read(&state.store, id.as_str()).await?;
-    Ok(axum::Json(view_for(&state, &t, caller.as_ref()).await?))
+    Ok(axum::Json(view_for(&state.store, &t, caller.as_ref().map(|c| c.name.key()).as_deref()).await?))
 }
 
 /// `POST /api/tournaments/{id}/join`.
@@ -74,7 +73,7 @@ pub async fn join(
     }
     actions::join(&state.store, id.as_str(), &caller.name, req.password).await?;
     let t = actions::read(&state.store, id.as_str()).await?;
-    Ok(axum::Json(view_for(&state, &t, Some(&caller)).await?))
+    Ok(axum::Json(view_for(&state.store, &t, Some(&caller.name.key())).await?))
 }
 
 /// `POST /api/tournaments/{id}/withdraw`.
@@ -86,19 +85,5 @@ pub async fn withdraw(
 ) -> Result<axum::Json<TournamentView>, ApiError> {
     actions::withdraw(&state.store, id.as_str(), &caller.name).await?;
     let t = actions::read(&state.store, id.as_str()).await?;
-    Ok(axum::Json(view_for(&state, &t, Some(&caller)).await?))
-}
-
-/// The view of `t` for `caller`: with their place, and the seat of their game going on (read from the
-/// game's row, which the tournament's pairing made).
-pub async fn view_for(state: &AppState, t: &Tournament, caller: Option<&Caller>) -> Result<TournamentView, ApiError> {
-    let key = caller.map(|c| c.name.key());
-    let mut summary = None;
-    if let Some(game) = key.as_deref().and_then(|k| t.current_game(k))
-        && let Ok(id) = game.id.parse::<GameId>()
-        && let Some(header) = state.store.game(&id).await?
-    {
-        summary = Some(header.summary());
-    }
-    Ok(actions::view(t, key.as_deref(), |id| summary.clone().filter(|s| s.id == id)))
+    Ok(axum::Json(view_for(&state.store, &t, Some(&caller.name.key())).await?))
 }

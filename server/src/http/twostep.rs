@@ -4,12 +4,13 @@
 //! in [`crate::auth::twostep`].
 
 use super::account::{WRONG, with_cookie};
-use super::extract::{Json, NoParams, Query};
-use super::limits::{ClientAddr, Limit};
-use crate::auth::{csrf, password, session, tokens, twostep};
-use crate::http::caller::SignedIn;
-use crate::http::error::ApiError;
+use crate::auth::{csrf, session, tokens, twostep};
+use crate::edge::caller::SignedIn;
+use crate::edge::error::ApiError;
+use crate::edge::extract::{Json, NoParams, Query};
+use crate::edge::limits::{ClientAddr, Limit};
 use crate::ids::PlayerName;
+use crate::password;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, Uri};

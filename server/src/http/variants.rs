@@ -1,7 +1,7 @@
 //! `GET /api/variants`: every rule set with its default options, which options apply, and a summary of the
 //! rules (docs/rules.md#d2-rule-sets-and-options), and the computer's levels with their strength.
 
-use super::extract::{NoParams, Query};
+use crate::edge::extract::{NoParams, Query};
 use axum::Json;
 use mancala_bot::Level;
 use mancala_engine::{Options, Variant};

@@ -14,7 +14,7 @@
 //! path, so they all stay under the same version without a build step. Every answer carries a content
 //! security policy that allows the server's own origin only.
 
-use crate::http::error::ApiError;
+use crate::edge::error::ApiError;
 use crate::state::AppState;
 use axum::Router;
 use axum::extract::{Path, Request};

@@ -3,7 +3,7 @@
 //! case-insensitive), email addresses, who plays or asks (an account or a guest), and seat and player tokens (secret; only
 //! their SHA-256 is stored, so a database leak does not hand out seats).
 //!
-//! Text from outside becomes one of these at the edge (the HTTP extractors of `http/extract.rs`, the row
+//! Text from outside becomes one of these at the edge (the HTTP extractors of `edge/extract.rs`, the row
 //! mapping of `store/mapping.rs`) and stays typed inside the server; it is text again only on the wire
 //! and in the database.
 

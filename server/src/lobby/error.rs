@@ -1,5 +1,5 @@
 //! Why the lobby refused something: one type for the WebSocket (`{"type":"error","code","message"}`) and HTTP
-//! (the edge maps it to its status: `crate::http::error`), so both say the same thing. The lobby names its
+//! (the edge maps it to its status: `crate::edge::error`), so both say the same thing. The lobby names its
 //! own reasons; nothing of the edge's errors reaches it.
 
 use crate::game::Refusal;

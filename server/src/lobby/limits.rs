@@ -1,6 +1,6 @@
 //! The lobby's limits (docs/lobby.md, "Limits"): every way to make something in the lobby has one. The
 //! counts are here (open seeks, pending challenges, open lobby connections); the rates are the HTTP API's
-//! per-address and per-account buckets (`crate::http::limits`): posting or taking a seek, creating or
+//! per-address and per-account buckets (`crate::edge::limits`): posting or taking a seek, creating or
 //! accepting a challenge each count as a new game there, like `POST /api/games`.
 //!
 //! A lobby connection (a lobby socket, or the NDJSON stream of `POST /api/lobby/seeks`) is admitted at

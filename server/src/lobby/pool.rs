@@ -7,6 +7,8 @@
 //! closed (its seeks with it) rather than slowing everyone. It also keeps the last reading of the live
 //! game lists ([`GameLists`]) and sends its sockets what changes in them.
 
+#[path = "challenging.rs"]
+mod challenging;
 #[path = "remote.rs"]
 mod remote;
 
@@ -29,11 +31,10 @@ use crate::game::UnixMs;
 use crate::ids::ClientAddr;
 use crate::ids::ConnId;
 use crate::ids::Credential;
-use crate::ids::{ChallengeId, GameId, PlayerName, SeekId};
+use crate::ids::{GameId, SeekId};
 use crate::room::Registry;
 use crate::store::Store;
-use mancala_protocol::http::SeatGranted;
-use mancala_protocol::lobby::{self, LobbyServerMsg, SEEKS_SHOWN};
+use mancala_protocol::lobby::{LobbyServerMsg, SEEKS_SHOWN};
 use std::collections::HashMap;
 use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot, watch};
@@ -153,15 +154,7 @@ impl Pool {
                 let local = self.seeks.iter().find(|s| s.id == id).map(Seek::view);
                 let _ = reply.send(local.or_else(|| self.find_remote(&id).map(|s| s.view.clone())));
             }
-            Command::Challenge { from, to, spec, reply } => {
-                let challenge = self.challenges.add(from, to, spec);
-                if let Ok(c) = &challenge {
-                    let to_key = Person::account(challenge_to(c)).key().clone();
-                    let msg = LobbyServerMsg::Challenge { challenge: c.clone() };
-                    self.tell_account(&to_key, msg);
-                }
-                let _ = reply.send(challenge);
-            }
+            Command::Challenge { from, to, spec, reply } => self.challenge(from, to, spec, reply),
             Command::Challenges { person, reply } => {
                 let _ = reply.send(self.challenges.of(&person));
             }
@@ -461,58 +454,6 @@ impl Pool {
         self.tracker.spawn(pairing.run(rooms, store, me));
     }
 
-    fn answer(
-        &mut self,
-        by: Person,
-        id: &ChallengeId,
-        accept: bool,
-        reply: oneshot::Sender<Result<Option<SeatGranted>, LobbyError>>,
-    ) {
-        let Some(c) = self.challenges.get(id) else {
-            let _ = reply.send(Err(LobbyError::NotFound(format!("no open challenge `{id}`"))));
-            return;
-        };
-        let challenged = Person::account(challenge_to(&c.view));
-        let to_me = challenged.same(&by);
-        let from_me = c.from.same(&by);
-        // The challenged may accept or decline; the challenger may only withdraw.
-        let withdrawing = from_me && !accept;
-        if !to_me && !withdrawing {
-            let _ = reply.send(Err(LobbyError::NotFound(format!("no open challenge `{id}` to you"))));
-            return;
-        }
-        if !accept {
-            self.challenges.remove(id);
-            // The other side is told: the challenger of a decline, the challenged of a withdrawal.
-            let (reason, notify) =
-                if to_me { ("declined", c.from.key().clone()) } else { ("withdrawn", challenged.key().clone()) };
-            let msg = LobbyServerMsg::ChallengeGone { id: id.to_string(), reason: reason.to_string() };
-            self.tell_account(&notify, msg);
-            let _ = reply.send(Ok(None));
-            return;
-        }
-        // A block made since the challenge was sent ends it.
-        if self.blocks.between(c.from.key(), by.key()) {
-            self.challenges.remove(id);
-            let _ = reply.send(Err(LobbyError::Blocked));
-            return;
-        }
-        // The challenger gets the seat on a lobby socket of theirs: without one nobody could give it.
-        let Some(conn) = self.conns_of(c.from.key()).into_iter().find(|id| self.conns[id].feed) else {
-            let _ = reply.send(Err(LobbyError::Conflict(format!(
-                "{} is not in the lobby now (no lobby socket open): the challenge stays; try later",
-                c.from.name()
-            ))));
-            return;
-        };
-        self.challenges.remove(id);
-        let game = GameId::random();
-        self.start_game(&game, &c.from, &by, true);
-        let challenger = self.player(c.from, Some(conn));
-        let accepter = Player { person: by, to: Deliver::Answer(reply), credential: None };
-        self.spawn(Pairing { game, spec: c.spec, first: challenger, second: accepter });
-    }
-
     /// Account `key`'s seeks and challenges held here go (only the rated ones if `rated_only`); the other
     /// side of each challenge, and the account itself, are told it is `cancelled`.
     fn withdraw(&mut self, key: &PersonKey, rated_only: bool) {
@@ -525,12 +466,7 @@ impl Pool {
             keep
         });
         self.removed(gone);
-        for c in self.challenges.withdraw(key, rated_only) {
-            let msg = LobbyServerMsg::ChallengeGone { id: c.view.id.clone(), reason: "cancelled".to_string() };
-            let to = Person::account(challenge_to(&c.view)).key().clone();
-            self.tell_account(c.from.key(), msg.clone());
-            self.tell_account(&to, msg);
-        }
+        self.withdraw_challenges(key, rated_only);
     }
 
     /// Queues `msg` for `conn`; a connection that does not keep up is closed.
@@ -585,8 +521,4 @@ impl Pool {
         });
         self.removed(gone);
     }
-}
-
-fn challenge_to(c: &lobby::Challenge) -> PlayerName {
-    PlayerName::parse(&c.to).expect("a challenge's `to` is a checked name")
 }

@@ -44,6 +44,11 @@ impl GameSpec {
     }
 }
 
+/// The seek a client names: one that cannot be a seek id is no open seek either.
+pub fn parse_id(text: &str) -> Result<SeekId, LobbyError> {
+    text.parse().map_err(|e| LobbyError::NotFound(format!("no open seek: {e}")))
+}
+
 /// A rating range `[min, max]`, checked.
 pub fn check_range(range: Option<[i32; 2]>) -> Result<Option<[i32; 2]>, LobbyError> {
     match range {

@@ -5,10 +5,10 @@
 use super::error::TournamentError;
 use super::record::{Settings, Tournament, now_ms};
 use super::standings;
-use crate::auth::password;
 use crate::ids::{GameId, PlayerName};
-use crate::store::Store;
+use crate::password;
 use crate::store::tournaments::{EntrantRow, TournamentRow, TournamentWrite};
+use crate::store::{Store, StoreError};
 use mancala_engine::{Side, Variant};
 use mancala_protocol::http::{GameSummary, SeatGranted};
 use mancala_protocol::tournament::{
@@ -256,6 +256,19 @@ pub fn summary_of(s: &Settings, players: u32) -> TournamentSummary {
         round: (s.kind == TournamentKind::Swiss).then_some(s.round),
         players,
     }
+}
+
+/// The view of `t` for `me` (an account's key, if signed in): with their place, and the seat of their game
+/// going on (read from the game's row, which the tournament's pairing made). Both edges show this one.
+pub async fn view_for(store: &Store, t: &Tournament, me: Option<&str>) -> Result<TournamentView, StoreError> {
+    let mut summary = None;
+    if let Some(game) = me.and_then(|k| t.current_game(k))
+        && let Ok(id) = game.id.parse::<GameId>()
+        && let Some(header) = store.game(&id).await?
+    {
+        summary = Some(header.summary());
+    }
+    Ok(view(t, me, |id| summary.clone().filter(|s| s.id == id)))
 }
 
 /// The view of `t` for `me` (an account's key, if signed in); `game_summary` makes a game's summary for the

@@ -15,18 +15,17 @@
 
 use super::closing;
 use super::upgrade::{Socket, WsUpgrade};
-use crate::auth::Credential;
-use crate::http::caller::MaybeSignedIn;
-use crate::http::error::ApiError;
-use crate::http::extract::{FromParams, Params, Query};
-use crate::http::limits::{ClientAddr, Limit};
-use crate::http::lobby::identify;
+use crate::auth::{self, Credential};
+use crate::edge::caller::MaybeSignedIn;
+use crate::edge::error::ApiError;
+use crate::edge::extract::{FromParams, Params, Query};
+use crate::edge::limits::{ClientAddr, Limit};
 use crate::ids::ConnId;
 use crate::lobby::command::{Command, Joined, Joining, Kick, Taker};
 use crate::lobby::error::LobbyError;
 use crate::lobby::limits::Admitted;
 use crate::lobby::person::Person;
-use crate::lobby::seek::{GameSpec, check_range};
+use crate::lobby::seek::{self, GameSpec, check_range};
 use crate::lobby::{engine_mark, playban, ratings};
 use crate::state::AppState;
 use axum::extract::State;
@@ -96,7 +95,7 @@ pub async fn upgrade(
         return Err(ApiError::ShuttingDown);
     }
     let caller = super::account(&state, query.token, caller).await?;
-    let person = identify(&state, caller.as_ref(), query.name).await?;
+    let person = Person::of(auth::plays_as(&state.store, &state.forbidden, caller.as_ref(), query.name).await?);
     if let Some(caller) = &caller {
         // Read again, so a block change another node could not tell this one counts from this page on.
         state.lobby.blocks().refresh(&state.store, &caller.name.key()).await?;
@@ -287,12 +286,12 @@ async fn handle(
         LobbyClientMsg::Accept { id } => {
             me.still_signed_in(state).await?;
             playban::check(&state.store, person).await?;
-            let id = crate::http::lobby::seek_id(&id)?;
-            let rating = crate::http::lobby::rating_for_seek(state, person, &id).await?;
+            let id = seek::parse_id(&id)?;
+            let rating = ratings::for_seek(lobby, &state.store, person, &id).await?;
             me.counts_a_game(state)?;
             lobby.send(Command::Accept { taker: Taker::Conn(conn), id, rating })?;
         }
-        LobbyClientMsg::Cancel { id } => lobby.send(Command::Cancel { conn, id: crate::http::lobby::seek_id(&id)? })?,
+        LobbyClientMsg::Cancel { id } => lobby.send(Command::Cancel { conn, id: seek::parse_id(&id)? })?,
     }
     Ok(None)
 }

@@ -12,9 +12,9 @@ pub mod upgrade;
 
 pub use connection::WsLimits;
 
-use crate::http::caller::SessionAccount;
-use crate::http::error::ApiError;
-use crate::http::extract::{Bearer, FromParams, Params, Path, Query};
+use crate::edge::caller::SessionAccount;
+use crate::edge::error::ApiError;
+use crate::edge::extract::{Bearer, FromParams, Params, Path, Query};
 use crate::ids::{self, GameId};
 use crate::room::ViewerKind;
 use crate::state::AppState;

@@ -14,10 +14,9 @@
 use super::closing;
 use super::upgrade::{Socket, WsUpgrade};
 use crate::auth::Caller;
-use crate::http::caller::MaybeSignedIn;
-use crate::http::error::ApiError;
-use crate::http::extract::{FromParams, Params, Path, Query};
-use crate::http::tournaments::view_for;
+use crate::edge::caller::MaybeSignedIn;
+use crate::edge::error::ApiError;
+use crate::edge::extract::{FromParams, Params, Path, Query};
 use crate::ids::GameId;
 use crate::state::AppState;
 use crate::tournaments::actions;
@@ -102,7 +101,7 @@ async fn serve(mut socket: Socket, state: AppState, id: GameId, caller: Option<C
                 if !still_valid(&state, caller.as_ref()).await {
                     break Some(revoked());
                 }
-                match view_for(&state, &t, caller.as_ref()).await {
+                match actions::view_for(&state.store, &t, caller.as_ref().map(|c| c.name.key()).as_deref()).await {
                     Ok(view) => {
                         let msg = TournamentServerMsg::Tournament { tournament: Box::new(view) };
                         if socket.send(text(&msg)).await.is_err() {

@@ -18,7 +18,7 @@
 //! takes, so a socket added later cannot forget it.
 
 use crate::auth::{csrf, session};
-use crate::http::error::ApiError;
+use crate::edge::error::ApiError;
 use axum::body::Body;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;

@@ -124,7 +124,8 @@ async fn each_room_reaches_its_readers_only_and_lines_are_limited() {
         .await
         .unwrap();
     assert!(r.status().is_success(), "{}", r.status());
-    tokio::time::sleep(Duration::from_millis(1100)).await;
+    // The credential is asked again before each line, and who may write is decided before the rate: no
+    // wait for either.
     let after = answer(&mut fan, &say("f2", ChatRoom::Spectators, "still here?")).await;
     assert_eq!(refused(&after), Some(ErrorCode::NotSeated), "{after:?}");
 }
@@ -150,11 +151,26 @@ async fn the_chat_survives_a_killed_server() {
         (ChatRoom::Players, "baraka".to_string(), "hi amina".to_string()),
     ];
     assert_eq!(lines, expected);
-    // New lines go on after the stored ones (a second after this player's last one).
-    tokio::time::sleep(Duration::from_millis(1100)).await;
-    assert!(accepted(&answer(&mut ws, &say("n2", ChatRoom::Players, "still here")).await));
+    // New lines go on after the stored ones, once a second has passed since this player's last one.
+    let said = answer_past_the_rate(&mut ws, |n| say(&format!("n2.{n}"), ChatRoom::Players, "still here")).await;
+    assert!(accepted(&said), "{said:?}");
     let mut again = client.ws(&id, Some(&south), None).await;
     assert_eq!(snapshot_chat(&mut again).await.len(), 3);
+}
+
+/// The answer to the message `msg(n)` sends again (each time with a new id) while the one-line-a-second
+/// rate refuses it, for at most 5 s.
+async fn answer_past_the_rate(ws: &mut Ws, msg: impl Fn(u32) -> ClientMsg) -> ServerMsg {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
+    for n in 0.. {
+        let m = answer(ws, &msg(n)).await;
+        if refused(&m) != Some(ErrorCode::RateLimited) {
+            return m;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "still refused by the rate after 5 s: {m:?}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    unreachable!("the loop returns or fails")
 }
 
 /// The next `presence` on `ws` that counts `n` spectators.

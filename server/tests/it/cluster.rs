@@ -14,9 +14,43 @@ use common::cluster::{
 use common::{drop_db, fresh_db};
 use mancala_protocol::{ChatRoom, ClientMsg, DrawAction, ErrorCode, ServerMsg, Side};
 use serde_json::json;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 const LEASE: u64 = 2;
+
+/// Waits (at most 20 s) until the games counted in `steps` made `n` more decisions.
+async fn played_on(steps: &AtomicUsize, n: usize) {
+    let target = steps.load(Ordering::SeqCst) + n;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    while steps.load(Ordering::SeqCst) < target {
+        assert!(tokio::time::Instant::now() < deadline, "play did not go on: {steps:?} of {target}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// Waits (at most 10 s) until the node holding game `id`'s lease is no longer alive in the database.
+async fn owner_lapsed(url: &str, id: &str) {
+    sqlx::any::install_default_drivers();
+    let mut conn = <sqlx::AnyConnection as sqlx::Connection>::connect(url).await.expect("the database");
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let alive: bool = sqlx::query_scalar(
+            "SELECT EXISTS (SELECT 1 FROM game_leases l JOIN cluster_nodes n ON n.node = l.node \
+             WHERE l.game_id = $1 AND n.expires_at > clock_timestamp())",
+        )
+        .bind(id)
+        .fetch_one(&mut conn)
+        .await
+        .expect("the lease");
+        if !alive {
+            return;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "the owner's lease of {id} did not lapse");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
 
 #[tokio::test]
 async fn players_and_spectators_on_three_nodes_play_one_game() {
@@ -163,7 +197,8 @@ async fn a_killed_owner_s_games_carry_on_elsewhere() {
     while m.step().await {}
     assert!(m.seats.iter().chain([&m.spectator]).any(|c| c.reconnects > 0), "the viewers were moved");
     check_stored(&url, &id, &m.acknowledged).await;
-    assert!(takeover < Duration::from_secs(LEASE * 4), "the next decision took {takeover:?}");
+    // How soon is a figure (BENCHMARKS.md, "Several nodes"), not a pass or fail.
+    eprintln!("figure: the first decision after the owner's SIGKILL took {} ms", takeover.as_millis());
 
     // The timed game: nobody connected since a died, yet its flag fell.
     let client = common::TestServer::attach(b.addr, &url);
@@ -231,21 +266,24 @@ async fn a_rolling_restart_during_play_loses_nothing() {
     ];
     let nodes = Nodes::new(&procs.iter().map(|p| p.as_ref().unwrap().addr).collect::<Vec<_>>());
     let mut games = Vec::new();
+    let steps = Arc::new(AtomicUsize::new(0));
     for k in 0..3 {
         let body = json!({ "variant": "njombwa", "seat": "south", "options": { "turn_limit": 400 } });
         let (id, south, north) = new_game(nodes.get(k).unwrap(), body).await;
         let mut m = Match::open(&nodes, &id, &south, &north, "njombwa", [k, (k + 1) % 3, (k + 2) % 3]).await;
         m.seed = 11 + k as u64;
+        let steps = steps.clone();
         games.push(tokio::spawn(async move {
             // A decision every 50 ms, for about as long as the restarts take.
             let started = std::time::Instant::now();
             while started.elapsed() < Duration::from_secs(12) && m.step().await {
+                steps.fetch_add(1, Ordering::SeqCst);
                 tokio::time::sleep(Duration::from_millis(50)).await;
             }
             m
         }));
     }
-    tokio::time::sleep(Duration::from_millis(500)).await;
+    played_on(&steps, 10).await;
     for k in 0..3 {
         let p = procs[k].take().unwrap();
         nodes.set(k, None);
@@ -256,7 +294,8 @@ async fn a_rolling_restart_during_play_loses_nothing() {
         let p = start_node(&url, &broker, id, LEASE).await;
         nodes.set(k, Some(p.addr));
         procs[k] = Some(p);
-        tokio::time::sleep(Duration::from_millis(1500)).await;
+        // Play goes on before the next node restarts.
+        played_on(&steps, 10).await;
     }
     let mut played = 0;
     for g in games {
@@ -288,8 +327,8 @@ async fn a_paused_owner_cannot_commit_after_a_takeover() {
     let decision = m.seats[mover].legal()[0].clone();
 
     a.signal("-STOP");
-    // Past a's lease: b takes the game over when a viewer arrives.
-    tokio::time::sleep(Duration::from_secs(LEASE + 1)).await;
+    // Once a's lease lapsed, b takes the game over when a viewer arrives.
+    owner_lapsed(&url, &id).await;
     let mut late = Client::open(&nodes, 1, &id, None, "kubuguza", 2).await;
     assert_eq!(late.v, m.spectator.v.max(late.v), "b serves the game from the database");
     // The paused owner's player decides meanwhile (the message waits in a's socket), then a wakes up.

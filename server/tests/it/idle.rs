@@ -164,6 +164,21 @@ async fn outcomes(server: &TestServer, id: &str) -> Vec<(String, String)> {
     rows.iter().map(|r| (r.get(0), r.get(1))).collect()
 }
 
+/// Moves the stored last change of game `id` `ms` into the past, as if the server had been down that long
+/// since.
+async fn backdate(database_url: &str, id: &str, ms: i64) {
+    use sqlx::Connection;
+    sqlx::any::install_default_drivers();
+    let mut conn = sqlx::AnyConnection::connect(database_url).await.expect("connect to the database");
+    let done = sqlx::query("UPDATE games SET updated_at = updated_at - $1 WHERE id = $2")
+        .bind(ms)
+        .bind(id)
+        .execute(&mut conn)
+        .await
+        .expect("the game");
+    assert_eq!(done.rows_affected(), 1);
+}
+
 /// The stored `games.aborted_by` of game `id`.
 async fn aborted_by(server: &TestServer, id: &str) -> Option<String> {
     use sqlx::Connection;
@@ -180,8 +195,11 @@ async fn aborted_by(server: &TestServer, id: &str) -> Option<String> {
 async fn a_game_whose_first_decisions_are_made_goes_on() {
     let server = server(2, 0, 0).await;
     let (id, _, mut s, _n) = both_decided(&server, json!({ "variant": "kubuguza", "seat": "south" })).await;
-    // Well past the first-move time: both have decided, so nothing ends the game.
-    tokio::time::sleep(Duration::from_secs(4)).await;
+    // A game made after it, in which nobody decides: once it is aborted, the first game's first-move time
+    // is past too, and both have decided there, so nothing ended it.
+    let (control, _, _) = server.new_game(json!({ "variant": "kubuguza", "seat": "south" })).await;
+    let g = finished(&server, &control, Duration::from_secs(10)).await;
+    assert_eq!(g["result"]["reason"], "aborted", "{g}");
     assert_eq!(game(&server, &id).await["status"], "ongoing");
     assert!(accepted(&decide(&mut s, "s2").await));
 }
@@ -192,8 +210,9 @@ async fn after_a_restart_a_game_past_its_first_move_deadline_is_aborted_at_once(
     let server = TestServer::start_with(config(&dir, 3600, 0, 0)).await;
     let (late, _, _) = server.new_game(json!({ "variant": "azigo", "seat": "south" })).await;
     server.stop().await;
-    tokio::time::sleep(Duration::from_millis(2100)).await;
-    // The deadline (2 s after the start) passed while the server was down.
+    // The server was down for 10 s: the game's last change is that much older. The deadline (2 s after
+    // the start) passed meanwhile.
+    backdate(&format!("sqlite://{}", dir.path().join("idle.db").display()), &late, 10_000).await;
     let server = TestServer::start_with(config(&dir, 2, 0, 0)).await;
     let g = finished(&server, &late, Duration::from_secs(2)).await;
     assert_eq!(g["result"]["reason"], "aborted", "{g}");
@@ -209,7 +228,12 @@ async fn a_game_waiting_for_an_opponent_is_aborted_once_its_creator_has_been_gon
     // While its creator is connected it waits.
     let mut creator = server.ws(&id, Some(&token), None).await;
     snapshot(&mut creator).await;
-    tokio::time::sleep(Duration::from_secs(3)).await;
+    // A game made after it, whose creator never connects: once it is aborted, the first game would have
+    // been too, had its connected creator not kept it.
+    let (status, control) = server.post("/api/games", json!({ "variant": "kubuguza", "seat": "south" })).await;
+    assert_eq!(status, 201, "{control}");
+    let g = finished(&server, control["game"]["id"].as_str().unwrap(), Duration::from_secs(10)).await;
+    assert_eq!(g["result"]["reason"], "aborted", "{g}");
     assert_eq!(game(&server, &id).await["status"], "waiting");
     drop(creator);
     let g = finished(&server, &id, Duration::from_secs(10)).await;
@@ -221,9 +245,11 @@ async fn a_game_waiting_for_an_opponent_is_aborted_once_its_creator_has_been_gon
 async fn an_idle_room_is_unloaded_and_loaded_again_when_opened() {
     let server = server(30, 0, 1).await;
     let (id, [south, north], s, n) = both_decided(&server, json!({ "variant": "kubuguza", "seat": "south" })).await;
-    // While someone is connected the room stays.
-    tokio::time::sleep(Duration::from_secs(2)).await;
-    assert_eq!(rooms(&server).await, 1);
+    // While someone is connected the room stays: a room left after it is unloaded, and it is not.
+    let (_, _, cs, cn) = both_decided(&server, json!({ "variant": "kubuguza", "seat": "south" })).await;
+    assert_eq!(rooms(&server).await, 2);
+    drop((cs, cn));
+    rooms_become(&server, 1, Duration::from_secs(10)).await;
     drop((s, n));
     rooms_become(&server, 0, Duration::from_secs(10)).await;
     // Opened again: loaded from the database, at the same version, and the game goes on.
@@ -252,9 +278,11 @@ async fn a_room_whose_clock_runs_stays_loaded_and_its_flag_falls_with_nobody_con
     let body = json!({ "variant": "kubuguza", "seat": "south", "clock": clock });
     let (id, _, s, n) = both_decided(&server, body).await;
     drop((s, n));
-    // South's clock runs: well past the idle time the room is still there, then the flag falls.
-    tokio::time::sleep(Duration::from_secs(2)).await;
-    assert_eq!(rooms(&server).await, 1);
+    // South's clock runs: a room without a clock, left after it, is unloaded, and this one is still
+    // there; then the flag falls (a room unloaded would not flag: nobody opens it again).
+    let (_, _, cs, cn) = both_decided(&server, json!({ "variant": "kubuguza", "seat": "south" })).await;
+    drop((cs, cn));
+    rooms_become(&server, 1, Duration::from_secs(10)).await;
     let g = finished(&server, &id, Duration::from_secs(10)).await;
     assert_eq!(g["result"]["reason"], "timeout", "{g}");
     assert_eq!(g["result"]["winner"], "north", "{g}");

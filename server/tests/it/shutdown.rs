@@ -11,6 +11,8 @@ use common::process::Process;
 use common::{Seat, TestServer};
 use futures_util::StreamExt;
 use serde_json::json;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
@@ -134,12 +136,16 @@ async fn healthz_kept_alive(http: &reqwest::Client, addr: std::net::SocketAddr) 
 }
 
 /// Asks `/healthz` again and again until the listener refuses; returns every outcome.
-async fn hammer(addr: std::net::SocketAddr, kept_alive: bool) -> Vec<Outcome> {
+/// Counts itself in `going` once it had its first answer.
+async fn hammer(addr: std::net::SocketAddr, kept_alive: bool, going: Arc<AtomicUsize>) -> Vec<Outcome> {
     let http = reqwest::Client::new();
     let mut seen = Vec::new();
     let until = Instant::now() + Duration::from_secs(20);
     while Instant::now() < until {
         let outcome = if kept_alive { healthz_kept_alive(&http, addr).await } else { healthz_alone(addr).await };
+        if seen.is_empty() && matches!(outcome, Outcome::Answered(..)) {
+            going.fetch_add(1, Ordering::SeqCst);
+        }
         let refused = matches!(outcome, Outcome::Refused);
         seen.push(outcome);
         if refused {
@@ -164,11 +170,17 @@ async fn every_health_check_is_answered_until_the_listener_closes() {
         // A spectator that never reads holds the grace period open for a while (its close handshake).
         let (id, _, _) = client.new_game(json!({ "variant": "kubuguza", "seat": "south" })).await;
         let watcher = client.ws(&id, None, None).await;
+        let going = Arc::new(AtomicUsize::new(0));
         let hammers: Vec<_> = [false, false, false, true]
             .into_iter()
-            .map(|kept_alive| tokio::spawn(hammer(server.addr, kept_alive)))
+            .map(|kept_alive| tokio::spawn(hammer(server.addr, kept_alive, going.clone())))
             .collect();
-        tokio::time::sleep(Duration::from_millis(300)).await;
+        // The signal comes while every client is asking.
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while going.load(Ordering::SeqCst) < hammers.len() {
+            assert!(Instant::now() < deadline, "the clients got no answer before the signal");
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
         server.signal("-TERM");
         for h in hammers {
             for outcome in h.await.unwrap() {

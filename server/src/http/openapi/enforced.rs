@@ -14,14 +14,15 @@
 //!   and 415 where a body is read, 429 (with `Retry-After`) where creation is rate-limited, and the
 //!   `WWW-Authenticate` header of every 401.
 
-use crate::auth::{password, tokens};
+use crate::auth::tokens;
+use crate::edge::error::ApiError;
 use crate::game::clock::{MAX_BASE_SECS, MAX_INCREMENT_SECS};
-use crate::http::error::ApiError;
 use crate::http::history::{MAX_LIMIT, MAX_MS};
 use crate::http::learn::MAX_POSITION_CHARS;
 use crate::http::puzzles::HISTORY_MAX;
 use crate::http::ratings::LEADERBOARD_MAX;
 use crate::ids::{GameId, InviteCode, PlayerName};
+use crate::password;
 use mancala_bot::Level;
 use mancala_engine::Variant;
 use mancala_protocol::ClockSpec;

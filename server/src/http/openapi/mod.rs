@@ -12,7 +12,7 @@
 //! lines of `http/mod.rs`: a new route without a stub here fails it.
 
 use super::export::GameExport;
-use super::extract::{NoParams, Query};
+use crate::edge::extract::{NoParams, Query};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use mancala_protocol::account::{

@@ -17,7 +17,7 @@
 //!   `Bearer <token>` (the scheme is case-insensitive, RFC 7235 §2.1) or the request is refused with 401:
 //!   a malformed header (empty, `Basic …`, no token) never silently makes a guest.
 
-use crate::http::error::ApiError;
+use crate::edge::error::ApiError;
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::header;
 use axum::http::request::Parts;
@@ -26,6 +26,9 @@ use serde_json::Value;
 use std::collections::HashMap;
 use std::fmt::Display;
 use std::str::FromStr;
+
+/// The largest request body.
+pub const MAX_BODY_BYTES: usize = 64 * 1024;
 
 /// A path parameter of type `T` (the route's only one).
 #[derive(Debug)]
@@ -87,7 +90,7 @@ async fn body<S: Send + Sync>(req: Request, state: &S) -> Result<Option<axum::bo
     let declared = req.headers().get(header::CONTENT_TYPE).map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned());
     let bytes = axum::body::Bytes::from_request(req, state).await.map_err(|e| {
         if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
-            ApiError::TooLarge(format!("the body is larger than {} bytes", super::MAX_BODY_BYTES))
+            ApiError::TooLarge(format!("the body is larger than {} bytes", MAX_BODY_BYTES))
         } else {
             ApiError::BadRequest(format!("the body could not be read: {}", e.body_text()))
         }

@@ -5,7 +5,7 @@
 
 use super::extract::Bearer;
 use crate::auth::{Caller, who};
-use crate::http::error::ApiError;
+use crate::edge::error::ApiError;
 use crate::state::AppState;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;

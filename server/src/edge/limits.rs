@@ -21,7 +21,7 @@
 //! (or `X-Real-IP`) makes the last address in that header the client's. Set it only behind a proxy that
 //! writes the header, or clients could pick their own address.
 
-use crate::http::error::ApiError;
+use crate::edge::error::ApiError;
 pub use crate::ids::ClientAddr;
 use crate::ids::PlayerName;
 use crate::state::AppState;

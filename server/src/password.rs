@@ -6,11 +6,27 @@
 //! Hashing is slow on purpose (tens of milliseconds of CPU and 19 MiB each): it runs on tokio's blocking
 //! pool, never on a runtime thread, and at most one hash per core runs at once (a burst of sign-ins
 //! waits rather than taking every core and a gigabyte of memory).
+//!
+//! A leaf: accounts (`auth`) and tournaments (a private tournament's password) both hash here, and neither
+//! depends on the other for it. Its own [`PasswordError`] becomes `auth`'s or the caller's error.
 
-use super::AuthError;
 use argon2::{Argon2, PasswordHash, PasswordHasher, PasswordVerifier};
 use std::sync::LazyLock;
 use tokio::sync::Semaphore;
+
+/// Why a password was refused or could not be hashed.
+#[derive(Debug, thiserror::Error)]
+pub enum PasswordError {
+    /// A new password that breaks a rule; the message names it.
+    #[error("{0}")]
+    Refused(String),
+    /// The server is shutting down (no more hashing).
+    #[error("the server is shutting down")]
+    ShuttingDown,
+    /// A hashing task that failed, or a stored hash that does not read.
+    #[error("{0}")]
+    Internal(String),
+}
 
 /// The shortest and longest password, in characters.
 pub const MIN_CHARS: usize = 8;
@@ -25,15 +41,15 @@ static HASHING: LazyLock<Semaphore> =
 static NOBODY: LazyLock<String> = LazyLock::new(|| hash_now(&crate::ids::token()).expect("argon2 hashes"));
 
 /// Checks a new password: its length, and that it is not the account's name.
-pub fn check_new(password: &str, name: &str) -> Result<(), AuthError> {
+pub fn check_new(password: &str, name: &str) -> Result<(), PasswordError> {
     let chars = password.chars().count();
     if !(MIN_CHARS..=MAX_CHARS).contains(&chars) {
-        return Err(AuthError::BadRequest(format!(
+        return Err(PasswordError::Refused(format!(
             "the password must have {MIN_CHARS} to {MAX_CHARS} characters (it has {chars})"
         )));
     }
     if password.eq_ignore_ascii_case(name) {
-        return Err(AuthError::BadRequest("the password must not be the account's name".into()));
+        return Err(PasswordError::Refused("the password must not be the account's name".into()));
     }
     Ok(())
 }
@@ -44,26 +60,26 @@ fn hash_now(password: &str) -> Result<String, argon2::password_hash::Error> {
 }
 
 /// Runs `work` on the blocking pool, one per core at a time.
-async fn blocking<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T, AuthError> {
-    let _permit = HASHING.acquire().await.map_err(|_| AuthError::ShuttingDown)?;
-    tokio::task::spawn_blocking(work).await.map_err(|e| AuthError::Internal(format!("password hashing task: {e}")))
+async fn blocking<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T, PasswordError> {
+    let _permit = HASHING.acquire().await.map_err(|_| PasswordError::ShuttingDown)?;
+    tokio::task::spawn_blocking(work).await.map_err(|e| PasswordError::Internal(format!("password hashing task: {e}")))
 }
 
 /// The PHC string to store for `password`.
-pub async fn hash(password: String) -> Result<String, AuthError> {
-    blocking(move || hash_now(&password)).await?.map_err(|e| AuthError::Internal(format!("argon2: {e}")))
+pub async fn hash(password: String) -> Result<String, PasswordError> {
+    blocking(move || hash_now(&password)).await?.map_err(|e| PasswordError::Internal(format!("argon2: {e}")))
 }
 
 /// Does `password` match `stored`? `None` (no such account, or one without a password) is checked against
 /// a hash nobody knows and is always `false`, in the same time.
-pub async fn verify(password: String, stored: Option<String>) -> Result<bool, AuthError> {
+pub async fn verify(password: String, stored: Option<String>) -> Result<bool, PasswordError> {
     blocking(move || {
         let known = stored.is_some();
         let phc = stored.unwrap_or_else(|| NOBODY.clone());
         match Argon2::default().verify_password(password.as_bytes(), phc.as_str()) {
             Ok(()) => Ok(known),
             Err(argon2::password_hash::Error::PasswordInvalid) => Ok(false),
-            Err(e) => Err(AuthError::Internal(format!("stored password hash: {e}"))),
+            Err(e) => Err(PasswordError::Internal(format!("stored password hash: {e}"))),
         }
     })
     .await?

@@ -232,6 +232,12 @@ impl From<AuthError> for ApiError {
     }
 }
 
+impl From<crate::password::PasswordError> for ApiError {
+    fn from(e: crate::password::PasswordError) -> Self {
+        AuthError::from(e).into()
+    }
+}
+
 impl From<crate::auth::twostep::TwoStepError> for ApiError {
     fn from(e: crate::auth::twostep::TwoStepError) -> Self {
         use crate::auth::twostep::TwoStepError as T;
