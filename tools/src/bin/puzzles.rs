@@ -127,7 +127,7 @@ fn make(make: &Make) -> Result<()> {
     // Rounds over the games in turn, so that an interrupted run has puzzles of every game.
     while runs.iter().any(|r| !r.done()) {
         for run in runs.iter_mut().filter(|r| !r.done()) {
-            run.step(2 * jobs, jobs, &report);
+            run.step(jobs, jobs, &report);
         }
         write(&make.out, &runs)?;
         // An interrupted run's file is this command's output with `--max-games` set to the games played
