@@ -46,7 +46,7 @@ fn a_sample_s_first_decision_is_the_one_good_decision() {
 
 /// A sample re-verified with every check that made it, at the generator's budgets.
 #[test]
-#[ignore = "minutes: the verification budgets are three times level 8's"]
+#[ignore = "minutes: the verification budgets are twice level 8's"]
 fn a_sample_re_verifies_at_the_full_budget() {
     let puzzles = starter();
     let k = 12.min(puzzles.len());

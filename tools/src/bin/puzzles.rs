@@ -20,7 +20,7 @@ use std::time::Instant;
 
 #[derive(Debug, Parser)]
 #[command(name = "mancala-puzzles", about = "Makes puzzles from games between bots, or re-verifies a set")]
-#[command(args_conflicts_with_subcommands = true)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 struct Args {
     #[command(subcommand)]
     command: Option<Command>,
@@ -65,9 +65,9 @@ struct Make {
     /// The seed every game's rule set, levels and generators derive from.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Where to write the set (NDJSON, sorted by id); rewritten after every round of games.
+    /// Where to write the set (NDJSON, sorted by id); rewritten after every round of games. Required.
     #[arg(long)]
-    out: PathBuf,
+    out: Option<PathBuf>,
     /// The solver's verification budget in nodes (default: per rule set, docs/puzzles.md).
     #[arg(long, value_parser = clap::value_parser!(u64).range(2_000..=1_000_000_000))]
     verify_nodes: Option<u64>,
@@ -115,6 +115,7 @@ fn plans(make: &Make) -> Result<Vec<Plan>> {
 }
 
 fn make(make: &Make) -> Result<()> {
+    let Some(out) = &make.out else { bail!("--out: where to write the set is required") };
     let started = Instant::now();
     let mut runs: Vec<Run> = plans(make)?.into_iter().map(Run::new).collect();
     let jobs = make.jobs as usize;
@@ -129,11 +130,11 @@ fn make(make: &Make) -> Result<()> {
         for run in runs.iter_mut().filter(|r| !r.done()) {
             run.step(jobs, jobs, &report);
         }
-        write(&make.out, &runs)?;
+        write(out, &runs)?;
         // An interrupted run's file is this command's output with `--max-games` set to the games played
         // (as long as no game reached its count).
         let played: Vec<String> = runs.iter().map(|r| format!("{} {}", r.plan.game.id(), r.stats.games)).collect();
-        eprintln!("written {} after games played: {}", make.out.display(), played.join(", "));
+        eprintln!("written {} after games played: {}", out.display(), played.join(", "));
     }
     let secs = started.elapsed().as_secs_f64();
     for r in &runs {
@@ -149,7 +150,7 @@ fn make(make: &Make) -> Result<()> {
             s.seconds
         );
     }
-    eprintln!("{} puzzles in {secs:.0} s, written to {}", sorted(&runs).len(), make.out.display());
+    eprintln!("{} puzzles in {secs:.0} s, written to {}", sorted(&runs).len(), out.display());
     Ok(())
 }
 

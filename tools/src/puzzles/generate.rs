@@ -73,35 +73,38 @@ impl SelfPlay {
         mix(self.seed ^ (0x5eed + side.index() as u64))
     }
 
-    /// Plays the game; every position at the start of a turn where the side to move has a choice, with
-    /// the decisions played before it.
-    pub fn positions(&self) -> Vec<(u32, Position)> {
+    /// Plays the game, showing `visit` every position at the start of a turn where the side to move has
+    /// a choice, with the decisions played before it, until the game ends or `visit` says stop. Returns
+    /// the seconds the bots spent deciding.
+    pub fn play(&self, mut visit: impl FnMut(u32, &Position) -> bool) -> f64 {
         let mut pos = Position::start(self.variant, Options::defaults(self.variant)).expect("default options");
         let mut bots =
             [Bot::new(self.south, self.bot_seed(Side::South)), Bot::new(self.north, self.bot_seed(Side::North))];
-        let mut out = Vec::new();
+        let mut deciding = 0.0;
         let mut ply = 0u32;
         while ply < MAX_GAME_DECISIONS {
             let sides: Vec<Side> = match pos.to_move() {
                 ToMove::Nobody(_) => break,
                 ToMove::Side(s) => {
-                    if pos.mid_turn().is_none() && pos.legal_decisions(s).len() > 1 {
-                        out.push((ply, pos.clone()));
+                    if pos.mid_turn().is_none() && pos.legal_decisions(s).len() > 1 && !visit(ply, &pos) {
+                        break;
                     }
                     vec![s]
                 }
                 ToMove::Both { waiting } => Side::BOTH.into_iter().filter(|&s| waiting[s]).collect(),
             };
+            let started = std::time::Instant::now();
             let chosen: Vec<(Side, Decision)> = sides
                 .iter()
                 .map(|&s| (s, bots[s.index()].decide(&pos, s).expect("the side to move has a legal decision")))
                 .collect();
+            deciding += started.elapsed().as_secs_f64();
             for (s, d) in chosen {
                 pos.apply(s, d, &mut NoEvents).expect("a bot's decision is legal");
                 ply += 1;
             }
         }
-        out
+        deciding
     }
 }
 
@@ -169,67 +172,71 @@ pub fn mine(game: &SelfPlay, budgets: &Budgets) -> (Vec<Puzzle>, Stats) {
     let mut stats = Stats { games: 1, ..Stats::default() };
     let mut out = Vec::new();
     let mut covered_until = 0;
-    let positions = stats.timed("play", || game.positions());
-    for (ply, pos) in positions {
-        if out.len() == MAX_PER_GAME {
-            break;
+    let deciding = game.play(|ply, pos| {
+        if ply >= covered_until {
+            if let Some(p) = look_at(game, budgets, ply, pos, &mut stats) {
+                covered_until = ply + p.solution.len() as u32 + SPACING;
+                out.push(p);
+            }
         }
-        if ply < covered_until {
-            continue;
-        }
-        stats.positions += 1;
-        let Ok(screen) = stats.timed("screen", || analyse(&pos, budgets.screen)) else { continue };
-        let Ok((screened, _)) = verdict::judge(&screen) else { continue };
-        stats.candidates += 1;
-        // Level 8's budget before the verification's: most candidates that fail, fail here, cheaper.
-        match stats.timed("level-8", || analyse(&pos, budgets.reply)).map(|a| verdict::judge(&a)) {
-            Ok(Ok((d, _))) if d == screened => {}
-            Ok(Ok(_)) => {
-                stats.reject("unstable");
-                continue;
-            }
-            Ok(Err(r)) => {
-                stats.reject(&format!("level-8 {}", reason(&LineError::First(r))));
-                continue;
-            }
-            Err(_) => continue,
-        }
-        let solved = match stats.timed("solve", || line::solve(&pos, budgets)) {
-            // The same decision at every budget: a puzzle does not hinge on how long the search ran.
-            Ok(s) if s.steps[0].decision != screened => {
-                stats.reject("unstable");
-                continue;
-            }
-            Ok(s) => s,
-            Err(e) => {
-                stats.reject(reason(&e));
-                continue;
-            }
-        };
-        stats.accepted += 1;
-        covered_until = ply + solved.steps.len() as u32 + SPACING;
-        let position = pos.to_text();
-        let first = solved.steps[0].decision;
-        let found = stats.timed("rate", || rating::finders(&pos, solved.solver, first, game.seed).len());
-        let solver_decisions = solved.steps.iter().filter(|s| s.side == solved.solver).count();
-        out.push(Puzzle {
-            id: puzzle_id(game.variant, pos.options(), &position),
-            variant: game.variant,
-            options: *pos.options(),
-            position,
-            solution: solved.notation(),
-            goal: solved.goal,
-            themes: solved.themes.clone(),
-            rating: rating::estimate(found, solver_decisions),
-            source: Source::Selfplay {
-                seed: game.seed,
-                south_level: game.south.number(),
-                north_level: game.north.number(),
-                ply,
-            },
-        });
-    }
+        out.len() < MAX_PER_GAME
+    });
+    *stats.seconds.entry("play").or_default() += deciding;
     (out, stats)
+}
+
+/// The puzzle at `pos` (`ply` decisions into `game`), if it is one.
+fn look_at(game: &SelfPlay, budgets: &Budgets, ply: u32, pos: &Position, stats: &mut Stats) -> Option<Puzzle> {
+    stats.positions += 1;
+    let Ok(screen) = stats.timed("screen", || analyse(pos, budgets.screen)) else { return None };
+    let Ok((screened, _)) = verdict::judge(&screen) else { return None };
+    stats.candidates += 1;
+    // Level 8's budget before the verification's: most candidates that fail, fail here, cheaper.
+    match stats.timed("level-8", || analyse(pos, budgets.reply)).map(|a| verdict::judge(&a)) {
+        Ok(Ok((d, _))) if d == screened => {}
+        Ok(Ok(_)) => {
+            stats.reject("unstable");
+            return None;
+        }
+        Ok(Err(r)) => {
+            stats.reject(&format!("level-8 {}", reason(&LineError::First(r))));
+            return None;
+        }
+        Err(_) => return None,
+    }
+    let solved = match stats.timed("solve", || line::solve(pos, budgets)) {
+        // The same decision at every budget: a puzzle does not hinge on how long the search ran.
+        Ok(s) if s.steps[0].decision != screened => {
+            stats.reject("unstable");
+            return None;
+        }
+        Ok(s) => s,
+        Err(e) => {
+            stats.reject(reason(&e));
+            return None;
+        }
+    };
+    stats.accepted += 1;
+    let position = pos.to_text();
+    let first = solved.steps[0].decision;
+    let found = stats.timed("rate", || rating::finders(pos, solved.solver, first, game.seed).len());
+    let solver_decisions = solved.steps.iter().filter(|s| s.side == solved.solver).count();
+    Some(Puzzle {
+        id: puzzle_id(game.variant, pos.options(), &position),
+        variant: game.variant,
+        options: *pos.options(),
+        position,
+        solution: solved.notation(),
+        goal: solved.goal,
+        themes: solved.themes.clone(),
+        rating: rating::estimate(found, solver_decisions),
+        source: Source::Selfplay {
+            seed: game.seed,
+            south_level: game.south.number(),
+            north_level: game.north.number(),
+            ply,
+        },
+    })
 }
 
 /// The state of a plan's run: the puzzles taken so far and the next game to play.
