@@ -173,11 +173,11 @@ pub fn mine(game: &SelfPlay, budgets: &Budgets) -> (Vec<Puzzle>, Stats) {
     let mut out = Vec::new();
     let mut covered_until = 0;
     let deciding = game.play(|ply, pos| {
-        if ply >= covered_until {
-            if let Some(p) = look_at(game, budgets, ply, pos, &mut stats) {
-                covered_until = ply + p.solution.len() as u32 + SPACING;
-                out.push(p);
-            }
+        if ply >= covered_until
+            && let Some(p) = look_at(game, budgets, ply, pos, &mut stats)
+        {
+            covered_until = ply + p.solution.len() as u32 + SPACING;
+            out.push(p);
         }
         out.len() < MAX_PER_GAME
     });
