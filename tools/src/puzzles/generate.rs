@@ -10,7 +10,7 @@ use super::verdict::{self, Rejection};
 use super::{Budgets, rating};
 use mancala_bot::analysis::analyse;
 use mancala_bot::{Bot, Level};
-use mancala_engine::{Decision, NoEvents, Options, Position, Side, ToMove, Variant};
+use mancala_engine::{Decision, NoEvents, Options, Position, Side, ToMove, Variant, position_text};
 use mancala_puzzles::{Puzzle, PuzzleGame, Source, puzzle_id};
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Mutex;
@@ -186,8 +186,11 @@ pub fn mine(game: &SelfPlay, budgets: &Budgets) -> (Vec<Puzzle>, Stats) {
 }
 
 /// The puzzle at `pos` (`ply` decisions into `game`), if it is one.
-fn look_at(game: &SelfPlay, budgets: &Budgets, ply: u32, pos: &Position, stats: &mut Stats) -> Option<Puzzle> {
+fn look_at(game: &SelfPlay, budgets: &Budgets, ply: u32, played: &Position, stats: &mut Stats) -> Option<Puzzle> {
     stats.positions += 1;
+    // The puzzle is its position text: search what a solver and a verifier will read, not the game's
+    // position, which may hold more (a verification disagreed once when solved from the game's).
+    let pos = &position_text::parse(game.variant, *played.options(), &played.to_text()).ok()?;
     let Ok(screen) = stats.timed("screen", || analyse(pos, budgets.screen)) else { return None };
     let Ok((screened, _)) = verdict::judge(&screen) else { return None };
     stats.candidates += 1;
