@@ -1,7 +1,7 @@
 //! The committed starter set against the generator's own rules: every puzzle's goal and themes are what
 //! the engine reports when its solution is played, and a sample re-verifies with the search (the light
 //! sample here; the heavy one, at the full verification budgets, is `#[ignore]`d: run it with
-//! `cargo test --workspace --release --test puzzles -- --ignored`).
+//! `cargo test --workspace --test puzzles -- --ignored`, 42 s on the shared machine).
 
 use mancala_puzzles::{Goal, PuzzleGame, starter};
 use mancala_tools::puzzles::line::{self, MAX_SOLVER_DECISIONS};
@@ -48,7 +48,7 @@ fn a_sample_s_first_decision_is_the_one_good_decision() {
 
 /// A sample re-verified with every check that made it, at the generator's budgets.
 #[test]
-#[ignore = "minutes: the verification budgets are twice level 8's"]
+#[ignore = "about 40 s: the verification budgets are twice level 8's"]
 fn a_sample_re_verifies_at_the_full_budget() {
     let puzzles = starter();
     let k = 12.min(puzzles.len());
