@@ -10,10 +10,12 @@
 //! - `mancala-fairplay` ([`fairplay`]): the bots' agreement with the server's review per level, the
 //!   measurement behind the fair-play bars.
 //! - `mancala-tune` ([`tune`]): tunes the evaluation weights of the bots by self-play (Texel's method).
+//! - `mancala-puzzles` ([`puzzles`]): finds puzzles in games between bots and re-verifies a set.
 
 pub mod api;
 pub mod arena;
 pub mod chaos;
 pub mod fairplay;
 pub mod loadtest;
+pub mod puzzles;
 pub mod tune;

@@ -1,0 +1,204 @@
+//! `mancala-puzzles`: makes puzzles from games between bots, or re-verifies a set (docs/puzzles.md).
+//!
+//! ```text
+//! cargo build --release -p mancala-tools --bin mancala-puzzles
+//! target/release/mancala-puzzles --seed 1 --count 300 --jobs 2 --out puzzles/data/starter.ndjson
+//! target/release/mancala-puzzles verify puzzles/data/starter.ndjson --sample 20
+//! ```
+//!
+//! The same `--seed`, `--count` and budgets give the same file (sorted by id), whatever `--jobs` is.
+
+use anyhow::{Context, Result, bail};
+use clap::{Parser, Subcommand};
+use mancala_engine::Variant;
+use mancala_puzzles::{Puzzle, PuzzleGame, read_ndjson, write_ndjson};
+use mancala_tools::puzzles::generate::{Plan, Run, SelfPlay, Stats, sorted};
+use mancala_tools::puzzles::{Budgets, line};
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+#[derive(Debug, Parser)]
+#[command(name = "mancala-puzzles", about = "Makes puzzles from games between bots, or re-verifies a set")]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+struct Args {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    make: Make,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Merges sets into one file, sorted by id, each id once (the first file's puzzle wins).
+    Merge {
+        /// The merged set.
+        #[arg(long)]
+        out: PathBuf,
+        /// The sets to merge.
+        #[arg(required = true)]
+        inputs: Vec<PathBuf>,
+    },
+    /// Re-verifies a sample of a set with the search, with the checks that made it.
+    Verify {
+        path: PathBuf,
+        /// Puzzles checked, evenly spread over the file (0: all).
+        #[arg(long, default_value_t = 20)]
+        sample: usize,
+        /// The solver's verification budget in nodes (default: per rule set, docs/puzzles.md).
+        #[arg(long)]
+        verify_nodes: Option<u64>,
+    },
+}
+
+#[derive(Debug, clap::Args)]
+struct Make {
+    /// A game (`kubuguza`, `ikibuguzo`, `njombwa`, `azigo`) or `all`.
+    #[arg(long, default_value = "all", conflicts_with = "variant")]
+    game: String,
+    /// One rule set only (a variant id), instead of a game's rule sets.
+    #[arg(long)]
+    variant: Option<Variant>,
+    /// Puzzles per game.
+    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    count: u64,
+    /// The seed every game's rule set, levels and generators derive from.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Where to write the set (NDJSON, sorted by id); rewritten after every round of games. Required.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// The solver's verification budget in nodes (default: per rule set, docs/puzzles.md).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(2_000..=1_000_000_000))]
+    verify_nodes: Option<u64>,
+    /// Threads, each playing and mining one game at a time.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
+    jobs: u64,
+    /// Games played at most per game (a guard when a rule set yields few puzzles).
+    #[arg(long, default_value_t = 100_000)]
+    max_games: usize,
+}
+
+fn main() -> Result<()> {
+    let args = Args::parse();
+    match args.command {
+        Some(Command::Verify { path, sample, verify_nodes }) => verify(&path, sample, verify_nodes),
+        Some(Command::Merge { out, inputs }) => merge(&out, &inputs),
+        None => make(&args.make),
+    }
+}
+
+/// The plans of `make`'s `--game`/`--variant`.
+fn plans(make: &Make) -> Result<Vec<Plan>> {
+    let plan = |game: PuzzleGame, variants: Vec<Variant>| Plan {
+        game,
+        variants,
+        seed: make.seed,
+        count: make.count as usize,
+        max_games: make.max_games,
+        verify: make.verify_nodes,
+    };
+    if let Some(v) = make.variant {
+        return Ok(vec![plan(PuzzleGame::of(v), vec![v])]);
+    }
+    let games: Vec<PuzzleGame> = match make.game.as_str() {
+        "all" => PuzzleGame::ALL.to_vec(),
+        id => match PuzzleGame::ALL.into_iter().find(|g| g.id() == id) {
+            Some(g) => vec![g],
+            None => bail!("--game: unknown game `{id}` (known: kubuguza, ikibuguzo, njombwa, azigo, all)"),
+        },
+    };
+    Ok(games
+        .into_iter()
+        .map(|g| plan(g, Variant::ALL.into_iter().filter(|v| PuzzleGame::of(*v) == g).collect()))
+        .collect())
+}
+
+fn make(make: &Make) -> Result<()> {
+    let Some(out) = &make.out else { bail!("--out: where to write the set is required") };
+    let started = Instant::now();
+    let mut runs: Vec<Run> = plans(make)?.into_iter().map(Run::new).collect();
+    let jobs = make.jobs as usize;
+    let report = |g: &SelfPlay, index: usize, s: &Stats, secs: f64| {
+        eprintln!(
+            "{} game {index} (levels {} v {}): {} positions, {} candidates, {} puzzles, {secs:.1} s {:?} rejected {:?}",
+            g.variant, g.south, g.north, s.positions, s.candidates, s.accepted, s.seconds, s.rejected
+        );
+    };
+    // Rounds over the games in turn, so that an interrupted run has puzzles of every game.
+    while runs.iter().any(|r| !r.done()) {
+        for run in runs.iter_mut().filter(|r| !r.done()) {
+            run.step(jobs, jobs, &report);
+        }
+        write(out, &runs)?;
+        // An interrupted run's file is this command's output with `--max-games` set to the games played
+        // (as long as no game reached its count).
+        let played: Vec<String> = runs.iter().map(|r| format!("{} {}", r.plan.game.id(), r.stats.games)).collect();
+        eprintln!("written {} after games played: {}", out.display(), played.join(", "));
+    }
+    let secs = started.elapsed().as_secs_f64();
+    for r in &runs {
+        let s = &r.stats;
+        eprintln!(
+            "{}: {} puzzles from {} games, {} positions screened, {} candidates, rejected {:?}, seconds {:?}",
+            r.plan.game.id(),
+            r.puzzles.len(),
+            s.games,
+            s.positions,
+            s.candidates,
+            s.rejected,
+            s.seconds
+        );
+    }
+    eprintln!("{} puzzles in {secs:.0} s, written to {}", sorted(&runs).len(), out.display());
+    Ok(())
+}
+
+fn merge(out: &PathBuf, inputs: &[PathBuf]) -> Result<()> {
+    let mut all: Vec<Puzzle> = Vec::new();
+    for path in inputs {
+        let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+        all.extend(read_ndjson(&text).with_context(|| format!("{}", path.display()))?);
+    }
+    all.sort_by(|a, b| a.id.cmp(&b.id));
+    all.dedup_by(|a, b| a.id == b.id);
+    write_set(out, &all)?;
+    eprintln!("{} puzzles written to {}", all.len(), out.display());
+    Ok(())
+}
+
+fn write(path: &PathBuf, runs: &[Run]) -> Result<()> {
+    write_set(path, &sorted(runs))
+}
+
+fn write_set(path: &PathBuf, puzzles: &[Puzzle]) -> Result<()> {
+    let tmp = path.with_extension("ndjson.tmp");
+    std::fs::File::create(&tmp)
+        .and_then(|mut f| f.write_all(write_ndjson(puzzles).as_bytes()))
+        .with_context(|| format!("writing {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("renaming {} to {}", tmp.display(), path.display()))
+}
+
+fn verify(path: &PathBuf, sample: usize, verify_nodes: Option<u64>) -> Result<()> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let puzzles = read_ndjson(&text).with_context(|| format!("{}", path.display()))?;
+    let n = puzzles.len();
+    let k = if sample == 0 { n } else { sample.min(n) };
+    let mut failed = 0;
+    for i in 0..k {
+        let p = &puzzles[i * n / k];
+        let started = Instant::now();
+        match line::check(p, &Budgets::of(p.variant, verify_nodes)) {
+            Ok(()) => eprintln!("{} ({}): verified in {:.1} s", p.id, p.variant, started.elapsed().as_secs_f64()),
+            Err(e) => {
+                failed += 1;
+                eprintln!("{} ({}): {e}", p.id, p.variant);
+            }
+        }
+    }
+    if failed > 0 {
+        bail!("{failed} of {k} puzzles do not stand");
+    }
+    eprintln!("{k} of {n} puzzles verified");
+    Ok(())
+}

@@ -1,0 +1,316 @@
+//! Making a set: games between bots (levels 3 to 8), each game's rule set, levels and generators derived
+//! from one seed and the game's number, every position at the start of a turn screened with a cheap
+//! analysis, the candidates solved at the verification budget ([`line::solve`]), themed and rated.
+//!
+//! Deterministic: a game's puzzles depend only on the seed, the game's number and the budgets, and the
+//! games' puzzles are taken in the games' order until the count is reached, whatever `jobs` is.
+
+use super::line::{self, LineError};
+use super::verdict::{self, Rejection};
+use super::{Budgets, rating};
+use mancala_bot::analysis::analyse;
+use mancala_bot::{Bot, Level};
+use mancala_engine::{Decision, NoEvents, Options, Position, Side, ToMove, Variant, position_text};
+use mancala_puzzles::{Puzzle, PuzzleGame, Source, puzzle_id};
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The most puzzles taken from one game, so a set is not a few long games' positions.
+pub const MAX_PER_GAME: usize = 6;
+
+/// The fewest decisions between the end of one puzzle's line and the next puzzle of the same game, so
+/// two puzzles are not the same fight seen twice.
+pub const SPACING: u32 = 8;
+
+/// The most decisions of a self-play game (every rule set ends far sooner; a guard only).
+const MAX_GAME_DECISIONS: u32 = 4_000;
+
+/// What to make.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    pub game: PuzzleGame,
+    /// The rule sets played, in turn by game number.
+    pub variants: Vec<Variant>,
+    pub seed: u64,
+    /// Puzzles wanted.
+    pub count: usize,
+    /// Games played at most (a guard when a rule set yields few puzzles).
+    pub max_games: usize,
+    /// The solver's verification budget, when not the default ([`Budgets::of`]).
+    pub verify: Option<u64>,
+}
+
+/// One self-play game, all of it derived from the seed and the game's number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SelfPlay {
+    pub variant: Variant,
+    /// The game's seed, stored in its puzzles' source: the bots' generators are derived from it.
+    pub seed: u64,
+    pub south: Level,
+    pub north: Level,
+}
+
+/// SplitMix64's output function: spreads a counter into well-mixed bits.
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+impl SelfPlay {
+    /// Game number `index` of `plan`.
+    pub fn of(plan: &Plan, index: usize) -> SelfPlay {
+        let game_no = PuzzleGame::ALL.iter().position(|g| *g == plan.game).unwrap_or(0) as u64;
+        let seed = mix(mix(plan.seed ^ (game_no << 56)) ^ index as u64);
+        let level = |salt: u64| Level::from_number(3 + (mix(seed ^ salt) % 6) as u8).expect("levels 3 to 8");
+        SelfPlay { variant: plan.variants[index % plan.variants.len()], seed, south: level(1), north: level(2) }
+    }
+
+    /// The bot's generator seed of `side` in this game.
+    pub fn bot_seed(&self, side: Side) -> u64 {
+        mix(self.seed ^ (0x5eed + side.index() as u64))
+    }
+
+    /// Plays the game, showing `visit` every position at the start of a turn where the side to move has
+    /// a choice, with the decisions played before it, until the game ends or `visit` says stop. Returns
+    /// the seconds the bots spent deciding.
+    pub fn play(&self, mut visit: impl FnMut(u32, &Position) -> bool) -> f64 {
+        let mut pos = Position::start(self.variant, Options::defaults(self.variant)).expect("default options");
+        let mut bots =
+            [Bot::new(self.south, self.bot_seed(Side::South)), Bot::new(self.north, self.bot_seed(Side::North))];
+        let mut deciding = 0.0;
+        let mut ply = 0u32;
+        while ply < MAX_GAME_DECISIONS {
+            let sides: Vec<Side> = match pos.to_move() {
+                ToMove::Nobody(_) => break,
+                ToMove::Side(s) => {
+                    if pos.mid_turn().is_none() && pos.legal_decisions(s).len() > 1 && !visit(ply, &pos) {
+                        break;
+                    }
+                    vec![s]
+                }
+                ToMove::Both { waiting } => Side::BOTH.into_iter().filter(|&s| waiting[s]).collect(),
+            };
+            let started = std::time::Instant::now();
+            let chosen: Vec<(Side, Decision)> = sides
+                .iter()
+                .map(|&s| (s, bots[s.index()].decide(&pos, s).expect("the side to move has a legal decision")))
+                .collect();
+            deciding += started.elapsed().as_secs_f64();
+            for (s, d) in chosen {
+                pos.apply(s, d, &mut NoEvents).expect("a bot's decision is legal");
+                ply += 1;
+            }
+        }
+        deciding
+    }
+}
+
+/// What a run looked at and why it kept or dropped it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Stats {
+    pub games: usize,
+    /// Positions screened (turn starts with a choice).
+    pub positions: usize,
+    /// Positions the screening passed, solved at the verification budget.
+    pub candidates: usize,
+    pub accepted: usize,
+    /// Candidates dropped, by reason.
+    pub rejected: BTreeMap<String, usize>,
+    /// Seconds spent by phase (`play`, `screen`, `level-8`, `solve`, `rate`), wall clock.
+    pub seconds: BTreeMap<&'static str, f64>,
+}
+
+impl Stats {
+    fn add(&mut self, other: &Stats) {
+        self.games += other.games;
+        self.positions += other.positions;
+        self.candidates += other.candidates;
+        self.accepted += other.accepted;
+        for (k, v) in &other.rejected {
+            *self.rejected.entry(k.clone()).or_default() += v;
+        }
+        for (k, v) in &other.seconds {
+            *self.seconds.entry(k).or_default() += v;
+        }
+    }
+
+    /// Runs `f`, adding its time to `phase`.
+    fn timed<T>(&mut self, phase: &'static str, f: impl FnOnce() -> T) -> T {
+        let started = std::time::Instant::now();
+        let out = f();
+        *self.seconds.entry(phase).or_default() += started.elapsed().as_secs_f64();
+        out
+    }
+
+    fn reject(&mut self, why: &str) {
+        *self.rejected.entry(why.to_string()).or_default() += 1;
+    }
+}
+
+/// A short name of why a candidate was dropped, for the counts.
+fn reason(e: &LineError) -> &'static str {
+    let of = |r: &Rejection| match r {
+        Rejection::Forced => "forced",
+        Rejection::Lost => "lost",
+        Rejection::TwoWins => "two-wins",
+        Rejection::WinNotAlone { .. } => "win-not-alone",
+        Rejection::NearTie { .. } => "near-tie",
+    };
+    match e {
+        LineError::First(r) => of(r),
+        LineError::InsideFirstTurn(_) => "inside-first-turn",
+        LineError::SmallGain { .. } => "small-gain",
+        _ => "error",
+    }
+}
+
+/// The puzzles of one self-play game (at most [`MAX_PER_GAME`], none inside another's line).
+pub fn mine(game: &SelfPlay, budgets: &Budgets) -> (Vec<Puzzle>, Stats) {
+    let mut stats = Stats { games: 1, ..Stats::default() };
+    let mut out = Vec::new();
+    let mut covered_until = 0;
+    let deciding = game.play(|ply, pos| {
+        if ply >= covered_until
+            && let Some(p) = look_at(game, budgets, ply, pos, &mut stats)
+        {
+            covered_until = ply + p.solution.len() as u32 + SPACING;
+            out.push(p);
+        }
+        out.len() < MAX_PER_GAME
+    });
+    *stats.seconds.entry("play").or_default() += deciding;
+    (out, stats)
+}
+
+/// The puzzle at `pos` (`ply` decisions into `game`), if it is one.
+fn look_at(game: &SelfPlay, budgets: &Budgets, ply: u32, played: &Position, stats: &mut Stats) -> Option<Puzzle> {
+    stats.positions += 1;
+    // The puzzle is its position text: search what a solver and a verifier will read, not the game's
+    // position, which may hold more (a verification disagreed once when solved from the game's).
+    let pos = &position_text::parse(game.variant, *played.options(), &played.to_text()).ok()?;
+    let Ok(screen) = stats.timed("screen", || analyse(pos, budgets.screen)) else { return None };
+    let Ok((screened, _)) = verdict::judge(&screen) else { return None };
+    stats.candidates += 1;
+    // Level 8's budget before the verification's: most candidates that fail, fail here, cheaper.
+    match stats.timed("level-8", || analyse(pos, budgets.reply)).map(|a| verdict::judge(&a)) {
+        Ok(Ok((d, _))) if d == screened => {}
+        Ok(Ok(_)) => {
+            stats.reject("unstable");
+            return None;
+        }
+        Ok(Err(r)) => {
+            stats.reject(&format!("level-8 {}", reason(&LineError::First(r))));
+            return None;
+        }
+        Err(_) => return None,
+    }
+    let solved = match stats.timed("solve", || line::solve(pos, budgets)) {
+        // The same decision at every budget: a puzzle does not hinge on how long the search ran.
+        Ok(s) if s.steps[0].decision != screened => {
+            stats.reject("unstable");
+            return None;
+        }
+        Ok(s) => s,
+        Err(e) => {
+            stats.reject(reason(&e));
+            return None;
+        }
+    };
+    stats.accepted += 1;
+    let position = pos.to_text();
+    let first = solved.steps[0].decision;
+    let found = stats.timed("rate", || rating::finders(pos, solved.solver, first, game.seed).len());
+    let solver_decisions = solved.steps.iter().filter(|s| s.side == solved.solver).count();
+    Some(Puzzle {
+        id: puzzle_id(game.variant, pos.options(), &position),
+        variant: game.variant,
+        options: *pos.options(),
+        position,
+        solution: solved.notation(),
+        goal: solved.goal,
+        themes: solved.themes.clone(),
+        rating: rating::estimate(found, solver_decisions),
+        source: Source::Selfplay {
+            seed: game.seed,
+            south_level: game.south.number(),
+            north_level: game.north.number(),
+            ply,
+        },
+    })
+}
+
+/// The state of a plan's run: the puzzles taken so far and the next game to play.
+#[derive(Debug)]
+pub struct Run {
+    pub plan: Plan,
+    pub puzzles: Vec<Puzzle>,
+    pub stats: Stats,
+    next_game: usize,
+    ids: BTreeSet<String>,
+}
+
+impl Run {
+    pub fn new(plan: Plan) -> Run {
+        Run { plan, puzzles: Vec::new(), stats: Stats::default(), next_game: 0, ids: BTreeSet::new() }
+    }
+
+    /// True when the count is reached or no game is left to play.
+    pub fn done(&self) -> bool {
+        self.puzzles.len() >= self.plan.count || self.next_game >= self.plan.max_games
+    }
+
+    /// Plays the next `games` games on up to `jobs` threads and takes their puzzles in the games' order;
+    /// `report` hears of each game as it ends (in any order).
+    pub fn step(&mut self, games: usize, jobs: usize, report: &(dyn Fn(&SelfPlay, usize, &Stats, f64) + Sync)) {
+        let first = self.next_game;
+        let last = (first + games).min(self.plan.max_games);
+        let budgets_of = |v: Variant| Budgets::of(v, self.plan.verify);
+        let queue = AtomicUsize::new(first);
+        let results: Mutex<BTreeMap<usize, (Vec<Puzzle>, Stats)>> = Mutex::new(BTreeMap::new());
+        std::thread::scope(|scope| {
+            for _ in 0..jobs.max(1) {
+                scope.spawn(|| {
+                    loop {
+                        let index = queue.fetch_add(1, Ordering::SeqCst);
+                        if index >= last {
+                            break;
+                        }
+                        let game = SelfPlay::of(&self.plan, index);
+                        let started = std::time::Instant::now();
+                        let (puzzles, stats) = mine(&game, &budgets_of(game.variant));
+                        report(&game, index, &stats, started.elapsed().as_secs_f64());
+                        results.lock().expect("no thread panicked").insert(index, (puzzles, stats));
+                    }
+                });
+            }
+        });
+        self.next_game = last;
+        for (_, (puzzles, stats)) in results.into_inner().expect("no thread panicked") {
+            if self.puzzles.len() >= self.plan.count {
+                break;
+            }
+            self.stats.add(&stats);
+            for p in puzzles {
+                if self.puzzles.len() >= self.plan.count {
+                    break;
+                }
+                if self.ids.insert(p.id.clone()) {
+                    self.puzzles.push(p);
+                } else {
+                    self.stats.reject("duplicate");
+                }
+            }
+        }
+    }
+}
+
+/// Every puzzle of `runs`, sorted by id.
+pub fn sorted(runs: &[Run]) -> Vec<Puzzle> {
+    let mut all: Vec<Puzzle> = runs.iter().flat_map(|r| r.puzzles.iter().cloned()).collect();
+    all.sort_by(|a, b| a.id.cmp(&b.id));
+    all.dedup_by(|a, b| a.id == b.id);
+    all
+}

@@ -1,0 +1,242 @@
+//! A puzzle's solution line and its check. From the puzzle's position the solver's decision is the one
+//! good decision ([`verdict::judge`]) at the verification budget; the opponent's reply is the engine's
+//! best at its own budget; and so on, decision by decision (a turn may ask the same side for several),
+//! for at most [`MAX_SOLVER_DECISIONS`] of the solver's. The line ends after the last of the solver's
+//! turns whose every decision was the only good one, so it never stops inside the solver's turn; a
+//! line that is not a proven win ends as soon as the solver has captured its gain.
+
+use super::Budgets;
+use super::themes::{Step, net_captures, themes};
+use super::verdict::{self, Rejection, Verdict};
+use mancala_bot::analysis::{AnalysisError, analyse};
+use mancala_engine::{Decision, NotationList, Position, Side, ToMove};
+use mancala_puzzles::{Goal, Puzzle, Theme};
+
+/// The most decisions of the solver in a solution.
+pub const MAX_SOLVER_DECISIONS: usize = 5;
+
+/// The fewest counters a puzzle that is not a proven win must capture over its line (net of the
+/// opponent's captures) for its goal to be worth stating.
+pub const MIN_CAPTURE: i64 = 2;
+
+/// A solution found from a position.
+#[derive(Clone, Debug)]
+pub struct Solved {
+    pub solver: Side,
+    /// Every decision in play order, the solver's first.
+    pub steps: Vec<Step>,
+    /// The verdict on the solver's first decision.
+    pub first: Verdict,
+    pub goal: Goal,
+    pub themes: Vec<Theme>,
+}
+
+impl Solved {
+    /// The solution in notation.
+    pub fn notation(&self) -> Vec<String> {
+        self.steps.iter().map(|s| s.decision.notation(s.before.geometry())).collect()
+    }
+}
+
+/// Why a position has no puzzle, or why a puzzle does not stand.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum LineError {
+    #[error("the position is not one side's decision at the start of its turn")]
+    NotATurnStart,
+    #[error("the solver's first decision: {0}")]
+    First(Rejection),
+    #[error("inside the solver's first turn: {0}")]
+    InsideFirstTurn(Rejection),
+    #[error("the line captures {net} counters net, fewer than {MIN_CAPTURE}")]
+    SmallGain { net: i64 },
+    #[error("decision {index} `{decision}`: {reason}")]
+    Wrong { index: usize, decision: String, reason: String },
+    #[error("the goal should be {expected:?}")]
+    Goal { expected: Goal },
+    #[error("analysis: {0}")]
+    Analysis(#[from] AnalysisError),
+}
+
+/// The solver's one good decision at `pos`, judged at the verification budget. After the first, a
+/// forced decision (the only legal one) needs no search and has no verdict.
+fn solver_decision(
+    pos: &Position,
+    side: Side,
+    first: bool,
+    budgets: &Budgets,
+) -> Result<(Decision, Option<Verdict>), LineError> {
+    let legal = pos.legal_decisions(side);
+    if let ([only], false) = (legal.as_slice(), first) {
+        return Ok((*only, None));
+    }
+    let (d, v) = verdict::judge(&analyse(pos, budgets.verify)?).map_err(LineError::First)?;
+    Ok((d, Some(v)))
+}
+
+/// The opponent's best reply at `pos` (its only legal decision without a search).
+fn reply(pos: &Position, side: Side, budgets: &Budgets) -> Result<Decision, LineError> {
+    let legal = pos.legal_decisions(side);
+    if let [only] = legal.as_slice() {
+        return Ok(*only);
+    }
+    Ok(analyse(pos, budgets.reply)?.decisions[0].decision)
+}
+
+/// Plays `decision` of `side`, keeping its events.
+fn play(pos: &mut Position, side: Side, decision: Decision) -> Result<Step, String> {
+    let before = pos.clone();
+    let mut events = Vec::new();
+    pos.apply(side, decision, &mut events).map_err(|e| e.to_string())?;
+    Ok(Step { side, decision, before, events })
+}
+
+/// The solver at `start`, which must be the start of one side's turn.
+fn solver_of(start: &Position) -> Result<Side, LineError> {
+    match start.to_move() {
+        ToMove::Side(side) if start.mid_turn().is_none() => Ok(side),
+        _ => Err(LineError::NotATurnStart),
+    }
+}
+
+/// The goal of a solution: a proven win, or the counters it captures (at least [`MIN_CAPTURE`]).
+fn goal_of(first: Verdict, solver: Side, steps: &[Step]) -> Result<Goal, LineError> {
+    match first {
+        Verdict::Win(_) => Ok(Goal::Win),
+        Verdict::Gain { .. } => {
+            let net = net_captures(solver, steps);
+            if net < MIN_CAPTURE {
+                return Err(LineError::SmallGain { net });
+            }
+            Ok(Goal::Capture { counters: net as u32 })
+        }
+    }
+}
+
+/// A gain line ends with the solver's turn that captures the gain: net captures of at least
+/// [`verdict::GAIN_MARGIN`] counters (a proven win plays on to the end or to the limit).
+fn cashed(first: Option<Verdict>, solver: Side, steps: &[Step]) -> bool {
+    matches!(first, Some(Verdict::Gain { .. })) && net_captures(solver, steps) as f64 >= verdict::GAIN_MARGIN
+}
+
+/// Finds the solution line from `start` (see the module's documentation).
+pub fn solve(start: &Position, budgets: &Budgets) -> Result<Solved, LineError> {
+    let solver = solver_of(start)?;
+    let mut pos = start.clone();
+    let mut steps: Vec<Step> = Vec::new();
+    // Steps up to the end of the solver's last complete turn.
+    let mut complete = 0;
+    let mut solver_decisions = 0;
+    let mut first = None;
+    while let ToMove::Side(side) = pos.to_move() {
+        let decision = if side == solver {
+            if solver_decisions == MAX_SOLVER_DECISIONS {
+                break;
+            }
+            match solver_decision(&pos, side, first.is_none(), budgets) {
+                Ok((d, v)) => {
+                    if first.is_none() {
+                        first = v;
+                    }
+                    d
+                }
+                Err(LineError::First(r)) if first.is_none() => return Err(LineError::First(r)),
+                Err(LineError::First(r)) if complete == 0 => return Err(LineError::InsideFirstTurn(r)),
+                Err(LineError::First(_)) => break,
+                Err(e) => return Err(e),
+            }
+        } else {
+            reply(&pos, side, budgets)?
+        };
+        let index = steps.len();
+        let step = play(&mut pos, side, decision).map_err(|reason| LineError::Wrong {
+            index,
+            decision: decision.notation(pos.geometry()),
+            reason,
+        })?;
+        steps.push(step);
+        if side == solver {
+            solver_decisions += 1;
+            if pos.mid_turn().is_none() || pos.is_over() {
+                complete = steps.len();
+                if cashed(first, solver, &steps) {
+                    break;
+                }
+            }
+        }
+    }
+    steps.truncate(complete);
+    let first = first.expect("a complete turn has a first decision");
+    let goal = goal_of(first, solver, &steps)?;
+    let themes = themes(start, solver, &steps);
+    Ok(Solved { solver, steps, first, goal, themes })
+}
+
+/// Plays `puzzle`'s solution with the engine, keeping each decision's events: its start, its solver
+/// and the steps.
+pub fn played(puzzle: &Puzzle) -> Result<(Position, Side, Vec<Step>), LineError> {
+    let bad =
+        |e: mancala_puzzles::PuzzleError| LineError::Wrong { index: 0, decision: String::new(), reason: e.to_string() };
+    let replayed = puzzle.replay().map_err(bad)?;
+    let start = puzzle.start().map_err(bad)?;
+    let mut pos = start.clone();
+    let mut steps = Vec::new();
+    for (index, (side, decision, _)) in replayed.steps.into_iter().enumerate() {
+        let geo = pos.geometry();
+        let step = play(&mut pos, side, decision).map_err(|reason| LineError::Wrong {
+            index,
+            decision: decision.notation(geo),
+            reason,
+        })?;
+        steps.push(step);
+    }
+    Ok((start, replayed.solver, steps))
+}
+
+/// Checks `puzzle` with the same rules as [`solve`] at `budgets`: each of the solver's decisions is the
+/// one good decision, each reply the engine's best, the line ends after a whole turn of the solver and
+/// has at most [`MAX_SOLVER_DECISIONS`] of its decisions, and the goal is the line's.
+pub fn check(puzzle: &Puzzle, budgets: &Budgets) -> Result<(), LineError> {
+    let (start, solver, steps) = played(puzzle)?;
+    solver_of(&start)?;
+    let mut first = None;
+    for (index, step) in steps.iter().enumerate() {
+        let geo = step.before.geometry();
+        let wrong = |reason: String| LineError::Wrong { index, decision: step.decision.notation(geo), reason };
+        let expected = if step.side == solver {
+            let (d, v) =
+                solver_decision(&step.before, solver, first.is_none(), budgets).map_err(|e| wrong(e.to_string()))?;
+            if first.is_none() {
+                first = v;
+            }
+            d
+        } else {
+            reply(&step.before, step.side, budgets)?
+        };
+        if expected != step.decision {
+            return Err(wrong(format!("the engine's decision is `{}`", expected.notation(geo))));
+        }
+        let turn_ends = index + 1 < steps.len() && steps[index + 1].side != solver;
+        if step.side == solver && turn_ends && cashed(first, solver, &steps[..=index]) {
+            return Err(wrong("the line goes on after its gain is captured".into()));
+        }
+    }
+    let last = steps.last().expect("a replayed solution is not empty");
+    let mut end = last.before.clone();
+    end.apply(last.side, last.decision, &mut mancala_engine::NoEvents).expect("replayed");
+    let solver_decisions = steps.iter().filter(|s| s.side == solver).count();
+    if last.side != solver || (end.mid_turn().is_some() && !end.is_over()) || solver_decisions > MAX_SOLVER_DECISIONS {
+        let line = NotationList(&steps.iter().map(|s| s.decision).collect::<Vec<_>>(), start.geometry()).to_string();
+        return Err(LineError::Wrong {
+            index: steps.len() - 1,
+            decision: line,
+            reason: format!(
+                "a solution ends after a whole turn of the solver, with at most {MAX_SOLVER_DECISIONS} of its decisions"
+            ),
+        });
+    }
+    let expected = goal_of(first.expect("the solver decides first"), solver, &steps)?;
+    if expected != puzzle.goal {
+        return Err(LineError::Goal { expected });
+    }
+    Ok(())
+}

@@ -1,0 +1,59 @@
+//! The committed starter set against the generator's own rules: every puzzle's goal and themes are what
+//! the engine reports when its solution is played, and a sample re-verifies with the search (the light
+//! sample here; the heavy one, at the full verification budgets, is `#[ignore]`d: run it with
+//! `cargo test --workspace --test puzzles -- --ignored`, 42 s on the shared machine).
+
+use mancala_puzzles::{Goal, PuzzleGame, starter};
+use mancala_tools::puzzles::line::{self, MAX_SOLVER_DECISIONS};
+use mancala_tools::puzzles::themes::{net_captures, themes};
+use mancala_tools::puzzles::{Budgets, verdict};
+
+#[test]
+fn every_starter_puzzle_s_goal_and_themes_are_the_engine_s() {
+    let puzzles = starter();
+    assert!(!puzzles.is_empty(), "the starter set is committed");
+    for p in &puzzles {
+        let (start, solver, steps) = line::played(p).unwrap_or_else(|e| panic!("{}: {e}", p.id));
+        assert_eq!(themes(&start, solver, &steps), p.themes, "{}: themes", p.id);
+        if let Goal::Capture { counters } = p.goal {
+            assert_eq!(net_captures(solver, &steps), counters as i64, "{}: the goal's counters", p.id);
+            assert!(counters as i64 >= line::MIN_CAPTURE, "{}", p.id);
+        }
+        assert_eq!(steps.last().map(|s| s.side), Some(solver), "{}: the line ends with the solver", p.id);
+        assert!(steps.iter().filter(|s| s.side == solver).count() <= MAX_SOLVER_DECISIONS, "{}", p.id);
+    }
+    // The committed set is short of the 300 per game the issue asks (BENCHMARKS.md "Puzzles"): Azigo has
+    // none yet, so the count per game is reported, not asserted.
+    for game in PuzzleGame::ALL {
+        eprintln!("{}: {} puzzles", game.id(), puzzles.iter().filter(|p| p.game() == game).count());
+    }
+}
+
+/// The first decision of a sample is, already at the screening budget, the one good decision of the
+/// solution (the generator keeps a puzzle only when the screening, level 8's budget and the
+/// verification agree on it).
+#[test]
+fn a_sample_s_first_decision_is_the_one_good_decision() {
+    let puzzles = starter();
+    let k = 12.min(puzzles.len());
+    for i in 0..k {
+        let p = &puzzles[i * puzzles.len() / k];
+        let (start, _, steps) = line::played(p).unwrap();
+        let budgets = Budgets::of(p.variant, None);
+        let a = mancala_bot::analysis::analyse(&start, budgets.screen).unwrap();
+        let (best, _) = verdict::judge(&a).unwrap_or_else(|r| panic!("{}: {r}", p.id));
+        assert_eq!(best, steps[0].decision, "{}: the screening's decision", p.id);
+    }
+}
+
+/// A sample re-verified with every check that made it, at the generator's budgets.
+#[test]
+#[ignore = "about 40 s: the verification budgets are twice level 8's"]
+fn a_sample_re_verifies_at_the_full_budget() {
+    let puzzles = starter();
+    let k = 12.min(puzzles.len());
+    for i in 0..k {
+        let p = &puzzles[i * puzzles.len() / k];
+        line::check(p, &Budgets::of(p.variant, None)).unwrap_or_else(|e| panic!("{}: {e}", p.id));
+    }
+}
