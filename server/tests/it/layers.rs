@@ -53,6 +53,7 @@ const BELOW_EDGE: &[&str] = &[
     "lobby",
     "tournaments",
     "moderation",
+    "puzzles",
 ];
 
 /// Single files allowed an arrow their module's row does not have: the router mounts the socket routes.

@@ -421,7 +421,9 @@ async fn attempts_and_ratings_on_postgres() {
     // The reads that choose a puzzle, on PostgreSQL's types.
     let baraka = account(&s, "baraka").await;
     let (status, next) = get_auth(&s, "/api/puzzles/next?game=kubuguza&theme=opening", &baraka).await;
-    assert_eq!((status, next["themes"][0].as_str()), (200, Some("opening")), "{next}");
+    // The starter set is imported too: any puzzle of the theme will do, whatever its other themes.
+    let themes = next["themes"].as_array().cloned().unwrap_or_default();
+    assert!(status == 200 && themes.contains(&json!("opening")), "{next}");
     let (status, next) = s.get(&format!("/api/puzzles/streak/next?after={}", set[0].id)).await;
     assert_eq!(status, 200, "{next}");
     let (status, daily) = s.get("/api/puzzles/daily").await;
