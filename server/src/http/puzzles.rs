@@ -49,6 +49,24 @@ impl std::str::FromStr for PuzzleId {
     }
 }
 
+/// Every theme, in the order the API lists them.
+const THEMES: [Theme; 9] = [
+    Theme::RelayCapture,
+    Theme::SownOnCapture,
+    Theme::ReverseCapture,
+    Theme::SpecialWin,
+    Theme::StoreMove,
+    Theme::CrossSowing,
+    Theme::NoMoves,
+    Theme::Endgame,
+    Theme::Opening,
+];
+
+/// The themes' names as the API takes and gives them (also the OpenAPI document's enum).
+pub fn theme_names() -> Vec<String> {
+    THEMES.into_iter().map(theme_name).collect()
+}
+
 fn theme_name(t: Theme) -> String {
     serde_json::to_value(t).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
 }
@@ -116,18 +134,7 @@ impl Filter {
             None => None,
             Some(t) => {
                 let theme: Theme = serde_json::from_value(serde_json::Value::String(t.to_string())).map_err(|_| {
-                    let all = [
-                        Theme::RelayCapture,
-                        Theme::SownOnCapture,
-                        Theme::ReverseCapture,
-                        Theme::SpecialWin,
-                        Theme::StoreMove,
-                        Theme::CrossSowing,
-                        Theme::NoMoves,
-                        Theme::Endgame,
-                        Theme::Opening,
-                    ];
-                    let names: Vec<String> = all.into_iter().map(theme_name).collect();
+                    let names = theme_names();
                     let shown: String = t.chars().take(40).collect();
                     ApiError::BadRequest(format!(
                         "parameter `theme` must be one of {} (got `{shown}`)",

@@ -175,6 +175,7 @@ fn bodies(doc: &mut Value) {
         json!({ "maximum": MAX_MS, "description": "unix ms, at most 7 days ahead; absent: at once" }),
     );
     merge(doc, &format!("{s}/JoinTournament/properties/password"), json!({ "minLength": 1, "maxLength": 64 }));
+    merge(doc, &format!("{s}/AttemptRequest/properties/decisions"), json!({ "minItems": 1 }));
     set(doc, &format!("{s}/Signup/properties/name"), reference("PlayerName"));
     for password in ["Signup/properties/password", "ChangePassword/properties/new", "ResetPassword/properties/password"]
     {
@@ -251,6 +252,7 @@ fn parameter_schema(path: &str, place: &str, name: &str) -> Option<Value> {
         ("query", "limit") => integer(1, MAX_LIMIT as u64),
         ("query", "game") => json!({ "type": "string", "enum": ["kubuguza", "ikibuguzo", "njombwa", "azigo"] }),
         ("query", "after") => json!({ "type": "string", "pattern": "^[0-9a-f]{16}$" }),
+        ("query", "theme") => json!({ "type": "string", "enum": crate::http::puzzles::theme_names() }),
         ("query", "max") => integer(1, u32::MAX as u64),
         ("query", "ply") => integer(0, u32::MAX as u64),
         ("query", "v") => json!({ "type": "integer", "minimum": 0, "format": "int64" }),
