@@ -107,7 +107,7 @@ pub async fn serve(listener: TcpListener, app: Router, config: ServeConfig, stop
             accepted = listener.accept() => accepted,
         };
         match accepted {
-            Ok((tcp, addr)) => serving.spawn(tcp, addr, permit),
+            Ok((tcp, addr)) => serving.spawn(tcp, addr, recheck(permit, &open)),
             Err(e) => {
                 // Out of file descriptors, or a connection reset before it was taken: go on after a pause
                 // (at once, a full descriptor table would make this a busy loop).
@@ -180,6 +180,17 @@ async fn permit(open: &Arc<Semaphore>, refusals: &Arc<Semaphore>) -> Permit {
     tokio::select! {
         p = open.clone().acquire_owned() => Permit::Open(p.expect("never closed")),
         p = refusals.clone().acquire_owned() => Permit::Refused(p.expect("never closed")),
+    }
+}
+
+/// The permit a connection is served with: a refusal's permit was taken while every place was held, and
+/// a place may have been freed while it waited for the connection, which then takes that place.
+fn recheck(permit: Permit, open: &Arc<Semaphore>) -> Permit {
+    match permit {
+        Permit::Refused(refusal) => {
+            open.clone().try_acquire_owned().map(Permit::Open).unwrap_or(Permit::Refused(refusal))
+        }
+        open_permit => open_permit,
     }
 }
 

@@ -137,10 +137,8 @@ async fn a_connection_beyond_the_cap_is_counted_as_a_refused_503() {
     let refused = |text: &str| sample(text, "mancala_http_responses", &[("status", "503"), ("route", "refused")]);
     let before = refused(&scrape_within_cap().await);
     // A connection that asks nothing holds the only place (the listener accepts in order, so before the
-    // request below).
-    // Under load the server may not have seen the last scrape's connection close yet: then it is the held
-    // connection that is refused (and counted), and the request gets in. Try again until the request is
-    // the one over the cap.
+    // request below). If the server has not seen the last scrape's connection close by then, the held one
+    // is refused instead and the request gets in: try again.
     let deadline = Instant::now() + Duration::from_secs(10);
     loop {
         let held = tokio::net::TcpStream::connect(s.addr).await.unwrap();
