@@ -30,24 +30,30 @@ async fn played_on(steps: &AtomicUsize, n: usize) {
     }
 }
 
-/// Waits (at most 10 s) until the node holding game `id`'s lease is no longer alive in the database.
+/// Waits (at most 10 s) until the node holding game `id`'s lease when called is no longer alive in the
+/// database. The node is read once: as soon as it lapses another node may take the lease over, and the
+/// lease's node is then alive again.
 async fn owner_lapsed(url: &str, id: &str) {
     sqlx::any::install_default_drivers();
     let mut conn = <sqlx::AnyConnection as sqlx::Connection>::connect(url).await.expect("the database");
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
-    loop {
-        let alive: bool = sqlx::query_scalar(
-            "SELECT EXISTS (SELECT 1 FROM game_leases l JOIN cluster_nodes n ON n.node = l.node \
-             WHERE l.game_id = $1 AND n.expires_at > clock_timestamp())",
-        )
+    let owner: String = sqlx::query_scalar("SELECT node FROM game_leases WHERE game_id = $1")
         .bind(id)
         .fetch_one(&mut conn)
         .await
-        .expect("the lease");
+        .expect("the game's lease");
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let alive: bool = sqlx::query_scalar(
+            "SELECT EXISTS (SELECT 1 FROM cluster_nodes WHERE node = $1 AND expires_at > clock_timestamp())",
+        )
+        .bind(&owner)
+        .fetch_one(&mut conn)
+        .await
+        .expect("the owner's row");
         if !alive {
             return;
         }
-        assert!(tokio::time::Instant::now() < deadline, "the owner's lease of {id} did not lapse");
+        assert!(tokio::time::Instant::now() < deadline, "the owner {owner} of {id} did not lapse");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
