@@ -38,6 +38,10 @@ fn text_files(root: &Path, dir: &Path, out: &mut Vec<(String, String)>) {
     entries.sort();
     for path in entries {
         let name = path.file_name().unwrap().to_string_lossy();
+        // A link is not followed: a worktree's links point into other checkouts, or back into this one.
+        if fs::symlink_metadata(&path).unwrap().file_type().is_symlink() {
+            continue;
+        }
         if path.is_dir() {
             if !SKIPPED_DIRS.contains(&name.as_ref()) {
                 text_files(root, &path, out);
