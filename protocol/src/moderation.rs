@@ -98,6 +98,9 @@ pub struct ModChatLine {
     /// The line the report points at.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub reported: bool,
+    /// Said under a shadow mute: nobody but its author read it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub shadow: bool,
 }
 
 /// One reporter's word on a report, with the chat around the line it points at.

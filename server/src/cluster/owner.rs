@@ -119,9 +119,9 @@ async fn answer(cluster: &Arc<Cluster>, rooms: &Registry, request: ToOwner) -> R
     };
     match request {
         ToOwner::Hello { .. } => Reply::Owned,
-        ToOwner::Connect { node, relay, kind, since, .. } => {
+        ToOwner::Connect { node, relay, kind, who, since, .. } => {
             let (tx, rx) = mpsc::channel::<Outbound>(CONNECTION_QUEUE);
-            let Ok(conn) = room.connect(kind, since, tx.clone()).await else { return Reply::Gone };
+            let Ok(conn) = room.connect((kind, who), since, tx.clone()).await else { return Reply::Gone };
             tokio::spawn(forward(cluster.clone(), wire::relay_subject(&node), relay, rx));
             let (inbound, messages) = mpsc::channel(CONNECTION_QUEUE);
             tokio::spawn(hand_in(room.clone(), conn, tx, messages));

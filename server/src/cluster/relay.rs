@@ -162,7 +162,7 @@ impl RelayedRoom {
 impl RemoteRoom for RelayedRoom {
     fn connect(
         &self,
-        kind: ViewerKind,
+        (kind, who): (ViewerKind, Option<PlayerName>),
         since: Option<u64>,
         tx: Sender<Outbound>,
     ) -> BoxFuture<'_, Result<ConnId, AskError>> {
@@ -170,7 +170,7 @@ impl RemoteRoom for RelayedRoom {
             // Registered first: the owner's first item (the catch-up) may arrive before its answer.
             let relay = self.cluster.relays.open(&self.owner, tx);
             let node = self.cluster.node.clone();
-            let msg = ToOwner::Connect { game: self.game.clone(), node, relay, kind, since };
+            let msg = ToOwner::Connect { game: self.game.clone(), node, relay, kind, who, since };
             match self.ask(msg).await {
                 Ok(Reply::Connected) => Ok(relay),
                 _ => {

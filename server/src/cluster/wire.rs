@@ -43,6 +43,9 @@ pub enum ToOwner {
         node: String,
         relay: ConnId,
         kind: ViewerKind,
+        /// A signed-in spectator's account (checked by the node it is connected to).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        who: Option<PlayerName>,
         since: Option<u64>,
     },
     /// A message of that viewer, in the order it sent them.

@@ -202,7 +202,7 @@ pub async fn live_game(
 ) -> Result<Response, ApiError> {
     let room = state.rooms.get(&id).await?;
     let (tx, rx) = mpsc::channel(CONNECTION_QUEUE);
-    let conn = room.connect(ViewerKind::Spectator, None, tx).await.map_err(ApiError::from)?;
+    let conn = room.connect((ViewerKind::Spectator, None), None, tx).await.map_err(ApiError::from)?;
     let live = Live {
         rx,
         pending: VecDeque::new(),

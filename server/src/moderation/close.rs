@@ -83,7 +83,7 @@ async fn resign_games(store: &Store, live: Live<'_>, name: &PlayerName) -> Resul
 /// Works the same on a room of another node (the relay carries both).
 async fn resign(room: &RoomHandle, side: Side) -> Result<(), AskError> {
     let (tx, mut rx) = mpsc::channel(64);
-    let conn = room.connect(ViewerKind::of(Some(side)), None, tx.clone()).await?;
+    let conn = room.connect((ViewerKind::of(Some(side)), None), None, tx.clone()).await?;
     let permit = tx.clone().reserve_owned().await.map_err(|_| AskError::Gone)?;
     let sent = room.client(conn, ClientMsg::Resign { id: Some(ANSWER_ID.into()) }, None, permit).await;
     if sent.is_ok() {

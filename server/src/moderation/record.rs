@@ -82,6 +82,7 @@ pub async fn report(store: &Store, report: ReportRow) -> Result<ModReport, Store
                     text: l.text,
                     at: l.at.max(0) as u64,
                     reported: l.n == n,
+                    shadow: l.shadow,
                 })
                 .collect(),
             _ => Vec::new(),

@@ -79,7 +79,8 @@ async fn known_game(store: &Store, id: &str, line: Option<u64>) -> Result<GameId
         return Err(ModError::NotFound(format!("no game `{game}`")));
     }
     if let Some(n) = line
-        && !store.chat(game.as_str()).await?.iter().any(|l| l.n == n as i64)
+        // A shadow-muted line reached nobody but its author: there is nothing to report in it.
+        && !store.chat(game.as_str()).await?.iter().any(|l| l.n == n as i64 && !l.shadow)
     {
         return Err(ModError::NotFound(format!("game `{game}` has no chat line {n}")));
     }

@@ -64,7 +64,7 @@ impl BotSeat {
             let (tx, rx) = mpsc::channel(CONNECTION_QUEUE);
             // Weak: the room holds the only strong sender, so the queue ends when the room stops.
             let me = tx.downgrade();
-            let Ok(conn) = room.connect(kind, None, tx).await else { return };
+            let Ok(conn) = room.connect((kind, None), None, tx).await else { return };
             // A weak handle from now on: the bot does not keep the room loaded when nobody plays or
             // watches; when the room is unloaded the bot's queue ends and so does the bot.
             let Some(weak) = room.downgrade() else { return };

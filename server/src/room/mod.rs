@@ -54,6 +54,8 @@ pub(crate) enum Command {
     },
     Connect {
         kind: ViewerKind,
+        /// A signed-in spectator's account: its own shadow-muted lines are sent to it after a snapshot.
+        who: Option<PlayerName>,
         since: Option<u64>,
         tx: mpsc::Sender<Outbound>,
         reply: oneshot::Sender<ConnId>,
@@ -201,13 +203,13 @@ impl RoomHandle {
     /// Adds a connection; the room sends it a snapshot (or the events after `since`) through `tx`.
     pub async fn connect(
         &self,
-        kind: ViewerKind,
+        (kind, who): (ViewerKind, Option<PlayerName>),
         since: Option<u64>,
         tx: mpsc::Sender<Outbound>,
     ) -> Result<ConnId, AskError> {
         match &self.route {
-            Route::Local(_) => self.ask(|reply| Command::Connect { kind, since, tx, reply }).await,
-            Route::Remote(r) => r.connect(kind, since, tx).await,
+            Route::Local(_) => self.ask(|reply| Command::Connect { kind, who, since, tx, reply }).await,
+            Route::Remote(r) => r.connect((kind, who), since, tx).await,
         }
     }
 
@@ -291,7 +293,7 @@ mod tests {
     impl RemoteRoom for Away {
         fn connect(
             &self,
-            _: ViewerKind,
+            _: (ViewerKind, Option<PlayerName>),
             _: Option<u64>,
             _: mpsc::Sender<Outbound>,
         ) -> BoxFuture<'_, Result<ConnId, AskError>> {

@@ -63,10 +63,10 @@ impl Placement for SingleNode {
 /// A game's room on another node, as a [`RoomHandle`] uses it: each command travels to the node that runs
 /// the room and its answer comes back.
 pub trait RemoteRoom: Send + Sync + std::fmt::Debug {
-    /// Adds a connection; the room's items for it arrive through `tx`.
+    /// Adds a connection (with a signed-in spectator's account); the room's items for it arrive through `tx`.
     fn connect(
         &self,
-        kind: ViewerKind,
+        viewer: (ViewerKind, Option<PlayerName>),
         since: Option<u64>,
         tx: Sender<Outbound>,
     ) -> BoxFuture<'_, Result<ConnId, AskError>>;

@@ -41,7 +41,7 @@ impl Store {
     /// oldest first, at most [`MAX_CHAT_LINES`] of the newest.
     pub async fn chat_lines_by(&self, key: &str) -> Result<Vec<ChatRow>, StoreError> {
         let rows = sqlx::query(
-            "SELECT game_id, n, room, author, side, text, at FROM chat_lines WHERE lower(author) = $1 \
+            "SELECT game_id, n, room, author, side, text, at, shadow FROM chat_lines WHERE lower(author) = $1 \
              ORDER BY at DESC, game_id, n LIMIT $2",
         )
         .bind(key)
@@ -59,6 +59,7 @@ impl Store {
                     side: r.try_get("side")?,
                     text: r.try_get("text")?,
                     at: r.try_get("at")?,
+                    shadow: r.try_get::<i64, _>("shadow")? != 0,
                 })
             })
             .collect::<Result<Vec<_>, StoreError>>()?;

@@ -17,11 +17,14 @@ pub struct ChatRow {
     pub side: Option<String>,
     pub text: String,
     pub at: i64,
+    /// Said under a shadow mute: sent to its author only.
+    pub shadow: bool,
 }
 
 pub(super) async fn apply(tx: &mut Transaction<'static, Any>, r: &ChatRow) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "INSERT INTO chat_lines (game_id, n, room, author, side, text, at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        "INSERT INTO chat_lines (game_id, n, room, author, side, text, at, shadow) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
     )
     .bind(&r.game_id)
     .bind(r.n)
@@ -30,6 +33,7 @@ pub(super) async fn apply(tx: &mut Transaction<'static, Any>, r: &ChatRow) -> Re
     .bind(&r.side)
     .bind(&r.text)
     .bind(r.at)
+    .bind(i16::from(r.shadow))
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -38,10 +42,11 @@ pub(super) async fn apply(tx: &mut Transaction<'static, Any>, r: &ChatRow) -> Re
 impl Store {
     /// The chat lines of game `game_id`, in order.
     pub async fn chat(&self, game_id: &str) -> Result<Vec<ChatRow>, StoreError> {
-        let rows = sqlx::query("SELECT n, room, author, side, text, at FROM chat_lines WHERE game_id = $1 ORDER BY n")
-            .bind(game_id)
-            .fetch_all(self.pool())
-            .await?;
+        let rows =
+            sqlx::query("SELECT n, room, author, side, text, at, shadow FROM chat_lines WHERE game_id = $1 ORDER BY n")
+                .bind(game_id)
+                .fetch_all(self.pool())
+                .await?;
         rows.iter()
             .map(|r| {
                 Ok(ChatRow {
@@ -52,6 +57,7 @@ impl Store {
                     side: r.try_get("side")?,
                     text: r.try_get("text")?,
                     at: r.try_get("at")?,
+                    shadow: r.try_get::<i64, _>("shadow")? != 0,
                 })
             })
             .collect()

@@ -66,7 +66,8 @@ pub async fn serve(
 ) {
     let (mut sink, mut stream) = socket.split();
     let (tx, rx) = mpsc::channel::<Outbound>(CONNECTION_QUEUE);
-    let Ok(conn) = room.connect(kind, since, tx.clone()).await else {
+    let who = watcher.as_ref().map(|w| w.name.clone());
+    let Ok(conn) = room.connect((kind, who), since, tx.clone()).await else {
         let _ = sink.send(closing::frame(1011, "the game is not available")).await;
         return;
     };

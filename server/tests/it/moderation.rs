@@ -285,6 +285,11 @@ async fn a_chat_timeout_refuses_lines_with_the_time_left_and_a_shadow_mute_hides
         })
         .await;
     assert_eq!(mine.text, "nobody hears me");
+    // A muted line counts against its author's limits as any other: the next one at once is refused.
+    match answer(&mut loud, &say("t3", ChatRoom::Spectators, "and again")).await {
+        ServerMsg::Rejected { code, .. } => assert_eq!(code, ErrorCode::RateLimited),
+        m => panic!("a muted author said two lines within a second: {m:?}"),
+    }
     // The room handles lines in order: had the muted line gone out, it would reach `other` before its own.
     other.say(&say("o1", ChatRoom::Spectators, "anyone?")).await;
     let heard = other
@@ -529,11 +534,12 @@ async fn a_shadow_mute_given_on_one_node_keeps_lines_in_a_room_of_the_other_to_t
         assert_eq!(call(&a, Some(&mo), "POST", &format!("/api/mod/players/{who}/actions"), Some(mute)).await.0, 204);
     }
 
-    // A spectator's line: accepted, and sent back to its author's own socket only, without a number.
+    // A spectator's line: accepted, and sent back to its author's own socket only, numbered as any line.
     let m = answer(&mut loud, &say("z1", ChatRoom::Spectators, "nobody hears me")).await;
     assert!(matches!(m, ServerMsg::Accepted { .. }), "{m:?}");
     let mine = next_line(&mut loud).await;
-    assert_eq!((mine.text.as_str(), mine.n), ("nobody hears me", None));
+    assert_eq!(mine.text, "nobody hears me");
+    assert!(mine.n.is_some(), "a muted line is numbered as the others, so nothing marks it to its author");
     // The room handles lines in order: had the muted line gone out, each socket would get it before this one.
     near.say(&say("j1", ChatRoom::Spectators, "anyone?")).await;
     assert_eq!(next_line(&mut near).await.text, "anyone?", "the muted line reached a spectator on node b");
@@ -549,12 +555,26 @@ async fn a_shadow_mute_given_on_one_node_keeps_lines_in_a_room_of_the_other_to_t
     assert_eq!(next_line(&mut opponent).await.text, "good luck", "the muted player's line reached its opponent");
     assert_eq!(next_line(&mut muted_player).await.text, "good luck");
 
-    // Nothing of the muted lines was kept: a page opened again, on either node, reads only the others'.
+    // A page opened again, on either node, reads only the others' lines, but the muted authors read their
+    // own again: the player in its seat's snapshot, the spectator right after the spectators' snapshot.
     let omari = signup(&a, "omari").await;
     assert_eq!(chat_read_by_newcomer(&a, &game, &omari).await, ["anyone?"]);
     assert_eq!(chat_read_by_newcomer(&b, &game, &omari).await, ["anyone?"]);
     assert_eq!(chat_in_snapshot(a.ws(&game, Some(&north), None).await).await, ["good luck"]);
-    assert_eq!(chat_in_snapshot(b.ws(&game, Some(&south), None).await).await, ["good luck"]);
+    assert_eq!(chat_in_snapshot(a.ws(&game, Some(&south), None).await).await, ["you will lose", "good luck"]);
+    assert_eq!(chat_in_snapshot(b.ws(&game, Some(&south), None).await).await, ["you will lose", "good luck"]);
+    for node in [&a, &b] {
+        let own = format!("http://{}", node.addr);
+        let mut again = browser_ws(node, &format!("/api/games/{game}/ws"), Some(&own), Some(&zawadi)).await.unwrap();
+        let snapshot = again
+            .recv_until(|m| match m {
+                ServerMsg::Snapshot { chat, .. } => Some(chat.into_iter().map(|l| l.text).collect::<Vec<_>>()),
+                _ => None,
+            })
+            .await;
+        assert_eq!(snapshot, ["anyone?"]);
+        assert_eq!(next_line(&mut again).await.text, "nobody hears me", "the muted spectator lost its line");
+    }
     let (_, player) = call(&b, Some(&mo), "GET", "/api/mod/players/zawadi", None).await;
     assert_eq!(player["shadow_muted"], true, "{player}");
     drop(procs);

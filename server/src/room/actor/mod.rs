@@ -120,7 +120,7 @@ pub(super) struct Room {
     /// The number of spectators everyone was last told.
     told_watching: u32,
     /// The game's chat lines, once read from the store (`None` until then).
-    chat: Option<Vec<mancala_protocol::ChatLine>>,
+    chat: Option<chat::ChatLog>,
 }
 
 /// What a room is started with besides its game.
@@ -266,12 +266,12 @@ impl Room {
         match cmd {
             Command::Create { reply } => {
                 // A new game has no chat yet.
-                self.chat = Some(Vec::new());
+                self.chat = Some(chat::ChatLog::default());
                 let answer = self.commit(self.game.creation(), None).await;
                 self.stillborn = answer.is_err();
                 let _ = reply.send(answer.map(|_| ()));
             }
-            Command::Connect { kind, since, tx, reply } => self.connect(kind, since, tx, reply),
+            Command::Connect { kind, who, since, tx, reply } => self.connect((kind, who), since, tx, reply),
             Command::Disconnect { conn } => self.remove(conn),
             Command::Client { conn, msg, by, permit } => self.client(conn, msg, by, permit).await,
             Command::Join { seat, reply } => {

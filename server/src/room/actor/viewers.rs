@@ -4,6 +4,7 @@
 
 use super::Room;
 use crate::game::UnixMs;
+use crate::ids::PlayerName;
 use crate::room::commands::sync;
 use crate::room::conns::CatchUp;
 use crate::room::frame::{Frame, Frames};
@@ -16,7 +17,7 @@ use tokio::time::Instant;
 impl Room {
     pub(super) fn connect(
         &mut self,
-        kind: ViewerKind,
+        (kind, who): (ViewerKind, Option<PlayerName>),
         since: Option<u64>,
         tx: mpsc::Sender<Outbound>,
         reply: tokio::sync::oneshot::Sender<ConnId>,
@@ -39,6 +40,11 @@ impl Room {
         }
         if !snapshot {
             self.send_offers(conn, kind);
+        } else if let Some(who) = who.filter(|_| kind.seat().is_none()) {
+            // A spectator's snapshot is everyone's: its own shadow lines follow it, to it alone.
+            for line in self.own_shadow_lines(&who) {
+                self.conns.send_presence(conn, ServerMsg::Chat { line });
+            }
         }
     }
 

@@ -176,7 +176,13 @@ function reportView(r, reload) {
               'ol',
               { class: 'mod-chat small' },
               e.chat.map((/** @type {any} */ l) =>
-                h('li', { value: l.n, class: l.reported ? 'reported' : '' }, h('b', {}, `${l.by}: `), l.text),
+                h(
+                  'li',
+                  { value: l.n, class: l.reported ? 'reported' : '' },
+                  h('b', {}, `${l.by}: `),
+                  l.text,
+                  l.shadow ? h('i', { class: 'mod-shadow' }, ` (${t('mod.shadowLine')})`) : null,
+                ),
               ),
             )
           : null,
