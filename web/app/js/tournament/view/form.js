@@ -69,6 +69,66 @@ function kindField(f) {
   ]);
 }
 
+/** The games: one, or several for a medley arena. @param {TournamentForm} f */
+function variantsField(f) {
+  return h('fieldset.tf-variants', [
+    h('legend', t('tour.form.games')),
+    ...VARIANTS.map((v) =>
+      h('label', { key: v }, [
+        h(`input#tf-v-${v}`, {
+          attrs: { type: 'checkbox', name: 'variant', value: v },
+          props: { checked: f.variants.has(v) },
+          on: { change: (e) => f.tickVariant(v, checked(e)) },
+        }),
+        ` ${variantName(v)}`,
+      ]),
+    ),
+  ]);
+}
+
+/**
+ * The clock, the start, and the arena's minutes or the Swiss's rounds.
+ * @param {TournamentForm} f
+ */
+function timingFields(f) {
+  const isSwiss = f.kind === 'swiss';
+  return [
+    h('label', [
+      t('tour.form.clock'),
+      h(
+        'select#tf-clock',
+        { attrs: { name: 'clock' }, props: { value: f.clock }, on: { change: (e) => f.type('clock', value(e)) } },
+        TOURNAMENT_CLOCKS.map((c) => {
+          const [b, i] = c.split('+').map(Number);
+          return h(
+            'option',
+            { attrs: { value: c }, props: { selected: c === f.clock } },
+            timeControl({ baseSecs: b, incrementSecs: i }),
+          );
+        }),
+      ),
+    ]),
+    h('label', [
+      t('tour.form.starts_in'),
+      field(f, 'startsIn', 'input#tf-starts', { type: 'number', name: 'starts', min: 0, max: 10080, required: true }),
+    ]),
+    h('label', { attrs: { hidden: isSwiss } }, [
+      t('tour.form.minutes'),
+      field(f, 'minutes', 'input#tf-minutes', {
+        type: 'number',
+        name: 'minutes',
+        min: 5,
+        max: 360,
+        required: !isSwiss,
+      }),
+    ]),
+    h('label', { attrs: { hidden: !isSwiss } }, [
+      t('tour.form.rounds'),
+      field(f, 'rounds', 'input#tf-rounds', { type: 'number', name: 'rounds', min: 2, max: 15, required: isSwiss }),
+    ]),
+  ];
+}
+
 /**
  * The form, in a disclosure ("New tournament").
  * @param {TournamentForm} f
@@ -91,52 +151,8 @@ export function createForm(f) {
         field(f, 'name', 'input#tf-name', { name: 'name', required: true, minlength: 2, maxlength: 48 }),
       ]),
       kindField(f),
-      h('fieldset.tf-variants', [
-        h('legend', t('tour.form.games')),
-        ...VARIANTS.map((v) =>
-          h('label', { key: v }, [
-            h(`input#tf-v-${v}`, {
-              attrs: { type: 'checkbox', name: 'variant', value: v },
-              props: { checked: f.variants.has(v) },
-              on: { change: (e) => f.tickVariant(v, checked(e)) },
-            }),
-            ` ${variantName(v)}`,
-          ]),
-        ),
-      ]),
-      h('label', [
-        t('tour.form.clock'),
-        h(
-          'select#tf-clock',
-          { attrs: { name: 'clock' }, props: { value: f.clock }, on: { change: (e) => f.type('clock', value(e)) } },
-          TOURNAMENT_CLOCKS.map((c) => {
-            const [b, i] = c.split('+').map(Number);
-            return h(
-              'option',
-              { attrs: { value: c }, props: { selected: c === f.clock } },
-              timeControl({ baseSecs: b, incrementSecs: i }),
-            );
-          }),
-        ),
-      ]),
-      h('label', [
-        t('tour.form.starts_in'),
-        field(f, 'startsIn', 'input#tf-starts', { type: 'number', name: 'starts', min: 0, max: 10080, required: true }),
-      ]),
-      h('label', { attrs: { hidden: isSwiss } }, [
-        t('tour.form.minutes'),
-        field(f, 'minutes', 'input#tf-minutes', {
-          type: 'number',
-          name: 'minutes',
-          min: 5,
-          max: 360,
-          required: !isSwiss,
-        }),
-      ]),
-      h('label', { attrs: { hidden: !isSwiss } }, [
-        t('tour.form.rounds'),
-        field(f, 'rounds', 'input#tf-rounds', { type: 'number', name: 'rounds', min: 2, max: 15, required: isSwiss }),
-      ]),
+      variantsField(f),
+      ...timingFields(f),
       h('label', [
         t('tour.form.password'),
         field(f, 'password', 'input#tf-password', {
