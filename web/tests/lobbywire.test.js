@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { decodeLobby, encodeLobby } from '../app/js/lobbywire.js';
-import { decodeServer, leaderboard, ratingHistory } from '../app/js/wire.js';
+import { decodeServer } from '../app/js/wire.js';
+import { leaderboard, ratingHistory } from '../app/js/sitewire.js';
 import { playerProfile } from '../app/js/profilewire.js';
 import { apply, initial } from '../app/js/gamestate.js';
 
@@ -153,7 +154,6 @@ test('the rating change of a result is kept by the game model', () => {
         presence: {},
       }),
     ),
-    0,
   );
   // The end event brings the changes; the final view repeats the outcome without them.
   apply(
@@ -167,7 +167,6 @@ test('the rating change of a result is kept by the game model', () => {
         clock: null,
       }),
     ),
-    0,
   );
   assert.equal(s.game.status, 'finished');
   assert.deepEqual(s.game.result, { winner: 'south', reason: 'resignation', ratings });
@@ -187,7 +186,6 @@ test('the rating change of a result is kept by the game model', () => {
         presence: {},
       }),
     ),
-    0,
   );
   assert.equal(c.game.result.ratings, undefined);
 });

@@ -228,8 +228,8 @@ test('a decision stays pending until answered by id; unavailable is retried with
 
 test('protocol 3: the board follows the steps of events without one, and nothing is offered until the last', () => {
   const s = initial();
-  apply(s, decodeServer(snapshot(5)), 0);
-  apply(s, decodeServer(move(6, 1, 'south', 'a2', A2)), 0);
+  apply(s, decodeServer(snapshot(5)));
+  apply(s, decodeServer(move(6, 1, 'south', 'a2', A2)));
   assert.equal(s.awaitingBoard, true);
   assert.deepEqual(s.board.legal, []);
   assert.deepEqual(Object.fromEntries(Object.entries(s.board.holes).filter(([, n]) => n !== 4 && n !== 0)), {
@@ -243,7 +243,7 @@ test('protocol 3: the board follows the steps of events without one, and nothing
     to_move: 'north',
     legal: ['h3'],
   });
-  apply(s, decodeServer(move(7, 2, 'north', null, ['chose north ?'], after)), 0);
+  apply(s, decodeServer(move(7, 2, 'north', null, ['chose north ?'], after)));
   assert.equal(s.awaitingBoard, false);
   assert.deepEqual(s.board.legal, ['h3']);
   assert.deepEqual(
@@ -274,9 +274,8 @@ test('the reveal lays out both Ikibuguzo arrays (the board of docs/protocol.md)'
         presence: { south: true, north: true },
       }),
     ),
-    0,
   );
-  apply(s, decodeServer(move(2, 2, 'north', 'opening:1', ['chose north 1', 'revealed 2 1', 'turn_end south'])), 0);
+  apply(s, decodeServer(move(2, 2, 'north', 'opening:1', ['chose north 1', 'revealed 2 1', 'turn_end south'])));
   const want = {
     a1: 4,
     a2: 0,

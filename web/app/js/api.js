@@ -1,5 +1,6 @@
 // @ts-check
-// HTTP calls to the server's API, decoded by wire.js. Errors are thrown as ApiError with the server's
+// HTTP calls to the server's API, decoded by wire.js (sitewire.js for the answers the game page never
+// reads, loaded with the first call that needs it). Errors are thrown as ApiError with the server's
 // code and sentence, so a page can say why. Every call sends the session cookie (same origin only): a
 // signed-in person creates and joins games, seeks and plays rated games as their account.
 
@@ -76,27 +77,40 @@ const enc = (s) => encodeURIComponent(s);
  * @property {string} [cursor]
  */
 
+/**
+ * An answer decoded by sitewire.js, which is loaded while the request is on its way.
+ * @template T
+ * @param {Promise<any>} answer
+ * @param {(m: typeof import('./sitewire.js'), w: any) => T} decode
+ * @returns {Promise<T>}
+ */
+async function bySite(answer, decode) {
+  const [m, w] = await Promise.all([import('./sitewire.js'), answer]);
+  return decode(m, w);
+}
+
 export const api = {
-  variants: async () => wire.variantList(await call('GET', '/api/variants')),
+  variants: () => bySite(call('GET', '/api/variants'), (m, w) => m.variantList(w)),
   /** @param {GameFilters} filters */
-  games: async (filters) => wire.gameList(await call('GET', `/api/games${q({ ...filters })}`)),
+  games: (filters) => bySite(call('GET', `/api/games${q({ ...filters })}`), (m, w) => m.gameList(w)),
   /** @param {string} id */
   game: async (id) => wire.gameDetail(await call('GET', `/api/games/${enc(id)}`)),
   /** @param {string} id @param {number} ply */
   position: async (id, ply) => wire.positionAt(await call('GET', `/api/games/${enc(id)}/position?ply=${ply}`)),
-  /** @param {import('./wire.js').CreateForm} form */
-  create: async (form) => wire.seatGranted(await call('POST', '/api/games', wire.createGame(form))),
+  /** @param {import('./sitewire.js').CreateForm} form */
+  create: async (form) =>
+    wire.seatGranted(await call('POST', '/api/games', (await import('./sitewire.js')).createGame(form))),
   /** @param {string} id @param {string} [name] */
   join: async (id, name) => wire.seatGranted(await call('POST', `/api/games/${enc(id)}/join`, name ? { name } : {})),
   /** @param {string} name */
   player: async (name) =>
     (await import('./profilewire.js')).playerProfile(await call('GET', `/api/players/${enc(name)}`)),
   /** @param {string} name @param {string} variant */
-  ratingHistory: async (name, variant) =>
-    wire.ratingHistory(await call('GET', `/api/players/${enc(name)}/ratings/${enc(variant)}`)),
+  ratingHistory: (name, variant) =>
+    bySite(call('GET', `/api/players/${enc(name)}/ratings/${enc(variant)}`), (m, w) => m.ratingHistory(w)),
   /** @param {string} variant @param {number} limit */
-  leaderboard: async (variant, limit) =>
-    wire.leaderboard(await call('GET', `/api/leaderboard/${enc(variant)}${q({ limit })}`, undefined, true)),
+  leaderboard: (variant, limit) =>
+    bySite(call('GET', `/api/leaderboard/${enc(variant)}${q({ limit })}`, undefined, true), (m, w) => m.leaderboard(w)),
   /** @param {string} name @param {string} password */
   signup: async (name, password) => wire.account(await call('POST', '/api/account/signup', { name, password })),
   /** @param {string} name @param {string} password */
@@ -107,10 +121,9 @@ export const api = {
   changePassword: async (current, next) => call('POST', '/api/account/password', { current, new: next }),
   /** @param {string} token @param {string} password */
   resetPassword: async (token, password) => call('POST', '/api/account/reset', { token, password }),
-  /** @returns {Promise<ReturnType<typeof wire.apiToken>[]>} */
-  tokens: async () => ((await call('GET', '/api/account/tokens')) || []).map(wire.apiToken),
+  tokens: () => bySite(call('GET', '/api/account/tokens'), (m, w) => /** @type {any[]} */ (w || []).map(m.apiToken)),
   /** @param {string} label */
-  createToken: async (label) => wire.apiToken(await call('POST', '/api/account/tokens', { label })),
+  createToken: (label) => bySite(call('POST', '/api/account/tokens', { label }), (m, w) => m.apiToken(w)),
   /** @param {string} id */
   revokeToken: async (id) => call('DELETE', `/api/account/tokens/${enc(id)}`),
   /** @param {string} variant @param {string} lang the rules page of a game, for players */

@@ -4,7 +4,7 @@
 // `board` is the last board the server sent, or (an event of a change that carries no board) the board
 // that the event's steps lead to; until the change's last event arrives, no decision is offered
 // (`awaitingBoard`). A move whose steps cannot be followed (steps left out) leaves the board as it was
-// until the board arrives.
+// until the board arrives. The clocks are not in it: game/clock.js keeps them and ticks them.
 
 import { after } from './steps.js';
 
@@ -19,8 +19,6 @@ import { after } from './steps.js';
  * @property {Side | null} seat this browser's seat, null for a spectator
  * @property {import('./types.js').Game | null} game
  * @property {Board | null} board
- * @property {import('./types.js').Clock | null} clock
- * @property {number} clockAt when the clock state arrived (performance.now())
  * @property {import('./types.js').Presence} presence
  * @property {import('./types.js').Side | null} drawOffer the player whose draw offer is pending
  * @property {import('./types.js').Side | null} takebackOffer the player whose takeback proposal is pending
@@ -41,8 +39,6 @@ export function initial() {
     seat: null,
     game: null,
     board: null,
-    clock: null,
-    clockAt: 0,
     presence: { south: false, north: false, claimWinAt: null, watching: 0 },
     drawOffer: null,
     takebackOffer: null,
@@ -72,18 +68,15 @@ function finish(s, outcome) {
  * Applies one message (already checked for its version by the socket) and returns what to animate.
  * @param {GameState} s
  * @param {ServerMessage} m
- * @param {number} now
  * @returns {Sowing | null}
  */
-export function apply(s, m, now) {
+export function apply(s, m) {
   switch (m.type) {
     case 'snapshot':
       s.protocol = m.protocol;
       s.seat = m.seat;
       s.game = m.game;
       s.board = m.board;
-      s.clock = m.clock;
-      s.clockAt = now;
       s.presence = m.presence;
       s.drawOffer = m.drawOffer;
       s.takebackOffer = m.takebackOffer;
@@ -113,7 +106,7 @@ export function apply(s, m, now) {
       s.chat.push(m.line);
       return null;
     case 'event':
-      return applyEvent(s, m, now);
+      return applyEvent(s, m);
     default:
       return null;
   }
@@ -122,10 +115,9 @@ export function apply(s, m, now) {
 /**
  * @param {GameState} s
  * @param {Extract<ServerMessage, {type: 'event'}>} m
- * @param {number} now
  * @returns {Sowing | null}
  */
-function applyEvent(s, m, now) {
+function applyEvent(s, m) {
   const e = m.event;
   const before = s.board;
   /** @type {Sowing | null} */
@@ -152,7 +144,7 @@ function applyEvent(s, m, now) {
     s.moves = s.moves.filter((x) => x.ply <= e.ply);
     if (s.game) s.game = { ...s.game, plies: e.ply };
   } else if (e.kind === 'berserk') {
-    // Half the player's time is gone: the event brings the clocks; the summary marks the player.
+    // Half the player's time is gone: the event brings the clocks (game/clock.js); the summary marks the player.
     if (s.game?.berserk) s.game = { ...s.game, berserk: { ...s.game.berserk, [e.side]: true } };
   } else if (e.kind === 'end') {
     finish(s, e.outcome);
@@ -165,10 +157,6 @@ function applyEvent(s, m, now) {
     s.board = m.board;
     s.awaitingBoard = false;
     if (m.board.outcome) finish(s, m.board.outcome);
-  }
-  if (m.clock !== undefined) {
-    s.clock = m.clock;
-    s.clockAt = now;
   }
   return animate;
 }
@@ -187,18 +175,6 @@ function revealChoices(s, e) {
         : m,
     );
   }
-}
-
-/**
- * Milliseconds left on `side`'s clock at `now`.
- * @param {GameState} s
- * @param {Side} side
- * @param {number} now
- */
-export function clockLeft(s, side, now) {
-  if (!s.clock) return null;
-  const base = side === 'south' ? s.clock.southMs : s.clock.northMs;
-  return s.clock.running.includes(side) ? base - (now - s.clockAt) : base;
 }
 
 /**

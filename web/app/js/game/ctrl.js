@@ -8,12 +8,13 @@
 import { api } from '../api.js';
 import { Animator, SPEEDS } from '../anim.js';
 import { BoardView } from '../board.js';
-import { apply, bothMoved, clockLeft, decisions, initial } from '../gamestate.js';
+import { apply, bothMoved, decisions, initial } from '../gamestate.js';
 import { adoptSeatFragment, keepSeat, prefs, seatToken } from '../prefs.js';
 import { GameSocket } from '../socket.js';
 import { shownHoles } from '../steps.js';
 import { has, loadBook, t } from '../i18n.js';
 import { errorText, other, sideName, variantName } from '../ui.js';
+import { ClockCtrl } from './clock.js';
 import { HANDLERS } from './handlers.js';
 import { go } from '../router.js';
 
@@ -64,7 +65,6 @@ export class GameCtrl {
     /** @type {typeof import('./chat.js') | null} chat.js, imported when the chat is opened */
     this.chat = null;
     this.chatOpen = false;
-    this.warned = false;
     this.loadingFinished = false;
     this.stopped = false;
     /** @type {GameSocket | null} */
@@ -92,8 +92,16 @@ export class GameCtrl {
     this.board = null;
     /** @type {(() => void) | undefined} stops watching the board's size */
     this.unobserve = undefined;
-    /** @type {ReturnType<typeof setInterval> | undefined} */
-    this.tick = undefined;
+    this.clock = new ClockCtrl({
+      redraw: () => this.redraw(),
+      seat: () => this.s.seat,
+      onLow: () => this.noise('low'),
+      // The claim's countdown ticks with the clocks.
+      alsoTicking: () => {
+        const s = this.s;
+        return !!s.presence.claimWinAt && !!s.seat && s.game?.status === 'ongoing';
+      },
+    });
     /** @type {((e: KeyboardEvent) => void) | undefined} */
     this.keys = undefined;
     /** @type {string | null} the hole the pointer rests on (or long-pressed) */
@@ -364,7 +372,9 @@ export class GameCtrl {
   applyState(m) {
     const s = this.s;
     const myTurn = this.legal().length > 0;
-    const sowing = apply(s, m, performance.now());
+    const sowing = apply(s, m);
+    if ((m.type === 'snapshot' || m.type === 'event') && m.clock !== undefined)
+      this.clock.set(m.clock, performance.now());
     if (sowing) this.noise(sowing.move.steps.some((x) => x.type === 'capture') ? 'capture' : 'move');
     if (!myTurn && m.type === 'event' && this.legal().length) this.noise('turn');
     if (m.type === 'snapshot' && s.seat) keepSeat(this.id, seatToken(this.id) || '', s.seat);
@@ -553,11 +563,6 @@ export class GameCtrl {
     return this.flipped ? other(viewer) : viewer;
   }
 
-  /** @param {Side} side */
-  clockOf(side) {
-    return clockLeft(this.s, side, performance.now());
-  }
-
   /** Whether the abort button applies (nobody has made two decisions of their own yet). */
   canAbort() {
     return this.s.game?.status === 'waiting' || !bothMoved(this.s);
@@ -611,15 +616,7 @@ export class GameCtrl {
 
   start() {
     this.connect();
-    this.tick = setInterval(() => {
-      // Only the clocks and the claim countdown change with time.
-      const s = this.s;
-      if (s.clock?.running.length || (s.presence.claimWinAt && s.seat && s.game?.status === 'ongoing')) this.redraw();
-      // Low time: once a turn, when the viewer's running clock goes under ten seconds.
-      const left = s.seat && s.clock?.running.includes(s.seat) ? clockLeft(s, s.seat, performance.now()) : null;
-      if (left !== null && left < 10000 && !this.warned) this.noise('low');
-      this.warned = left !== null && left < 10000;
-    }, 250);
+    this.clock.start();
     /** @param {KeyboardEvent} e */
     this.keys = (e) => {
       if (e.key === 'Escape' && (this.selected || this.confirm)) this.cancel();
@@ -661,7 +658,7 @@ export class GameCtrl {
     this.socket?.stop();
     this.skip();
     this.replay?.stop();
-    clearInterval(this.tick);
+    this.clock.stop();
     if (this.keys) document.removeEventListener('keydown', this.keys);
   }
 }

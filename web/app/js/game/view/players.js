@@ -6,6 +6,7 @@
 import { h } from '../../vendor/snabbdom.js';
 import { t } from '../../i18n.js';
 import { clockText, sideName } from '../../ui.js';
+import { LOW_MS } from '../clock.js';
 import { memo } from './memo.js';
 
 /** @typedef {import('../ctrl.js').GameCtrl} GameCtrl */
@@ -39,7 +40,7 @@ export function playerBar(ctrl, where) {
   const g = s.game;
   if (!g) return h(sel, { key: where });
   const p = g.players[side];
-  const left = ctrl.clockOf(side);
+  const left = ctrl.clock.millis(side);
   const b = s.board;
   const turn = !!b && (b.toMove === side || (b.toMove === 'both' && b.waiting.includes(side)));
   const change = g.result?.ratings?.[side] || null;
@@ -47,8 +48,8 @@ export function playerBar(ctrl, where) {
   const store = b?.variant === 'azigo' ? b.stores[side] : undefined;
   const choice = b && (b.toMove === 'both' || b.choices[side] !== 'pending') ? b.choices[side] : null;
   const clock = left === null ? null : clockText(left);
-  const running = !!s.clock?.running.includes(side);
-  const low = left !== null && left < 10000;
+  const running = ctrl.clock.isRunning(side);
+  const low = left !== null && left < LOW_MS;
   const toMove = turn && g.status === 'ongoing';
   const berserked = !!g.berserk?.[side];
   const canBerserk = side === s.seat && ctrl.canBerserk();

@@ -13,7 +13,7 @@ import { other } from '../../ui.js';
 /** @typedef {import('../../vendor/snabbdom.js').VNode} VNode */
 
 /**
- * The tournament this tab's tournament page opened game `id` from (pages/tournament.js keeps them).
+ * The tournament this tab's tournament page opened game `id` from (tournament/opened.js keeps them, under this key).
  * @param {string} id
  * @returns {string | null}
  */
