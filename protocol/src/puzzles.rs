@@ -45,6 +45,10 @@ pub struct PuzzleView {
     /// How many decisions the solver must find (the opponent's replies and forced decisions are played
     /// for them).
     pub choices: u32,
+    /// The board of the position, everything shown, with the solver's legal decisions: what a browser
+    /// draws and offers (the server's answer; a client that reads the position text may leave it out).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<crate::BoardView>,
 }
 
 /// `POST /api/puzzles/{id}/attempt`.

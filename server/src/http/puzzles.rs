@@ -87,6 +87,7 @@ fn solution(row: &PuzzleRow) -> Result<Solution, ApiError> {
 fn view(row: &PuzzleRow) -> Result<PuzzleView, ApiError> {
     let p = &row.puzzle;
     let s = solution(row)?;
+    let start = p.start().map_err(|e| ApiError::Internal(e.to_string()))?;
     let (kind, counters) = match p.goal {
         Goal::Win => ("win", None),
         Goal::Capture { counters } => ("capture", Some(counters)),
@@ -103,6 +104,7 @@ fn view(row: &PuzzleRow) -> Result<PuzzleView, ApiError> {
         rating: row.rating.shown(),
         plays: row.rating.games,
         choices: s.choices() as u32,
+        board: Some(mancala_learn::board_view(&start, None, true)),
     })
 }
 

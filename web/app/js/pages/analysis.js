@@ -49,9 +49,10 @@ export const books = ['editor', 'value'];
 export function mount(main, { variant: fromPath }) {
   learnStyle();
   const query = new URLSearchParams(location.search);
-  let variant = VARIANTS.includes(fromPath) && fromPath !== 'ikibuguzo' ? fromPath : 'kubuguza';
   /** @type {string | null} the position the line starts from (null: the variant's start) */
   let base = query.get('position');
+  // Ikibuguzo's own start has nothing to analyse, but a position of it given whole (a puzzle's) has.
+  let variant = VARIANTS.includes(fromPath) && (fromPath !== 'ikibuguzo' || base) ? fromPath : 'kubuguza';
   /** @type {{children: Move[]}} the moves played from the base position */
   let root = { children: [] };
   /** @type {Move[]} the line shown: a path through the tree */
