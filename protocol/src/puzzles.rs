@@ -134,6 +134,10 @@ pub struct AttemptAnswer {
     /// With `streak`: the account's run and best after this attempt.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub streak: Option<StreakState>,
+    /// `continue`: the board at the solver's next choice (after `reply`), everything shown, with the
+    /// solver's legal decisions: what a browser offers next.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<crate::BoardView>,
 }
 
 /// `POST /api/puzzles/{id}/vote`.

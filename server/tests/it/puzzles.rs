@@ -205,6 +205,14 @@ async fn attempts_are_judged_and_an_account_s_first_one_moves_both_ratings_once(
     assert_eq!((status, first["result"].as_str()), (200, Some("continue")), "{first}");
     assert!(first.get("solution").is_none(), "no solution while the line goes on: {first}");
     assert!(!first["reply"].as_array().unwrap().is_empty(), "the opponent replies: {first}");
+    // The board of the solver's next choice: the position after the reply, its legal decisions the engine's.
+    let line = solved.replay().unwrap();
+    let next = 1 + first["reply"].as_array().unwrap().len();
+    let before = &line.steps[next].2;
+    let ToMove::Side(side) = before.to_move() else { panic!("no side to move") };
+    let legal: Vec<String> = before.legal_decisions(side).iter().map(|d| d.notation(before.geometry())).collect();
+    assert_eq!(first["board"]["legal"], json!(legal), "{first}");
+    assert_eq!(first["board"]["turn"], before.turn(), "{first}");
     let (_, history) = get_auth(&s, "/api/puzzles/history", &amina).await;
     assert_eq!(history["recent"], json!([]), "continue records nothing: {history}");
 

@@ -235,6 +235,12 @@ export class PuzzleCtrl {
         await this.diagram.sow(reply.events, reply.board);
         this.at += 1;
       }
+      if (answer.board) {
+        // The judge's board of the next choice holds the solver's legal decisions (a preview's board
+        // after the opponent's reply is the opponent's view, with nothing to play).
+        line.plies[this.at - 1].board = answer.board;
+        this.diagram.show(answer.board);
+      }
     } catch (e) {
       if (!mine()) return;
       // Back to the position before the choice, to choose again.
