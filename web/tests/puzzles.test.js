@@ -136,7 +136,7 @@ for (const [device, name] of [
     assert.equal(line.length, p.solution.length, 'the whole solution is listed');
     const href = await page.getAttribute('#puzzle-analysis', 'href');
     assert.match(href, new RegExp(`^/analysis/${p.variant}\\?position=`));
-    shot(page, `puzzle-solved-${name}`);
+    await shot(page, `puzzle-solved-${name}`);
 
     // Stepped through from the start: each board is the server's preview of the solution's decision.
     await page.click('#puzzle-first');
@@ -179,7 +179,7 @@ test(
     assert.match(await cls(p.solution[0].split(':')[0]), /\bgoal\b/);
     assert.match(await cls(wrong), /\bdanger\b/);
     assert.equal(await page.$$eval('svg.board .hole.playable', (g) => g.length), 0, 'nothing to play any more');
-    shot(page, 'puzzle-failed-desktop');
+    await shot(page, 'puzzle-failed-desktop');
     const first = await after(p, p.position, p.solution[0]);
     await page.click('#puzzle-forward');
     await until(async () => (await page.textContent('#puzzle-at')).startsWith('Move 1 of'), 'the solution stepped');
@@ -207,12 +207,14 @@ for (const [device, name] of [
     );
     await page.locator('#daily-puzzle').scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SHOTS, `puzzle-daily-card-${name}.png`) });
-    await page.click('#daily-puzzle svg.board');
+    // A click on the still board is the link's (as a person clicks it: where the board is drawn).
+    const box = await page.locator('#daily-puzzle svg.board').boundingBox();
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await page.waitForURL(/\/puzzles\/daily$/);
     await page.waitForSelector('#puzzle-status[data-phase="play"]');
     assert.equal(await page.getAttribute('#puzzle-link', 'href'), `/puzzles/${daily.puzzle.id}`);
     assert.equal((await page.textContent('#puzzle-goal')).trim(), daily.puzzle.goal.text);
-    shot(page, `puzzle-daily-${name}`);
+    await shot(page, `puzzle-daily-${name}`);
     assert.deepEqual(errors, []);
     await page.context().close();
   });
@@ -234,7 +236,7 @@ test("an account's rating change, vote and history; the French page", { timeout:
   await page.waitForSelector('#puzzle-vote [aria-pressed="true"][data-vote="up"]');
   await until(async () => (await page.$$('#puzzle-history .puzzle-recent li')).length === 1, 'the history');
   assert.match(await page.textContent('#puzzle-history .puzzle-recent li'), /solved · rating \d+/);
-  shot(page, 'puzzle-account-desktop');
+  await shot(page, 'puzzle-account-desktop');
   const voted = await served(p.id);
   assert.ok(voted.plays >= 1, 'the attempt is recorded');
   assert.deepEqual(errors, []);
@@ -245,7 +247,7 @@ test("an account's rating change, vote and history; the French page", { timeout:
   await fr.page.waitForSelector('#puzzle-status[data-phase="play"]');
   assert.match(await fr.page.textContent('#puzzle-goal'), /^(Sud|Nord) joue et (gagne|capture \d+)$/);
   assert.match(await fr.page.textContent('header nav'), /Problèmes/);
-  shot(fr.page, 'puzzle-fr-phone');
+  await shot(fr.page, 'puzzle-fr-phone');
   await fr.page.context().close();
 });
 

@@ -56,7 +56,7 @@ export async function call(method, path, body, raw = false) {
 }
 
 /** @param {Record<string, string | number | undefined | null>} params */
-const q = (params) => {
+export const q = (params) => {
   const s = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') s.set(k, String(v));
   const t = s.toString();
@@ -64,7 +64,7 @@ const q = (params) => {
 };
 
 /** @param {string} s */
-const enc = (s) => encodeURIComponent(s);
+export const enc = (s) => encodeURIComponent(s);
 
 /**
  * @typedef {object} GameFilters
@@ -136,21 +136,6 @@ export const api = {
   learnProgress: async () => call('GET', '/api/account/learn'),
   /** @param {string} step `game/lesson/step` */
   learnStep: async (step) => call('PUT', `/api/account/learn/${step.split('/').map(enc).join('/')}`),
-  /** @param {string} id a puzzle (docs/puzzles.md), without its solution */
-  puzzle: async (id) => call('GET', `/api/puzzles/${enc(id)}`),
-  /** @param {{game?: string, theme?: string}} filter a puzzle near the caller's puzzle rating */
-  puzzleNext: async (filter) => call('GET', `/api/puzzles/next${q(filter)}`),
-  /** @returns {Promise<{date: string, puzzle: any}>} the puzzle of the UTC day */
-  puzzleDaily: async () => call('GET', '/api/puzzles/daily'),
-  /** @param {{after?: string, game?: string, theme?: string}} filter a streak's next puzzle */
-  puzzleStreak: async (filter) => call('GET', `/api/puzzles/streak/next${q(filter)}`),
-  /** @param {string} id @param {string[]} decisions the solver's choices so far @param {boolean} streak */
-  puzzleAttempt: async (id, decisions, streak) =>
-    call('POST', `/api/puzzles/${enc(id)}/attempt`, { decisions, streak }),
-  /** @param {string} id @param {boolean} up */
-  puzzleVote: async (id, up) => call('POST', `/api/puzzles/${enc(id)}/vote`, { up }),
-  /** @param {number} limit the signed-in account's puzzle rating, results by theme, newest attempts */
-  puzzleHistory: async (limit) => call('GET', `/api/puzzles/history${q({ limit })}`),
   /** @param {string} id @param {string} [format] */
   exportPath: (id, format) => `/api/games/${enc(id)}/export${format ? `?format=${format}` : ''}`,
 };

@@ -3,7 +3,7 @@
 // diagram, the solver at the bottom, nothing to play), its goal in words, and a link to solve it at
 // `/puzzles/daily`. No card when the server has no puzzle.
 
-import { api } from '../api.js';
+import { puzzleApi } from './api.js';
 import { Diagram } from '../diagram.js';
 import { loadBook, t } from '../i18n.js';
 import { h, variantName } from '../ui.js';
@@ -12,7 +12,7 @@ import { goalText } from './words.js';
 /** @returns {HTMLElement} the card, filled (and shown) once the day's puzzle is in */
 export function dailyCard() {
   const card = h('section', { class: 'panel daily-puzzle', id: 'daily-puzzle', hidden: true });
-  Promise.all([api.puzzleDaily(), loadBook('puzzles')])
+  Promise.all([puzzleApi.daily(), loadBook('puzzles')])
     .then(([{ puzzle }]) => {
       const diagram = new Diagram();
       diagram.side = puzzle.solver === 'north' ? 'north' : 'south';
@@ -26,7 +26,12 @@ export function dailyCard() {
           { href: '/puzzles/daily', class: 'daily-link', id: 'daily-puzzle-link' },
           still,
           h('span', { class: 'daily-goal' }, goalText(puzzle)),
-          h('span', { class: 'muted small' }, `${variantName(puzzle.variant)} · ${t('puzzle.solve')}`),
+          h(
+            'span',
+            { class: 'small' },
+            `${variantName(puzzle.variant)} · `,
+            h('span', { class: 'solve' }, t('puzzle.solve')),
+          ),
         ),
       );
       card.hidden = false;

@@ -7,7 +7,7 @@
 // The view (puzzle/view/*.js) is a pure function of this state; pages/puzzles.js patches it on
 // every `redraw`.
 
-import { api } from '../api.js';
+import { puzzleApi } from './api.js';
 import { Diagram } from '../diagram.js';
 import { decisions as byHole } from '../gamestate.js';
 import { go } from '../router.js';
@@ -107,14 +107,14 @@ export class PuzzleCtrl {
     const filter = { game: this.game || undefined, theme: this.theme || undefined };
     let p;
     try {
-      if (this.mode === 'one') p = await api.puzzle(this.id);
-      else if (this.mode === 'daily') p = (await api.puzzleDaily()).puzzle;
+      if (this.mode === 'one') p = await puzzleApi.one(this.id);
+      else if (this.mode === 'daily') p = (await puzzleApi.daily()).puzzle;
       else if (this.mode === 'streak')
-        p = await api.puzzleStreak({ ...filter, after: this.run ? this.id || undefined : undefined });
+        p = await puzzleApi.streak({ ...filter, after: this.run ? this.id || undefined : undefined });
       else {
-        p = await api.puzzleNext(filter);
+        p = await puzzleApi.next(filter);
         // A guest's progress is this browser's: a puzzle finished here is not offered again if another is.
-        for (let i = 0; i < RETRIES && !me() && seen(p.id); i += 1) p = await api.puzzleNext(filter);
+        for (let i = 0; i < RETRIES && !me() && seen(p.id); i += 1) p = await puzzleApi.next(filter);
       }
     } catch (e) {
       if (this.gone || n !== this.shown) return;
@@ -153,7 +153,8 @@ export class PuzzleCtrl {
     this.diagram.side = p.solver === 'north' ? 'north' : 'south';
     this.diagram.show(p.board);
     this.offer();
-    this.focusNext = 'svg.board .hole[tabindex="0"]';
+    // After "Next puzzle" (whose button goes away) the focus goes to the board; not on arrival.
+    if (this.shown > 1) this.focusNext = 'svg.board .hole[tabindex="0"]';
     this.redraw();
   }
 
@@ -214,7 +215,7 @@ export class PuzzleCtrl {
     this.error = '';
     this.offer();
     this.redraw();
-    const judged = api.puzzleAttempt(this.puzzle.id, given, this.serverStreak());
+    const judged = puzzleApi.attempt(this.puzzle.id, given, this.serverStreak());
     judged.catch(() => {});
     const mine = () => !this.gone && n === this.shown;
     let answer;
@@ -369,7 +370,7 @@ export class PuzzleCtrl {
     if (!id) return;
     this.voteError = '';
     try {
-      await api.puzzleVote(id, up);
+      await puzzleApi.vote(id, up);
       if (this.puzzle?.id !== id) return;
       this.voted = up ? 'up' : 'down';
     } catch (e) {
@@ -380,7 +381,7 @@ export class PuzzleCtrl {
 
   async loadHistory() {
     try {
-      this.history = await api.puzzleHistory(10);
+      this.history = await puzzleApi.history(10);
       this.historyError = '';
     } catch (e) {
       this.historyError = errorText(e, 'puzzle');
