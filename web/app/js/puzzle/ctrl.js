@@ -169,6 +169,10 @@ export class PuzzleCtrl {
     const holes = byHole(this.legal()).byHole;
     /** @type {Record<string, string>} */
     const marks = {};
+    // The last decision sown stays marked, as the game page marks the last move.
+    const last = this.line && this.at > 0 ? this.line.plies[this.at - 1] : null;
+    const from = last ? holeOf(last.decision) : null;
+    if (from) marks[from] = 'last-from';
     if (this.miss && this.at === this.miss.at && this.phase === 'wrong') {
       const played = holeOf(this.miss.played);
       const expected = holeOf(this.miss.expected);

@@ -42,26 +42,27 @@ export function historySection(ctrl) {
   else if (!hist.recent.length) body.push(h('p.muted', t('puzzle.history.none')));
   else {
     body.push(h('p.small', t('puzzle.history.best_streak', { best: String(hist.streak_best) })));
-    body.push(
-      h('table.puzzle-themes.small', [
-        h('caption', t('puzzle.history.by_theme')),
-        h('thead', [
-          h('tr', [
-            h('th', { attrs: { scope: 'col' } }, t('puzzle.history.theme')),
-            h('th', { attrs: { scope: 'col' } }, t('puzzle.history.solved')),
-          ]),
-        ]),
-        h(
-          'tbody',
-          hist.themes.map((/** @type {any} */ x) =>
+    if (hist.themes.length)
+      body.push(
+        h('table.puzzle-themes.small', [
+          h('caption', t('puzzle.history.by_theme')),
+          h('thead', [
             h('tr', [
-              h('th', { attrs: { scope: 'row' } }, themeName(x.theme)),
-              h('td', t('puzzle.history.of', { won: String(x.won), attempts: String(x.attempts) })),
+              h('th', { attrs: { scope: 'col' } }, t('puzzle.history.theme')),
+              h('th', { attrs: { scope: 'col' } }, t('puzzle.history.solved')),
             ]),
+          ]),
+          h(
+            'tbody',
+            hist.themes.map((/** @type {any} */ x) =>
+              h('tr', [
+                h('th', { attrs: { scope: 'row' } }, themeName(x.theme)),
+                h('td', t('puzzle.history.of', { won: String(x.won), attempts: String(x.attempts) })),
+              ]),
+            ),
           ),
-        ),
-      ]),
-    );
+        ]),
+      );
     body.push(
       h('h3.small-h', t('puzzle.history.recent')),
       h(

@@ -106,7 +106,7 @@ function about(ctrl) {
     h('p', [
       `${variantName(p.variant)} · `,
       h('span#puzzle-puzzle-rating', t('puzzle.rating', { rating: String(ctrl.answer?.puzzle_rating ?? p.rating) })),
-      ` · ${t('puzzle.plays', { count: p.plays })}`,
+      ` · ${t('puzzle.plays', { count: p.plays + (ctrl.answer?.recorded ? 1 : 0) })}`,
     ]),
     h('p#puzzle-themes', t('puzzle.themes', { themes })),
     h('p', [h('a#puzzle-link', { attrs: { href: `/puzzles/${p.id}` } }, t('puzzle.link'))]),
