@@ -45,6 +45,10 @@ pub struct PuzzleView {
     /// How many decisions the solver must find (the opponent's replies and forced decisions are played
     /// for them).
     pub choices: u32,
+    /// The board of the position, everything shown, with the solver's legal decisions: what a browser
+    /// draws and offers (the server's answer; a client that reads the position text may leave it out).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<crate::BoardView>,
 }
 
 /// `POST /api/puzzles/{id}/attempt`.
@@ -130,6 +134,10 @@ pub struct AttemptAnswer {
     /// With `streak`: the account's run and best after this attempt.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub streak: Option<StreakState>,
+    /// `continue`: the board at the solver's next choice (after `reply`), everything shown, with the
+    /// solver's legal decisions: what a browser offers next.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<crate::BoardView>,
 }
 
 /// `POST /api/puzzles/{id}/vote`.

@@ -64,6 +64,7 @@ test('no accessibility violation and plain words on every page', { timeout: 2400
     ['/learn', '#course-kubuguza .lessons a', 'the lessons'],
     ['/learn/kubuguza/sowing', 'svg.board .hole', 'a lesson'],
     ['/analysis/kubuguza', '#analysis-moves li', 'the analysis board'],
+    ['/puzzles', '#puzzle-status[data-phase="play"]', 'the puzzles'],
     ['/rules/chess', '#no-game', 'rules of an unknown game'],
     ['/games', 'ul.games, main p.muted', 'games'],
     ['/leaderboard/kubuguza', '#leaderboard p, #leaderboard table', 'leaderboard'],

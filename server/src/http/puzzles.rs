@@ -17,6 +17,7 @@ use crate::store::{AttemptOutcome, AttemptWrite, PuzzleFilter, PuzzleRow, Puzzle
 use axum::extract::State;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
+use mancala_protocol::BoardView;
 use mancala_protocol::puzzles::{
     AttemptAnswer, AttemptEntry, AttemptRequest, AttemptResult, DailyPuzzle, LineDecision, PuzzleGoal, PuzzleHistory,
     PuzzleRatingChange, PuzzleRatingInfo, PuzzleView, StreakState, ThemeResult, VoteAnswer, VoteRequest,
@@ -87,6 +88,7 @@ fn solution(row: &PuzzleRow) -> Result<Solution, ApiError> {
 fn view(row: &PuzzleRow) -> Result<PuzzleView, ApiError> {
     let p = &row.puzzle;
     let s = solution(row)?;
+    let start = p.start().map_err(|e| ApiError::Internal(e.to_string()))?;
     let (kind, counters) = match p.goal {
         Goal::Win => ("win", None),
         Goal::Capture { counters } => ("capture", Some(counters)),
@@ -103,6 +105,7 @@ fn view(row: &PuzzleRow) -> Result<PuzzleView, ApiError> {
         rating: row.rating.shown(),
         plays: row.rating.games,
         choices: s.choices() as u32,
+        board: Some(mancala_learn::board_view(&start, None, true)),
     })
 }
 
@@ -243,6 +246,16 @@ pub async fn streak_next(
     Ok(axum::Json(view(pick)?))
 }
 
+/// The board before the solver's choice number `n` (0 is the first) of the solution, with its legal
+/// decisions, everything shown; `None` past the last.
+fn board_at_choice(row: &PuzzleRow, s: &Solution, n: usize) -> Result<Option<BoardView>, ApiError> {
+    let Some(at) = s.steps.iter().enumerate().filter(|(_, step)| step.choice).nth(n).map(|(i, _)| i) else {
+        return Ok(None);
+    };
+    let line = row.puzzle.replay().map_err(|e| ApiError::Internal(e.to_string()))?;
+    Ok(line.steps.get(at).map(|(_, _, before)| mancala_learn::board_view(before, None, true)))
+}
+
 /// `POST /api/puzzles/{id}/attempt`: judges the solver's decisions so far; a finished attempt (the first
 /// wrong decision, or the whole line) of an account is recorded once per puzzle with both ratings, and
 /// moves the account's streak when `streak` is set. A guest's attempt is judged only.
@@ -259,6 +272,10 @@ pub async fn attempt(
     let s = solution(&row)?;
     let verdict =
         s.judge(&req.decisions, &row.puzzle).map_err(|e: AttemptError| ApiError::BadRequest(e.to_string()))?;
+    let board = match verdict {
+        Verdict::Continue { .. } => board_at_choice(&row, &s, req.decisions.len())?,
+        _ => None,
+    };
     let (result, reply, wrong) = match verdict {
         Verdict::Right { reply } => (AttemptResult::Right, reply, None),
         Verdict::Continue { reply } => (AttemptResult::Continue, reply, None),
@@ -274,6 +291,7 @@ pub async fn attempt(
         rating: None,
         puzzle_rating: row.rating.shown(),
         streak: None,
+        board,
     };
     if let (Some(caller), true) = (caller, result != AttemptResult::Continue) {
         let outcome = Arc::new(Mutex::new(AttemptOutcome::default()));

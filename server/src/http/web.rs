@@ -61,6 +61,8 @@ pub fn routes() -> Router<AppState> {
         .route("/learn/{game}/{lesson}", get(app))
         .route("/analysis", get(app))
         .route("/analysis/{variant}", get(app))
+        .route("/puzzles", get(app))
+        .route("/puzzles/{id}", get(app))
         .route("/mod", get(moderation_page))
         .route("/assets/{version}/{*path}", get(asset))
         .fallback(not_found)

@@ -136,6 +136,23 @@ async fn a_puzzle_is_served_without_its_solution_and_bad_requests_are_named() {
     assert_eq!(body["goal"], json!({ "kind": "capture", "counters": 4, "text": "South to play and capture 4" }));
     assert_eq!((body["rating"].as_i64(), body["themes"].clone()), (Some(1400), json!(["opening"])), "{body}");
     assert!(body.get("solution").is_none(), "no solution before the attempt: {body}");
+    // The board a browser draws: the position's counts and the solver's legal decisions, the engine's.
+    let start = p.start().unwrap();
+    let ToMove::Side(side) = start.to_move() else { panic!("no side to move") };
+    let legal: Vec<String> = start.legal_decisions(side).iter().map(|d| d.notation(start.geometry())).collect();
+    assert_eq!(body["board"]["legal"], json!(legal), "{body}");
+    assert_eq!(body["board"]["to_move"], "south", "{body}");
+    let names = |i: usize| format!("{}{}", (b'a' + (i % 8) as u8) as char, 1 + i / 8);
+    let shown: Vec<String> = body["board"]["holes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| n.as_u64() != Some(0))
+        .map(|(i, n)| format!("{}={n}", names(i)))
+        .collect();
+    let text: Vec<&str> = p.position.split(' ').filter(|w| w.contains('=') && !w.starts_with("turn")).collect();
+    assert_eq!(shown, text, "the board's counts are the position's: {body}");
 
     let (status, body) = s.get("/api/puzzles/0123456789abcdef").await;
     assert_eq!((status, body["error"].as_str()), (404, Some("not_found")), "{body}");
@@ -188,6 +205,14 @@ async fn attempts_are_judged_and_an_account_s_first_one_moves_both_ratings_once(
     assert_eq!((status, first["result"].as_str()), (200, Some("continue")), "{first}");
     assert!(first.get("solution").is_none(), "no solution while the line goes on: {first}");
     assert!(!first["reply"].as_array().unwrap().is_empty(), "the opponent replies: {first}");
+    // The board of the solver's next choice: the position after the reply, its legal decisions the engine's.
+    let line = solved.replay().unwrap();
+    let next = 1 + first["reply"].as_array().unwrap().len();
+    let before = &line.steps[next].2;
+    let ToMove::Side(side) = before.to_move() else { panic!("no side to move") };
+    let legal: Vec<String> = before.legal_decisions(side).iter().map(|d| d.notation(before.geometry())).collect();
+    assert_eq!(first["board"]["legal"], json!(legal), "{first}");
+    assert_eq!(first["board"]["turn"], before.turn(), "{first}");
     let (_, history) = get_auth(&s, "/api/puzzles/history", &amina).await;
     assert_eq!(history["recent"], json!([]), "continue records nothing: {history}");
 

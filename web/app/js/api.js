@@ -57,7 +57,7 @@ export async function call(method, path, body, raw = false) {
 }
 
 /** @param {Record<string, string | number | undefined | null>} params */
-const q = (params) => {
+export const q = (params) => {
   const s = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') s.set(k, String(v));
   const t = s.toString();
@@ -65,7 +65,7 @@ const q = (params) => {
 };
 
 /** @param {string} s */
-const enc = (s) => encodeURIComponent(s);
+export const enc = (s) => encodeURIComponent(s);
 
 /**
  * @typedef {object} GameFilters

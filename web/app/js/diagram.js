@@ -43,6 +43,8 @@ export class Diagram {
       onHover: opts.onHover,
     });
     this.label = opts.label || '';
+    /** @type {'south' | 'north'} the side drawn at the bottom (a puzzle's solver) */
+    this.side = 'south';
     /** @type {Board | null} */
     this.board = null;
     /** @type {Record<string, string>} */
@@ -138,14 +140,14 @@ export class Diagram {
       rows: b.rows,
       columns: b.columns,
       holes: f ? f.holes : shownHoles(b),
-      side: 'south',
+      side: this.side,
       narrow: this.box.clientWidth < 640,
       stores: f ? f.stores : b.stores,
       playable: f ? new Set() : this.playable,
       marks: f ? f.marks : { ...this.marks, ...this.extra },
       arrows: f ? [] : this.arrows,
       selected: null,
-      label: this.label || t('game.board_label', { game: variantName(b.variant), side: sideName('south') }),
+      label: this.label || t('game.board_label', { game: variantName(b.variant), side: sideName(this.side) }),
     });
   }
 }

@@ -27,6 +27,7 @@ const ROUTES = [
   [/^\/learn$/, 'learn', () => ({})],
   [/^\/tournaments$/, 'tournaments', () => ({})],
   [/^\/tournament\/([^/]+)$/, 'tournament', (m) => ({ id: decodeURIComponent(m[1]) })],
+  [/^\/puzzles(?:\/([^/]+))?$/, 'puzzles', (m) => ({ id: m[1] ? decodeURIComponent(m[1]) : '' })],
   [/^\/analysis(?:\/([^/]+))?$/, 'analysis', (m) => ({ variant: m[1] ? decodeURIComponent(m[1]) : '' })],
   [
     /^\/learn\/([^/]+)\/([^/]+)$/,

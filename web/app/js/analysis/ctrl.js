@@ -32,9 +32,10 @@ export class AnalysisCtrl {
   constructor(variant, query, redraw) {
     this.redraw = redraw;
     this.query = query;
-    this.variant = VARIANTS.includes(variant) && variant !== 'ikibuguzo' ? variant : 'kubuguza';
     /** @type {string | null} the position the line starts from (null: the variant's start) */
     this.base = query.get('position');
+    // Ikibuguzo's own start has nothing to analyse, but a position of it given whole (a puzzle's) has.
+    this.variant = VARIANTS.includes(variant) && (variant !== 'ikibuguzo' || this.base) ? variant : 'kubuguza';
     /** @type {{children: Move[]}} the moves played from the base position */
     this.root = { children: [] };
     /** @type {Move[]} the line shown: a path through the tree */

@@ -17,6 +17,7 @@ import { clockText, errorText, h, learnStyle, sideName, variantName } from '../u
 import { gameList } from '../gamelist.js';
 import { lobbyPanels } from '../lobby.js';
 import { me } from '../session.js';
+import { dailyCard } from '../puzzle/card.js';
 
 /** The catalog's books this page's words are in. */
 export const books = ['home', 'lobby', 'lists'];
@@ -65,6 +66,7 @@ export function mount(main) {
   main.append(
     hero(form),
     turn.panel,
+    dailyCard(),
     mine,
     ...lobby.panels,
     h('section', { class: 'panel create', id: 'play-computer' }, h('h2', {}, t('home.create')), form, error),

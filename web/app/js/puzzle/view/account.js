@@ -1,0 +1,84 @@
+// @ts-check
+// Who is solving: an account's puzzle rating and its history (results by theme, the newest attempts,
+// the best streak, from `GET /api/puzzles/history`), or a guest's progress kept in this browser.
+
+import { h } from '../../vendor/snabbdom.js';
+import { t } from '../../i18n.js';
+import { variantName, when } from '../../ui.js';
+import { progress } from '../progress.js';
+import { themeName } from '../words.js';
+
+/** @typedef {import('../ctrl.js').PuzzleCtrl} PuzzleCtrl */
+
+/** @param {PuzzleCtrl} ctrl */
+export function whoLine(ctrl) {
+  if (!ctrl.signedIn) {
+    const p = progress();
+    return h('p#puzzle-who.small.muted', [
+      t('puzzle.guest', { solved: String(p.solved.length), best: String(p.streakBest) }),
+      ' ',
+      h('a', { attrs: { href: `/signin?next=${encodeURIComponent(location.pathname)}` } }, t('puzzle.guest_sign_in')),
+    ]);
+  }
+  const r = ctrl.history?.rating;
+  const rating = r ? `${r.rating}${r.provisional ? '?' : ''}` : '1500?';
+  return h('p#puzzle-who.small', [
+    h('span#puzzle-rating', t('puzzle.your_rating', { rating })),
+    ' · ',
+    h('a', { attrs: { href: '#puzzle-history' } }, t('puzzle.history.link')),
+  ]);
+}
+
+/**
+ * The account's history: best streak, results by theme, newest attempts (each a link to its puzzle).
+ * @param {PuzzleCtrl} ctrl
+ */
+export function historySection(ctrl) {
+  if (!ctrl.signedIn) return null;
+  const hist = ctrl.history;
+  const body = [];
+  if (ctrl.historyError) body.push(h('p.error', { attrs: { role: 'alert' } }, ctrl.historyError));
+  else if (!hist) body.push(h('p.muted', t('common.loading')));
+  else if (!hist.recent.length) body.push(h('p.muted', t('puzzle.history.none')));
+  else {
+    body.push(h('p.small', t('puzzle.history.best_streak', { best: String(hist.streak_best) })));
+    if (hist.themes.length)
+      body.push(
+        h('table.puzzle-themes.small', [
+          h('caption', t('puzzle.history.by_theme')),
+          h('thead', [
+            h('tr', [
+              h('th', { attrs: { scope: 'col' } }, t('puzzle.history.theme')),
+              h('th', { attrs: { scope: 'col' } }, t('puzzle.history.solved')),
+            ]),
+          ]),
+          h(
+            'tbody',
+            hist.themes.map((/** @type {any} */ x) =>
+              h('tr', [
+                h('th', { attrs: { scope: 'row' } }, themeName(x.theme)),
+                h('td', t('puzzle.history.of', { won: String(x.won), attempts: String(x.attempts) })),
+              ]),
+            ),
+          ),
+        ]),
+      );
+    body.push(
+      h('h3.small-h', t('puzzle.history.recent')),
+      h(
+        'ul.puzzle-recent.small',
+        hist.recent.map((/** @type {any} */ a) =>
+          h('li', [
+            h('a', { attrs: { href: `/puzzles/${a.puzzle}` } }, variantName(a.game)),
+            ' · ',
+            t(a.won ? 'puzzle.history.won' : 'puzzle.history.lost'),
+            ' · ',
+            t('puzzle.history.rating', { rating: String(a.rating_after) }),
+            h('span.muted', ` · ${when(a.at)}`),
+          ]),
+        ),
+      ),
+    );
+  }
+  return h('section#puzzle-history.panel', [h('h2', t('puzzle.history.title')), ...body]);
+}

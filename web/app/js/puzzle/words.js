@@ -1,0 +1,18 @@
+// @ts-check
+// A puzzle said in words in the page's language: its goal ("South to play and win", "North to play and
+// capture 9", built from the goal's kind and count rather than the server's English sentence) and its
+// themes' names.
+
+import { t } from '../i18n.js';
+import { sideName } from '../ui.js';
+
+/** @param {{solver: string, goal: {kind: string, counters?: number}}} p the server's puzzle */
+export function goalText(p) {
+  const side = sideName(p.solver);
+  return p.goal.kind === 'win'
+    ? t('puzzle.goal.win', { side })
+    : t('puzzle.goal.capture', { side, n: String(p.goal.counters ?? '') });
+}
+
+/** @param {string} theme a theme's name in the API (`relay_capture`) */
+export const themeName = (theme) => t(`puzzle.theme.${theme}`);

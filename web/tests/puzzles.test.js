@@ -1,0 +1,275 @@
+// The puzzles in the browser (docs/puzzles.md, "In the browser"): a puzzle solved by clicking its line on
+// a desktop and on a phone, the board at each step being the server's; a wrong first decision shown as
+// failed with the expected decision ringed and the solution to step through; the daily puzzle's card on
+// the home page opening the daily puzzle; an account's rating change, vote and history; a streak that
+// ends at the first miss. The test reads the solutions from the public export (the page never sees one)
+// and learns which decisions are the solver's choices from the server's judge, as the page does.
+
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import {
+  DESKTOP,
+  SHOTS,
+  PHONE,
+  api,
+  boardOf,
+  byName,
+  person,
+  shot,
+  signUp,
+  sorted,
+  until,
+  useServerAndBrowser,
+  server,
+  browser,
+} from './harness.js';
+
+useServerAndBrowser();
+
+/** Every puzzle served, with its solution, from the export. */
+async function exported() {
+  const r = await fetch(`${server.base}/api/puzzles/export`);
+  assert.equal(r.status, 200);
+  return (await r.text())
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l));
+}
+
+/** @param {string} path @param {unknown} body */
+const post = (path, body) =>
+  api(server, path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+/** The solver's choices of a puzzle's solution, as the server's judge asks for them (a guest's attempts). */
+async function choicesOf(p) {
+  const given = [];
+  let at = 0;
+  for (;;) {
+    given.push(p.solution[at]);
+    at += 1;
+    const a = await post(`/api/puzzles/${p.id}/attempt`, { decisions: given });
+    at += a.reply.length;
+    if (a.result === 'right') return given;
+    assert.equal(a.result, 'continue', JSON.stringify(a));
+  }
+}
+
+/** Plays `d` (`e2`, `b2:cw`, `store`) by clicking: the hole, then the direction when both are offered. */
+async function click(page, d) {
+  const [hole, dir] = d.split(':');
+  if (!/^[a-t][1-4]$/.test(hole)) {
+    await page.click(`#puzzle-choices button[data-decision="${d}"]`);
+    return;
+  }
+  await page.click(`svg.board .hole[data-hole="${hole}"]`);
+  const both = page.locator(`#puzzle-choices button[data-decision="${d}"]`);
+  if (dir || (await both.count())) await both.click();
+}
+
+/** Waits until the page has judged `n` choices right, or the line is over; the phase. */
+async function judged(page, n) {
+  return until(async () => {
+    const [phase, given] = await page.$eval('#puzzle-status', (e) => [
+      e.getAttribute('data-phase'),
+      e.getAttribute('data-given'),
+    ]);
+    if (phase === 'right' || phase === 'wrong') return phase;
+    return phase === 'play' && Number(given) === n ? phase : null;
+  }, `${n} choices judged`);
+}
+
+/** Solves puzzle `p` on `page` (already showing it) by clicking its choices. */
+async function solve(page, p) {
+  const choices = await choicesOf(p);
+  for (const [i, d] of choices.entries()) {
+    await page.waitForSelector('#puzzle-status[data-phase="play"]');
+    await click(page, d);
+    const phase = await judged(page, i + 1);
+    assert.equal(phase, i + 1 === choices.length ? 'right' : 'play', `after ${d}`);
+  }
+  return choices;
+}
+
+/** The puzzle of `id` as the server serves it. */
+const served = (id) => api(server, `/api/puzzles/${id}`);
+
+/** The board a decision leads to, from the server's preview. */
+const after = (p, position, decision) =>
+  post('/api/preview', {
+    variant: p.variant,
+    options: { width: p.options.width, turn_limit: p.options.turn_limit ?? 0, handicap: p.options.handicap },
+    position,
+    decision,
+  });
+
+for (const [device, name] of [
+  [DESKTOP, 'desktop'],
+  [PHONE, 'phone'],
+]) {
+  test(`a puzzle solved by clicking its line, on a ${name}`, { timeout: 120000 }, async () => {
+    const all = await exported();
+    // The longest line: the most to click, and replies to sow between the choices.
+    const p = [...all].sort((a, b) => b.solution.length - a.solution.length)[name === 'phone' ? 1 : 0];
+    const view = await served(p.id);
+    const { page, errors } = await person(browser, server, { device });
+    await page.goto(`/puzzles/${p.id}`);
+    await page.waitForSelector('#puzzle-status[data-phase="play"]');
+    assert.equal((await page.textContent('#puzzle-goal')).trim(), view.goal.text, 'the goal in words');
+    assert.deepEqual(await boardOf(page), sorted(byName(view.board)), 'the puzzle position');
+    const bottomRow = await page.$eval('svg.board', (svg) => {
+      const holes = [...svg.querySelectorAll('.hole')].map((g) => [
+        g.getAttribute('data-hole'),
+        g.getBoundingClientRect().y,
+      ]);
+      return holes.sort((a, b) => b[1] - a[1])[0][0];
+    });
+    assert.match(bottomRow, view.solver === 'south' ? /1$/ : /4$/, 'the solver sits at the bottom');
+    const playable = await page.$$eval('svg.board .hole.playable', (g) => g.map((x) => x.getAttribute('data-hole')));
+    const legalHoles = [...new Set(view.board.legal.map((d) => d.split(':')[0]))].filter((h) => /^[a-t][1-4]$/.test(h));
+    assert.deepEqual(playable.sort(), legalHoles.sort(), "the playable holes are the server's legal decisions");
+
+    const choices = await solve(page, p);
+    await page.waitForSelector('#puzzle-verdict.met');
+    assert.match(await page.textContent('#puzzle-verdict'), /Success! Puzzle solved\.[\s\S]*Not rated: sign in/);
+    const line = await page.$$eval('.puzzle-line button', (b) => b.map((x) => x.textContent));
+    assert.equal(line.length, p.solution.length, 'the whole solution is listed');
+    const href = await page.getAttribute('#puzzle-analysis', 'href');
+    assert.match(href, new RegExp(`^/analysis/${p.variant}\\?position=`));
+    await shot(page, `puzzle-solved-${name}`);
+
+    // Stepped through from the start: each board is the server's preview of the solution's decision.
+    await page.click('#puzzle-first');
+    await until(async () => (await page.textContent('#puzzle-at')).startsWith('Move 0 of'), 'the first step');
+    assert.deepEqual(await boardOf(page), sorted(byName(view.board)), 'back at the puzzle position');
+    const first = await after(p, p.position, p.solution[0]);
+    await page.click('#puzzle-forward');
+    await until(async () => (await page.textContent('#puzzle-at')).startsWith('Move 1 of'), 'the second step');
+    assert.deepEqual(await boardOf(page), sorted(byName(first.board)), 'the board after the first decision');
+
+    const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('mancala.puzzles') || '{}'));
+    assert.deepEqual(kept.solved, [p.id], "a guest's progress is kept in the browser");
+    assert.ok(choices.length >= 1);
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+}
+
+test(
+  'a wrong first decision: failed, the expected decision shown, the solution stepped',
+  { timeout: 90000 },
+  async () => {
+    const all = await exported();
+    const p = all.find((x) => x.variant === 'kubuguza') || all[0];
+    const view = await served(p.id);
+    const wrong = view.board.legal.find((d) => d.split(':')[0] !== p.solution[0].split(':')[0] && !d.includes(':'));
+    assert.ok(wrong, 'another legal decision to play');
+    const { page, errors } = await person(browser, server, { device: DESKTOP });
+    await page.goto(`/puzzles/${p.id}`);
+    await page.waitForSelector('#puzzle-status[data-phase="play"]');
+    await click(page, wrong);
+    await page.waitForSelector('#puzzle-verdict.missed');
+    const said = await page.textContent('#puzzle-verdict');
+    const expectedWords = p.solution[0].replace(/:cw$/, ' clockwise').replace(/:ccw$/, '');
+    assert.match(said, /Puzzle failed\./);
+    assert.ok(said.includes(`You played ${wrong}; the move was ${expectedWords}`), said);
+    // The board is back at the position before the choice, the expected hole ringed green, the played red.
+    assert.deepEqual(await boardOf(page), sorted(byName(view.board)));
+    const cls = (hole) => page.getAttribute(`svg.board .hole[data-hole="${hole}"]`, 'class');
+    assert.match(await cls(p.solution[0].split(':')[0]), /\bgoal\b/);
+    assert.match(await cls(wrong), /\bdanger\b/);
+    assert.equal(await page.$$eval('svg.board .hole.playable', (g) => g.length), 0, 'nothing to play any more');
+    await shot(page, 'puzzle-failed-desktop');
+    const first = await after(p, p.position, p.solution[0]);
+    await page.click('#puzzle-forward');
+    await until(async () => (await page.textContent('#puzzle-at')).startsWith('Move 1 of'), 'the solution stepped');
+    assert.deepEqual(await boardOf(page), sorted(byName(first.board)), 'the expected decision sown');
+    const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('mancala.puzzles') || '{}'));
+    assert.deepEqual(kept.missed, [p.id]);
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  },
+);
+
+for (const [device, name] of [
+  [DESKTOP, 'desktop'],
+  [PHONE, 'phone'],
+]) {
+  test(`the daily puzzle's card on the home page opens it, on a ${name}`, { timeout: 60000 }, async () => {
+    const daily = await api(server, '/api/puzzles/daily');
+    const { page, errors } = await person(browser, server, { device });
+    await page.goto('/');
+    await page.waitForSelector('#daily-puzzle-link');
+    assert.equal((await page.textContent('#daily-puzzle .daily-goal')).trim(), daily.puzzle.goal.text);
+    assert.equal(
+      await page.$$eval('#daily-puzzle svg.board .hole', (g) => g.length),
+      daily.puzzle.board.rows * daily.puzzle.board.columns,
+    );
+    await page.locator('#daily-puzzle').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, `puzzle-daily-card-${name}.png`) });
+    // A click on the still board is the link's (as a person clicks it: where the board is drawn).
+    const box = await page.locator('#daily-puzzle svg.board').boundingBox();
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.waitForURL(/\/puzzles\/daily$/);
+    await page.waitForSelector('#puzzle-status[data-phase="play"]');
+    assert.equal(await page.getAttribute('#puzzle-link', 'href'), `/puzzles/${daily.puzzle.id}`);
+    assert.equal((await page.textContent('#puzzle-goal')).trim(), daily.puzzle.goal.text);
+    await shot(page, `puzzle-daily-${name}`);
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+}
+
+test("an account's rating change, vote and history; the French page", { timeout: 90000 }, async () => {
+  const all = await exported();
+  const p = all[2];
+  const { page, errors } = await person(browser, server, { device: DESKTOP });
+  await signUp(page, 'Kagabo');
+  await page.goto(`/puzzles/${p.id}`);
+  await page.waitForSelector('#puzzle-status[data-phase="play"]');
+  await page.waitForSelector('#puzzle-rating');
+  assert.match(await page.textContent('#puzzle-rating'), /Your puzzle rating: 1500\?/);
+  await solve(page, p);
+  await page.waitForSelector('#puzzle-verdict.met');
+  assert.match(await page.textContent('#puzzle-verdict'), /Your puzzle rating: 1500 → (\d+) \(\+\d+\)/);
+  await page.click('#puzzle-vote button[data-vote="up"]');
+  await page.waitForSelector('#puzzle-vote [aria-pressed="true"][data-vote="up"]');
+  await until(async () => (await page.$$('#puzzle-history .puzzle-recent li')).length === 1, 'the history');
+  assert.match(await page.textContent('#puzzle-history .puzzle-recent li'), /solved · rating \d+/);
+  await shot(page, 'puzzle-account-desktop');
+  const voted = await served(p.id);
+  assert.ok(voted.plays >= 1, 'the attempt is recorded');
+  assert.deepEqual(errors, []);
+  await page.context().close();
+
+  const fr = await person(browser, server, { device: PHONE, locale: 'fr-FR' });
+  await fr.page.goto(`/puzzles/${all[0].id}`);
+  await fr.page.waitForSelector('#puzzle-status[data-phase="play"]');
+  assert.match(await fr.page.textContent('#puzzle-goal'), /^(Sud|Nord) joue et (gagne|capture \d+)$/);
+  assert.match(await fr.page.textContent('header nav'), /Problèmes/);
+  await shot(fr.page, 'puzzle-fr-phone');
+  await fr.page.context().close();
+});
+
+test('a streak: solved puzzles counted until the first miss', { timeout: 90000 }, async () => {
+  const all = await exported();
+  const byId = new Map(all.map((x) => [x.id, x]));
+  const { page, errors } = await person(browser, server, { device: DESKTOP });
+  await page.goto('/puzzles/streak');
+  await page.waitForSelector('#puzzle-status[data-phase="play"]');
+  const id = async () => (await page.getAttribute('#puzzle-link', 'href')).split('/').pop();
+  const first = byId.get(await id());
+  await solve(page, first);
+  assert.match(await page.textContent('#puzzle-verdict'), /Streak: 1 puzzle solved in a row \(best 1\)/);
+  await page.click('#puzzle-next');
+  await until(async () => (await page.$('#puzzle-status[data-phase="play"]')) && (await id()) !== first.id, 'the next');
+  const second = await served(await id());
+  assert.ok(second.rating > (await served(first.id)).rating, 'the next puzzle of a streak is harder');
+  const wrong = second.board.legal.find((d) => d !== byId.get(second.id).solution[0]);
+  await click(page, wrong);
+  await page.waitForSelector('#puzzle-verdict.missed');
+  assert.match(await page.textContent('#puzzle-verdict'), /The streak ends at 1 puzzle \(best 1\)/);
+  assert.equal((await page.textContent('#puzzle-next')).trim(), 'Start a new streak');
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
