@@ -106,22 +106,7 @@ fn text(pos: &Position) -> String {
     let mut out = format!("{}, turn {}\n\n", describe(pos.variant(), pos.options()), pos.turn());
     out.push_str(&board::draw(pos));
     out.push('\n');
-    let to_move = match pos.to_move() {
-        ToMove::Side(side) => match pos.mid_turn() {
-            Some(mid) => format!(
-                "{side} (inside its turn: the next lap starts at {}, {})",
-                geo.name(mid.at),
-                if mid.captured { "sowing a capture" } else { "a relay" }
-            ),
-            None => side.to_string(),
-        },
-        ToMove::Both { waiting } => {
-            let names: Vec<&str> = Side::BOTH.into_iter().filter(|&s| waiting[s]).map(Side::name).collect();
-            format!("both, secretly (waiting for {})", names.join(" and "))
-        }
-        ToMove::Nobody(_) => "nobody (the game is over)".to_string(),
-    };
-    out.push_str(&format!("to move:  {to_move}\n"));
+    out.push_str(&format!("to move:  {}\n", to_move(pos)));
     match pos.to_move() {
         ToMove::Both { waiting } => {
             for side in Side::BOTH.into_iter().filter(|&s| waiting[s]) {
@@ -139,6 +124,27 @@ fn text(pos: &Position) -> String {
     let result = pos.outcome().map_or_else(|| "none yet".to_string(), |o| o.to_string());
     out.push_str(&format!("result:   {result}\n"));
     out
+}
+
+/// Who decides in `pos`, in words: a side (saying so when it decides inside its turn, where the next lap
+/// starts), both secretly, or nobody.
+pub fn to_move(pos: &Position) -> String {
+    let geo = pos.geometry();
+    match pos.to_move() {
+        ToMove::Side(side) => match pos.mid_turn() {
+            Some(mid) => format!(
+                "{side} (inside its turn: the next lap starts at {}, {})",
+                geo.name(mid.at),
+                if mid.captured { "sowing a capture" } else { "a relay" }
+            ),
+            None => side.to_string(),
+        },
+        ToMove::Both { waiting } => {
+            let names: Vec<&str> = Side::BOTH.into_iter().filter(|&s| waiting[s]).map(Side::name).collect();
+            format!("both, secretly (waiting for {})", names.join(" and "))
+        }
+        ToMove::Nobody(_) => "nobody (the game is over)".to_string(),
+    }
 }
 
 /// `njombwa (width 9, turn limit 1000 per player)`: the variant and the options that apply to it.

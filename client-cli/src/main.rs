@@ -3,7 +3,8 @@
 //! own module: offline `analyze` (apply decisions, show the position) and `selfplay` (random games,
 //! statistics); online `play`, `watch` (terminal board or line mode), the history commands `games`,
 //! `show`, `export`; the lobby commands `seek` and `lobby`; `login`/`logout` (an account token kept
-//! for a server); `tournament` (arena and Swiss tournaments: list, show, create, join and play, follow).
+//! for a server); `tournament` (arena and Swiss tournaments: list, show, create, join and play, follow);
+//! `puzzle` (solve the server's puzzles: daily, by id, the next one, a streak).
 //!
 //! Exit codes: 0 success; 2 bad input (unknown variant, bad option, bad position text, bad or illegal
 //! decision, a request the server refused such as an unknown game; clap's own usage errors use 2 as
@@ -21,6 +22,7 @@ mod line;
 mod lobby;
 mod online;
 mod play;
+mod puzzle;
 mod rematch;
 mod report;
 mod selfplay;
@@ -80,6 +82,9 @@ enum Command {
     Tournament(tournament::Args),
     /// Report a player to the server's moderators (signed in with `mancala login`).
     Report(report::Args),
+    /// Solve a puzzle: the daily one, one by id, the next one near your puzzle rating (`--next`,
+    /// `--game`, `--theme`), or a streak (`--streak`).
+    Puzzle(puzzle::Args),
     /// Block a player: they can no longer challenge you, their chat lines are hidden from you, and the
     /// lobby never pairs you two.
     Block(blocks::BlockArgs),
@@ -184,6 +189,7 @@ fn main() -> ExitCode {
         Command::Logout(args) => online(Box::pin(async move { account::logout(&args).await })),
         Command::Tournament(args) => online(Box::pin(async move { tournament::run(&args).await })),
         Command::Report(args) => online(Box::pin(async move { report::run(&args).await })),
+        Command::Puzzle(args) => online(Box::pin(async move { puzzle::run(&args).await })),
         Command::Block(args) => online(Box::pin(async move { blocks::block(&args).await })),
         Command::Unblock(args) => online(Box::pin(async move { blocks::unblock(&args).await })),
         Command::Blocks(args) => online(Box::pin(async move { blocks::list(&args).await })),

@@ -59,7 +59,11 @@ async fn correspondence_survives_a_kill_and_is_lost_on_time_unattended(url: &str
     let loser = lost_table.mover().expect("a player to move");
     // Nobody stays connected to either game.
     drop((lost_table, resumed_table));
-    tokio::time::sleep(Duration::from_millis(200)).await;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    while client.gauge("mancala_connections").await != 0.0 {
+        assert!(tokio::time::Instant::now() < deadline, "the server still holds a game socket");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
     let last_move_at = stored(&client, &lost).await["updated_at"].as_u64().unwrap();
     server.kill().await;
     let down = Duration::from_secs(2);

@@ -11,9 +11,11 @@ use common::process::Process;
 use common::{Seat, TestServer};
 use futures_util::StreamExt;
 use serde_json::json;
+use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
+use tokio_tungstenite::MaybeTlsStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 
@@ -28,6 +30,24 @@ async fn close_code(ws: &mut common::Ws) -> Option<CloseCode> {
         }
     }
     None
+}
+
+/// The bytes waiting in the kernel on the local TCP socket `local` connected to `remote` (IPv4): what
+/// it has written and the other end has not taken, and what it received and nobody read, as
+/// `/proc/net/tcp` shows them (`tx_queue:rx_queue`); 0 and 0 when the connection is not listed.
+fn queued(local: SocketAddr, remote: SocketAddr) -> (u64, u64) {
+    let hex = |a: SocketAddr| match a {
+        SocketAddr::V4(a) => format!("{:08X}:{:04X}", u32::from_le_bytes(a.ip().octets()), a.port()),
+        SocketAddr::V6(_) => unreachable!("the test's connections are IPv4"),
+    };
+    let (local, remote) = (hex(local), hex(remote));
+    let table = std::fs::read_to_string("/proc/net/tcp").expect("the kernel's TCP table");
+    let queues = table.lines().skip(1).find_map(|line| {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        (fields.get(1) == Some(&local.as_str()) && fields.get(2) == Some(&remote.as_str())).then(|| fields[4])
+    });
+    let Some((tx, rx)) = queues.and_then(|q| q.split_once(':')) else { return (0, 0) };
+    (u64::from_str_radix(tx, 16).unwrap(), u64::from_str_radix(rx, 16).unwrap())
 }
 
 #[tokio::test]
@@ -45,7 +65,15 @@ async fn sigterm_closes_sockets_answers_shutting_down_and_loses_nothing() {
     for k in 0..2000 {
         stalled.send(json!({ "type": "ping", "id": k.to_string() })).await;
     }
-    tokio::time::sleep(Duration::from_millis(500)).await;
+    // Until its socket holds answers it does not read and the server's holds more it cannot send: the
+    // server's writer for it waits.
+    let MaybeTlsStream::Plain(tcp) = stalled.stream.get_ref() else { unreachable!("a plain connection") };
+    let spectator = tcp.local_addr().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while queued(spectator, server.addr).1 == 0 || queued(server.addr, spectator).0 == 0 {
+        assert!(Instant::now() < deadline, "the answers to the stalled spectator did not back up");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
     let mut seed = 3;
     t.play_random(&mut seed, 8).await;
     let acknowledged = t.versions.south;
@@ -200,15 +228,6 @@ async fn every_health_check_is_answered_until_the_listener_closes() {
     assert!(shutting_down > 0, "the grace period answered 503 shutting_down");
 }
 
-/// A gauge of `/metrics` (0 when it is not there yet).
-async fn gauge(client: &TestServer, name: &str) -> f64 {
-    let (_, text) = client.get_text("/metrics").await;
-    text.lines()
-        .find_map(|l| l.strip_prefix(name).and_then(|rest| rest.strip_prefix(' ')))
-        .map(|v| v.trim().parse().unwrap())
-        .unwrap_or(0.0)
-}
-
 /// The rooms a restarted process loads on start count in `mancala_rooms`, and leave it when they end:
 /// the gauge the operator watches never goes below zero.
 #[tokio::test]
@@ -223,13 +242,13 @@ async fn rooms_restored_on_start_count_in_the_room_gauge() {
     // Restarted with a short first-move time: the unplayed game is loaded on start, then aborted.
     let server = Process::start(&url, &["--first-move-secs", "1", "--linger-secs", "1"]).await;
     let client = TestServer::attach(server.addr, &url);
-    assert_eq!(gauge(&client, "mancala_rooms").await, 1.0);
+    assert_eq!(client.gauge("mancala_rooms").await, 1.0);
     let deadline = Instant::now() + Duration::from_secs(10);
-    while gauge(&client, "mancala_rooms").await != 0.0 {
+    while client.gauge("mancala_rooms").await != 0.0 {
         assert!(Instant::now() < deadline, "the room did not end");
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     let (_, game) = client.get(&format!("/api/games/{id}")).await;
     assert_eq!(game["game"]["result"]["reason"], "aborted", "{game}");
-    assert_eq!(gauge(&client, "mancala_rooms").await, 0.0);
+    assert_eq!(client.gauge("mancala_rooms").await, 0.0);
 }

@@ -20,6 +20,7 @@
 
 mod bot_table;
 mod echo;
+mod play_loop;
 mod report;
 mod stats;
 mod table;

@@ -117,6 +117,15 @@ impl TestServer {
         (r.status().as_u16(), r.text().await.unwrap_or_default())
     }
 
+    /// A gauge of `/metrics` (0 when it is not there yet).
+    pub async fn gauge(&self, name: &str) -> f64 {
+        let (_, text) = self.get_text("/metrics").await;
+        text.lines()
+            .find_map(|l| l.strip_prefix(name).and_then(|rest| rest.strip_prefix(' ')))
+            .map(|v| v.trim().parse().unwrap())
+            .unwrap_or(0.0)
+    }
+
     /// Creates a game with `body` (variant etc.) and fills the other seat. Returns (game id, south token,
     /// north token).
     pub async fn new_game(&self, body: Value) -> (String, String, String) {
