@@ -262,3 +262,42 @@ async fn a_blunder_becomes_one_puzzle_on_postgres() {
     s.stop().await;
     drop_db(&base, &url).await;
 }
+
+/// What mining costs at the production budgets (BENCHMARKS.md, "Puzzles from players' games"): each
+/// line's candidate (the position after its blunder) searched as the server's miner does, on one thread,
+/// timed. Run with `cargo test --workspace --test it -- puzzle_mining::cost --ignored --nocapture`.
+#[test]
+#[ignore]
+fn cost_at_production_budgets() {
+    let (with, without) = lines();
+    let budgets = Budgets::of(VARIANT, None);
+    for (name, line) in [("a puzzle", with), ("no puzzle", without)] {
+        let mut pos = Position::start(VARIANT, Options::defaults(VARIANT)).unwrap();
+        for &(side, d) in &line.plies {
+            pos.apply(side, d, &mut NoEvents).unwrap();
+        }
+        let source = Source::Game { game: String::new(), ply: line.plies.len() as u32 };
+        let mut stats = Stats::default();
+        let (started, cpu) = (Instant::now(), thread_cpu_seconds());
+        let found = find(&pos, source, 0, &budgets, &mut Here, &mut stats).unwrap();
+        eprintln!(
+            "{name}: {:.1} s of CPU ({:.1} s wall), found {:?}, phases (wall) {:?}, rejected {:?}",
+            thread_cpu_seconds() - cpu,
+            started.elapsed().as_secs_f64(),
+            found.map(|p| (p.goal, p.solution.len(), p.rating)),
+            stats.seconds,
+            stats.rejected
+        );
+    }
+}
+
+/// This thread's CPU time so far (user and system), from `/proc` (Linux; clock ticks of 1/100 s): the
+/// machine is shared, so wall time says little of what a search costs.
+fn thread_cpu_seconds() -> f64 {
+    let stat = std::fs::read_to_string("/proc/thread-self/stat").unwrap_or_default();
+    // The fields after the command's closing parenthesis; utime and stime are the 14th and 15th of all.
+    let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+    let fields: Vec<&str> = after.split_whitespace().collect();
+    let tick = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok()).unwrap_or(0.0);
+    (tick(11) + tick(12)) / 100.0
+}
