@@ -236,13 +236,23 @@ async fn with_mining_off_nothing_is_mined_until_a_server_with_it_on_starts() {
     }
     sqlx::any::install_default_drivers();
     let pool = sqlx::AnyPool::connect(&url).await.unwrap();
+    // Fair play's figures come after the review too: a miner would have had as long.
+    let figures = "SELECT COUNT(*) FROM fair_play WHERE game_id = $1";
+    while sqlx::query_scalar::<_, i64>(figures).bind(&id).fetch_one(&pool).await.unwrap() < 2 {
+        assert!(Instant::now() < deadline, "fair play's figures are stored");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
     let marks: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM puzzle_mining").fetch_one(&pool).await.unwrap();
     assert_eq!(marks, 0, "nothing is mined with the setting off");
     assert!(from_games(&s, &[&id]).await.is_empty());
-    pool.close().await;
     let (url, dir) = s.stop().await;
+    let restarted = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as i64;
     let s = server(&url, dir, true).await;
     assert_eq!(mined(&s, &[&id]).await, [1], "the sweep finds the game reviewed while mining was off");
+    let at: i64 =
+        sqlx::query_scalar("SELECT at FROM puzzle_mining WHERE game_id = $1").bind(&id).fetch_one(&pool).await.unwrap();
+    assert!(at >= restarted, "mined by the server started with it on, not before");
+    pool.close().await;
     is_expected(&from_games(&s, &[&id]).await[0], with.puzzle.as_ref().unwrap(), &[&id]);
     s.stop().await;
 }
