@@ -90,8 +90,8 @@ pub struct Config {
     pub puzzle_mining: bool,
     /// Nodes of the search that verifies each of a mined puzzle's solver's decisions (the opponent's
     /// replies and the screening use at most as many). Unset: the generator's, twice level 8's budget in
-    /// the game's variant (a mined game costs up to a minute or so of one core: BENCHMARKS.md, "Puzzles
-    /// from players' games"); smaller budgets find weaker puzzles (for tests).
+    /// the game's variant (a mined game costs from a few seconds to a few minutes of one core:
+    /// BENCHMARKS.md, "Puzzles from players' games"); smaller budgets find weaker puzzles (for tests).
     #[arg(long, env = "MANCALA_PUZZLE_MINING_NODES", value_parser = clap::value_parser!(u64).range(1..))]
     pub puzzle_mining_nodes: Option<u64>,
     /// Seconds an HTTP request may take until its answer starts (then 408); streams and WebSockets run on.
