@@ -3,8 +3,8 @@
 //! review marks. The server reviews every rated game by itself, and its miner turns the position after
 //! the blunder into the puzzle this test expects (found here first with the same library, the same small
 //! budgets): the same game played twice gives one puzzle (its id is its position's), a game whose
-//! blunder leaves no clear puzzle gives none, and with `--puzzle-mining false` nothing is mined until a
-//! server with it on starts on the same database. On SQLite, and once on PostgreSQL.
+//! blunder leaves no clear puzzle gives none, and with `--puzzle-mining false` nothing is mined (while a
+//! control server with it on mines the same game) until a server with it on starts on the same database. On SQLite, and once on PostgreSQL.
 //!
 //! The lines are made with the review's own judgement: every decision but the blunder is the review's
 //! best (so the review marks nothing else), and the blunder is South's worst decision at a turn's start.
@@ -226,8 +226,15 @@ async fn with_mining_off_nothing_is_mined_until_a_server_with_it_on_starts() {
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}", dir.path().join("t.db").display());
     let s = server(&url, Some(dir), false).await;
+    // A control with mining on, playing the same game just after: once it has mined its game, a miner of
+    // the first server would have had as long (its review was stored first).
+    let control_dir = tempfile::tempdir().unwrap();
+    let control_url = format!("sqlite://{}", control_dir.path().join("t.db").display());
+    let control = server(&control_url, Some(control_dir), true).await;
     let (south, north) = (account(&s, "blunderer").await, account(&s, "punisher").await);
     let id = rated_game(&s, &south, &north, with).await;
+    let (c_south, c_north) = (account(&control, "blunderer").await, account(&control, "punisher").await);
+    let control_id = rated_game(&control, &c_south, &c_north, with).await;
     // The review is stored (fair play reviews every rated game), so a miner would have it.
     let deadline = Instant::now() + Duration::from_secs(120);
     while s.get(&format!("/api/games/{id}/review")).await.0 != 200 {
@@ -242,6 +249,8 @@ async fn with_mining_off_nothing_is_mined_until_a_server_with_it_on_starts() {
         assert!(Instant::now() < deadline, "fair play's figures are stored");
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
+    assert_eq!(mined(&control, &[&control_id]).await, [1], "the control mines the same game");
+    control.stop().await;
     let marks: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM puzzle_mining").fetch_one(&pool).await.unwrap();
     assert_eq!(marks, 0, "nothing is mined with the setting off");
     assert!(from_games(&s, &[&id]).await.is_empty());
