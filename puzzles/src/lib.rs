@@ -6,8 +6,10 @@
 //! A [`Puzzle`] is plain data, read from and written to NDJSON (one puzzle per line, the form of
 //! `GET /api/puzzles/export` and of the committed starter set, [`starter`]). [`Puzzle::replay`] checks it
 //! against the rules engine: its position reads, and every decision of its solution is legal in turn.
-//! Whether the solution is the *only* good line is a search's question, answered when puzzles are made.
+//! Whether the solution is the *only* good line is a search's question, answered when puzzles are made
+//! ([`make`]: the verdict, the line, themes and first rating, shared by the generator and the server).
 
+pub mod make;
 mod puzzle;
 pub mod set;
 

@@ -84,6 +84,16 @@ pub struct Config {
     /// which the bars were not measured for (for tests).
     #[arg(long, env = "MANCALA_FAIR_PLAY_NODES", value_parser = clap::value_parser!(u64).range(1..))]
     pub fair_play_nodes: Option<u64>,
+    /// Mine puzzles from players' reviewed rated games in the background (docs/puzzles.md, "Puzzles from
+    /// players' games"), at the engine's lowest priority; `false` turns it off.
+    #[arg(long, env = "MANCALA_PUZZLE_MINING", default_value_t = true, action = clap::ArgAction::Set)]
+    pub puzzle_mining: bool,
+    /// Nodes of the search that verifies each of a mined puzzle's solver's decisions (the opponent's
+    /// replies and the screening use at most as many). Unset: the generator's, twice level 8's budget in
+    /// the game's variant (a mined game costs from a few seconds to a few minutes of one core:
+    /// BENCHMARKS.md, "Puzzles from players' games"); smaller budgets find weaker puzzles (for tests).
+    #[arg(long, env = "MANCALA_PUZZLE_MINING_NODES", value_parser = clap::value_parser!(u64).range(1..))]
+    pub puzzle_mining_nodes: Option<u64>,
     /// Seconds an HTTP request may take until its answer starts (then 408); streams and WebSockets run on.
     #[arg(long, env = "MANCALA_REQUEST_TIMEOUT_SECS", default_value_t = 30)]
     pub request_timeout_secs: u64,
@@ -187,6 +197,17 @@ mod tests {
         assert_eq!(parse(&["--engine-cores", "1"]).unwrap().engine_cores, Some(1));
         let err = parse(&["--engine-cores", "0"]).unwrap_err().to_string();
         assert!(err.contains("--engine-cores"), "{err}");
+    }
+
+    #[test]
+    fn puzzle_mining_is_on_by_default_and_its_budget_positive() {
+        let parse = |args: &[&str]| Config::try_parse_from([&["mancala-server"], args].concat());
+        assert!(parse(&[]).unwrap().puzzle_mining);
+        assert!(!parse(&["--puzzle-mining", "false"]).unwrap().puzzle_mining);
+        assert_eq!(parse(&[]).unwrap().puzzle_mining_nodes, None);
+        assert_eq!(parse(&["--puzzle-mining-nodes", "5000"]).unwrap().puzzle_mining_nodes, Some(5_000));
+        let err = parse(&["--puzzle-mining-nodes", "0"]).unwrap_err().to_string();
+        assert!(err.contains("--puzzle-mining-nodes"), "{err}");
     }
 
     #[test]

@@ -179,6 +179,11 @@ pub async fn run(
     background.spawn(directors.run(stopping.clone()));
     let fair_play = fairplay::FairPlay { store: store.clone(), engine: engine.clone(), nodes: config.fair_play_nodes };
     fairplay::start(fair_play, stopping.clone(), &background);
+    if config.puzzle_mining {
+        let mining =
+            puzzles::mining::Mining { store: store.clone(), engine: engine.clone(), nodes: config.puzzle_mining_nodes };
+        puzzles::mining::start(mining, stopping.clone(), &background);
+    }
     let state = AppState {
         tournaments: tournaments::feed::Feeds::new(store.clone()),
         store: store.clone(),

@@ -3,10 +3,10 @@
 //! sample here; the heavy one, at the full verification budgets, is `#[ignore]`d: run it with
 //! `cargo test --workspace --test puzzles -- --ignored`, 42 s on the shared machine).
 
+use mancala_puzzles::make::line::{self, MAX_SOLVER_DECISIONS};
+use mancala_puzzles::make::themes::{net_captures, themes};
+use mancala_puzzles::make::{Budgets, verdict};
 use mancala_puzzles::{Goal, PuzzleGame, starter};
-use mancala_tools::puzzles::line::{self, MAX_SOLVER_DECISIONS};
-use mancala_tools::puzzles::themes::{net_captures, themes};
-use mancala_tools::puzzles::{Budgets, verdict};
 
 #[test]
 fn every_starter_puzzle_s_goal_and_themes_are_the_engine_s() {

@@ -1,5 +1,5 @@
 //! What the engine's work shows the operator (`/metrics`; docs/operating.md, Monitoring): by kind of
-//! search (`bot`, `analysis`, `review`: [`super::Work`]),
+//! search (`bot`, `analysis`, `review`, `puzzles`: [`super::Work`]),
 //! - `mancala_engine_waiting{kind}`: the searches waiting for a core;
 //! - `mancala_engine_running{kind}`: the searches holding one;
 //! - `mancala_engine_wait_seconds{kind}`: a histogram of the time from asking for a core to getting it

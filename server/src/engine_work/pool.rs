@@ -24,6 +24,9 @@ pub enum Work {
     Analysis,
     /// A judgement of one decision for the post-game review asked for at `asked`.
     Review { asked: Instant },
+    /// One search of a puzzle being mined from a reviewed rated game (`crate::puzzles::mining`): the
+    /// least urgent of all, due after everything else asked for within the hour.
+    Mine,
 }
 
 /// How soon a bot without a clock is due after it asked: about the longest a level 8 decision takes.
@@ -38,6 +41,10 @@ pub const REVIEW_DUE: Duration = Duration::from_secs(30);
 /// How much later the judgements of a review the server starts itself (fair play) are due than those of a
 /// review asked for at the same moment: after everything someone waits for.
 pub const BACKGROUND_DELAY: Duration = Duration::from_secs(60);
+/// How soon a puzzle miner's search is due after it asked: far behind every other search (the latest of
+/// which, a background review's judgement, is due 90 s after it was asked), so a freed core goes to
+/// anything else waiting first. Nobody waits for a mined puzzle.
+pub const MINE_DUE: Duration = Duration::from_secs(3600);
 
 impl Work {
     /// The instant it is due by, when asked at `now`: its place in the queue for a core.
@@ -47,12 +54,13 @@ impl Work {
             Work::Play { deadline: None } => now + PLAY_DUE,
             Work::Analysis => now + ANALYSIS_DUE,
             Work::Review { asked } => asked + REVIEW_DUE,
+            Work::Mine => now + MINE_DUE,
         }
     }
 
-    /// Study: analyses and reviews, which hold at most [`Pool::study_cores`].
+    /// Study: analyses, reviews and mining, which hold at most [`Pool::study_cores`].
     fn is_study(self) -> bool {
-        matches!(self, Work::Analysis | Work::Review { .. })
+        matches!(self, Work::Analysis | Work::Review { .. } | Work::Mine)
     }
 
     /// Its kind, as the operator's metrics label it ([`super::meters`]).
@@ -61,6 +69,7 @@ impl Work {
             Work::Play { .. } => "bot",
             Work::Analysis => "analysis",
             Work::Review { .. } => "review",
+            Work::Mine => "puzzles",
         }
     }
 }

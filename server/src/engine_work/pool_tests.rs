@@ -162,7 +162,8 @@ async fn a_search_whose_caller_left_still_holds_its_core() {
 /// With every core busy, a freed core goes to the search due first, whatever the order they were
 /// asked in: a bot by its deadline, a bot without a clock [`PLAY_DUE`] after it asked, an analysis
 /// [`ANALYSIS_DUE`] after (ahead of a bot whose clock can wait longer), a review's judgement
-/// [`REVIEW_DUE`] after the review was asked (so one asked long ago goes ahead of fresh bots). A
+/// [`REVIEW_DUE`] after the review was asked (so one asked long ago goes ahead of fresh bots), a
+/// background review's [`BACKGROUND_DELAY`] later, and a puzzle miner's search after all of them. A
 /// waiter that left is skipped.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_freed_core_goes_to_the_search_due_first() {
@@ -179,6 +180,8 @@ async fn a_freed_core_goes_to_the_search_due_first() {
     // Asked in the reverse of the order they are to run, each queued before the next is asked.
     let mut asked = Vec::new();
     for (i, (name, work)) in [
+        ("puzzles", Work::Mine),
+        ("background review", Work::Review { asked: now + BACKGROUND_DELAY }),
         ("review", Work::Review { asked: now }),
         ("in 10 s", Work::Play { deadline: Some(now + Duration::from_secs(10)) }),
         ("analysis", Work::Analysis),
@@ -194,8 +197,8 @@ async fn a_freed_core_goes_to_the_search_due_first() {
         assert!(until(|| pool.waiting() == i + 1).await, "{name} is queued");
     }
     // The first due stops waiting: it leaves the queue and never runs.
-    asked.remove(4).abort();
-    assert!(until(|| pool.waiting() == 6).await, "the waiter that left is out of the queue");
+    asked.remove(6).abort();
+    assert!(until(|| pool.waiting() == 8).await, "the waiter that left is out of the queue");
     // One core freed: the waiters run one after another on it, earliest due first.
     held.release(1);
     for a in asked {
@@ -203,7 +206,16 @@ async fn a_freed_core_goes_to_the_search_due_first() {
     }
     assert_eq!(
         *started.lock().unwrap(),
-        ["in 1 s", "review asked 28 s ago", "no clock", "analysis", "in 10 s", "review"]
+        [
+            "in 1 s",
+            "review asked 28 s ago",
+            "no clock",
+            "analysis",
+            "in 10 s",
+            "review",
+            "background review",
+            "puzzles"
+        ]
     );
     held.release(cores - 1);
     for s in held.callers {

@@ -13,7 +13,8 @@
 //! a job is [`Reviewing::background`], its judgements due [`super::pool::BACKGROUND_DELAY`] later than
 //! those of a review someone asked for at the same moment, and it counts in the limits like any other
 //! (its client address is [`SERVER`]'s, so at most [`MAX_JOBS_PER_CLIENT`] run at once). Every stored
-//! review wakes whoever waits on [`ReviewJobs::stored`].
+//! review wakes whoever waits on [`ReviewJobs::stored`] (fair play) and
+//! [`ReviewJobs::stored_for_puzzles`] (the puzzle miner).
 
 use super::EngineWork;
 use super::pool::{PoolError, Work};
@@ -78,12 +79,20 @@ pub struct Reviewing {
 pub struct ReviewJobs {
     jobs: Mutex<HashMap<String, Arc<Job>>>,
     stored: tokio::sync::Notify,
+    /// The same wake-up for the puzzle miner: a `Notify` wakes one waiter, and fair play waits on
+    /// `stored`.
+    stored_for_puzzles: tokio::sync::Notify,
 }
 
 impl ReviewJobs {
     /// Completes once a job of this process next stores a review (at once if one did since the last wait).
     pub async fn stored(&self) {
         self.stored.notified().await;
+    }
+
+    /// [`ReviewJobs::stored`], for the puzzle miner.
+    pub async fn stored_for_puzzles(&self) {
+        self.stored_for_puzzles.notified().await;
     }
 
     fn lock(&self) -> MutexGuard<'_, HashMap<String, Arc<Job>>> {
@@ -174,6 +183,7 @@ async fn run(engine: Arc<EngineWork>, store: Store, shutdown: CancellationToken,
         };
         store.write(vec![Write::Review(row)]).await?;
         engine.reviews.stored.notify_one();
+        engine.reviews.stored_for_puzzles.notify_one();
         Ok::<(), JobError>(())
     };
     if let Err(e) = outcome.await {

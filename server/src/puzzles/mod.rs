@@ -1,9 +1,12 @@
 //! Puzzles on the server (docs/puzzles.md): the set imported at start-up ([`import`]: the committed
-//! starter set and `--puzzles FILE`), an attempt's judgement ([`judge`]), the daily puzzle ([`daily`]),
-//! and the rule that retires a puzzle by its votes ([`retires`]). Storage is `store::puzzles`, the routes
-//! `http::puzzles`.
+//! starter set and `--puzzles FILE`), the puzzles mined in the background from players' reviewed rated
+//! games ([`mining`], at the positions [`candidates`] finds), an attempt's judgement ([`judge`]), the
+//! daily puzzle ([`daily`]), and the rule that retires a puzzle by its votes ([`retires`]). Storage is
+//! `store::puzzles` and `store::puzzle_mining`, the routes `http::puzzles`.
 
+pub mod candidates;
 pub mod judge;
+pub mod mining;
 
 use crate::game::UnixMs;
 use crate::store::{PuzzleWrite, Store, StoreError, Write};

@@ -121,38 +121,47 @@ fn decode(e: StoreError) -> sqlx::Error {
     sqlx::Error::Decode(e.to_string().into())
 }
 
+/// Inserts `puzzles`, each with its first rating; a puzzle whose id is stored already is left as it is
+/// (the same position is one puzzle, whoever inserts it, however many nodes at once).
+pub(super) async fn insert(
+    tx: &mut Transaction<'static, Any>,
+    puzzles: &[Puzzle],
+    at: UnixMs,
+) -> Result<(), sqlx::Error> {
+    for p in puzzles {
+        // The deviation a new puzzle starts with: as a new player's (its rating is a first guess).
+        let start = Rating { rating: p.rating, ..Rating::default() };
+        sqlx::query(
+            "INSERT INTO puzzles (id, game, variant, options, position, solution, goal, themes, source, \
+             rating_e9, deviation_e9, volatility_e9, added_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (id) DO NOTHING",
+        )
+        .bind(&p.id)
+        .bind(p.game().id())
+        .bind(p.variant.id())
+        .bind(json(&p.options))
+        .bind(p.position.trim())
+        .bind(json(&p.solution))
+        .bind(json(&p.goal))
+        .bind(json(&p.themes))
+        .bind(json(&p.source))
+        .bind(Rating::to_e9(start.rating))
+        .bind(Rating::to_e9(start.deviation))
+        .bind(Rating::to_e9(start.volatility))
+        .bind(at.millis())
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}
+
 pub(super) async fn apply(
     tx: &mut Transaction<'static, Any>,
     backend: Backend,
     write: &PuzzleWrite,
 ) -> Result<(), sqlx::Error> {
     match write {
-        PuzzleWrite::Import { puzzles, at } => {
-            for p in puzzles {
-                // The deviation a new puzzle starts with: as a new player's (its rating is a first guess).
-                let start = Rating { rating: p.rating, ..Rating::default() };
-                sqlx::query(
-                    "INSERT INTO puzzles (id, game, variant, options, position, solution, goal, themes, source, \
-                     rating_e9, deviation_e9, volatility_e9, added_at) \
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (id) DO NOTHING",
-                )
-                .bind(&p.id)
-                .bind(p.game().id())
-                .bind(p.variant.id())
-                .bind(json(&p.options))
-                .bind(p.position.trim())
-                .bind(json(&p.solution))
-                .bind(json(&p.goal))
-                .bind(json(&p.themes))
-                .bind(json(&p.source))
-                .bind(Rating::to_e9(start.rating))
-                .bind(Rating::to_e9(start.deviation))
-                .bind(Rating::to_e9(start.volatility))
-                .bind(at.millis())
-                .execute(&mut **tx)
-                .await?;
-            }
-        }
+        PuzzleWrite::Import { puzzles, at } => insert(tx, puzzles, *at).await?,
         PuzzleWrite::Attempt(a) => attempt(tx, backend, a).await?,
         PuzzleWrite::Vote { puzzle, player_key, up, at, retires } => {
             sqlx::query(

@@ -56,6 +56,8 @@ pub enum Write {
     Email(super::email::EmailWrite),
     /// Puzzles imported, attempts recorded with their ratings, votes (`store/puzzles.rs`).
     Puzzle(super::puzzles::PuzzleWrite),
+    /// A rated game mined for puzzles: its puzzles and its mark (`store/puzzle_mining.rs`).
+    PuzzleMined(super::puzzle_mining::MinedGame),
 }
 
 #[derive(Debug)]
@@ -281,7 +283,11 @@ impl<'a> Merged<'a> {
                 | Write::Tournament(_)
                 | Write::Block(_)
                 | Write::Email(_) => m.first.push(write),
-                Write::Moderation(_) | Write::FairPlay(_) | Write::TwoStep(_) | Write::Puzzle(_) => m.first.push(write),
+                Write::Moderation(_)
+                | Write::FairPlay(_)
+                | Write::TwoStep(_)
+                | Write::Puzzle(_)
+                | Write::PuzzleMined(_) => m.first.push(write),
                 Write::InsertMove(mv) => m.moves.push(mv),
                 Write::Rate(r) => m.rates.push(r),
                 Write::UpdateGame(g) => match m.games.iter_mut().find(|old| old.id == g.id) {
@@ -339,6 +345,7 @@ async fn apply_all(tx: &mut Transaction<'static, Any>, backend: Backend, writes:
             Write::TwoStep(t) => super::twostep::apply(tx, t).await?,
             Write::Email(e) => super::email::apply(tx, e).await?,
             Write::Puzzle(p) => super::puzzles::apply(tx, backend, p).await?,
+            Write::PuzzleMined(m) => super::puzzle_mining::apply(tx, m).await?,
             _ => unreachable!("Merged::of puts only new players, games, account writes and aborters first"),
         }
     }

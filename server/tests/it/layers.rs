@@ -19,7 +19,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("engine_work", &["ids", "game", "store", "config"]),
     ("fairplay", &["ids", "game", "ratings", "store", "engine_work", "config"]),
     ("mail", &["ids", "config"]),
-    ("puzzles", &["ids", "game", "ratings", "store", "config"]),
+    ("puzzles", &["ids", "game", "ratings", "store", "engine_work", "config"]),
     ("room", &["ids", "game", "ratings", "store", "engine_work", "config"]),
     ("cluster", &["ids", "game", "store", "room", "lobby", "config"]),
     ("lobby", &["ids", "game", "ratings", "store", "room", "config"]),

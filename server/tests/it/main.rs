@@ -46,6 +46,7 @@ mod partition;
 mod play;
 mod playban;
 mod postgres;
+mod puzzle_mining;
 mod puzzles;
 mod ratings;
 mod recovery;

@@ -11,9 +11,10 @@
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
 use mancala_engine::Variant;
+use mancala_puzzles::make::find::Stats;
+use mancala_puzzles::make::{Budgets, line};
 use mancala_puzzles::{Puzzle, PuzzleGame, read_ndjson, write_ndjson};
-use mancala_tools::puzzles::generate::{Plan, Run, SelfPlay, Stats, sorted};
-use mancala_tools::puzzles::{Budgets, line};
+use mancala_tools::puzzles::generate::{Plan, Run, SelfPlay, sorted};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;

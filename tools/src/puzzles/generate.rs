@@ -1,17 +1,16 @@
 //! Making a set: games between bots (levels 3 to 8), each game's rule set, levels and generators derived
 //! from one seed and the game's number, every position at the start of a turn screened with a cheap
-//! analysis, the candidates solved at the verification budget ([`line::solve`]), themed and rated.
+//! analysis, the candidates solved at the verification budget, themed and rated
+//! ([`mancala_puzzles::make::find`]).
 //!
 //! Deterministic: a game's puzzles depend only on the seed, the game's number and the budgets, and the
 //! games' puzzles are taken in the games' order until the count is reached, whatever `jobs` is.
 
-use super::line::{self, LineError};
-use super::verdict::{self, Rejection};
-use super::{Budgets, rating};
-use mancala_bot::analysis::analyse;
 use mancala_bot::{Bot, Level};
-use mancala_engine::{Decision, NoEvents, Options, Position, Side, ToMove, Variant, position_text};
-use mancala_puzzles::{Puzzle, PuzzleGame, Source, puzzle_id};
+use mancala_engine::{Decision, NoEvents, Options, Position, Side, ToMove, Variant};
+use mancala_puzzles::make::find::{Stats, find};
+use mancala_puzzles::make::{Budgets, Here};
+use mancala_puzzles::{Puzzle, PuzzleGame, Source};
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -108,65 +107,6 @@ impl SelfPlay {
     }
 }
 
-/// What a run looked at and why it kept or dropped it.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Stats {
-    pub games: usize,
-    /// Positions screened (turn starts with a choice).
-    pub positions: usize,
-    /// Positions the screening passed, solved at the verification budget.
-    pub candidates: usize,
-    pub accepted: usize,
-    /// Candidates dropped, by reason.
-    pub rejected: BTreeMap<String, usize>,
-    /// Seconds spent by phase (`play`, `screen`, `level-8`, `solve`, `rate`), wall clock.
-    pub seconds: BTreeMap<&'static str, f64>,
-}
-
-impl Stats {
-    fn add(&mut self, other: &Stats) {
-        self.games += other.games;
-        self.positions += other.positions;
-        self.candidates += other.candidates;
-        self.accepted += other.accepted;
-        for (k, v) in &other.rejected {
-            *self.rejected.entry(k.clone()).or_default() += v;
-        }
-        for (k, v) in &other.seconds {
-            *self.seconds.entry(k).or_default() += v;
-        }
-    }
-
-    /// Runs `f`, adding its time to `phase`.
-    fn timed<T>(&mut self, phase: &'static str, f: impl FnOnce() -> T) -> T {
-        let started = std::time::Instant::now();
-        let out = f();
-        *self.seconds.entry(phase).or_default() += started.elapsed().as_secs_f64();
-        out
-    }
-
-    fn reject(&mut self, why: &str) {
-        *self.rejected.entry(why.to_string()).or_default() += 1;
-    }
-}
-
-/// A short name of why a candidate was dropped, for the counts.
-fn reason(e: &LineError) -> &'static str {
-    let of = |r: &Rejection| match r {
-        Rejection::Forced => "forced",
-        Rejection::Lost => "lost",
-        Rejection::TwoWins => "two-wins",
-        Rejection::WinNotAlone { .. } => "win-not-alone",
-        Rejection::NearTie { .. } => "near-tie",
-    };
-    match e {
-        LineError::First(r) => of(r),
-        LineError::InsideFirstTurn(_) => "inside-first-turn",
-        LineError::SmallGain { .. } => "small-gain",
-        _ => "error",
-    }
-}
-
 /// The puzzles of one self-play game (at most [`MAX_PER_GAME`], none inside another's line).
 pub fn mine(game: &SelfPlay, budgets: &Budgets) -> (Vec<Puzzle>, Stats) {
     let mut stats = Stats { games: 1, ..Stats::default() };
@@ -186,60 +126,10 @@ pub fn mine(game: &SelfPlay, budgets: &Budgets) -> (Vec<Puzzle>, Stats) {
 }
 
 /// The puzzle at `pos` (`ply` decisions into `game`), if it is one.
-fn look_at(game: &SelfPlay, budgets: &Budgets, ply: u32, played: &Position, stats: &mut Stats) -> Option<Puzzle> {
-    stats.positions += 1;
-    // The puzzle is its position text: search what a solver and a verifier will read, not the game's
-    // position, which may hold more (a verification disagreed once when solved from the game's).
-    let pos = &position_text::parse(game.variant, *played.options(), &played.to_text()).ok()?;
-    let Ok(screen) = stats.timed("screen", || analyse(pos, budgets.screen)) else { return None };
-    let Ok((screened, _)) = verdict::judge(&screen) else { return None };
-    stats.candidates += 1;
-    // Level 8's budget before the verification's: most candidates that fail, fail here, cheaper.
-    match stats.timed("level-8", || analyse(pos, budgets.reply)).map(|a| verdict::judge(&a)) {
-        Ok(Ok((d, _))) if d == screened => {}
-        Ok(Ok(_)) => {
-            stats.reject("unstable");
-            return None;
-        }
-        Ok(Err(r)) => {
-            stats.reject(&format!("level-8 {}", reason(&LineError::First(r))));
-            return None;
-        }
-        Err(_) => return None,
-    }
-    let solved = match stats.timed("solve", || line::solve(pos, budgets)) {
-        // The same decision at every budget: a puzzle does not hinge on how long the search ran.
-        Ok(s) if s.steps[0].decision != screened => {
-            stats.reject("unstable");
-            return None;
-        }
-        Ok(s) => s,
-        Err(e) => {
-            stats.reject(reason(&e));
-            return None;
-        }
-    };
-    stats.accepted += 1;
-    let position = pos.to_text();
-    let first = solved.steps[0].decision;
-    let found = stats.timed("rate", || rating::finders(pos, solved.solver, first, game.seed).len());
-    let solver_decisions = solved.steps.iter().filter(|s| s.side == solved.solver).count();
-    Some(Puzzle {
-        id: puzzle_id(game.variant, pos.options(), &position),
-        variant: game.variant,
-        options: *pos.options(),
-        position,
-        solution: solved.notation(),
-        goal: solved.goal,
-        themes: solved.themes.clone(),
-        rating: rating::estimate(found, solver_decisions),
-        source: Source::Selfplay {
-            seed: game.seed,
-            south_level: game.south.number(),
-            north_level: game.north.number(),
-            ply,
-        },
-    })
+fn look_at(game: &SelfPlay, budgets: &Budgets, ply: u32, pos: &Position, stats: &mut Stats) -> Option<Puzzle> {
+    let source =
+        Source::Selfplay { seed: game.seed, south_level: game.south.number(), north_level: game.north.number(), ply };
+    find(pos, source, game.seed, budgets, &mut Here, stats).expect("searches on this thread are never stopped")
 }
 
 /// The state of a plan's run: the puzzles taken so far and the next game to play.

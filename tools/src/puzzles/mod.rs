@@ -1,47 +1,7 @@
 //! `mancala-puzzles`: finds puzzles in games between bots and re-verifies them (docs/puzzles.md).
+//! The verdict, the line, themes and first rating are the `mancala-puzzles` crate's
+//! ([`mancala_puzzles::make`], shared with the server); this module owns self-play:
 //!
-//! - [`verdict`]: when a position has exactly one good decision (a unique proven win, or a clear gain
-//!   over every other decision), and the margins that say so;
-//! - [`line`]: the solution line from a position, each solver's decision judged again, the opponent's
-//!   replies the engine's best, and the check of a given puzzle against the same rules;
-//! - [`themes`]: what a solution is about, from the engine's events;
-//! - [`rating`]: a puzzle's first rating, from which bot levels find its first decision;
 //! - [`generate`]: self-play games from one seed, every position looked at, the set made and sorted.
 
 pub mod generate;
-pub mod line;
-pub mod rating;
-pub mod themes;
-pub mod verdict;
-
-use mancala_engine::Variant;
-
-/// The search budgets of a puzzle's verification, in nodes (a node is a decision applied, so the
-/// budgets and the results do not depend on the machine).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Budgets {
-    /// A cheap analysis of every position of a game, to find the candidates worth verifying.
-    pub screen: u64,
-    /// The analysis that judges each of the solver's decisions.
-    pub verify: u64,
-    /// The analysis that chooses each of the opponent's replies.
-    pub reply: u64,
-}
-
-/// How many times level 8's budget a solver's decision is verified with.
-pub const VERIFY_FACTOR: u64 = 2;
-
-/// The screening budget: enough to see one- and two-turn captures in every variant, cheap enough to run
-/// on every position of a game.
-pub const SCREEN_NODES: u64 = 30_000;
-
-impl Budgets {
-    /// The budgets of `variant`: the solver's decisions at [`VERIFY_FACTOR`] times level 8's budget (so
-    /// a puzzle is something level 8 may miss, not something only a search as weak as level 8 saw), the
-    /// opponent's replies at level 8's own budget. `verify` replaces the solver's budget when given.
-    pub fn of(variant: Variant, verify: Option<u64>) -> Budgets {
-        let level_8 = mancala_bot::level_8_nodes(variant);
-        let verify = verify.unwrap_or(VERIFY_FACTOR * level_8);
-        Budgets { screen: SCREEN_NODES.min(verify), verify, reply: level_8.min(verify) }
-    }
-}

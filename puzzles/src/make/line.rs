@@ -5,12 +5,12 @@
 //! turns whose every decision was the only good one, so it never stops inside the solver's turn; a
 //! line that is not a proven win ends as soon as the solver has captured its gain.
 
-use super::Budgets;
 use super::themes::{Step, net_captures, themes};
 use super::verdict::{self, Rejection, Verdict};
-use mancala_bot::analysis::{AnalysisError, analyse};
+use super::{Budgets, Here, Searches, Stopped};
+use crate::{Goal, Puzzle, Theme};
+use mancala_bot::analysis::{Analysis, AnalysisError, analyse};
 use mancala_engine::{Decision, NotationList, Position, Side, ToMove};
-use mancala_puzzles::{Goal, Puzzle, Theme};
 
 /// The most decisions of the solver in a solution.
 pub const MAX_SOLVER_DECISIONS: usize = 5;
@@ -55,6 +55,14 @@ pub enum LineError {
     Goal { expected: Goal },
     #[error("analysis: {0}")]
     Analysis(#[from] AnalysisError),
+    #[error(transparent)]
+    Stopped(#[from] Stopped),
+}
+
+/// The analysis of `pos` at `nodes`, run by `searches`.
+pub fn analysis(searches: &mut impl Searches, pos: &Position, nodes: u64) -> Result<Analysis, LineError> {
+    let pos = pos.clone();
+    Ok(searches.run(move || analyse(&pos, nodes))??)
 }
 
 /// The solver's one good decision at `pos`, judged at the verification budget. After the first, a
@@ -64,22 +72,23 @@ fn solver_decision(
     side: Side,
     first: bool,
     budgets: &Budgets,
+    searches: &mut impl Searches,
 ) -> Result<(Decision, Option<Verdict>), LineError> {
     let legal = pos.legal_decisions(side);
     if let ([only], false) = (legal.as_slice(), first) {
         return Ok((*only, None));
     }
-    let (d, v) = verdict::judge(&analyse(pos, budgets.verify)?).map_err(LineError::First)?;
+    let (d, v) = verdict::judge(&analysis(searches, pos, budgets.verify)?).map_err(LineError::First)?;
     Ok((d, Some(v)))
 }
 
 /// The opponent's best reply at `pos` (its only legal decision without a search).
-fn reply(pos: &Position, side: Side, budgets: &Budgets) -> Result<Decision, LineError> {
+fn reply(pos: &Position, side: Side, budgets: &Budgets, searches: &mut impl Searches) -> Result<Decision, LineError> {
     let legal = pos.legal_decisions(side);
     if let [only] = legal.as_slice() {
         return Ok(*only);
     }
-    Ok(analyse(pos, budgets.reply)?.decisions[0].decision)
+    Ok(analysis(searches, pos, budgets.reply)?.decisions[0].decision)
 }
 
 /// Plays `decision` of `side`, keeping its events.
@@ -118,8 +127,13 @@ fn cashed(first: Option<Verdict>, solver: Side, steps: &[Step]) -> bool {
     matches!(first, Some(Verdict::Gain { .. })) && net_captures(solver, steps) as f64 >= verdict::GAIN_MARGIN
 }
 
-/// Finds the solution line from `start` (see the module's documentation).
+/// Finds the solution line from `start` (see the module's documentation), searching on this thread.
 pub fn solve(start: &Position, budgets: &Budgets) -> Result<Solved, LineError> {
+    solve_on(start, budgets, &mut Here)
+}
+
+/// [`solve`], each search run by `searches`.
+pub fn solve_on(start: &Position, budgets: &Budgets, searches: &mut impl Searches) -> Result<Solved, LineError> {
     let solver = solver_of(start)?;
     let mut pos = start.clone();
     let mut steps: Vec<Step> = Vec::new();
@@ -132,7 +146,7 @@ pub fn solve(start: &Position, budgets: &Budgets) -> Result<Solved, LineError> {
             if solver_decisions == MAX_SOLVER_DECISIONS {
                 break;
             }
-            match solver_decision(&pos, side, first.is_none(), budgets) {
+            match solver_decision(&pos, side, first.is_none(), budgets, searches) {
                 Ok((d, v)) => {
                     if first.is_none() {
                         first = v;
@@ -145,7 +159,7 @@ pub fn solve(start: &Position, budgets: &Budgets) -> Result<Solved, LineError> {
                 Err(e) => return Err(e),
             }
         } else {
-            reply(&pos, side, budgets)?
+            reply(&pos, side, budgets, searches)?
         };
         let index = steps.len();
         let step = play(&mut pos, side, decision).map_err(|reason| LineError::Wrong {
@@ -174,8 +188,7 @@ pub fn solve(start: &Position, budgets: &Budgets) -> Result<Solved, LineError> {
 /// Plays `puzzle`'s solution with the engine, keeping each decision's events: its start, its solver
 /// and the steps.
 pub fn played(puzzle: &Puzzle) -> Result<(Position, Side, Vec<Step>), LineError> {
-    let bad =
-        |e: mancala_puzzles::PuzzleError| LineError::Wrong { index: 0, decision: String::new(), reason: e.to_string() };
+    let bad = |e: crate::PuzzleError| LineError::Wrong { index: 0, decision: String::new(), reason: e.to_string() };
     let replayed = puzzle.replay().map_err(bad)?;
     let start = puzzle.start().map_err(bad)?;
     let mut pos = start.clone();
@@ -203,14 +216,14 @@ pub fn check(puzzle: &Puzzle, budgets: &Budgets) -> Result<(), LineError> {
         let geo = step.before.geometry();
         let wrong = |reason: String| LineError::Wrong { index, decision: step.decision.notation(geo), reason };
         let expected = if step.side == solver {
-            let (d, v) =
-                solver_decision(&step.before, solver, first.is_none(), budgets).map_err(|e| wrong(e.to_string()))?;
+            let (d, v) = solver_decision(&step.before, solver, first.is_none(), budgets, &mut Here)
+                .map_err(|e| wrong(e.to_string()))?;
             if first.is_none() {
                 first = v;
             }
             d
         } else {
-            reply(&step.before, step.side, budgets)?
+            reply(&step.before, step.side, budgets, &mut Here)?
         };
         if expected != step.decision {
             return Err(wrong(format!("the engine's decision is `{}`", expected.notation(geo))));

@@ -2,6 +2,7 @@
 //! decision when they decide at their own budgets, and how long its line is. Attempts move it from
 //! there (Glicko-2, on the server).
 
+use super::{Searches, Stopped};
 use mancala_bot::{Bot, Level};
 use mancala_engine::{Decision, Position, Side};
 
@@ -17,9 +18,23 @@ pub const PER_MISS: f64 = 200.0;
 /// Added for each of the solver's decisions after the first.
 pub const PER_DECISION: f64 = 100.0;
 
-/// The levels of [`LEVELS`] that play `first` at `pos` for `side` (each bot seeded with `seed`).
-pub fn finders(pos: &Position, side: Side, first: Decision, seed: u64) -> Vec<Level> {
-    LEVELS.into_iter().filter(|&level| Bot::new(level, seed).decide(pos, side) == Some(first)).collect()
+/// The levels of [`LEVELS`] that play `first` at `pos` for `side` (each bot seeded with `seed`), each
+/// level's decision one search of `searches`.
+pub fn finders(
+    pos: &Position,
+    side: Side,
+    first: Decision,
+    seed: u64,
+    searches: &mut impl Searches,
+) -> Result<Vec<Level>, Stopped> {
+    let mut found = Vec::new();
+    for level in LEVELS {
+        let pos = pos.clone();
+        if searches.run(move || Bot::new(level, seed).decide(&pos, side))? == Some(first) {
+            found.push(level);
+        }
+    }
+    Ok(found)
 }
 
 /// The first rating: [`BASE`], plus [`PER_MISS`] for each of the six levels that missed, plus

@@ -2,8 +2,8 @@
 //! the solver's sowings and their captures, Azigo's store moves, how the game ended, and where in the
 //! game the puzzle starts.
 
+use crate::Theme;
 use mancala_engine::{CaptureTo, Decision, Direction, EndReason, Event, Hole, Position, Side, StoreMove};
-use mancala_puzzles::Theme;
 use std::collections::BTreeSet;
 
 /// A puzzle starting at or before this turn is an opening puzzle.
