@@ -178,10 +178,13 @@ pub struct Config {
 }
 
 impl Config {
-    /// The default configuration with `database_url` (for tests and tools).
+    /// The default configuration with `database_url` (for tests and tools), without puzzle mining: at
+    /// production budgets it would spend minutes of CPU on each rated game a test finishes, beside the
+    /// other tests (the mining tests turn it on with small budgets).
     pub fn with_database(url: &str) -> Config {
         let mut c = Config::parse_from(["mancala-server"]);
         c.database_url = url.to_string();
+        c.puzzle_mining = false;
         c
     }
 }

@@ -51,6 +51,9 @@ export async function startServer(extraArgs = [], logLevel = undefined) {
       `sqlite://${join(dir, 'games.db')}`,
       '--claim-grace-secs',
       '3',
+      // Mining puzzles from the rated games a test finishes would take the CPU from the other tests.
+      '--puzzle-mining',
+      'false',
       ...extraArgs,
     ],
     {
