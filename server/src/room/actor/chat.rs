@@ -34,10 +34,14 @@ impl ChatLog {
         self.lines.push(line);
     }
 
+    /// Was `line` said under a shadow mute?
+    fn is_shadow(&self, line: &ChatLine) -> bool {
+        line.n.is_some_and(|n| self.shadow.contains(&n))
+    }
+
     /// Does a viewer of `kind` read `line`? A shadow line only its author's seat.
     fn shown_to(&self, kind: ViewerKind, line: &ChatLine) -> bool {
-        let shadow = line.n.is_some_and(|n| self.shadow.contains(&n));
-        !shadow || (line.side.is_some() && line.side == kind.seat())
+        !self.is_shadow(line) || (line.side.is_some() && line.side == kind.seat())
     }
 }
 
@@ -78,11 +82,8 @@ impl Room {
     /// The shadow lines a spectator signed in as `who` said in the spectators' room, oldest first.
     pub(super) fn own_shadow_lines(&self, who: &PlayerName) -> Vec<ChatLine> {
         let Some(log) = self.chat.as_ref() else { return Vec::new() };
-        let mine = |l: &&ChatLine| {
-            l.room == ChatRoom::Spectators
-                && l.n.is_some_and(|n| log.shadow.contains(&n))
-                && l.by.to_lowercase() == who.key()
-        };
+        let mine =
+            |l: &&ChatLine| l.room == ChatRoom::Spectators && log.is_shadow(l) && l.by.to_lowercase() == who.key();
         log.lines.iter().filter(mine).cloned().collect()
     }
 
