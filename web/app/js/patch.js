@@ -12,11 +12,13 @@ export const patch = init([classModule, attributesModule, propsModule, eventList
 
 /**
  * A redraw function for `render`, drawn under `main`; the first draw happens on the first call.
+ * `after` runs once the page is patched (to move the focus, to set the title).
  * @param {HTMLElement} main
  * @param {() => VNode} render
+ * @param {() => void} [after]
  * @returns {() => void}
  */
-export function redrawer(main, render) {
+export function redrawer(main, render, after = () => {}) {
   const root = document.createElement('div');
   main.append(root);
   /** @type {VNode | Element} */
@@ -38,5 +40,6 @@ export function redrawer(main, render) {
     } finally {
       patching = false;
     }
+    after();
   };
 }

@@ -7,10 +7,8 @@
 import { t } from '../i18n.js';
 import { PuzzleCtrl } from '../puzzle/ctrl.js';
 import { title, view } from '../puzzle/view/main.js';
+import { redrawer } from '../patch.js';
 import { learnStyle } from '../ui.js';
-import { attributesModule, classModule, eventListenersModule, init, propsModule } from '../vendor/snabbdom.js';
-
-const patch = init([classModule, attributesModule, propsModule, eventListenersModule]);
 
 /** The catalog's books this page's words are in. */
 export const books = ['puzzles'];
@@ -23,39 +21,26 @@ export function mount(main, { id }) {
   learnStyle();
   const query = new URLSearchParams(location.search);
   const mode = id === 'daily' ? 'daily' : id === 'streak' ? 'streak' : id ? 'one' : 'next';
-  const root = document.createElement('div');
-  main.append(root);
-  /** @type {import('../vendor/snabbdom.js').VNode | Element} */
-  let vnode = root;
-  let patching = false;
-  let again = false;
-  const redraw = () => {
-    // A redraw asked during a patch (a hook's) runs right after it.
-    if (patching) {
-      again = true;
-      return;
-    }
-    patching = true;
-    do {
-      again = false;
-      vnode = patch(vnode, view(ctrl));
-    } while (again);
-    patching = false;
-    if (ctrl.focusNext) {
-      const el = /** @type {HTMLElement | null} */ (main.querySelector(ctrl.focusNext));
-      ctrl.focusNext = '';
-      el?.focus();
-    }
-    document.title = `${title(ctrl)} · Mancala`;
-    // The game and theme chosen stay in the address, so it can be shared and reloaded.
-    if (mode === 'next' || mode === 'streak') {
-      const q = new URLSearchParams();
-      if (ctrl.game) q.set('game', ctrl.game);
-      if (ctrl.theme) q.set('theme', ctrl.theme);
-      const want = `${location.pathname}${q.toString() ? `?${q}` : ''}`;
-      if (want !== `${location.pathname}${location.search}`) history.replaceState(null, '', want);
-    }
-  };
+  const redraw = redrawer(
+    main,
+    () => view(ctrl),
+    () => {
+      if (ctrl.focusNext) {
+        const el = /** @type {HTMLElement | null} */ (main.querySelector(ctrl.focusNext));
+        ctrl.focusNext = '';
+        el?.focus();
+      }
+      document.title = `${title(ctrl)} · Mancala`;
+      // The game and theme chosen stay in the address, so it can be shared and reloaded.
+      if (mode === 'next' || mode === 'streak') {
+        const q = new URLSearchParams();
+        if (ctrl.game) q.set('game', ctrl.game);
+        if (ctrl.theme) q.set('theme', ctrl.theme);
+        const want = `${location.pathname}${q.toString() ? `?${q}` : ''}`;
+        if (want !== `${location.pathname}${location.search}`) history.replaceState(null, '', want);
+      }
+    },
+  );
   const ctrl = new PuzzleCtrl(
     {
       mode,
