@@ -21,7 +21,7 @@ const CITATION: &str = "rules.md#";
 const OWN_LINK: &str = "](#";
 
 /// This file, which spells out what it looks for.
-const ME: &str = "engine/tests/rules_doc.rs";
+const ME: &str = "engine/tests/it/rules_doc.rs";
 
 /// Files whose old citations stay: a migration that databases have applied is checksummed by sqlx, and
 /// changing a byte of it makes every existing database refuse to start.

@@ -1,7 +1,7 @@
 //! Azigo: property tests over random games (counters conserved, every listed decision applies, records
 //! replay, notation and position text round-trip, no view or event hands out a concealed store), the
 //! events of each kind of move, the same rules from either seat (mirror symmetry), and an ignored timing run:
-//! `cargo test --release -p mancala-engine --test azigo -- --ignored --nocapture`.
+//! `cargo test --release -p mancala-engine --test it azigo:: -- --ignored --nocapture`.
 
 use mancala_engine::{
     BySide, CaptureReason, CaptureTo, Decision, Direction, EndReason, Event, GameRecord, Geometry, Hole, NoEvents,
@@ -357,7 +357,7 @@ fn the_rules_are_the_same_from_either_seat() {
 /// Plays `games` random games with the default options (500 turns per player) as fast as the engine
 /// allows and prints the figures for BENCHMARKS.md.
 #[test]
-#[ignore = "timing run: cargo test --release -p mancala-engine --test azigo -- --ignored --nocapture"]
+#[ignore = "timing run: cargo test --release -p mancala-engine --test it azigo:: -- --ignored --nocapture"]
 fn timing_random_games() {
     let games = 2000u64;
     let options = Options::defaults(V);

@@ -1,7 +1,7 @@
 //! The committed starter set against the generator's own rules: every puzzle's goal and themes are what
 //! the engine reports when its solution is played, and a sample re-verifies with the search (the light
 //! sample here; the heavy one, at the full verification budgets, is `#[ignore]`d: run it with
-//! `cargo test --workspace --test puzzles -- --ignored`, 42 s on the shared machine).
+//! `cargo test --workspace --test it puzzles:: -- --ignored`, 42 s on the shared machine).
 
 use mancala_puzzles::make::line::{self, MAX_SOLVER_DECISIONS};
 use mancala_puzzles::make::themes::{net_captures, themes};

@@ -1,0 +1,5 @@
+//! The learn crate's integration tests, one binary (a module per subject): one link instead of one per file.
+
+mod lessons;
+mod rules;
+mod texts;

@@ -1,0 +1,4 @@
+//! The tournament crate's integration tests, one binary (a module per subject): one link instead of one per file.
+
+mod arena;
+mod swiss;
