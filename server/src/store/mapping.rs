@@ -54,8 +54,7 @@ pub fn writes(game: &LiveGame, change: &Change) -> Vec<Write> {
         writes.extend(rating_update(game, change).map(Write::Rate));
         if change.status == GameStatus::Finished && game.status != GameStatus::Finished {
             // A tournament's standings are its games: the game's end is a change of the tournament.
-            let game = game.id.to_string();
-            writes.push(Write::Tournament(super::tournaments::TournamentWrite::GameOver { game }));
+            writes.push(Write::Ended(game.id.to_string()));
         }
         if let (Some(Ruling::Abort), Some(side)) = (change.ruling, change.aborted_by) {
             writes.push(Write::AbortedBy(AbortedBy { game_id: game.id.to_string(), side: side.name().to_string() }));

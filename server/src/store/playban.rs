@@ -2,7 +2,8 @@
 //! finished game and per player, written in the job that stores the game's end, and a person's outcomes of
 //! a time window, which the lobby replays into a ban (`crate::lobby::playban`).
 
-use super::{Store, StoreError};
+use super::writer::{from_json_rows, json};
+use super::{Backend, Store, StoreError};
 use crate::game::{Conduct, UnixMs};
 use sqlx::{Any, Row, Transaction};
 
@@ -18,20 +19,27 @@ pub struct OutcomeRow {
     pub at: i64,
 }
 
-pub(super) async fn apply(tx: &mut Transaction<'static, Any>, o: &OutcomeRow) -> Result<(), sqlx::Error> {
-    // A game ends once; a job retried after a lost answer writes the same row again, harmlessly.
-    sqlx::query(
-        "INSERT INTO playban_outcomes (game_id, player_key, registered, outcome, at) VALUES ($1, $2, $3, $4, $5) \
-         ON CONFLICT (game_id, player_key, registered) DO NOTHING",
-    )
-    .bind(&o.game_id)
-    .bind(&o.player_key)
-    .bind(i16::from(o.registered))
-    .bind(o.outcome.as_str())
-    .bind(o.at)
-    .execute(&mut **tx)
-    .await?;
+/// The outcomes of the games a batch ends, in one statement (the rows as one JSON array, as the writer's
+/// moves). A game ends once; a job retried after a lost answer writes the same rows again, harmlessly.
+pub(super) async fn insert(
+    tx: &mut Transaction<'static, Any>,
+    backend: Backend,
+    rows: &[&OutcomeRow],
+) -> Result<(), sqlx::Error> {
+    let sql = from_json_rows!(
+        "INSERT INTO playban_outcomes (game_id, player_key, registered, outcome, at) \
+         SELECT value ->> 0, value ->> 1, CAST(value ->> 2 AS SMALLINT), value ->> 3, CAST(value ->> 4 AS BIGINT) \
+         FROM ",
+        " WHERE true ON CONFLICT (game_id, player_key, registered) DO NOTHING"
+    );
+    let rows: Vec<_> = rows.iter().map(|o| json_row(o)).collect();
+    sqlx::query(sql(backend)).bind(json(&rows)).execute(&mut **tx).await?;
     Ok(())
+}
+
+/// An outcome's row as a JSON array, in the order of the columns of [`insert`].
+pub(super) fn json_row(o: &OutcomeRow) -> impl serde::Serialize + '_ {
+    (&o.game_id, &o.player_key, i16::from(o.registered), o.outcome.as_str(), o.at)
 }
 
 impl Store {

@@ -2,8 +2,9 @@
 //! statement is a hand-off to that thread and back; a batch written statement by statement (begin, the new
 //! games, the moves, the full game rows, the progress, commit) waits for each. One multi-statement text
 //! (sqlx binds its anonymous `?` across the statements in order) does the batch in one hand-off, whatever its
-//! kinds of write. It takes the batches made only of games and moves (every batch of play); a batch with a
-//! new player, an account write or a rating goes the statement-by-statement way ([`super::writer`]).
+//! kinds of write. It takes the batches made only of games, moves and the ends of games (every batch of
+//! play, a game's end with its players' outcomes and its tournament's version included); a batch with a new
+//! player, an account write or a rating goes the statement-by-statement way ([`super::writer`]).
 //!
 //! What it saves is the wait, not the work: a decision's commit does not wait for a worker to take the
 //! writer's task up again after each statement (the figures: BENCHMARKS.md, "Where a decision's CPU goes on
@@ -18,8 +19,9 @@ use sqlx::AnyPool;
 use std::sync::LazyLock;
 
 /// The batch's statements, in the order [`super::writer`] applies them: the new games (a move references
-/// its game), the moves, the full game rows (a join, an end: the last state of each game), then the progress
-/// of the games a decision only moved on (always newer than their join).
+/// its game), the moves, the full game rows (a join, an end: the last state of each game), the progress
+/// of the games a decision only moved on (always newer than their join), then what a game's end writes
+/// besides its row: the players' outcomes (the penalties for leaving games) and its tournament's version.
 static SCRIPT: LazyLock<String> = LazyLock::new(|| {
     let game_values = (0..GAME_COLUMN_COUNT).map(|i| format!("value ->> {i}")).collect::<Vec<_>>().join(", ");
     format!(
@@ -40,6 +42,11 @@ static SCRIPT: LazyLock<String> = LazyLock::new(|| {
          south_berserk = excluded.south_berserk, north_berserk = excluded.north_berserk; \
          UPDATE games SET south_clock_ms = v.value ->> 1, north_clock_ms = v.value ->> 2, plies = v.value ->> 3, \
          updated_at = v.value ->> 4 FROM jsonb_each(?) AS v WHERE games.id = v.value ->> 0; \
+         INSERT INTO playban_outcomes (game_id, player_key, registered, outcome, at) \
+         SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4 FROM jsonb_each(?) WHERE true \
+         ON CONFLICT (game_id, player_key, registered) DO NOTHING; \
+         UPDATE tournaments SET version = version + 1 WHERE id IN (SELECT tournament_id FROM tournament_pairings \
+         WHERE game_id IN (SELECT value ->> 0 FROM jsonb_each(?))); \
          COMMIT;"
     )
 });
@@ -53,12 +60,16 @@ pub(super) async fn commit(pool: &AnyPool, new_games: &[&GameRow], batch: &Merge
     let moves: Vec<_> = batch.moves.iter().map(|m| move_json(m)).collect();
     let games: Vec<_> = batch.games.iter().map(|g| GameJson(g)).collect();
     let progress: Vec<_> = batch.progress.iter().map(|p| progress_json(p)).collect();
+    let outcomes: Vec<_> = batch.outcomes.iter().map(|o| super::playban::json_row(o)).collect();
+    let ended: Vec<_> = batch.ended.iter().map(|game| [game]).collect();
     let mut conn = pool.acquire().await?;
     let result = sqlx::query(sqlx::AssertSqlSafe(SCRIPT.as_str()))
         .bind(json(&new_games))
         .bind(json(&moves))
         .bind(json(&games))
         .bind(json(&progress))
+        .bind(json(&outcomes))
+        .bind(json(&ended))
         .execute(&mut *conn)
         .await;
     if result.is_err() && sqlx::query("ROLLBACK").execute(&mut *conn).await.is_err() {

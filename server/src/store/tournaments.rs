@@ -4,7 +4,8 @@
 //! raises the tournament's `version` in the same transaction; the director's writes carry its lease as a
 //! fence (the `t:`-keyed row of `game_leases`).
 
-use super::{Store, StoreError, Write};
+use super::writer::{from_json_rows, json};
+use super::{Backend, Store, StoreError, Write};
 use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
@@ -104,11 +105,6 @@ pub enum TournamentWrite {
     /// The games of a pairing are made: viewers read the tournament again (their seats are there now).
     Made {
         id: String,
-    },
-    /// Game `game` ended: the tournament it belongs to, if any, changed (its standings), in the
-    /// transaction that ends the game.
-    GameOver {
-        game: String,
     },
     /// Games seen over: their seat tokens are forgotten.
     Over {
@@ -212,16 +208,6 @@ pub(super) async fn apply(tx: &mut Transaction<'static, Any>, w: &TournamentWrit
             }
         }
         TournamentWrite::Made { .. } => {}
-        TournamentWrite::GameOver { game } => {
-            sqlx::query(
-                "UPDATE tournaments SET version = version + 1 WHERE id IN \
-                 (SELECT tournament_id FROM tournament_pairings WHERE game_id = $1)",
-            )
-            .bind(game)
-            .execute(&mut **tx)
-            .await?;
-            return Ok(());
-        }
         TournamentWrite::Over { id, games } => {
             for game in games {
                 sqlx::query("UPDATE tournament_pairings SET token = NULL WHERE tournament_id = $1 AND game_id = $2")
@@ -245,8 +231,6 @@ pub(super) async fn apply(tx: &mut Transaction<'static, Any>, w: &TournamentWrit
     }
     let id = match w {
         TournamentWrite::Create(t) => &t.id,
-        // Raised above, for the game's tournament.
-        TournamentWrite::GameOver { .. } => return Ok(()),
         TournamentWrite::Join { id, .. }
         | TournamentWrite::Withdraw { id, .. }
         | TournamentWrite::Start { id }
@@ -256,6 +240,23 @@ pub(super) async fn apply(tx: &mut Transaction<'static, Any>, w: &TournamentWrit
         | TournamentWrite::Finish { id, .. } => id,
     };
     bump(tx, id).await
+}
+
+/// Raises the version of the tournaments the games `ended` belong to (a tournament's standings are its
+/// games), in one statement: the games' ids as one JSON array of one-item rows, as the writer's moves.
+pub(super) async fn games_ended(
+    tx: &mut Transaction<'static, Any>,
+    backend: Backend,
+    ended: &[&str],
+) -> Result<(), sqlx::Error> {
+    let sql = from_json_rows!(
+        "UPDATE tournaments SET version = version + 1 WHERE id IN \
+         (SELECT tournament_id FROM tournament_pairings WHERE game_id IN (SELECT value ->> 0 FROM ",
+        "))"
+    );
+    let rows: Vec<_> = ended.iter().map(|game| [game]).collect();
+    sqlx::query(sql(backend)).bind(json(&rows)).execute(&mut **tx).await?;
+    Ok(())
 }
 
 fn flag(r: &AnyRow, col: &str) -> Result<bool, sqlx::Error> {

@@ -35,6 +35,9 @@ pub enum Write {
     AbortedBy(super::aborts::AbortedBy),
     /// A player's outcome of the game this job ends (`store/playban.rs`).
     Outcome(super::playban::OutcomeRow),
+    /// The game this job ends, by id: the tournament it belongs to, if any, changed (its standings are its
+    /// games), so its version is raised in the transaction that ends the game.
+    Ended(String),
     /// A finished game's review (`store/reviews.rs`).
     Review(super::reviews::ReviewRow),
     /// A game's chat line (`store/chat.rs`).
@@ -260,12 +263,23 @@ pub(super) struct Merged<'a> {
     /// The progress of the games a decision moved on: the last of each.
     pub progress: Vec<&'a GameProgress>,
     pub rates: Vec<&'a super::ratings::RateGame>,
+    /// The players' outcomes of the games the batch ends.
+    pub outcomes: Vec<&'a super::playban::OutcomeRow>,
+    /// The games the batch ends (their tournaments' versions are raised).
+    pub ended: Vec<&'a str>,
 }
 
 impl<'a> Merged<'a> {
     pub fn of(writes: &[&'a Write]) -> Merged<'a> {
-        let mut m =
-            Merged { first: Vec::new(), moves: Vec::new(), games: Vec::new(), progress: Vec::new(), rates: Vec::new() };
+        let mut m = Merged {
+            first: Vec::new(),
+            moves: Vec::new(),
+            games: Vec::new(),
+            progress: Vec::new(),
+            rates: Vec::new(),
+            outcomes: Vec::new(),
+            ended: Vec::new(),
+        };
         for &write in writes {
             match write {
                 Write::Progress(p) => match m.progress.iter_mut().find(|old| old.id == p.id) {
@@ -276,7 +290,6 @@ impl<'a> Merged<'a> {
                 | Write::InsertPlayer(_)
                 | Write::Account(_)
                 | Write::AbortedBy(_)
-                | Write::Outcome(_)
                 | Write::Review(_)
                 | Write::Chat(_)
                 | Write::Takeback(_)
@@ -289,6 +302,8 @@ impl<'a> Merged<'a> {
                 | Write::Puzzle(_)
                 | Write::PuzzleMined(_) => m.first.push(write),
                 Write::InsertMove(mv) => m.moves.push(mv),
+                Write::Outcome(o) => m.outcomes.push(o),
+                Write::Ended(game) => m.ended.push(game),
                 Write::Rate(r) => m.rates.push(r),
                 Write::UpdateGame(g) => match m.games.iter_mut().find(|old| old.id == g.id) {
                     Some(old) => *old = g,
@@ -299,8 +314,8 @@ impl<'a> Merged<'a> {
         m
     }
 
-    /// The new games, when the batch writes nothing but games and moves (every batch of play): what
-    /// [`super::script`] takes in one round trip.
+    /// The new games, when the batch writes nothing but games, moves and the ends of games (every batch of
+    /// play): what [`super::script`] takes in one round trip.
     pub fn only_games_and_moves(&self) -> Option<Vec<&'a GameRow>> {
         if !self.rates.is_empty() {
             return None;
@@ -317,7 +332,7 @@ impl<'a> Merged<'a> {
 /// anyway, so the outcome is that of applying the writes one after another. A statement per batch
 /// instead of two or three per decision is what lets one writer keep up (BENCHMARKS.md, "Server load").
 async fn apply_all(tx: &mut Transaction<'static, Any>, backend: Backend, writes: &[&Write]) -> Result<(), sqlx::Error> {
-    let Merged { first, moves, games, progress, rates } = Merged::of(writes);
+    let Merged { first, moves, games, progress, rates, outcomes, ended } = Merged::of(writes);
     for write in first {
         match write {
             Write::InsertGame(g) => insert_game(tx, backend, g).await?,
@@ -334,7 +349,6 @@ async fn apply_all(tx: &mut Transaction<'static, Any>, backend: Backend, writes:
             }
             Write::Account(a) => super::accounts::apply(tx, a).await?,
             Write::AbortedBy(a) => super::aborts::apply(tx, a).await?,
-            Write::Outcome(o) => super::playban::apply(tx, o).await?,
             Write::Review(r) => super::reviews::apply(tx, r).await?,
             Write::Chat(c) => super::chat::apply(tx, c).await?,
             Write::Takeback(t) => super::takebacks::apply(tx, t).await?,
@@ -376,6 +390,12 @@ async fn apply_all(tx: &mut Transaction<'static, Any>, backend: Backend, writes:
     if !progress.is_empty() {
         update_progress(tx, backend, &progress).await?;
     }
+    if !outcomes.is_empty() {
+        super::playban::insert(tx, backend, &outcomes).await?;
+    }
+    if !ended.is_empty() {
+        super::tournaments::games_ended(tx, backend, &ended).await?;
+    }
     // Last: a rated game's end is stored above, in this transaction, and its ratings with it.
     for r in rates {
         super::ratings::apply(tx, backend, r).await?;
@@ -397,6 +417,7 @@ macro_rules! from_json_rows {
         }
     };
 }
+pub(super) use from_json_rows;
 
 /// Every move of the batch in one statement whatever their number, the rows passed as one JSON array.
 /// One statement instead of a few multi-row ones (and one bound value instead of eight a row) is one

@@ -6,7 +6,9 @@
 use crate::common;
 
 use common::{drop_db, fresh_db};
-use mancala_server::store::{GameProgress, GameRow, MoveRow, PlayerRow, Store, StoreError, Write};
+use mancala_server::game::{Conduct, UnixMs};
+use mancala_server::store::tournaments::{PairingRow, TournamentRow, TournamentWrite};
+use mancala_server::store::{GameProgress, GameRow, MoveRow, OutcomeRow, PlayerRow, Store, StoreError, Write};
 
 fn game(id: &str, status: &str, plies: u32, updated_at: i64) -> GameRow {
     GameRow {
@@ -172,6 +174,116 @@ async fn group_commit_matches_one_by_one(url: &str) {
 
     drop(store);
     writer.finish().await;
+}
+
+fn outcome(game_id: &str, player_key: &str, outcome: Conduct) -> OutcomeRow {
+    OutcomeRow { game_id: game_id.into(), player_key: player_key.into(), registered: true, outcome, at: 20 }
+}
+
+/// A tournament whose round 1 pairs amina and bob in game `game_id`.
+async fn tournament_of(store: &Store, id: &str, game_id: &str) {
+    let row = TournamentRow {
+        id: id.into(),
+        name: "Friday arena".into(),
+        kind: "arena".into(),
+        variants: "kubuguza".into(),
+        clock_base_secs: 180,
+        clock_increment_secs: 2,
+        rated: false,
+        bots: false,
+        password_hash: None,
+        created_by: None,
+        starts_at: 1,
+        minutes: Some(30),
+        rounds: None,
+        status: "running".into(),
+        round: 0,
+        version: 1,
+        created_at: 1,
+        finished_at: None,
+        berserk: false,
+    };
+    let seat = |player: &str, side: &str| PairingRow {
+        round: 1,
+        player_key: player.into(),
+        game_id: Some(game_id.into()),
+        side: Some(side.into()),
+        variant: Some("kubuguza".into()),
+        token: None,
+    };
+    let pair =
+        TournamentWrite::Pair { id: id.into(), round: 1, rows: vec![seat("amina", "south"), seat("bob", "north")] };
+    store.tournament_write(vec![TournamentWrite::Create(row), pair], None).await.expect("tournament");
+}
+
+/// The end of a game in a batch of play (on SQLite the batch's one round trip): its players' outcomes (the
+/// penalties for leaving games count them) and its tournament's new version (viewers read the standings
+/// again) land with its row; a game of no tournament raises no tournament's version.
+async fn a_game_s_end_lands_with_its_outcomes_and_its_tournament(url: &str) {
+    let (store, writer) = Store::connect(url).await.expect("connect");
+    for id in ["t", "u", "v"] {
+        store.write(vec![Write::InsertGame(game(id, "ongoing", 0, 1))]).await.expect("game");
+    }
+    tournament_of(&store, "arena", "t").await;
+    let before = store.tournament("arena").await.unwrap().expect("arena").version;
+
+    // One batch (every job sent before the writer runs): game t ends, game u ends, game v moves on.
+    let (r1, r2, r3) = tokio::join!(
+        store.write(vec![
+            Write::InsertMove(mv("t", 1)),
+            Write::UpdateGame(game("t", "finished", 1, 20)),
+            Write::Ended("t".into()),
+            Write::Outcome(outcome("t", "amina", Conduct::Good)),
+            Write::Outcome(outcome("t", "bob", Conduct::Leave)),
+        ]),
+        store.write(vec![
+            Write::UpdateGame(game("u", "finished", 0, 20)),
+            Write::Ended("u".into()),
+            Write::Outcome(outcome("u", "cy", Conduct::Abort)),
+        ]),
+        store.write(vec![
+            Write::InsertMove(mv("v", 1)),
+            Write::Progress(GameProgress {
+                id: "v".into(),
+                south_clock_ms: None,
+                north_clock_ms: None,
+                plies: 1,
+                updated_at: 20
+            })
+        ]),
+    );
+    r1.expect("t ends");
+    r2.expect("u ends");
+    r3.expect("v moves on");
+
+    assert_eq!(store.tournament("arena").await.unwrap().expect("arena").version, before + 1);
+    let since = UnixMs::from_millis(0);
+    assert_eq!(store.outcomes_of("amina", true, since).await.unwrap(), vec![(UnixMs::from_millis(20), Conduct::Good)]);
+    assert_eq!(store.outcomes_of("bob", true, since).await.unwrap(), vec![(UnixMs::from_millis(20), Conduct::Leave)]);
+    assert_eq!(store.outcomes_of("cy", true, since).await.unwrap(), vec![(UnixMs::from_millis(20), Conduct::Abort)]);
+    assert_eq!(store.game_row("t").await.unwrap(), Some(game("t", "finished", 1, 20)));
+    assert_eq!(store.move_rows("v").await.unwrap(), vec![mv("v", 1)]);
+
+    // Written again (a job retried after a lost answer): the outcome stays one row.
+    store.write(vec![Write::Outcome(outcome("t", "amina", Conduct::Good))]).await.expect("again");
+    assert_eq!(store.outcomes_of("amina", true, since).await.unwrap().len(), 1);
+
+    drop(store);
+    writer.finish().await;
+}
+
+#[tokio::test]
+async fn a_game_s_end_on_sqlite() {
+    let dir = tempfile::tempdir().unwrap();
+    a_game_s_end_lands_with_its_outcomes_and_its_tournament(&format!("sqlite://{}", dir.path().join("s.db").display()))
+        .await;
+}
+
+#[tokio::test]
+async fn a_game_s_end_on_postgres() {
+    let Some((base, url)) = fresh_db("store_end").await else { return };
+    a_game_s_end_lands_with_its_outcomes_and_its_tournament(&url).await;
+    drop_db(&base, &url).await;
 }
 
 #[tokio::test]
