@@ -4,35 +4,35 @@
 // that player won, lost or drew.
 
 import { has, t } from './i18n.js';
-import { h, resultText, timeControl, variantName, when } from './ui.js';
+import { el, resultText, timeControl, variantName, when } from './ui.js';
 
 /**
  * @param {import('./types.js').Game[]} games
  * @param {{onJoin?: (g: import('./types.js').Game) => void, empty?: string, player?: string}} [o]
  */
 export function gameList(games, { onJoin, empty = t('games.none'), player } = {}) {
-  if (!games.length) return h('p', { class: 'muted' }, empty);
-  return h(
+  if (!games.length) return el('p', { class: 'muted' }, empty);
+  return el(
     'ul',
     { class: 'games' },
     games.map((g) => {
       const l = gameLine(g, player);
-      return h(
+      return el(
         'li',
         { 'data-game': g.id },
-        h(
+        el(
           'a',
           { href: `/game/${g.id}`, class: 'game-link' },
-          h('strong', {}, l.title),
+          el('strong', {}, l.title),
           ' ',
-          h('span', {}, l.who),
+          el('span', {}, l.who),
           ' ',
-          h('span', { class: 'muted' }, `${l.clock} · `),
-          h('span', { class: l.kind ? `result ${l.kind}` : 'muted', 'data-result': l.kind || null }, l.state),
+          el('span', { class: 'muted' }, `${l.clock} · `),
+          el('span', { class: l.kind ? `result ${l.kind}` : 'muted', 'data-result': l.kind || null }, l.state),
         ),
-        h('span', { class: 'muted small' }, when(g.createdAt)),
+        el('span', { class: 'muted small' }, when(g.createdAt)),
         onJoin && g.status === 'waiting'
-          ? h('button', { type: 'button', class: 'small', onclick: () => onJoin(g) }, t('list.join'))
+          ? el('button', { type: 'button', class: 'small', onclick: () => onJoin(g) }, t('list.join'))
           : null,
       );
     }),

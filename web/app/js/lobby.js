@@ -5,17 +5,17 @@
 // rating range. On `paired` the seat is kept exactly as the create/join flow keeps it, and the page
 // goes to the game.
 
-import { LobbySocket } from './lobbysocket.js';
+import { LobbySocket } from './net/lobbysocket.js';
 import { playbanNotice } from './playban.js';
 import { go } from './router.js';
 import { keepSeat, prefs } from './prefs.js';
 import { me, ready } from './session.js';
 import { has, t } from './i18n.js';
 import { CLOCKS, clockName, clockOf } from './clocks.js';
-import { h, timeControl, variantName } from './ui.js';
+import { el, timeControl, variantName } from './ui.js';
 
 /** @typedef {import('./types.js').Seek} Seek */
-/** @typedef {import('./lobbywire.js').SeekForm} SeekForm */
+/** @typedef {import('./net/lobbywire.js').SeekForm} SeekForm */
 
 /** Quick pairing's games: the four, not Ikibuguzo's fixed openings (the seek form has every variant). */
 const QUICK_VARIANTS = ['kubuguza', 'ikibuguzo', 'njombwa', 'azigo'];
@@ -32,14 +32,14 @@ const ratingText = (s) => (s.rating === null || s.rating === undefined ? '' : `$
 export const NAME_PATTERN = '[A-Za-z0-9_.\\-]{1,24}';
 
 /**
- * @param {{onGames?: import('./lobbysocket.js').LobbyHandlers['onGames']}} [o] `onGames`: the live game
+ * @param {{onGames?: import('./net/lobbysocket.js').LobbyHandlers['onGames']}} [o] `onGames`: the live game
  *   lists the lobby socket carries (the page draws them)
  */
 export function lobbyPanels({ onGames } = {}) {
-  const error = h('p', { class: 'error', role: 'alert', id: 'lobby-error' });
+  const error = el('p', { class: 'error', role: 'alert', id: 'lobby-error' });
   // A guest plays under this name everywhere on the page: quick pairing, seeks, Join and the form
   // below; a signed-in person as their account.
-  const name = h('input', {
+  const name = el('input', {
     name: 'name',
     id: 'name',
     maxlength: 24,
@@ -48,21 +48,21 @@ export function lobbyPanels({ onGames } = {}) {
     value: prefs.name || '',
     autocomplete: 'nickname',
   });
-  const nameRow = h('label', { class: 'guest-name' }, `${t('common.your_name')} `, name);
+  const nameRow = el('label', { class: 'guest-name' }, `${t('common.your_name')} `, name);
   name.addEventListener('change', () => {
     if (name.checkValidity()) prefs.name = name.value;
   });
   const casual = /** @type {HTMLInputElement} */ (
-    h('input', { type: 'radio', name: 'mode', value: 'casual', id: 'mode-casual', checked: true })
+    el('input', { type: 'radio', name: 'mode', value: 'casual', id: 'mode-casual', checked: true })
   );
   const rated = /** @type {HTMLInputElement} */ (
-    h('input', { type: 'radio', name: 'mode', value: 'rated', id: 'mode-rated' })
+    el('input', { type: 'radio', name: 'mode', value: 'rated', id: 'mode-rated' })
   );
-  const ratedNote = h('span', { class: 'muted small', id: 'rated-note' });
-  const grid = h('div', { class: 'quick-grid', id: 'quick' }, h('p', { class: 'muted' }, t('common.loading')));
-  const waiting = h('div', { class: 'seeking', id: 'seeking', hidden: true, 'aria-live': 'polite' });
-  const conn = h('span', { class: 'conn', id: 'lobby-conn' });
-  const list = h('ul', { class: 'seeks', id: 'seek-list' });
+  const ratedNote = el('span', { class: 'muted small', id: 'rated-note' });
+  const grid = el('div', { class: 'quick-grid', id: 'quick' }, el('p', { class: 'muted' }, t('common.loading')));
+  const waiting = el('div', { class: 'seeking', id: 'seeking', hidden: true, 'aria-live': 'polite' });
+  const conn = el('span', { class: 'conn', id: 'lobby-conn' });
+  const list = el('ul', { class: 'seeks', id: 'seek-list' });
   const form = seekForm();
   // A ban for leaving games, with its countdown (playban.js).
   const ban = playbanNotice();
@@ -141,7 +141,7 @@ export function lobbyPanels({ onGames } = {}) {
       form.rated.checked = false;
     }
     ratedNote.replaceChildren(
-      ...(signedIn ? [] : [h('a', { href: '/signin' }, t('lobby.rated_signin')), ` ${t('lobby.rated_note')}`]),
+      ...(signedIn ? [] : [el('a', { href: '/signin' }, t('lobby.rated_signin')), ` ${t('lobby.rated_note')}`]),
     );
   }
 
@@ -170,12 +170,12 @@ export function lobbyPanels({ onGames } = {}) {
     // Waiting for an opponent: the pressed quick pairing and this socket's seeks.
     const own = socket.list().filter((s) => socket.isOwn(s.id));
     const lines = own.map((s) =>
-      h(
+      el(
         'p',
         { 'data-own-seek': String(s.id) },
-        h('span', { class: 'spinner', 'aria-hidden': 'true' }),
+        el('span', { class: 'spinner', 'aria-hidden': 'true' }),
         `${t('lobby.waiting', { seek: describe(s) })} `,
-        h(
+        el(
           'button',
           {
             type: 'button',
@@ -191,12 +191,12 @@ export function lobbyPanels({ onGames } = {}) {
     );
     if (quickNow) {
       lines.unshift(
-        h(
+        el(
           'p',
           {},
-          h('span', { class: 'spinner', 'aria-hidden': 'true' }),
+          el('span', { class: 'spinner', 'aria-hidden': 'true' }),
           `${t('lobby.looking', { seek: describe(quickNow) })} `,
-          h(
+          el(
             'button',
             {
               type: 'button',
@@ -221,28 +221,28 @@ export function lobbyPanels({ onGames } = {}) {
     list.replaceChildren(
       ...(seeks.length
         ? seeks.map((s) =>
-            h(
+            el(
               'li',
               { 'data-seek': String(s.id) },
               s.registered
-                ? h('a', { href: `/@/${encodeURIComponent(s.name)}`, class: 'seek-name' }, s.name)
-                : h('span', { class: 'seek-name' }, s.name),
+                ? el('a', { href: `/@/${encodeURIComponent(s.name)}`, class: 'seek-name' }, s.name)
+                : el('span', { class: 'seek-name' }, s.name),
               ' ',
-              h('span', { class: 'rating' }, ratingText(s)),
+              el('span', { class: 'rating' }, ratingText(s)),
               ' ',
-              h('strong', {}, variantName(s.variant)),
+              el('strong', {}, variantName(s.variant)),
               ' ',
-              h('span', {}, timeControl(s.clock)),
+              el('span', {}, timeControl(s.clock)),
               ' ',
-              h('span', { class: 'muted' }, t(s.rated ? 'lobby.rated' : 'lobby.casual')),
-              s.range ? h('span', { class: 'muted small' }, ` ${s.range[0]}–${s.range[1]}`) : null,
+              el('span', { class: 'muted' }, t(s.rated ? 'lobby.rated' : 'lobby.casual')),
+              s.range ? el('span', { class: 'muted small' }, ` ${s.range[0]}–${s.range[1]}`) : null,
               mine(s)
-                ? h(
+                ? el(
                     'button',
                     { type: 'button', class: 'small', 'data-cancel': String(s.id), onclick: () => socket.cancel(s.id) },
                     t('common.cancel'),
                   )
-                : h(
+                : el(
                     'button',
                     {
                       type: 'button',
@@ -257,7 +257,7 @@ export function lobbyPanels({ onGames } = {}) {
                   ),
             ),
           )
-        : [h('li', { class: 'muted' }, t('lobby.no_seek'))]),
+        : [el('li', { class: 'muted' }, t('lobby.no_seek'))]),
     );
   }
 
@@ -284,33 +284,33 @@ export function lobbyPanels({ onGames } = {}) {
   });
 
   const panels = [
-    h(
+    el(
       'section',
       { class: 'panel lobby', id: 'play-person' },
-      h('div', { class: 'row spread' }, h('h1', {}, t('lobby.title')), conn),
+      el('div', { class: 'row spread' }, el('h1', {}, t('lobby.title')), conn),
       nameRow,
-      h(
+      el(
         'fieldset',
         { class: 'mode' },
-        h('legend', {}, t('lobby.quick')),
-        h('label', {}, casual, ` ${t('lobby.casual_mode')}`),
-        h('label', {}, rated, ` ${t('lobby.rated_mode')}`),
+        el('legend', {}, t('lobby.quick')),
+        el('label', {}, casual, ` ${t('lobby.casual_mode')}`),
+        el('label', {}, rated, ` ${t('lobby.rated_mode')}`),
         ' ',
         ratedNote,
       ),
       ban.el,
       grid,
       // The one place the page explains "5+3" and "3 days": the create form's clock points here.
-      h('p', { class: 'muted small', id: 'clock-explain' }, t('clock.explain')),
+      el('p', { class: 'muted small', id: 'clock-explain' }, t('clock.explain')),
       waiting,
       error,
     ),
-    h(
+    el(
       'section',
       { class: 'panel' },
-      h('h2', {}, t('lobby.seeks')),
+      el('h2', {}, t('lobby.seeks')),
       list,
-      h('details', { class: 'seek-more' }, h('summary', {}, t('lobby.post_seek')), form.el),
+      el('details', { class: 'seek-more' }, el('summary', {}, t('lobby.post_seek')), form.el),
     ),
   ];
 
@@ -332,25 +332,25 @@ export function lobbyPanels({ onGames } = {}) {
         quick(pair[0], clock);
       }
       grid.replaceChildren(
-        h(
+        el(
           'table',
           { class: 'quick' },
-          h(
+          el(
             'tbody',
             {},
             quickOnes.map((v) =>
-              h(
+              el(
                 'tr',
                 { 'data-variant': v.id },
-                h('th', { scope: 'row' }, variantName(v.id)),
+                el('th', { scope: 'row' }, variantName(v.id)),
                 PRESETS.map((clock) => {
                   if (!clock) return null;
                   const label = `${variantName(v.id)} ${timeControl(clock)}`;
                   const key = `${v.id} ${clock.baseSecs}+${clock.incrementSecs}`;
-                  return h(
+                  return el(
                     'td',
                     {},
-                    h(
+                    el(
                       'button',
                       {
                         type: 'button',
@@ -368,7 +368,7 @@ export function lobbyPanels({ onGames } = {}) {
           ),
         ),
       );
-      form.variant.replaceChildren(...variants.map((v) => h('option', { value: v.id }, variantName(v.id))));
+      form.variant.replaceChildren(...variants.map((v) => el('option', { value: v.id }, variantName(v.id))));
       form.variant.value = 'kubuguza';
       draw();
     },
@@ -381,18 +381,18 @@ export function lobbyPanels({ onGames } = {}) {
 }
 
 function seekForm() {
-  const variant = /** @type {HTMLSelectElement} */ (h('select', { id: 'seek-variant', name: 'variant' }));
+  const variant = /** @type {HTMLSelectElement} */ (el('select', { id: 'seek-variant', name: 'variant' }));
   const clock = /** @type {HTMLSelectElement} */ (
-    h(
+    el(
       'select',
       { id: 'seek-clock', name: 'clock' },
-      CLOCKS.map((v) => h('option', { value: v }, clockName(v))),
+      CLOCKS.map((v) => el('option', { value: v }, clockName(v))),
     )
   );
   clock.value = '300+3';
-  const rated = /** @type {HTMLInputElement} */ (h('input', { type: 'checkbox', id: 'seek-rated', name: 'rated' }));
+  const rated = /** @type {HTMLInputElement} */ (el('input', { type: 'checkbox', id: 'seek-rated', name: 'rated' }));
   const min = /** @type {HTMLInputElement} */ (
-    h('input', {
+    el('input', {
       type: 'number',
       id: 'seek-min',
       min: 0,
@@ -403,7 +403,7 @@ function seekForm() {
     })
   );
   const max = /** @type {HTMLInputElement} */ (
-    h('input', {
+    el('input', {
       type: 'number',
       id: 'seek-max',
       min: 0,
@@ -413,14 +413,14 @@ function seekForm() {
       'aria-label': t('lobby.range_high'),
     })
   );
-  const el = h(
+  const formEl = el(
     'form',
     { id: 'seek-form', class: 'grid' },
-    h('label', {}, `${t('form.game')} `, variant),
-    h('label', {}, `${t('form.clock')} `, clock),
-    h('label', {}, rated, ` ${t('lobby.rated_mode')}`),
-    h('label', {}, `${t('lobby.range')} `, min, ' – ', max),
-    h('button', { type: 'submit', class: 'primary' }, t('lobby.post')),
+    el('label', {}, `${t('form.game')} `, variant),
+    el('label', {}, `${t('form.clock')} `, clock),
+    el('label', {}, rated, ` ${t('lobby.rated_mode')}`),
+    el('label', {}, `${t('lobby.range')} `, min, ' – ', max),
+    el('button', { type: 'submit', class: 'primary' }, t('lobby.post')),
   );
-  return { el, variant, clock, rated, min, max };
+  return { el: formEl, variant, clock, rated, min, max };
 }

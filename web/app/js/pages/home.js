@@ -8,12 +8,12 @@
 // socket carries them (lobby.js, lobbysocket.js); the recently finished games are fetched once, and
 // again when a game leaves the live list.
 
-import { api } from '../api.js';
+import { api } from '../net/api.js';
 import { go } from '../router.js';
 import { keepSeat, mySeats, prefs } from '../prefs.js';
 import { has, loadBook, t } from '../i18n.js';
 import { CLOCKS, clockName, clockOf } from '../clocks.js';
-import { clockText, errorText, h, learnStyle, sideName, variantName } from '../ui.js';
+import { clockText, errorText, el, learnStyle, sideName, variantName } from '../ui.js';
 import { gameList } from '../gamelist.js';
 import { lobbyPanels } from '../lobby.js';
 import { me } from '../session.js';
@@ -45,16 +45,16 @@ const SOURCES = {
 export function mount(main) {
   learnStyle();
   document.title = t('home.title');
-  const error = h('p', { class: 'error', role: 'alert' });
+  const error = el('p', { class: 'error', role: 'alert' });
   const lists = {
-    mine: h('div'),
-    waiting: h('div', { id: 'waiting-list' }),
-    ongoing: h('div', { id: 'live-list' }),
-    finished: h('div', { id: 'finished-list' }),
+    mine: el('div'),
+    waiting: el('div', { id: 'waiting-list' }),
+    ongoing: el('div', { id: 'live-list' }),
+    finished: el('div', { id: 'finished-list' }),
   };
-  const mine = h('section', { class: 'panel', hidden: true }, h('h2', {}, t('home.yours')), lists.mine);
+  const mine = el('section', { class: 'panel', hidden: true }, el('h2', {}, t('home.yours')), lists.mine);
   const turn = yourTurnPanel();
-  const variantsBox = h('div', { class: 'variants' }, h('p', { class: 'muted' }, t('common.loading')));
+  const variantsBox = el('div', { class: 'variants' }, el('p', { class: 'muted' }, t('common.loading')));
   const lobby = lobbyPanels({
     onGames: (games, left) => {
       lists.waiting.replaceChildren(gameList(games.waiting, { onJoin: join, empty: t('home.none_waiting') }));
@@ -69,17 +69,17 @@ export function mount(main) {
     dailyCard(),
     mine,
     ...lobby.panels,
-    h('section', { class: 'panel create', id: 'play-computer' }, h('h2', {}, t('home.create')), form, error),
-    h('section', { class: 'panel' }, h('h2', {}, t('home.waiting')), lists.waiting),
-    h('section', { class: 'panel' }, h('h2', {}, t('home.live')), lists.ongoing),
-    h(
+    el('section', { class: 'panel create', id: 'play-computer' }, el('h2', {}, t('home.create')), form, error),
+    el('section', { class: 'panel' }, el('h2', {}, t('home.waiting')), lists.waiting),
+    el('section', { class: 'panel' }, el('h2', {}, t('home.live')), lists.ongoing),
+    el(
       'section',
       { class: 'panel' },
-      h('h2', {}, t('home.finished')),
+      el('h2', {}, t('home.finished')),
       lists.finished,
-      h('p', {}, h('a', { href: '/games' }, t('home.all_games'))),
+      el('p', {}, el('a', { href: '/games' }, t('home.all_games'))),
     ),
-    h('section', { class: 'panel' }, h('h2', {}, t('home.the_games')), variantsBox),
+    el('section', { class: 'panel' }, el('h2', {}, t('home.the_games')), variantsBox),
   );
 
   Promise.all([api.variants(), loadBook('summaries').catch(() => {})])
@@ -88,16 +88,16 @@ export function mount(main) {
       lobby.fill(variants);
       variantsBox.replaceChildren(
         ...variants.map((v) =>
-          h(
+          el(
             'article',
             { class: 'variant' },
-            h('h3', {}, variantName(v.id)),
-            h('p', {}, summary(v)),
-            h(
+            el('h3', {}, variantName(v.id)),
+            el('p', {}, summary(v)),
+            el(
               'p',
               { class: 'muted small' },
               `${t('home.source', { source: SOURCES[v.id] || '—' })} · `,
-              h('a', { href: `/rules/${v.id}` }, t('home.full_rules')),
+              el('a', { href: `/rules/${v.id}` }, t('home.full_rules')),
             ),
           ),
         ),
@@ -145,8 +145,8 @@ export function mount(main) {
     lists.mine.replaceChildren(gameList(games));
     mine.hidden = false;
   });
-  lists.waiting.replaceChildren(h('p', { class: 'muted' }, t('common.loading')));
-  lists.ongoing.replaceChildren(h('p', { class: 'muted' }, t('common.loading')));
+  lists.waiting.replaceChildren(el('p', { class: 'muted' }, t('common.loading')));
+  lists.ongoing.replaceChildren(el('p', { class: 'muted' }, t('common.loading')));
   api
     .games({ status: 'finished', limit: 10 })
     .then((f) => lists.finished.replaceChildren(gameList(f.games, { empty: t('home.none_finished') })))
@@ -163,10 +163,15 @@ export function mount(main) {
  * button that asks once for notifications.
  */
 function yourTurnPanel() {
-  const list = h('ul', { id: 'your-turn-list' });
-  const panel = h('section', { class: 'panel', id: 'your-turn', hidden: true }, h('h2', {}, t('home.your_turn')), list);
+  const list = el('ul', { id: 'your-turn-list' });
+  const panel = el(
+    'section',
+    { class: 'panel', id: 'your-turn', hidden: true },
+    el('h2', {}, t('home.your_turn')),
+    list,
+  );
   if ('Notification' in window && Notification.permission === 'default') {
-    const ask = h('button', { type: 'button', class: 'small ghost' }, t('home.notify'));
+    const ask = el('button', { type: 'button', class: 'small ghost' }, t('home.notify'));
     ask.onclick = () => Notification.requestPermission().finally(() => ask.remove());
     panel.append(ask);
   }
@@ -180,14 +185,14 @@ function yourTurnPanel() {
         list.replaceChildren(
           ...(mineNow.length
             ? mineNow.map((g) =>
-                h(
+                el(
                   'li',
                   {},
-                  h('a', { href: `/game/${g.id}` }, `${variantName(g.variant)} · ${g.id}`),
+                  el('a', { href: `/game/${g.id}` }, `${variantName(g.variant)} · ${g.id}`),
                   g.timeLeftMs === null ? '' : ` · ${t('home.time_left', { time: clockText(g.timeLeftMs) })}`,
                 ),
               )
-            : [h('li', { class: 'muted' }, t('home.none_your_turn'))]),
+            : [el('li', { class: 'muted' }, t('home.none_your_turn'))]),
         );
       });
     });
@@ -210,16 +215,16 @@ function hero(form) {
     document.getElementById('play-computer')?.scrollIntoView({ behavior: 'smooth' });
     opponent?.focus();
   };
-  return h(
+  return el(
     'section',
     { class: 'panel hero' },
-    h('h1', {}, t('home.hero.title')),
-    h('p', { class: 'lead' }, t('home.hero.what'), ' ', t('home.hero.where')),
-    h(
+    el('h1', {}, t('home.hero.title')),
+    el('p', { class: 'lead' }, t('home.hero.what'), ' ', t('home.hero.where')),
+    el(
       'div',
       { class: 'ways' },
-      h('a', { href: '/learn', class: 'button primary', id: 'way-learn' }, t('home.way.learn')),
-      h(
+      el('a', { href: '/learn', class: 'button primary', id: 'way-learn' }, t('home.way.learn')),
+      el(
         'a',
         {
           href: '#play-computer',
@@ -232,7 +237,7 @@ function hero(form) {
         },
         t('home.way.computer'),
       ),
-      h(
+      el(
         'a',
         {
           href: '#play-person',
@@ -263,15 +268,15 @@ function levelName(c) {
  * @param {HTMLInputElement} name the guest's name (in the lobby panel above)
  */
 function createForm(error, name) {
-  const variant = h('select', { name: 'variant', id: 'variant' });
-  const width = h(
+  const variant = el('select', { name: 'variant', id: 'variant' });
+  const width = el(
     'select',
     { name: 'width', id: 'width' },
-    [8, 9, 10].map((n) => h('option', { value: n }, `4x${n}`)),
+    [8, 9, 10].map((n) => el('option', { value: n }, `4x${n}`)),
   );
-  const hs = h('input', { type: 'checkbox', name: 'handicap-south', id: 'handicap-south' });
-  const hn = h('input', { type: 'checkbox', name: 'handicap-north', id: 'handicap-north' });
-  const turnLimit = h('input', {
+  const hs = el('input', { type: 'checkbox', name: 'handicap-south', id: 'handicap-south' });
+  const hn = el('input', { type: 'checkbox', name: 'handicap-north', id: 'handicap-north' });
+  const turnLimit = el('input', {
     type: 'number',
     name: 'turn-limit',
     id: 'turn-limit',
@@ -280,20 +285,20 @@ function createForm(error, name) {
     placeholder: t('form.default'),
   });
   // Explained once, under quick pairing: a paragraph here too left a blank band in the form's grid.
-  const clock = h(
+  const clock = el(
     'select',
     { name: 'clock', id: 'clock', 'aria-describedby': 'clock-explain' },
-    CLOCKS.map((v) => h('option', { value: v }, clockName(v))),
+    CLOCKS.map((v) => el('option', { value: v }, clockName(v))),
   );
-  const seat = h(
+  const seat = el(
     'select',
     { name: 'seat', id: 'seat' },
-    ['random', 'south', 'north'].map((v) => h('option', { value: v }, t(`form.seat.${v}`))),
+    ['random', 'south', 'north'].map((v) => el('option', { value: v }, t(`form.seat.${v}`))),
   );
-  const opponent = h(
+  const opponent = el(
     'select',
     { name: 'opponent', id: 'opponent' },
-    h('option', { value: '' }, t('form.opponent.person')),
+    el('option', { value: '' }, t('form.opponent.person')),
   );
   /** @type {import('../types.js').VariantInfo[]} */
   let known = [];
@@ -302,38 +307,38 @@ function createForm(error, name) {
     const chosen = opponent.value;
     const computer = known.find((v) => v.id === variant.value)?.computer ?? [];
     opponent.replaceChildren(
-      h('option', { value: '' }, t('form.opponent.person')),
-      ...computer.map((c) => h('option', { value: c.opponent }, levelName(c))),
+      el('option', { value: '' }, t('form.opponent.person')),
+      ...computer.map((c) => el('option', { value: c.opponent }, levelName(c))),
     );
     opponent.value = computer.some((c) => c.opponent === chosen) ? chosen : '';
   };
   // Previews are the creator's choice against a person; against the computer they are always on.
-  const previews = h('input', { type: 'checkbox', name: 'previews', id: 'previews' });
-  const previewsRow = h('label', { class: 'opt' }, previews, ` ${t('form.previews')}`);
-  const widthRow = h('label', { class: 'opt' }, `${t('form.board')} `, width);
-  const handicapRow = h(
+  const previews = el('input', { type: 'checkbox', name: 'previews', id: 'previews' });
+  const previewsRow = el('label', { class: 'opt' }, previews, ` ${t('form.previews')}`);
+  const widthRow = el('label', { class: 'opt' }, `${t('form.board')} `, width);
+  const handicapRow = el(
     'fieldset',
     { class: 'opt' },
-    h('legend', {}, t('form.handicap')),
-    h('label', {}, hs, ` ${sideName('south')}`),
-    h('label', {}, hn, ` ${sideName('north')}`),
+    el('legend', {}, t('form.handicap')),
+    el('label', {}, hs, ` ${sideName('south')}`),
+    el('label', {}, hn, ` ${sideName('north')}`),
   );
-  const submit = h('button', { type: 'submit', class: 'primary' }, t('form.create'));
-  const form = h(
+  const submit = el('button', { type: 'submit', class: 'primary' }, t('form.create'));
+  const form = el(
     'form',
     { class: 'grid', id: 'create' },
-    h('label', {}, `${t('form.game')} `, variant),
+    el('label', {}, `${t('form.game')} `, variant),
     widthRow,
     handicapRow,
-    h('label', {}, `${t('form.clock')} `, clock),
-    h('label', {}, `${t('form.seat')} `, seat),
-    h('label', {}, `${t('form.opponent')} `, opponent),
+    el('label', {}, `${t('form.clock')} `, clock),
+    el('label', {}, `${t('form.seat')} `, seat),
+    el('label', {}, `${t('form.opponent')} `, opponent),
     previewsRow,
-    h(
+    el(
       'details',
       { class: 'opt-more' },
-      h('summary', {}, t('form.more')),
-      h('label', {}, `${t('form.turn_limit')} `, turnLimit),
+      el('summary', {}, t('form.more')),
+      el('label', {}, `${t('form.turn_limit')} `, turnLimit),
     ),
     submit,
   );
@@ -349,7 +354,7 @@ function createForm(error, name) {
   opponent.addEventListener('change', sync);
   /** @param {import('../types.js').VariantInfo[]} variants */
   form.fill = (variants) => {
-    variant.replaceChildren(...variants.map((v) => h('option', { value: v.id }, variantName(v.id))));
+    variant.replaceChildren(...variants.map((v) => el('option', { value: v.id }, variantName(v.id))));
     variant.value = variants.some((v) => v.id === 'kubuguza') ? 'kubuguza' : variants[0]?.id;
     known = variants;
     levels();
