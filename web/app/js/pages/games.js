@@ -3,7 +3,7 @@
 // live in the address (/games?status=finished&variant=azigo), so a filtered list can be linked.
 
 import { api } from '../net/api.js';
-import { gameList } from '../gamelist.js';
+import { gameListElement } from '../gamelist.js';
 import { go } from '../router.js';
 import { t } from '../i18n.js';
 import { errorText, el, VARIANTS, variantName } from '../ui.js';
@@ -100,7 +100,7 @@ export function gamesPage(box, pager, filters, forPlayer) {
     try {
       const page = await api.games({ ...filters, limit: 20, cursor });
       // On a player's page (`forPlayer`), each finished game says whether that player won.
-      box.replaceChildren(gameList(page.games, { empty: t('games.none'), player: forPlayer }));
+      box.replaceChildren(gameListElement(page.games, { empty: t('games.none'), player: forPlayer }));
       const next = page.nextCursor;
       pager.replaceChildren(
         ...(cursor
