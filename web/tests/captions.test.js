@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { t, useLanguage } from '../app/js/i18n.js';
-import { replay } from '../app/js/steps.js';
-import * as wire from '../app/js/wire.js';
+import { replay } from '../app/js/board/steps.js';
+import * as wire from '../app/js/net/wire.js';
 
 // The page fetches its catalog and sets the document's language; here both come from the files.
 globalThis.document = /** @type {any} */ ({ documentElement: {} });

@@ -5,10 +5,10 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { decodeLobby, encodeLobby } from '../app/js/lobbywire.js';
-import { decodeServer } from '../app/js/wire.js';
-import { leaderboard, ratingHistory } from '../app/js/sitewire.js';
-import { playerProfile } from '../app/js/profilewire.js';
+import { decodeLobby, encodeLobby } from '../app/js/net/lobbywire.js';
+import { decodeServer } from '../app/js/net/wire.js';
+import { leaderboard, ratingHistory } from '../app/js/net/sitewire.js';
+import { playerProfile } from '../app/js/net/profilewire.js';
 import { apply, initial } from '../app/js/gamestate.js';
 
 const SEEK = {

@@ -47,7 +47,7 @@ test('client routes, caching, the policy and JSON 404s', async () => {
   }
   const html = await (await fetch(`${server.base}/`)).text();
   const base = /href="(\/assets\/[0-9a-f]{12})\/css\/app.css"/.exec(html)[1];
-  const js = await fetch(`${server.base}${base}/js/wire.js`);
+  const js = await fetch(`${server.base}${base}/js/net/wire.js`);
   assert.equal(js.status, 200);
   assert.equal(js.headers.get('content-type'), 'text/javascript; charset=utf-8');
   // A debug build (the one the tests run) revalidates so that an edit shows; a release build caches.

@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { readFileSync } from 'node:fs';
-import { decodeServer, PROTOCOL } from '../app/js/wire.js';
-import { GameSocket } from '../app/js/socket.js';
+import { decodeServer, PROTOCOL } from '../app/js/net/wire.js';
+import { GameSocket } from '../app/js/net/socket.js';
 import { apply, initial } from '../app/js/gamestate.js';
 
 const KUBUGUZA_START = {

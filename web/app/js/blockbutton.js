@@ -5,7 +5,7 @@
 import { isBlocked, loadBlocks, setBlocked } from './blocks.js';
 import { t } from './i18n.js';
 import { me } from './session.js';
-import { errorText, h } from './ui.js';
+import { errorText, el } from './ui.js';
 import { peopleStyle } from './linemenu.js';
 
 peopleStyle();
@@ -17,8 +17,8 @@ peopleStyle();
 export function blockButton(name) {
   const owner = me();
   if (!owner || owner.toLowerCase() === name.toLowerCase()) return null;
-  const button = h('button', { type: 'button', class: 'small', id: 'block-toggle' });
-  const note = h('p', { class: 'muted small', id: 'block-note', role: 'status' });
+  const button = el('button', { type: 'button', class: 'small', id: 'block-toggle' });
+  const note = el('p', { class: 'muted small', id: 'block-note', role: 'status' });
   const draw = () => {
     const on = isBlocked(name);
     button.textContent = t(on ? 'blocks.unblock_name' : 'blocks.block_name', { name });
@@ -38,5 +38,5 @@ export function blockButton(name) {
   });
   draw();
   loadBlocks().then(draw);
-  return h('div', { class: 'block-box' }, button, note);
+  return el('div', { class: 'block-box' }, button, note);
 }

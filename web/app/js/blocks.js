@@ -4,7 +4,7 @@
 // lobby never pairs the two. The page keeps the list it read once (per account) to draw "Block" or
 // "Unblock" and to hide at once the lines of a player blocked while the chat is open.
 
-import { call } from './api.js';
+import { call } from './net/api.js';
 import { me } from './session.js';
 
 /** @typedef {{name: string, createdAt: number}} Block */

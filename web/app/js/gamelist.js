@@ -1,42 +1,50 @@
 // @ts-check
 // A list of games (lobby, history, a player's games): one line per game with a link to it, and a
 // Join button on games that wait for an opponent. On a player's page each finished game says whether
-// that player won, lost or drew.
+// that player won, lost or drew. Drawn as snabbdom vnodes (the home page's view patches them in); a page
+// built by hand takes the element `gameListElement` makes.
 
 import { has, t } from './i18n.js';
-import { h, resultText, timeControl, variantName, when } from './ui.js';
+import { patch } from './patch.js';
+import { resultText, timeControl, variantName, when } from './ui.js';
+import { h } from './vendor/snabbdom.js';
 
 /**
  * @param {import('./types.js').Game[]} games
  * @param {{onJoin?: (g: import('./types.js').Game) => void, empty?: string, player?: string}} [o]
  */
 export function gameList(games, { onJoin, empty = t('games.none'), player } = {}) {
-  if (!games.length) return h('p', { class: 'muted' }, empty);
+  if (!games.length) return h('p.muted', empty);
   return h(
-    'ul',
-    { class: 'games' },
+    'ul.games',
     games.map((g) => {
       const l = gameLine(g, player);
-      return h(
-        'li',
-        { 'data-game': g.id },
-        h(
-          'a',
-          { href: `/game/${g.id}`, class: 'game-link' },
-          h('strong', {}, l.title),
+      return h('li', { key: g.id, attrs: { 'data-game': g.id } }, [
+        h('a.game-link', { attrs: { href: `/game/${g.id}` } }, [
+          h('strong', l.title),
           ' ',
-          h('span', {}, l.who),
+          h('span', l.who),
           ' ',
-          h('span', { class: 'muted' }, `${l.clock} · `),
-          h('span', { class: l.kind ? `result ${l.kind}` : 'muted', 'data-result': l.kind || null }, l.state),
-        ),
-        h('span', { class: 'muted small' }, when(g.createdAt)),
+          h('span.muted', `${l.clock} · `),
+          l.kind
+            ? h('span', { attrs: { class: `result ${l.kind}`, 'data-result': l.kind } }, l.state)
+            : h('span.muted', l.state),
+        ]),
+        h('span.muted.small', when(g.createdAt)),
         onJoin && g.status === 'waiting'
-          ? h('button', { type: 'button', class: 'small', onclick: () => onJoin(g) }, t('list.join'))
+          ? h('button.small', { attrs: { type: 'button' }, on: { click: () => onJoin(g) } }, t('list.join'))
           : null,
-      );
+      ]);
     }),
   );
+}
+
+/**
+ * The list as an element, for a page built by hand.
+ * @param {Parameters<typeof gameList>} args
+ */
+export function gameListElement(...args) {
+  return /** @type {HTMLElement} */ (patch(document.createElement('div'), gameList(...args)).elm);
 }
 
 /** @param {import('./types.js').Player | null} p */

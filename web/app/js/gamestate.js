@@ -6,7 +6,7 @@
 // (`awaitingBoard`). A move whose steps cannot be followed (steps left out) leaves the board as it was
 // until the board arrives. The clocks are not in it: game/clock.js keeps them and ticks them.
 
-import { after } from './steps.js';
+import { after } from './board/steps.js';
 
 /** @typedef {import('./types.js').Side} Side */
 /** @typedef {import('./types.js').Board} Board */

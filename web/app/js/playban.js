@@ -4,9 +4,9 @@
 // live countdown to the moment pairing opens again; it hides itself at zero. The lobby asks it to look
 // again when a pairing is refused with `playban`. Its words are the book `playban`.
 
-import { call } from './api.js';
+import { call } from './net/api.js';
 import { loadBook, t } from './i18n.js';
-import { h } from './ui.js';
+import { el } from './ui.js';
 import { peopleStyle } from './linemenu.js';
 
 peopleStyle();
@@ -47,14 +47,14 @@ export function countdownText(secs) {
 
 /** The notice; `refresh(guestName)` asks the server, `stop()` ends the countdown. */
 export function playbanNotice() {
-  const why = h('p', { id: 'playban-why' });
-  const left = h('strong', { id: 'playban-left', 'aria-live': 'off' });
-  const el = h(
+  const why = el('p', { id: 'playban-why' });
+  const left = el('strong', { id: 'playban-left', 'aria-live': 'off' });
+  const box = el(
     'div',
     { class: 'playban', id: 'playban', role: 'status', hidden: true },
-    h('p', { class: 'playban-title' }, ''),
+    el('p', { class: 'playban-title' }, ''),
     why,
-    h('p', {}, h('span', { id: 'playban-left-label' }, ''), ' ', left),
+    el('p', {}, el('span', { id: 'playban-left-label' }, ''), ' ', left),
   );
   /** @type {ReturnType<typeof setInterval> | null} */
   let timer = null;
@@ -63,7 +63,7 @@ export function playbanNotice() {
   function tick() {
     const secs = Math.ceil((endsAt - Date.now()) / 1000);
     if (secs <= 0) {
-      el.hidden = true;
+      box.hidden = true;
       stop();
       return;
     }
@@ -78,10 +78,10 @@ export function playbanNotice() {
   /** @param {Playban} p */
   function show(p) {
     stop();
-    el.hidden = !p.banned;
+    box.hidden = !p.banned;
     if (!p.banned) return;
-    /** @type {HTMLElement} */ (el.querySelector('.playban-title')).textContent = t('playban.title');
-    /** @type {HTMLElement} */ (el.querySelector('#playban-left-label')).textContent = t('playban.left');
+    /** @type {HTMLElement} */ (box.querySelector('.playban-title')).textContent = t('playban.title');
+    /** @type {HTMLElement} */ (box.querySelector('#playban-left-label')).textContent = t('playban.left');
     const kinds = p.outcomes.map((o) => t(`playban.outcome.${o.outcome}`, { count: o.count }));
     why.textContent = t('playban.why', { games: kinds.join(', ') });
     endsAt = Date.now() + p.secondsLeft * 1000;
@@ -90,7 +90,7 @@ export function playbanNotice() {
   }
 
   return {
-    el,
+    el: box,
     /** @param {string | null} guestName */
     async refresh(guestName) {
       try {

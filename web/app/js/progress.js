@@ -3,7 +3,7 @@
 // account when signed in (`/api/account/learn`). Once signed in, the steps this browser met as a guest
 // are sent to the account the first time the progress is read, so nothing learnt is lost by signing in.
 
-import { api } from './api.js';
+import { api } from './net/api.js';
 import { me, ready } from './session.js';
 
 const KEY = 'mancala.learn';

@@ -4,9 +4,9 @@
 // sign-out, and checked against `GET /api/account` once per page load. A guest's page therefore asks
 // nothing (no 401 on every visit), and a session that expired clears the hint on the next load.
 
-import { api } from './api.js';
+import { api } from './net/api.js';
 import { t } from './i18n.js';
-import { h } from './ui.js';
+import { el } from './ui.js';
 
 const KEY = 'mancala.account';
 /** @type {Set<(name: string | null) => void>} */
@@ -110,9 +110,9 @@ export function mountHeader(box, go) {
   const draw = () => {
     if (current) {
       box.replaceChildren(
-        h('a', { href: `/@/${encodeURIComponent(current)}`, id: 'me', class: 'me' }, current),
-        h('a', { href: '/account', class: 'small' }, t('account.title')),
-        h(
+        el('a', { href: `/@/${encodeURIComponent(current)}`, id: 'me', class: 'me' }, current),
+        el('a', { href: '/account', class: 'small' }, t('account.title')),
+        el(
           'button',
           {
             type: 'button',
@@ -128,8 +128,8 @@ export function mountHeader(box, go) {
       );
     } else {
       box.replaceChildren(
-        h('a', { href: '/signin', id: 'signin-link' }, t('auth.signin')),
-        h('a', { href: '/signup', id: 'signup-link' }, t('auth.signup')),
+        el('a', { href: '/signin', id: 'signin-link' }, t('auth.signin')),
+        el('a', { href: '/signup', id: 'signup-link' }, t('auth.signup')),
       );
     }
   };

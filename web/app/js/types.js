@@ -1,5 +1,5 @@
 // @ts-check
-// The page's model types, written once: what wire.js decodes the server's messages into, and what
+// The page's model types, written once: what net/wire.js decodes the server's messages into, and what
 // every other module reads. Types only (JSDoc `@typedef`s checked by `tsc --noEmit`); the module
 // exports nothing at run time and no page needs to load it.
 

@@ -15,7 +15,7 @@ import { has, language, t } from './i18n.js';
  * @param {...(Child | Child[])} children
  * @returns {HTMLElementTagNameMap[K]}
  */
-export function h(tag, attrs = {}, ...children) {
+export function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
     if (v === null || v === undefined || v === false) continue;
@@ -126,5 +126,5 @@ export function learnStyle() {
   if (document.querySelector('link[data-learn]')) return;
   const base = /** @type {HTMLLinkElement | null} */ (document.querySelector('link[rel=stylesheet]'));
   const href = base ? base.href.replace(/app\.css$/, 'learn.css') : '';
-  if (href) document.head.append(h('link', { rel: 'stylesheet', href, 'data-learn': true }));
+  if (href) document.head.append(el('link', { rel: 'stylesheet', href, 'data-learn': true }));
 }

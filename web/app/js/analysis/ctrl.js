@@ -4,13 +4,13 @@
 // the position shown, the position being edited, the refusal shown), the actions a person takes (play a
 // hole or a listed move, step through the line, follow a variation, load, paste, copy or edit a
 // position), and `redraw`, which pages/analysis.js turns into one keyed patch of the view (view/*.js).
-// The board is diagram.js's, hosted by the view as the game page hosts its board and told what to show
+// The board is board/diagram.js's, hosted by the view as the game page hosts its board and told what to show
 // by the actions. The address always holds the position shown. No rule is worked out here: the holes
 // offered are the board's `legal`, the values and lines the server's engine's.
 
-import { api } from '../api.js';
-import { Diagram } from '../diagram.js';
-import { PositionEditor } from '../editor.js';
+import { api } from '../net/api.js';
+import { Diagram } from '../board/diagram.js';
+import { PositionEditor } from '../board/editor.js';
 import { decisions as byHole } from '../gamestate.js';
 import { errorText, VARIANTS } from '../ui.js';
 import { lineThrough, playFrom } from './tree.js';

@@ -5,13 +5,13 @@
 // which the page (pages/game.js) turns into one keyed patch of the view (view/*.js). Socket messages
 // reach it through the table of handlers.js.
 
-import { api } from '../api.js';
-import { Animator, SPEEDS } from '../anim.js';
-import { BoardView } from '../board.js';
+import { api } from '../net/api.js';
+import { Animator, SPEEDS } from '../board/anim.js';
+import { BoardView } from '../board/board.js';
 import { apply, bothMoved, decisions, initial } from '../gamestate.js';
 import { adoptSeatFragment, keepSeat, prefs, seatToken } from '../prefs.js';
-import { GameSocket } from '../socket.js';
-import { shownHoles } from '../steps.js';
+import { GameSocket } from '../net/socket.js';
+import { shownHoles } from '../board/steps.js';
 import { has, loadBook, t } from '../i18n.js';
 import { errorText, other, sideName, variantName } from '../ui.js';
 import { ClockCtrl } from './clock.js';
@@ -21,7 +21,7 @@ import { go } from '../router.js';
 /** @typedef {import('../types.js').Side} Side */
 /** @typedef {import('../types.js').ServerMessage} ServerMessage */
 /** @typedef {import('../gamestate.js').Sowing} Sowing */
-/** @typedef {import('../anim.js').Speed} Speed */
+/** @typedef {import('../board/anim.js').Speed} Speed */
 /** @typedef {'resign' | 'abort' | 'claim_win'} Command */
 
 /** In a timed game a move's final position is drawn within this of its message (docs/web.md). */
@@ -42,7 +42,7 @@ export class GameCtrl {
     this.flipped = false;
     /** @type {string | null} a hole with several decisions, waiting for the direction */
     this.selected = null;
-    /** @type {import('../steps.js').Frame | null} the animation frame shown instead of the model's board */
+    /** @type {import('../board/steps.js').Frame | null} the animation frame shown instead of the model's board */
     this.frame = null;
     /** @type {Command | null} a command awaiting its confirmation */
     this.confirm = null;
@@ -51,7 +51,7 @@ export class GameCtrl {
     this.message = '';
     /** messages said so far (a refusal whose words arrive late does not cover a newer one) */
     this.said = 0;
-    /** @type {import('../reconnect.js').SocketStatus | 'gone'} */
+    /** @type {import('../net/reconnect.js').SocketStatus | 'gone'} */
     this.status = 'connecting';
     /** @type {Speed} */
     this.speed = /** @type {Speed} */ (prefs.speed in SPEEDS ? prefs.speed : 'normal');
@@ -493,7 +493,7 @@ export class GameCtrl {
     try {
       await api.game(this.id);
     } catch (e) {
-      const err = /** @type {import('../api.js').ApiError} */ (e);
+      const err = /** @type {import('../net/api.js').ApiError} */ (e);
       if (err.status === 404 || err.status === 400) {
         this.socket?.stop();
         this.status = 'gone';

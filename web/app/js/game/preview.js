@@ -4,8 +4,8 @@
 // decision, asked once per ply and decision after a short rest (a pointer that passes, or clicks at
 // once, asks nothing), kept on the controller for the board and the line under it.
 
-import { api } from '../api.js';
-import { previewDecision, previewMarks, previewText } from '../preview.js';
+import { api } from '../net/api.js';
+import { previewDecision, previewMarks, previewText } from '../board/preview.js';
 import { learnStyle } from '../ui.js';
 import { loadBook } from '../i18n.js';
 
@@ -22,7 +22,7 @@ export function previewer(ctrl) {
   // The line's words and the tinted hole are the lessons' (their book and style sheet).
   learnStyle();
   const words = loadBook('learn');
-  /** @type {Map<string, import('../preview.js').MovePreview>} */
+  /** @type {Map<string, import('../board/preview.js').MovePreview>} */
   const cache = new Map();
   let at = -1;
   const plies = () => ctrl.s.game?.plies ?? 0;

@@ -4,7 +4,7 @@
 // The arrow keys step through it (Home/End for the start and the end). Its view is view/replay.js; it
 // holds the game's post-game review (review.js).
 
-import { api } from '../api.js';
+import { api } from '../net/api.js';
 import { errorText } from '../ui.js';
 import { ReviewCtrl } from './review.js';
 

@@ -11,9 +11,9 @@
 // played one and of that reply, whose steps and capture reasons the sentences are made of. Everything
 // shown (values, marks, accuracies, captures, reasons) is the server's; its view is view/review.js.
 
-import { ApiError, api } from '../api.js';
+import { ApiError, api } from '../net/api.js';
 import { errorText, learnStyle } from '../ui.js';
-import * as wire from '../wire.js';
+import * as wire from '../net/wire.js';
 
 /** @typedef {{counters?: number, win_in?: number, loss_in?: number}} Value */
 /**

@@ -3,9 +3,9 @@
 // (`GET /api/account`'s `warnings`, `POST /api/account/warnings/{id}/acknowledge`), and for a moderator a
 // link to `/mod` in the header.
 
-import { api, call } from '../api.js';
+import { api, call } from '../net/api.js';
 import { loadBook, t } from '../i18n.js';
-import { h } from '../ui.js';
+import { el } from '../ui.js';
 import { moderationStyle } from './style.js';
 
 /** Asks the account once and shows what it holds. */
@@ -21,16 +21,16 @@ export async function start() {
   moderationStyle();
   const who = document.getElementById('who');
   if (account.moderator && who && !document.getElementById('mod-link')) {
-    who.prepend(h('a', { href: '/mod', id: 'mod-link', class: 'small' }, t('mod.link')));
+    who.prepend(el('a', { href: '/mod', id: 'mod-link', class: 'small' }, t('mod.link')));
   }
   const main = document.getElementById('main');
   for (const w of account.warnings) {
-    const box = h(
+    const box = el(
       'div',
       { class: 'warning-notice', role: 'alert', 'data-warning': w.id },
-      h('strong', {}, t('warning.title')),
-      h('p', {}, w.text),
-      h(
+      el('strong', {}, t('warning.title')),
+      el('p', {}, w.text),
+      el(
         'button',
         {
           type: 'button',

@@ -4,9 +4,9 @@
 // its own, so any page (snabbdom or plain DOM) can open it. The answer thanks the reporter; the outcome is
 // never told (docs/moderation.md).
 
-import { call } from '../api.js';
+import { call } from '../net/api.js';
 import { loadBook, t } from '../i18n.js';
-import { h } from '../ui.js';
+import { el } from '../ui.js';
 import { moderationStyle } from './style.js';
 
 const REASONS = ['cheat', 'insult', 'leave', 'boost', 'name', 'other'];
@@ -19,24 +19,24 @@ export async function openReport(what) {
   await loadBook('moderation');
   moderationStyle();
   document.getElementById('report-dialog')?.remove();
-  const status = h('p', { class: 'small', role: 'status', id: 'report-status' });
+  const status = el('p', { class: 'small', role: 'status', id: 'report-status' });
   const reason = /** @type {HTMLSelectElement} */ (
-    h(
+    el(
       'select',
       { name: 'reason', id: 'report-reason' },
-      REASONS.map((r) => h('option', { value: r }, t(`report.reason.${r}`))),
+      REASONS.map((r) => el('option', { value: r }, t(`report.reason.${r}`))),
     )
   );
   reason.value = what.reason || (what.line ? 'insult' : 'other');
   const text = /** @type {HTMLTextAreaElement} */ (
-    h('textarea', { name: 'text', id: 'report-text', maxlength: 500, rows: 3, required: true })
+    el('textarea', { name: 'text', id: 'report-text', maxlength: 500, rows: 3, required: true })
   );
-  const send = /** @type {HTMLButtonElement} */ (h('button', { type: 'submit', id: 'report-send' }, t('report.send')));
+  const send = /** @type {HTMLButtonElement} */ (el('button', { type: 'submit', id: 'report-send' }, t('report.send')));
   const dialog = /** @type {HTMLDialogElement} */ (
-    h(
+    el(
       'dialog',
       { id: 'report-dialog', class: 'report-dialog', 'aria-labelledby': 'report-title' },
-      h(
+      el(
         'form',
         {
           method: 'dialog',
@@ -56,16 +56,16 @@ export async function openReport(what) {
             }
           },
         },
-        h('h2', { id: 'report-title' }, t('report.title', { name: what.player })),
-        what.text ? h('p', { class: 'muted small' }, t('report.quoted', { text: what.text })) : null,
-        h('label', {}, t('report.reason'), ' ', reason),
-        h('label', { class: 'block' }, t('report.text'), h('br'), text),
-        h(
+        el('h2', { id: 'report-title' }, t('report.title', { name: what.player })),
+        what.text ? el('p', { class: 'muted small' }, t('report.quoted', { text: what.text })) : null,
+        el('label', {}, t('report.reason'), ' ', reason),
+        el('label', { class: 'block' }, t('report.text'), el('br'), text),
+        el(
           'p',
           {},
           send,
           ' ',
-          h('button', { type: 'button', class: 'ghost', onclick: () => dialog.close() }, t('report.cancel')),
+          el('button', { type: 'button', class: 'ghost', onclick: () => dialog.close() }, t('report.cancel')),
         ),
         status,
       ),

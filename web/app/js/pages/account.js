@@ -4,10 +4,10 @@
 // revoke), the players it blocks, two-step sign-in (account_twostep.js), download my data and close my
 // account (account_email.js).
 
-import { api } from '../api.js';
+import { api } from '../net/api.js';
 import { ready } from '../session.js';
 import { t } from '../i18n.js';
-import { errorText, h, when } from '../ui.js';
+import { errorText, el, when } from '../ui.js';
 import { blocksPanel } from './account_blocks.js';
 import { twoStepPanel } from './account_twostep.js';
 import { closePanel, dataPanel, emailPanel } from './account_email.js';
@@ -18,37 +18,37 @@ export const books = ['account', 'blocks', 'twostep', 'email'];
 /** @param {HTMLElement} main */
 export function mount(main) {
   document.title = `${t('account.title')} · Mancala`;
-  const box = h('div');
+  const box = el('div');
   main.append(box);
   ready().then((name) => {
     if (!name) {
       box.replaceChildren(
-        h(
+        el(
           'section',
           { class: 'panel' },
-          h('h1', {}, t('account.title')),
-          h(
+          el('h1', {}, t('account.title')),
+          el(
             'p',
             {},
             `${t('account.signed_out')} `,
-            h('a', { href: '/signin?next=/account' }, t('auth.signin')),
+            el('a', { href: '/signin?next=/account' }, t('auth.signin')),
             ` ${t('account.or')} `,
-            h('a', { href: '/signup' }, t('auth.signup')),
+            el('a', { href: '/signup' }, t('auth.signup')),
           ),
         ),
       );
       return;
     }
     box.replaceChildren(
-      h(
+      el(
         'section',
         { class: 'panel' },
-        h('h1', {}, t('account.title')),
-        h(
+        el('h1', {}, t('account.title')),
+        el(
           'p',
           {},
           `${t('account.signed_in_as')} `,
-          h('a', { href: `/@/${encodeURIComponent(name)}` }, h('strong', {}, name)),
+          el('a', { href: `/@/${encodeURIComponent(name)}` }, el('strong', {}, name)),
         ),
       ),
       passwordPanel(),
@@ -63,8 +63,8 @@ export function mount(main) {
 }
 
 function passwordPanel() {
-  const current = h('input', { type: 'password', id: 'pw-current', required: true, autocomplete: 'current-password' });
-  const next = h('input', {
+  const current = el('input', { type: 'password', id: 'pw-current', required: true, autocomplete: 'current-password' });
+  const next = el('input', {
     type: 'password',
     id: 'pw-new',
     required: true,
@@ -72,13 +72,13 @@ function passwordPanel() {
     maxlength: 256,
     autocomplete: 'new-password',
   });
-  const msg = h('p', { id: 'pw-message', role: 'status' });
-  const form = h(
+  const msg = el('p', { id: 'pw-message', role: 'status' });
+  const form = el(
     'form',
     { id: 'pw-form', class: 'grid narrow' },
-    h('label', {}, `${t('account.current')} `, current),
-    h('label', {}, `${t('account.new')} `, next),
-    h('button', { type: 'submit', class: 'primary' }, t('account.change')),
+    el('label', {}, `${t('account.current')} `, current),
+    el('label', {}, `${t('account.new')} `, next),
+    el('button', { type: 'submit', class: 'primary' }, t('account.change')),
     msg,
   );
   form.addEventListener('submit', async (e) => {
@@ -99,36 +99,40 @@ function passwordPanel() {
       msg.textContent = errorText(err, 'password');
     }
   });
-  return h('section', { class: 'panel' }, h('h2', {}, t('auth.password')), form);
+  return el('section', { class: 'panel' }, el('h2', {}, t('auth.password')), form);
 }
 
 function tokensPanel() {
-  const list = h('ul', { id: 'tokens', class: 'tokens' });
-  const label = h('input', {
+  const list = el('ul', { id: 'tokens', class: 'tokens' });
+  const label = el('input', {
     id: 'token-label',
     required: true,
     maxlength: 64,
     placeholder: t('account.label_example'),
   });
-  const fresh = h('div', { id: 'new-token-box' });
-  const msg = h('p', { class: 'error', role: 'alert' });
+  const fresh = el('div', { id: 'new-token-box' });
+  const msg = el('p', { class: 'error', role: 'alert' });
   const load = async () => {
     try {
       const tokens = await api.tokens();
       list.replaceChildren(
         ...(tokens.length
           ? tokens.map((tok) =>
-              h(
+              el(
                 'li',
                 { 'data-token-id': tok.id },
-                h('strong', {}, tok.label),
+                el('strong', {}, tok.label),
                 ' ',
-                h('span', { class: 'muted small' }, t('account.created', { when: when(tok.createdAt) })),
+                el('span', { class: 'muted small' }, t('account.created', { when: when(tok.createdAt) })),
                 ' ',
-                h('button', { type: 'button', class: 'small danger', onclick: () => revoke(tok) }, t('account.revoke')),
+                el(
+                  'button',
+                  { type: 'button', class: 'small danger', onclick: () => revoke(tok) },
+                  t('account.revoke'),
+                ),
               ),
             )
-          : [h('li', { class: 'muted' }, t('account.no_token'))]),
+          : [el('li', { class: 'muted' }, t('account.no_token'))]),
       );
     } catch (err) {
       msg.textContent = errorText(err);
@@ -145,11 +149,11 @@ function tokensPanel() {
       msg.textContent = errorText(err, 'token');
     }
   };
-  const form = h(
+  const form = el(
     'form',
     { id: 'token-form', class: 'row' },
-    h('label', {}, `${t('account.label')} `, label),
-    h('button', { type: 'submit' }, t('account.create')),
+    el('label', {}, `${t('account.label')} `, label),
+    el('button', { type: 'submit' }, t('account.create')),
   );
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
@@ -158,8 +162,8 @@ function tokensPanel() {
       const made = await api.createToken(label.value);
       label.value = '';
       fresh.replaceChildren(
-        h('p', {}, t('account.token_once', { label: made.label })),
-        h('input', { readonly: true, id: 'new-token', value: made.token || '', 'aria-label': t('account.new_token') }),
+        el('p', {}, t('account.token_once', { label: made.label })),
+        el('input', { readonly: true, id: 'new-token', value: made.token || '', 'aria-label': t('account.new_token') }),
       );
       await load();
     } catch (err) {
@@ -167,11 +171,11 @@ function tokensPanel() {
     }
   });
   load();
-  return h(
+  return el(
     'section',
     { class: 'panel' },
-    h('h2', {}, t('account.tokens')),
-    h('p', { class: 'muted small' }, t('account.tokens_note')),
+    el('h2', {}, t('account.tokens')),
+    el('p', { class: 'muted small' }, t('account.tokens_note')),
     list,
     form,
     fresh,

@@ -3,28 +3,28 @@
 
 import { listBlocks, setBlocked } from '../blocks.js';
 import { t } from '../i18n.js';
-import { errorText, h, when } from '../ui.js';
+import { errorText, el, when } from '../ui.js';
 
 export function blocksPanel() {
-  const list = h('ul', { id: 'blocks', class: 'tokens' });
-  const msg = h('p', { class: 'error', role: 'alert' });
+  const list = el('ul', { id: 'blocks', class: 'tokens' });
+  const msg = el('p', { class: 'error', role: 'alert' });
   const load = async () => {
     try {
       const blocks = await listBlocks();
       list.replaceChildren(
         ...(blocks.length
           ? blocks.map((b) =>
-              h(
+              el(
                 'li',
                 { 'data-blocked': b.name },
-                h('a', { href: `/@/${encodeURIComponent(b.name)}` }, h('strong', {}, b.name)),
+                el('a', { href: `/@/${encodeURIComponent(b.name)}` }, el('strong', {}, b.name)),
                 ' ',
-                h('span', { class: 'muted small' }, t('blocks.since', { when: when(b.createdAt) })),
+                el('span', { class: 'muted small' }, t('blocks.since', { when: when(b.createdAt) })),
                 ' ',
-                h('button', { type: 'button', class: 'small', onclick: () => unblock(b.name) }, t('blocks.unblock')),
+                el('button', { type: 'button', class: 'small', onclick: () => unblock(b.name) }, t('blocks.unblock')),
               ),
             )
-          : [h('li', { class: 'muted' }, t('blocks.none'))]),
+          : [el('li', { class: 'muted' }, t('blocks.none'))]),
       );
     } catch (err) {
       msg.textContent = errorText(err);
@@ -41,11 +41,11 @@ export function blocksPanel() {
     }
   };
   load();
-  return h(
+  return el(
     'section',
     { class: 'panel', id: 'blocks-panel' },
-    h('h2', {}, t('blocks.title')),
-    h('p', { class: 'muted small' }, t('blocks.note')),
+    el('h2', {}, t('blocks.title')),
+    el('p', { class: 'muted small' }, t('blocks.note')),
     list,
     msg,
   );

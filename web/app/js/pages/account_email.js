@@ -3,38 +3,38 @@
 // password; a new one waits for the link mailed to it), "download my data" (a plain link: the answer is a
 // file), and closing the account for good behind a second step that asks for the password.
 
-import { mailApi as api } from '../mailapi.js';
+import { mailApi as api } from '../net/mailapi.js';
 import { language, t } from '../i18n.js';
 import { signout } from '../session.js';
-import { errorText, h } from '../ui.js';
+import { errorText, el } from '../ui.js';
 
 /** The email address panel. */
 export function emailPanel() {
-  const shown = h('p', { id: 'email-state' });
-  const msg = h('p', { id: 'email-message', role: 'status' });
-  const address = h('input', { id: 'email-address', type: 'email', maxlength: 254, autocomplete: 'email' });
-  const password = h('input', {
+  const shown = el('p', { id: 'email-state' });
+  const msg = el('p', { id: 'email-message', role: 'status' });
+  const address = el('input', { id: 'email-address', type: 'email', maxlength: 254, autocomplete: 'email' });
+  const password = el('input', {
     id: 'email-password',
     type: 'password',
     required: true,
     autocomplete: 'current-password',
   });
-  const save = h('button', { type: 'submit', class: 'primary' }, t('email.save'));
-  const remove = h('button', { type: 'button', id: 'email-remove', class: 'small' }, t('email.remove'));
-  const form = h(
+  const save = el('button', { type: 'submit', class: 'primary' }, t('email.save'));
+  const remove = el('button', { type: 'button', id: 'email-remove', class: 'small' }, t('email.remove'));
+  const form = el(
     'form',
     { id: 'email-form', class: 'grid narrow' },
-    h('label', {}, `${t('email.new')} `, address),
-    h('label', {}, `${t('email.password')} `, password),
+    el('label', {}, `${t('email.new')} `, address),
+    el('label', {}, `${t('email.password')} `, password),
     save,
     remove,
     msg,
   );
-  const panel = h(
+  const panel = el(
     'section',
     { class: 'panel', id: 'email-panel' },
-    h('h2', {}, t('email.title')),
-    h('p', { class: 'muted small' }, t('email.note')),
+    el('h2', {}, t('email.title')),
+    el('p', { class: 'muted small' }, t('email.note')),
     shown,
     form,
   );
@@ -48,7 +48,7 @@ export function emailPanel() {
       save.hidden = true;
       address.closest('label')?.setAttribute('hidden', '');
       if (!state.address) form.hidden = true;
-      panel.append(h('p', { class: 'muted small', id: 'email-no-mail' }, t('email.no_mail')));
+      panel.append(el('p', { class: 'muted small', id: 'email-no-mail' }, t('email.no_mail')));
     }
   };
   /** @param {string | null} email */
@@ -86,44 +86,44 @@ export function emailPanel() {
 
 /** Download my data, and close my account. */
 export function dataPanel() {
-  return h(
+  return el(
     'section',
     { class: 'panel', id: 'data-panel' },
-    h('h2', {}, t('data.title')),
-    h('p', { class: 'muted small' }, t('data.note')),
-    h(
+    el('h2', {}, t('data.title')),
+    el('p', { class: 'muted small' }, t('data.note')),
+    el(
       'p',
       {},
-      h('a', { id: 'data-download', class: 'button', href: '/api/account/export', download: '' }, t('data.download')),
+      el('a', { id: 'data-download', class: 'button', href: '/api/account/export', download: '' }, t('data.download')),
     ),
   );
 }
 
 /** @param {string} name the signed-in account */
 export function closePanel(name) {
-  const password = h('input', {
+  const password = el('input', {
     id: 'close-password',
     type: 'password',
     required: true,
     autocomplete: 'current-password',
   });
-  const msg = h('p', { class: 'error', role: 'alert', id: 'close-error' });
-  const start = h('button', { type: 'button', id: 'close-start', class: 'danger' }, t('close.start'));
-  const cancel = h('button', { type: 'button', id: 'close-cancel' }, t('close.cancel'));
-  const confirm = h(
+  const msg = el('p', { class: 'error', role: 'alert', id: 'close-error' });
+  const start = el('button', { type: 'button', id: 'close-start', class: 'danger' }, t('close.start'));
+  const cancel = el('button', { type: 'button', id: 'close-cancel' }, t('close.cancel'));
+  const confirm = el(
     'form',
     { id: 'close-form', class: 'grid narrow', hidden: true },
-    h('p', {}, t('close.confirm', { name })),
-    h('label', {}, `${t('auth.password')} `, password),
-    h('button', { type: 'submit', class: 'danger' }, t('close.submit')),
+    el('p', {}, t('close.confirm', { name })),
+    el('label', {}, `${t('auth.password')} `, password),
+    el('button', { type: 'submit', class: 'danger' }, t('close.submit')),
     cancel,
     msg,
   );
-  const panel = h(
+  const panel = el(
     'section',
     { class: 'panel', id: 'close-panel' },
-    h('h2', {}, t('close.title')),
-    h('p', { class: 'muted small' }, t('close.note')),
+    el('h2', {}, t('close.title')),
+    el('p', { class: 'muted small' }, t('close.note')),
     start,
     confirm,
   );
@@ -146,9 +146,9 @@ export function closePanel(name) {
       // The server cleared the cookie; this clears the header's name.
       await signout();
       panel.replaceChildren(
-        h('h2', {}, t('close.title')),
-        h('p', { id: 'close-done', role: 'status' }, t('close.done')),
-        h('p', {}, h('a', { href: '/' }, 'Mancala')),
+        el('h2', {}, t('close.title')),
+        el('p', { id: 'close-done', role: 'status' }, t('close.done')),
+        el('p', {}, el('a', { href: '/' }, 'Mancala')),
       );
     } catch (err) {
       msg.textContent = errorText(err, 'close');

@@ -3,9 +3,9 @@
 // and a first code of the app turns it on; the ten backup codes are then shown once, to copy or download.
 // On, the password and a code (or a backup code) turn it off or give new backup codes.
 
-import { call } from '../api.js';
+import { call } from '../net/api.js';
 import { t } from '../i18n.js';
-import { errorText, h, when } from '../ui.js';
+import { errorText, el, when } from '../ui.js';
 
 /**
  * @typedef {object} TwoStepStatus
@@ -15,8 +15,8 @@ import { errorText, h, when } from '../ui.js';
  */
 
 export function twoStepPanel() {
-  const body = h('div', { id: 'twostep-body' });
-  const msg = h('p', { class: 'error', role: 'alert', id: 'twostep-error' });
+  const body = el('div', { id: 'twostep-body' });
+  const msg = el('p', { class: 'error', role: 'alert', id: 'twostep-error' });
   /** @param {unknown} err */
   const fail = (err) => {
     msg.textContent = errorText(err, 'twostep');
@@ -43,14 +43,14 @@ export function twoStepPanel() {
   /** @param {string[]} codes */
   const show = (codes) => body.replaceChildren(...codesView(codes, load));
   load();
-  return h('section', { class: 'panel', id: 'twostep-panel' }, h('h2', {}, t('twostep.title')), body, msg);
+  return el('section', { class: 'panel', id: 'twostep-panel' }, el('h2', {}, t('twostep.title')), body, msg);
 }
 
 /** @param {() => void} start */
 function offView(start) {
   return [
-    h('p', { class: 'muted small', id: 'twostep-state' }, t('twostep.off_note')),
-    h('button', { type: 'button', id: 'twostep-start', onclick: start }, t('twostep.start')),
+    el('p', { class: 'muted small', id: 'twostep-state' }, t('twostep.off_note')),
+    el('button', { type: 'button', id: 'twostep-start', onclick: start }, t('twostep.start')),
   ];
 }
 
@@ -61,7 +61,7 @@ function offView(start) {
  * @param {(codes: string[]) => void} show
  */
 function setupView(setup, cancel, fail, show) {
-  const code = h('input', {
+  const code = el('input', {
     id: 'twostep-code',
     required: true,
     inputmode: 'numeric',
@@ -69,12 +69,12 @@ function setupView(setup, cancel, fail, show) {
     pattern: '[0-9 ]{6,7}',
     maxlength: 7,
   });
-  const form = h(
+  const form = el(
     'form',
     { id: 'twostep-enable-form', class: 'grid narrow' },
-    h('label', {}, `${t('twostep.code')} `, code),
-    h('button', { type: 'submit', class: 'primary' }, t('twostep.enable')),
-    h('button', { type: 'button', class: 'ghost', onclick: cancel }, t('twostep.cancel')),
+    el('label', {}, `${t('twostep.code')} `, code),
+    el('button', { type: 'submit', class: 'primary' }, t('twostep.enable')),
+    el('button', { type: 'button', class: 'ghost', onclick: cancel }, t('twostep.cancel')),
   );
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
@@ -87,13 +87,13 @@ function setupView(setup, cancel, fail, show) {
   });
   const qr = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.qr_svg)}`;
   return [
-    h('p', {}, t('twostep.scan')),
-    h('img', { id: 'twostep-qr', src: qr, width: 220, height: 220, alt: t('twostep.qr') }),
-    h(
+    el('p', {}, t('twostep.scan')),
+    el('img', { id: 'twostep-qr', src: qr, width: 220, height: 220, alt: t('twostep.qr') }),
+    el(
       'p',
       {},
       `${t('twostep.key')} `,
-      h('code', { id: 'twostep-secret', 'data-uri': setup.uri }, setup.secret.replace(/(.{4})(?=.)/g, '$1 ')),
+      el('code', { id: 'twostep-secret', 'data-uri': setup.uri }, setup.secret.replace(/(.{4})(?=.)/g, '$1 ')),
     ),
     form,
   ];
@@ -106,7 +106,7 @@ function setupView(setup, cancel, fail, show) {
  */
 function codesView(codes, done) {
   const text = `${codes.join('\n')}\n`;
-  const said = h('span', { class: 'muted small', role: 'status' });
+  const said = el('span', { class: 'muted small', role: 'status' });
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
@@ -117,15 +117,15 @@ function codesView(codes, done) {
   };
   const file = `data:text/plain;charset=utf-8,${encodeURIComponent(text)}`;
   return [
-    h('h3', {}, t('twostep.codes_title')),
-    h('p', {}, t('twostep.codes_note')),
-    h('ul', { id: 'twostep-backup-codes', class: 'tokens' }, ...codes.map((c) => h('li', {}, h('code', {}, c)))),
-    h(
+    el('h3', {}, t('twostep.codes_title')),
+    el('p', {}, t('twostep.codes_note')),
+    el('ul', { id: 'twostep-backup-codes', class: 'tokens' }, ...codes.map((c) => el('li', {}, el('code', {}, c)))),
+    el(
       'p',
       { class: 'row' },
-      h('button', { type: 'button', id: 'twostep-copy', onclick: copy }, t('twostep.copy')),
-      h('a', { href: file, download: 'mancala-backup-codes.txt', id: 'twostep-download' }, t('twostep.download')),
-      h('button', { type: 'button', class: 'primary', id: 'twostep-done', onclick: done }, t('twostep.done')),
+      el('button', { type: 'button', id: 'twostep-copy', onclick: copy }, t('twostep.copy')),
+      el('a', { href: file, download: 'mancala-backup-codes.txt', id: 'twostep-download' }, t('twostep.download')),
+      el('button', { type: 'button', class: 'primary', id: 'twostep-done', onclick: done }, t('twostep.done')),
       said,
     ),
   ];
@@ -138,13 +138,18 @@ function codesView(codes, done) {
  * @param {(codes: string[]) => void} show
  */
 function onView(status, reload, fail, show) {
-  const password = h('input', {
+  const password = el('input', {
     type: 'password',
     id: 'twostep-password',
     required: true,
     autocomplete: 'current-password',
   });
-  const code = h('input', { id: 'twostep-confirm-code', required: true, autocomplete: 'one-time-code', maxlength: 12 });
+  const code = el('input', {
+    id: 'twostep-confirm-code',
+    required: true,
+    autocomplete: 'one-time-code',
+    maxlength: 12,
+  });
   /** @param {string} path */
   const act = async (path) => {
     if (!form.reportValidity()) return;
@@ -156,20 +161,20 @@ function onView(status, reload, fail, show) {
       fail(err);
     }
   };
-  const form = h(
+  const form = el(
     'form',
     { id: 'twostep-confirm-form', class: 'grid narrow' },
-    h('label', {}, `${t('twostep.password')} `, password),
-    h('label', {}, `${t('twostep.code_or_backup')} `, code),
-    h(
+    el('label', {}, `${t('twostep.password')} `, password),
+    el('label', {}, `${t('twostep.code_or_backup')} `, code),
+    el(
       'p',
       { class: 'row' },
-      h(
+      el(
         'button',
         { type: 'button', id: 'twostep-new-codes', onclick: () => act('/api/account/twostep/backup-codes') },
         t('twostep.new_codes'),
       ),
-      h(
+      el(
         'button',
         { type: 'button', class: 'danger', id: 'twostep-disable', onclick: () => act('/api/account/twostep/disable') },
         t('twostep.disable'),
@@ -178,8 +183,8 @@ function onView(status, reload, fail, show) {
   );
   form.addEventListener('submit', (e) => e.preventDefault());
   return [
-    h('p', { id: 'twostep-state' }, t('twostep.on_note', { when: when(status.enabled_at) })),
-    h('p', { class: 'muted small' }, t('twostep.left', { count: status.backup_codes_left })),
+    el('p', { id: 'twostep-state' }, t('twostep.on_note', { when: when(status.enabled_at) })),
+    el('p', { class: 'muted small' }, t('twostep.left', { count: status.backup_codes_left })),
     form,
   ];
 }

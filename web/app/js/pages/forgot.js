@@ -4,9 +4,9 @@
 // if there is such an account. Without mail, the page says to ask the site's operator, who makes a link
 // with `mancala-server admin reset-password NAME`.
 
-import { mailApi as api } from '../mailapi.js';
+import { mailApi as api } from '../net/mailapi.js';
 import { language, t } from '../i18n.js';
-import { errorText, h } from '../ui.js';
+import { errorText, el } from '../ui.js';
 import { confirmPage } from './email.js';
 
 /** The catalog's books this page's words are in. */
@@ -20,32 +20,32 @@ export const books = ['account', 'email'];
 export function mount(main, { token }) {
   if (token) return confirmPage(main, token);
   document.title = `${t('forgot.title')} · Mancala`;
-  const panel = h('section', { class: 'panel' }, h('h1', {}, t('forgot.title')));
+  const panel = el('section', { class: 'panel' }, el('h1', {}, t('forgot.title')));
   main.append(panel);
   api
     .site()
     .then((site) =>
-      panel.append(site.mail ? form() : h('p', { id: 'forgot-operator', role: 'status' }, t('forgot.no_mail'))),
+      panel.append(site.mail ? form() : el('p', { id: 'forgot-operator', role: 'status' }, t('forgot.no_mail'))),
     )
-    .catch((err) => panel.append(h('p', { class: 'error', role: 'alert' }, errorText(err))));
+    .catch((err) => panel.append(el('p', { class: 'error', role: 'alert' }, errorText(err))));
 }
 
 /** The form that asks for a link. */
 function form() {
-  const who = h('input', {
+  const who = el('input', {
     id: 'forgot-who',
     name: 'who',
     required: true,
     maxlength: 254,
     autocomplete: 'username',
   });
-  const submit = h('button', { type: 'submit', class: 'primary' }, t('forgot.submit'));
-  const error = h('p', { class: 'error', role: 'alert', id: 'forgot-error' });
-  const box = h(
+  const submit = el('button', { type: 'submit', class: 'primary' }, t('forgot.submit'));
+  const error = el('p', { class: 'error', role: 'alert', id: 'forgot-error' });
+  const box = el(
     'form',
     { id: 'forgot-form', class: 'grid narrow' },
-    h('p', {}, t('forgot.intro')),
-    h('label', {}, `${t('forgot.who')} `, who),
+    el('p', {}, t('forgot.intro')),
+    el('label', {}, `${t('forgot.who')} `, who),
     submit,
     error,
   );
@@ -56,8 +56,8 @@ function form() {
     try {
       await api.forgotPassword(who.value.trim(), language());
       box.replaceChildren(
-        h('p', { id: 'forgot-sent', role: 'status' }, t('forgot.sent')),
-        h('p', {}, h('a', { href: '/signin' }, t('auth.signin'))),
+        el('p', { id: 'forgot-sent', role: 'status' }, t('forgot.sent')),
+        el('p', {}, el('a', { href: '/signin' }, t('auth.signin'))),
       );
     } catch (err) {
       error.textContent = errorText(err, 'forgot');

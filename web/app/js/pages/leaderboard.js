@@ -2,9 +2,9 @@
 // Leaderboards (`/leaderboard/{variant}`): the best established (not provisional) ratings of a variant,
 // with a tab per variant.
 
-import { api } from '../api.js';
+import { api } from '../net/api.js';
 import { t } from '../i18n.js';
-import { errorText, h, VARIANTS, variantName } from '../ui.js';
+import { errorText, el, VARIANTS, variantName } from '../ui.js';
 
 /** The catalog's books this page's words are in. */
 export const books = ['lists'];
@@ -16,11 +16,11 @@ export const books = ['lists'];
 export function mount(main, { variant }) {
   const name = variantName(variant);
   document.title = `${t('leaderboard.title', { game: name })} · Mancala`;
-  const tabs = h(
+  const tabs = el(
     'nav',
     { class: 'tabs', 'aria-label': t('common.games') },
     VARIANTS.map((id) =>
-      h(
+      el(
         'a',
         {
           href: `/leaderboard/${id}`,
@@ -31,51 +31,51 @@ export function mount(main, { variant }) {
       ),
     ),
   );
-  const box = h('div', { id: 'leaderboard' }, h('p', { class: 'muted' }, t('common.loading')));
+  const box = el('div', { id: 'leaderboard' }, el('p', { class: 'muted' }, t('common.loading')));
   main.append(
-    h(
+    el(
       'section',
       { class: 'panel' },
-      h('h1', {}, t('leaderboard.title', { game: name })),
+      el('h1', {}, t('leaderboard.title', { game: name })),
       tabs,
       box,
-      h('p', { class: 'muted small' }, t('leaderboard.note')),
+      el('p', { class: 'muted small' }, t('leaderboard.note')),
     ),
   );
   api
     .leaderboard(variant, 100)
     .then((rows) => {
       if (!rows.length) {
-        box.replaceChildren(h('p', { class: 'muted' }, t('leaderboard.empty')));
+        box.replaceChildren(el('p', { class: 'muted' }, t('leaderboard.empty')));
         return;
       }
       box.replaceChildren(
-        h(
+        el(
           'table',
           { class: 'ratings' },
-          h(
+          el(
             'thead',
             {},
-            h(
+            el(
               'tr',
               {},
-              h('th', {}, '#'),
-              h('th', {}, t('games.player')),
-              h('th', {}, t('player.rating')),
-              h('th', {}, t('player.rated_games')),
+              el('th', {}, '#'),
+              el('th', {}, t('games.player')),
+              el('th', {}, t('player.rating')),
+              el('th', {}, t('player.rated_games')),
             ),
           ),
-          h(
+          el(
             'tbody',
             {},
             rows.map((r, i) =>
-              h(
+              el(
                 'tr',
                 { 'data-player': r.name },
-                h('td', {}, String(i + 1)),
-                h('td', {}, h('a', { href: `/@/${encodeURIComponent(r.name)}` }, r.name)),
-                h('td', { class: 'rating' }, String(r.rating)),
-                h('td', {}, String(r.games)),
+                el('td', {}, String(i + 1)),
+                el('td', {}, el('a', { href: `/@/${encodeURIComponent(r.name)}` }, r.name)),
+                el('td', { class: 'rating' }, String(r.rating)),
+                el('td', {}, String(r.games)),
               ),
             ),
           ),
@@ -83,6 +83,6 @@ export function mount(main, { variant }) {
       );
     })
     .catch((e) => {
-      box.replaceChildren(h('p', { class: 'error' }, errorText(e)));
+      box.replaceChildren(el('p', { class: 'error' }, errorText(e)));
     });
 }

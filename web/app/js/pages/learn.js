@@ -3,10 +3,10 @@
 // player has met (kept in the browser, and on the account when signed in), and a link to the game's
 // rules page.
 
-import { api } from '../api.js';
+import { api } from '../net/api.js';
 import { language, t } from '../i18n.js';
 import { stepsDone } from '../progress.js';
-import { errorText, h, learnStyle } from '../ui.js';
+import { errorText, el, learnStyle } from '../ui.js';
 
 /** The catalog's books this page's words are in. */
 export const books = ['learn'];
@@ -15,9 +15,15 @@ export const books = ['learn'];
 export function mount(main) {
   learnStyle();
   document.title = `${t('learn.title')} · Mancala`;
-  const list = h('div', { class: 'courses' }, h('p', { class: 'muted' }, t('common.loading')));
+  const list = el('div', { class: 'courses' }, el('p', { class: 'muted' }, t('common.loading')));
   main.append(
-    h('section', { class: 'panel' }, h('h1', {}, t('learn.title')), h('p', { class: 'lead' }, t('learn.intro')), list),
+    el(
+      'section',
+      { class: 'panel' },
+      el('h1', {}, t('learn.title')),
+      el('p', { class: 'lead' }, t('learn.intro')),
+      list,
+    ),
   );
   let gone = false;
   Promise.all([api.lessons(language()), stepsDone()])
@@ -25,27 +31,27 @@ export function mount(main) {
       if (gone) return;
       list.replaceChildren(
         ...courses.map((/** @type {any} */ c) =>
-          h(
+          el(
             'article',
             { class: 'course', id: `course-${c.game}` },
-            h('h2', {}, c.title),
-            h('p', {}, c.intro),
-            h(
+            el('h2', {}, c.title),
+            el('p', {}, c.intro),
+            el(
               'ol',
               { class: 'lessons' },
               c.lessons.map((/** @type {any} */ l) => {
                 const met = l.steps.filter((/** @type {string} */ s) => done.has(s)).length;
                 const all = met === l.steps.length;
-                return h(
+                return el(
                   'li',
                   {},
-                  h(
+                  el(
                     'span',
                     {},
-                    h('a', { href: `/learn/${l.id}` }, l.title),
-                    h('span', { class: 'muted small' }, ` · ${l.summary}`),
+                    el('a', { href: `/learn/${l.id}` }, l.title),
+                    el('span', { class: 'muted small' }, ` · ${l.summary}`),
                   ),
-                  h(
+                  el(
                     'span',
                     { class: all ? 'done-mark small' : 'muted small' },
                     all ? `✓ ${t('learn.lesson_done')}` : t('learn.progress', { done: met, of: l.steps.length }),
@@ -53,13 +59,13 @@ export function mount(main) {
                 );
               }),
             ),
-            h('p', { class: 'small' }, h('a', { href: `/rules/${c.game}` }, t('learn.rules_of'))),
+            el('p', { class: 'small' }, el('a', { href: `/rules/${c.game}` }, t('learn.rules_of'))),
           ),
         ),
       );
     })
     .catch((e) => {
-      list.replaceChildren(h('p', { class: 'error', role: 'alert' }, errorText(e, 'learn')));
+      list.replaceChildren(el('p', { class: 'error', role: 'alert' }, errorText(e, 'learn')));
     });
   return () => {
     gone = true;

@@ -6,17 +6,17 @@
 // and offers the next step; the last step offers a game against the computer in one click. Resting the
 // pointer on a playable hole (a long press on a phone) previews where its sowing ends.
 
-import { api } from '../api.js';
-import { Demo } from '../demo.js';
-import { Diagram } from '../diagram.js';
+import { api } from '../net/api.js';
+import { Demo } from '../board/demo.js';
+import { Diagram } from '../board/diagram.js';
 import { decisions as byHole } from '../gamestate.js';
 import { language, t } from '../i18n.js';
 import { keepSeat, prefs } from '../prefs.js';
-import { previewDecision, previewMarks, previewText } from '../preview.js';
+import { previewDecision, previewMarks, previewText } from '../board/preview.js';
 import { markDone, stepsDone } from '../progress.js';
 import { go } from '../router.js';
 import { me } from '../session.js';
-import { errorText, h, learnStyle, variantName } from '../ui.js';
+import { errorText, el, learnStyle, variantName } from '../ui.js';
 
 /** The catalog's books this page's words are in. */
 export const books = ['learn', 'demo'];
@@ -28,16 +28,16 @@ export const books = ['learn', 'demo'];
 export function mount(main, { game, lesson: lessonId }) {
   learnStyle();
   const id = `${game}/${lessonId}`;
-  const title = h('h1', {}, t('common.loading'));
-  const dots = h('ol', { class: 'steps-dots', 'aria-label': t('learn.steps') });
-  const text = h('p', { class: 'step-text' });
-  const goal = h('p', { class: 'goal', hidden: true });
-  const verdict = h('div', { class: 'verdict', role: 'status', 'aria-live': 'polite', hidden: true });
-  const preview = h('p', { class: 'preview-line muted small', id: 'preview', 'aria-live': 'polite' });
-  const choices = h('div', { class: 'choices' });
-  const actions = h('div', { class: 'actions' });
-  const error = h('p', { class: 'error', role: 'alert' });
-  const counter = h('p', { class: 'muted small steps-count' });
+  const title = el('h1', {}, t('common.loading'));
+  const dots = el('ol', { class: 'steps-dots', 'aria-label': t('learn.steps') });
+  const text = el('p', { class: 'step-text' });
+  const goal = el('p', { class: 'goal', hidden: true });
+  const verdict = el('div', { class: 'verdict', role: 'status', 'aria-live': 'polite', hidden: true });
+  const preview = el('p', { class: 'preview-line muted small', id: 'preview', 'aria-live': 'polite' });
+  const choices = el('div', { class: 'choices' });
+  const actions = el('div', { class: 'actions' });
+  const error = el('p', { class: 'error', role: 'alert' });
+  const counter = el('p', { class: 'muted small steps-count' });
   /** @type {any} */
   let lesson = null;
   let at = 0;
@@ -59,17 +59,17 @@ export function mount(main, { game, lesson: lessonId }) {
     onHole: (name) => clickHole(name),
     onHover: (name) => hover(name),
   });
-  const layout = h(
+  const layout = el(
     'div',
     { class: 'lesson' },
-    h('div', {}, diagram.box, diagram.caption),
-    h('div', { class: 'text' }, counter, dots, text, goal, verdict, preview, choices, actions, error),
+    el('div', {}, diagram.box, diagram.caption),
+    el('div', { class: 'text' }, counter, dots, text, goal, verdict, preview, choices, actions, error),
   );
   main.append(
-    h(
+    el(
       'section',
       { class: 'panel' },
-      h('p', { class: 'small' }, h('a', { href: '/learn' }, t('learn.all_lessons'))),
+      el('p', { class: 'small' }, el('a', { href: '/learn' }, t('learn.all_lessons'))),
       title,
       layout,
     ),
@@ -96,7 +96,7 @@ export function mount(main, { game, lesson: lessonId }) {
     counter.textContent = t('learn.step_of', { n: s.number, of: s.of });
     dots.replaceChildren(
       ...lesson.steps.map((/** @type {any} */ x, /** @type {number} */ k) =>
-        h('li', {
+        el('li', {
           class: `${done.has(x.id) ? 'done' : ''} ${k === i ? 'here' : ''}`,
           'aria-label': t(done.has(x.id) ? 'learn.step_done' : 'learn.step_todo', { n: k + 1 }),
           'aria-current': k === i ? 'step' : null,
@@ -124,7 +124,7 @@ export function mount(main, { game, lesson: lessonId }) {
     const { byHole: holes, others } = byHole(legal());
     diagram.set(new Set(holes.keys()));
     choices.replaceChildren(
-      ...others.map((d) => h('button', { type: 'button', onclick: () => decide(d) }, t(`decision.${d}`))),
+      ...others.map((d) => el('button', { type: 'button', onclick: () => decide(d) }, t(`decision.${d}`))),
     );
   };
 
@@ -137,7 +137,7 @@ export function mount(main, { game, lesson: lessonId }) {
     const list = [];
     if (demo) list.push(demo.el);
     if (state === 'missed') {
-      list.push(h('button', { type: 'button', onclick: () => showStep(at) }, t('learn.again')));
+      list.push(el('button', { type: 'button', onclick: () => showStep(at) }, t('learn.again')));
     }
     const over = state === 'read' || state === 'met';
     // A step to read is met by reading it: by going on, or by reaching it when it ends the lesson.
@@ -146,7 +146,7 @@ export function mount(main, { game, lesson: lessonId }) {
       showStep(at + 1);
     };
     if (over && s.next) {
-      list.push(h('button', { type: 'button', class: 'primary', id: 'next', onclick: next }, t('learn.next')));
+      list.push(el('button', { type: 'button', class: 'primary', id: 'next', onclick: next }, t('learn.next')));
     }
     if (over && !s.next) {
       if (!s.goal) markStep(s.id);
@@ -155,10 +155,10 @@ export function mount(main, { game, lesson: lessonId }) {
         // Before a course has taught a whole game, the next lesson is the way on (no game offered yet).
         const cls = s.invite ? 'button' : 'button primary';
         list.push(
-          h('a', { href: `/learn/${lesson.next_lesson}`, class: cls, id: 'next-lesson' }, t('learn.next_lesson')),
+          el('a', { href: `/learn/${lesson.next_lesson}`, class: cls, id: 'next-lesson' }, t('learn.next_lesson')),
         );
       }
-      list.push(h('a', { href: '/learn' }, t('learn.all_lessons')));
+      list.push(el('a', { href: '/learn' }, t('learn.all_lessons')));
     }
     actions.replaceChildren(...list);
     const first = actions.querySelector('button.primary');
@@ -167,7 +167,7 @@ export function mount(main, { game, lesson: lessonId }) {
 
   /** @param {{variant: string, level: string, text: string}} invite */
   const inviteButton = (invite) =>
-    h(
+    el(
       'button',
       {
         type: 'button',
@@ -200,13 +200,13 @@ export function mount(main, { game, lesson: lessonId }) {
       // Both directions are legal here: the learner says which.
       choices.replaceChildren(
         ...options.map((d) =>
-          h(
+          el(
             'button',
             { type: 'button', onclick: () => decide(d) },
             t(d.endsWith(':cw') ? 'decision.clockwise' : 'decision.anticlockwise', { hole: name }),
           ),
         ),
-        h('button', { type: 'button', class: 'ghost', onclick: () => offer() }, t('common.cancel')),
+        el('button', { type: 'button', class: 'ghost', onclick: () => offer() }, t('common.cancel')),
       );
       /** @type {HTMLElement | null} */ (choices.querySelector('button'))?.focus();
       return;

@@ -4,9 +4,9 @@
 // the lines around it, the player's record, recent games and fair-play figures; the actions, each with a reason; a player's
 // standing and notes by name; and the moderation log with its filters (docs/moderation.md).
 
-import { call } from '../api.js';
+import { call } from '../net/api.js';
 import { t } from '../i18n.js';
-import { h, when } from '../ui.js';
+import { el, when } from '../ui.js';
 import { moderationStyle } from '../moderation/style.js';
 
 /** The catalog's books this page's words are in. */
@@ -34,9 +34,9 @@ const enc = (s) => encodeURIComponent(s);
  */
 function actions(player, report, done) {
   const reason = /** @type {HTMLInputElement} */ (
-    h('input', { class: 'mod-reason', maxlength: 500, placeholder: t('mod.reason'), 'aria-label': t('mod.reason') })
+    el('input', { class: 'mod-reason', maxlength: 500, placeholder: t('mod.reason'), 'aria-label': t('mod.reason') })
   );
-  const status = h('span', { class: 'small', role: 'status' });
+  const status = el('span', { class: 'small', role: 'status' });
   /** @param {string} action @param {number} [minutes] */
   const act = async (action, minutes) => {
     if (!reason.value.trim()) {
@@ -61,7 +61,7 @@ function actions(player, report, done) {
   };
   /** @param {string} action @param {number} [minutes] */
   const button = (action, minutes) =>
-    h(
+    el(
       'button',
       {
         type: 'button',
@@ -75,7 +75,7 @@ function actions(player, report, done) {
   const buttons = ACTIONS.filter((a) => report || a !== 'dismiss').flatMap((a) =>
     a === 'chat_timeout' ? [15, 60, 1440].map((m) => button(a, m)) : [button(a)],
   );
-  return h('div', { class: 'mod-actions' }, reason, h('div', { class: 'row wrap' }, ...buttons), status);
+  return el('div', { class: 'mod-actions' }, reason, el('div', { class: 'row wrap' }, ...buttons), status);
 }
 
 /** @param {number | undefined} x a percentage */
@@ -87,37 +87,37 @@ const pct = (x) => (x == null ? '–' : `${x.toFixed(1)} %`);
  */
 function fairPlayView(rows) {
   const head = ['game', 'variant', 'decisions', 'agreement', 'accuracy', 'rating'];
-  return h(
+  return el(
     'details',
     { open: rows.length > 0 },
-    h('summary', {}, t('mod.fairplay')),
+    el('summary', {}, t('mod.fairplay')),
     rows.length === 0
-      ? h('p', {}, t('mod.fairplay.none'))
-      : h(
+      ? el('p', {}, t('mod.fairplay.none'))
+      : el(
           'table',
           { class: 'small mod-fairplay' },
-          h(
+          el(
             'thead',
             {},
-            h(
+            el(
               'tr',
               {},
-              head.map((k) => h('th', {}, t(`mod.fairplay.${k}`))),
+              head.map((k) => el('th', {}, t(`mod.fairplay.${k}`))),
             ),
           ),
-          h(
+          el(
             'tbody',
             {},
             rows.map((/** @type {any} */ f) =>
-              h(
+              el(
                 'tr',
                 {},
-                h('td', {}, h('a', { href: `/game/${enc(f.game)}` }, f.game)),
-                h('td', {}, f.variant),
-                h('td', {}, String(f.decisions)),
-                h('td', {}, pct(f.agreement)),
-                h('td', {}, pct(f.accuracy)),
-                h('td', {}, `${f.rating} ± ${f.deviation}`),
+                el('td', {}, el('a', { href: `/game/${enc(f.game)}` }, f.game)),
+                el('td', {}, f.variant),
+                el('td', {}, String(f.decisions)),
+                el('td', {}, pct(f.agreement)),
+                el('td', {}, pct(f.accuracy)),
+                el('td', {}, `${f.rating} ± ${f.deviation}`),
               ),
             ),
           ),
@@ -127,23 +127,27 @@ function fairPlayView(rows) {
 
 /** @param {any} record */
 function recordView(record) {
-  return h(
+  return el(
     'div',
     { class: 'small' },
-    h('p', {}, t('mod.record', record)),
+    el('p', {}, t('mod.record', record)),
     fairPlayView(record.fair_play || []),
-    h(
+    el(
       'details',
       {},
-      h('summary', {}, t('mod.games')),
-      h(
+      el('summary', {}, t('mod.games')),
+      el(
         'ul',
         {},
         (record.recent_games || []).map((/** @type {any} */ g) =>
-          h(
+          el(
             'li',
             {},
-            h('a', { href: `/game/${enc(g.id)}` }, `${g.players.south?.name ?? '?'} – ${g.players.north?.name ?? '?'}`),
+            el(
+              'a',
+              { href: `/game/${enc(g.id)}` },
+              `${g.players.south?.name ?? '?'} – ${g.players.north?.name ?? '?'}`,
+            ),
             ` ${g.status}${g.result ? ` (${g.result.reason})` : ''}`,
           ),
         ),
@@ -154,34 +158,34 @@ function recordView(record) {
 
 /** @param {any} r a report of the queue @param {() => void} reload */
 function reportView(r, reload) {
-  return h(
+  return el(
     'article',
     { class: 'panel mod-report', 'data-report': r.id },
-    h(
+    el(
       'h3',
       {},
-      h('a', { href: `/@/${enc(r.player)}` }, r.player),
+      el('a', { href: `/@/${enc(r.player)}` }, r.player),
       ' ',
       t('mod.reported', { reason: t(`report.reason.${r.reason}`) }),
-      h('span', { class: 'muted small' }, ` · ${when(r.created_at)}`),
+      el('span', { class: 'muted small' }, ` · ${when(r.created_at)}`),
     ),
     ...r.entries.map((/** @type {any} */ e) =>
-      h(
+      el(
         'div',
         { class: 'mod-entry' },
-        h('p', {}, h('b', {}, t('mod.by', { name: e.reporter })), ' ', e.text),
-        e.game ? h('p', { class: 'small' }, h('a', { href: `/game/${enc(e.game)}` }, e.game)) : null,
+        el('p', {}, el('b', {}, t('mod.by', { name: e.reporter })), ' ', e.text),
+        e.game ? el('p', { class: 'small' }, el('a', { href: `/game/${enc(e.game)}` }, e.game)) : null,
         e.chat?.length
-          ? h(
+          ? el(
               'ol',
               { class: 'mod-chat small' },
               e.chat.map((/** @type {any} */ l) =>
-                h(
+                el(
                   'li',
                   { value: l.n, class: l.reported ? 'reported' : '' },
-                  h('b', {}, `${l.by}: `),
+                  el('b', {}, `${l.by}: `),
                   l.text,
-                  l.shadow ? h('i', { class: 'mod-shadow' }, ` (${t('mod.shadowLine')})`) : null,
+                  l.shadow ? el('i', { class: 'mod-shadow' }, ` (${t('mod.shadowLine')})`) : null,
                 ),
               ),
             )
@@ -199,20 +203,20 @@ function reportView(r, reload) {
 export function mount(main) {
   document.title = `${t('mod.title')} · Mancala`;
   moderationStyle();
-  const queue = h('div', { id: 'mod-queue' });
-  const playerBox = h('div', { id: 'mod-player' });
-  const logBox = h('div', { id: 'mod-log' });
+  const queue = el('div', { id: 'mod-queue' });
+  const playerBox = el('div', { id: 'mod-player' });
+  const logBox = el('div', { id: 'mod-log' });
   const load = async () => {
     try {
       const q = await call('GET', '/api/mod/reports');
       queue.replaceChildren(
         ...(q.reports.length
           ? q.reports.map((/** @type {any} */ r) => reportView(r, load))
-          : [h('p', { class: 'muted' }, t('mod.empty'))]),
+          : [el('p', { class: 'muted' }, t('mod.empty'))]),
       );
     } catch (e) {
       const forbidden = e && typeof e === 'object' && 'status' in e && e.status === 403;
-      queue.replaceChildren(h('p', { class: 'error' }, forbidden ? t('mod.forbidden') : String(e)));
+      queue.replaceChildren(el('p', { class: 'error' }, forbidden ? t('mod.forbidden') : String(e)));
     }
     showLog();
   };
@@ -220,7 +224,7 @@ export function mount(main) {
     ['moderator', 'player', 'action'].map((f) => [
       f,
       /** @type {HTMLInputElement} */ (
-        h('input', { name: f, placeholder: t(`mod.filter.${f}`), 'aria-label': t(`mod.filter.${f}`) })
+        el('input', { name: f, placeholder: t(`mod.filter.${f}`), 'aria-label': t(`mod.filter.${f}`) })
       ),
     ]),
   );
@@ -230,86 +234,86 @@ export function mount(main) {
     try {
       const lines = await call('GET', `/api/mod/log${params.toString() ? `?${params}` : ''}`);
       logBox.replaceChildren(
-        h(
+        el(
           'table',
           { class: 'small' },
-          h(
+          el(
             'tbody',
             {},
             lines.map((/** @type {any} */ l) =>
-              h(
+              el(
                 'tr',
                 {},
-                h('td', {}, when(l.at)),
-                h('td', {}, l.moderator),
-                h('td', {}, l.action),
-                h('td', {}, l.target),
-                h('td', {}, l.details),
+                el('td', {}, when(l.at)),
+                el('td', {}, l.moderator),
+                el('td', {}, l.action),
+                el('td', {}, l.target),
+                el('td', {}, l.details),
               ),
             ),
           ),
         ),
       );
     } catch (e) {
-      logBox.replaceChildren(h('p', { class: 'error' }, e instanceof Error ? e.message : String(e)));
+      logBox.replaceChildren(el('p', { class: 'error' }, e instanceof Error ? e.message : String(e)));
     }
   };
-  const lookup = /** @type {HTMLInputElement} */ (h('input', { name: 'player', 'aria-label': t('mod.player') }));
+  const lookup = /** @type {HTMLInputElement} */ (el('input', { name: 'player', 'aria-label': t('mod.player') }));
   const showPlayer = async () => {
     const name = lookup.value.trim();
     if (!name) return;
     try {
       const p = await call('GET', `/api/mod/players/${enc(name)}`);
       playerBox.replaceChildren(
-        h(
+        el(
           'h3',
           {},
-          h('a', { href: `/@/${enc(p.name)}` }, p.name),
+          el('a', { href: `/@/${enc(p.name)}` }, p.name),
           p.closed_at ? ` · ${t('mod.closed')}` : '',
           p.engine_marked_at ? ` · ${t('mod.marked')}` : '',
         ),
         recordView(p.record),
-        h(
+        el(
           'div',
           { hidden: !p.notes.length },
-          h('h4', {}, t('mod.notes')),
-          h(
+          el('h4', {}, t('mod.notes')),
+          el(
             'ul',
             {},
-            p.notes.map((/** @type {any} */ n) => h('li', {}, `${n.author}: ${n.text}`)),
+            p.notes.map((/** @type {any} */ n) => el('li', {}, `${n.author}: ${n.text}`)),
           ),
         ),
         actions(p.name, null, () => (showPlayer(), showLog())),
       );
     } catch (e) {
-      playerBox.replaceChildren(h('p', { class: 'error' }, e instanceof Error ? e.message : String(e)));
+      playerBox.replaceChildren(el('p', { class: 'error' }, e instanceof Error ? e.message : String(e)));
     }
   };
   main.append(
-    h('h1', {}, t('mod.title')),
-    h('section', { class: 'panel' }, h('h2', {}, t('mod.queue')), queue),
-    h(
+    el('h1', {}, t('mod.title')),
+    el('section', { class: 'panel' }, el('h2', {}, t('mod.queue')), queue),
+    el(
       'section',
       { class: 'panel' },
-      h('h2', {}, t('mod.player')),
-      h(
+      el('h2', {}, t('mod.player')),
+      el(
         'form',
         { id: 'mod-lookup', onsubmit: (/** @type {Event} */ e) => (e.preventDefault(), showPlayer()) },
         lookup,
         ' ',
-        h('button', { type: 'submit' }, t('mod.look')),
+        el('button', { type: 'submit' }, t('mod.look')),
       ),
       playerBox,
     ),
-    h(
+    el(
       'section',
       { class: 'panel' },
-      h('h2', {}, t('mod.log')),
-      h(
+      el('h2', {}, t('mod.log')),
+      el(
         'form',
         { class: 'row wrap', onsubmit: (/** @type {Event} */ e) => (e.preventDefault(), showLog()) },
         ...Object.values(filters),
-        h('button', { type: 'submit' }, t('mod.filter.go')),
+        el('button', { type: 'submit' }, t('mod.filter.go')),
       ),
       logBox,
     ),

@@ -4,11 +4,11 @@
 // wins, draws and losses; Block / Unblock for a signed-in visitor; and the games where the name holds a
 // seat (guests too).
 
-import { api } from '../api.js';
+import { api } from '../net/api.js';
 import { blockButton } from '../blockbutton.js';
 import { ratingChart } from '../chart.js';
 import { t } from '../i18n.js';
-import { errorText, h, variantName } from '../ui.js';
+import { errorText, el, variantName } from '../ui.js';
 import { gamesPage } from './games.js';
 import { me } from '../session.js';
 
@@ -21,14 +21,14 @@ export const books = ['lists', 'blocks'];
  */
 export function mount(main, { name }) {
   document.title = `${name} · Mancala`;
-  const profile = h('p', { class: 'muted', id: 'profile' });
-  const ratings = h('div', { id: 'ratings-box' });
-  const chartBox = h('div', { id: 'chart-box' });
-  const box = h('div');
-  const pager = h('div', { class: 'pager' });
-  const title = h('h1', {}, name);
+  const profile = el('p', { class: 'muted', id: 'profile' });
+  const ratings = el('div', { id: 'ratings-box' });
+  const chartBox = el('div', { id: 'chart-box' });
+  const box = el('div');
+  const pager = el('div', { class: 'pager' });
+  const title = el('h1', {}, name);
   main.append(
-    h('section', { class: 'panel' }, title, profile, ratings, chartBox, h('h2', {}, t('player.games')), box, pager),
+    el('section', { class: 'panel' }, title, profile, ratings, chartBox, el('h2', {}, t('player.games')), box, pager),
   );
 
   let stopped = false;
@@ -39,13 +39,13 @@ export function mount(main, { name }) {
       const points = await api.ratingHistory(name, variant);
       if (stopped) return;
       chartBox.replaceChildren(
-        h('h2', {}, t('player.rating_of', { game: variantName(variant) })),
+        el('h2', {}, t('player.rating_of', { game: variantName(variant) })),
         points.length
           ? ratingChart(points, { label: t('player.chart_label', { name, game: variantName(variant) }) })
-          : h('p', { class: 'muted' }, t('player.no_rated')),
+          : el('p', { class: 'muted' }, t('player.no_rated')),
       );
     } catch (e) {
-      chartBox.replaceChildren(h('p', { class: 'error' }, errorText(e, 'player')));
+      chartBox.replaceChildren(el('p', { class: 'error' }, errorText(e, 'player')));
     }
   };
 
@@ -58,7 +58,7 @@ export function mount(main, { name }) {
       if (self && self.toLowerCase() !== p.name.toLowerCase()) {
         const report = async () => (await import('../moderation/report.js')).openReport({ player: p.name });
         title.after(
-          h(
+          el(
             'button',
             { type: 'button', class: 'ghost small', id: 'report-player', onclick: report },
             t('player.report'),
@@ -66,63 +66,63 @@ export function mount(main, { name }) {
         );
       }
       profile.replaceChildren(
-        h(
+        el(
           'span',
           { id: 'record' },
           `${t('player.games_count', { count: p.games })} `,
-          h('span', { 'data-count': 'wins' }, t('player.won', { count: p.wins })),
+          el('span', { 'data-count': 'wins' }, t('player.won', { count: p.wins })),
           ', ',
-          h('span', { 'data-count': 'draws' }, t('player.drawn', { count: p.draws })),
+          el('span', { 'data-count': 'draws' }, t('player.drawn', { count: p.draws })),
           ', ',
-          h('span', { 'data-count': 'losses' }, t('player.lost', { count: p.losses })),
+          el('span', { 'data-count': 'losses' }, t('player.lost', { count: p.losses })),
           `, ${t('player.ongoing', { count: p.ongoing })}`,
         ),
       );
       if (p.computerAssisted) {
-        profile.before(h('p', { class: 'error', id: 'computer-assisted' }, t('player.computer_assisted')));
+        profile.before(el('p', { class: 'error', id: 'computer-assisted' }, t('player.computer_assisted')));
       }
       const block = blockButton(p.name);
       if (block) profile.after(block);
       const rows = Object.entries(p.ratings).sort((a, b) => b[1].games - a[1].games);
       if (!rows.length) {
-        ratings.replaceChildren(h('p', { class: 'muted' }, t('player.no_rated')));
+        ratings.replaceChildren(el('p', { class: 'muted' }, t('player.no_rated')));
         return;
       }
       ratings.replaceChildren(
-        h(
+        el(
           'table',
           { class: 'ratings', id: 'ratings' },
-          h(
+          el(
             'thead',
             {},
-            h(
+            el(
               'tr',
               {},
-              h('th', {}, t('form.game')),
-              h('th', {}, t('player.rating')),
-              h('th', {}, t('player.deviation')),
-              h('th', {}, t('player.rated_games')),
+              el('th', {}, t('form.game')),
+              el('th', {}, t('player.rating')),
+              el('th', {}, t('player.deviation')),
+              el('th', {}, t('player.rated_games')),
             ),
           ),
-          h(
+          el(
             'tbody',
             {},
             rows.map(([v, r]) =>
-              h(
+              el(
                 'tr',
                 { 'data-variant': v },
-                h(
+                el(
                   'td',
                   {},
-                  h('button', { type: 'button', class: 'link', onclick: () => showChart(v) }, variantName(v)),
+                  el('button', { type: 'button', class: 'link', onclick: () => showChart(v) }, variantName(v)),
                 ),
-                h(
+                el(
                   'td',
                   { class: 'rating', title: r.provisional ? t('player.provisional') : '' },
                   `${r.rating}${r.provisional ? '?' : ''}`,
                 ),
-                h('td', { class: 'muted' }, `±${r.deviation}`),
-                h('td', {}, String(r.games)),
+                el('td', { class: 'muted' }, `±${r.deviation}`),
+                el('td', {}, String(r.games)),
               ),
             ),
           ),

@@ -3,9 +3,9 @@
 // reset-password NAME`): the player chooses a new password once; every session of the account is then
 // signed out, and the page sends them to sign in with it.
 
-import { api } from '../api.js';
+import { api } from '../net/api.js';
 import { t } from '../i18n.js';
-import { errorText, h } from '../ui.js';
+import { errorText, el } from '../ui.js';
 
 /** The catalog's books this page's words are in. */
 export const books = ['account', 'reset'];
@@ -16,8 +16,8 @@ export const books = ['account', 'reset'];
  */
 export function mount(main, { token }) {
   document.title = `${t('reset.title')} · Mancala`;
-  const error = h('p', { class: 'error', role: 'alert', id: 'reset-error' });
-  const password = h('input', {
+  const error = el('p', { class: 'error', role: 'alert', id: 'reset-error' });
+  const password = el('input', {
     id: 'reset-password',
     name: 'password',
     type: 'password',
@@ -26,7 +26,7 @@ export function mount(main, { token }) {
     maxlength: 256,
     autocomplete: 'new-password',
   });
-  const again = h('input', {
+  const again = el('input', {
     id: 'reset-again',
     name: 'again',
     type: 'password',
@@ -35,17 +35,17 @@ export function mount(main, { token }) {
     maxlength: 256,
     autocomplete: 'new-password',
   });
-  const submit = h('button', { type: 'submit', class: 'primary' }, t('reset.submit'));
-  const form = h(
+  const submit = el('button', { type: 'submit', class: 'primary' }, t('reset.submit'));
+  const form = el(
     'form',
     { id: 'reset-form', class: 'grid narrow' },
-    h('label', {}, `${t('account.new')} `, password),
-    h('label', {}, `${t('reset.again')} `, again),
-    h('p', { class: 'muted small' }, t('reset.rules')),
+    el('label', {}, `${t('account.new')} `, password),
+    el('label', {}, `${t('reset.again')} `, again),
+    el('p', { class: 'muted small' }, t('reset.rules')),
     submit,
     error,
   );
-  const panel = h('section', { class: 'panel' }, h('h1', {}, t('reset.title')), h('p', {}, t('reset.intro')), form);
+  const panel = el('section', { class: 'panel' }, el('h1', {}, t('reset.title')), el('p', {}, t('reset.intro')), form);
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     error.textContent = '';
@@ -61,9 +61,9 @@ export function mount(main, { token }) {
     try {
       await api.resetPassword(token, password.value);
       panel.replaceChildren(
-        h('h1', {}, t('reset.title')),
-        h('p', { id: 'reset-done', role: 'status' }, t('reset.done')),
-        h('p', {}, h('a', { href: '/signin', class: 'button primary' }, t('auth.signin'))),
+        el('h1', {}, t('reset.title')),
+        el('p', { id: 'reset-done', role: 'status' }, t('reset.done')),
+        el('p', {}, el('a', { href: '/signin', class: 'button primary' }, t('auth.signin'))),
       );
     } catch (err) {
       error.textContent = errorText(err, 'reset');

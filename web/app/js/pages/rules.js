@@ -7,11 +7,11 @@
 // English, and what the source's notation means). An address that names no game says so and lists the
 // games.
 
-import { api } from '../api.js';
-import { Demo } from '../demo.js';
-import { Diagram } from '../diagram.js';
+import { api } from '../net/api.js';
+import { Demo } from '../board/demo.js';
+import { Diagram } from '../board/diagram.js';
 import { language, t } from '../i18n.js';
-import { errorText, h, learnStyle, VARIANTS, variantName } from '../ui.js';
+import { errorText, el, learnStyle, VARIANTS, variantName } from '../ui.js';
 
 /** The games with a rules page, one per game (Ikibuguzo's three rule sets share one). */
 const GAMES = ['kubuguza', 'ikibuguzo', 'njombwa', 'azigo'];
@@ -27,7 +27,7 @@ export function mount(main, { variant }) {
   learnStyle();
   /** @param {string} id */
   const link = (id) =>
-    h(
+    el(
       'a',
       { href: `/rules/${id}`, class: id === variant ? 'here' : '', 'aria-current': id === variant ? 'page' : null },
       variantName(id),
@@ -35,15 +35,15 @@ export function mount(main, { variant }) {
   if (!VARIANTS.includes(variant)) {
     document.title = `${t('game.none')} · Mancala`;
     main.append(
-      h(
+      el(
         'section',
         { class: 'panel' },
-        h('h1', {}, t('game.none')),
-        h('p', { id: 'no-game' }, t('rules.unknown', { name: variant })),
-        h(
+        el('h1', {}, t('game.none')),
+        el('p', { id: 'no-game' }, t('rules.unknown', { name: variant })),
+        el(
           'ul',
           { class: 'game-links' },
-          GAMES.map((id) => h('li', {}, link(id))),
+          GAMES.map((id) => el('li', {}, link(id))),
         ),
       ),
     );
@@ -51,10 +51,10 @@ export function mount(main, { variant }) {
   }
   const name = variantName(variant);
   document.title = `${t('rules.title', { game: name })} · Mancala`;
-  const tabs = h('nav', { class: 'tabs', 'aria-label': t('common.games') }, GAMES.map(link));
-  const title = h('h1', {}, t('rules.title', { game: name }));
-  const body = h('div', { class: 'rules-page' }, h('p', { class: 'muted' }, t('common.loading')));
-  main.append(h('section', { class: 'panel' }, tabs, title, body));
+  const tabs = el('nav', { class: 'tabs', 'aria-label': t('common.games') }, GAMES.map(link));
+  const title = el('h1', {}, t('rules.title', { game: name }));
+  const body = el('div', { class: 'rules-page' }, el('p', { class: 'muted' }, t('common.loading')));
+  main.append(el('section', { class: 'panel' }, tabs, title, body));
   /** @type {Diagram[]} */
   const diagrams = [];
   /** @type {Demo[]} */
@@ -64,15 +64,15 @@ export function mount(main, { variant }) {
     .then((r) => {
       title.textContent = r.title;
       body.replaceChildren(
-        h('p', { class: 'lead' }, r.intro),
-        h('p', { class: 'small' }, h('a', { href: '/learn' }, t('rules.learn_link'))),
+        el('p', { class: 'lead' }, r.intro),
+        el('p', { class: 'small' }, el('a', { href: '/learn' }, t('rules.learn_link'))),
         ...r.sections.map((/** @type {any} */ s) => section(s, diagrams, demos)),
         notes(r.notes),
       );
       for (const d of diagrams) d.draw();
     })
     .catch((e) => {
-      body.replaceChildren(h('p', { class: 'error', role: 'alert' }, errorText(e, 'rules')));
+      body.replaceChildren(el('p', { class: 'error', role: 'alert' }, errorText(e, 'rules')));
     });
   return () => {
     for (const d of demos) d.stop();
@@ -90,40 +90,40 @@ export function mount(main, { variant }) {
 function section(s, diagrams, demos) {
   const figures = s.diagrams.map((/** @type {any} */ d) => figure(d, diagrams, demos));
   const calls = s.notes.length
-    ? h(
+    ? el(
         'sup',
         { class: 'calls' },
         s.notes.flatMap((/** @type {number} */ n, /** @type {number} */ i) => [
           i ? ', ' : '',
-          h('a', { href: `#note-${n}`, id: `call-${n}`, 'aria-label': t('rules.note', { n }) }, String(n)),
+          el('a', { href: `#note-${n}`, id: `call-${n}`, 'aria-label': t('rules.note', { n }) }, String(n)),
         ]),
       )
     : null;
   const paragraphs = s.body.map((/** @type {string} */ p, /** @type {number} */ i) =>
-    h('p', {}, p, i === s.body.length - 1 ? calls : null),
+    el('p', {}, p, i === s.body.length - 1 ? calls : null),
   );
   const wide = s.diagrams.some((/** @type {any} */ d) => d.board.columns >= 20);
-  return h(
+  return el(
     'section',
     { id: `rule-${s.id}` },
-    h('h2', {}, s.title),
-    h(
+    el('h2', {}, s.title),
+    el(
       'div',
       { class: `rule${wide ? ' wide' : ''}` },
-      h(
+      el(
         'div',
         {},
         ...paragraphs,
         s.reading
-          ? h(
+          ? el(
               'div',
               { class: 'reading' },
-              h('p', { class: 'small' }, h('strong', {}, t('rules.reading'))),
-              h('p', {}, s.reading),
+              el('p', { class: 'small' }, el('strong', {}, t('rules.reading'))),
+              el('p', {}, s.reading),
             )
           : null,
       ),
-      h('div', {}, ...figures),
+      el('div', {}, ...figures),
     ),
   );
 }
@@ -145,7 +145,7 @@ function figure(d, diagrams, demos) {
     demos.push(demo);
     controls = demo.el;
   }
-  return h('figure', { class: 'diagram' }, diagram.box, h('figcaption', {}, d.caption), diagram.caption, controls);
+  return el('figure', { class: 'diagram' }, diagram.box, el('figcaption', {}, d.caption), diagram.caption, controls);
 }
 
 /**
@@ -155,30 +155,30 @@ function figure(d, diagrams, demos) {
  * @param {any[]} list
  */
 function notes(list) {
-  return h(
+  return el(
     'section',
     { id: 'notes', class: 'notes' },
-    h('h2', {}, t('rules.notes')),
-    h('p', { class: 'muted small' }, t('rules.notes_intro')),
-    h(
+    el('h2', {}, t('rules.notes')),
+    el('p', { class: 'muted small' }, t('rules.notes_intro')),
+    el(
       'ol',
       {},
       list.map((n) =>
-        h(
+        el(
           'li',
           { id: `note-${n.number}`, value: n.number },
-          h('p', { class: 'words', lang: 'en' }, `“${n.words}”`),
-          n.translation ? h('p', { class: 'translation' }, `${t('rules.translation')} ${n.translation}`) : null,
-          n.explanation ? h('p', { class: 'explanation' }, n.explanation) : null,
-          h(
+          el('p', { class: 'words', lang: 'en' }, `“${n.words}”`),
+          n.translation ? el('p', { class: 'translation' }, `${t('rules.translation')} ${n.translation}`) : null,
+          n.explanation ? el('p', { class: 'explanation' }, n.explanation) : null,
+          el(
             'p',
             { class: 'muted small' },
             '— ',
-            h('cite', {}, n.source),
+            el('cite', {}, n.source),
             n.citation ? `. ${n.citation}` : '',
             n.via ? ` ${t('rules.via', { via: n.via })}` : '',
             ' ',
-            h('a', { href: `#call-${n.number}`, 'aria-label': t('rules.back', { n: n.number }) }, '↩'),
+            el('a', { href: `#call-${n.number}`, 'aria-label': t('rules.back', { n: n.number }) }, '↩'),
           ),
         ),
       ),

@@ -6,7 +6,7 @@
 import { go } from '../router.js';
 import { signup } from '../session.js';
 import { t } from '../i18n.js';
-import { errorText, h } from '../ui.js';
+import { errorText, el } from '../ui.js';
 import { signInWithPassword } from './signin_twostep.js';
 
 /** The catalog's books this page's words are in. */
@@ -19,8 +19,8 @@ export const books = ['account', 'twostep', 'email'];
 export function mount(main, { mode }) {
   const up = mode === 'signup';
   document.title = `${t(up ? 'auth.signup' : 'auth.signin')} · Mancala`;
-  const error = h('p', { class: 'error', role: 'alert', id: 'auth-error' });
-  const name = h('input', {
+  const error = el('p', { class: 'error', role: 'alert', id: 'auth-error' });
+  const name = el('input', {
     id: 'auth-name',
     name: 'name',
     required: true,
@@ -28,7 +28,7 @@ export function mount(main, { mode }) {
     pattern: '[A-Za-z0-9_.\\-]{1,24}',
     autocomplete: 'username',
   });
-  const password = h('input', {
+  const password = el('input', {
     id: 'auth-password',
     name: 'password',
     type: 'password',
@@ -37,13 +37,13 @@ export function mount(main, { mode }) {
     maxlength: 256,
     autocomplete: up ? 'new-password' : 'current-password',
   });
-  const submit = h('button', { type: 'submit', class: 'primary' }, t(up ? 'auth.signup' : 'auth.signin'));
-  const form = h(
+  const submit = el('button', { type: 'submit', class: 'primary' }, t(up ? 'auth.signup' : 'auth.signin'));
+  const form = el(
     'form',
     { id: 'auth-form', class: 'grid narrow' },
-    h('label', {}, `${t('auth.name')} `, name),
-    h('label', {}, `${t('auth.password')} `, password),
-    up ? h('p', { class: 'muted small' }, t('auth.rules')) : null,
+    el('label', {}, `${t('auth.name')} `, name),
+    el('label', {}, `${t('auth.password')} `, password),
+    up ? el('p', { class: 'muted small' }, t('auth.rules')) : null,
     submit,
     error,
   );
@@ -74,16 +74,16 @@ export function mount(main, { mode }) {
       submit.disabled = false;
     }
   });
-  const panel = h(
+  const panel = el(
     'section',
     { class: 'panel' },
-    h('h1', {}, t(up ? 'auth.signup' : 'auth.signin')),
+    el('h1', {}, t(up ? 'auth.signup' : 'auth.signin')),
     form,
-    h(
+    el(
       'p',
       { class: 'muted' },
       `${t(up ? 'auth.have_account' : 'auth.no_account')} `,
-      h('a', { href: up ? '/signin' : '/signup' }, t(up ? 'auth.signin' : 'auth.signup')),
+      el('a', { href: up ? '/signin' : '/signup' }, t(up ? 'auth.signin' : 'auth.signup')),
       up ? '' : ` ${t('auth.guest_note')}`,
     ),
     up ? null : forgotLink(),
@@ -94,5 +94,5 @@ export function mount(main, { mode }) {
 
 /** "Forgot your password?": the way to a reset link (`/forgot`). */
 function forgotLink() {
-  return h('p', {}, h('a', { href: '/forgot', id: 'forgot-link' }, t('forgot.link')));
+  return el('p', {}, el('a', { href: '/forgot', id: 'forgot-link' }, t('forgot.link')));
 }

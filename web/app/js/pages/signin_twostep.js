@@ -4,9 +4,9 @@
 // in, the page is loaded anew at `next`: the session module reads who is signed in from its hint
 // (`mancala.account` in localStorage, the key session.js keeps) and checks it with the server.
 
-import { call } from '../api.js';
+import { call } from '../net/api.js';
 import { t } from '../i18n.js';
-import { errorText, h } from '../ui.js';
+import { errorText, el } from '../ui.js';
 
 /**
  * Signed in as `name`: the header's hint, then the page at `next`.
@@ -47,9 +47,9 @@ export async function signInWithPassword(box, name, password, next) {
  */
 function codeStep(ticket, next) {
   let backup = false;
-  const note = h('p', { id: 'twostep-note' }, t('twostep.second_note'));
-  const label = h('span', {}, t('twostep.code'));
-  const code = h('input', {
+  const note = el('p', { id: 'twostep-note' }, t('twostep.second_note'));
+  const label = el('span', {}, t('twostep.code'));
+  const code = el('input', {
     id: 'twostep-signin-code',
     name: 'code',
     required: true,
@@ -57,9 +57,9 @@ function codeStep(ticket, next) {
     autocomplete: 'one-time-code',
     maxlength: 12,
   });
-  const error = h('p', { class: 'error', role: 'alert', id: 'twostep-signin-error' });
-  const submit = h('button', { type: 'submit', class: 'primary' }, t('twostep.verify'));
-  const toggle = h(
+  const error = el('p', { class: 'error', role: 'alert', id: 'twostep-signin-error' });
+  const submit = el('button', { type: 'submit', class: 'primary' }, t('twostep.verify'));
+  const toggle = el(
     'button',
     { type: 'button', class: 'ghost small', id: 'twostep-use-backup' },
     t('twostep.use_backup'),
@@ -73,10 +73,10 @@ function codeStep(ticket, next) {
     code.value = '';
     code.focus();
   });
-  const form = h(
+  const form = el(
     'form',
     { id: 'twostep-signin-form', class: 'grid narrow' },
-    h('label', {}, label, ' ', code),
+    el('label', {}, label, ' ', code),
     submit,
     toggle,
     error,
@@ -91,11 +91,11 @@ function codeStep(ticket, next) {
     } catch (err) {
       error.textContent = errorText(err, 'twostep');
       if (err && typeof err === 'object' && 'code' in err && err.code === 'second_step_expired') {
-        error.append(' ', h('a', { href: `/signin?next=${encodeURIComponent(next)}` }, t('twostep.restart')));
+        error.append(' ', el('a', { href: `/signin?next=${encodeURIComponent(next)}` }, t('twostep.restart')));
       }
     } finally {
       submit.disabled = false;
     }
   });
-  return [h('h1', {}, t('twostep.second_title')), note, form];
+  return [el('h1', {}, t('twostep.second_title')), note, form];
 }

@@ -1,8 +1,8 @@
 // @ts-check
-// The puzzles' HTTP calls (`/api/puzzles/…`, docs/puzzles.md), apart from api.js so that the game page,
-// which loads api.js, does not carry them. Answers are the server's JSON as it is.
+// The puzzles' HTTP calls (`/api/puzzles/…`, docs/puzzles.md), apart from net/api.js so that the game page,
+// which loads net/api.js, does not carry them. Answers are the server's JSON as it is.
 
-import { call, enc, q } from '../api.js';
+import { call, enc, q } from '../net/api.js';
 
 export const puzzleApi = {
   /** @param {string} id a puzzle (docs/puzzles.md), without its solution */

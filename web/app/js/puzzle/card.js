@@ -4,33 +4,33 @@
 // `/puzzles/daily`. No card when the server has no puzzle.
 
 import { puzzleApi } from './api.js';
-import { Diagram } from '../diagram.js';
+import { Diagram } from '../board/diagram.js';
 import { loadBook, t } from '../i18n.js';
-import { h, variantName } from '../ui.js';
+import { el, variantName } from '../ui.js';
 import { goalText } from './words.js';
 
 /** @returns {HTMLElement} the card, filled (and shown) once the day's puzzle is in */
 export function dailyCard() {
-  const card = h('section', { class: 'panel daily-puzzle', id: 'daily-puzzle', hidden: true });
+  const card = el('section', { class: 'panel daily-puzzle', id: 'daily-puzzle', hidden: true });
   Promise.all([puzzleApi.daily(), loadBook('puzzles')])
     .then(([{ puzzle }]) => {
       const diagram = new Diagram();
       diagram.side = puzzle.solver === 'north' ? 'north' : 'south';
       // The board is a picture here: out of the tab order and of the accessibility tree (the link says
       // what it shows), and a click on it is the link's.
-      const still = h('div', { class: 'daily-board', inert: true }, diagram.box);
+      const still = el('div', { class: 'daily-board', inert: true }, diagram.box);
       card.append(
-        h('h2', {}, t('puzzle.daily')),
-        h(
+        el('h2', {}, t('puzzle.daily')),
+        el(
           'a',
           { href: '/puzzles/daily', class: 'daily-link', id: 'daily-puzzle-link' },
           still,
-          h('span', { class: 'daily-goal' }, goalText(puzzle)),
-          h(
+          el('span', { class: 'daily-goal' }, goalText(puzzle)),
+          el(
             'span',
             { class: 'small' },
             `${variantName(puzzle.variant)} · `,
-            h('span', { class: 'solve' }, t('puzzle.solve')),
+            el('span', { class: 'solve' }, t('puzzle.solve')),
           ),
         ),
       );

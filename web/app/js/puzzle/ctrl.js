@@ -8,7 +8,7 @@
 // every `redraw`.
 
 import { puzzleApi } from './api.js';
-import { Diagram } from '../diagram.js';
+import { Diagram } from '../board/diagram.js';
 import { decisions as byHole } from '../gamestate.js';
 import { go } from '../router.js';
 import { me, ready } from '../session.js';

@@ -4,7 +4,7 @@
 // preview (`POST /api/preview`), so no rule is worked out here. The solution shown after the end is the
 // same line, its decisions not yet played asked for when they are stepped to.
 
-import { api } from '../api.js';
+import { api } from '../net/api.js';
 
 /**
  * @typedef {object} Ply

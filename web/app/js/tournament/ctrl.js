@@ -11,13 +11,13 @@ import { t } from '../i18n.js';
 import { keepSeat } from '../prefs.js';
 import { go } from '../router.js';
 import { onChange, ready } from '../session.js';
-import { tournamentApi } from '../tournamentwire.js';
+import { tournamentApi } from '../net/tournamentwire.js';
 import { HANDLERS } from './handlers.js';
 import { markOpened, opened } from './opened.js';
 import { TournamentSocket } from './socket.js';
 import { refusal } from './words.js';
 
-/** @typedef {import('../tournamentwire.js').TournamentView} TournamentView */
+/** @typedef {import('../net/tournamentwire.js').TournamentView} TournamentView */
 /** @typedef {import('./socket.js').TournamentMessage} TournamentMessage */
 /** @typedef {import('./words.js').Refusal} Refusal */
 
@@ -33,7 +33,7 @@ export class TournamentCtrl {
     this.view = null;
     /** @type {'loading' | 'shown' | 'missing' | 'failed'} the first read over HTTP */
     this.load = 'loading';
-    /** @type {import('../reconnect.js').SocketStatus | null} */
+    /** @type {import('../net/reconnect.js').SocketStatus | null} */
     this.status = null;
     /** a Join or Withdraw on its way */
     this.busy = false;

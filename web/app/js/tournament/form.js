@@ -6,7 +6,7 @@
 
 import { t } from '../i18n.js';
 import { go } from '../router.js';
-import { tournamentApi } from '../tournamentwire.js';
+import { tournamentApi } from '../net/tournamentwire.js';
 import { refusal } from './words.js';
 
 /** @typedef {import('./words.js').Refusal} Refusal */

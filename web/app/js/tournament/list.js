@@ -5,11 +5,11 @@
 // view/list.js draws it.
 
 import { me, onChange, ready } from '../session.js';
-import { tournamentApi } from '../tournamentwire.js';
+import { tournamentApi } from '../net/tournamentwire.js';
 import { errorText } from '../ui.js';
 import { TournamentForm } from './form.js';
 
-/** @typedef {import('../tournamentwire.js').TournamentSummary} TournamentSummary */
+/** @typedef {import('../net/tournamentwire.js').TournamentSummary} TournamentSummary */
 
 /** How often the lists are asked for again. */
 const REFRESH_MS = 10000;

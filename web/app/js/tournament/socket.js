@@ -1,10 +1,10 @@
 // @ts-check
 // The read-only tournament socket (`/api/tournaments/{id}/ws`) on the reconnecting base: each frame
-// decoded (tournamentwire.js) and handed to the page's controller, which dispatches it by its type
+// decoded (net/tournamentwire.js) and handed to the page's controller, which dispatches it by its type
 // (handlers.js). It sends nothing but the keep-alive.
 
-import { ReconnectingSocket } from '../reconnect.js';
-import { decodeTournament } from '../tournamentwire.js';
+import { ReconnectingSocket } from '../net/reconnect.js';
+import { decodeTournament } from '../net/tournamentwire.js';
 
 /** @typedef {NonNullable<ReturnType<typeof decodeTournament>>} TournamentMessage */
 
@@ -12,7 +12,7 @@ export class TournamentSocket extends ReconnectingSocket {
   /**
    * @param {string} id
    * @param {(m: TournamentMessage) => void} onMessage
-   * @param {(s: import('../reconnect.js').SocketStatus) => void} onStatus
+   * @param {(s: import('../net/reconnect.js').SocketStatus) => void} onStatus
    */
   constructor(id, onMessage, onStatus) {
     super(onStatus);

@@ -7,7 +7,7 @@ import { h } from '../vendor/snabbdom.js';
 import { language, t } from '../i18n.js';
 import { clockText, errorText, variantName } from '../ui.js';
 
-/** @typedef {import('../tournamentwire.js').TournamentSummary} TournamentSummary */
+/** @typedef {import('../net/tournamentwire.js').TournamentSummary} TournamentSummary */
 /** @typedef {import('../vendor/snabbdom.js').VNode} VNode */
 
 /**

@@ -1,5 +1,5 @@
 // @ts-check
-// The position editor's controls under the analysis board (its state is editor.js's): add or take away
+// The position editor's controls under the analysis board (its state is board/editor.js's): add or take away
 // counters, who is to move, empty the board, the total, then analyse the position or cancel.
 
 import { h } from '../../vendor/snabbdom.js';
@@ -7,7 +7,7 @@ import { t } from '../../i18n.js';
 import { sideName } from '../../ui.js';
 
 /** @typedef {import('../ctrl.js').AnalysisCtrl} AnalysisCtrl */
-/** @typedef {import('../../editor.js').PositionEditor} PositionEditor */
+/** @typedef {import('../../board/editor.js').PositionEditor} PositionEditor */
 
 /**
  * @param {AnalysisCtrl} ctrl

@@ -1,6 +1,6 @@
 // @ts-check
 // The analysis board as a pure function of its controller's state: the header (the game, "Copy position",
-// "Edit the position", "Paste a position"), the board (diagram.js's, hosted as the game page hosts its
+// "Edit the position", "Paste a position"), the board (board/diagram.js's, hosted as the game page hosts its
 // board: put in on insert, drawn by the controller's actions) with the decisions that are not a hole, a
 // hole's two directions or the editor's controls under it, and beside it the engine's value, its best
 // line, every move with its value, the line played with its variations and the steps through it.

@@ -1,5 +1,5 @@
 // @ts-check
-// The board region: the SVG board (drawn by board.js's BoardView, which snabbdom hosts as lichess hosts
+// The board region: the SVG board (drawn by board/board.js's BoardView, which snabbdom hosts as lichess hosts
 // chessground: created on insert, told the new state after each patch), the caption of the move being
 // sown, the preview of the hole the pointer rests on (where the game allows it), and the decisions that
 // are not a single hole (a direction to choose, the store, an opening).

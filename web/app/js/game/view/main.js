@@ -4,7 +4,7 @@
 // controls, invite, replay, review, view options, moves, seat link). pages/game.js patches it on every redraw.
 
 import { h } from '../../vendor/snabbdom.js';
-import { SPEEDS } from '../../anim.js';
+import { SPEEDS } from '../../board/anim.js';
 import { prefs } from '../../prefs.js';
 import { t } from '../../i18n.js';
 import { decisionText, resultText, sideName, timeControl } from '../../ui.js';

@@ -2,7 +2,7 @@
 // The replay panel of a finished game: « ◀ slider ▶ », the ply shown, and the record's downloads.
 
 import { h } from '../../vendor/snabbdom.js';
-import { api } from '../../api.js';
+import { api } from '../../net/api.js';
 import { t } from '../../i18n.js';
 
 /** @typedef {import('../ctrl.js').GameCtrl} GameCtrl */

@@ -1,5 +1,5 @@
 // @ts-check
-// The puzzle's board region: the board (diagram.js's, which snabbdom hosts as the game page hosts its
+// The puzzle's board region: the board (board/diagram.js's, which snabbdom hosts as the game page hosts its
 // board: put in on insert, drawn by the controller), the caption of the sowing, and the decisions that
 // are not one hole (the two directions of a hole, the store, an opening).
 

@@ -6,8 +6,8 @@ import { h } from '../../vendor/snabbdom.js';
 import { has, t } from '../../i18n.js';
 import { variantName } from '../../ui.js';
 
-/** @typedef {import('../../tournamentwire.js').TournamentView} TournamentView */
-/** @typedef {import('../../tournamentwire.js').TournamentGame} TournamentGame */
+/** @typedef {import('../../net/tournamentwire.js').TournamentView} TournamentView */
+/** @typedef {import('../../net/tournamentwire.js').TournamentGame} TournamentGame */
 
 /**
  * @param {TournamentView} v

@@ -10,7 +10,7 @@ import { at, kindText, lockMark, timeText, variantsText } from '../words.js';
 import { createForm } from './form.js';
 
 /** @typedef {import('../list.js').TournamentListCtrl} TournamentListCtrl */
-/** @typedef {import('../../tournamentwire.js').TournamentSummary} TournamentSummary */
+/** @typedef {import('../../net/tournamentwire.js').TournamentSummary} TournamentSummary */
 
 /**
  * A tournament of a list.

@@ -15,7 +15,7 @@ import { byes, gameList } from './games.js';
 import { scoring, standings } from './standings.js';
 
 /** @typedef {import('../ctrl.js').TournamentCtrl} TournamentCtrl */
-/** @typedef {import('../../tournamentwire.js').TournamentView} TournamentView */
+/** @typedef {import('../../net/tournamentwire.js').TournamentView} TournamentView */
 /** @typedef {import('../../vendor/snabbdom.js').VNode} VNode */
 
 /** @param {TournamentCtrl} ctrl */

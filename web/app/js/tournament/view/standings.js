@@ -7,8 +7,8 @@ import { h } from '../../vendor/snabbdom.js';
 import { t } from '../../i18n.js';
 import { halves, quarters } from '../words.js';
 
-/** @typedef {import('../../tournamentwire.js').TournamentView} TournamentView */
-/** @typedef {import('../../tournamentwire.js').StandingLine} StandingLine */
+/** @typedef {import('../../net/tournamentwire.js').TournamentView} TournamentView */
+/** @typedef {import('../../net/tournamentwire.js').StandingLine} StandingLine */
 
 /** @param {boolean} arena */
 function head(arena) {

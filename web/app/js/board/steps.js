@@ -3,8 +3,8 @@
 // counts, one at a time, as the terminal client's tui/anim.rs does. Used to animate a move and, in
 // protocol 3, to follow the board through the events of a change that carry no board of their own.
 
-import { has, t } from './i18n.js';
-import { sideName } from './ui.js';
+import { has, t } from '../i18n.js';
+import { sideName } from '../ui.js';
 
 /** @typedef {'lifted' | 'dropped' | 'captured'} Mark */
 /**
@@ -46,7 +46,7 @@ function layOut(holes, south, north) {
 
 /**
  * The holes to draw: while Ikibuguzo's arrays are secret, the viewer's own chosen array on his side.
- * @param {import('./types.js').Board} b
+ * @param {import('../types.js').Board} b
  */
 export function shownHoles(b) {
   const [s, n] = [b.choices.south, b.choices.north].map((c) => +c.split(':')[1] || 0);
@@ -59,7 +59,7 @@ export function shownHoles(b) {
 /**
  * Why a capture happened, in words (after a comma), from the rule and holes the server named; nothing
  * for a reason this page has no words for.
- * @param {import('./types.js').CaptureReason | null} reason
+ * @param {import('../types.js').CaptureReason | null} reason
  */
 function why(reason) {
   if (!reason || !has(`why.${reason.rule}`)) return '';
@@ -84,7 +84,7 @@ function where(to) {
  * `exact` is false once a step cannot be followed (a `skipped` step of a very long turn): the counts
  * after it are not the real ones, and the board of the event must be shown instead.
  * @param {{holes: Record<string, number>, stores: {south: number | null, north: number | null}}} before
- * @param {{steps: import('./types.js').Step[]}} move
+ * @param {{steps: import('../types.js').Step[]}} move
  */
 export function replay(before, move) {
   const steps = move.steps;

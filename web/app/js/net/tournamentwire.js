@@ -7,7 +7,7 @@ import { call } from './api.js';
 import { seatGranted, timeControl } from './wire.js';
 
 /** @typedef {any} Json a value parsed from the server's JSON, checked field by field here */
-/** @typedef {import('./types.js').TimeControl} TimeControl */
+/** @typedef {import('../types.js').TimeControl} TimeControl */
 /** @typedef {'arena' | 'swiss'} TournamentKind */
 /** @typedef {'upcoming' | 'running' | 'finished'} TournamentStatus */
 
@@ -68,7 +68,7 @@ import { seatGranted, timeControl } from './wire.js';
  *   standings: StandingLine[],
  *   games: TournamentGame[],
  *   byes: {round: number, name: string}[],
- *   me: {joined: boolean, withdrawn: boolean, game: import('./types.js').SeatGranted | null} | null,
+ *   me: {joined: boolean, withdrawn: boolean, game: import('../types.js').SeatGranted | null} | null,
  * }} TournamentView
  */
 

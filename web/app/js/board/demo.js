@@ -5,11 +5,11 @@
 // engine sent for after the sowing ends it.
 
 import { SPEEDS } from './anim.js';
-import { t } from './i18n.js';
-import { prefs } from './prefs.js';
+import { t } from '../i18n.js';
+import { prefs } from '../prefs.js';
 import { replay } from './steps.js';
-import { h } from './ui.js';
-import * as wire from './wire.js';
+import { el } from '../ui.js';
+import * as wire from '../net/wire.js';
 
 /** @typedef {import('./diagram.js').Diagram} Diagram */
 /** @typedef {import('./diagram.js').Marks} Marks */
@@ -35,12 +35,12 @@ export class Demo {
     this.timer = undefined;
     /** @param {string} cls @param {string} words @param {() => void} act */
     const button = (cls, words, act) =>
-      /** @type {HTMLButtonElement} */ (h('button', { type: 'button', class: cls, onclick: act }, words));
+      /** @type {HTMLButtonElement} */ (el('button', { type: 'button', class: cls, onclick: act }, words));
     this.play = button('demo-play', label, () => (this.timer ? this.pause() : this.start()));
     this.back = button('demo-back', t('demo.back'), () => this.go(this.k - 1));
     this.next = button('demo-next', t('demo.next'), () => this.go(this.k + 1));
-    this.status = h('output', { class: 'demo-status muted small', 'aria-live': 'polite' });
-    this.el = h('div', { class: 'demo actions', role: 'group', 'aria-label': t('demo.controls') }, this.play);
+    this.status = el('output', { class: 'demo-status muted small', 'aria-live': 'polite' });
+    this.el = el('div', { class: 'demo actions', role: 'group', 'aria-label': t('demo.controls') }, this.play);
   }
 
   /** Plays from where it is, or from the start when it is at the end or has not begun. */

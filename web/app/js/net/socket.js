@@ -11,7 +11,7 @@
 import { ReconnectingSocket } from './reconnect.js';
 import { decodeServer, encode, socketPath } from './wire.js';
 
-/** @typedef {import('./types.js').ServerMessage} ServerMessage */
+/** @typedef {import('../types.js').ServerMessage} ServerMessage */
 
 /** How long before a decision refused as `unavailable` (nothing was stored) is sent again. */
 const RETRY_UNAVAILABLE_MS = 1000;

@@ -6,13 +6,13 @@
 
 import { Animator } from './anim.js';
 import { BoardView } from './board.js';
-import { t } from './i18n.js';
-import { prefs } from './prefs.js';
+import { t } from '../i18n.js';
+import { prefs } from '../prefs.js';
 import { shownHoles } from './steps.js';
-import { h, sideName, variantName } from './ui.js';
-import * as wire from './wire.js';
+import { el, sideName, variantName } from '../ui.js';
+import * as wire from '../net/wire.js';
 
-/** @typedef {import('./types.js').Board} Board */
+/** @typedef {import('../types.js').Board} Board */
 /** @typedef {{holes?: {hole: string, kind: string}[], arrows?: {from: string, to: string}[]}} Marks */
 
 /**
@@ -32,8 +32,8 @@ export class Diagram {
    * @param {{onHole?: (name: string) => void, onHover?: (name: string | null) => void, label?: string}} [opts]
    */
   constructor(opts = {}) {
-    this.box = h('div', { class: 'board-box' });
-    this.caption = h('p', { class: 'caption muted small', 'aria-live': 'polite' });
+    this.box = el('div', { class: 'board-box' });
+    this.caption = el('p', { class: 'caption muted small', 'aria-live': 'polite' });
     this.view = new BoardView(this.box, {
       onHole: (name) => {
         // A click during a sowing ends it, as on the game page.

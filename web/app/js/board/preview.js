@@ -3,9 +3,9 @@
 // previews, the line that says what it does and the hole tinted where it ends. Everything shown is read
 // off the server's answer (the engine played the decision); nothing here knows a rule.
 
-import { decisions } from './gamestate.js';
-import { t } from './i18n.js';
-import { decisionText } from './ui.js';
+import { decisions } from '../gamestate.js';
+import { t } from '../i18n.js';
+import { decisionText } from '../ui.js';
 
 /**
  * @typedef {object} MovePreview the server's answer (`POST /api/preview`, `POST /api/games/{id}/preview`)

@@ -8,16 +8,16 @@
 // and `clock`; a `start` event at version 1 when the second player joins; a board's counts are an array
 // in reading order; a step is a string of words ("drop c2").
 
-/** @typedef {import('./types.js').Side} Side */
-/** @typedef {import('./types.js').Board} Board */
-/** @typedef {import('./types.js').Game} Game */
-/** @typedef {import('./types.js').Clock} Clock */
-/** @typedef {import('./types.js').Outcome} Outcome */
-/** @typedef {import('./types.js').Step} Step */
-/** @typedef {import('./types.js').GameEvent} GameEvent */
-/** @typedef {import('./types.js').ServerMessage} ServerMessage */
-/** @typedef {import('./types.js').SeatGranted} SeatGranted */
-/** @typedef {import('./types.js').TimeControl} TimeControl */
+/** @typedef {import('../types.js').Side} Side */
+/** @typedef {import('../types.js').Board} Board */
+/** @typedef {import('../types.js').Game} Game */
+/** @typedef {import('../types.js').Clock} Clock */
+/** @typedef {import('../types.js').Outcome} Outcome */
+/** @typedef {import('../types.js').Step} Step */
+/** @typedef {import('../types.js').GameEvent} GameEvent */
+/** @typedef {import('../types.js').ServerMessage} ServerMessage */
+/** @typedef {import('../types.js').SeatGranted} SeatGranted */
+/** @typedef {import('../types.js').TimeControl} TimeControl */
 /** @typedef {any} Json a value parsed from the server's JSON, checked field by field here */
 
 /** The protocol version this page speaks. */
@@ -107,7 +107,7 @@ export function timeControl(c) {
 
 /**
  * A time control as a request sends it: days per move, or base and increment.
- * @param {import('./types.js').TimeControl} c
+ * @param {import('../types.js').TimeControl} c
  */
 export const clockBody = (c) =>
   c.days ? { days: c.days } : { base_secs: c.baseSecs, increment_secs: c.incrementSecs };
@@ -340,7 +340,7 @@ export function seatGranted(w) {
 
 /**
  * @param {Json} l
- * @returns {import('./types.js').ChatLine}
+ * @returns {import('../types.js').ChatLine}
  */
 function chatLine(l) {
   return {
@@ -355,7 +355,7 @@ function chatLine(l) {
 
 /**
  * @param {Json} w
- * @returns {import('./types.js').NextGame}
+ * @returns {import('../types.js').NextGame}
  */
 function nextGame(w) {
   return { game: String(w.game), seat: w.seat ? seatGranted(w.seat) : null };
@@ -363,7 +363,7 @@ function nextGame(w) {
 
 /**
  * @param {Json} r
- * @returns {import('./types.js').RecordEntry}
+ * @returns {import('../types.js').RecordEntry}
  */
 export function recordEntry(r) {
   return {
@@ -378,7 +378,7 @@ export function recordEntry(r) {
 
 /**
  * @param {Json} w
- * @returns {{game: Game, clock: Clock | null, record: import('./types.js').RecordEntry[], board: Board}}
+ * @returns {{game: Game, clock: Clock | null, record: import('../types.js').RecordEntry[], board: Board}}
  */
 export function gameDetail(w) {
   return { game: game(w.game), clock: clock(w.clock), record: (w.record || []).map(recordEntry), board: board(w.view) };
@@ -391,7 +391,7 @@ export function positionAt(w) {
 
 /**
  * @param {Json} w
- * @returns {import('./types.js').Account}
+ * @returns {import('../types.js').Account}
  */
 export function account(w) {
   const warnings = (w.warnings || []).map((/** @type {Json} */ x) => ({ id: x.id, text: x.text, at: x.at }));

@@ -6,10 +6,10 @@
 
 /**
  * @param {Json} w
- * @returns {import('./types.js').PlayerProfile}
+ * @returns {import('../types.js').PlayerProfile}
  */
 export function playerProfile(w) {
-  /** @type {Record<string, import('./types.js').Rating>} */
+  /** @type {Record<string, import('../types.js').Rating>} */
   const ratings = {};
   for (const [v, r] of Object.entries(w.ratings || {})) {
     const x = /** @type {Json} */ (r);

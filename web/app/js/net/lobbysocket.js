@@ -10,10 +10,10 @@
 import { ReconnectingSocket } from './reconnect.js';
 import { decodeLobby, encodeLobby } from './lobbywire.js';
 
-/** @typedef {import('./types.js').Seek} Seek */
-/** @typedef {import('./types.js').Game} Game */
-/** @typedef {import('./types.js').GameListName} GameListName */
-/** @typedef {import('./types.js').LobbyMessage} LobbyMessage */
+/** @typedef {import('../types.js').Seek} Seek */
+/** @typedef {import('../types.js').Game} Game */
+/** @typedef {import('../types.js').GameListName} GameListName */
+/** @typedef {import('../types.js').LobbyMessage} LobbyMessage */
 /** @typedef {import('./lobbywire.js').SeekForm} SeekForm */
 
 /**
@@ -21,7 +21,7 @@ import { decodeLobby, encodeLobby } from './lobbywire.js';
  * @property {string | null} guestName
  * @property {(seeks: Seek[]) => void} [onSeeks]
  * @property {(seek: Seek) => void} [onCreated]
- * @property {(granted: import('./types.js').SeatGranted) => void} [onPaired]
+ * @property {(granted: import('../types.js').SeatGranted) => void} [onPaired]
  * @property {(m: {code: string, message: string}) => void} [onError]
  * @property {(s: import('./reconnect.js').SocketStatus) => void} [onStatus]
  * @property {() => void} [onOwnLost]

@@ -5,7 +5,7 @@
 // Whether such a position is one the game can hold is the server's to say when the text is loaded:
 // nothing here knows a rule. analysis/view/editor.js draws its controls.
 
-import * as wire from './wire.js';
+import * as wire from '../net/wire.js';
 
 /** A hole's token of a position text (`c2=4`); the others (`turn=9`, `store.south=3`) are kept. */
 const HOLE_TOKEN = /^[a-z]\d+=\d+$/;

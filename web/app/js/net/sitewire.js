@@ -6,7 +6,7 @@
 
 import { clockBody, game } from './wire.js';
 
-/** @typedef {import('./types.js').TimeControl} TimeControl */
+/** @typedef {import('../types.js').TimeControl} TimeControl */
 /** @typedef {any} Json a value parsed from the server's JSON, checked field by field here */
 
 /** @param {Json} w */
@@ -16,7 +16,7 @@ export function gameList(w) {
 
 /**
  * @param {Json} w
- * @returns {{protocol: number, variants: import('./types.js').VariantInfo[]}}
+ * @returns {{protocol: number, variants: import('../types.js').VariantInfo[]}}
  */
 export function variantList(w) {
   return {

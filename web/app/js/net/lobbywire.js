@@ -4,9 +4,9 @@
 
 import { clockBody, game, seatGranted, timeControl } from './wire.js';
 
-/** @typedef {import('./types.js').Seek} Seek */
-/** @typedef {import('./types.js').LobbyMessage} LobbyMessage */
-/** @typedef {import('./types.js').TimeControl} TimeControl */
+/** @typedef {import('../types.js').Seek} Seek */
+/** @typedef {import('../types.js').LobbyMessage} LobbyMessage */
+/** @typedef {import('../types.js').TimeControl} TimeControl */
 /** @typedef {any} Json a value parsed from the server's JSON, checked field by field here */
 
 /**
@@ -31,7 +31,7 @@ export function seek(w) {
 
 /**
  * @param {Json} w
- * @returns {import('./types.js').Challenge}
+ * @returns {import('../types.js').Challenge}
  */
 export function challenge(w) {
   return {
@@ -47,7 +47,7 @@ export function challenge(w) {
 /**
  * The name of a live game list of the lobby socket.
  * @param {unknown} w
- * @returns {import('./types.js').GameListName}
+ * @returns {import('../types.js').GameListName}
  */
 function gameListName(w) {
   return w === 'live' ? 'live' : 'waiting';

@@ -6,7 +6,7 @@
 // move begins (South's before a1, North's after t2): its count, or "?" while it is hidden from the viewer.
 
 import { columnLetter, el } from './board.js';
-import { loadBook, t } from './i18n.js';
+import { loadBook, t } from '../i18n.js';
 
 // The stores' words.
 await loadBook('board2');
@@ -26,7 +26,7 @@ const GEOMETRY = {
 
 // The board's own style, beside this module.
 if (!document.querySelector('link[data-board2]')) {
-  const href = new URL('../css/board2.css', import.meta.url).href;
+  const href = new URL('../../css/board2.css', import.meta.url).href;
   document.head.append(Object.assign(document.createElement('link'), { rel: 'stylesheet', href }));
   document.head.lastElementChild?.setAttribute('data-board2', '');
 }

@@ -140,7 +140,7 @@ export const api = {
   /**
    * What a decision would do in a game in progress, asked with the seat's token (games that allow it).
    * @param {string} id @param {string} token @param {string} decision
-   * @returns {Promise<import('./preview.js').MovePreview>}
+   * @returns {Promise<import('../board/preview.js').MovePreview>}
    */
   gamePreview: async (id, token, decision) => call('POST', `/api/games/${enc(id)}/preview`, { token, decision }),
   /** @param {{variant?: string, position?: string, game?: string, ply?: number, nodes?: number}} body */
