@@ -133,7 +133,8 @@ fn values_of(
     table: &mut Table,
 ) -> (Vec<i32>, u32, u64) {
     // The searcher reads only the variant of the position it is made with (its evaluation's weights).
-    let mut s = Searcher::new(&children[0].1, Config::DEFAULT, nodes, None, table).deciding(side);
+    let mut s =
+        Searcher::new(&children[0].1, Config::DEFAULT, nodes, (None, Some(crate::SAFETY_TIME)), table).deciding(side);
     let forced = children.len() == 1;
     let mut values: Vec<i32> = children
         .iter()

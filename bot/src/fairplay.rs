@@ -120,13 +120,15 @@ pub fn threshold(variant: Variant) -> f64 {
     }
 }
 
-// The bars, percent (BENCHMARKS.md "Fair play": level 8 agrees on every decision in Kubuguza and Njombwa,
-// 100 %; the honest levels' highest windows are 93.7 % in Kubuguza and 94.8 % in Njombwa, and 97.2 % in
-// Ikibuguzo, whose short, often forced games separate badly; Azigo takes the same bar).
+// The bars, percent (BENCHMARKS.md "Fair play": level 8 agrees on every decision, 100 %, in Kubuguza,
+// Njombwa and Ikibuguzo; the honest levels' highest windows are 93.7 % in Kubuguza and 94.8 % in Njombwa,
+// and 98.0 % in Ikibuguzo (level 7), whose short, often forced games separate badly: its bar is 99 %, and
+// the two other Ikibuguzo rule sets, the same game from fixed openings and not measured, take it too;
+// Azigo takes 98 % until measured).
 const KUBUGUZA: f64 = 98.0;
-const IKIBUGUZO: f64 = 98.0;
-const IKIBUGUZO_OPENING_1: f64 = 98.0;
-const IKIBUGUZO_OPENING_2: f64 = 98.0;
+const IKIBUGUZO: f64 = 99.0;
+const IKIBUGUZO_OPENING_1: f64 = 99.0;
+const IKIBUGUZO_OPENING_2: f64 = 99.0;
 const NJOMBWA: f64 = 98.0;
 const AZIGO: f64 = 98.0;
 
@@ -225,5 +227,38 @@ mod tests {
             }
             assert!(checked > 20, "{variant}: {checked} decisions checked");
         }
+    }
+
+    /// A search cut by the wall clock is not level 8's: with a safety net that fires at its first look at
+    /// the clock (what a machine so loaded that a low-priority search passes the net's 30 s does), level 8
+    /// plays outside its reference, which the clock never cuts; without the net, as `mancala-fairplay`
+    /// plays it, it stays inside.
+    #[test]
+    fn a_search_cut_by_the_clock_leaves_the_reference() {
+        let nodes = 20_000;
+        let variant = Variant::Ikibuguzo;
+        let limits = Limits { nodes, depth: 64 };
+        let mut pos = Position::start(variant, Options::defaults(variant)).unwrap();
+        let mut cut = Bot::new(Level::L8, 1).with_limits(limits).with_safety_time(Some(std::time::Duration::ZERO));
+        let mut exact = Bot::new(Level::L8, 1).with_limits(limits).with_safety_time(None);
+        while let ToMove::Both { waiting } = pos.to_move() {
+            let side = Side::BOTH.into_iter().find(|&s| waiting[s]).unwrap();
+            let d = exact.decide(&pos, side).expect("a choice");
+            pos.apply(side, d, &mut NoEvents).unwrap();
+        }
+        let (mut counted, mut outside) = (0, 0);
+        for _ in 0..40 {
+            let ToMove::Side(side) = pos.to_move() else { break };
+            let reference = reference(&pos, side, nodes);
+            let d = exact.decide(&pos, side).expect("a decision");
+            if !reference.is_empty() {
+                assert!(reference.contains(&d), "{d:?} not in {reference:?}: {}", pos.to_text());
+                counted += 1;
+                outside += usize::from(!reference.contains(&cut.decide(&pos, side).expect("a decision")));
+            }
+            pos.apply(side, d, &mut NoEvents).unwrap();
+        }
+        assert!(counted > 10, "{counted} decisions counted");
+        assert!(outside > 0, "cut short, level 8 still agreed on all {counted} decisions");
     }
 }

@@ -88,8 +88,10 @@
 //! A bot's only randomness is its ChaCha8 generator, seeded by [`Bot::new`], and its budgets count nodes,
 //! not time: the same seed and the same sequence of positions give the same decisions on any machine. A
 //! bot keeps nothing between decisions but its generator. The exceptions are a safety net, a search that
-//! runs for [`SAFETY_TIME`] stops as if its budget were spent, which no level's budget comes near; and a
-//! deadline its caller gives ([`Bot::decide_until`]: a bot on a clock), which caps the budget by time.
+//! runs for [`SAFETY_TIME`] stops as if its budget were spent, which no level's budget comes near on an idle
+//! machine but a search at low priority on a loaded one can reach (a measurement is then not of the level:
+//! [`Bot::with_safety_time`] takes the net away); and a deadline its caller gives ([`Bot::decide_until`]: a
+//! bot on a clock), which caps the budget by time.
 
 pub mod analysis;
 pub mod eval;
@@ -267,6 +269,8 @@ pub struct Bot {
     level: Option<Level>,
     rng: ChaCha8Rng,
     stats: SearchStats,
+    /// The wall-clock safety net of its searches ([`Bot::with_safety_time`]).
+    safety: Option<std::time::Duration>,
 }
 
 impl Bot {
@@ -294,7 +298,13 @@ impl Bot {
     }
 
     fn of_kind(kind: Kind, seed: u64) -> Bot {
-        Bot { kind, level: None, rng: ChaCha8Rng::seed_from_u64(seed), stats: SearchStats::default() }
+        Bot {
+            kind,
+            level: None,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            stats: SearchStats::default(),
+            safety: Some(SAFETY_TIME),
+        }
     }
 
     /// The same bot with other search limits (searching bots only; the decisions at the root are always
@@ -308,6 +318,21 @@ impl Bot {
             Kind::Random | Kind::Greedy => {}
         }
         self
+    }
+
+    /// The same bot with another safety net: a search of levels 5 to 8 that runs `safety` of wall-clock
+    /// time stops as if its budget were spent ([`SAFETY_TIME`] unless set). `None`: the node budget alone
+    /// decides, however long it takes, so the decisions are the level's whatever the machine's load; what
+    /// a measurement of the level wants (`mancala-fairplay`: at low priority on a shared machine, a
+    /// level-8 search took more than the net's 30 s and played outside level 8's reference).
+    pub fn with_safety_time(mut self, safety: Option<std::time::Duration>) -> Bot {
+        self.safety = safety;
+        self
+    }
+
+    /// The safety net of its searches ([`Bot::with_safety_time`]).
+    pub fn safety_time(&self) -> Option<std::time::Duration> {
+        self.safety
     }
 
     /// What the search did for the last decision (zero for the bots that do not search).
@@ -347,7 +372,7 @@ impl Bot {
             Kind::Legacy(limits) => legacy::alpha_beta(pos, side, limits, &mut self.rng, &mut self.stats),
             Kind::Search(limits, config) => {
                 let limits = self.level.and_then(|l| l.limits_in(pos.variant())).unwrap_or(limits);
-                self.search(pos, side, search::Budget { limits, deadline }, config)
+                self.search(pos, side, search::Budget { limits, deadline, safety: self.safety }, config)
             }
             #[cfg(feature = "mcts")]
             Kind::Mcts(limits) => {
@@ -356,7 +381,12 @@ impl Bot {
                     || {
                         // Ikibuguzo's secret choice is a simultaneous game, which the tree does not model.
                         let limits = Limits { nodes: limits.nodes.min(100_000), depth: 64 };
-                        self.search(pos, side, search::Budget { limits, deadline }, Config::DEFAULT)
+                        self.search(
+                            pos,
+                            side,
+                            search::Budget { limits, deadline, safety: self.safety },
+                            Config::DEFAULT,
+                        )
                     },
                 )
             }

@@ -63,16 +63,20 @@ pub struct Limits {
     pub depth: i32,
 }
 
-/// What bounds one search: its limits, and the instant it must stop by, if any.
+/// What bounds one search: its limits, the instant it must stop by, if any, and its safety net: the wall
+/// clock time after which it stops as if its budget were spent ([`SAFETY_TIME`] for a bot; `None` where
+/// the node budget alone must decide, however long it takes on a loaded machine: the fair-play reference
+/// and the measurements that compare a bot with it).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Budget {
     pub limits: Limits,
     pub deadline: Option<Instant>,
+    pub safety: Option<Duration>,
 }
 
 impl From<Limits> for Budget {
     fn from(limits: Limits) -> Budget {
-        Budget { limits, deadline: None }
+        Budget { limits, deadline: None, safety: Some(SAFETY_TIME) }
     }
 }
 
@@ -174,9 +178,9 @@ pub(crate) struct Searcher<'t> {
     history: [[u32; HISTORY]; 2],
     nodes: u64,
     budget: u64,
-    /// The search stops as if its budget were spent once the clock reads this: its deadline, or
-    /// [`SAFETY_TIME`] after it started, whichever is first.
-    stop_at: Instant,
+    /// The search stops as if its budget were spent once the clock reads this: its deadline, or its
+    /// safety time after it started, whichever is first (`None`: only the budget stops it).
+    stop_at: Option<Instant>,
     /// The budget (or the time) ran out: every value since is meaningless.
     aborted: bool,
     /// Some line was cut by depth (rather than ending the game) in the current iteration.
@@ -186,12 +190,13 @@ pub(crate) struct Searcher<'t> {
 }
 
 impl<'t> Searcher<'t> {
-    /// A search of `pos` within `budget` nodes, and until `deadline` when there is one.
+    /// A search of `pos` within `budget` nodes, and until `deadline` or for `safety` at most when there
+    /// are.
     pub(crate) fn new(
         pos: &Position,
         cfg: Config,
         budget: u64,
-        deadline: Option<Instant>,
+        (deadline, safety): (Option<Instant>, Option<Duration>),
         tt: &'t mut Table,
     ) -> Searcher<'t> {
         let weights = match cfg.eval {
@@ -200,7 +205,7 @@ impl<'t> Searcher<'t> {
             Eval::Weights(w) => w,
         };
         tt.clear();
-        let safety = Instant::now() + SAFETY_TIME;
+        let safety = safety.map(|t| Instant::now() + t);
         Searcher {
             cfg,
             weights,
@@ -208,7 +213,10 @@ impl<'t> Searcher<'t> {
             history: [[0; HISTORY]; 2],
             nodes: 0,
             budget,
-            stop_at: deadline.map_or(safety, |d| d.min(safety)),
+            stop_at: match (deadline, safety) {
+                (Some(d), Some(s)) => Some(d.min(s)),
+                (d, s) => d.or(s),
+            },
             aborted: false,
             horizon: false,
             root: Side::South,
@@ -236,7 +244,9 @@ impl<'t> Searcher<'t> {
     /// Applies `decision` of `side` to a copy of `pos`, counting a node; `None` once the budget is spent.
     fn child(&mut self, pos: &Position, side: Side, decision: Decision) -> Option<Position> {
         if self.nodes >= self.budget
-            || (self.nodes.is_multiple_of(CLOCK_EVERY) && self.nodes > 0 && Instant::now() >= self.stop_at)
+            || (self.nodes.is_multiple_of(CLOCK_EVERY)
+                && self.nodes > 0
+                && self.stop_at.is_some_and(|t| Instant::now() >= t))
         {
             self.aborted = true;
             return None;
@@ -438,13 +448,13 @@ pub(crate) fn best_decision(
     stats: &mut SearchStats,
 ) -> Option<Decision> {
     *stats = SearchStats::default();
-    let Budget { limits, deadline } = budget;
+    let Budget { limits, deadline, safety } = budget;
     if matches!(pos.to_move(), ToMove::Both { .. }) {
         let forced = cfg.array.map(Decision::Opening).filter(|d| pos.legal_decisions(side).contains(d));
         if forced.is_some() {
             return forced;
         }
-        let cell = Budget { limits: Limits { nodes: (limits.nodes / 4).max(1), ..limits }, deadline };
+        let cell = Budget { limits: Limits { nodes: (limits.nodes / 4).max(1), ..limits }, deadline, safety };
         return opening::choose(pos, side, rng, |p| value(p, side, cell, cfg, tt, stats)).or_else(|| {
             let moves = pos.legal_decisions(side);
             moves.first().copied()
@@ -456,7 +466,7 @@ pub(crate) fn best_decision(
         1 => return Some(moves[0]),
         _ => {}
     }
-    let mut s = Searcher::new(pos, cfg, limits.nodes, deadline, tt);
+    let mut s = Searcher::new(pos, cfg, limits.nodes, (deadline, safety), tt);
     s.root = side;
     let step = cfg.step.max(1);
     let depths = (step..=limits.depth.max(step)).step_by(step as usize);
@@ -467,7 +477,9 @@ pub(crate) fn best_decision(
 
 /// The decisions among which [`best_decision`] would pick for `side` in `pos` within `limits` and `cfg`
 /// (no deadline, a fresh table of the size a bot's search has): those of the highest score, in legal
-/// order; empty unless `side` alone is to decide with a choice of at least two decisions.
+/// order; empty unless `side` alone is to decide with a choice of at least two decisions. No safety net
+/// either: a bot's search cut by it is no longer the search of its budget, and neither would this be, so
+/// the nodes alone decide, however loaded the machine.
 pub(crate) fn best_decisions(pos: &Position, side: Side, limits: Limits, cfg: Config) -> Vec<Decision> {
     if pos.to_move() != ToMove::Side(side) {
         return Vec::new();
@@ -477,7 +489,7 @@ pub(crate) fn best_decisions(pos: &Position, side: Side, limits: Limits, cfg: Co
         return Vec::new();
     }
     let mut tt = Table::new(table_entries(limits.nodes));
-    let mut s = Searcher::new(pos, cfg, limits.nodes, None, &mut tt);
+    let mut s = Searcher::new(pos, cfg, limits.nodes, (None, None), &mut tt);
     s.root = side;
     let step = cfg.step.max(1);
     let depths = (step..=limits.depth.max(step)).step_by(step as usize);
@@ -511,8 +523,8 @@ impl root::RootSearch for Searcher<'_> {
 
 /// The value of `pos` for `me` by iterative deepening within `budget`.
 fn value(pos: &Position, me: Side, budget: Budget, cfg: Config, tt: &mut Table, stats: &mut SearchStats) -> i32 {
-    let Budget { limits, deadline } = budget;
-    let mut s = Searcher::new(pos, cfg, limits.nodes, deadline, tt);
+    let Budget { limits, deadline, safety } = budget;
+    let mut s = Searcher::new(pos, cfg, limits.nodes, (deadline, safety), tt);
     let mut value = s.static_value(pos, me);
     let step = cfg.step.max(1);
     let mut depth = step;
@@ -559,7 +571,7 @@ mod tests {
                     let w = crate::weights::of(variant);
                     for (tt_on, pvs) in [(false, false), (true, false), (false, true), (true, true)] {
                         let cfg = Config { tt: tt_on, pvs, ..Config::default() };
-                        let mut s = Searcher::new(&pos, cfg, u64::MAX, None, &mut tt);
+                        let mut s = Searcher::new(&pos, cfg, u64::MAX, (None, None), &mut tt);
                         for depth in 1..=3 {
                             let v = s.value_for(&pos, false, side, depth, (-INF, INF), 0);
                             assert_eq!(

@@ -10,8 +10,9 @@ use anyhow::Result;
 use clap::Parser;
 use mancala_bot::Level;
 use mancala_engine::Variant;
-use mancala_tools::fairplay::{self, Task};
+use mancala_tools::fairplay::{self, Origin, SaveFile, Task};
 use std::io::Write;
+use std::sync::Mutex;
 use std::time::Instant;
 
 #[derive(Debug, Parser)]
@@ -38,7 +39,8 @@ struct Args {
     /// Games played at once.
     #[arg(long, default_value_t = 2)]
     threads: usize,
-    /// Write every game's figures to this file.
+    /// Append each game's figures to this file as soon as it is played; the games it already holds (same
+    /// variant, level and game) are not played again, so a stopped run resumes where it was.
     #[arg(long)]
     save: Option<std::path::PathBuf>,
     /// Print the table of figures saved before instead of playing.
@@ -63,8 +65,22 @@ fn main() -> Result<()> {
                     levels.iter().flat_map(move |&level| (0..args.games).map(move |game| Task { variant, level, game }))
                 })
                 .collect();
+            let save = match &args.save {
+                Some(path) => Some(SaveFile::open(path, Origin { seed: args.seed, openings: args.openings })?),
+                None => None,
+            };
+            let todo = save.as_ref().map_or(tasks.clone(), |f| fairplay::pending(&tasks, &f.saved));
+            if todo.len() < tasks.len() {
+                eprintln!(
+                    "{} of the {} games already saved, {} to play",
+                    tasks.len() - todo.len(),
+                    tasks.len(),
+                    todo.len()
+                );
+            }
+            let save = Mutex::new(save);
             let started = Instant::now();
-            let played = fairplay::play_all(&tasks, args.seed, args.openings, args.threads, |p| {
+            let played = fairplay::play_all(&todo, args.seed, args.openings, args.threads, |p| {
                 let [s, n] = p.figures;
                 eprintln!(
                     "{:>6.0}s {} level {} game {}: {} decisions, agreement {:?} / {:?}",
@@ -76,11 +92,10 @@ fn main() -> Result<()> {
                     s.agreement().map(|a| a.round()),
                     n.agreement().map(|a| a.round())
                 );
+                save.lock().expect("save").as_mut().map_or(Ok(()), |f| f.append(p))
             })?;
-            if let Some(path) = &args.save {
-                std::fs::write(path, fairplay::save(&played))?;
-            }
-            played
+            // With a file, the table is of every game in it, those of earlier runs too.
+            save.into_inner().expect("save").map_or(played, |f| f.saved)
         }
     };
     let mut out = std::io::stdout().lock();
