@@ -2,8 +2,10 @@
 // a desktop and on a phone, the board at each step being the server's; a wrong first decision shown as
 // failed with the expected decision ringed and the solution to step through; the daily puzzle's card on
 // the home page opening the daily puzzle; an account's rating change, vote and history; a streak that
-// ends at the first miss. The test reads the solutions from the public export (the page never sees one)
-// and learns which decisions are the solver's choices from the server's judge, as the page does.
+// ends at the first miss; a guest not offered again the puzzles its browser finished. The test reads the
+// solutions from the public export (the page never sees one) and learns which decisions are the solver's
+// choices from the server's judge, as the page does. Also: a wider Njombwa board's position, as a puzzle
+// links it, on the analysis board.
 
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -270,6 +272,63 @@ test('a streak: solved puzzles counted until the first miss', { timeout: 90000 }
   await page.waitForSelector('#puzzle-verdict.missed');
   assert.match(await page.textContent('#puzzle-verdict'), /The streak ends at 1 puzzle \(best 1\)/);
   assert.equal((await page.textContent('#puzzle-next')).trim(), 'Start a new streak');
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('a guest is not offered again the puzzles this browser finished', { timeout: 60000 }, async () => {
+  const all = await exported();
+  const kept = all[all.length - 1].id;
+  const finished = all.filter((p) => p.id !== kept).map((p) => p.id);
+  assert.ok(finished.length <= 50, 'every finished id fits in what the page sends');
+  const { page, errors } = await person(browser, server, { device: DESKTOP });
+  await page.goto('/');
+  await page.evaluate(
+    (solved) => localStorage.setItem('mancala.puzzles', JSON.stringify({ solved, missed: [], streakBest: 0 })),
+    finished,
+  );
+  // "Next" picks at random among the few nearest the rating: only the one left, every time.
+  for (let i = 0; i < 4; i += 1) {
+    await page.goto('/puzzles');
+    await page.waitForSelector('#puzzle-status[data-phase="play"]');
+    assert.equal((await page.getAttribute('#puzzle-link', 'href')).split('/').pop(), kept);
+  }
+  // Finished too (a wrong first decision): nothing is left to offer.
+  const p = all[all.length - 1];
+  await click(
+    page,
+    (await served(kept)).board.legal.find((d) => d !== p.solution[0]),
+  );
+  await page.waitForSelector('#puzzle-verdict.missed');
+  await page.click('#puzzle-next');
+  await page.waitForSelector('#puzzle-none');
+  assert.match(await page.textContent('#puzzle-none'), /No puzzle left to play here/);
+  // The browser logs that 404 (nothing left) itself.
+  assert.deepEqual(
+    errors.filter((e) => !/status of 404/.test(e)),
+    [],
+  );
+  await page.context().close();
+});
+
+test("a wider Njombwa board's position opens on the analysis board with its width", { timeout: 90000 }, async () => {
+  // What a puzzle of a 10-column Njombwa game links to (its `options.width` in the address).
+  const start = await post('/api/analysis', { variant: 'njombwa', options: { width: 10 }, nodes: 2000 });
+  const { page, errors } = await person(browser, server, { device: DESKTOP });
+  await page.goto(`/analysis/njombwa?${new URLSearchParams({ position: start.position, width: '10' })}`);
+  await until(async () => /to move/.test(await page.textContent('#analysis-value')), 'the value');
+  const holes = await page.$$eval('svg.board .hole', (g) => g.map((x) => x.getAttribute('data-hole')));
+  assert.ok(holes.includes('j2') && !holes.includes('k2'), `ten columns: ${holes}`);
+  // A move played there is previewed on the same board, and the address keeps the width.
+  const hole = start.board.legal.map((d) => d.split(':')[0]).find((h) => /^[a-t][1-4]$/.test(h));
+  await page.click(`svg.board .hole[data-hole="${hole}"]`);
+  const ask = page.locator('.choices button');
+  if (await ask.count()) await ask.first().click();
+  await until(async () => new URL(page.url()).searchParams.get('position') !== start.position, 'the next position');
+  assert.equal(new URL(page.url()).searchParams.get('width'), '10');
+  await until(async () => /to move/.test(await page.textContent('#analysis-value')), 'its value');
+  const refusal = await page.$('.error');
+  assert.ok(!refusal || !(await refusal.textContent()).trim(), 'no refusal');
   assert.deepEqual(errors, []);
   await page.context().close();
 });

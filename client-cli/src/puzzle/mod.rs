@@ -2,14 +2,16 @@
 //! Which puzzle: the daily one (no argument), one by id, the next one near the account's puzzle rating
 //! (`--next`, `--game`, `--theme`; signed in with `mancala login`, else near 1500), or a streak
 //! (`--streak`: harder each time, until the first miss). Decisions are typed one a line, or given with
-//! `--moves` for scripts; `--json` prints one object instead of text.
+//! `--moves` for scripts; `--json` prints one object instead of text. Once a puzzle is over, a signed-in
+//! player votes on it (asked, or `--vote up|down`).
 
 mod solve;
 mod text;
+mod vote;
 
 use crate::online::api::{Api, ClientError};
 use anyhow::Result;
-use mancala_protocol::puzzles::{AttemptResult, DailyPuzzle, PuzzleView};
+use mancala_protocol::puzzles::{AttemptResult, DailyPuzzle, PuzzleView, VoteAnswer};
 use solve::{Attempt, Decisions};
 
 #[derive(Debug, clap::Args)]
@@ -42,6 +44,10 @@ pub struct Args {
     /// asked.
     #[arg(long)]
     pub json: bool,
+    /// Vote on the puzzle after the attempt (a signed-in account that has tried it): up, a good puzzle;
+    /// down, wrong or dull. Without it, the vote is asked once the line is over.
+    #[arg(long, value_name = "VOTE", conflicts_with = "streak")]
+    pub vote: Option<vote::Vote>,
 }
 
 pub async fn run(args: &Args) -> Result<()> {
@@ -49,6 +55,7 @@ pub async fn run(args: &Args) -> Result<()> {
     if args.streak {
         return streak(&api, args).await;
     }
+    vote::check_given(&api, args.vote)?;
     let (view, date) = chosen(&api, args).await?;
     let show = !args.json;
     if show {
@@ -60,10 +67,23 @@ pub async fn run(args: &Args) -> Result<()> {
         None => Decisions::Typed,
     };
     let attempt = solve::solve(&api, &view, &mut input, false, show).await?;
+    // Given, the vote is sent whatever this run reached: the server takes it from an account with an
+    // attempt of the puzzle, this one or an earlier one, and names the refusal otherwise.
+    let voted = match args.vote {
+        Some(v) => Some((v, vote::send(&api, &view.id, v).await?)),
+        None => None,
+    };
     if args.json {
-        println!("{}", json(&view, date.as_deref(), &attempt));
-    } else if !attempt.finished() {
+        println!("{}", json(&view, date.as_deref(), &attempt, voted.as_ref().map(|(_, a)| a)));
+        return Ok(());
+    }
+    if !attempt.finished() {
         println!("unfinished: the line goes on; nothing is recorded until it ends or a decision is wrong");
+    }
+    match (&voted, &input) {
+        (Some((v, answer)), _) => print!("{}", vote::text(*v, answer)),
+        (None, Decisions::Typed) if attempt.finished() => vote::ask(&api, &view.id).await?,
+        _ => {}
     }
     Ok(())
 }
@@ -140,8 +160,8 @@ async fn streak(api: &Api, args: &Args) -> Result<()> {
 
 /// `--json`: the puzzle, its day when daily, the decisions sent and every answer, the result (`null`
 /// when nothing was sent), and the position reached with its legal decisions (what to send next when
-/// the line goes on).
-fn json(view: &PuzzleView, date: Option<&str>, attempt: &Attempt) -> serde_json::Value {
+/// the line goes on), and the puzzle's votes after `--vote` (`null` without).
+fn json(view: &PuzzleView, date: Option<&str>, attempt: &Attempt, voted: Option<&VoteAnswer>) -> serde_json::Value {
     serde_json::json!({
         "puzzle": view,
         "date": date,
@@ -150,5 +170,6 @@ fn json(view: &PuzzleView, date: Option<&str>, attempt: &Attempt) -> serde_json:
         "result": attempt.result,
         "position": attempt.pos.to_text(),
         "legal_moves": crate::json::legal_moves(&attempt.pos),
+        "vote": voted,
     })
 }

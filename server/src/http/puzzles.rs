@@ -150,8 +150,8 @@ impl Filter {
         Ok(Filter { game, theme })
     }
 
-    fn store(&self) -> PuzzleFilter<'_> {
-        PuzzleFilter { game: self.game, theme: self.theme.as_deref() }
+    fn store<'a>(&'a self, exclude: &'a [String]) -> PuzzleFilter<'a> {
+        PuzzleFilter { game: self.game, theme: self.theme.as_deref(), exclude }
     }
 
     fn words(&self) -> String {
@@ -166,22 +166,47 @@ impl Filter {
     }
 }
 
-/// `next`'s query.
+/// `next`'s query: `game`, `theme`, and `exclude` (puzzle ids, comma-separated, at most
+/// [`EXCLUDE_MAX`]).
 #[derive(Debug)]
-pub struct NextQuery(Filter);
+pub struct NextQuery {
+    filter: Filter,
+    exclude: Vec<String>,
+}
+
+/// The most ids `next`'s `exclude` takes: a guest's recent finished puzzles, as its browser keeps them.
+/// A bound on the query's size and the SQL's parameters; the browser sends its most recent ones.
+pub const EXCLUDE_MAX: usize = 100;
 
 impl FromParams for NextQuery {
-    const NAMES: &'static [&'static str] = &["game", "theme"];
+    const NAMES: &'static [&'static str] = &["game", "theme", "exclude"];
     fn from_params(params: &Params) -> Result<Self, ApiError> {
-        Filter::of(params).map(NextQuery)
+        let exclude = match params.get("exclude") {
+            None | Some("") => Vec::new(),
+            Some(list) => {
+                let ids: Vec<&str> = list.split(',').collect();
+                if ids.len() > EXCLUDE_MAX {
+                    return Err(ApiError::BadRequest(format!(
+                        "parameter `exclude` takes at most {EXCLUDE_MAX} puzzle ids (got {})",
+                        ids.len()
+                    )));
+                }
+                let parsed = ids.iter().map(|id| id.parse::<PuzzleId>().map(|p| p.0));
+                parsed
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(|e| ApiError::BadRequest(e.replacen("`id`", "parameter `exclude`", 1)))?
+            }
+        };
+        Ok(NextQuery { filter: Filter::of(params)?, exclude })
     }
 }
 
-/// `GET /api/puzzles/next?game=&theme=`: a puzzle near the caller's puzzle rating (a guest's is 1500)
-/// that the caller has no recorded attempt of, chosen at random among the nearest few.
+/// `GET /api/puzzles/next?game=&theme=&exclude=`: a puzzle near the caller's puzzle rating (a guest's is
+/// 1500) that the caller has no recorded attempt of and that `exclude` does not name, chosen at random
+/// among the nearest few.
 pub async fn next(
     State(state): State<AppState>,
-    Query(NextQuery(filter)): Query<NextQuery>,
+    Query(NextQuery { filter, exclude }): Query<NextQuery>,
     MaybeSignedIn(caller): MaybeSignedIn,
 ) -> Result<axum::Json<PuzzleView>, ApiError> {
     let key = caller.map(|c| c.name.key());
@@ -189,7 +214,7 @@ pub async fn next(
         Some(k) => state.store.puzzle_standing(k).await?.map_or(Rating::default(), |s| s.rating),
         None => Rating::default(),
     };
-    let near = state.store.puzzles_near(filter.store(), rating.rating, key.as_deref(), NEAREST).await?;
+    let near = state.store.puzzles_near(filter.store(&exclude), rating.rating, key.as_deref(), NEAREST).await?;
     if near.is_empty() {
         return Err(ApiError::NotFound(format!("no puzzle{} left to play", filter.words())));
     }
@@ -238,7 +263,7 @@ pub async fn streak_next(
         Some(id) => Some(stored(&state, id).await?.rating.rating),
         None => None,
     };
-    let harder = state.store.puzzles_above(q.filter.store(), above, STREAK_CHOICES).await?;
+    let harder = state.store.puzzles_above(q.filter.store(&[]), above, STREAK_CHOICES).await?;
     if harder.is_empty() {
         return Err(ApiError::NotFound(format!("no harder puzzle{}: the streak is complete", q.filter.words())));
     }

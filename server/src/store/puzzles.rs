@@ -315,12 +315,14 @@ async fn streak(
     Ok((run, best))
 }
 
-/// What `next` and `streak` choose among: a game, a theme.
+/// What `next` and `streak` choose among: a game, a theme, and not these ids.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PuzzleFilter<'a> {
     pub game: Option<PuzzleGame>,
     /// A theme's name as stored (`endgame`).
     pub theme: Option<&'a str>,
+    /// Puzzles left out (a guest's finished ones, which only its browser knows).
+    pub exclude: &'a [String],
 }
 
 impl PuzzleFilter<'_> {
@@ -336,6 +338,14 @@ impl PuzzleFilter<'_> {
             // `themes` is a JSON array of names: a name with its quotes is one element.
             values.push(format!("%\"{theme}\"%"));
             sql.push_str(&format!(" AND p.themes LIKE ${}", first + values.len() - 1));
+        }
+        if !self.exclude.is_empty() {
+            let mut marks = Vec::with_capacity(self.exclude.len());
+            for id in self.exclude {
+                values.push(id.clone());
+                marks.push(format!("${}", first + values.len() - 1));
+            }
+            sql.push_str(&format!(" AND p.id NOT IN ({})", marks.join(", ")));
         }
         (sql, values)
     }

@@ -1,7 +1,7 @@
 //! Puzzles (docs/puzzles.md): served without their solution, 404 and 400 named; attempts judged right,
 //! wrong and continue, recorded once per account with both ratings moved, a guest's judged only; the
 //! daily puzzle the same twice and on two servers; a streak harder each time that ends at the first miss;
-//! down votes retiring a puzzle; the export; the limit on attempts; a bad `--puzzles` file stopping the
+//! down votes retiring a puzzle; `next` leaving out the ids a guest's browser excludes; the export; the limit on attempts; a bad `--puzzles` file stopping the
 //! server. The puzzles are made here with the engine (a line of legal decisions from positions of a
 //! Kubuguza game) and given with `--puzzles`; whatever starter set the server also holds, the tests find
 //! each puzzle's line in the export. On SQLite, and attempts and ratings once on PostgreSQL.
@@ -453,6 +453,38 @@ async fn attempts_and_ratings_on_postgres() {
     assert_eq!(status, 200, "{next}");
     let (status, daily) = s.get("/api/puzzles/daily").await;
     assert_eq!(status, 200, "{daily}");
+    next_leaves_out_the_excluded(&s).await;
     s.stop().await;
     drop_db(&base, &url).await;
+}
+
+/// `next?exclude=` (a guest's finished puzzles, from its browser): every served puzzle but one excluded,
+/// that one is offered every time; all excluded, none is left (404); a malformed id or too many are 400
+/// naming `exclude`.
+async fn next_leaves_out_the_excluded(s: &TestServer) {
+    let mut ids: Vec<String> = exported(s).await.into_keys().collect();
+    ids.sort();
+    assert!(ids.len() >= 2 && ids.len() <= 100, "the test excludes every served puzzle in one query: {}", ids.len());
+    let kept = ids.pop().unwrap();
+    for _ in 0..10 {
+        let (status, next) = s.get(&format!("/api/puzzles/next?exclude={}", ids.join(","))).await;
+        assert_eq!((status, next["id"].as_str()), (200, Some(kept.as_str())), "{next}");
+    }
+    ids.push(kept);
+    let (status, body) = s.get(&format!("/api/puzzles/next?exclude={}", ids.join(","))).await;
+    assert_eq!((status, body["error"].as_str()), (404, Some("not_found")), "{body}");
+    let too_many = vec!["0123456789abcdef"; 101].join(",");
+    let bad = format!("{},NOT-AN-ID", ids[0]);
+    for (query, named) in [(too_many.as_str(), "at most 100"), (bad.as_str(), "`NOT-AN-ID`"), (",", "`exclude`")] {
+        let (status, body) = s.get(&format!("/api/puzzles/next?exclude={query}")).await;
+        let message = body["message"].as_str().unwrap_or_default();
+        assert!(status == 400 && message.contains("parameter `exclude`") && message.contains(named), "{body}");
+    }
+}
+
+#[tokio::test]
+async fn next_leaves_out_a_guest_s_finished_puzzles() {
+    let s = server(&made(2, 1500.0, 100.0), |_| {}).await;
+    next_leaves_out_the_excluded(&s).await;
+    s.stop().await;
 }

@@ -19,7 +19,7 @@ use crate::edge::error::ApiError;
 use crate::game::clock::{MAX_BASE_SECS, MAX_INCREMENT_SECS};
 use crate::http::history::{MAX_LIMIT, MAX_MS};
 use crate::http::learn::MAX_POSITION_CHARS;
-use crate::http::puzzles::HISTORY_MAX;
+use crate::http::puzzles::{EXCLUDE_MAX, HISTORY_MAX};
 use crate::http::ratings::LEADERBOARD_MAX;
 use crate::ids::{GameId, InviteCode, PlayerName};
 use crate::password;
@@ -237,6 +237,11 @@ fn links(doc: &mut Value) {
 }
 
 /// The schema of a parameter, by its name and place.
+/// `next`'s `exclude`: up to [`EXCLUDE_MAX`] puzzle ids, comma-separated (or nothing).
+fn exclude_pattern() -> String {
+    format!("^([0-9a-f]{{16}}(,[0-9a-f]{{16}}){{0,{}}})?$", EXCLUDE_MAX - 1)
+}
+
 fn parameter_schema(path: &str, place: &str, name: &str) -> Option<Value> {
     let integer = |min: u64, max: u64| json!({ "type": "integer", "minimum": min, "maximum": max });
     Some(match (place, name) {
@@ -252,6 +257,7 @@ fn parameter_schema(path: &str, place: &str, name: &str) -> Option<Value> {
         ("query", "limit") => integer(1, MAX_LIMIT as u64),
         ("query", "game") => json!({ "type": "string", "enum": ["kubuguza", "ikibuguzo", "njombwa", "azigo"] }),
         ("query", "after") => json!({ "type": "string", "pattern": "^[0-9a-f]{16}$" }),
+        ("query", "exclude") => json!({ "type": "string", "pattern": exclude_pattern() }),
         ("query", "theme") => json!({ "type": "string", "enum": crate::http::puzzles::theme_names() }),
         ("query", "max") => integer(1, u32::MAX as u64),
         ("query", "ply") => integer(0, u32::MAX as u64),

@@ -15,12 +15,14 @@ use mancala_protocol::puzzles::{
 #[allow(dead_code)]
 pub fn get_puzzle() {}
 
-/// A puzzle near the caller's puzzle rating (a guest's: 1500) that the caller has not attempted, at random
-/// among the nearest few; never a retired one.
+/// A puzzle near the caller's puzzle rating (a guest's: 1500) that the caller has not attempted and
+/// `exclude` does not name, at random among the nearest few; never a retired one.
 #[utoipa::path(get, path = "/api/puzzles/next", tag = "puzzles",
     params(
         ("game" = Option<String>, Query, description = "`kubuguza`, `ikibuguzo`, `njombwa` or `azigo`"),
-        ("theme" = Option<String>, Query, description = "a theme name (`relay_capture`, `endgame`, …)")),
+        ("theme" = Option<String>, Query, description = "a theme name (`relay_capture`, `endgame`, …)"),
+        ("exclude" = Option<String>, Query, description = "puzzle ids not to offer, comma-separated, at most \
+            100 (a guest's finished puzzles, which only its browser knows)")),
     security((), ("player_token" = []), ("session" = [])),
     responses(
         (status = 200, body = PuzzleView, description = "the puzzle"),

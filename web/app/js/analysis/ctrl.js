@@ -26,7 +26,7 @@ const COPIED_MS = 1500;
 export class AnalysisCtrl {
   /**
    * @param {string} variant the variant of the address (`/analysis/{variant}`)
-   * @param {URLSearchParams} query `position`, or `game` and `ply`
+   * @param {URLSearchParams} query `position` (and Njombwa's `width`), or `game` and `ply`
    * @param {() => void} redraw patches the page from this state
    */
   constructor(variant, query, redraw) {
@@ -36,6 +36,11 @@ export class AnalysisCtrl {
     this.base = query.get('position');
     // Ikibuguzo's own start has nothing to analyse, but a position of it given whole (a puzzle's) has.
     this.variant = VARIANTS.includes(variant) && (variant !== 'ikibuguzo' || this.base) ? variant : 'kubuguza';
+    const width = Number(query.get('width'));
+    // A finished game's variant is known once the server answers (`start`): its width is kept till then.
+    const njombwa = this.variant === 'njombwa' || query.has('game');
+    /** @type {number | null} Njombwa's width when not the default (a wider board's game or puzzle): the server checks it */
+    this.width = njombwa && Number.isInteger(width) && width > 0 ? width : null;
     /** @type {{children: Move[]}} the moves played from the base position */
     this.root = { children: [] };
     /** @type {Move[]} the line shown: a path through the tree */
@@ -75,12 +80,27 @@ export class AnalysisCtrl {
     return i === 0 ? this.base : this.line[i - 1].position;
   }
 
+  /** The rule set's options of the requests: Njombwa's width, when given. */
+  options() {
+    return this.width ? { options: { width: this.width } } : {};
+  }
+
+  /** The address of a position: the variant, the position and the width. @param {string | null} position */
+  address(position) {
+    const query = new URLSearchParams();
+    if (position) query.set('position', position);
+    if (this.width) query.set('width', String(this.width));
+    const q = query.toString();
+    return `/analysis/${this.variant}${q ? `?${q}` : ''}`;
+  }
+
   /** The engine's analysis of a position, asked once. @param {string | null} position */
   analyse(position) {
-    const key = `${this.variant} ${position ?? ''}`;
+    const key = `${this.variant} ${this.width ?? ''} ${position ?? ''}`;
     let a = this.analyses.get(key);
     if (!a) {
-      a = /** @type {Promise<Analysis>} */ (api.analysis({ variant: this.variant, ...(position ? { position } : {}) }));
+      const body = { variant: this.variant, ...this.options(), ...(position ? { position } : {}) };
+      a = /** @type {Promise<Analysis>} */ (api.analysis(body));
       this.analyses.set(key, a);
       a.catch(() => this.analyses.delete(key));
     }
@@ -96,11 +116,7 @@ export class AnalysisCtrl {
     if (i < 0 || i > this.line.length || this.editor) return;
     this.at = i;
     const position = this.positionAt(i);
-    history.replaceState(
-      null,
-      '',
-      `/analysis/${this.variant}${position ? `?position=${encodeURIComponent(position)}` : ''}`,
-    );
+    history.replaceState(null, '', this.address(position));
     this.text = position || '';
     this.error = '';
     this.directions = null;
@@ -174,7 +190,12 @@ export class AnalysisCtrl {
     this.redraw();
     try {
       const position = this.positionAt(this.at);
-      const p = await api.preview({ variant: this.variant, decision, ...(position ? { position } : {}) });
+      const p = await api.preview({
+        variant: this.variant,
+        ...this.options(),
+        decision,
+        ...(position ? { position } : {}),
+      });
       if (this.gone) return;
       const parent = this.at === 0 ? null : this.line[this.at - 1];
       const ply = { decision: p.decision, position: p.position, board: p.board, events: p.events };
@@ -205,6 +226,8 @@ export class AnalysisCtrl {
   /** @param {string} variant */
   setVariant(variant) {
     this.variant = variant;
+    // Another game starts on its own default board.
+    this.width = null;
     this.startFrom(null);
   }
 
@@ -299,7 +322,8 @@ export class AnalysisCtrl {
       .then((/** @type {Analysis} */ a) => {
         if (this.gone) return;
         this.variant = a.variant;
-        this.analyses.set(`${this.variant} ${a.position}`, Promise.resolve(a));
+        if (this.variant !== 'njombwa') this.width = null;
+        this.analyses.set(`${this.variant} ${this.width ?? ''} ${a.position}`, Promise.resolve(a));
         this.startFrom(a.position);
       })
       .catch((e) => {

@@ -7,7 +7,7 @@ import { call, enc, q } from '../net/api.js';
 export const puzzleApi = {
   /** @param {string} id a puzzle (docs/puzzles.md), without its solution */
   one: async (id) => call('GET', `/api/puzzles/${enc(id)}`),
-  /** @param {{game?: string, theme?: string}} filter a puzzle near the caller's puzzle rating */
+  /** @param {{game?: string, theme?: string, exclude?: string}} filter a puzzle near the caller's puzzle rating, not one of `exclude` (ids, comma-separated) */
   next: async (filter) => call('GET', `/api/puzzles/next${q(filter)}`),
   /** @returns {Promise<{date: string, puzzle: any}>} the puzzle of the UTC day */
   daily: async () => call('GET', '/api/puzzles/daily'),

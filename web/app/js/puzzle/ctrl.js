@@ -14,7 +14,7 @@ import { go } from '../router.js';
 import { me, ready } from '../session.js';
 import { errorText } from '../ui.js';
 import { Line } from './line.js';
-import { markPuzzle, progress, seen, streakReached } from './progress.js';
+import { markPuzzle, progress, recentlyFinished, streakReached } from './progress.js';
 
 /** @typedef {'next' | 'one' | 'daily' | 'streak'} Mode */
 /**
@@ -22,9 +22,6 @@ import { markPuzzle, progress, seen, streakReached } from './progress.js';
  * sown; `right` / `wrong` the line is over; `none` no puzzle to show (`noneKey` says why).
  * @typedef {'loading' | 'play' | 'busy' | 'right' | 'wrong' | 'none'} Phase
  */
-
-/** How many times "next" is asked again for a guest when it offers a puzzle this browser has finished. */
-const RETRIES = 4;
 
 /** @param {string} d a decision's hole, if it is one (`b2:cw` → `b2`) */
 const holeOf = (d) => (/^[a-t][1-4]$/.test(d.split(':')[0]) ? d.split(':')[0] : null);
@@ -112,9 +109,9 @@ export class PuzzleCtrl {
       else if (this.mode === 'streak')
         p = await puzzleApi.streak({ ...filter, after: this.run ? this.id || undefined : undefined });
       else {
-        p = await puzzleApi.next(filter);
-        // A guest's progress is this browser's: a puzzle finished here is not offered again if another is.
-        for (let i = 0; i < RETRIES && !me() && seen(p.id); i += 1) p = await puzzleApi.next(filter);
+        // A guest's progress is this browser's: the server leaves out the puzzles it names as finished.
+        const exclude = me() ? undefined : recentlyFinished().join(',') || undefined;
+        p = await puzzleApi.next({ ...filter, exclude });
       }
     } catch (e) {
       if (this.gone || n !== this.shown) return;

@@ -1,6 +1,6 @@
 // @ts-check
 // A guest's puzzle progress, kept in this browser (`mancala.puzzles`): the puzzles solved and missed (so
-// "next" does not offer one again) and the best streak. An account's progress is the server's
+// "next" does not offer one again: the most recent are sent as its `exclude`) and the best streak. An account's progress is the server's
 // (`/api/puzzles/history`); its browser keeps the same list too, which costs nothing and spares a
 // signed-out visit the puzzles already seen.
 
@@ -50,10 +50,17 @@ export function markPuzzle(id, solved) {
   keep(p);
 }
 
-/** @param {string} id whether this browser has finished it */
-export function seen(id) {
+/** The most ids `next`'s `exclude` takes (the server's `EXCLUDE_MAX`, docs/puzzles.md). */
+const EXCLUDE_MAX = 100;
+
+/**
+ * The puzzles this browser finished most recently, for `next`'s `exclude`: the last half of the maximum
+ * of each list, so neither the solved nor the missed crowd the other out.
+ * @returns {string[]}
+ */
+export function recentlyFinished() {
   const p = progress();
-  return p.solved.includes(id) || p.missed.includes(id);
+  return [...p.solved.slice(-EXCLUDE_MAX / 2), ...p.missed.slice(-EXCLUDE_MAX / 2)];
 }
 
 /**

@@ -7,6 +7,15 @@ import { t } from '../../i18n.js';
 
 /** @typedef {import('../ctrl.js').GameCtrl} GameCtrl */
 
+/**
+ * `&width=N` for a Njombwa game on a wider board: the analysis board's later moves are asked with it.
+ * @param {GameCtrl} ctrl
+ */
+const widthQuery = (ctrl) => {
+  const g = ctrl.s.game;
+  return g?.variant === 'njombwa' && g.options?.width && g.options.width !== 8 ? `&width=${g.options.width}` : '';
+};
+
 /** @param {GameCtrl} ctrl */
 export function replayPanel(ctrl) {
   const r = ctrl.replay;
@@ -49,7 +58,7 @@ export function replayPanel(ctrl) {
           'p.small',
           h(
             'a#analyse',
-            { attrs: { href: `/analysis?game=${encodeURIComponent(id)}&ply=${r.ply}` } },
+            { attrs: { href: `/analysis?game=${encodeURIComponent(id)}&ply=${r.ply}${widthQuery(ctrl)}` } },
             t('analysis.open'),
           ),
         ),

@@ -104,7 +104,10 @@ export function afterActions(ctrl) {
   if (!over(ctrl)) return null;
   const p = ctrl.puzzle;
   const streakOver = ctrl.mode === 'streak' && ctrl.phase === 'wrong';
-  const analysis = `/analysis/${encodeURIComponent(p.variant)}?position=${encodeURIComponent(ctrl.positionShown())}`;
+  // The rule set's options the analysis board takes: Njombwa's width (a wider board's puzzle).
+  const query = new URLSearchParams({ position: ctrl.positionShown() });
+  if (p.options?.width && p.options.width !== 8) query.set('width', String(p.options.width));
+  const analysis = `/analysis/${encodeURIComponent(p.variant)}?${query}`;
   const buttons = [
     h(
       'button#puzzle-next.primary',

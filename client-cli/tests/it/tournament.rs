@@ -2,38 +2,11 @@
 //! programs' accounts join a two-round Swiss with `join --bot 1` and play it to its end; `create`, `list`,
 //! `show` and `withdraw` on an arena.
 
-use mancala_server::config::Config;
+use crate::common::{Server, mancala, server_with};
 use serde_json::{Value, json};
 use std::process::Stdio;
 use std::time::Duration;
 use tokio::io::AsyncReadExt;
-use tokio::process::Command;
-
-struct Server {
-    base: String,
-    _dir: tempfile::TempDir,
-    _stop: tokio::sync::oneshot::Sender<()>,
-}
-
-async fn server() -> Server {
-    let dir = tempfile::tempdir().unwrap();
-    let url = format!("sqlite://{}", dir.path().join("cli.db").display());
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let base = format!("http://{}", listener.local_addr().unwrap());
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let mut config = Config::with_database(&url);
-    config.round_pause_secs = 0;
-    tokio::spawn(mancala_server::run(listener, config, async {
-        let _ = stopped.await;
-    }));
-    Server { base, _dir: dir, _stop: stop }
-}
-
-fn mancala(home: &std::path::Path) -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_mancala"));
-    c.env("MANCALA_HOME", home).env_remove("MANCALA_SERVER").env_remove("MANCALA_TOKEN").kill_on_drop(true);
-    c
-}
 
 /// A program's account (`POST /api/players`): its token.
 async fn bot_account(base: &str, name: &str) -> String {
@@ -56,7 +29,7 @@ fn now_ms() -> u64 {
 
 #[tokio::test]
 async fn four_bots_play_a_two_round_swiss_to_its_end() {
-    let s = server().await;
+    let s = server_with(|c| c.round_pause_secs = 0).await;
     let home = tempfile::tempdir().unwrap();
     let names = ["alpha", "bravo", "charlie", "delta"];
     let mut tokens = Vec::new();
@@ -167,7 +140,7 @@ async fn run(home: &std::path::Path, args: &[&str]) -> (bool, String, String) {
 
 #[tokio::test]
 async fn create_list_show_and_withdraw() {
-    let s = server().await;
+    let s = server_with(|c| c.round_pause_secs = 0).await;
     let home = tempfile::tempdir().unwrap();
     let token = bot_account(&s.base, "echo").await;
     let other = bot_account(&s.base, "foxtrot").await;
@@ -245,7 +218,7 @@ async fn create_list_show_and_withdraw() {
 #[tokio::test]
 async fn a_person_plays_in_line_mode_and_ctrl_c_withdraws() {
     use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
-    let s = server().await;
+    let s = server_with(|c| c.round_pause_secs = 0).await;
     let home = tempfile::tempdir().unwrap();
     let names = ["alpha", "bravo", "charlie", "delta", "echo"];
     let mut tokens = Vec::new();

@@ -2,71 +2,13 @@
 //! play a whole game against each other; `watch`, `games`, `show`, `export` on the result; resuming a
 //! seat from the local file; and the messages for a server that is down, an unknown game, a refused move.
 
+use crate::common::{Player, mancala, server};
 use mancala_server::config::Config;
 use serde_json::Value;
 use std::process::Stdio;
 use std::time::Duration;
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
-use tokio::process::{Child, ChildStdin, ChildStdout, Command};
-
-struct Server {
-    base: String,
-    _dir: tempfile::TempDir,
-    _stop: tokio::sync::oneshot::Sender<()>,
-}
-
-async fn server() -> Server {
-    let dir = tempfile::tempdir().unwrap();
-    let url = format!("sqlite://{}", dir.path().join("cli.db").display());
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let base = format!("http://{}", listener.local_addr().unwrap());
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    tokio::spawn(mancala_server::run(listener, Config::with_database(&url), async {
-        let _ = stopped.await;
-    }));
-    Server { base, _dir: dir, _stop: stop }
-}
-
-fn mancala(home: &std::path::Path) -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_mancala"));
-    c.env("MANCALA_HOME", home).env_remove("MANCALA_SERVER").env_remove("MANCALA_TOKEN").kill_on_drop(true);
-    c
-}
-
-struct Player {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Lines<BufReader<ChildStdout>>,
-    transcript: Vec<String>,
-}
-
-impl Player {
-    fn spawn(mut cmd: Command) -> Player {
-        let mut child = cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
-        let stdin = child.stdin.take().unwrap();
-        let lines = BufReader::new(child.stdout.take().unwrap()).lines();
-        Player { child, stdin, lines, transcript: Vec::new() }
-    }
-
-    async fn line(&mut self) -> Option<String> {
-        let l = tokio::time::timeout(Duration::from_secs(20), self.lines.next_line()).await.ok()?.ok()??;
-        self.transcript.push(l.clone());
-        Some(l)
-    }
-
-    async fn until(&mut self, prefix: &str) -> String {
-        loop {
-            let l = self.line().await.unwrap_or_else(|| panic!("no `{prefix}` line; got {:?}", self.transcript));
-            if l.starts_with(prefix) {
-                return l;
-            }
-        }
-    }
-
-    async fn say(&mut self, text: &str) {
-        self.stdin.write_all(format!("{text}\n").as_bytes()).await.unwrap();
-    }
-}
+use tokio::io::AsyncWriteExt;
+use tokio::process::Command;
 
 #[tokio::test]
 async fn two_line_mode_clients_play_a_whole_game() {

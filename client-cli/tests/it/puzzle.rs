@@ -1,39 +1,14 @@
 //! `mancala puzzle` against a real server started by the test (which imports the committed starter set):
 //! a signed-in player types a puzzle's whole line, after an unreadable and an illegal decision that are
 //! refused without losing anything, and is rated; a guest's wrong first decision shows the solution; the
-//! script mode (`--moves`, `--json`); the daily and the next puzzle; a streak ended by a miss.
+//! script mode (`--moves`, `--json`); votes, asked and given; the daily and the next puzzle; a streak
+//! ended by a miss.
 
+use crate::common::{Player, mancala, server};
 use mancala_engine::{Position, Variant};
-use mancala_server::config::Config;
 use serde_json::Value;
 use std::process::Stdio;
-use std::time::Duration;
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
-use tokio::process::{Child, ChildStdin, ChildStdout, Command};
-
-struct Server {
-    base: String,
-    _dir: tempfile::TempDir,
-    _stop: tokio::sync::oneshot::Sender<()>,
-}
-
-async fn server() -> Server {
-    let dir = tempfile::tempdir().unwrap();
-    let url = format!("sqlite://{}", dir.path().join("cli.db").display());
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let base = format!("http://{}", listener.local_addr().unwrap());
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    tokio::spawn(mancala_server::run(listener, Config::with_database(&url), async {
-        let _ = stopped.await;
-    }));
-    Server { base, _dir: dir, _stop: stop }
-}
-
-fn mancala(home: &std::path::Path) -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_mancala"));
-    c.env("MANCALA_HOME", home).env_remove("MANCALA_SERVER").env_remove("MANCALA_TOKEN").kill_on_drop(true);
-    c
-}
+use tokio::io::AsyncWriteExt;
 
 /// The puzzles the server serves, with their solutions (its export), by id.
 async fn export(base: &str) -> Vec<Value> {
@@ -72,49 +47,14 @@ fn illegal_first(p: &Value) -> String {
     geo.holes().map(|h| geo.name(h).to_string()).find(|h| !legal.contains(h)).expect("an illegal hole")
 }
 
-struct Player {
-    _child: Child,
-    stdin: ChildStdin,
-    lines: Lines<BufReader<ChildStdout>>,
-    transcript: Vec<String>,
-}
-
 impl Player {
-    fn spawn(mut cmd: Command) -> Player {
-        let mut child = cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
-        let stdin = child.stdin.take().unwrap();
-        let lines = BufReader::new(child.stdout.take().unwrap()).lines();
-        Player { _child: child, stdin, lines, transcript: Vec::new() }
-    }
-
-    async fn line(&mut self) -> String {
-        let next = tokio::time::timeout(Duration::from_secs(30), self.lines.next_line()).await;
-        let l = next.ok().and_then(|r| r.ok()).flatten();
-        let l = l.unwrap_or_else(|| panic!("the command stopped talking; it said: {:#?}", self.transcript));
-        self.transcript.push(l.clone());
-        l
-    }
-
-    async fn until(&mut self, prefix: &str) -> String {
-        loop {
-            let l = self.line().await;
-            if l.starts_with(prefix) {
-                return l;
-            }
-        }
-    }
-
-    async fn say(&mut self, text: &str) {
-        self.stdin.write_all(format!("{text}\n").as_bytes()).await.unwrap();
-    }
-
     /// Plays `line` (a puzzle's whole solution: the solver's choices are typed when asked, the rest must
     /// be played by the command) until the judgement; returns it and the last position printed.
     async fn play_line(&mut self, line: &[String]) -> (String, String) {
         let mut played = 0;
         let mut position = String::new();
         loop {
-            let l = self.line().await;
+            let l = self.expect_line().await;
             if l.starts_with("right:") || l.starts_with("wrong:") {
                 return (l, position);
             }
@@ -212,6 +152,12 @@ async fn a_signed_in_player_types_the_whole_line_and_is_rated() {
     assert!(after > 1500, "a solved puzzle raises the rating: {rating}");
     let study = player.until("study it: ").await;
     assert!(study.contains(&format!("--position '{}'", p["position"].as_str().unwrap())), "{study}");
+    // Then the vote is asked: a word that is not one is asked again, `up` is sent.
+    player.until("vote: up (a good puzzle)").await;
+    player.say("sideways").await;
+    player.until("not a vote: `sideways`").await;
+    player.say("up").await;
+    assert_eq!(player.until("voted ").await, "voted up: 1 up, 0 down");
 
     // Solved once: the same line again is judged right, and not rated.
     let mut cmd = mancala(home.path());
@@ -240,6 +186,7 @@ async fn a_wrong_first_decision_shows_the_solution() {
     assert!(judgement.contains(&format!(" {wrong} is not the solution; the solution plays {}", solution(p)[0])));
     player.until("solution: ").await;
     player.until("not rated: sign in").await;
+    player.until("vote: sign in (mancala login) to vote on puzzles").await;
 
     // Given, as JSON: every answer, the whole solution.
     let out = mancala(home.path())
@@ -258,6 +205,49 @@ async fn a_wrong_first_decision_shows_the_solution() {
     let line: Vec<&str> =
         answer["solution"].as_array().unwrap().iter().map(|d| d["decision"].as_str().unwrap()).collect();
     assert_eq!(line, solution(p));
+}
+
+/// `--vote` sends an account's vote after its attempt (in the JSON too); one on a puzzle the account never
+/// tried is the server's refusal; a guest's is refused before anything is sent.
+#[tokio::test]
+async fn scripts_vote_with_an_account_and_a_guest_is_refused() {
+    let s = server().await;
+    let puzzles = export(&s.base).await;
+    let p = &puzzles[0];
+    let id = p["id"].as_str().unwrap();
+    let wrong = wrong_first(p);
+    let run = |home: &std::path::Path, args: &[&str]| {
+        let mut cmd = mancala(home);
+        cmd.args(["puzzle", "--server", &s.base, id]).args(args);
+        async move { cmd.output().await.unwrap() }
+    };
+
+    let guest = tempfile::tempdir().unwrap();
+    let out = run(guest.path(), &["--moves", &wrong, "--vote", "up"]).await;
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("`--vote`: voting needs an account"), "{out:?}");
+    assert!(out.stdout.is_empty(), "nothing sent: {out:?}");
+
+    let amina = tempfile::tempdir().unwrap();
+    sign_up_and_in(&s.base, amina.path(), "amina").await;
+    // Not tried yet: the server's words.
+    let out = run(amina.path(), &["--vote", "down"]).await;
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("after attempting it"), "{out:?}");
+    let out = run(amina.path(), &["--moves", &wrong, "--vote", "down", "--json"]).await;
+    assert!(out.status.success(), "{out:?}");
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["result"], "wrong");
+    assert_eq!(v["vote"], serde_json::json!({ "up": 0, "down": 1, "retired": false }));
+    // Another account's vote, in text, adds to it; a vote changed is counted once.
+    let baraka = tempfile::tempdir().unwrap();
+    sign_up_and_in(&s.base, baraka.path(), "baraka").await;
+    let out = run(baraka.path(), &["--moves", &wrong, "--vote", "up"]).await;
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.ends_with("voted up: 1 up, 1 down\n"), "{text}");
+    let out = run(amina.path(), &["--vote", "up"]).await;
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.ends_with("voted up: 2 up, 0 down\n"), "{text}");
 }
 
 #[tokio::test]

@@ -3,56 +3,14 @@
 //! come back after the server restarts, `seek` seeking again; `lobby` shows the waiting and live games as
 //! they change.
 
+use crate::common::{Player, mancala, server};
 use mancala_server::config::Config;
-use std::process::Stdio;
-use std::time::Duration;
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
-use tokio::process::{Child, ChildStdin, ChildStdout, Command};
 
-async fn server() -> (String, tempfile::TempDir, tokio::sync::oneshot::Sender<()>) {
-    let dir = tempfile::tempdir().unwrap();
-    let url = format!("sqlite://{}", dir.path().join("cli.db").display());
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let base = format!("http://{}", listener.local_addr().unwrap());
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    tokio::spawn(mancala_server::run(listener, Config::with_database(&url), async {
-        let _ = stopped.await;
-    }));
-    (base, dir, stop)
-}
-
-struct Player {
-    _child: Child,
-    stdin: ChildStdin,
-    lines: Lines<BufReader<ChildStdout>>,
-    transcript: Vec<String>,
-}
-
-impl Player {
-    fn spawn(home: &std::path::Path, args: &[&str]) -> Player {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_mancala"));
-        cmd.env("MANCALA_HOME", home).env_remove("MANCALA_SERVER").env_remove("MANCALA_TOKEN").kill_on_drop(true);
-        cmd.args(args);
-        let mut child = cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
-        let stdin = child.stdin.take().unwrap();
-        let lines = BufReader::new(child.stdout.take().unwrap()).lines();
-        Player { _child: child, stdin, lines, transcript: Vec::new() }
-    }
-
-    async fn until(&mut self, prefix: &str) -> String {
-        loop {
-            let l = tokio::time::timeout(Duration::from_secs(20), self.lines.next_line()).await;
-            let Ok(Ok(Some(l))) = l else { panic!("no `{prefix}` line; got {:?}", self.transcript) };
-            self.transcript.push(l.clone());
-            if l.starts_with(prefix) {
-                return l;
-            }
-        }
-    }
-
-    async fn say(&mut self, text: &str) {
-        self.stdin.write_all(format!("{text}\n").as_bytes()).await.unwrap();
-    }
+/// `mancala ARGS` with `home`, talked to line by line.
+fn spawn(home: &std::path::Path, args: &[&str]) -> Player {
+    let mut cmd = mancala(home);
+    cmd.args(args);
+    Player::spawn(cmd)
 }
 
 /// `paired GAME seat SIDE` → (GAME, SIDE).
@@ -63,14 +21,13 @@ fn paired(line: &str) -> (String, String) {
 
 #[tokio::test]
 async fn two_seek_commands_are_paired_and_play() {
-    let (base, _dir, _stop) = server().await;
+    let s = server().await;
+    let base = s.base.clone();
     let home = tempfile::tempdir().unwrap();
-    let mut a =
-        Player::spawn(home.path(), &["seek", "kubuguza", "5+3", "--server", &base, "--name", "amina", "--line"]);
+    let mut a = spawn(home.path(), &["seek", "kubuguza", "5+3", "--server", &base, "--name", "amina", "--line"]);
     let seeking = a.until("seeking ").await;
     assert!(seeking.contains("amina kubuguza 5+3 casual"), "{seeking}");
-    let mut b =
-        Player::spawn(home.path(), &["seek", "kubuguza", "5+3", "--server", &base, "--name", "baraka", "--line"]);
+    let mut b = spawn(home.path(), &["seek", "kubuguza", "5+3", "--server", &base, "--name", "baraka", "--line"]);
     let (game_a, seat_a) = paired(&a.until("paired ").await);
     let (game_b, seat_b) = paired(&b.until("paired ").await);
     assert_eq!(game_a, game_b);
@@ -87,12 +44,12 @@ async fn two_seek_commands_are_paired_and_play() {
 
 #[tokio::test]
 async fn the_lobby_command_lists_a_seek_and_accepts_it() {
-    let (base, _dir, _stop) = server().await;
+    let s = server().await;
+    let base = s.base.clone();
     let home = tempfile::tempdir().unwrap();
-    let mut watcher = Player::spawn(home.path(), &["lobby", "--server", &base, "--name", "baraka", "--line"]);
+    let mut watcher = spawn(home.path(), &["lobby", "--server", &base, "--name", "baraka", "--line"]);
     watcher.until("seeks 0").await;
-    let mut seeker =
-        Player::spawn(home.path(), &["seek", "azigo", "10+5", "--server", &base, "--name", "amina", "--line"]);
+    let mut seeker = spawn(home.path(), &["seek", "azigo", "10+5", "--server", &base, "--name", "amina", "--line"]);
     seeker.until("seeking ").await;
     let game = watcher_takes_amina(&mut watcher, &mut seeker).await;
     assert!(watcher.until("game ").await.starts_with(&format!("game {game} azigo")));
@@ -107,9 +64,10 @@ async fn post(base: &str, path: &str, body: serde_json::Value) -> serde_json::Va
 
 #[tokio::test]
 async fn the_lobby_command_shows_the_waiting_and_live_games() {
-    let (base, _dir, _stop) = server().await;
+    let s = server().await;
+    let base = s.base.clone();
     let home = tempfile::tempdir().unwrap();
-    let mut watcher = Player::spawn(home.path(), &["lobby", "--server", &base, "--name", "baraka", "--line"]);
+    let mut watcher = spawn(home.path(), &["lobby", "--server", &base, "--name", "baraka", "--line"]);
     watcher.until("games waiting 0 live 0").await;
     let created = post(&base, "/api/games", serde_json::json!({ "variant": "njombwa", "name": "amina" })).await;
     let id = created["game"]["id"].as_str().unwrap().to_string();
@@ -166,10 +124,9 @@ async fn seek_and_lobby_reconnect_when_the_server_restarts() {
     let base = format!("http://{addr}");
     let (stop, server) = serve_at(addr, &url).await;
     let home = tempfile::tempdir().unwrap();
-    let mut watcher = Player::spawn(home.path(), &["lobby", "--server", &base, "--name", "baraka", "--line"]);
+    let mut watcher = spawn(home.path(), &["lobby", "--server", &base, "--name", "baraka", "--line"]);
     watcher.until("seeks 0").await;
-    let mut seeker =
-        Player::spawn(home.path(), &["seek", "azigo", "10+5", "--server", &base, "--name", "amina", "--line"]);
+    let mut seeker = spawn(home.path(), &["seek", "azigo", "10+5", "--server", &base, "--name", "amina", "--line"]);
     seeker.until("seeking ").await;
     watcher.until("seek ").await;
     // The server restarts: both say so and come back; the seeker seeks again (the server forgot its seek).
