@@ -26,15 +26,20 @@ pub(super) async fn insert(
     backend: Backend,
     rows: &[&OutcomeRow],
 ) -> Result<(), sqlx::Error> {
+    let rows: Vec<_> = rows.iter().map(|o| json_row(o)).collect();
+    sqlx::query(insert_sql(backend)).bind(json(&rows)).execute(&mut **tx).await?;
+    Ok(())
+}
+
+/// The statement of [`insert`], its rows one JSON array parameter (SQLite's batch script runs it too).
+pub(super) fn insert_sql(backend: Backend) -> &'static str {
     let sql = from_json_rows!(
         "INSERT INTO playban_outcomes (game_id, player_key, registered, outcome, at) \
          SELECT value ->> 0, value ->> 1, CAST(value ->> 2 AS SMALLINT), value ->> 3, CAST(value ->> 4 AS BIGINT) \
          FROM ",
         " WHERE true ON CONFLICT (game_id, player_key, registered) DO NOTHING"
     );
-    let rows: Vec<_> = rows.iter().map(|o| json_row(o)).collect();
-    sqlx::query(sql(backend)).bind(json(&rows)).execute(&mut **tx).await?;
-    Ok(())
+    sql(backend)
 }
 
 /// An outcome's row as a JSON array, in the order of the columns of [`insert`].

@@ -12,6 +12,7 @@
 //!
 //! The rows go as JSON arrays, as in the writer's own statements; an empty array makes its statement a no-op.
 
+use super::Backend;
 use super::rows::{GAME_COLUMN_COUNT, GAME_COLUMNS, GameRow};
 use super::writer::{Merged, json, move_json, progress_json};
 use serde::ser::{Serialize, SerializeTuple, Serializer};
@@ -52,14 +53,10 @@ static PLAY: LazyLock<String> = LazyLock::new(|| format!("BEGIN; {} COMMIT;", pl
 /// temporary table for its `IN`, which cost every batch about a tenth more instructions under callgrind.
 static PLAY_AND_ENDS: LazyLock<String> = LazyLock::new(|| {
     format!(
-        "BEGIN; {} \
-         INSERT INTO playban_outcomes (game_id, player_key, registered, outcome, at) \
-         SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4 FROM jsonb_each(?) WHERE true \
-         ON CONFLICT (game_id, player_key, registered) DO NOTHING; \
-         UPDATE tournaments SET version = version + 1 WHERE id IN (SELECT tournament_id FROM tournament_pairings \
-         WHERE game_id IN (SELECT value ->> 0 FROM jsonb_each(?))); \
-         COMMIT;",
-        play_statements()
+        "BEGIN; {} {}; {}; COMMIT;",
+        play_statements(),
+        super::playban::insert_sql(Backend::Sqlite),
+        super::tournaments::games_ended_sql(Backend::Sqlite)
     )
 });
 

@@ -249,14 +249,19 @@ pub(super) async fn games_ended(
     backend: Backend,
     ended: &[&str],
 ) -> Result<(), sqlx::Error> {
+    let rows: Vec<_> = ended.iter().map(|game| [game]).collect();
+    sqlx::query(games_ended_sql(backend)).bind(json(&rows)).execute(&mut **tx).await?;
+    Ok(())
+}
+
+/// The statement of [`games_ended`], the games one JSON array parameter (SQLite's batch script runs it too).
+pub(super) fn games_ended_sql(backend: Backend) -> &'static str {
     let sql = from_json_rows!(
         "UPDATE tournaments SET version = version + 1 WHERE id IN \
          (SELECT tournament_id FROM tournament_pairings WHERE game_id IN (SELECT value ->> 0 FROM ",
         "))"
     );
-    let rows: Vec<_> = ended.iter().map(|game| [game]).collect();
-    sqlx::query(sql(backend)).bind(json(&rows)).execute(&mut **tx).await?;
-    Ok(())
+    sql(backend)
 }
 
 fn flag(r: &AnyRow, col: &str) -> Result<bool, sqlx::Error> {
