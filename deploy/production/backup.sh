@@ -1,13 +1,12 @@
 #!/bin/sh
 # The nightly backup (docs/operating.md, "Backups"): at $BACKUP_AT UTC, `pg_dump -Fc` into /backups,
 # dumps older than $KEEP_DAYS days deleted, and the time of each success pushed to the Pushgateway
-# (the alert "no backup in 26 h" reads it).
+# (the alert "no backup in 26 h" reads it). `mancala-backup now` takes one backup at once and exits
+# with its status (after installing, before an upgrade, or to clear the alert after the Pushgateway
+# restarted).
 set -u
-while :; do
-	now=$(date -u +%s)
-	next=$(date -u -d "$(date -u +%Y-%m-%d) ${BACKUP_AT}" +%s)
-	[ "$next" -le "$now" ] && next=$((next + 86400))
-	sleep $((next - now))
+
+backup() {
 	file="/backups/mancala-$(date -u +%Y-%m-%dT%H%M).dump"
 	if pg_dump -Fc -h postgres -U mancala --file "$file.part" mancala && mv "$file.part" "$file"; then
 		find /backups -name 'mancala-*.dump' -mtime +"$KEEP_DAYS" -delete
@@ -18,5 +17,18 @@ while :; do
 	else
 		rm -f "$file.part"
 		echo "backup FAILED at $(date -u)" >&2
+		return 1
 	fi
+}
+
+if [ "${1:-}" = now ]; then
+	backup
+	exit
+fi
+while :; do
+	now=$(date -u +%s)
+	next=$(date -u -d "$(date -u +%Y-%m-%d) ${BACKUP_AT}" +%s)
+	[ "$next" -le "$now" ] && next=$((next + 86400))
+	sleep $((next - now))
+	backup
 done

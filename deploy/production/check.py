@@ -32,6 +32,10 @@ for name, service in compose["services"].items():
         if source.startswith("."):
             if not (HERE / source).exists():
                 problems.append(f"service {name}: mounts {source}, which does not exist")
+    env_files = service.get("env_file", [])
+    for env_file in [env_files] if isinstance(env_files, str) else env_files:
+        if not (HERE / env_file).exists():
+            problems.append(f"service {name}: reads {env_file}, which does not exist")
 for needed in ("caddy", "node1", "node2", "postgres", "nats", "backup", "prometheus", "grafana"):
     if needed not in compose["services"]:
         problems.append(f"compose.yml: no service {needed}")

@@ -137,3 +137,51 @@ async fn tournament_cancel_finishes_it_for_every_watcher() {
     assert_eq!(admin(&url, &["tournament"]).status.code(), Some(2));
     pool.close().await;
 }
+
+/// Every command, as an operator first meets it: `--help` says what it does and how it is called (exit
+/// 0); a missing or bad argument is refused before the database is touched, naming what is wrong (exit 2).
+#[test]
+fn every_command_has_help_and_refuses_a_missing_or_bad_argument() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("a.db").display());
+    let commands: &[&[&str]] = &[
+        &["stats"],
+        &["grant"],
+        &["revoke"],
+        &["close"],
+        &["reopen"],
+        &["backup"],
+        &["check"],
+        &["reset-password"],
+        &["tournament"],
+        &["tournament", "cancel"],
+    ];
+    for command in commands {
+        let help = admin(&url, &[*command, &["--help"][..]].concat());
+        let said = text(&help.stdout);
+        assert_eq!(help.status.code(), Some(0), "{command:?} --help: {}", text(&help.stderr));
+        assert!(said.contains(&format!("Usage: mancala-server admin {}", command.join(" "))), "{command:?}: {said}");
+    }
+    for (args, wanted) in [
+        (&["grant"][..], "required"),
+        (&["grant", "moderator"][..], "<NAME>"),
+        (&["grant", "emperor", "amani"][..], "invalid value 'emperor'"),
+        (&["revoke", "moderator"][..], "<NAME>"),
+        (&["close"][..], "<NAME>"),
+        (&["close", "amani", "--reason"][..], "--reason"),
+        (&["reopen"][..], "<NAME>"),
+        (&["backup"][..], "<PATH>"),
+        (&["reset-password"][..], "<NAME>"),
+        (&["tournament"][..], "Usage"),
+        (&["tournament", "cancel"][..], "<ID>"),
+        (&["tournament", "pause", "x"][..], "pause"),
+        (&["stats", "extra"][..], "extra"),
+        (&["check", "--json"][..], "--json"),
+    ] {
+        let out = admin(&url, args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}{}", text(&out.stdout), text(&out.stderr));
+        let said = text(&out.stderr);
+        assert!(said.contains(wanted), "{args:?} should name {wanted}: {said}");
+    }
+    assert!(!dir.path().join("a.db").exists(), "an argument error touched the database");
+}
