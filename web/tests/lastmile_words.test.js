@@ -246,3 +246,30 @@ test(
     assert.deepEqual(errors, []);
   },
 );
+
+test("on Azigo's two-row board too, a hole reached by keyboard is previewed", { timeout: 120000 }, async () => {
+  const south = await post('/api/games', { variant: 'azigo', seat: 'south', name: 'amina', previews: true });
+  const id = south.game.id;
+  await post(`/api/games/${id}/join`, { name: 'baraka' });
+  const p = await person(browser, server);
+  const { page } = p;
+  await page.goto('/');
+  await page.evaluate(
+    ([id, token]) =>
+      localStorage.setItem('mancala.seats', JSON.stringify({ [id]: { token, seat: 'south', at: Date.now() } })),
+    [id, south.token],
+  );
+  await page.goto(`/game/${id}`);
+  await until(async () => (await playable(page)).length > 1, 'South to be asked');
+  await page.focus('svg.board .hole[tabindex="0"]');
+  await page.keyboard.press('ArrowRight');
+  const hole = await page.evaluate(() => document.activeElement?.getAttribute('data-hole'));
+  assert.ok((await playable(page)).includes(hole), `the arrow reached a playable hole (${hole})`);
+  const preview = await until(async () => (await page.textContent('#preview')) || null, 'the focused hole previewed');
+  assert.match(preview, new RegExp(`^${hole}: `));
+  // Leaving the board clears it, as moving the pointer away does.
+  await page.evaluate(() => /** @type {HTMLElement} */ (document.activeElement)?.blur());
+  await until(async () => !(await page.textContent('#preview')), 'the preview cleared');
+  assert.deepEqual(p.errors, []);
+  await p.context.close();
+});

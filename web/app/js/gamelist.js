@@ -1,11 +1,10 @@
 // @ts-check
 // A list of games (lobby, history, a player's games): one line per game with a link to it, and a
 // Join button on games that wait for an opponent. On a player's page each finished game says whether
-// that player won, lost or drew. Drawn as snabbdom vnodes (the home page's view patches them in); a page
-// built by hand takes the element `gameListElement` makes.
+// that player won, lost or drew. Drawn as snabbdom vnodes, which the
+// pages' views place.
 
 import { has, t } from './i18n.js';
-import { patch } from './patch.js';
 import { resultText, timeControl, variantName, when } from './ui.js';
 import { h } from './vendor/snabbdom.js';
 
@@ -37,14 +36,6 @@ export function gameList(games, { onJoin, empty = t('games.none'), player } = {}
       ]);
     }),
   );
-}
-
-/**
- * The list as an element, for a page built by hand.
- * @param {Parameters<typeof gameList>} args
- */
-export function gameListElement(...args) {
-  return /** @type {HTMLElement} */ (patch(document.createElement('div'), gameList(...args)).elm);
 }
 
 /** @param {import('./types.js').Player | null} p */

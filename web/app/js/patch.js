@@ -4,7 +4,7 @@
 // button under the pointer, a field being typed in, is the same element afterwards). The game page
 // (pages/game.js) does the same with its own focus handling.
 
-import { attributesModule, classModule, eventListenersModule, init, propsModule } from './vendor/snabbdom.js';
+import { attributesModule, classModule, eventListenersModule, h, init, propsModule } from './vendor/snabbdom.js';
 
 /** @typedef {import('./vendor/snabbdom.js').VNode} VNode */
 
@@ -43,3 +43,52 @@ export function redrawer(main, render, after = () => {}) {
     after();
   };
 }
+
+/**
+ * An element of a module of its own (a chart, the Block button), hosted in a vnode as the game page hosts
+ * its board: put in by the `insert` hook, and swapped only when the view hands another element.
+ * @param {string} sel the host's selector
+ * @param {Element | null} element
+ * @param {Record<string, any>} [data] the host's own attributes, key…
+ */
+export const host = (sel, element, data = {}) =>
+  h(sel, {
+    ...data,
+    element,
+    hook: {
+      insert: (v) => element && /** @type {Element} */ (v.elm).append(element),
+      postpatch: (old, v) => {
+        if (old.data?.element !== element)
+          /** @type {Element} */ (v.elm).replaceChildren(...(element ? [element] : []));
+      },
+    },
+  });
+
+/** @param {VNode} _old @param {VNode} v */
+const syncValue = (_old, v) => {
+  const e = /** @type {HTMLInputElement} */ (v.elm);
+  if (e.value !== v.data?.value) e.value = v.data?.value;
+};
+
+/**
+ * A field (input, select, textarea) whose value is the controller's: typing sets it through `set`, and
+ * every patch puts the controller's value back where the two differ. (snabbdom's `props` compare a value
+ * with the last vnode's, not with what was typed since: a field the controller empties after a submit
+ * would keep the typed text.)
+ * @param {string} sel the field's selector (`input#id`)
+ * @param {Record<string, any>} data the field's other data (attrs, hook…)
+ * @param {string} value
+ * @param {(value: string) => void} set
+ * @param {VNode[]} [children] a select's options
+ */
+export const field = (sel, data, value, set, children) =>
+  h(
+    sel,
+    {
+      ...data,
+      value,
+      hook: { ...data.hook, create: syncValue, update: syncValue },
+      on: { ...data.on, input: (/** @type {Event} */ e) => set(/** @type {HTMLInputElement} */ (e.target).value) },
+    },
+    children,
+  );

@@ -188,7 +188,10 @@ function cellOf(view, svg, key, gx, gy, w, h) {
   }
   g.addEventListener('focus', () => {
     view.focusName = key;
+    // Reached by keyboard (not by a click): previewed as if the pointer rested there.
+    if (hover && !store && g.matches(':focus-visible')) hover(key);
   });
+  if (hover && !store) g.addEventListener('blur', () => hover(null));
   return g;
 }
 

@@ -1,10 +1,12 @@
 // @ts-check
 // Leaderboards (`/leaderboard/{variant}`): the best established (not provisional) ratings of a variant,
-// with a tab per variant.
+// with a tab per variant. Drawn as the game page is: a controller (player/leaderboard.js) holds the
+// rows, its view is a pure function of it, patched by snabbdom.
 
-import { api } from '../net/api.js';
 import { t } from '../i18n.js';
-import { errorText, el, VARIANTS, variantName } from '../ui.js';
+import { redrawer } from '../patch.js';
+import { LeaderboardCtrl, view } from '../player/leaderboard.js';
+import { variantName } from '../ui.js';
 
 /** The catalog's books this page's words are in. */
 export const books = ['lists'];
@@ -14,75 +16,13 @@ export const books = ['lists'];
  * @param {Record<string, string>} params
  */
 export function mount(main, { variant }) {
-  const name = variantName(variant);
-  document.title = `${t('leaderboard.title', { game: name })} · Mancala`;
-  const tabs = el(
-    'nav',
-    { class: 'tabs', 'aria-label': t('common.games') },
-    VARIANTS.map((id) =>
-      el(
-        'a',
-        {
-          href: `/leaderboard/${id}`,
-          class: id === variant ? 'here' : '',
-          'aria-current': id === variant ? 'page' : null,
-        },
-        variantName(id),
-      ),
-    ),
-  );
-  const box = el('div', { id: 'leaderboard' }, el('p', { class: 'muted' }, t('common.loading')));
-  main.append(
-    el(
-      'section',
-      { class: 'panel' },
-      el('h1', {}, t('leaderboard.title', { game: name })),
-      tabs,
-      box,
-      el('p', { class: 'muted small' }, t('leaderboard.note')),
-    ),
-  );
-  api
-    .leaderboard(variant, 100)
-    .then((rows) => {
-      if (!rows.length) {
-        box.replaceChildren(el('p', { class: 'muted' }, t('leaderboard.empty')));
-        return;
-      }
-      box.replaceChildren(
-        el(
-          'table',
-          { class: 'ratings' },
-          el(
-            'thead',
-            {},
-            el(
-              'tr',
-              {},
-              el('th', {}, '#'),
-              el('th', {}, t('games.player')),
-              el('th', {}, t('player.rating')),
-              el('th', {}, t('player.rated_games')),
-            ),
-          ),
-          el(
-            'tbody',
-            {},
-            rows.map((r, i) =>
-              el(
-                'tr',
-                { 'data-player': r.name },
-                el('td', {}, String(i + 1)),
-                el('td', {}, el('a', { href: `/@/${encodeURIComponent(r.name)}` }, r.name)),
-                el('td', { class: 'rating' }, String(r.rating)),
-                el('td', {}, String(r.games)),
-              ),
-            ),
-          ),
-        ),
-      );
-    })
-    .catch((e) => {
-      box.replaceChildren(el('p', { class: 'error' }, errorText(e)));
-    });
+  document.title = `${t('leaderboard.title', { game: variantName(variant) })} · Mancala`;
+  let gone = false;
+  const draw = redrawer(main, () => view(ctrl));
+  const ctrl = new LeaderboardCtrl(variant, () => !gone && draw());
+  draw();
+  ctrl.start();
+  return () => {
+    gone = true;
+  };
 }
