@@ -13,6 +13,9 @@ RUN cargo build --release --locked -p mancala-server
 FROM debian:bookworm-slim
 RUN useradd --system --uid 10001 --user-group --create-home --home-dir /var/lib/mancala mancala
 COPY --from=builder /src/target/release/mancala-server /usr/local/bin/mancala-server
+# The certificate authorities, for mail over TLS (smtps:// or STARTTLS: lettre checks the relay's
+# certificate against the system's roots, which the slim image lacks); the builder's Debian has them.
+COPY --from=builder /etc/ssl/certs/ca-certificates.crt /etc/ssl/certs/ca-certificates.crt
 USER mancala
 # Without DATABASE_URL the server keeps its SQLite file (mancala.db) here.
 WORKDIR /var/lib/mancala

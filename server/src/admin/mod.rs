@@ -110,7 +110,26 @@ async fn execute(args: AdminArgs, out: &mut dyn std::io::Write) -> Result<(), Ad
     result
 }
 
-/// The store of `url`, as a server opens it (its migrations applied).
+/// The store of `url`, as a server opens it (its migrations applied). A SQLite file that does not exist
+/// is refused rather than made: a mistyped path would otherwise answer about a new, empty database (0
+/// accounts, nothing to check) as if it were the site's. An explicit `mode=` in the URL is obeyed.
 async fn connect(url: &str) -> Result<(Store, crate::store::WriterTask), AdminError> {
+    if let Some(path) = missing_sqlite_file(url) {
+        return Err(AdminError::Usage(format!(
+            "no SQLite database at `{path}` (a server makes it when it first starts; is --database-url the \
+             servers' own?)"
+        )));
+    }
     Ok(Store::connect(url).await?)
+}
+
+/// The file of a `sqlite:` URL without a `mode=`, when no such file exists.
+fn missing_sqlite_file(url: &str) -> Option<&str> {
+    let rest = url.strip_prefix("sqlite:")?;
+    let (path, query) = rest.split_once('?').unwrap_or((rest, ""));
+    let path = path.strip_prefix("//").unwrap_or(path);
+    if query.contains("mode=") || path.is_empty() || path.contains(":memory:") {
+        return None;
+    }
+    (!std::path::Path::new(path).exists()).then_some(path)
 }

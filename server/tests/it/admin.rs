@@ -184,4 +184,12 @@ fn every_command_has_help_and_refuses_a_missing_or_bad_argument() {
         assert!(said.contains(wanted), "{args:?} should name {wanted}: {said}");
     }
     assert!(!dir.path().join("a.db").exists(), "an argument error touched the database");
+    // A mistyped SQLite path is refused, not answered as a new, empty database.
+    let out = admin(&url, &["stats"]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stdout));
+    assert!(text(&out.stderr).contains("no SQLite database at"), "{}", text(&out.stderr));
+    assert!(!dir.path().join("a.db").exists(), "a mistyped path made a database");
+    // An explicit mode is obeyed: `mode=rwc` makes it.
+    assert_eq!(admin(&format!("{url}?mode=rwc"), &["stats"]).status.code(), Some(0));
+    assert_eq!(admin(&url, &["stats"]).status.code(), Some(0));
 }

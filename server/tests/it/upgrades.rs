@@ -28,7 +28,8 @@ async fn database_at(url: &str, k: usize) {
         std::fs::copy(file, dir.path().join(file.file_name().unwrap())).unwrap();
     }
     sqlx::any::install_default_drivers();
-    let pool = sqlx::AnyPool::connect(&format!("{url}?mode=rwc")).await.expect("connect");
+    let url = if url.starts_with("sqlite:") { format!("{url}?mode=rwc") } else { url.to_string() };
+    let pool = sqlx::AnyPool::connect(&url).await.expect("connect");
     sqlx::migrate::Migrator::new(dir.path()).await.unwrap().run(&pool).await.expect("the first migrations");
     for statement in [
         "INSERT INTO players (name, token_hash, created_at) VALUES ('amani', 'hash-of-amani', 1)",
@@ -42,33 +43,47 @@ async fn database_at(url: &str, k: usize) {
     pool.close().await;
 }
 
+/// The database at `url`, made at the schema of the first `k` migrations, migrates to the newest keeping
+/// its account and game, and `admin check` finds it sound.
+async fn migrates_from(url: &str, k: usize) {
+    database_at(url, k).await;
+    let (store, writer) = Store::connect(url).await.unwrap_or_else(|e| panic!("from migration {k}: {e}"));
+    let name = "amani".parse().unwrap();
+    assert!(store.player_by_name(&name).await.unwrap().is_some(), "from migration {k}: the account is gone");
+    let game = store.game_row("gOldGame01").await.unwrap().unwrap_or_else(|| panic!("from {k}: no game"));
+    assert_eq!((game.status.as_str(), game.winner.as_deref()), ("finished", Some("north")), "from {k}");
+    store.close_reads().await;
+    drop(store);
+    writer.finish().await;
+    // A server runs on it, and `admin check` finds the old game sound.
+    let out = Command::new(env!("CARGO_BIN_EXE_mancala-server"))
+        .args(["admin", "--database-url", url, "check"])
+        .env_remove("DATABASE_URL")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "from {k}: {}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 #[tokio::test]
 async fn every_earlier_schema_migrates_to_the_newest_with_its_data() {
-    let total = migrations().len();
-    for k in 1..total {
+    for k in 1..migrations().len() {
         let dir = tempfile::tempdir().unwrap();
-        let url = format!("sqlite://{}", dir.path().join("old.db").display());
-        database_at(&url, k).await;
-        let (store, writer) = Store::connect(&url).await.unwrap_or_else(|e| panic!("from migration {k}: {e}"));
-        let name = "amani".parse().unwrap();
-        assert!(store.player_by_name(&name).await.unwrap().is_some(), "from migration {k}: the account is gone");
-        let game = store.game_row("gOldGame01").await.unwrap().unwrap_or_else(|| panic!("from {k}: no game"));
-        assert_eq!((game.status.as_str(), game.winner.as_deref()), ("finished", Some("north")), "from {k}");
-        store.close_reads().await;
-        drop(store);
-        writer.finish().await;
-        // A server runs on it, and `admin check` finds the old game sound.
-        let out = Command::new(env!("CARGO_BIN_EXE_mancala-server"))
-            .args(["admin", "--database-url", &url, "check"])
-            .env_remove("DATABASE_URL")
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "from {k}: {}{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        );
+        migrates_from(&format!("sqlite://{}", dir.path().join("old.db").display()), k).await;
+    }
+}
+
+/// The same on PostgreSQL, which production runs on: one fresh database per earlier schema.
+#[tokio::test]
+async fn every_earlier_schema_migrates_to_the_newest_on_postgres() {
+    for k in 1..migrations().len() {
+        let Some((base, url)) = common::fresh_db(&format!("upgrade{k}")).await else { return };
+        migrates_from(&url, k).await;
+        common::drop_db(&base, &url).await;
     }
 }
 
