@@ -252,3 +252,36 @@ async fn rooms_restored_on_start_count_in_the_room_gauge() {
     assert_eq!(game["game"]["result"]["reason"], "aborted", "{game}");
     assert_eq!(client.gauge("mancala_rooms").await, 0.0);
 }
+
+/// `mancala_games_live` counts the games being played: not a game waiting for its opponent, one from
+/// its opponent's arrival, none once it ended (while its room still lingers in `mancala_rooms`).
+#[tokio::test]
+async fn the_live_games_gauge_counts_games_being_played() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("games.db").display());
+    let server = Process::start(&url, &["--first-move-secs", "1", "--linger-secs", "30"]).await;
+    let client = TestServer::attach(server.addr, &url);
+    let until = |want: f64, what: &'static str| {
+        let client = &client;
+        async move {
+            let deadline = Instant::now() + Duration::from_secs(10);
+            while client.gauge("mancala_games_live").await != want {
+                assert!(Instant::now() < deadline, "{what}");
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+        }
+    };
+    let (status, created) = client.post("/api/games", json!({ "variant": "kubuguza", "seat": "south" })).await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["game"]["id"].as_str().unwrap().to_string();
+    assert_eq!(client.gauge("mancala_rooms").await, 1.0);
+    assert_eq!(client.gauge("mancala_games_live").await, 0.0, "a waiting game is not being played");
+    let (status, _) = client.post(&format!("/api/games/{id}/join"), json!({ "name": "baraka" })).await;
+    assert_eq!(status, 200);
+    until(1.0, "the joined game counted").await;
+    // Nobody moves: aborted after the first-move time, its room lingering.
+    until(0.0, "the ended game not counted").await;
+    assert_eq!(client.gauge("mancala_rooms").await, 1.0, "the room lingers");
+    server.signal("-TERM");
+    server.exited(Duration::from_secs(15)).await;
+}

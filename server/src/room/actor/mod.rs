@@ -22,6 +22,7 @@ use crate::game::{Change, LiveGame, Refusal, UnixMs};
 use crate::ids::{GameId, PlayerName};
 use crate::store::{Store, StoreError};
 use mancala_engine::Side;
+use mancala_protocol::http::GameStatus;
 use mancala_protocol::{ClientMsg, ErrorCode, ServerMsg};
 use std::ops::RangeInclusive;
 use std::sync::Weak;
@@ -121,6 +122,8 @@ pub(super) struct Room {
     told_watching: u32,
     /// The game's chat lines, once read from the store (`None` until then).
     chat: Option<chat::ChatLog>,
+    /// Counted in `mancala_games_live` (the game is being played).
+    live: bool,
 }
 
 /// What a room is started with besides its game.
@@ -168,6 +171,7 @@ pub(super) fn spawn(
         rooms,
         told_watching: 0,
         chat: None,
+        live: false,
     };
     metrics::gauge!("mancala_rooms").increment(1.0);
     let held = matches!(lease, Lease::Held(_));
@@ -193,7 +197,11 @@ fn not_seated() -> Refusal {
 
 impl Room {
     async fn run(mut self, mut rx: mpsc::Receiver<Command>, shutdown: CancellationToken, lapsed: CancellationToken) {
+        self.recount_live();
         self.serve(&mut rx, &shutdown, &lapsed).await;
+        if self.live {
+            metrics::gauge!("mancala_games_live").decrement(1.0);
+        }
         if shutdown.is_cancelled() {
             // Every connection is told 1001 by its own writer; connections relayed to other nodes hear it
             // here.
@@ -241,6 +249,17 @@ impl Room {
                     }
                 }
             }
+            self.recount_live();
+        }
+    }
+
+    /// Keeps `mancala_games_live` (games being played, on this node) in step with this game's status:
+    /// `mancala_rooms` also counts waiting games and finished ones whose room lingers.
+    fn recount_live(&mut self) {
+        let live = self.game.status == GameStatus::Ongoing;
+        if live != self.live {
+            metrics::gauge!("mancala_games_live").increment(if live { 1.0 } else { -1.0 });
+            self.live = live;
         }
     }
 
