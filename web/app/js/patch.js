@@ -92,3 +92,56 @@ export const field = (sel, data, value, set, children) =>
     },
     children,
   );
+
+/**
+ * Puts `want` at the start (`atEnd`: at the end) of `parent`, in order, moving only what is out of place
+ * (moving an element would take the focus from a button in it).
+ * @param {Element} parent
+ * @param {Element[]} want
+ * @param {boolean} atEnd
+ */
+function place(parent, want, atEnd) {
+  const nodes = [...parent.childNodes];
+  const from = atEnd ? nodes.length - want.length : 0;
+  if (want.every((e, i) => nodes[from + i] === e)) return;
+  if (atEnd) parent.append(...want);
+  else parent.prepend(...want);
+}
+
+/**
+ * A vnode whose own children (vnodes) sit between elements of widgets made elsewhere (a board diagram,
+ * its caption, a sowing's controls): `before` ahead of them, `after` behind, all put in when the vnode is
+ * created and kept in place at every patch; a widget the view no longer hands is taken out. The children
+ * must be a list (a text child would replace the widgets).
+ * @param {string} sel
+ * @param {Record<string, any>} data
+ * @param {Element[]} before
+ * @param {(VNode | string | null)[]} children
+ * @param {Element[]} [after]
+ */
+export const hostAround = (sel, data, before, children, after = []) =>
+  h(
+    sel,
+    {
+      ...data,
+      hosted: [...before, ...after],
+      hook: {
+        ...data.hook,
+        create: (/** @type {VNode} */ _e, /** @type {VNode} */ v) => {
+          const parent = /** @type {Element} */ (v.elm);
+          place(parent, before, false);
+          place(parent, after, true);
+          data.hook?.create?.(_e, v);
+        },
+        postpatch: (/** @type {VNode} */ old, /** @type {VNode} */ v) => {
+          const parent = /** @type {Element} */ (v.elm);
+          const kept = new Set([...before, ...after]);
+          for (const e of old.data?.hosted || []) if (!kept.has(e)) e.remove();
+          place(parent, before, false);
+          place(parent, after, true);
+          data.hook?.postpatch?.(old, v);
+        },
+      },
+    },
+    /** @type {any} */ (children),
+  );
