@@ -113,6 +113,8 @@ export class BoardView {
     this.focusName = null;
     /** @type {SVGElement | null} */
     this.svg = null;
+    /** @type {BoardState | null} the state to draw once `board2.js` has loaded */
+    this.waiting = null;
   }
 
   /**
@@ -121,7 +123,18 @@ export class BoardView {
    */
   draw(state) {
     if (state.rows === 2 && !two) {
-      import('./board2.js').then((m) => ((two = m), this.draw(state)));
+      // Only the latest state is drawn once the module is here: draws queued one by one could land in
+      // any order, an earlier (narrower) one last.
+      const waiting = this.waiting;
+      this.waiting = state;
+      if (!waiting) {
+        import('./board2.js').then((m) => {
+          two = m;
+          const latest = /** @type {BoardState} */ (this.waiting);
+          this.waiting = null;
+          this.draw(latest);
+        });
+      }
       return;
     }
     const key = `${state.rows}x${state.columns}/${state.side}/${state.narrow}`;
