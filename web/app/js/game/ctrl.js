@@ -108,7 +108,7 @@ export class GameCtrl {
     this.hovered = null;
     /** @type {import('./preview.js').Shown | null} the last preview received */
     this.preview = null;
-    /** @type {Promise<(name: string) => void> | null} game/preview.js, loaded once a player may preview */
+    /** @type {Promise<(name: string | null) => void> | null} game/preview.js, loaded once a player may preview */
     this.previewer = null;
   }
 
@@ -139,7 +139,7 @@ export class GameCtrl {
     if (name && this.canPreview()) {
       this.previewer ||= import('./preview.js').then((m) => m.previewer(this));
       this.previewer.then((ask) => ask(name));
-    }
+    } else this.previewer?.then((ask) => ask(null));
     if (shown) this.redraw();
   }
 
@@ -183,6 +183,7 @@ export class GameCtrl {
     if (this.selected) this.focusNext = `svg.board .hole[data-hole="${this.selected}"]`;
     this.selected = null;
     this.message = '';
+    this.hover(null);
     this.socket.decide(d);
     this.redraw();
   }

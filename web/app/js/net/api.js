@@ -24,9 +24,10 @@ export class ApiError extends Error {
  * @param {string} path
  * @param {unknown} [body]
  * @param {boolean} [raw] the body as text (NDJSON) instead of JSON
+ * @param {AbortSignal} [signal]
  * @returns {Promise<any>}
  */
-export async function call(method, path, body, raw = false) {
+export async function call(method, path, body, raw = false, signal = undefined) {
   /** @type {Record<string, string>} */
   const headers = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -37,6 +38,7 @@ export async function call(method, path, body, raw = false) {
       headers,
       credentials: 'same-origin',
       body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
     });
   } catch {
     throw new ApiError(0, 'offline', 'the server cannot be reached');
@@ -137,12 +139,6 @@ export const api = {
     call('POST', `/api/lessons/${step.split('/').map(enc).join('/')}/check`, { decisions, lang }),
   /** @param {{variant: string, options?: object, position?: string, decision: string}} body */
   preview: async (body) => call('POST', '/api/preview', body),
-  /**
-   * What a decision would do in a game in progress, asked with the seat's token (games that allow it).
-   * @param {string} id @param {string} token @param {string} decision
-   * @returns {Promise<import('../board/preview.js').MovePreview>}
-   */
-  gamePreview: async (id, token, decision) => call('POST', `/api/games/${enc(id)}/preview`, { token, decision }),
   /** @param {{variant?: string, position?: string, game?: string, ply?: number, nodes?: number}} body */
   analysis: async (body) => call('POST', '/api/analysis', body),
   /** @returns {Promise<{steps: string[]}>} the lesson steps the signed-in player has met */
