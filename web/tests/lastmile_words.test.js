@@ -147,6 +147,19 @@ test(
   },
 );
 
+/** A person whose page holds South's seat of game `id` (its token in localStorage), on the game page. */
+async function southPage(id, token) {
+  const p = await person(browser, server);
+  await p.page.goto('/');
+  await p.page.evaluate(
+    ([id, token]) =>
+      localStorage.setItem('mancala.seats', JSON.stringify({ [id]: { token, seat: 'south', at: Date.now() } })),
+    [id, token],
+  );
+  await p.page.goto(`/game/${id}`);
+  return p;
+}
+
 /**
  * A Kubuguza game where South plays in a page by keyboard and North is driven over its socket with
  * random decisions; returns the page, and South's status when a turn of South's went on (else null:
@@ -173,15 +186,8 @@ async function keyboardGame(first) {
     },
     [id, north.token],
   );
-  const p = await person(browser, server);
+  const p = await southPage(id, south.token);
   const { page } = p;
-  await page.goto('/');
-  await page.evaluate(
-    ([id, token]) =>
-      localStorage.setItem('mancala.seats', JSON.stringify({ [id]: { token, seat: 'south', at: Date.now() } })),
-    [id, south.token],
-  );
-  await page.goto(`/game/${id}`);
   await until(async () => (await playable(page)).length > 0, 'South to be asked');
   const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-hole'));
   await page.focus('svg.board .hole[tabindex="0"]');
@@ -251,15 +257,8 @@ test("on Azigo's two-row board too, a hole reached by keyboard is previewed", { 
   const south = await post('/api/games', { variant: 'azigo', seat: 'south', name: 'amina', previews: true });
   const id = south.game.id;
   await post(`/api/games/${id}/join`, { name: 'baraka' });
-  const p = await person(browser, server);
+  const p = await southPage(id, south.token);
   const { page } = p;
-  await page.goto('/');
-  await page.evaluate(
-    ([id, token]) =>
-      localStorage.setItem('mancala.seats', JSON.stringify({ [id]: { token, seat: 'south', at: Date.now() } })),
-    [id, south.token],
-  );
-  await page.goto(`/game/${id}`);
   await until(async () => (await playable(page)).length > 1, 'South to be asked');
   await page.focus('svg.board .hole[tabindex="0"]');
   await page.keyboard.press('ArrowRight');

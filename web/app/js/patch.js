@@ -45,6 +45,19 @@ export function redrawer(main, render, after = () => {}) {
 }
 
 /**
+ * Moves the focus where the controller asked (`focusNext`, a selector under `main`), once: a redrawer's
+ * `after` for the pages whose actions move the focus.
+ * @param {HTMLElement} main
+ * @param {{focusNext: string}} ctrl
+ */
+export function focusAsked(main, ctrl) {
+  if (!ctrl.focusNext) return;
+  const el = /** @type {HTMLElement | null} */ (main.querySelector(ctrl.focusNext));
+  ctrl.focusNext = '';
+  el?.focus();
+}
+
+/**
  * An element of a module of its own (a chart, the Block button), hosted in a vnode as the game page hosts
  * its board: put in by the `insert` hook, and swapped only when the view hands another element.
  * @param {string} sel the host's selector
@@ -111,7 +124,7 @@ function place(parent, want, atEnd) {
 /**
  * A vnode whose own children (vnodes) sit between elements of widgets made elsewhere (a board diagram,
  * its caption, a sowing's controls): `before` ahead of them, `after` behind, all put in when the vnode is
- * created and kept in place at every patch; a widget the view no longer hands is taken out. The children
+ * created and kept in place at every patch; a widget missing from the lists is taken out. The children
  * must be a list (a text child would replace the widgets).
  * @param {string} sel
  * @param {Record<string, any>} data

@@ -9,7 +9,7 @@
 import { AccountCtrl } from '../account/ctrl.js';
 import { view } from '../account/view/main.js';
 import { t } from '../i18n.js';
-import { redrawer } from '../patch.js';
+import { focusAsked, redrawer } from '../patch.js';
 
 /** The catalog's books this page's words are in. */
 export const books = ['account', 'blocks', 'twostep', 'email'];
@@ -20,13 +20,7 @@ export function mount(main) {
   const draw = redrawer(
     main,
     () => view(ctrl),
-    () => {
-      if (ctrl.focusNext) {
-        const el = /** @type {HTMLElement | null} */ (main.querySelector(ctrl.focusNext));
-        ctrl.focusNext = '';
-        el?.focus();
-      }
-    },
+    () => focusAsked(main, ctrl),
   );
   const ctrl = new AccountCtrl(() => !ctrl.gone && draw());
   draw();

@@ -10,7 +10,7 @@
 
 import { LessonCtrl } from '../lesson/ctrl.js';
 import { view } from '../lesson/view.js';
-import { redrawer } from '../patch.js';
+import { focusAsked, redrawer } from '../patch.js';
 import { learnStyle } from '../ui.js';
 
 /** The catalog's books this page's words are in. */
@@ -25,13 +25,7 @@ export function mount(main, { game, lesson }) {
   const draw = redrawer(
     main,
     () => view(ctrl),
-    () => {
-      if (ctrl.focusNext) {
-        const el = /** @type {HTMLElement | null} */ (main.querySelector(ctrl.focusNext));
-        ctrl.focusNext = '';
-        el?.focus();
-      }
-    },
+    () => focusAsked(main, ctrl),
   );
   const ctrl = new LessonCtrl(`${game}/${lesson}`, () => !ctrl.gone && draw());
   draw();

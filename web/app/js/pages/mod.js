@@ -9,7 +9,7 @@ import { t } from '../i18n.js';
 import { ModCtrl } from '../mod/ctrl.js';
 import { view } from '../mod/view.js';
 import { moderationStyle } from '../moderation/style.js';
-import { redrawer } from '../patch.js';
+import { focusAsked, redrawer } from '../patch.js';
 
 /** The catalog's books this page's words are in. */
 export const books = ['moderation'];
@@ -22,13 +22,7 @@ export function mount(main) {
   const draw = redrawer(
     main,
     () => view(ctrl),
-    () => {
-      if (ctrl.focusNext) {
-        const el = /** @type {HTMLElement | null} */ (main.querySelector(ctrl.focusNext));
-        ctrl.focusNext = '';
-        el?.focus();
-      }
-    },
+    () => focusAsked(main, ctrl),
   );
   const ctrl = new ModCtrl(() => !gone && draw());
   draw();

@@ -7,7 +7,7 @@
 import { t } from '../i18n.js';
 import { PuzzleCtrl } from '../puzzle/ctrl.js';
 import { title, view } from '../puzzle/view/main.js';
-import { redrawer } from '../patch.js';
+import { focusAsked, redrawer } from '../patch.js';
 import { learnStyle } from '../ui.js';
 
 /** The catalog's books this page's words are in. */
@@ -25,11 +25,7 @@ export function mount(main, { id }) {
     main,
     () => view(ctrl),
     () => {
-      if (ctrl.focusNext) {
-        const el = /** @type {HTMLElement | null} */ (main.querySelector(ctrl.focusNext));
-        ctrl.focusNext = '';
-        el?.focus();
-      }
+      focusAsked(main, ctrl);
       document.title = `${title(ctrl)} · Mancala`;
       // The game and theme chosen stay in the address, so it can be shared and reloaded.
       if (mode === 'next' || mode === 'streak') {

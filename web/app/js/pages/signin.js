@@ -5,7 +5,7 @@
 
 import { SigninCtrl, view } from '../account/signin.js';
 import { t } from '../i18n.js';
-import { redrawer } from '../patch.js';
+import { focusAsked, redrawer } from '../patch.js';
 
 /** The catalog's books this page's words are in. */
 export const books = ['account', 'twostep', 'email'];
@@ -21,13 +21,7 @@ export function mount(main, { mode }) {
   const draw = redrawer(
     main,
     () => view(ctrl),
-    () => {
-      if (ctrl.focusNext) {
-        const el = /** @type {HTMLElement | null} */ (main.querySelector(ctrl.focusNext));
-        ctrl.focusNext = '';
-        el?.focus();
-      }
-    },
+    () => focusAsked(main, ctrl),
   );
   const ctrl = new SigninCtrl(up, new URLSearchParams(location.search).get('next'), () => !gone && draw());
   draw();
