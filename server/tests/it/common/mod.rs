@@ -365,7 +365,20 @@ pub async fn fresh_db(tag: &str) -> Option<(String, String)> {
 
 pub async fn drop_db(base: &str, url: &str) {
     let name = url.rsplit_once('/').unwrap().1;
-    let mut conn = <sqlx::AnyConnection as sqlx::Connection>::connect(base).await.expect("connect");
     let sql = format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)");
-    sqlx::raw_sql(sqlx::AssertSqlSafe(sql)).execute(&mut conn).await.expect("drop");
+    // Server processes dropped a moment ago are killed but not yet reaped: their pools can still open a
+    // connection between FORCE's terminations and the drop ("being accessed by other users"), or hold
+    // the server's last connection slots. Ask again until the database is gone.
+    let mut last = String::new();
+    for _ in 0..100 {
+        match <sqlx::AnyConnection as sqlx::Connection>::connect(base).await {
+            Ok(mut conn) => match sqlx::raw_sql(sqlx::AssertSqlSafe(sql.clone())).execute(&mut conn).await {
+                Ok(_) => return,
+                Err(e) => last = format!("drop: {e}"),
+            },
+            Err(e) => last = format!("connect: {e}"),
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("drop {name}: {last}");
 }
