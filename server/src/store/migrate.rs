@@ -3,9 +3,61 @@
 //! the case-insensitive rule forbids (see the migration's comment).
 
 use super::StoreError;
-use sqlx::{AnyPool, Row};
+use sqlx::migrate::{Migration, MigrationType, Migrator};
+use sqlx::{AnyPool, Row, SqlSafeStr};
+use std::sync::LazyLock;
 
-static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
+/// Every file of `migrations/`, embedded in the binary (a test checks the list against the folder).
+/// Read here rather than by `sqlx::migrate!`: that macro makes the compiler build sqlx's SQLite and
+/// PostgreSQL drivers (bundled SQLite's C included) a second time, for itself, the largest repeated
+/// work of a clean build.
+macro_rules! embedded {
+    ($($file:literal),* $(,)?) => {
+        &[$(($file, include_str!(concat!("../../../migrations/", $file)))),*]
+    };
+}
+
+const FILES: &[(&str, &str)] = embedded![
+    "0001_init.sql",
+    "0002_case_insensitive_names.sql",
+    "0003_cluster.sql",
+    "0004_accounts.sql",
+    "0005_ratings.sql",
+    "0006_aborted_by.sql",
+    "0007_learn_progress.sql",
+    "0009_reviews.sql",
+    "0010_chat.sql",
+    "0011_correspondence.sql",
+    "0012_takebacks.sql",
+    "0013_lobby_seeks.sql",
+    "0014_tournaments.sql",
+    "0015_berserk.sql",
+    "0016_moderation.sql",
+    "0017_blocks.sql",
+    "0018_playban.sql",
+    "0019_password_resets.sql",
+    "0020_fair_play.sql",
+    "0021_engine_mark.sql",
+    "0022_email.sql",
+    "0023_two_step.sql",
+    "0024_puzzles.sql",
+    "0025_shadow_chat.sql",
+    "0026_puzzle_mining.sql",
+];
+
+static MIGRATOR: LazyLock<Migrator> =
+    LazyLock::new(|| Migrator::with_migrations(FILES.iter().map(|&(file, sql)| migration(file, sql)).collect()));
+
+/// A migration as `sqlx::migrate!` reads one from `VERSION_DESCRIPTION.sql`: the version before the
+/// first `_`, the rest with spaces for `_`, no transaction when the file starts with
+/// `-- no-transaction`; the checksum (of the text) is therefore the one databases already record.
+fn migration(file: &str, sql: &'static str) -> Migration {
+    let (version, rest) = file.split_once('_').expect("a migration's file is VERSION_DESCRIPTION.sql");
+    let version = version.parse().expect("a migration's version is a number");
+    let description = rest.trim_end_matches(".sql").replace('_', " ");
+    let no_tx = sql.starts_with("-- no-transaction");
+    Migration::new(version, description.into(), MigrationType::Simple, sql.into_sql_str(), no_tx)
+}
 
 /// The accounts migration 0002 releases, in the words of its `DELETE`.
 const RELEASED_BY_0002: &str = "SELECT name FROM players \
@@ -55,5 +107,40 @@ async fn released_by_0002(pool: &AnyPool) -> Vec<String> {
     match sqlx::query(RELEASED_BY_0002).fetch_all(pool).await {
         Ok(rows) => rows.iter().filter_map(|r| r.try_get::<String, _>("name").ok()).collect(),
         Err(_) => Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn folder() -> &'static std::path::Path {
+        std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../migrations"))
+    }
+
+    #[test]
+    fn every_file_of_the_folder_is_embedded_in_order() {
+        let mut on_disk: Vec<String> = std::fs::read_dir(folder())
+            .expect("migrations/")
+            .map(|e| e.expect("an entry").file_name().into_string().expect("a UTF-8 name"))
+            .filter(|name| name.ends_with(".sql"))
+            .collect();
+        on_disk.sort();
+        let embedded: Vec<&str> = FILES.iter().map(|&(file, _)| file).collect();
+        assert_eq!(embedded, on_disk, "FILES lists every migration of the folder, in order");
+    }
+
+    #[test]
+    fn the_embedded_migrations_are_those_sqlx_reads_from_the_folder() {
+        let read = sqlx::migrate::resolve_blocking(folder()).expect("the folder reads");
+        assert_eq!(read.len(), MIGRATOR.iter().count());
+        for ((m, _), ours) in read.iter().zip(MIGRATOR.iter()) {
+            assert_eq!(
+                (m.version, &m.description, m.migration_type, &m.checksum, m.no_tx),
+                (ours.version, &ours.description, ours.migration_type, &ours.checksum, ours.no_tx),
+                "migration {}",
+                m.version
+            );
+        }
     }
 }
