@@ -277,7 +277,13 @@ test('a streak: solved puzzles counted until the first miss', { timeout: 90000 }
 });
 
 test('a guest is not offered again the puzzles this browser finished', { timeout: 60000 }, async () => {
-  const all = await exported();
+  // The game with the fewest puzzles: the page names at most 50 solved ones to the server.
+  const counts = new Map();
+  for (const p of await exported()) {
+    const game = p.variant.replace(/-opening-\d$/, '');
+    counts.set(game, [...(counts.get(game) ?? []), p]);
+  }
+  const [game, all] = [...counts].sort((a, b) => a[1].length - b[1].length)[0];
   const kept = all[all.length - 1].id;
   const finished = all.filter((p) => p.id !== kept).map((p) => p.id);
   assert.ok(finished.length <= 50, 'every finished id fits in what the page sends');
@@ -289,7 +295,7 @@ test('a guest is not offered again the puzzles this browser finished', { timeout
   );
   // "Next" picks at random among the few nearest the rating: only the one left, every time.
   for (let i = 0; i < 4; i += 1) {
-    await page.goto('/puzzles');
+    await page.goto(`/puzzles?game=${game}`);
     await page.waitForSelector('#puzzle-status[data-phase="play"]');
     assert.equal((await page.getAttribute('#puzzle-link', 'href')).split('/').pop(), kept);
   }
