@@ -82,13 +82,27 @@ pub enum AnalysisError {
     SecretChoice,
 }
 
-/// Analyses `pos` for the side to decide within `nodes` nodes (at least [`MIN_NODES`]).
+/// Analyses `pos` for the side to decide within `nodes` nodes (at least [`MIN_NODES`]), or until the
+/// wall-clock safety net ([`crate::SAFETY_TIME`]) if that comes first.
 pub fn analyse(pos: &Position, nodes: u64) -> Result<Analysis, AnalysisError> {
-    analyse_to(pos, nodes, 64)
+    analyse_to(pos, nodes, 64, Some(crate::SAFETY_TIME))
 }
 
-/// [`analyse`], at most `max_depth` turns deep.
-fn analyse_to(pos: &Position, nodes: u64, max_depth: i32) -> Result<Analysis, AnalysisError> {
+/// [`analyse`] without the safety net: only the node budget stops the search, so the analysis is the
+/// same on any machine under any load, however long it takes. Puzzles are made and verified with it (a
+/// search cut short by the clock on a starved machine judged a shallower tree, and let through
+/// decisions that did not stand when searched again).
+pub fn analyse_exact(pos: &Position, nodes: u64) -> Result<Analysis, AnalysisError> {
+    analyse_to(pos, nodes, 64, None)
+}
+
+/// [`analyse`], at most `max_depth` turns deep, stopped by the clock after `safety` if given.
+fn analyse_to(
+    pos: &Position,
+    nodes: u64,
+    max_depth: i32,
+    safety: Option<std::time::Duration>,
+) -> Result<Analysis, AnalysisError> {
     let side = match pos.to_move() {
         ToMove::Side(side) => side,
         ToMove::Nobody(_) => return Err(AnalysisError::Over),
@@ -105,7 +119,7 @@ fn analyse_to(pos: &Position, nodes: u64, max_depth: i32) -> Result<Analysis, An
             (d, child)
         })
         .collect();
-    let (values, depth, spent) = values_of(side, &children, nodes, max_depth, &mut table);
+    let (values, depth, spent) = values_of(side, &children, (nodes, max_depth, safety), &mut table);
     let mut decisions: Vec<(Decision, i32, &Position)> =
         children.iter().zip(&values).map(|((d, c), &v)| (*d, v, c)).collect();
     decisions.sort_by_key(|&(_, v, _)| std::cmp::Reverse(v));
@@ -128,13 +142,11 @@ fn analyse_to(pos: &Position, nodes: u64, max_depth: i32) -> Result<Analysis, An
 fn values_of(
     side: Side,
     children: &[(Decision, Position)],
-    nodes: u64,
-    max_depth: i32,
+    (nodes, max_depth, safety): (u64, i32, Option<std::time::Duration>),
     table: &mut Table,
 ) -> (Vec<i32>, u32, u64) {
     // The searcher reads only the variant of the position it is made with (its evaluation's weights).
-    let mut s =
-        Searcher::new(&children[0].1, Config::DEFAULT, nodes, (None, Some(crate::SAFETY_TIME)), table).deciding(side);
+    let mut s = Searcher::new(&children[0].1, Config::DEFAULT, nodes, (None, safety), table).deciding(side);
     let forced = children.len() == 1;
     let mut values: Vec<i32> = children
         .iter()
@@ -238,7 +250,7 @@ mod tests {
                 let moves = pos.legal_decisions(side);
                 if pos.turn() % 9 == 4 && moves.len() > 1 && checked < 2 {
                     checked += 1;
-                    let a = analyse_to(&pos, u64::MAX, 2).unwrap();
+                    let a = analyse_to(&pos, u64::MAX, 2, None).unwrap();
                     assert_eq!(a.depth, 2, "{variant}: {}", pos.to_text());
                     assert_eq!(a.decisions.len(), moves.len());
                     for s in &a.decisions {
@@ -273,6 +285,18 @@ mod tests {
         let a = analyse(&pos, 20_000).unwrap();
         assert_eq!(a, analyse(&pos, 20_000).unwrap());
         assert!(a.nodes <= 20_000 + 64 && a.depth >= 1, "{} nodes, depth {}", a.nodes, a.depth);
+    }
+
+    /// The safety net is the only clock in an analysis: one that fires at its first look at the clock
+    /// cuts the search short, and the exact analysis is the one without it, node for node.
+    #[test]
+    fn only_the_safety_net_reads_the_clock_and_the_exact_analysis_has_none() {
+        let pos = Position::start(Variant::Njombwa, Options::defaults(Variant::Njombwa)).unwrap();
+        let exact = analyse_exact(&pos, 200_000).unwrap();
+        assert_eq!(exact, analyse_to(&pos, 200_000, 64, None).unwrap());
+        let cut = analyse_to(&pos, 200_000, 64, Some(std::time::Duration::ZERO)).unwrap();
+        assert!(cut.nodes < exact.nodes / 10, "cut at {} nodes, exact {}", cut.nodes, exact.nodes);
+        assert!(cut.depth < exact.depth, "cut at depth {}, exact {}", cut.depth, exact.depth);
     }
 
     #[test]

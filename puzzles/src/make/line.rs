@@ -9,7 +9,7 @@ use super::themes::{Step, net_captures, themes};
 use super::verdict::{self, Rejection, Verdict};
 use super::{Budgets, Here, Searches, Stopped};
 use crate::{Goal, Puzzle, Theme};
-use mancala_bot::analysis::{Analysis, AnalysisError, analyse};
+use mancala_bot::analysis::{Analysis, AnalysisError, analyse_exact};
 use mancala_engine::{Decision, NotationList, Position, Side, ToMove};
 
 /// The most decisions of the solver in a solution.
@@ -59,10 +59,11 @@ pub enum LineError {
     Stopped(#[from] Stopped),
 }
 
-/// The analysis of `pos` at `nodes`, run by `searches`.
+/// The analysis of `pos` at `nodes`, run by `searches`: exact (no wall-clock net), so a puzzle is judged
+/// by the same tree whatever the machine's load when it is made, verified or mined.
 pub fn analysis(searches: &mut impl Searches, pos: &Position, nodes: u64) -> Result<Analysis, LineError> {
     let pos = pos.clone();
-    Ok(searches.run(move || analyse(&pos, nodes))??)
+    Ok(searches.run(move || analyse_exact(&pos, nodes))??)
 }
 
 /// The solver's one good decision at `pos`, judged at the verification budget. After the first, a

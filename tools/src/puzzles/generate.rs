@@ -77,8 +77,10 @@ impl SelfPlay {
     /// the seconds the bots spent deciding.
     pub fn play(&self, mut visit: impl FnMut(u32, &Position) -> bool) -> f64 {
         let mut pos = Position::start(self.variant, Options::defaults(self.variant)).expect("default options");
-        let mut bots =
-            [Bot::new(self.south, self.bot_seed(Side::South)), Bot::new(self.north, self.bot_seed(Side::North))];
+        // No wall-clock net: a decision cut short on a loaded machine would change the game, and the
+        // file would depend on the machine's load instead of the seed alone.
+        let bot = |level, side| Bot::new(level, self.bot_seed(side)).with_safety_time(None);
+        let mut bots = [bot(self.south, Side::South), bot(self.north, Side::North)];
         let mut deciding = 0.0;
         let mut ply = 0u32;
         while ply < MAX_GAME_DECISIONS {
