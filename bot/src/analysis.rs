@@ -119,7 +119,7 @@ fn analyse_to(
             (d, child)
         })
         .collect();
-    let (values, depth, spent) = values_of(side, &children, (nodes, max_depth, safety), &mut table);
+    let (values, depth, spent) = values_of(side, &children, nodes, max_depth, safety, &mut table);
     let mut decisions: Vec<(Decision, i32, &Position)> =
         children.iter().zip(&values).map(|((d, c), &v)| (*d, v, c)).collect();
     decisions.sort_by_key(|&(_, v, _)| std::cmp::Reverse(v));
@@ -142,7 +142,9 @@ fn analyse_to(
 fn values_of(
     side: Side,
     children: &[(Decision, Position)],
-    (nodes, max_depth, safety): (u64, i32, Option<std::time::Duration>),
+    nodes: u64,
+    max_depth: i32,
+    safety: Option<std::time::Duration>,
     table: &mut Table,
 ) -> (Vec<i32>, u32, u64) {
     // The searcher reads only the variant of the position it is made with (its evaluation's weights).
@@ -287,10 +289,10 @@ mod tests {
         assert!(a.nodes <= 20_000 + 64 && a.depth >= 1, "{} nodes, depth {}", a.nodes, a.depth);
     }
 
-    /// The safety net is the only clock in an analysis: one that fires at its first look at the clock
-    /// cuts the search short, and the exact analysis is the one without it, node for node.
+    /// A safety net that fires at the search's first look at the clock cuts the analysis short, and the
+    /// exact analysis is the one without a net, node for node.
     #[test]
-    fn only_the_safety_net_reads_the_clock_and_the_exact_analysis_has_none() {
+    fn a_net_cuts_the_analysis_short_and_the_exact_one_has_none() {
         let pos = Position::start(Variant::Njombwa, Options::defaults(Variant::Njombwa)).unwrap();
         let exact = analyse_exact(&pos, 200_000).unwrap();
         assert_eq!(exact, analyse_to(&pos, 200_000, 64, None).unwrap());

@@ -278,12 +278,12 @@ test('a streak: solved puzzles counted until the first miss', { timeout: 90000 }
 
 test('a guest is not offered again the puzzles this browser finished', { timeout: 60000 }, async () => {
   // The game with the fewest puzzles: the page names at most 50 solved ones to the server.
-  const counts = new Map();
+  const byGame = new Map();
   for (const p of await exported()) {
     const game = p.variant.replace(/-opening-\d$/, '');
-    counts.set(game, [...(counts.get(game) ?? []), p]);
+    byGame.set(game, [...(byGame.get(game) ?? []), p]);
   }
-  const [game, all] = [...counts].sort((a, b) => a[1].length - b[1].length)[0];
+  const [game, all] = [...byGame].sort((a, b) => a[1].length - b[1].length)[0];
   const kept = all[all.length - 1].id;
   const finished = all.filter((p) => p.id !== kept).map((p) => p.id);
   assert.ok(finished.length <= 50, 'every finished id fits in what the page sends');

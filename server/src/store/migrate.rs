@@ -114,26 +114,16 @@ async fn released_by_0002(pool: &AnyPool) -> Vec<String> {
 mod tests {
     use super::*;
 
-    fn folder() -> &'static std::path::Path {
-        std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../migrations"))
-    }
-
-    #[test]
-    fn every_file_of_the_folder_is_embedded_in_order() {
-        let mut on_disk: Vec<String> = std::fs::read_dir(folder())
-            .expect("migrations/")
-            .map(|e| e.expect("an entry").file_name().into_string().expect("a UTF-8 name"))
-            .filter(|name| name.ends_with(".sql"))
-            .collect();
-        on_disk.sort();
-        let embedded: Vec<&str> = FILES.iter().map(|&(file, _)| file).collect();
-        assert_eq!(embedded, on_disk, "FILES lists every migration of the folder, in order");
-    }
-
+    /// The list is the folder's files in order, and each is read as sqlx itself reads the folder
+    /// (version, description, checksum: what databases already record).
     #[test]
     fn the_embedded_migrations_are_those_sqlx_reads_from_the_folder() {
-        let read = sqlx::migrate::resolve_blocking(folder()).expect("the folder reads");
-        assert_eq!(read.len(), MIGRATOR.iter().count());
+        let folder = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../migrations"));
+        let read = sqlx::migrate::resolve_blocking(folder).expect("the folder reads");
+        let on_disk: Vec<String> =
+            read.iter().map(|(_, path)| path.file_name().unwrap().to_string_lossy().into_owned()).collect();
+        let embedded: Vec<&str> = FILES.iter().map(|&(file, _)| file).collect();
+        assert_eq!(embedded, on_disk, "FILES lists every migration of the folder, in order");
         for ((m, _), ours) in read.iter().zip(MIGRATOR.iter()) {
             assert_eq!(
                 (m.version, &m.description, m.migration_type, &m.checksum, m.no_tx),
