@@ -4,7 +4,8 @@
 //! the decisions it may send, the clocks): about 700 bytes each. Throughput is in messages.
 //!
 //! And what reading a `decide` message costs: serde alone, the check for repeated keys alone
-//! (`src/strict.rs`), and `ClientMsg::from_text`, which does both (and the size check).
+//! (`src/strict.rs`), `ClientMsg::from_text` on the plain message (read by hand, `src/quick.rs`) and on the
+//! same message with an escape (the general path: the check, then serde).
 //!
 //! `cargo bench -p mancala-protocol --bench frames -- --warm-up-time 1 --measurement-time 5`
 
@@ -89,6 +90,10 @@ fn decide(c: &mut Criterion) {
         b.iter(|| mancala_protocol::strict::first_duplicate(black_box(DECIDE.as_bytes())))
     });
     group.bench_function("from_text", |b| b.iter(|| ClientMsg::from_text(black_box(DECIDE), 4096).unwrap()));
+    // The same message with one escape (`\u0032` is `2`), which the hand-read form leaves to the general
+    // path: the strict check, then serde.
+    let escaped = DECIDE.replace("c2", "c\\u0032");
+    group.bench_function("from_text_general", |b| b.iter(|| ClientMsg::from_text(black_box(&escaped), 4096).unwrap()));
     group.finish();
 }
 

@@ -1,6 +1,6 @@
-//! Reading one client text frame into a [`ClientMsg`]: the size check, the check for repeated keys
-//! ([`crate::strict`]), then serde, and on failure an [`ErrorCode`] with a sentence that says what was
-//! wrong. The list of message types is the enum's own (serde names the known variants when the `type` is
+//! Reading one client text frame into a [`ClientMsg`]: the size check, a `decide` in its plain form read by
+//! hand (`quick.rs`), else the check for repeated keys ([`crate::strict`]) then serde, and on failure an
+//! [`ErrorCode`] with a sentence that says what was wrong. The list of message types is the enum's own (serde names the known variants when the `type` is
 //! unknown), never a list kept by hand beside it.
 //!
 //! Shared by the server (every WebSocket text frame goes through [`ClientMsg::from_text`]) and the fuzz
@@ -29,6 +29,10 @@ impl ClientMsg {
                 ErrorCode::TooLarge,
                 format!("message of {} bytes; the limit is {max_bytes}", text.len()),
             ));
+        }
+        // The common message in its plain form, read without serde (`quick.rs`); anything else goes on.
+        if let Some(msg) = crate::quick::decide(text) {
+            return Ok(msg);
         }
         // A repeated key is refused before the parse, which would keep the last one or say only "duplicate
         // field" (`strict.rs`).

@@ -20,6 +20,7 @@ mod json;
 pub mod lobby;
 pub mod moderation;
 pub mod puzzles;
+mod quick;
 pub mod review;
 mod step;
 pub mod strict;

@@ -231,7 +231,9 @@ impl Serving {
                     req.map(axum::body::Body::new)
                 });
                 let conn = http.serve_connection(io, TowerToHyperService::new(app)).with_upgrades();
-                self.connections.spawn(async move {
+                // Boxed: hyper's connection with the whole router's future is large, and a task's future is
+                // moved at its spawn and its end.
+                self.connections.spawn(Box::pin(async move {
                     let mut conn = std::pin::pin!(conn);
                     tokio::select! {
                         _ = conn.as_mut() => return,
@@ -239,7 +241,7 @@ impl Serving {
                     }
                     conn.as_mut().graceful_shutdown();
                     let _ = conn.await;
-                });
+                }));
             }
             refused => {
                 let held = match refused {

@@ -90,7 +90,9 @@ pub(crate) enum Command {
     /// The rematch this room asked for was made (the summary, and each person's side and token in it by
     /// their side in this game), or could not be.
     RematchMade {
-        made: commands::rematch::Made,
+        /// Boxed: the largest command by far and the rarest, and every command is moved at the size of the
+        /// largest (BENCHMARKS.md, "The live path's CPU per decision, kept").
+        made: Box<commands::rematch::Made>,
     },
     /// A connection that fell behind has room in its queue again: this slot is for what it is due.
     Resync {

@@ -98,16 +98,33 @@ pub(super) fn spawn(pool: AnyPool, backend: Backend, node: Option<String>) -> (m
     let (tx, mut rx) = mpsc::channel::<Job>(4096);
     let task = tokio::spawn(async move {
         let mut batch = Vec::with_capacity(MAX_BATCH);
+        let metrics = BatchMetrics {
+            jobs: metrics::histogram!("mancala_store_batch_jobs"),
+            commit_seconds: metrics::histogram!("mancala_store_commit_seconds"),
+        };
         while rx.recv_many(&mut batch, MAX_BATCH).await > 0 {
-            commit_batch(&pool, backend, node.as_deref(), &mut batch).await;
+            commit_batch(&pool, backend, node.as_deref(), &metrics, &mut batch).await;
         }
         pool.close().await;
     });
     (tx, WriterTask(task))
 }
 
-async fn commit_batch(pool: &AnyPool, backend: Backend, node: Option<&str>, batch: &mut Vec<Job>) {
-    metrics::histogram!("mancala_store_batch_jobs").record(batch.len() as f64);
+/// What the writer records of each batch, looked up once: `metrics::histogram!("name")` finds its name in
+/// the recorder's registry on every call.
+struct BatchMetrics {
+    jobs: metrics::Histogram,
+    commit_seconds: metrics::Histogram,
+}
+
+async fn commit_batch(
+    pool: &AnyPool,
+    backend: Backend,
+    node: Option<&str>,
+    metrics: &BatchMetrics,
+    batch: &mut Vec<Job>,
+) {
+    metrics.jobs.record(batch.len() as f64);
     let started = std::time::Instant::now();
     let fenced = node.filter(|_| batch.iter().any(|job| job.fence.is_some()));
     let together = async {
@@ -133,7 +150,7 @@ async fn commit_batch(pool: &AnyPool, backend: Backend, node: Option<&str>, batc
         Ok::<_, sqlx::Error>(refused)
     };
     let result = together.await;
-    metrics::histogram!("mancala_store_commit_seconds").record(started.elapsed().as_secs_f64());
+    metrics.commit_seconds.record(started.elapsed().as_secs_f64());
     let error = match result {
         Ok(refused) => {
             // Test hook (compiled only with the `failpoints` feature, which the tests turn on): the commit

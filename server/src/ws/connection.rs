@@ -73,7 +73,7 @@ pub async fn serve(
     };
     let (close_tx, close_rx) = oneshot::channel();
     let done = CancellationToken::new();
-    let writer = tokio::spawn(write(sink, (rx, filter), close_rx, limits.ping_every, shutdown, done.clone()));
+    let writer = tokio::spawn(Box::pin(write(sink, (rx, filter), close_rx, limits.ping_every, shutdown, done.clone())));
     let end = read(&mut stream, &room, (conn, kind, watcher.as_ref()), &tx, limits, &done).await;
     // The close frame is handed to the writer before the queue's last senders go (ours, then the room's):
     // a writer that found its queue closed first would stop without sending it.

@@ -94,7 +94,8 @@ impl WsUpgrade {
         F: Future<Output = ()> + Send + 'static,
     {
         let on_upgrade = self.on_upgrade;
-        tokio::spawn(async move {
+        // Boxed: a connection's future is large, and a task's future is moved at its spawn and its end.
+        tokio::spawn(Box::pin(async move {
             match on_upgrade.await {
                 Ok(upgraded) => {
                     let socket =
@@ -103,7 +104,7 @@ impl WsUpgrade {
                 }
                 Err(e) => tracing::debug!(error = %e, "WebSocket upgrade failed"),
             }
-        });
+        }));
         Response::builder()
             .status(StatusCode::SWITCHING_PROTOCOLS)
             .header(header::CONNECTION, HeaderValue::from_static("upgrade"))

@@ -124,6 +124,17 @@ pub(super) struct Room {
     chat: Option<chat::ChatLog>,
     /// Counted in `mancala_games_live` (the game is being played).
     live: bool,
+    metrics: DecisionMetrics,
+}
+
+/// The metrics every accepted decision records, looked up once per room: `metrics::histogram!("name")`
+/// finds its name in the recorder's registry (a hash and a map read) on every call (BENCHMARKS.md, "The
+/// live path's CPU per decision, kept").
+struct DecisionMetrics {
+    /// Receipt by the room to every frame queued for its connections: the server's share of a decision's
+    /// latency (the store's commit included).
+    decision_seconds: metrics::Histogram,
+    decisions_accepted: metrics::Counter,
 }
 
 /// What a room is started with besides its game.
@@ -172,6 +183,10 @@ pub(super) fn spawn(
         told_watching: 0,
         chat: None,
         live: false,
+        metrics: DecisionMetrics {
+            decision_seconds: metrics::histogram!("mancala_decision_seconds"),
+            decisions_accepted: metrics::counter!("mancala_decisions_accepted"),
+        },
     };
     metrics::gauge!("mancala_rooms").increment(1.0);
     let held = matches!(lease, Lease::Held(_));
@@ -179,7 +194,10 @@ pub(super) fn spawn(
         metrics::gauge!("mancala_games_owned").increment(1.0);
         owned.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     }
-    tracker.spawn(async move {
+    // Boxed, so that the task holds a pointer: the room's future is some kilobytes, and tokio moves a
+    // future several times while spawning it and again when it ends (BENCHMARKS.md, "The live path's CPU
+    // per decision, kept").
+    tracker.spawn(Box::pin(async move {
         room.run(rx, shutdown, lapsed).await;
         metrics::gauge!("mancala_rooms").decrement(1.0);
         if held {
@@ -187,7 +205,7 @@ pub(super) fn spawn(
             owned.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
         }
         on_exit();
-    });
+    }));
     RoomHandle::local(tx)
 }
 
@@ -319,7 +337,7 @@ impl Room {
                 let geo = self.game.pos.geometry();
                 let _ = reply.send(self.game.record.iter().map(|p| projection::move_event(p, geo, viewer)).collect());
             }
-            Command::RematchMade { made } => self.rematch_made(made),
+            Command::RematchMade { made } => self.rematch_made(*made),
             Command::Resync { conn, permit } => match self.conns.due(conn) {
                 Some(true) => {
                     let Some(kind) = self.conns.kind(conn) else { return };
@@ -387,10 +405,8 @@ impl Room {
                                 if let Some(proposals) = self.takeback.after_any_decision() {
                                     self.set_takeback(proposals);
                                 }
-                                // Receipt by the room to every frame queued for its connections: the server's
-                                // share of a decision's latency (the store's commit included).
-                                metrics::histogram!("mancala_decision_seconds").record(started.elapsed().as_secs_f64());
-                                metrics::counter!("mancala_decisions_accepted").increment(1);
+                                self.metrics.decision_seconds.record(started.elapsed().as_secs_f64());
+                                self.metrics.decisions_accepted.increment(1);
                             }
                             Err(_) => metrics::counter!("mancala_decisions_refused").increment(1),
                         }

@@ -148,7 +148,7 @@ impl Room {
                 let side_of = |old: Side| if old == creator.other() { creator } else { other };
                 (m.summary, tokens.map(|old, t| t.map(|t| (side_of(old), t))))
             });
-            let _ = me.send(Command::RematchMade { made }).await;
+            let _ = me.send(Command::RematchMade { made: Box::new(made) }).await;
         });
     }
 
