@@ -1,7 +1,7 @@
 //! Reading one client text frame into a [`ClientMsg`]: the size check, a `decide` in its plain form read by
 //! hand (`quick.rs`), else the check for repeated keys ([`crate::strict`]) then serde, and on failure an
-//! [`ErrorCode`] with a sentence that says what was wrong. The list of message types is the enum's own (serde names the known variants when the `type` is
-//! unknown), never a list kept by hand beside it.
+//! [`ErrorCode`] with a sentence that says what was wrong. The list of message types is the enum's own
+//! (serde names the known variants when the `type` is unknown), never a list kept by hand beside it.
 //!
 //! Shared by the server (every WebSocket text frame goes through [`ClientMsg::from_text`]) and the fuzz
 //! target that feeds it arbitrary bytes.

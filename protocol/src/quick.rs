@@ -4,7 +4,7 @@
 //! Giving up costs nothing but the general path ([`crate::strict`], then serde), which stays the reference:
 //! whatever this reads, serde reads the same (the tests compare the two on every text they make), and every
 //! text this does not take (an escape, a repeated or unknown key, a `null`, a bad seat, broken JSON) goes
-//! there to be read or refused in the same words as before.
+//! there, to be read or refused with the general path's own words.
 //!
 //! Why by hand: serde reads an internally tagged enum (`"type"`) by first buffering the whole object into
 //! its own `Content` tree (a `String` per key and value), and the strict pass reads the text once more;

@@ -146,6 +146,18 @@ async fn group_commit_matches_one_by_one(url: &str) {
         let row = store.game_row(id).await.unwrap().expect("row");
         assert_eq!((row.plies, row.updated_at, row.south_clock_ms), (plies, updated_at, Some(1_000 + plies as i64)));
     }
+    // The progress of 40 games in one batch: on SQLite more rows than are bound as values, so one JSON array.
+    let ids: Vec<String> = (0..40).map(|i| format!("p{i}")).collect();
+    store.write(ids.iter().map(|id| Write::InsertGame(game(id, "ongoing", 0, 8))).collect()).await.expect("40 games");
+    let moved = ids.iter().zip(1..).map(|(id, plies)| Write::Progress(progress(id, plies, 20 + plies as i64)));
+    store.write(moved.collect()).await.expect("their progress");
+    for (id, plies) in ids.iter().zip(1..) {
+        let row = store.game_row(id).await.unwrap().expect("row");
+        assert_eq!(
+            (row.plies, row.updated_at, row.south_clock_ms),
+            (plies, 20 + plies as i64, Some(1_000 + plies as i64))
+        );
+    }
 
     // A batch of play where one job fails (a game id taken). On SQLite such a batch is written in one round
     // trip (store/script.rs): the failure undoes all of it, each job is then committed alone, and no
