@@ -65,14 +65,22 @@ async fn sigterm_closes_sockets_answers_shutting_down_and_loses_nothing() {
     for k in 0..2000 {
         stalled.send(json!({ "type": "ping", "id": k.to_string() })).await;
     }
-    // Until its socket holds answers it does not read and the server's holds more it cannot send: the
-    // server's writer for it waits.
+    // Until its socket holds answers it does not read, the server's holds more it cannot send, and the
+    // server has stopped reading its pings: the server's writer for it waits, its queue full. Bytes in
+    // each queue are not enough: on the loopback they are there for a moment while the answers still
+    // flow (unacknowledged, or not yet read by a server still answering), so the three must also stay
+    // the same for a while.
     let MaybeTlsStream::Plain(tcp) = stalled.stream.get_ref() else { unreachable!("a plain connection") };
     let spectator = tcp.local_addr().unwrap();
     let deadline = Instant::now() + Duration::from_secs(10);
-    while queued(spectator, server.addr).1 == 0 || queued(server.addr, spectator).0 == 0 {
-        assert!(Instant::now() < deadline, "the answers to the stalled spectator did not back up");
-        tokio::time::sleep(Duration::from_millis(10)).await;
+    let (mut last, mut still) = ((0, 0, 0), 0);
+    while still < 10 {
+        assert!(Instant::now() < deadline, "the answers to the stalled spectator did not back up: {last:?}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        let (unread, (unsent, pings)) = (queued(spectator, server.addr).1, queued(server.addr, spectator));
+        let now = (unread, unsent, pings);
+        still = if now == last && unread > 0 && unsent > 0 && pings > 0 { still + 1 } else { 0 };
+        last = now;
     }
     let mut seed = 3;
     t.play_random(&mut seed, 8).await;
@@ -90,7 +98,7 @@ async fn sigterm_closes_sockets_answers_shutting_down_and_loses_nothing() {
 
     let (status, log) = server.exited(Duration::from_secs(15)).await;
     assert!(status.success(), "a clean exit: {status}\n{log}");
-    assert!(signalled.elapsed() >= Duration::from_secs(2), "the stalled spectator held the grace period");
+    assert!(signalled.elapsed() >= Duration::from_secs(2), "the stalled spectator held the grace period:\n{log}");
     assert!(log.contains("did not stop in time"), "and the log says so:\n{log}");
     assert!(!log.contains("store failed") && !log.contains("ERROR"), "nothing logged as an error:\n{log}");
     drop(stalled.stream.close(None).await);
