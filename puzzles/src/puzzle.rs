@@ -67,10 +67,22 @@ pub enum Theme {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Source {
-    /// A game between bots, reproducible from the generator's seed.
-    Selfplay { seed: u64, south_level: u8, north_level: u8, ply: u32 },
+    /// A game between bots, reproducible from the generator's seed; its first `random_plies` decisions
+    /// were drawn at random from the legal ones (none in the first sets, where the field is absent).
+    Selfplay {
+        seed: u64,
+        south_level: u8,
+        north_level: u8,
+        ply: u32,
+        #[serde(default, skip_serializing_if = "is_zero")]
+        random_plies: u32,
+    },
     /// A finished game of the server (`ply`: decisions before the puzzle's position).
     Game { game: String, ply: u32 },
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// The four games, by which puzzles are chosen (Ikibuguzo's three rule sets are one game).
@@ -214,7 +226,7 @@ mod tests {
             goal: Goal::Capture { counters: 4 },
             themes: vec![Theme::Opening],
             rating: 1500.0,
-            source: Source::Selfplay { seed: 7, south_level: 3, north_level: 4, ply: 0 },
+            source: Source::Selfplay { seed: 7, south_level: 3, north_level: 4, ply: 0, random_plies: 0 },
         }
     }
 
@@ -226,7 +238,14 @@ mod tests {
         assert_eq!(line.steps.len(), 1);
         let text = write_ndjson(std::slice::from_ref(&p));
         assert!(text.contains(r#""goal":{"kind":"capture","counters":4}"#), "{text}");
-        assert_eq!(read_ndjson(&text).unwrap(), vec![p]);
+        assert_eq!(read_ndjson(&text).unwrap(), vec![p.clone()]);
+        // A game without a random opening says nothing of it, as the first sets were written.
+        assert!(text.contains(r#""ply":0}"#) && !text.contains("random_plies"), "{text}");
+        let mut q = p;
+        q.source = Source::Selfplay { seed: 7, south_level: 3, north_level: 4, ply: 9, random_plies: 5 };
+        let text = write_ndjson(std::slice::from_ref(&q));
+        assert!(text.contains(r#""ply":9,"random_plies":5}"#), "{text}");
+        assert_eq!(read_ndjson(&text).unwrap(), vec![q]);
     }
 
     #[test]

@@ -73,6 +73,20 @@ pub fn reason(e: &LineError) -> &'static str {
     }
 }
 
+/// The position a puzzle at `played` would hold: its text read back. A puzzle is its position text, so
+/// every search is of what a solver and a verifier will read, not of the game's position, which may hold
+/// more (a verification disagreed once when solved from the game's).
+fn read_back(played: &Position) -> Option<Position> {
+    position_text::parse(played.variant(), *played.options(), &played.to_text()).ok()
+}
+
+/// The id a puzzle at `played` would have, without searching it: a generator skips positions a set
+/// holds already.
+pub fn id_at(played: &Position) -> Option<String> {
+    let pos = read_back(played)?;
+    Some(puzzle_id(pos.variant(), pos.options(), &pos.to_text()))
+}
+
 /// The puzzle at `played` (a position at the start of a turn whose side has a choice), if it is one:
 /// `source` says where it was found, `seed` seeds the bots that rate it. Each search runs on `searches`;
 /// [`Stopped`] when they were stopped (nothing is known of the position then).
@@ -85,11 +99,7 @@ pub fn find(
     stats: &mut Stats,
 ) -> Result<Option<Puzzle>, Stopped> {
     stats.positions += 1;
-    // The puzzle is its position text: search what a solver and a verifier will read, not the game's
-    // position, which may hold more (a verification disagreed once when solved from the game's).
-    let Ok(pos) = position_text::parse(played.variant(), *played.options(), &played.to_text()) else {
-        return Ok(None);
-    };
+    let Some(pos) = read_back(played) else { return Ok(None) };
     let screen = stats.timed("screen", || line::analysis(searches, &pos, budgets.screen));
     let screen = match screen {
         Ok(a) => a,

@@ -130,7 +130,7 @@ mod tests {
             goal: Goal::Win,
             themes: vec![],
             rating: 1500.0,
-            source: Source::Selfplay { seed: 1, south_level: 3, north_level: 3, ply: 0 },
+            source: Source::Selfplay { seed: 1, south_level: 3, north_level: 3, ply: 0, random_plies: 0 },
         }
     }
 

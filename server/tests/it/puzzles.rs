@@ -45,7 +45,7 @@ fn made(n: usize, first: f64, step: f64) -> Vec<Puzzle> {
                 goal: Goal::Capture { counters: 4 },
                 themes: vec![if out.len().is_multiple_of(2) { Theme::Opening } else { Theme::Endgame }],
                 rating: first + step * out.len() as f64,
-                source: Source::Selfplay { seed: 1, south_level: 3, north_level: 3, ply: ply as u32 },
+                source: Source::Selfplay { seed: 1, south_level: 3, north_level: 3, ply: ply as u32, random_plies: 0 },
             });
         }
         let legal = game.legal_decisions(side);

@@ -6,7 +6,8 @@
 //! target/release/mancala-puzzles verify puzzles/data/starter.ndjson --sample 20
 //! ```
 //!
-//! The same `--seed`, `--count` and budgets give the same file (sorted by id), whatever `--jobs` is.
+//! The same `--seed`, `--count`, `--random-opening`, `--known` and budgets give the same file (sorted by
+//! id), whatever `--jobs` is.
 
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
@@ -15,8 +16,10 @@ use mancala_puzzles::make::find::Stats;
 use mancala_puzzles::make::{Budgets, line};
 use mancala_puzzles::{Puzzle, PuzzleGame, read_ndjson, write_ndjson};
 use mancala_tools::puzzles::generate::{Plan, Run, SelfPlay, sorted};
+use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Instant;
 
 #[derive(Debug, Parser)]
@@ -78,6 +81,13 @@ struct Make {
     /// Games played at most per game (a guard when a rule set yields few puzzles).
     #[arg(long, default_value_t = 100_000)]
     max_games: usize,
+    /// Each game's first 1 to N decisions drawn at random from the legal ones (0: the bots play from the
+    /// start). Recorded in each puzzle's source.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=40))]
+    random_opening: u32,
+    /// A set whose positions are not searched again (repeatable): the output holds only new positions.
+    #[arg(long)]
+    known: Vec<PathBuf>,
 }
 
 fn main() -> Result<()> {
@@ -91,6 +101,14 @@ fn main() -> Result<()> {
 
 /// The plans of `make`'s `--game`/`--variant`.
 fn plans(make: &Make) -> Result<Vec<Plan>> {
+    let mut known = BTreeMap::new();
+    for path in &make.known {
+        let text = std::fs::read_to_string(path).with_context(|| format!("--known: reading {}", path.display()))?;
+        for p in read_ndjson(&text).with_context(|| format!("--known: {}", path.display()))? {
+            known.insert(p.id.clone(), p.solution.len() as u32);
+        }
+    }
+    let known = Arc::new(known);
     let plan = |game: PuzzleGame, variants: Vec<Variant>| Plan {
         game,
         variants,
@@ -98,6 +116,8 @@ fn plans(make: &Make) -> Result<Vec<Plan>> {
         count: make.count as usize,
         max_games: make.max_games,
         verify: make.verify_nodes,
+        random_opening: make.random_opening,
+        known: known.clone(),
     };
     if let Some(v) = make.variant {
         return Ok(vec![plan(PuzzleGame::of(v), vec![v])]);
@@ -122,8 +142,8 @@ fn make(make: &Make) -> Result<()> {
     let jobs = make.jobs as usize;
     let report = |g: &SelfPlay, index: usize, s: &Stats, secs: f64| {
         eprintln!(
-            "{} game {index} (levels {} v {}): {} positions, {} candidates, {} puzzles, {secs:.1} s {:?} rejected {:?}",
-            g.variant, g.south, g.north, s.positions, s.candidates, s.accepted, s.seconds, s.rejected
+            "{} game {index} (levels {} v {}, {} random): {} positions, {} candidates, {} puzzles, {secs:.1} s {:?} rejected {:?}",
+            g.variant, g.south, g.north, g.random_plies, s.positions, s.candidates, s.accepted, s.seconds, s.rejected
         );
     };
     // Rounds over the games in turn, so that an interrupted run has puzzles of every game.

@@ -3,8 +3,10 @@
 //! analysis, the candidates solved at the verification budget, themed and rated
 //! ([`mancala_puzzles::make::find`]).
 //!
-//! Deterministic: a game's puzzles depend only on the seed, the game's number and the budgets, and the
-//! games' puzzles are taken in the games' order until the count is reached, whatever `jobs` is.
+//! Deterministic: a game's puzzles depend only on the seed, the game's number, the random opening and the
+//! budgets, and the games' puzzles are taken in the games' order until the count is reached, whatever
+//! `jobs` is. Positions a set holds already (`known`) are not searched again: they count as taken where
+//! they stand, so the rest of the game is looked at as if they had been found again.
 
 use mancala_bot::{Bot, Level};
 use mancala_engine::{Decision, NoEvents, Options, Position, Side, ToMove, Variant};
@@ -12,8 +14,8 @@ use mancala_puzzles::make::find::{Stats, find};
 use mancala_puzzles::make::{Budgets, Here};
 use mancala_puzzles::{Puzzle, PuzzleGame, Source};
 use std::collections::{BTreeMap, BTreeSet};
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 
 /// The most puzzles taken from one game, so a set is not a few long games' positions.
 pub const MAX_PER_GAME: usize = 6;
@@ -38,6 +40,12 @@ pub struct Plan {
     pub max_games: usize,
     /// The solver's verification budget, when not the default ([`Budgets::of`]).
     pub verify: Option<u64>,
+    /// The most decisions at the start of a game drawn at random from the legal ones (each game draws
+    /// 1 to this many; 0: none, the bots play from the start). Bots of the same two levels play nearly
+    /// the same game whatever their seeds, so without it a few hundred games hold few new positions.
+    pub random_opening: u32,
+    /// Positions already in a set, by id, with their solution's length in decisions: not searched again.
+    pub known: Arc<BTreeMap<String, u32>>,
 }
 
 /// One self-play game, all of it derived from the seed and the game's number.
@@ -48,6 +56,8 @@ pub struct SelfPlay {
     pub seed: u64,
     pub south: Level,
     pub north: Level,
+    /// The game's first decisions drawn at random from the legal ones.
+    pub random_plies: u32,
 }
 
 /// SplitMix64's output function: spreads a counter into well-mixed bits.
@@ -64,7 +74,24 @@ impl SelfPlay {
         let game_no = PuzzleGame::ALL.iter().position(|g| *g == plan.game).unwrap_or(0) as u64;
         let seed = mix(mix(plan.seed ^ (game_no << 56)) ^ index as u64);
         let level = |salt: u64| Level::from_number(3 + (mix(seed ^ salt) % 6) as u8).expect("levels 3 to 8");
-        SelfPlay { variant: plan.variants[index % plan.variants.len()], seed, south: level(1), north: level(2) }
+        let random_plies = match plan.random_opening {
+            0 => 0,
+            n => 1 + (mix(seed ^ 3) % u64::from(n)) as u32,
+        };
+        SelfPlay {
+            variant: plan.variants[index % plan.variants.len()],
+            seed,
+            south: level(1),
+            north: level(2),
+            random_plies,
+        }
+    }
+
+    /// The decision drawn for `side` at `ply` of the random opening.
+    fn random_decision(&self, pos: &Position, side: Side, ply: u32) -> Decision {
+        let legal = pos.legal_decisions(side);
+        let draw = mix(self.seed ^ (0x0de4 + side.index() as u64) ^ (u64::from(ply) << 32));
+        legal[(draw % legal.len() as u64) as usize]
     }
 
     /// The bot's generator seed of `side` in this game.
@@ -97,7 +124,10 @@ impl SelfPlay {
             let started = std::time::Instant::now();
             let chosen: Vec<(Side, Decision)> = sides
                 .iter()
-                .map(|&s| (s, bots[s.index()].decide(&pos, s).expect("the side to move has a legal decision")))
+                .map(|&s| match ply < self.random_plies {
+                    true => (s, self.random_decision(&pos, s, ply)),
+                    false => (s, bots[s.index()].decide(&pos, s).expect("the side to move has a legal decision")),
+                })
                 .collect();
             deciding += started.elapsed().as_secs_f64();
             for (s, d) in chosen {
@@ -109,19 +139,35 @@ impl SelfPlay {
     }
 }
 
-/// The puzzles of one self-play game (at most [`MAX_PER_GAME`], none inside another's line).
-pub fn mine(game: &SelfPlay, budgets: &Budgets) -> (Vec<Puzzle>, Stats) {
+/// The puzzles of one self-play game (at most [`MAX_PER_GAME`] with the `known` ones it meets, none
+/// inside another's line). A known position is not searched: it is taken as found again, so the game's
+/// other puzzles are the same as without it.
+pub fn mine(game: &SelfPlay, budgets: &Budgets, known: &BTreeMap<String, u32>) -> (Vec<Puzzle>, Stats) {
     let mut stats = Stats { games: 1, ..Stats::default() };
     let mut out = Vec::new();
-    let mut covered_until = 0;
+    let (mut covered_until, mut taken) = (0, 0);
     let deciding = game.play(|ply, pos| {
-        if ply >= covered_until
-            && let Some(p) = look_at(game, budgets, ply, pos, &mut stats)
-        {
-            covered_until = ply + p.solution.len() as u32 + SPACING;
-            out.push(p);
+        if ply < covered_until {
+            return true;
         }
-        out.len() < MAX_PER_GAME
+        let seen = known.get(&mancala_puzzles::make::find::id_at(pos).unwrap_or_default());
+        let length = match seen {
+            Some(&length) => {
+                stats.positions += 1;
+                stats.reject("known");
+                Some(length)
+            }
+            None => look_at(game, budgets, ply, pos, &mut stats).map(|p| {
+                let length = p.solution.len() as u32;
+                out.push(p);
+                length
+            }),
+        };
+        if let Some(length) = length {
+            covered_until = ply + length + SPACING;
+            taken += 1;
+        }
+        taken < MAX_PER_GAME
     });
     *stats.seconds.entry("play").or_default() += deciding;
     (out, stats)
@@ -129,8 +175,13 @@ pub fn mine(game: &SelfPlay, budgets: &Budgets) -> (Vec<Puzzle>, Stats) {
 
 /// The puzzle at `pos` (`ply` decisions into `game`), if it is one.
 fn look_at(game: &SelfPlay, budgets: &Budgets, ply: u32, pos: &Position, stats: &mut Stats) -> Option<Puzzle> {
-    let source =
-        Source::Selfplay { seed: game.seed, south_level: game.south.number(), north_level: game.north.number(), ply };
+    let source = Source::Selfplay {
+        seed: game.seed,
+        south_level: game.south.number(),
+        north_level: game.north.number(),
+        ply,
+        random_plies: game.random_plies,
+    };
     find(pos, source, game.seed, budgets, &mut Here, stats).expect("searches on this thread are never stopped")
 }
 
@@ -172,7 +223,7 @@ impl Run {
                         }
                         let game = SelfPlay::of(&self.plan, index);
                         let started = std::time::Instant::now();
-                        let (puzzles, stats) = mine(&game, &budgets_of(game.variant));
+                        let (puzzles, stats) = mine(&game, &budgets_of(game.variant), &self.plan.known);
                         report(&game, index, &stats, started.elapsed().as_secs_f64());
                         results.lock().expect("no thread panicked").insert(index, (puzzles, stats));
                     }
@@ -205,4 +256,57 @@ pub fn sorted(runs: &[Run]) -> Vec<Puzzle> {
     all.sort_by(|a, b| a.id.cmp(&b.id));
     all.dedup_by(|a, b| a.id == b.id);
     all
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plan(random_opening: u32) -> Plan {
+        Plan {
+            game: PuzzleGame::Kubuguza,
+            variants: vec![Variant::Kubuguza],
+            seed: 7,
+            count: 10,
+            max_games: 10,
+            verify: None,
+            random_opening,
+            known: Arc::default(),
+        }
+    }
+
+    /// The positions with a choice at the start of a turn, until the bots' first decision.
+    fn opening(game: &SelfPlay) -> Vec<String> {
+        let mut seen = Vec::new();
+        game.play(|ply, pos| {
+            seen.push(pos.to_text());
+            ply < game.random_plies
+        });
+        seen
+    }
+
+    #[test]
+    fn a_random_opening_draws_each_game_s_first_decisions_from_its_seed() {
+        let games: Vec<SelfPlay> = (0..12).map(|i| SelfPlay::of(&plan(6), i)).collect();
+        assert!(games.iter().all(|g| (1..=6).contains(&g.random_plies)), "{games:?}");
+        let openings: Vec<Vec<String>> = games.iter().map(opening).collect();
+        assert_eq!(openings, games.iter().map(opening).collect::<Vec<_>>(), "the same seed, the same game");
+        let ends: BTreeSet<&String> = openings.iter().filter_map(|o| o.last()).collect();
+        assert!(ends.len() >= 8, "12 games reach {} positions after their random decisions", ends.len());
+        assert!((0..12).all(|i| SelfPlay::of(&plan(0), i).random_plies == 0), "none without it");
+    }
+
+    #[test]
+    fn a_known_position_is_not_searched_and_the_game_s_other_puzzles_stay() {
+        let level = |n| Level::from_number(n).expect("a level");
+        let game = SelfPlay { variant: Variant::Kubuguza, seed: 4, south: level(3), north: level(4), random_plies: 2 };
+        let budgets = Budgets { screen: 5_000, verify: 20_000, reply: 10_000 };
+        let (all, _) = mine(&game, &budgets, &BTreeMap::new());
+        assert!(all.len() >= 2, "the game holds puzzles to leave out: {}", all.len());
+        let known = BTreeMap::from([(all[0].id.clone(), all[0].solution.len() as u32)]);
+        let (rest, stats) = mine(&game, &budgets, &known);
+        assert_eq!(rest, all[1..], "the same puzzles but the known one");
+        assert_eq!(stats.rejected.get("known"), Some(&1), "{stats:?}");
+        assert!(matches!(rest[0].source, Source::Selfplay { random_plies: 2, .. }), "{:?}", rest[0].source);
+    }
 }
