@@ -2,13 +2,31 @@
 //! SIGKILL, a restart on the same database.
 
 use std::process::Stdio;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tokio::io::AsyncReadExt;
+use tokio::io::{AsyncRead, AsyncReadExt};
+use tokio::task::JoinHandle;
 
-/// `mancala-server` as a child process on a free port.
+/// `mancala-server` as a child process on a free port. What it writes is read as it comes: a pipe nobody
+/// reads holds 64 KiB, and a server whose log filled it would stop in its next log line.
 pub struct Process {
     child: tokio::process::Child,
     pub addr: std::net::SocketAddr,
+    /// Standard output (the log), then standard error (a panic), each read to its end by a task.
+    output: [(Arc<Mutex<Vec<u8>>>, JoinHandle<()>); 2],
+}
+
+/// A task that reads `from` to its end into a buffer it shares.
+fn drain(mut from: impl AsyncRead + Unpin + Send + 'static) -> (Arc<Mutex<Vec<u8>>>, JoinHandle<()>) {
+    let read = Arc::new(Mutex::new(Vec::new()));
+    let into = read.clone();
+    let task = tokio::spawn(async move {
+        let mut chunk = vec![0; 16 * 1024];
+        while let Ok(n @ 1..) = from.read(&mut chunk).await {
+            into.lock().unwrap().extend_from_slice(&chunk[..n]);
+        }
+    });
+    (read, task)
 }
 
 impl Process {
@@ -29,7 +47,7 @@ impl Process {
                 c
             }
         };
-        let child = command
+        let mut child = command
             .args(["--addr", &addr.to_string(), "--database-url", database_url])
             .args(extra)
             .env("RUST_LOG", "info")
@@ -38,14 +56,20 @@ impl Process {
             .kill_on_drop(true)
             .spawn()
             .expect("mancala-server starts");
+        let output = [drain(child.stdout.take().unwrap()), drain(child.stderr.take().unwrap())];
         let http = reqwest::Client::new();
         for _ in 0..300 {
             if http.get(format!("http://{addr}/healthz")).send().await.is_ok_and(|r| r.status().is_success()) {
-                return Process { child, addr };
+                return Process { child, addr, output };
             }
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
         panic!("mancala-server did not answer /healthz");
+    }
+
+    /// What the process has logged so far.
+    pub fn log_so_far(&self) -> String {
+        String::from_utf8_lossy(&self.output[0].0.lock().unwrap()).into_owned()
     }
 
     pub fn pid(&self) -> u32 {
@@ -70,8 +94,10 @@ impl Process {
         let status = tokio::time::timeout(within, self.child.wait()).await.expect("exits in time").unwrap();
         // The log goes to standard output; a panic would go to standard error.
         let mut log = String::new();
-        self.child.stdout.take().unwrap().read_to_string(&mut log).await.unwrap();
-        self.child.stderr.take().unwrap().read_to_string(&mut log).await.unwrap();
+        for (read, task) in self.output {
+            task.await.expect("the output is read to its end");
+            log.push_str(&String::from_utf8_lossy(&read.lock().unwrap()));
+        }
         (status, log)
     }
 }
