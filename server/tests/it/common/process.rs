@@ -13,11 +13,14 @@ pub struct Process {
     child: tokio::process::Child,
     pub addr: std::net::SocketAddr,
     /// Standard output (the log), then standard error (a panic), each read to its end by a task.
-    output: [(Arc<Mutex<Vec<u8>>>, JoinHandle<()>); 2],
+    output: [Drained; 2],
 }
 
+/// A stream's bytes so far, and the task reading it.
+type Drained = (Arc<Mutex<Vec<u8>>>, JoinHandle<()>);
+
 /// A task that reads `from` to its end into a buffer it shares.
-fn drain(mut from: impl AsyncRead + Unpin + Send + 'static) -> (Arc<Mutex<Vec<u8>>>, JoinHandle<()>) {
+fn drain(mut from: impl AsyncRead + Unpin + Send + 'static) -> Drained {
     let read = Arc::new(Mutex::new(Vec::new()));
     let into = read.clone();
     let task = tokio::spawn(async move {
