@@ -451,7 +451,11 @@ async fn an_arena_goes_on_after_its_directors_node_is_killed() {
     }
     end_arena_in(&url, &id, 1_000).await;
     for t in tasks {
-        t.await.unwrap();
+        if let Err(e) = t.await {
+            // What the nodes that took over did: the case is rare, and its logs are the only account.
+            let logs: Vec<String> = procs.iter().flatten().map(|p| p.log_so_far()).collect();
+            panic!("a bot failed: {e}\nthe surviving nodes' logs:\n{}", logs.join("\n---\n"));
+        }
     }
     let games = check_arena(&s, &id, 12).await;
     eprintln!("figure: {games} games, every one finished and counted once");
