@@ -10,7 +10,7 @@
 
 use mancala_bot::{Bot, Level};
 use mancala_engine::{Decision, NoEvents, Options, Position, Side, ToMove, Variant};
-use mancala_puzzles::make::find::{Stats, find};
+use mancala_puzzles::make::find::{Stats, find, id_at};
 use mancala_puzzles::make::{Budgets, Here};
 use mancala_puzzles::{Puzzle, PuzzleGame, Source};
 use std::collections::{BTreeMap, BTreeSet};
@@ -124,9 +124,13 @@ impl SelfPlay {
             let started = std::time::Instant::now();
             let chosen: Vec<(Side, Decision)> = sides
                 .iter()
-                .map(|&s| match ply < self.random_plies {
-                    true => (s, self.random_decision(&pos, s, ply)),
-                    false => (s, bots[s.index()].decide(&pos, s).expect("the side to move has a legal decision")),
+                .map(|&s| {
+                    let d = if ply < self.random_plies {
+                        self.random_decision(&pos, s, ply)
+                    } else {
+                        bots[s.index()].decide(&pos, s).expect("the side to move has a legal decision")
+                    };
+                    (s, d)
                 })
                 .collect();
             deciding += started.elapsed().as_secs_f64();
@@ -150,8 +154,7 @@ pub fn mine(game: &SelfPlay, budgets: &Budgets, known: &BTreeMap<String, u32>) -
         if ply < covered_until {
             return true;
         }
-        let seen = known.get(&mancala_puzzles::make::find::id_at(pos).unwrap_or_default());
-        let length = match seen {
+        let length = match id_at(pos).and_then(|id| known.get(&id)) {
             Some(&length) => {
                 stats.positions += 1;
                 stats.reject("known");
