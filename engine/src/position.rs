@@ -264,6 +264,12 @@ impl Position {
         self.outcome.is_some()
     }
 
+    /// Azigo: what decides the game at its end, a side's store plus the counters in its row
+    /// (docs/rules.md#azigo-end); `None` in the other games, which are not decided by counting.
+    pub fn azigo_score(&self, side: Side) -> Option<u32> {
+        (self.variant == Variant::Azigo).then(|| games::azigo::score(self, side))
+    }
+
     /// Counters on a side's holes.
     pub fn counters_of(&self, side: Side) -> u32 {
         crate::sowing::side_total(self.geo, &self.board, side)

@@ -10,12 +10,15 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PuzzleGoal {
-    /// `win` or `capture`.
+    /// `win`, `capture` (the four-row games) or `score` (Azigo).
     pub kind: String,
-    /// `capture`: at least this many counters more than the opponent over the line.
+    /// `capture`: at least this many counters captured more than the opponent over the line; `score`:
+    /// at least this many more counters of the solver's own (store and row, Azigo's score) at the line's
+    /// end than at its start.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub counters: Option<u32>,
-    /// The goal in words: "South to play and win", "North to play and capture 9".
+    /// The goal in words: "South to play and win", "North to play and capture 9", "South to play and
+    /// gain 6 counters".
     pub text: String,
 }
 

@@ -35,8 +35,12 @@ pub struct Puzzle {
 pub enum Goal {
     /// Win the game (a proven win at the end of the line, or a decisive lead the search is sure of).
     Win,
-    /// Capture at least this many counters more than the opponent over the line.
+    /// Capture at least this many counters more than the opponent over the line (the four-row games).
     Capture { counters: u32 },
+    /// Azigo: end the line with at least this many more counters of one's own (store and row, the score
+    /// that decides the game) than at its start. A sowing's counters dropped in the opponent's row become
+    /// his, so in Azigo the score, not the captures, says what a line won.
+    Score { counters: u32 },
 }
 
 /// What a puzzle is about, tagged from its solution by what the engine reports.

@@ -189,7 +189,7 @@ fn take(pos: &mut Position, side: Side, hole: Hole, reason: CaptureReason, sink:
 }
 
 /// A side's score: its store plus the counters in its row (docs/rules.md#azigo-end).
-fn score(pos: &Position, side: Side) -> u32 {
+pub(crate) fn score(pos: &Position, side: Side) -> u32 {
     pos.stores[side] as u32 + pos.counters_of(side)
 }
 

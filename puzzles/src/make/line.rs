@@ -5,12 +5,12 @@
 //! turns whose every decision was the only good one, so it never stops inside the solver's turn; a
 //! line that is not a proven win ends as soon as the solver has captured its gain.
 
-use super::themes::{Step, net_captures, themes};
+use super::themes::{Step, counters_won, themes};
 use super::verdict::{self, Rejection, Verdict};
 use super::{Budgets, Here, Searches, Stopped};
 use crate::{Goal, Puzzle, Theme};
 use mancala_bot::analysis::{Analysis, AnalysisError, analyse_exact};
-use mancala_engine::{Decision, NotationList, Position, Side, ToMove};
+use mancala_engine::{Decision, NotationList, Position, Side, ToMove, Variant};
 
 /// The most decisions of the solver in a solution.
 pub const MAX_SOLVER_DECISIONS: usize = 5;
@@ -108,24 +108,27 @@ fn solver_of(start: &Position) -> Result<Side, LineError> {
     }
 }
 
-/// The goal of a solution: a proven win, or the counters it captures (at least [`MIN_CAPTURE`]).
+/// The goal of a solution: a proven win, or the counters it wins ([`counters_won`], at least
+/// [`MIN_CAPTURE`]): captured in the four-row games, Azigo's score gained in Azigo.
 fn goal_of(first: Verdict, solver: Side, steps: &[Step]) -> Result<Goal, LineError> {
     match first {
         Verdict::Win(_) => Ok(Goal::Win),
         Verdict::Gain { .. } => {
-            let net = net_captures(solver, steps);
+            let net = counters_won(solver, steps);
             if net < MIN_CAPTURE {
                 return Err(LineError::SmallGain { net });
             }
-            Ok(Goal::Capture { counters: net as u32 })
+            let counters = net as u32;
+            let azigo = steps.first().is_some_and(|s| s.before.variant() == Variant::Azigo);
+            Ok(if azigo { Goal::Score { counters } } else { Goal::Capture { counters } })
         }
     }
 }
 
-/// A gain line ends with the solver's turn that captures the gain: net captures of at least
-/// [`verdict::GAIN_MARGIN`] counters (a proven win plays on to the end or to the limit).
+/// A gain line ends with the solver's turn that wins the gain: at least [`verdict::GAIN_MARGIN`]
+/// counters ([`counters_won`]; a proven win plays on to the end or to the limit).
 fn cashed(first: Option<Verdict>, solver: Side, steps: &[Step]) -> bool {
-    matches!(first, Some(Verdict::Gain { .. })) && net_captures(solver, steps) as f64 >= verdict::GAIN_MARGIN
+    matches!(first, Some(Verdict::Gain { .. })) && counters_won(solver, steps) as f64 >= verdict::GAIN_MARGIN
 }
 
 /// Finds the solution line from `start` (see the module's documentation), searching on this thread.

@@ -3,7 +3,7 @@
 //! game the puzzle starts.
 
 use crate::Theme;
-use mancala_engine::{CaptureTo, Decision, Direction, EndReason, Event, Hole, Position, Side, StoreMove};
+use mancala_engine::{CaptureTo, Decision, Direction, EndReason, Event, Hole, NoEvents, Position, Side, StoreMove};
 use std::collections::BTreeSet;
 
 /// A puzzle starting at or before this turn is an opening puzzle.
@@ -122,6 +122,17 @@ fn sowing_themes(step: &Step, out: &mut BTreeSet<Theme>) {
     }
 }
 
+/// The counters `solver` won over `steps`, what a gain's goal counts: in Azigo, how much its score
+/// (store and row) rose, since the counters a sowing drops in the opponent's row become his and a decision
+/// gains or loses counters without capturing; in the four-row games, its captures net of the opponent's.
+pub fn counters_won(solver: Side, steps: &[Step]) -> i64 {
+    let (Some(first), Some(last)) = (steps.first(), steps.last()) else { return 0 };
+    let Some(before) = first.before.azigo_score(solver) else { return net_captures(solver, steps) };
+    let mut end = last.before.clone();
+    end.apply(last.side, last.decision, &mut NoEvents).expect("a step of a played line");
+    i64::from(end.azigo_score(solver).unwrap_or(0)) - i64::from(before)
+}
+
 /// Counters captured by `side`'s decisions of `steps`, minus those captured by the other side's.
 pub fn net_captures(solver: Side, steps: &[Step]) -> i64 {
     let mut net = 0i64;
@@ -134,4 +145,35 @@ pub fn net_captures(solver: Side, steps: &[Step]) -> i64 {
         }
     }
     net
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mancala_engine::{Options, Variant, position_text};
+
+    fn step(pos: &mut Position, side: Side, notation: &str) -> Step {
+        let before = pos.clone();
+        let decision = Decision::parse(notation, before.geometry()).unwrap();
+        let mut events = Vec::new();
+        pos.apply(side, decision, &mut events).unwrap();
+        Step { side, decision, before, events }
+    }
+
+    /// In Azigo a sowing's counters dropped in the opponent's row are his: the counters won are the
+    /// score's change, not the captures.
+    #[test]
+    fn azigo_counts_the_score_and_the_four_row_games_the_captures() {
+        let mut pos = position_text::parse(
+            Variant::Azigo,
+            Options::default(),
+            "south s1=4 a1=5 t2=1 s2=1 a2=5 store.south=0 store.north=0",
+        )
+        .unwrap();
+        let steps = [step(&mut pos, Side::South, "s1")];
+        assert_eq!(net_captures(Side::South, &steps), 0);
+        assert_eq!(counters_won(Side::South, &steps), -2, "two counters sown into North's row");
+        assert_eq!(counters_won(Side::North, &steps), 2);
+        assert_eq!(counters_won(Side::South, &[]), 0);
+    }
 }

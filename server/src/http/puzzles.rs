@@ -92,6 +92,7 @@ fn view(row: &PuzzleRow) -> Result<PuzzleView, ApiError> {
     let (kind, counters) = match p.goal {
         Goal::Win => ("win", None),
         Goal::Capture { counters } => ("capture", Some(counters)),
+        Goal::Score { counters } => ("score", Some(counters)),
     };
     Ok(PuzzleView {
         id: p.id.clone(),

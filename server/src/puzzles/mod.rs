@@ -103,12 +103,21 @@ pub fn goal_text(goal: Goal, solver: mancala_engine::Side) -> String {
     match goal {
         Goal::Win => format!("{who} to play and win"),
         Goal::Capture { counters } => format!("{who} to play and capture {counters}"),
+        Goal::Score { counters } => format!("{who} to play and gain {counters} counters"),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn goals_are_said_in_words() {
+        use mancala_engine::Side;
+        assert_eq!(goal_text(Goal::Win, Side::North), "North to play and win");
+        assert_eq!(goal_text(Goal::Capture { counters: 9 }, Side::South), "South to play and capture 9");
+        assert_eq!(goal_text(Goal::Score { counters: 6 }, Side::South), "South to play and gain 6 counters");
+    }
 
     #[test]
     fn dates_are_utc_days() {

@@ -4,7 +4,7 @@
 //! `cargo test --workspace --test it puzzles:: -- --ignored`, 42 s on the shared machine).
 
 use mancala_puzzles::make::line::{self, MAX_SOLVER_DECISIONS};
-use mancala_puzzles::make::themes::{net_captures, themes};
+use mancala_puzzles::make::themes::{counters_won, net_captures, themes};
 use mancala_puzzles::make::{Budgets, verdict};
 use mancala_puzzles::{Goal, PuzzleGame, starter};
 
@@ -15,9 +15,18 @@ fn every_starter_puzzle_s_goal_and_themes_are_the_engine_s() {
     for p in &puzzles {
         let (start, solver, steps) = line::played(p).unwrap_or_else(|e| panic!("{}: {e}", p.id));
         assert_eq!(themes(&start, solver, &steps), p.themes, "{}: themes", p.id);
-        if let Goal::Capture { counters } = p.goal {
-            assert_eq!(net_captures(solver, &steps), counters as i64, "{}: the goal's counters", p.id);
-            assert!(counters as i64 >= line::MIN_CAPTURE, "{}", p.id);
+        match p.goal {
+            Goal::Win => {}
+            Goal::Capture { counters } => {
+                assert_eq!(net_captures(solver, &steps), counters as i64, "{}: the goal's counters", p.id);
+                assert!(counters as i64 >= line::MIN_CAPTURE, "{}", p.id);
+                assert_ne!(p.game(), PuzzleGame::Azigo, "{}: Azigo's gains are its score's", p.id);
+            }
+            Goal::Score { counters } => {
+                assert_eq!(counters_won(solver, &steps), counters as i64, "{}: the goal's counters", p.id);
+                assert!(counters as i64 >= line::MIN_CAPTURE, "{}", p.id);
+                assert_eq!(p.game(), PuzzleGame::Azigo, "{}: only Azigo is decided by its score", p.id);
+            }
         }
         assert_eq!(steps.last().map(|s| s.side), Some(solver), "{}: the line ends with the solver", p.id);
         assert!(steps.iter().filter(|s| s.side == solver).count() <= MAX_SOLVER_DECISIONS, "{}", p.id);

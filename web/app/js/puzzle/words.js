@@ -1,7 +1,7 @@
 // @ts-check
 // A puzzle said in words in the page's language: its goal ("South to play and win", "North to play and
-// capture 9", built from the goal's kind and count rather than the server's English sentence) and its
-// themes' names.
+// capture 9", Azigo's "South to play and gain 6 counters", built from the goal's kind and count rather
+// than the server's English sentence) and its themes' names.
 
 import { t } from '../i18n.js';
 import { sideName } from '../ui.js';
@@ -9,9 +9,10 @@ import { sideName } from '../ui.js';
 /** @param {{solver: string, goal: {kind: string, counters?: number}}} p the server's puzzle */
 export function goalText(p) {
   const side = sideName(p.solver);
-  return p.goal.kind === 'win'
-    ? t('puzzle.goal.win', { side })
-    : t('puzzle.goal.capture', { side, n: String(p.goal.counters ?? '') });
+  const n = p.goal.counters ?? 0;
+  if (p.goal.kind === 'win') return t('puzzle.goal.win', { side });
+  if (p.goal.kind === 'score') return t('puzzle.goal.score', { side, count: n });
+  return t('puzzle.goal.capture', { side, n: String(n) });
 }
 
 /** @param {string} theme a theme's name in the API (`relay_capture`) */
