@@ -10,7 +10,8 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PuzzleGoal {
-    /// `win`, `capture` (the four-row games) or `score` (Azigo).
+    /// `win`, `capture` (the four-row games), `score` (Azigo) or `hold` (a defence: lose nothing over the
+    /// line where every other decision loses counters or the game).
     pub kind: String,
     /// `capture`: at least this many counters captured more than the opponent over the line; `score`:
     /// at least this many more counters of the solver's own (store and row, Azigo's score) at the line's
@@ -18,7 +19,7 @@ pub struct PuzzleGoal {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub counters: Option<u32>,
     /// The goal in words: "South to play and win", "North to play and capture 9", "South to play and
-    /// gain 6 counters".
+    /// gain 6 counters", "North to play and lose nothing".
     pub text: String,
 }
 

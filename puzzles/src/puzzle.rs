@@ -41,6 +41,9 @@ pub enum Goal {
     /// that decides the game) than at its start. A sowing's counters dropped in the opponent's row become
     /// his, so in Azigo the score, not the captures, says what a line won.
     Score { counters: u32 },
+    /// Lose nothing over the line (win fewer counters than a gain's least, but none fewer than at the
+    /// start) where every other decision loses counters or the game: a defence.
+    Hold,
 }
 
 /// What a puzzle is about, tagged from its solution by what the engine reports.

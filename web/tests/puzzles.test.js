@@ -1,11 +1,11 @@
 // The puzzles in the browser (docs/puzzles.md, "In the browser"): a puzzle solved by clicking its line on
-// a desktop and on a phone, the board at each step being the server's; a wrong first decision shown as
-// failed with the expected decision ringed and the solution to step through; the daily puzzle's card on
-// the home page opening the daily puzzle; an account's rating change, vote and history; a streak that
-// ends at the first miss; a guest not offered again the puzzles its browser finished. The test reads the
-// solutions from the public export (the page never sees one) and learns which decisions are the solver's
-// choices from the server's judge, as the page does. Also: a wider Njombwa board's position, as a puzzle
-// links it, on the analysis board.
+// a desktop and, an Azigo one, on a phone, the board at each step being the server's; a wrong first
+// decision shown as failed with the expected decision ringed and the solution to step through; the daily
+// puzzle's card on the home page opening the daily puzzle; an account's rating change, vote and history;
+// Azigo's goal in French; a streak that ends at the first miss; a guest not offered again the puzzles its
+// browser finished. The test reads the solutions from the public export (the page never sees one) and
+// learns which decisions are the solver's choices from the server's judge, as the page does. Also: a
+// wider Njombwa board's position, as a puzzle links it, on the analysis board.
 
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -111,8 +111,11 @@ for (const [device, name] of [
 ]) {
   test(`a puzzle solved by clicking its line, on a ${name}`, { timeout: 120000 }, async () => {
     const all = await exported();
-    // The longest line: the most to click, and replies to sow between the choices.
-    const p = [...all].sort((a, b) => b.solution.length - a.solution.length)[name === 'phone' ? 1 : 0];
+    // The longest line: the most to click, and replies to sow between the choices; on the phone, Azigo's
+    // (its 2×20 board the widest, its goal its score's).
+    const longest = (list) => [...list].sort((a, b) => b.solution.length - a.solution.length)[0];
+    const p = name === 'phone' ? longest(all.filter((q) => q.variant === 'azigo')) : longest(all);
+    assert.ok(p, 'the set holds an Azigo puzzle');
     const view = await served(p.id);
     const { page, errors } = await person(browser, server, { device });
     await page.goto(`/puzzles/${p.id}`);
@@ -126,7 +129,8 @@ for (const [device, name] of [
       ]);
       return holes.sort((a, b) => b[1] - a[1])[0][0];
     });
-    assert.match(bottomRow, view.solver === 'south' ? /1$/ : /4$/, 'the solver sits at the bottom');
+    const northRow = p.variant === 'azigo' ? /2$/ : /4$/;
+    assert.match(bottomRow, view.solver === 'south' ? /1$/ : northRow, 'the solver sits at the bottom');
     const playable = await page.$$eval('svg.board .hole.playable', (g) => g.map((x) => x.getAttribute('data-hole')));
     const legalHoles = [...new Set(view.board.legal.map((d) => d.split(':')[0]))].filter((h) => /^[a-t][1-4]$/.test(h));
     assert.deepEqual(playable.sort(), legalHoles.sort(), "the playable holes are the server's legal decisions");
@@ -244,10 +248,14 @@ test("an account's rating change, vote and history; the French page", { timeout:
   assert.deepEqual(errors, []);
   await page.context().close();
 
+  // An Azigo puzzle's goal is its score's, said in French from the goal's kind and count.
+  const az = all.find((q) => q.variant === 'azigo' && q.goal.kind === 'score');
+  assert.ok(az, 'the set holds an Azigo puzzle with a score goal');
+  const who = (await served(az.id)).solver === 'south' ? 'Sud' : 'Nord';
   const fr = await person(browser, server, { device: PHONE, locale: 'fr-FR' });
-  await fr.page.goto(`/puzzles/${all[0].id}`);
+  await fr.page.goto(`/puzzles/${az.id}`);
   await fr.page.waitForSelector('#puzzle-status[data-phase="play"]');
-  assert.match(await fr.page.textContent('#puzzle-goal'), /^(Sud|Nord) joue et (gagne|capture \d+)$/);
+  assert.equal(await fr.page.textContent('#puzzle-goal'), `${who} joue et gagne ${az.goal.counters} graines`);
   assert.match(await fr.page.textContent('header nav'), /Problèmes/);
   await shot(fr.page, 'puzzle-fr-phone');
   await fr.page.context().close();

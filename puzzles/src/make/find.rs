@@ -68,7 +68,8 @@ pub fn reason(e: &LineError) -> &'static str {
     match e {
         LineError::First(r) => of(r),
         LineError::InsideFirstTurn(_) => "inside-first-turn",
-        LineError::SmallGain { .. } => "small-gain",
+        LineError::SmallGain { .. } => "loses-counters",
+        LineError::FewChoices { .. } => "few-choices",
         _ => "error",
     }
 }

@@ -15,9 +15,13 @@ use mancala_engine::{Decision, NotationList, Position, Side, ToMove, Variant};
 /// The most decisions of the solver in a solution.
 pub const MAX_SOLVER_DECISIONS: usize = 5;
 
-/// The fewest counters a puzzle that is not a proven win must capture over its line (net of the
-/// opponent's captures) for its goal to be worth stating.
+/// The fewest counters a puzzle that is not a proven win must win over its line ([`counters_won`]) for
+/// its goal to be a gain; below, down to none, the one good decision is a defence ([`Goal::Hold`]).
 pub const MIN_CAPTURE: i64 = 2;
+
+/// The fewest legal decisions at a defence's position: with two, the one that does not lose is a coin
+/// toss away, and the other is often plainly bad (Azigo's big hole sown into the opponent's row).
+pub const MIN_HOLD_CHOICES: usize = 3;
 
 /// A solution found from a position.
 #[derive(Clone, Debug)]
@@ -47,8 +51,10 @@ pub enum LineError {
     First(Rejection),
     #[error("inside the solver's first turn: {0}")]
     InsideFirstTurn(Rejection),
-    #[error("the line captures {net} counters net, fewer than {MIN_CAPTURE}")]
+    #[error("the line loses {} counters net", -net)]
     SmallGain { net: i64 },
+    #[error("a defence with {choices} legal decisions, fewer than {MIN_HOLD_CHOICES}")]
+    FewChoices { choices: usize },
     #[error("decision {index} `{decision}`: {reason}")]
     Wrong { index: usize, decision: String, reason: String },
     #[error("the goal should be {expected:?}")]
@@ -108,15 +114,24 @@ fn solver_of(start: &Position) -> Result<Side, LineError> {
     }
 }
 
-/// The goal of a solution: a proven win, or the counters it wins ([`counters_won`], at least
-/// [`MIN_CAPTURE`]): captured in the four-row games, Azigo's score gained in Azigo.
+/// The goal of a solution: a proven win; or the counters it wins ([`counters_won`], at least
+/// [`MIN_CAPTURE`]): captured in the four-row games, Azigo's score gained in Azigo; or, winning fewer but
+/// losing none where every other decision loses, a defence (with at least [`MIN_HOLD_CHOICES`] legal
+/// decisions to choose from).
 fn goal_of(first: Verdict, solver: Side, steps: &[Step]) -> Result<Goal, LineError> {
     match first {
         Verdict::Win(_) => Ok(Goal::Win),
         Verdict::Gain { .. } => {
             let net = counters_won(solver, steps);
-            if net < MIN_CAPTURE {
+            if net < 0 {
                 return Err(LineError::SmallGain { net });
+            }
+            if net < MIN_CAPTURE {
+                let choices = steps.first().map_or(0, |s| s.before.legal_decisions(solver).len());
+                if choices < MIN_HOLD_CHOICES {
+                    return Err(LineError::FewChoices { choices });
+                }
+                return Ok(Goal::Hold);
             }
             let counters = net as u32;
             let azigo = steps.first().is_some_and(|s| s.before.variant() == Variant::Azigo);
@@ -256,4 +271,29 @@ pub fn check(puzzle: &Puzzle, budgets: &Budgets) -> Result<(), LineError> {
         return Err(LineError::Goal { expected });
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mancala_engine::{Options, position_text};
+
+    fn one_step(text: &str, decision: &str) -> Vec<Step> {
+        let mut pos = position_text::parse(Variant::Azigo, Options::default(), text).unwrap();
+        let d = Decision::parse(decision, pos.geometry()).unwrap();
+        vec![play(&mut pos, Side::South, d).unwrap()]
+    }
+
+    const GAIN: Verdict = Verdict::Gain { margin: 5.0 };
+
+    #[test]
+    fn a_gain_that_wins_nothing_is_a_defence_among_three_decisions_or_more() {
+        let quiet = "south a1=2 b1=2 c1=2 a2=5 store.south=0 store.north=0";
+        assert_eq!(goal_of(GAIN, Side::South, &one_step(quiet, "a1")), Ok(Goal::Hold));
+        assert_eq!(goal_of(Verdict::Win(3), Side::South, &one_step(quiet, "a1")), Ok(Goal::Win));
+        let two = "south a1=2 b1=2 a2=5 store.south=0 store.north=0";
+        assert_eq!(goal_of(GAIN, Side::South, &one_step(two, "a1")), Err(LineError::FewChoices { choices: 2 }));
+        let losing = "south s1=4 a1=5 b1=1 t2=1 s2=1 a2=5 store.south=0 store.north=0";
+        assert_eq!(goal_of(GAIN, Side::South, &one_step(losing, "s1")), Err(LineError::SmallGain { net: -2 }));
+    }
 }

@@ -93,6 +93,7 @@ fn view(row: &PuzzleRow) -> Result<PuzzleView, ApiError> {
         Goal::Win => ("win", None),
         Goal::Capture { counters } => ("capture", Some(counters)),
         Goal::Score { counters } => ("score", Some(counters)),
+        Goal::Hold => ("hold", None),
     };
     Ok(PuzzleView {
         id: p.id.clone(),

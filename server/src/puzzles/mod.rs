@@ -104,6 +104,7 @@ pub fn goal_text(goal: Goal, solver: mancala_engine::Side) -> String {
         Goal::Win => format!("{who} to play and win"),
         Goal::Capture { counters } => format!("{who} to play and capture {counters}"),
         Goal::Score { counters } => format!("{who} to play and gain {counters} counters"),
+        Goal::Hold => format!("{who} to play and lose nothing"),
     }
 }
 
@@ -117,6 +118,7 @@ mod tests {
         assert_eq!(goal_text(Goal::Win, Side::North), "North to play and win");
         assert_eq!(goal_text(Goal::Capture { counters: 9 }, Side::South), "South to play and capture 9");
         assert_eq!(goal_text(Goal::Score { counters: 6 }, Side::South), "South to play and gain 6 counters");
+        assert_eq!(goal_text(Goal::Hold, Side::North), "North to play and lose nothing");
     }
 
     #[test]

@@ -27,6 +27,12 @@ fn every_starter_puzzle_s_goal_and_themes_are_the_engine_s() {
                 assert!(counters as i64 >= line::MIN_CAPTURE, "{}", p.id);
                 assert_eq!(p.game(), PuzzleGame::Azigo, "{}: only Azigo is decided by its score", p.id);
             }
+            Goal::Hold => {
+                let won = counters_won(solver, &steps);
+                assert!((0..line::MIN_CAPTURE).contains(&won), "{}: a defence wins {won}", p.id);
+                let choices = start.legal_decisions(solver).len();
+                assert!(choices >= line::MIN_HOLD_CHOICES, "{}: a defence among {choices} decisions", p.id);
+            }
         }
         assert_eq!(steps.last().map(|s| s.side), Some(solver), "{}: the line ends with the solver", p.id);
         assert!(steps.iter().filter(|s| s.side == solver).count() <= MAX_SOLVER_DECISIONS, "{}", p.id);

@@ -1,7 +1,7 @@
 // @ts-check
 // A puzzle said in words in the page's language: its goal ("South to play and win", "North to play and
-// capture 9", Azigo's "South to play and gain 6 counters", built from the goal's kind and count rather
-// than the server's English sentence) and its themes' names.
+// capture 9", Azigo's "South to play and gain 6 counters", a defence's "South to play and lose nothing",
+// built from the goal's kind and count rather than the server's English sentence) and its themes' names.
 
 import { t } from '../i18n.js';
 import { sideName } from '../ui.js';
@@ -12,6 +12,7 @@ export function goalText(p) {
   const n = p.goal.counters ?? 0;
   if (p.goal.kind === 'win') return t('puzzle.goal.win', { side });
   if (p.goal.kind === 'score') return t('puzzle.goal.score', { side, count: n });
+  if (p.goal.kind === 'hold') return t('puzzle.goal.hold', { side });
   return t('puzzle.goal.capture', { side, n: String(n) });
 }
 
