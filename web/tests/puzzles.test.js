@@ -248,14 +248,16 @@ test("an account's rating change, vote and history; the French page", { timeout:
   assert.deepEqual(errors, []);
   await page.context().close();
 
-  // An Azigo puzzle's goal is its score's, said in French from the goal's kind and count.
-  const az = all.find((q) => q.variant === 'azigo' && q.goal.kind === 'score');
-  assert.ok(az, 'the set holds an Azigo puzzle with a score goal');
+  // An Azigo puzzle's goal (its score's, or a defence's) said in French from the goal's kind and count.
+  const azigo = all.filter((q) => q.variant === 'azigo');
+  const az = ['score', 'hold', 'win'].map((k) => azigo.find((q) => q.goal.kind === k)).find((q) => q);
+  assert.ok(az, 'the set holds Azigo puzzles');
   const who = (await served(az.id)).solver === 'south' ? 'Sud' : 'Nord';
+  const goal = { score: `gagne ${az.goal.counters} graines`, hold: 'ne perd rien', win: 'gagne' }[az.goal.kind];
   const fr = await person(browser, server, { device: PHONE, locale: 'fr-FR' });
   await fr.page.goto(`/puzzles/${az.id}`);
   await fr.page.waitForSelector('#puzzle-status[data-phase="play"]');
-  assert.equal(await fr.page.textContent('#puzzle-goal'), `${who} joue et gagne ${az.goal.counters} graines`);
+  assert.equal(await fr.page.textContent('#puzzle-goal'), `${who} joue et ${goal}`);
   assert.match(await fr.page.textContent('header nav'), /Problèmes/);
   await shot(fr.page, 'puzzle-fr-phone');
   await fr.page.context().close();
