@@ -84,7 +84,8 @@ pub fn preview(
         decision: attempt.decisions.last().cloned().unwrap_or_default(),
         side: side.name(),
         events: referee::wire_events(&attempt.after, &attempt.events, None),
-        board: referee::board_view(&attempt.after, Some(side), continues),
+        // The whole board, Azigo's two stores included: the asker gave the whole position.
+        board: referee::board_view(&attempt.after, None, continues),
         position: attempt.after.to_text(),
         captured: attempt.facts.captured,
         laps: attempt.facts.laps,
@@ -177,6 +178,16 @@ mod tests {
         let wide = OptionsPatch { width: Some(11), ..OptionsPatch::default() };
         let e = preview(Variant::Njombwa, &wide, None, "a1").unwrap_err();
         assert!(matches!(e, PreviewError::Options(_)), "{e}");
+    }
+
+    #[test]
+    fn a_preview_shows_the_whole_board_it_was_given() {
+        // The asker sent both of Azigo's stores in the position: the board after shows both.
+        let none = OptionsPatch::default();
+        let text = "north q1=1 r1=4 t1=1 a2=2 c2=3 t2=2 store.south=1 store.north=55";
+        let p = preview(Variant::Azigo, &none, Some(text), "t2").unwrap();
+        assert_eq!((p.board.stores.south, p.board.stores.north), (Some(1), Some(55)));
+        assert_eq!(p.board.to_move.as_deref(), Some("south"));
     }
 
     #[test]
