@@ -112,7 +112,7 @@ for (const [device, name] of [
   test(`a puzzle solved by clicking its line, on a ${name}`, { timeout: 120000 }, async () => {
     const all = await exported();
     // The longest line: the most to click, and replies to sow between the choices; on the phone, Azigo's
-    // (its 2×20 board the widest, its goal its score's).
+    // longest (its 2×20 board, turned upright there, the widest).
     const longest = (list) => [...list].sort((a, b) => b.solution.length - a.solution.length)[0];
     const p = name === 'phone' ? longest(all.filter((q) => q.variant === 'azigo')) : longest(all);
     assert.ok(p, 'the set holds an Azigo puzzle');

@@ -68,7 +68,7 @@ pub fn reason(e: &LineError) -> &'static str {
     match e {
         LineError::First(r) => of(r),
         LineError::InsideFirstTurn(_) => "inside-first-turn",
-        LineError::SmallGain { .. } => "loses-counters",
+        LineError::LosesCounters { .. } => "loses-counters",
         LineError::FewChoices { .. } => "few-choices",
         _ => "error",
     }

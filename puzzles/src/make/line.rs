@@ -52,7 +52,7 @@ pub enum LineError {
     #[error("inside the solver's first turn: {0}")]
     InsideFirstTurn(Rejection),
     #[error("the line loses {} counters net", -net)]
-    SmallGain { net: i64 },
+    LosesCounters { net: i64 },
     #[error("a defence with {choices} legal decisions, fewer than {MIN_HOLD_CHOICES}")]
     FewChoices { choices: usize },
     #[error("decision {index} `{decision}`: {reason}")]
@@ -124,7 +124,7 @@ fn goal_of(first: Verdict, solver: Side, steps: &[Step]) -> Result<Goal, LineErr
         Verdict::Gain { .. } => {
             let net = counters_won(solver, steps);
             if net < 0 {
-                return Err(LineError::SmallGain { net });
+                return Err(LineError::LosesCounters { net });
             }
             if net < MIN_CAPTURE {
                 let choices = steps.first().map_or(0, |s| s.before.legal_decisions(solver).len());
@@ -294,6 +294,6 @@ mod tests {
         let two = "south a1=2 b1=2 a2=5 store.south=0 store.north=0";
         assert_eq!(goal_of(GAIN, Side::South, &one_step(two, "a1")), Err(LineError::FewChoices { choices: 2 }));
         let losing = "south s1=4 a1=5 b1=1 t2=1 s2=1 a2=5 store.south=0 store.north=0";
-        assert_eq!(goal_of(GAIN, Side::South, &one_step(losing, "s1")), Err(LineError::SmallGain { net: -2 }));
+        assert_eq!(goal_of(GAIN, Side::South, &one_step(losing, "s1")), Err(LineError::LosesCounters { net: -2 }));
     }
 }
