@@ -173,18 +173,46 @@ async function keyboardGame(first) {
   await driver.page.goto('/');
   await driver.page.evaluate(
     ([id, token]) => {
-      const ws = new WebSocket(`${location.origin.replace('http', 'ws')}/api/games/${id}/ws?token=${token}`);
+      // What North heard and said, read back when South waits too long.
+      const log = /** @type {string[]} */ ([]);
+      /** @type {any} */ (window).driverLog = log;
       let n = 0;
-      ws.onmessage = (m) => {
-        const r = JSON.parse(m.data);
-        const view = r.type === 'snapshot' || r.type === 'event' ? r.view : null;
-        if (!view?.legal?.length || view.outcome) return;
-        n += 1;
-        const d = view.legal[Math.floor(Math.random() * view.legal.length)];
-        ws.send(JSON.stringify({ type: 'decide', id: `n${n}`, decision: d }));
+      let last = '';
+      const connect = () => {
+        const ws = new WebSocket(`${location.origin.replace('http', 'ws')}/api/games/${id}/ws?token=${token}`);
+        const decide = (/** @type {string[]} */ legal) => {
+          n += 1;
+          const d = legal[Math.floor(Math.random() * legal.length)];
+          last = JSON.stringify({ type: 'decide', id: `n${n}`, decision: d });
+          log.push(last);
+          ws.send(last);
+        };
+        ws.onmessage = (m) => {
+          const r = JSON.parse(m.data);
+          if (r.type !== 'presence' && r.type !== 'pong') log.push(m.data.slice(0, 300));
+          if (r.type === 'rejected' && r.code === 'unavailable') {
+            // The server could not store it (a loaded machine): the same id again is safe.
+            setTimeout(() => ws.send(last), 200);
+            return;
+          }
+          if (r.type === 'rejected' && r.legal?.length) return decide(r.legal);
+          const view = r.type === 'snapshot' || r.type === 'event' ? r.view : null;
+          if (!view?.legal?.length || view.outcome) return;
+          decide(view.legal);
+        };
+        // A socket closed under North (a restart, a limit) is opened again: its snapshot asks again.
+        ws.onclose = (e) => {
+          log.push(`closed ${e.code} ${e.reason}`);
+          setTimeout(connect, 200);
+        };
       };
+      connect();
     },
     [id, north.token],
+  );
+  await until(
+    () => driver.page.evaluate(() => /** @type {any} */ (window).driverLog.some((l) => l.includes('"snapshot"'))),
+    "North's socket open",
   );
   const p = await southPage(id, south.token);
   const { page } = p;
@@ -206,7 +234,20 @@ async function keyboardGame(first) {
       },
       'South to be asked',
       30000,
-    );
+    ).catch(async (e) => {
+      const heard = await driver.page.evaluate(() => /** @type {any} */ (window).driverLog.slice(-6).join('\n'));
+      const d = await api(server, `/api/games/${id}`);
+      const status = await page.textContent('#status');
+      const said = server
+        .log()
+        .split('\n')
+        .filter((l) => l.includes(id) || /WARN|ERROR/.test(l))
+        .slice(-10)
+        .join('\n');
+      throw new Error(
+        `${e.message}: the server's view ${JSON.stringify(d.view)}; South's page: ${status}; North heard:\n${heard}\nthe server said:\n${said}`,
+      );
+    });
     const d = await api(server, `/api/games/${id}`);
     if (d.game.status !== 'ongoing') break;
     // The focus is on a playable hole: after the move before, it did not stay on the emptied hole.

@@ -6,8 +6,8 @@
 //! target/release/mancala-puzzles verify puzzles/data/starter.ndjson --sample 20
 //! ```
 //!
-//! The same `--seed`, `--count`, `--random-opening`, `--known` and budgets give the same file (sorted by
-//! id), whatever `--jobs` is.
+//! The same `--seed`, `--count`, `--random-opening`, `--max-level`, `--known` and budgets give the same
+//! file (sorted by id), whatever `--jobs` is.
 
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
@@ -85,6 +85,10 @@ struct Make {
     /// start). Recorded in each puzzle's source.
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=40))]
     random_opening: u32,
+    /// The strongest bot level that plays (each side's level drawn from 3 to this). Recorded in each
+    /// puzzle's source with the levels drawn.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u8).range(3..=8))]
+    max_level: u8,
     /// A set whose positions are not searched again (repeatable): the output holds only new positions.
     #[arg(long)]
     known: Vec<PathBuf>,
@@ -117,6 +121,7 @@ fn plans(make: &Make) -> Result<Vec<Plan>> {
         max_games: make.max_games,
         verify: make.verify_nodes,
         random_opening: make.random_opening,
+        max_level: make.max_level,
         known: known.clone(),
     };
     if let Some(v) = make.variant {

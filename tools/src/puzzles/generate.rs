@@ -44,6 +44,9 @@ pub struct Plan {
     /// 1 to this many; 0: none, the bots play from the start). Bots of the same two levels play nearly
     /// the same game whatever their seeds, so without it a few hundred games hold few new positions.
     pub random_opening: u32,
+    /// The strongest bot level that plays (3 to 8; each side's level is drawn from 3 to this). Lower
+    /// is cheaper where level 8's games are long (Azigo), and its games hold more mistakes to punish.
+    pub max_level: u8,
     /// Positions already in a set, by id, with their solution's length in decisions: not searched again.
     pub known: Arc<BTreeMap<String, u32>>,
 }
@@ -73,7 +76,8 @@ impl SelfPlay {
     pub fn of(plan: &Plan, index: usize) -> SelfPlay {
         let game_no = PuzzleGame::ALL.iter().position(|g| *g == plan.game).unwrap_or(0) as u64;
         let seed = mix(mix(plan.seed ^ (game_no << 56)) ^ index as u64);
-        let level = |salt: u64| Level::from_number(3 + (mix(seed ^ salt) % 6) as u8).expect("levels 3 to 8");
+        let span = u64::from(plan.max_level.clamp(3, 8) - 2);
+        let level = |salt: u64| Level::from_number(3 + (mix(seed ^ salt) % span) as u8).expect("levels 3 to 8");
         let random_plies = match plan.random_opening {
             0 => 0,
             n => 1 + (mix(seed ^ 3) % u64::from(n)) as u32,
@@ -274,6 +278,7 @@ mod tests {
             max_games: 10,
             verify: None,
             random_opening,
+            max_level: 8,
             known: Arc::default(),
         }
     }
@@ -297,6 +302,21 @@ mod tests {
         let ends: BTreeSet<&String> = openings.iter().filter_map(|o| o.last()).collect();
         assert!(ends.len() >= 8, "12 games reach {} positions after their random decisions", ends.len());
         assert!((0..12).all(|i| SelfPlay::of(&plan(0), i).random_plies == 0), "none without it");
+    }
+
+    #[test]
+    fn the_levels_are_drawn_from_3_to_the_strongest_allowed() {
+        let levels = |max_level| {
+            let plan = Plan { max_level, ..plan(0) };
+            (0..60)
+                .flat_map(|i| {
+                    let g = SelfPlay::of(&plan, i);
+                    [g.south.number(), g.north.number()]
+                })
+                .collect::<BTreeSet<u8>>()
+        };
+        assert_eq!(levels(8), (3..=8).collect(), "every level from 3 to 8 plays");
+        assert_eq!(levels(6), (3..=6).collect(), "none above the cap, each below it");
     }
 
     #[test]
