@@ -68,6 +68,8 @@ pub enum Theme {
     Endgame,
     /// Early in the game.
     Opening,
+    /// The one decision that loses nothing where every other loses counters (a [`Goal::Hold`]).
+    Defence,
 }
 
 /// Where a puzzle was found.

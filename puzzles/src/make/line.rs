@@ -200,7 +200,7 @@ pub fn solve_on(start: &Position, budgets: &Budgets, searches: &mut impl Searche
     steps.truncate(complete);
     let first = first.expect("a complete turn has a first decision");
     let goal = goal_of(first, solver, &steps)?;
-    let themes = themes(start, solver, &steps);
+    let themes = themes(start, solver, &steps, &goal);
     Ok(Solved { solver, steps, first, goal, themes })
 }
 

@@ -2,7 +2,7 @@
 //! the solver's sowings and their captures, Azigo's store moves, how the game ended, and where in the
 //! game the puzzle starts.
 
-use crate::Theme;
+use crate::{Goal, Theme};
 use mancala_engine::{CaptureTo, Decision, Direction, EndReason, Event, Hole, NoEvents, Position, Side, StoreMove};
 use std::collections::BTreeSet;
 
@@ -29,9 +29,12 @@ enum Lap {
     SownOn,
 }
 
-/// The themes of a solution played from `start` by `solver` (sorted, each once).
-pub fn themes(start: &Position, solver: Side, steps: &[Step]) -> Vec<Theme> {
+/// The themes of a solution played from `start` by `solver` to reach `goal` (sorted, each once).
+pub fn themes(start: &Position, solver: Side, steps: &[Step], goal: &Goal) -> Vec<Theme> {
     let mut out = BTreeSet::new();
+    if *goal == Goal::Hold {
+        out.insert(Theme::Defence);
+    }
     if start.turn() <= OPENING_TURNS {
         out.insert(Theme::Opening);
     }

@@ -51,7 +51,7 @@ impl std::str::FromStr for PuzzleId {
 }
 
 /// Every theme, in the order the API lists them.
-const THEMES: [Theme; 9] = [
+const THEMES: [Theme; 10] = [
     Theme::RelayCapture,
     Theme::SownOnCapture,
     Theme::ReverseCapture,
@@ -61,6 +61,7 @@ const THEMES: [Theme; 9] = [
     Theme::NoMoves,
     Theme::Endgame,
     Theme::Opening,
+    Theme::Defence,
 ];
 
 /// The themes' names as the API takes and gives them (also the OpenAPI document's enum).

@@ -43,6 +43,7 @@ const FILES: &[(&str, &str)] = embedded![
     "0024_puzzles.sql",
     "0025_shadow_chat.sql",
     "0026_puzzle_mining.sql",
+    "0027_defence_theme.sql",
 ];
 
 static MIGRATOR: LazyLock<Migrator> =

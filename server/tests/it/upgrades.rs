@@ -124,3 +124,49 @@ async fn a_database_of_a_newer_server_is_refused_with_a_plain_message() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("a newer mancala-server upgraded it"));
 }
+
+/// Puzzles stored before the `defence` theme existed: a defence gets it last, whatever it had, and a
+/// capture keeps its themes; the migration runs on a database at the schema before it.
+async fn defences_get_their_theme(url: &str) {
+    let before = migrations().iter().position(|f| f.ends_with("0027_defence_theme.sql")).expect("the migration");
+    database_at(url, before).await;
+    let pool = sqlx::AnyPool::connect(url).await.unwrap();
+    for (id, goal, themes) in [
+        ("00000000000000a1", r#"{"kind":"hold"}"#, "[]"),
+        ("00000000000000a2", r#"{"kind":"hold"}"#, r#"["endgame"]"#),
+        ("00000000000000a3", r#"{"kind":"capture","counters":4}"#, r#"["relay_capture"]"#),
+    ] {
+        sqlx::query(
+            "INSERT INTO puzzles (id, game, variant, options, position, solution, goal, themes, source, rating_e9, \
+             deviation_e9, volatility_e9, added_at) VALUES ($1, 'kubuguza', 'kubuguza', '{}', '', '[]', $2, $3, '{}', \
+             1500000000000, 500000000000, 90000000, 1)",
+        )
+        .bind(id)
+        .bind(goal)
+        .bind(themes)
+        .execute(&pool)
+        .await
+        .unwrap();
+    }
+    pool.close().await;
+    let (store, writer) = Store::connect(url).await.unwrap();
+    store.close_reads().await;
+    drop(store);
+    writer.finish().await;
+    let pool = sqlx::AnyPool::connect(url).await.unwrap();
+    let rows = sqlx::query("SELECT id, themes FROM puzzles ORDER BY id").fetch_all(&pool).await.unwrap();
+    let themes: Vec<(String, String)> =
+        rows.iter().map(|r| (sqlx::Row::get::<String, _>(r, "id"), sqlx::Row::get::<String, _>(r, "themes"))).collect();
+    let want = [r#"["defence"]"#, r#"["endgame","defence"]"#, r#"["relay_capture"]"#];
+    assert_eq!(themes.iter().map(|(_, t)| t.as_str()).collect::<Vec<_>>(), want, "{themes:?}");
+    pool.close().await;
+}
+
+#[tokio::test]
+async fn stored_defences_get_the_defence_theme() {
+    let dir = tempfile::tempdir().unwrap();
+    defences_get_their_theme(&format!("sqlite://{}", dir.path().join("old.db").display())).await;
+    let Some((base, url)) = common::fresh_db("upgradedefence").await else { return };
+    defences_get_their_theme(&url).await;
+    common::drop_db(&base, &url).await;
+}

@@ -27,6 +27,7 @@ export const THEMES = [
   'no_moves',
   'endgame',
   'opening',
+  'defence',
 ];
 
 /** @param {PuzzleCtrl} ctrl */
