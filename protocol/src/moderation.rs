@@ -184,6 +184,8 @@ pub struct ModQueue {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum ModAction {
+    /// Closes the report named by `report` (needed, and about this player) without acting on the player.
+    Dismiss,
     /// The player sees the reason on its next page and must acknowledge it.
     Warn,
     /// Its chat lines are refused for `minutes` (15, 60 or 1440).
@@ -208,6 +210,7 @@ impl ModAction {
     /// The wire name (also the log's `action`).
     pub fn id(self) -> &'static str {
         match self {
+            ModAction::Dismiss => "dismiss",
             ModAction::Warn => "warn",
             ModAction::ChatTimeout => "chat_timeout",
             ModAction::ShadowMute => "shadow_mute",

@@ -273,6 +273,13 @@ pub async fn acknowledge_warning(
     SignedIn(caller): SignedIn,
     Path(id): Path<String>,
 ) -> Result<StatusCode, ApiError> {
+    // A warning's id has a report id's shape: anything else is a malformed id (400), as elsewhere.
+    if id.parse::<crate::ids::ReportId>().is_err() {
+        return Err(ApiError::BadRequest(format!(
+            "`{}` is not a warning id (12 letters and digits)",
+            id.chars().take(40).collect::<String>()
+        )));
+    }
     let key = caller.name.key();
     if !state.store.warnings(&key).await?.iter().any(|w| w.id == id) {
         return Err(ApiError::NotFound(format!(

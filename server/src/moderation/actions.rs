@@ -51,6 +51,26 @@ pub async fn dismiss(store: &Store, moderator: &PlayerName, id: &str, reason: &s
     Ok(())
 }
 
+/// `dismiss` as an action on `target`: the report it names must be about `target` (a moderator acting
+/// from a player's record dismisses that player's report, never another's by a slip of the id).
+async fn dismiss_about(
+    store: &Store,
+    moderator: &PlayerName,
+    target: &PlayerName,
+    report: Option<&str>,
+    reason: &str,
+) -> Result<(), ModError> {
+    let Some(report) = report else {
+        return Err(ModError::BadRequest("`dismiss` needs `report`: the id of the report to close".into()));
+    };
+    let id = open_report(store, report).await?;
+    let row = store.report(&id).await?.ok_or_else(|| ModError::NotFound(format!("no report `{id}`")))?;
+    if !PlayerName::parse(&row.player).is_ok_and(|p| p.same_player(target)) {
+        return Err(ModError::BadRequest(format!("report `{id}` is about `{}`, not `{target}`", row.player)));
+    }
+    dismiss(store, moderator, id.as_str(), reason).await
+}
+
 /// `req` by `moderator` on the account `target` (its registered name).
 pub async fn act(
     store: &Store,
@@ -60,6 +80,9 @@ pub async fn act(
     req: &ModActionRequest,
 ) -> Result<(), ModError> {
     let reason = text("reason", &req.reason)?;
+    if req.action == ModAction::Dismiss {
+        return dismiss_about(store, moderator, target, req.report.as_deref(), &reason).await;
+    }
     if req.minutes.is_some() && req.action != ModAction::ChatTimeout {
         return Err(ModError::BadRequest("`minutes` is for a `chat_timeout` only".into()));
     }
@@ -90,7 +113,7 @@ pub async fn act(
             let id = ReportId::random().to_string();
             writes.push(Write::Moderation(ModWrite::Warn { id, player_key: key, text: reason, at: now }));
         }
-        ModAction::ChatTimeout => {}
+        ModAction::Dismiss | ModAction::ChatTimeout => {}
         ModAction::ShadowMute => writes.push(Write::Moderation(ModWrite::ShadowMute { player_key: key, on: true })),
         ModAction::Unmute => {
             writes.push(Write::Moderation(ModWrite::ShadowMute { player_key: key.clone(), on: false }));

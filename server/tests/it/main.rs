@@ -41,6 +41,7 @@ mod mark;
 mod metrics;
 mod migration;
 mod moderation;
+mod moderation_edge;
 mod outage;
 mod partition;
 mod play;

@@ -68,7 +68,8 @@ pub fn dismiss() {}
 #[allow(dead_code)]
 pub fn player() {}
 
-/// Act on a player, with a reason (logged): `warn`, `chat_timeout` (`minutes` 15, 60 or 1440),
+/// Act on a player, with a reason (logged): `dismiss` (closes the player's report named by `report`,
+/// nothing else), `warn`, `chat_timeout` (`minutes` 15, 60 or 1440),
 /// `shadow_mute`, `unmute`, `close`, `reopen`, `mark` (computer assisted: out of leaderboards,
 /// tournaments and rated games, its victims of the last 30 days refunded), `unmark`, `note`; `report`
 /// closes the report it answers. Takes effect on every server at once (moderators only).
@@ -77,7 +78,7 @@ pub fn player() {}
     security(("player_token" = []), ("session" = [])),
     responses(
         (status = 204, description = "done"),
-        (status = 400, body = ErrorBody, description = "no reason, a bad `minutes`, a closed report, or marking a marked account (unmarking one that is not)"),
+        (status = 400, body = ErrorBody, description = "no reason, a bad `minutes`, a closed report (or, for `dismiss`, none named or another player's), or marking a marked account (unmarking one that is not)"),
         (status = 403, body = ErrorBody, description = "not a moderator"),
         (status = 404, body = ErrorBody, description = "no such account or report")))]
 #[allow(dead_code)]
@@ -103,6 +104,7 @@ pub fn log() {}
     security(("player_token" = []), ("session" = [])),
     responses(
         (status = 204, description = "acknowledged"),
+        (status = 400, body = ErrorBody, description = "a malformed warning id"),
         (status = 401, body = ErrorBody, description = "not signed in"),
         (status = 404, body = ErrorBody, description = "no such warning to acknowledge")))]
 #[allow(dead_code)]
