@@ -225,7 +225,7 @@ impl Serving {
         match permit.into() {
             Some(Permit::Open(permit)) => {
                 metrics::gauge!("mancala_open_connections").increment(1.0);
-                let io = TokioIo::new(Counted { io: tcp, _permit: permit });
+                let io = TokioIo::new(Counted::new(tcp, permit));
                 let app = self.app.clone().map_request(move |mut req: Request<Incoming>| {
                     req.extensions_mut().insert(ConnectInfo(addr));
                     req.map(axum::body::Body::new)
@@ -277,27 +277,69 @@ fn refusal(limit: usize) -> Response<axum::body::Body> {
 }
 
 /// A socket holding its connection's permit: the permit is given back when the socket closes, whether it
-/// served HTTP or was upgraded to a WebSocket.
+/// served HTTP or was upgraded to a WebSocket. Its close lingers ([`linger`]).
 struct Counted {
-    io: TcpStream,
-    _permit: OwnedSemaphorePermit,
+    /// `None` only once dropped (taken by the linger).
+    io: Option<TcpStream>,
+    permit: Option<OwnedSemaphorePermit>,
+}
+
+impl Counted {
+    fn new(io: TcpStream, permit: OwnedSemaphorePermit) -> Counted {
+        Counted { io: Some(io), permit: Some(permit) }
+    }
+
+    fn io(&mut self) -> Pin<&mut TcpStream> {
+        Pin::new(self.io.as_mut().expect("the socket is there until dropped"))
+    }
 }
 
 impl Drop for Counted {
     fn drop(&mut self) {
-        metrics::gauge!("mancala_open_connections").decrement(1.0);
+        let (Some(io), permit) = (self.io.take(), self.permit.take()) else { return };
+        match tokio::runtime::Handle::try_current() {
+            Ok(runtime) => {
+                runtime.spawn(async move {
+                    linger(io).await;
+                    drop(permit);
+                    metrics::gauge!("mancala_open_connections").decrement(1.0);
+                });
+            }
+            Err(_) => metrics::gauge!("mancala_open_connections").decrement(1.0),
+        }
     }
+}
+
+/// How long a closing connection's input is read away at most, in all.
+pub const LINGER: Duration = Duration::from_secs(5);
+/// How long a closing connection may stay silent before it is closed anyway.
+const LINGER_QUIET: Duration = Duration::from_secs(2);
+
+/// Closes `tcp` cleanly: our side is shut first (the client reads the end of the stream after everything
+/// sent), then what the client still sends is read away until it closes its side too, for at most
+/// [`LINGER`]. A socket closed with unread input is reset instead, and a reset can destroy an answer the
+/// client has not read yet (Apache's "lingering close", nginx's `lingering_close`): that input is, after an
+/// answer given before a request's body was read (a 413), the rest of that body and any request the
+/// client sent after it. A connection the client closed first ends at the first read.
+async fn linger(mut tcp: TcpStream) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let _ = tcp.shutdown().await;
+    let mut sink = [0u8; 8192];
+    let _ = tokio::time::timeout(LINGER, async {
+        while let Ok(Ok(1..)) = tokio::time::timeout(LINGER_QUIET, tcp.read(&mut sink)).await {}
+    })
+    .await;
 }
 
 impl AsyncRead for Counted {
     fn poll_read(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.io).poll_read(cx, buf)
+        self.io().poll_read(cx, buf)
     }
 }
 
 impl AsyncWrite for Counted {
     fn poll_write(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &[u8]) -> Poll<io::Result<usize>> {
-        Pin::new(&mut self.io).poll_write(cx, buf)
+        self.io().poll_write(cx, buf)
     }
 
     fn poll_write_vectored(
@@ -305,18 +347,18 @@ impl AsyncWrite for Counted {
         cx: &mut Context<'_>,
         bufs: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
-        Pin::new(&mut self.io).poll_write_vectored(cx, bufs)
+        self.io().poll_write_vectored(cx, bufs)
     }
 
     fn is_write_vectored(&self) -> bool {
-        self.io.is_write_vectored()
+        self.io.as_ref().is_some_and(TcpStream::is_write_vectored)
     }
 
     fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.io).poll_flush(cx)
+        self.io().poll_flush(cx)
     }
 
     fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.io).poll_shutdown(cx)
+        self.io().poll_shutdown(cx)
     }
 }

@@ -1,7 +1,8 @@
 //! The HTTP API: thin handlers, one file per area; requests are checked by the extractors of
 //! [`crate::edge::extract`] before a handler runs. Every error is an [`crate::edge::error::ApiError`] body
 //! ([`as_json`] makes sure of it for the answers of layers too); reads carry CORS headers ([`cors`]);
-//! account and game creation are rate-limited per client address ([`crate::edge::limits`]).
+//! account and game creation are rate-limited per client address ([`crate::edge::limits`]); an answer
+//! given before its request's body was read closes the connection ([`unread`]).
 //!
 //! | path | what |
 //! |---|---|
@@ -61,6 +62,7 @@ pub mod site;
 pub mod streams;
 pub mod tournaments;
 pub mod twostep;
+pub mod unread;
 pub mod variants;
 pub mod web;
 
@@ -68,7 +70,6 @@ use crate::state::AppState;
 use axum::Router;
 use axum::routing::{delete, get, post, put};
 use std::time::Duration;
-use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
@@ -168,11 +169,15 @@ pub fn router(state: AppState) -> Router {
     // answers too: a 405 with its `Allow` header, the preflight of a path.
     Router::new()
         .fallback_service(routes)
-        .layer(RequestBodyLimitLayer::new(MAX_BODY_BYTES))
+        // The body's limit is the extractor's (`edge::extract::Json`), not a layer's: a layer would refuse
+        // an oversized body before the route's own checks, and a request the route refuses anyway (a
+        // moderators' route to a player) must learn that, not the body's size.
+        .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(TimeoutLayer::with_status_code(axum::http::StatusCode::REQUEST_TIMEOUT, timeout))
         .layer(axum::middleware::from_fn_with_state(timeout, as_json::as_json))
         .layer(axum::middleware::from_fn(cors::reads_only))
         .layer(axum::middleware::from_fn_with_state(shutdown, ops::closing))
+        .layer(axum::middleware::from_fn(unread::close_if_unread))
         // Failures are logged by `ApiError` itself, at the level each deserves (tower-http would log every
         // 503 of a shutdown as an error).
         .layer(TraceLayer::new_for_http().make_span_with(request_span).on_failure(()))

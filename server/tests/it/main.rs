@@ -27,6 +27,7 @@ mod forbidden;
 mod game_preview;
 mod hardening;
 mod history;
+mod http_connection;
 mod http_edge;
 mod idle;
 mod layers;
