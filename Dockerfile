@@ -20,4 +20,6 @@ USER mancala
 # Without DATABASE_URL the server keeps its SQLite file (mancala.db) here.
 WORKDIR /var/lib/mancala
 EXPOSE 8080
+# The server's own probe (GET /healthz on port 8080, or MANCALA_ADDR's): the slim image has no curl or wget.
+HEALTHCHECK --interval=10s --timeout=5s --start-period=60s CMD ["mancala-server", "healthcheck"]
 ENTRYPOINT ["mancala-server", "--addr", "0.0.0.0:8080"]

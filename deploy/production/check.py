@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Checks the production deployment without running it: `docker compose config` when docker compose is
-installed; always, a YAML parse of every file, every file a service mounts exists, every metric the
+installed; always, a YAML parse of every file, every file a service mounts exists, a health check on
+each node (the server's own probe) and Caddy waiting for both to be healthy, every metric the
 alerts and the dashboard read is one the server exports (or the backup job pushes), and the alerts and
 panels the runbook names are there, each reading its metric. Exit 1 with a line per problem.
 
-`--dashboard PATH` and `--alerts PATH` check other files in place of the deployment's (the server's
+`--dashboard PATH`, `--alerts PATH` and `--compose PATH` check other files in place of the deployment's (the server's
 tests check that a wrong panel fails)."""
 
 import argparse
@@ -23,9 +24,10 @@ problems = []
 args = argparse.ArgumentParser(description=__doc__.splitlines()[0])
 args.add_argument("--dashboard", type=pathlib.Path, default=HERE / "grafana/dashboards/mancala.json")
 args.add_argument("--alerts", type=pathlib.Path, default=HERE / "alerts.yml")
+args.add_argument("--compose", type=pathlib.Path, default=HERE / "compose.yml")
 args = args.parse_args()
 
-compose = yaml.safe_load((HERE / "compose.yml").read_text())
+compose = yaml.safe_load(args.compose.read_text())
 for name, service in compose["services"].items():
     for volume in service.get("volumes", []):
         source = volume.split(":")[0]
@@ -41,6 +43,24 @@ for needed in ("caddy", "node1", "node2", "postgres", "nats", "backup", "prometh
         problems.append(f"compose.yml: no service {needed}")
 if "pgdata" not in compose.get("volumes", {}):
     problems.append("compose.yml: PostgreSQL has no volume")
+
+# Each node has a health check that runs the server's own probe (the image has no curl or wget), and
+# Caddy starts once both nodes are healthy; whatever waits for a service's health waits for one it has.
+services = compose["services"]
+for node in ("node1", "node2"):
+    test = services.get(node, {}).get("healthcheck", {}).get("test", [])
+    if test[:1] not in (["CMD"], ["CMD-SHELL"]) or "mancala-server healthcheck" not in " ".join(test[1:]):
+        problems.append(f"compose.yml: {node} has no healthcheck running `mancala-server healthcheck` (got {test})")
+caddy_waits = services.get("caddy", {}).get("depends_on", {})
+for node in ("node1", "node2"):
+    condition = caddy_waits.get(node, {}).get("condition") if isinstance(caddy_waits, dict) else None
+    if condition != "service_healthy":
+        problems.append(f"compose.yml: caddy does not wait for {node} to be healthy (depends_on condition {condition})")
+for name, service in services.items():
+    waits = service.get("depends_on", {})
+    for other, how in (waits.items() if isinstance(waits, dict) else []):
+        if how.get("condition") == "service_healthy" and "healthcheck" not in services.get(other, {}):
+            problems.append(f"compose.yml: {name} waits for {other} to be healthy, but {other} has no healthcheck")
 
 for f in ("prometheus.yml", "alerts.yml", "grafana/provisioning/datasources/prometheus.yml",
           "grafana/provisioning/dashboards/dashboards.yml"):

@@ -11,7 +11,7 @@
 //! server on an ephemeral port.
 //!
 //! The public surface is what the binary, the tests and the examples use: [`run`] with its [`Config`]
-//! and [`shutdown_signal`]; the operator's commands ([`admin`]); the domain ([`game`], [`ids`]) and the [`store`], which the storage tests
+//! and [`shutdown_signal`]; the operator's commands ([`admin`]) and the container's probe ([`healthcheck`]); the domain ([`game`], [`ids`]) and the [`store`], which the storage tests
 //! drive directly; the wire projection of a game's events ([`projection`]), which the frame-size example
 //! measures. Everything else is `pub(crate)`.
 
@@ -23,6 +23,7 @@ pub(crate) mod edge;
 pub(crate) mod engine_work;
 pub(crate) mod fairplay;
 pub mod game;
+pub mod healthcheck;
 pub(crate) mod http;
 pub mod ids;
 pub(crate) mod lobby;
@@ -132,6 +133,7 @@ pub async fn run(
     // Before anything is started: a mail setting that cannot work stops the server with its reason.
     let mailer = mail::Mailer::of(&config).map_err(|e| ServerError::Config(e.to_string()))?;
     let clustered = cluster_config(&config, listener.local_addr()?)?;
+    metrics_setup::export_from_start(clustered.is_some());
     let (store, writer) = Store::connect_node(&config.database_url, clustered.as_ref().map(|c| c.node.clone())).await?;
     let node = match &clustered {
         Some(c) => Some(cluster::Cluster::join(c, &store).await?),

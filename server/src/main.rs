@@ -1,5 +1,6 @@
 //! `mancala-server`: parses the configuration (flags and environment), binds, and runs until SIGINT or
-//! SIGTERM; or, as `mancala-server admin …`, runs one of the operator's commands and exits.
+//! SIGTERM; or, as `mancala-server admin …`, runs one of the operator's commands and exits; or, as
+//! `mancala-server healthcheck`, probes this machine's node (a container's health check).
 
 use anyhow::Context;
 use clap::Parser;
@@ -27,6 +28,8 @@ struct Cli {
 enum Command {
     /// The operator's commands (docs/operating.md), against the servers' database.
     Admin(AdminArgs),
+    /// Asks this machine's node for `/healthz`: exit 0 when it answers 200, else 1 (a container's probe).
+    Healthcheck(mancala_server::healthcheck::HealthcheckArgs),
 }
 
 /// Colours only on a terminal, and not when `NO_COLOR` is set (no-color.org): a log written to a file
@@ -57,9 +60,13 @@ fn no_huge_pages() {
 #[tokio::main]
 async fn main() -> anyhow::Result<ExitCode> {
     let cli = Cli::parse();
-    if let Some(Command::Admin(args)) = cli.command {
-        tracing_subscriber::fmt().with_env_filter("warn").with_writer(std::io::stderr).init();
-        return Ok(mancala_server::admin::run(args).await);
+    match cli.command {
+        Some(Command::Admin(args)) => {
+            tracing_subscriber::fmt().with_env_filter("warn").with_writer(std::io::stderr).init();
+            return Ok(mancala_server::admin::run(args).await);
+        }
+        Some(Command::Healthcheck(args)) => return Ok(mancala_server::healthcheck::run(args)),
+        None => {}
     }
     no_huge_pages();
     let config = cli.config;

@@ -36,3 +36,106 @@ pub fn handle() -> PrometheusHandle {
         })
         .clone()
 }
+
+/// Counters every node exports from its start, at 0 until their first event.
+const COUNTERS: &[&str] = &[
+    "mancala_connections_refused",
+    "mancala_connections_lagging",
+    "mancala_games_created",
+    "mancala_games_finished",
+    "mancala_games_aborted_unplayed",
+    "mancala_rooms_unloaded",
+    "mancala_decisions_accepted",
+    "mancala_decisions_refused",
+    "mancala_lobby_pairings",
+    "mancala_lobby_busy",
+    "mancala_tournaments_created",
+    "mancala_tournament_games",
+    "mancala_store_outage_batches",
+    "mancala_store_fenced_jobs",
+    "mancala_takeovers",
+    "mancala_lease_lapses",
+    "mancala_relays_broken",
+    "mancala_mails_sent",
+    "mancala_mails_held",
+    "mancala_puzzles_mined_games_total",
+    "mancala_puzzles_found_total",
+];
+
+/// Gauges every node exports from its start (their value moves by +1 and -1 from 0).
+const GAUGES: &[&str] = &[
+    "mancala_games_live",
+    "mancala_rooms",
+    "mancala_connections",
+    "mancala_open_connections",
+    "mancala_lobby_sockets",
+    "mancala_tournament_sockets",
+    "mancala_tournament_feeds",
+    "mancala_blocks_known",
+];
+
+/// Gauges of a node among several (docs/cluster.md, "Operations"): a single node has no broker or lease
+/// to report, and a 0 there would read as "disconnected".
+const CLUSTER_GAUGES: &[&str] = &[
+    "mancala_games_owned",
+    "mancala_relayed_connections",
+    "mancala_remote_viewers",
+    "mancala_nodes_alive",
+    "mancala_broker_connected",
+    "mancala_lease_valid",
+];
+
+/// Histograms every node exports from its start, with no observation yet.
+const HISTOGRAMS: &[&str] = &[
+    "mancala_decision_seconds",
+    "mancala_store_commit_seconds",
+    "mancala_store_write_seconds",
+    "mancala_store_batch_jobs",
+];
+
+/// The kinds of the engine's searches (`crate::engine_work`'s `Work::kind`).
+const ENGINE_KINDS: &[&str] = &["bot", "analysis", "review", "puzzles"];
+
+/// The limits of `mancala_rate_limited{what}` (`crate::edge::limits`, the lobby's and the mail's).
+const RATE_LIMITS: &[&str] = &[
+    "new games",
+    "new accounts",
+    "sign-in attempts",
+    "challenges",
+    "lesson checks, move previews and analyses",
+    "puzzle attempts and votes",
+    "seeks",
+    "lobby connections",
+    "mail requests",
+];
+
+/// Every series the operator's dashboard and alerts read (`deploy/production/`) is exported from the
+/// node's start, at 0, rather than from its first event: an absent series draws "No data", which on a
+/// healthy site reads as a broken panel, and `rate()` of a counter born at its first event misses that
+/// event. Adding 0 leaves a series that another server of the same process moved as it is (tests run
+/// several servers in one process, and the recorder is the process's). `cluster`: the node runs among
+/// others, with their gauges.
+pub fn export_from_start(cluster: bool) {
+    for &name in COUNTERS {
+        metrics::counter!(name).increment(0);
+    }
+    for &name in GAUGES.iter().chain(if cluster { CLUSTER_GAUGES } else { &[] }) {
+        metrics::gauge!(name).increment(0.0);
+    }
+    for &name in HISTOGRAMS {
+        // Registering a histogram exports its buckets, every one at 0.
+        let _ = metrics::histogram!(name);
+    }
+    for &kind in ENGINE_KINDS {
+        metrics::gauge!("mancala_engine_waiting", "kind" => kind).increment(0.0);
+        metrics::gauge!("mancala_engine_running", "kind" => kind).increment(0.0);
+        let _ = metrics::histogram!("mancala_engine_wait_seconds", "kind" => kind);
+    }
+    for &what in RATE_LIMITS {
+        metrics::counter!("mancala_rate_limited", "what" => what).increment(0);
+    }
+    // The first answers a node gives are its health and its metrics: the family is there from the start.
+    for route in ["/healthz", "/metrics"] {
+        metrics::counter!("mancala_http_responses", "status" => "200", "route" => route).increment(0);
+    }
+}

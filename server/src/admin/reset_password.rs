@@ -1,6 +1,8 @@
 //! `admin reset-password NAME`: a one-time link that lets a player who forgot their password choose a new
 //! one (docs/operating.md, "A forgotten password"). The link's secret is random and only its hash is
-//! stored; it works once, for [`VALID`]; using it ends every session of the account (`http::reset`).
+//! stored; it works once, for [`VALID`]; using it ends every session of the account (`http::reset`). The
+//! link starts with the site's public address, which the command needs (`--site` or `MANCALA_PUBLIC_URL`):
+//! it refuses rather than print a link to the machine it runs on.
 
 use super::AdminError;
 use crate::game::UnixMs;
@@ -17,15 +19,18 @@ pub const VALID: Duration = Duration::from_secs(3600);
 pub struct ResetPasswordArgs {
     /// The account's name (any case).
     pub name: String,
-    /// The site's address as players reach it: the link is SITE/reset/SECRET.
-    #[arg(long, env = "MANCALA_PUBLIC_URL", default_value = "http://localhost:8080")]
-    pub site: String,
+    /// The site's address as players reach it (`https://your.domain`): the link is SITE/reset/SECRET.
+    /// Needed: a link to the machine the command runs on would reach nobody.
+    #[arg(long, env = "MANCALA_PUBLIC_URL")]
+    pub site: Option<String>,
 }
 
 pub async fn run(store: &Store, args: ResetPasswordArgs, out: &mut dyn std::io::Write) -> Result<(), AdminError> {
     let name = PlayerName::parse(&args.name).map_err(|e| AdminError::Usage(format!("reset-password: {e}")))?;
-    let site = args.site.trim_end_matches('/');
-    if !(site.starts_with("http://") || site.starts_with("https://")) {
+    let site = args.site.as_deref().map(|s| s.trim_end_matches('/'));
+    if let Some(site) = site
+        && !(site.starts_with("http://") || site.starts_with("https://"))
+    {
         return Err(AdminError::Usage(format!(
             "reset-password: --site `{site}` is not an http:// or https:// address"
         )));
@@ -39,6 +44,13 @@ pub async fn run(store: &Store, args: ResetPasswordArgs, out: &mut dyn std::io::
             account.name
         )));
     }
+    let Some(site) = site else {
+        return Err(AdminError::Usage(
+            "reset-password: the site's public address is not known: give it with --site https://your.domain \
+             (or set MANCALA_PUBLIC_URL, as the servers have it); a link to this machine would reach nobody"
+                .into(),
+        ));
+    };
     let secret = ids::token();
     let now = UnixMs::now();
     let expires_at = now.plus(VALID);

@@ -65,3 +65,55 @@ fn a_panel_reading_a_metric_the_server_does_not_export_fails_the_check() {
     assert!(!out.status.success(), "a missing panel passed: {}", said(&out));
     assert!(said(&out).contains("no panel 'HTTP answers by status'"), "{}", said(&out));
 }
+
+/// The deployment's compose file, changed by `change` (a text substitution that must apply), checked in
+/// place of its own.
+fn check_compose(dir: &Path, from: &str, to: &str) -> Option<Output> {
+    let text = std::fs::read_to_string(format!("{DEPLOY}/compose.yml")).unwrap();
+    assert!(text.contains(from), "compose.yml holds no `{from}`");
+    let path = dir.join("compose.yml");
+    std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
+    check(&["--compose", path.to_str().unwrap()])
+}
+
+#[test]
+fn a_node_without_its_healthcheck_or_caddy_not_waiting_for_it_fails_the_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let probe = r#"test: ["CMD", "mancala-server", "healthcheck"]"#;
+    let Some(out) = check_compose(dir.path(), probe, r#"test: ["CMD", "true"]"#) else { return };
+    assert!(!out.status.success(), "a node without the probe passed: {}", said(&out));
+    assert!(said(&out).contains("node1 has no healthcheck"), "{}", said(&out));
+    let waits = "      node2:\n        condition: service_healthy";
+    let Some(out) = check_compose(dir.path(), waits, "      node2:\n        condition: service_started") else {
+        return;
+    };
+    assert!(!out.status.success(), "caddy not waiting passed: {}", said(&out));
+    assert!(said(&out).contains("caddy does not wait for node2 to be healthy"), "{}", said(&out));
+}
+
+/// `mancala-server healthcheck` with `args`: its exit code and what it said.
+fn healthcheck(args: &[&str]) -> (Option<i32>, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_mancala-server"))
+        .arg("healthcheck")
+        .args(args)
+        .env_remove("MANCALA_ADDR")
+        .output()
+        .expect("mancala-server runs");
+    (out.status.code(), said(&out))
+}
+
+#[tokio::test]
+async fn the_healthcheck_command_answers_for_the_node_of_its_address() {
+    let s = common::TestServer::start().await;
+    let port = s.addr.port();
+    for addr in [s.addr.to_string(), format!("0.0.0.0:{port}")] {
+        let (code, said) = tokio::task::spawn_blocking(move || healthcheck(&["--addr", &addr])).await.unwrap();
+        assert_eq!(code, Some(0), "{said}");
+        assert!(said.contains("200"), "{said}");
+    }
+    // Nobody listens there any more: exit 1, saying so.
+    let gone = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap();
+    let (code, said) = tokio::task::spawn_blocking(move || healthcheck(&["--addr", &gone.to_string()])).await.unwrap();
+    assert_eq!(code, Some(1), "{said}");
+    assert!(said.contains("no answer from"), "{said}");
+}

@@ -32,6 +32,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("serve", &["*"]),
     ("metrics_setup", &["*"]),
     ("admin", &["*"]),
+    ("healthcheck", &[]),
     ("lib", &["*", "lib"]),
     ("main", &["*", "lib"]),
 ];

@@ -153,3 +153,56 @@ async fn a_connection_beyond_the_cap_is_counted_as_a_refused_503() {
     let after = refused(&scrape_within_cap().await);
     assert!(after - before >= 1.0, "{before} then {after}");
 }
+
+/// Every metric the production dashboard and alerts read (`deploy/production/`), read from the files
+/// themselves so that this test keeps up with them; a histogram by its name (`_bucket` taken off). The
+/// backup job's own metric, pushed through the Pushgateway, is not a node's.
+fn dashboard_metrics() -> Vec<String> {
+    let deploy = concat!(env!("CARGO_MANIFEST_DIR"), "/../deploy/production");
+    let files = ["alerts.yml", "grafana/dashboards/mancala.json"];
+    let text: String = files.iter().map(|f| std::fs::read_to_string(format!("{deploy}/{f}")).unwrap()).collect();
+    let names = regex::Regex::new(r"\bmancala_[a-z_]+").unwrap();
+    let mut found: Vec<String> = names
+        .find_iter(&text)
+        .map(|m| m.as_str().trim_end_matches("_bucket").trim_end_matches("_count").trim_end_matches("_sum").to_string())
+        .filter(|m| m != "mancala_backup_last_success_timestamp_seconds")
+        .collect();
+    found.sort();
+    found.dedup();
+    assert!(found.len() >= 15, "the dashboard and alerts read {found:?}");
+    found
+}
+
+/// The metrics of `wanted` that a node's first `/metrics` lacks (a histogram by its `_bucket` series).
+fn missing(text: &str, wanted: &[String]) -> Vec<String> {
+    let has = |name: &str| {
+        text.lines().any(|l| {
+            l.strip_prefix(name).is_some_and(|rest| rest.starts_with('{') || rest.starts_with(' '))
+                || l.strip_prefix(&format!("{name}_bucket")).is_some_and(|rest| rest.starts_with('{'))
+        })
+    };
+    wanted.iter().filter(|m| !has(m)).cloned().collect()
+}
+
+#[tokio::test]
+async fn a_fresh_node_exports_every_series_the_dashboard_and_alerts_read() {
+    use common::process::Process;
+    let wanted = dashboard_metrics();
+    // A process of its own: the recorder is the process's, and this one's is shared by every test.
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}?mode=rwc", dir.path().join("fresh.db").display());
+    let single = Process::start(&url, &[]).await;
+    let text = common::cluster::metrics(single.addr).await;
+    // A single node has no cluster to report on: nodes alive is a gauge of several nodes.
+    let of_one: Vec<String> = wanted.iter().filter(|m| *m != "mancala_nodes_alive").cloned().collect();
+    assert_eq!(missing(&text, &of_one), Vec::<String>::new(), "a fresh single node's /metrics:\n{text}");
+    drop(single);
+
+    let Some(broker) = common::cluster::broker_url("metrics_fresh_node") else { return };
+    let Some((base, url)) = common::fresh_db("metrics_fresh_node").await else { return };
+    let node = common::cluster::start_node(&url, &broker, "a", 3).await;
+    let text = common::cluster::metrics(node.addr).await;
+    assert_eq!(missing(&text, &wanted), Vec::<String>::new(), "a fresh node's /metrics:\n{text}");
+    drop(node);
+    common::drop_db(&base, &url).await;
+}

@@ -40,7 +40,9 @@ async fn post(
     if let Some(id) = session {
         req = req.header("cookie", format!("mancala_session={id}"));
     }
-    if let Some(o) = origin {
+    // A browser's page of this site says so on every write it makes with the cookie.
+    let own = format!("http://{}", s.addr);
+    if let Some(o) = origin.or(session.map(|_| own.as_str())) {
         req = req.header(ORIGIN, o);
     }
     let r = req.send().await.expect("request");
@@ -179,6 +181,13 @@ async fn the_command_refuses_what_it_cannot_do() {
     assert!(text(&out.stderr).contains("token-only"), "{}", text(&out.stderr));
     let out = admin(url, &["reset-password", "botty", "--site", "mancala.example"]);
     assert_eq!(out.status.code(), Some(2));
+    // Without the site's public address, no link is printed: one to localhost would reach nobody.
+    let signup = json!({ "name": "amina", "password": "first password" });
+    assert_eq!(post(&s, "/api/account/signup", signup, None, None).await.0, 201);
+    let out = admin(url, &["reset-password", "amina"]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stdout));
+    assert!(!text(&out.stdout).contains("/reset/"), "{}", text(&out.stdout));
+    assert!(text(&out.stderr).contains("--site https://your.domain"), "{}", text(&out.stderr));
     assert_eq!(admin(url, &["reset-password"]).status.code(), Some(2));
     let help = admin(url, &["reset-password", "--help"]);
     assert!(help.status.success() && text(&help.stdout).contains("one-time"), "{}", text(&help.stdout));

@@ -2,7 +2,8 @@
 //! WebSockets, restored to a fresh database, passes `admin check` with no problem, and holds every game
 //! and every decision acknowledged to a client before the backup began. SQLite with `admin backup`;
 //! PostgreSQL with `pg_dump -Fc` / `pg_restore` when `TEST_DATABASE_URL` is set and the tools are
-//! installed.
+//! installed. And the runbook's PostgreSQL restore as written, with the compose deployment's scripts and
+//! its only role.
 
 use crate::admin_check::played_game;
 use crate::common;
@@ -161,4 +162,97 @@ async fn a_pg_dump_taken_during_play_restores_and_checks_clean() {
     verify(&restored, &acked).await;
     drop_db(&base, &live).await;
     drop_db(&base, &restored).await;
+}
+
+/// Runs `script` of `deploy/production/` with `args`, as the compose deployment's backup container does,
+/// but against the test's PostgreSQL (`host`, the role `mancala`) and the site's database `db`.
+fn deploy_script(script: &str, args: &[&str], host: &str, db: &str, dir: &std::path::Path) -> std::process::Output {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../deploy/production/");
+    let (host, port) = host.split_once(':').unwrap_or((host, "5432"));
+    Command::new("sh")
+        .arg(format!("{path}{script}"))
+        .args(args)
+        .env("PGHOST", host)
+        .env("PGPORT", port)
+        .env("PGUSER", "mancala")
+        .env("MANCALA_DB", db)
+        .env("BACKUP_DIR", dir)
+        // No Pushgateway here: the backup says it could not tell it and still succeeds.
+        .env("PUSHGATEWAY", "http://127.0.0.1:9")
+        .output()
+        .expect("sh runs")
+}
+
+fn said(out: &std::process::Output) -> String {
+    format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
+}
+
+/// docs/operating.md's PostgreSQL restore, as written, with the compose deployment's only role,
+/// `mancala` (a superuser, as the image makes POSTGRES_USER; there is no `postgres` role there): the
+/// nightly `backup.sh` names its dump, `restore.sh DUMP` restores it beside the site, `admin check` passes
+/// on it, `restore.sh swap` refuses while a node uses the site's database and, the nodes stopped, makes the
+/// restored database the one the nodes' `DATABASE_URL` names; a node started then has the backup's data.
+#[tokio::test]
+async fn the_runbooks_postgresql_restore_works_with_the_sites_own_role() {
+    if Command::new("pg_restore").arg("--version").output().is_err() {
+        common::skip("PostgreSQL's tools are not installed: skipping the runbook's restore");
+        return;
+    }
+    let Ok(base) = std::env::var("TEST_DATABASE_URL") else {
+        common::skip("TEST_DATABASE_URL is not set: skipping the runbook's restore");
+        return;
+    };
+    sqlx::any::install_default_drivers();
+    let mut conn = <sqlx::AnyConnection as sqlx::Connection>::connect(&base).await.unwrap();
+    let role = "DO $$ BEGIN CREATE ROLE mancala LOGIN SUPERUSER; EXCEPTION WHEN duplicate_object THEN NULL; END $$";
+    sqlx::raw_sql(role).execute(&mut conn).await.expect("the role `mancala`");
+    // The site's database, owned by `mancala` as in the compose deployment.
+    let db = format!("mancala_runbook_{}", std::process::id());
+    for sql in [format!("DROP DATABASE IF EXISTS {db}"), format!("CREATE DATABASE {db} OWNER mancala")] {
+        sqlx::raw_sql(sqlx::AssertSqlSafe(sql)).execute(&mut conn).await.unwrap();
+    }
+    let authority = base.split_once('@').and_then(|(_, r)| r.split('/').next()).expect("a URL with a host");
+    let site = format!("postgres://mancala@{authority}/{db}");
+    let host = authority.to_string();
+    let server = TestServer::start_with(Config::with_database(&site)).await;
+    account(&server, "before").await;
+
+    let dir = tempfile::tempdir().unwrap();
+    let out = deploy_script("backup.sh", &["now"], &host, &db, dir.path());
+    assert!(out.status.success(), "backup.sh now: {}", said(&out));
+    let dumps: Vec<String> =
+        std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    let named = regex::Regex::new(r"^mancala-\d{4}-\d{2}-\d{2}T\d{4}\.dump$").unwrap();
+    assert!(dumps.len() == 1 && named.is_match(&dumps[0]), "the dumps: {dumps:?}");
+    let dump = dir.path().join(&dumps[0]);
+    account(&server, "after").await;
+
+    let out = deploy_script("restore.sh", &[dump.to_str().unwrap()], &host, &db, dir.path());
+    assert!(out.status.success(), "restore.sh DUMP: {}", said(&out));
+    let restored = format!("{site}_restored");
+    let check = admin(&restored, &["check"]);
+    assert_eq!(check.status.code(), Some(0), "{}", said(&check));
+    let again = deploy_script("restore.sh", &[dump.to_str().unwrap()], &host, &db, dir.path());
+    assert_eq!(again.status.code(), Some(2), "a second restore over the first: {}", said(&again));
+
+    let refused = deploy_script("restore.sh", &["swap"], &host, &db, dir.path());
+    assert_eq!(refused.status.code(), Some(1), "a swap under a running node: {}", said(&refused));
+    assert!(said(&refused).contains("stop the nodes first"), "{}", said(&refused));
+    server.stop().await;
+    let swapped = deploy_script("restore.sh", &["swap"], &host, &db, dir.path());
+    assert!(swapped.status.success(), "restore.sh swap: {}", said(&swapped));
+
+    let server = TestServer::start_with(Config::with_database(&site)).await;
+    assert_eq!(server.get("/api/players/before").await.0, 200, "the backup's account");
+    assert_eq!(server.get("/api/players/after").await.0, 404, "an account made after the backup");
+    server.stop().await;
+    let kept = sqlx::query_scalar::<_, String>("SELECT datname::text FROM pg_database WHERE datname LIKE $1")
+        .bind(format!("{db}%"))
+        .fetch_all(&mut conn)
+        .await
+        .unwrap();
+    assert_eq!(kept.len(), 2, "the site's database and the one it replaced: {kept:?}");
+    for name in kept {
+        drop_db(&base, &format!("postgres://mancala@{authority}/{name}")).await;
+    }
 }
