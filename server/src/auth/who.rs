@@ -45,7 +45,7 @@ pub async fn caller(store: &Store, bearer: Option<&str>, parts: &Parts) -> Resul
     let id_hash = ids::token_hash(&id);
     let Some(found) = store.session(&id_hash, UnixMs::now()).await? else { return Ok(None) };
     if csrf::unsafe_method(&parts.method) {
-        csrf::check_origin(&parts.headers, &parts.uri)?;
+        csrf::check_signed_in(&parts.headers, &parts.uri)?;
     }
     session::touch(store, &id_hash, found.last_seen);
     typed(found.account, Credential::Session { id_hash }).map(Some)

@@ -11,9 +11,9 @@
 //! Cross-site WebSocket hijacking: a browser sends the session cookie with a WebSocket handshake that a
 //! page of another origin starts (`SameSite=Lax` does not stop another port or subdomain of the same
 //! site, and the handshake is a GET, which the CSRF check of writes lets through). So every handshake
-//! that carries the session cookie must come from this server's own origin ([`csrf::check_origin`]: an
-//! `Origin` that is present must equal `Host`), or it is refused with 403 before the upgrade, whichever
-//! socket it asks for. A handshake without the cookie (a script with `?token=`, a guest) is not checked:
+//! that carries the session cookie must come from this server's own origin ([`csrf::check_signed_in`]:
+//! an `Origin`, which every browser sends on a handshake, that is this site), or it is refused with 403
+//! before the upgrade, whichever socket it asks for. A handshake without the cookie (a script with `?token=`, a guest) is not checked:
 //! nothing of the browser's identifies it. The check is in this extractor, which every socket endpoint
 //! takes, so a socket added later cannot forget it.
 
@@ -76,7 +76,7 @@ impl<S: Send + Sync> FromRequestParts<S> for WsUpgrade {
         let key =
             parts.headers.get(header::SEC_WEBSOCKET_KEY).cloned().ok_or_else(|| refuse("a `Sec-WebSocket-Key`"))?;
         if session::cookie_id(&parts.headers).is_some() {
-            csrf::check_origin(&parts.headers, &parts.uri).map_err(|e| {
+            csrf::check_signed_in(&parts.headers, &parts.uri).map_err(|e| {
                 ApiError::Forbidden(format!(
                     "{e}; a WebSocket that carries the session cookie must come from this site"
                 ))

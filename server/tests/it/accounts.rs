@@ -34,12 +34,14 @@ impl Answer {
     }
 }
 
-/// A client that sends the cookie it is given (as a browser would) and an `Origin` when told to.
+/// A client that sends the cookie it is given and an `Origin` as a browser would: this site's, another
+/// when told to, or none when told to (no browser).
 #[derive(Clone, Default)]
 struct Client {
     session: Option<String>,
     bearer: Option<String>,
     origin: Option<String>,
+    no_origin: bool,
 }
 
 impl Client {
@@ -56,6 +58,11 @@ impl Client {
         self
     }
 
+    fn without_origin(mut self) -> Client {
+        self.no_origin = true;
+        self
+    }
+
     async fn send(&self, server: &TestServer, method: Method, path: &str, body: Option<Value>) -> Answer {
         let mut req = server.http.request(method, server.url(path));
         if let Some(s) = &self.session {
@@ -64,7 +71,9 @@ impl Client {
         if let Some(t) = &self.bearer {
             req = req.bearer_auth(t);
         }
-        if let Some(o) = &self.origin {
+        let own = format!("http://{}", server.addr);
+        let origin = self.origin.as_ref().or(self.session.as_ref().map(|_| &own)).filter(|_| !self.no_origin);
+        if let Some(o) = origin {
             req = req.header(ORIGIN, o);
         }
         if let Some(b) = body {
@@ -179,7 +188,8 @@ async fn sessions_and_passwords(server: &TestServer) {
     let (_, profile) = server.get("/api/players/amina").await;
     assert_eq!(profile["games"], 2, "{profile}");
 
-    // CSRF: a cookie write from another site is refused; from this origin (or with no Origin) it is not.
+    // CSRF: a cookie write from another site is refused, and one that does not say where it comes from
+    // (no browser leaves `Origin` out of a write); from this origin it is not.
     let here = format!("http://{}", server.addr);
     let evil = Client::cookie(&second)
         .from("https://evil.example")
@@ -189,6 +199,10 @@ async fn sessions_and_passwords(server: &TestServer) {
     assert!(evil.body["message"].as_str().unwrap().contains("evil.example"), "{}", evil.body);
     let own = Client::cookie(&second).from(&here).post(server, "/api/games", json!({ "variant": "kubuguza" })).await;
     assert_eq!(own.status, 201, "{}", own.body);
+    let nowhere =
+        Client::cookie(&second).without_origin().post(server, "/api/games", json!({ "variant": "kubuguza" })).await;
+    assert_eq!((nowhere.status, nowhere.code()), (403, "forbidden"), "{}", nowhere.body);
+    assert!(nowhere.body["message"].as_str().unwrap().contains("`Origin`"), "{}", nowhere.body);
     let evil =
         Client::cookie(&second).from("https://evil.example").post(server, "/api/account/signout", json!({})).await;
     assert_eq!(evil.status, 403, "no signing out from another site either");

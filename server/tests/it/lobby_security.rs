@@ -104,11 +104,13 @@ async fn a_socket_with_the_session_cookie_is_refused_from_another_origin() {
     // An opaque origin (a sandboxed frame, a file) is another origin too.
     let (status, _) = browser_ws(&s, "/api/lobby/ws", Some("null"), Some(&victim)).await.err().expect("refused");
     assert_eq!(status, 403);
-    // The same page of this site is let in, signed in; so is a client without `Origin` (not a browser).
+    // The same page of this site is let in, signed in; a handshake with the cookie that does not say where
+    // it comes from is no browser's (every browser sends `Origin` on a handshake): refused.
     let mut ws = browser_lobby(&s, &victim).await;
     seek(&mut ws).await;
-    let mut ws = browser_ws(&s, "/api/lobby/ws", None, Some(&victim)).await.expect("no Origin: not a browser");
-    seeks_first(&mut ws).await;
+    let (status, body) = browser_ws(&s, "/api/lobby/ws", None, Some(&victim)).await.err().expect("no Origin");
+    assert_eq!(status, 403, "{body}");
+    assert!(body["message"].as_str().unwrap().contains("`Origin`"), "{body}");
     // A script's socket with `?token=` (no cookie) is not checked, whatever its `Origin`.
     let token = common::lobby::account(&s, "script").await;
     let path = format!("/api/lobby/ws?token={token}");

@@ -43,6 +43,7 @@ mod metrics;
 mod migration;
 mod moderation;
 mod moderation_edge;
+mod origin_policy;
 mod outage;
 mod partition;
 mod play;
