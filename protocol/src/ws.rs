@@ -218,6 +218,8 @@ pub enum ErrorCode {
     ChatTimeout,
     /// The chat line holds a word of the server's forbidden list (the reason names it); nothing was said.
     ChatForbiddenWords,
+    /// One of the two players blocks the other: no rematch between them (the reason says which way).
+    Blocked,
 }
 
 /// The presence of both players: connected now or not, and, when a player's opponent is gone, from

@@ -6,11 +6,16 @@
 //! asking the same question get the same answer. The rules as implemented are described in
 //! `docs/tournaments.md`.
 //!
-//! Scores are integers (half-points in Swiss, arena points in arenas) so that ties compare exactly.
+//! Scores are integers (half-points in Swiss, arena points in arenas) so that ties compare exactly. Both
+//! pairings take the [`Blocks`] between the players, and avoid a blocked pair whenever another pairing
+//! exists (an arena never pairs one).
 
 pub mod arena;
+mod blocks;
 mod matching;
 pub mod swiss;
+
+pub use blocks::Blocks;
 
 use serde::{Deserialize, Serialize};
 use std::fmt;

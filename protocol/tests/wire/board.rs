@@ -122,6 +122,7 @@ fn error_codes() {
             ErrorCode::Unavailable,
             ErrorCode::ChatTimeout,
             ErrorCode::ChatForbiddenWords,
+            ErrorCode::Blocked,
         ]
     );
 }

@@ -76,6 +76,19 @@ impl Store {
         rows.iter().map(|r| Ok((r.try_get("blocker_key")?, r.try_get("blocked_key")?))).collect()
     }
 
+    /// The blocks between players of tournament `id`, as (blocker, blocked) keys.
+    pub async fn blocks_among_players_of(&self, id: &str) -> Result<Vec<(String, String)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT b.blocker_key, b.blocked_key FROM blocks b \
+             JOIN tournament_players a ON a.tournament_id = $1 AND a.player_key = b.blocker_key \
+             JOIN tournament_players c ON c.tournament_id = $1 AND c.player_key = b.blocked_key",
+        )
+        .bind(id)
+        .fetch_all(self.pool())
+        .await?;
+        rows.iter().map(|r| Ok((r.try_get("blocker_key")?, r.try_get("blocked_key")?))).collect()
+    }
+
     /// Does `blocker` block `blocked`?
     pub async fn is_blocked(&self, blocker: &str, blocked: &str) -> Result<bool, StoreError> {
         let row = sqlx::query("SELECT 1 AS one FROM blocks WHERE blocker_key = $1 AND blocked_key = $2")

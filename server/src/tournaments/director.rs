@@ -109,7 +109,9 @@ impl Directors {
 
     async fn direct(&self, id: &str, fence: Option<Fence>) -> Result<(), StoreError> {
         let Some(record) = self.store.tournament_record(id).await? else { return Ok(()) };
-        let t = Tournament::read(record).map_err(StoreError::Corrupt)?;
+        let mut t = Tournament::read(record).map_err(StoreError::Corrupt)?;
+        // Read at every pairing from the database, so a block made on any node holds at once.
+        t.blocks = self.store.blocks_among_players_of(id).await?;
         let missing = t.games.iter().filter(|g| matches!(g.played, super::record::Played::Pending { made: false }));
         self.make_all(&t, missing, &fence).await?;
         let plan = plan(&t, now_ms(), self.round_pause.as_millis() as u64);

@@ -7,10 +7,12 @@
 //! - Games seen over: their seat tokens are forgotten; a player who did not play their game (aborted, by
 //!   them or for a first decision not made in time) is withdrawn, as lichess does, and may join again.
 //! - Arena, until its end: the players free (joined, not withdrawn, no game going on) are paired by
-//!   [`mancala_tournament::arena::pair_waiting`] into a new wave, in the variant of the moment. After the
+//!   [`mancala_tournament::arena::pair_waiting`] into a new wave, in the variant of the moment, never two
+//!   of whom one blocks the other. After the
 //!   end, it finishes once its last game is over (those games still count).
 //! - Swiss: once every game of the round is over, after the pause between rounds, the next round is paired
-//!   ([`mancala_tournament::swiss::pair_round`]); after the last round it finishes. A round that cannot be
+//!   ([`mancala_tournament::swiss::pair_round`]), two of whom one blocks the other only if nothing else
+//!   pairs the round; after the last round it finishes. A round that cannot be
 //!   paired (fewer than two players left) finishes the tournament.
 
 use super::record::{Played, Tournament};
@@ -18,7 +20,7 @@ use super::standings;
 use mancala_engine::{Side, Variant};
 use mancala_protocol::tournament::{TournamentKind, TournamentStatus};
 use mancala_tournament::arena::{self, Waiting};
-use mancala_tournament::{PlayerId, swiss};
+use mancala_tournament::{Blocks, PlayerId, swiss};
 
 /// A game to make: South and North by key.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -130,8 +132,10 @@ fn arena_wave(t: &Tournament, now: u64, withdrawn: &dyn Fn(&str) -> bool) -> Opt
     if waiting.len() < 2 {
         return None;
     }
-    let games: Vec<NewPairing> =
-        arena::pair_waiting(&waiting).into_iter().map(|p| NewPairing { south: p.first.0, north: p.second.0 }).collect();
+    let games: Vec<NewPairing> = arena::pair_waiting(&waiting, &blocks(t))
+        .into_iter()
+        .map(|p| NewPairing { south: p.first.0, north: p.second.0 })
+        .collect();
     (!games.is_empty()).then(|| Round {
         round: t.settings.round + 1,
         variant: t.settings.variant_at(now),
@@ -149,7 +153,7 @@ fn swiss_round(t: &Tournament, round: u32, withdrawn: &dyn Fn(&str) -> bool) -> 
         return None;
     }
     let finished = standings::swiss_rounds(t, round - 1);
-    match swiss::pair_round(&players, &finished, round) {
+    match swiss::pair_round(&players, &finished, round, &blocks(t)) {
         Ok(pairing) => Some(Round {
             round,
             variant: t.settings.variants[0],
@@ -161,6 +165,11 @@ fn swiss_round(t: &Tournament, round: u32, withdrawn: &dyn Fn(&str) -> bool) -> 
             None
         }
     }
+}
+
+/// The blocks between the players of `t`, for the pairing to keep them apart.
+fn blocks(t: &Tournament) -> Blocks {
+    Blocks::new(t.blocks.iter().map(|(a, b)| (PlayerId(a.clone()), PlayerId(b.clone()))))
 }
 
 #[cfg(test)]

@@ -59,7 +59,8 @@ fn game(id: &str, round: u32, south: &str, north: &str, played: Played, ended_at
 }
 
 fn tournament(settings: Settings, players: &[(&str, bool)], games: Vec<TGame>) -> Tournament {
-    Tournament { settings, players: players.iter().map(|(k, w)| player(k, *w)).collect(), games, byes: Vec::new() }
+    let players = players.iter().map(|(k, w)| player(k, *w)).collect();
+    Tournament { settings, players, games, byes: Vec::new(), blocks: Vec::new() }
 }
 
 #[test]

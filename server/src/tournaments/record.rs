@@ -109,6 +109,9 @@ pub struct Tournament {
     pub games: Vec<TGame>,
     /// (round, player key)
     pub byes: Vec<(u32, String)>,
+    /// The blocks between its players, (blocker, blocked) by key: filled by the director before it
+    /// pairs, which keeps such pairs apart (`crate::tournaments::plan`); empty as read.
+    pub blocks: Vec<(String, String)>,
 }
 
 impl Tournament {
@@ -145,7 +148,7 @@ impl Tournament {
             game.seats[side.index()] = p.pairing.player_key;
             game.tokens[side.index()] = p.pairing.token;
         }
-        Ok(Tournament { settings, players, games: games.into_values().collect(), byes })
+        Ok(Tournament { settings, players, games: games.into_values().collect(), byes, blocks: Vec::new() })
     }
 
     /// The player of key `key`.

@@ -13,6 +13,7 @@ mod admin_check;
 mod analysis;
 mod berserk;
 mod blocks;
+mod blocks_pairing;
 mod bots;
 mod chat;
 mod cluster;

@@ -1,8 +1,9 @@
 //! Arena pairing: the players waiting for a game are paired with their neighbours by score and rating,
-//! avoiding an immediate rematch, and as many of them as possible.
+//! avoiding an immediate rematch, never pairing two players of whom one blocks the other, and as many of
+//! them as possible.
 
-use crate::PlayerId;
 use crate::matching::maximum_matching;
+use crate::{Blocks, PlayerId};
 use serde::{Deserialize, Serialize};
 
 /// A player waiting for their next game.
@@ -30,21 +31,25 @@ pub struct ArenaPairing {
 /// as the pairing can still reach its maximum size; a rematch is made only when those two are the only ones
 /// waiting. Whoever cannot be paired (one when the count is odd, the lowest possible) waits for the next
 /// wave. The player who has had the second seat more often (net of first seats) gets the first seat; the
-/// higher-ranked one on a tie.
-pub fn pair_waiting(waiting: &[Waiting]) -> Vec<ArenaPairing> {
+/// higher-ranked one on a tie. Two players of whom one blocks the other (`blocks`) are never paired, not
+/// even when they are the only ones waiting: an arena always has a next wave, and a player who blocked
+/// another asked never to meet them; they meet others as those finish their games.
+pub fn pair_waiting(waiting: &[Waiting], blocks: &Blocks) -> Vec<ArenaPairing> {
     let mut ranked: Vec<&Waiting> = waiting.iter().collect();
     ranked.sort_by(|a, b| (b.score, b.rating).cmp(&(a.score, a.rating)).then_with(|| a.id.cmp(&b.id)));
     let n = ranked.len();
+    let blocked = |a: usize, b: usize| blocks.between(&ranked[a].id, &ranked[b].id);
     let rematch = |a: usize, b: usize| {
         ranked[a].last_opponent.as_ref() == Some(&ranked[b].id)
             || ranked[b].last_opponent.as_ref() == Some(&ranked[a].id)
     };
     if n == 2 {
-        return vec![seat(ranked[0], ranked[1])];
+        return if blocked(0, 1) { Vec::new() } else { vec![seat(ranked[0], ranked[1])] };
     }
-    // Who may not meet whom: each player's last opponent, both ways, so few pairs.
+    // Who may not meet whom: each player's last opponent, both ways, and the blocked pairs, so few pairs.
     let mut forbidden = vec![Vec::new(); n];
-    for (a, b) in (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).filter(|&(a, b)| rematch(a, b)) {
+    let pairs = (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b)));
+    for (a, b) in pairs.filter(|&(a, b)| rematch(a, b) || blocked(a, b)) {
         forbidden[a].push(b);
         forbidden[b].push(a);
     }

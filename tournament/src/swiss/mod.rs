@@ -78,6 +78,9 @@ pub enum Relaxation {
     Colours,
     /// The seat constraints were dropped and a player got a second bye.
     ColoursAndByes,
+    /// No pairing kept every pair who block each other apart, even with the seat constraints and byes given
+    /// up: such a pair meets (the seat constraints kept where the round allows).
+    Blocks,
 }
 
 /// The pairing of a round: its games by board (board 1 first) and at most one bye.

@@ -5,13 +5,13 @@
 //! then the residents pair top half against bottom half; whoever cannot be paired floats down. Every pair
 //! is committed only if the players not yet paired can still all be paired (a perfect matching exists), so
 //! the greedy walk never needs to backtrack. When no pairing keeps the absolute constraints, they are given up
-//! in the order of [`Relaxation`]; a repeat game never.
+//! in the order of [`Relaxation`], a pair who block each other last of all; a repeat game never.
 
 use super::colour::{self, Colours};
 use super::history::{self, Record};
 use super::{Game, Relaxation, RoundPairing, RoundResult, SwissError, SwissPlayer};
-use crate::Seat;
 use crate::matching::perfect_matching;
+use crate::{Blocks, Seat};
 
 /// A player to pair, with what their record says.
 #[derive(Debug)]
@@ -22,8 +22,15 @@ struct Entrant<'a> {
 }
 
 /// Pairs round `round` (1 for the first) of the tournament whose finished rounds are `rounds`, among the
-/// `players` that are available.
-pub fn pair_round(players: &[SwissPlayer], rounds: &[RoundResult], round: u32) -> Result<RoundPairing, SwissError> {
+/// `players` that are available. Two players of whom one blocks the other (`blocks`) meet only when no
+/// pairing of the round avoids it, the seat constraints and byes given up first
+/// ([`Relaxation::Blocks`]).
+pub fn pair_round(
+    players: &[SwissPlayer],
+    rounds: &[RoundResult],
+    round: u32,
+    blocks: &Blocks,
+) -> Result<RoundPairing, SwissError> {
     let finished = u32::try_from(rounds.len()).unwrap_or(u32::MAX);
     if finished.checked_add(1) != Some(round) {
         return Err(SwissError::RoundOutOfOrder { round, finished });
@@ -40,18 +47,26 @@ pub fn pair_round(players: &[SwissPlayer], rounds: &[RoundResult], round: u32) -
     ranked.sort_by(|a, b| {
         (b.record.score, b.player.rating).cmp(&(a.record.score, a.player.rating)).then(a.player.id.cmp(&b.player.id))
     });
-    for relaxation in [Relaxation::None, Relaxation::Colours, Relaxation::ColoursAndByes] {
-        if relaxation == Relaxation::ColoursAndByes && ranked.len().is_multiple_of(2) {
+    // Blocked pairs are kept apart first; only when no pairing does is the walk made again without that.
+    for apart in [true, false] {
+        if !apart && blocks.is_empty() {
             break;
         }
-        let compatible = |a: usize, b: usize| {
-            let (a, b) = (&ranked[a], &ranked[b]);
-            !a.record.met(&b.player.id)
-                && (relaxation != Relaxation::None || colour::compatible(&a.colours, &b.colours))
-        };
-        if let Some((bye, mate)) = choose_bye(&ranked, relaxation, &compatible) {
-            let pairs = pair_brackets(&ranked, bye, mate, &compatible);
-            return Ok(seat(&ranked, pairs, bye, round, relaxation));
+        for relaxation in [Relaxation::None, Relaxation::Colours, Relaxation::ColoursAndByes] {
+            if relaxation == Relaxation::ColoursAndByes && ranked.len().is_multiple_of(2) {
+                break;
+            }
+            let compatible = |a: usize, b: usize| {
+                let (a, b) = (&ranked[a], &ranked[b]);
+                !a.record.met(&b.player.id)
+                    && (relaxation != Relaxation::None || colour::compatible(&a.colours, &b.colours))
+                    && !(apart && blocks.between(&a.player.id, &b.player.id))
+            };
+            if let Some((bye, mate)) = choose_bye(&ranked, relaxation, &compatible) {
+                let pairs = pair_brackets(&ranked, bye, mate, &compatible);
+                let relaxation = if apart { relaxation } else { Relaxation::Blocks };
+                return Ok(seat(&ranked, pairs, bye, round, relaxation));
+            }
         }
     }
     Err(SwissError::NoPairing { round })

@@ -1,5 +1,6 @@
 //! Arena pairing: tables worked by hand, and its promises over random waiting lists.
 
+use mancala_tournament::Blocks;
 use mancala_tournament::PlayerId;
 use mancala_tournament::arena::{ArenaPairing, Waiting, pair_waiting};
 use proptest::prelude::*;
@@ -16,32 +17,32 @@ fn pairs(p: &[ArenaPairing]) -> Vec<(&str, &str)> {
 fn neighbours_by_score_then_rating() {
     let mut list = vec![waiting("d", 0, None), waiting("c", 8, None), waiting("b", 8, None), waiting("a", 10, None)];
     list[1].rating = 1600;
-    assert_eq!(pairs(&pair_waiting(&list)), [("a", "c"), ("b", "d")]);
-    assert!(pair_waiting(&list[..1]).is_empty());
-    assert!(pair_waiting(&[]).is_empty());
+    assert_eq!(pairs(&pair_waiting(&list, &Blocks::none())), [("a", "c"), ("b", "d")]);
+    assert!(pair_waiting(&list[..1], &Blocks::none()).is_empty());
+    assert!(pair_waiting(&[], &Blocks::none()).is_empty());
 }
 
 #[test]
 fn no_immediate_rematch_unless_only_those_two_wait() {
     let list = [waiting("a", 9, Some("b")), waiting("b", 8, Some("a")), waiting("c", 7, None), waiting("d", 6, None)];
-    assert_eq!(pairs(&pair_waiting(&list)), [("a", "c"), ("b", "d")]);
+    assert_eq!(pairs(&pair_waiting(&list, &Blocks::none())), [("a", "c"), ("b", "d")]);
     // Only one of the two remembers the other: still a rematch.
     let list = [waiting("a", 9, Some("b")), waiting("b", 8, Some("x")), waiting("c", 7, None)];
-    assert_eq!(pairs(&pair_waiting(&list)), [("a", "c")]);
-    assert_eq!(pairs(&pair_waiting(&list[..2])), [("a", "b")]);
+    assert_eq!(pairs(&pair_waiting(&list, &Blocks::none())), [("a", "c")]);
+    assert_eq!(pairs(&pair_waiting(&list[..2], &Blocks::none())), [("a", "b")]);
 }
 
 #[test]
 fn the_neighbour_is_skipped_when_it_would_strand_others() {
     // a-b would leave c and d, who just played: a-c and b-d pair everyone.
     let list = [waiting("a", 9, None), waiting("b", 8, None), waiting("c", 7, Some("d")), waiting("d", 6, Some("c"))];
-    assert_eq!(pairs(&pair_waiting(&list)), [("a", "c"), ("b", "d")]);
+    assert_eq!(pairs(&pair_waiting(&list, &Blocks::none())), [("a", "c"), ("b", "d")]);
 }
 
 #[test]
 fn odd_counts_leave_the_lowest_waiting() {
     let list = [waiting("a", 9, None), waiting("b", 8, None), waiting("c", 7, None)];
-    assert_eq!(pairs(&pair_waiting(&list)), [("a", "b")]);
+    assert_eq!(pairs(&pair_waiting(&list, &Blocks::none())), [("a", "b")]);
 }
 
 #[test]
@@ -49,9 +50,9 @@ fn the_first_seat_goes_to_who_had_the_second_more_often() {
     let mut list = [waiting("a", 9, None), waiting("b", 8, None)];
     list[0].firsts = 2;
     list[0].seconds = 1;
-    assert_eq!(pairs(&pair_waiting(&list)), [("b", "a")]);
+    assert_eq!(pairs(&pair_waiting(&list, &Blocks::none())), [("b", "a")]);
     list[1].firsts = 3;
-    assert_eq!(pairs(&pair_waiting(&list)), [("a", "b")]);
+    assert_eq!(pairs(&pair_waiting(&list, &Blocks::none())), [("a", "b")]);
 }
 
 /// The size of a maximum rematch-free pairing, by trying everything.
@@ -92,7 +93,7 @@ fn list() -> impl Strategy<Value = Vec<Waiting>> {
 proptest! {
     #[test]
     fn pairs_as_many_as_possible_without_rematches(list in list()) {
-        let got = pair_waiting(&list);
+        let got = pair_waiting(&list, &Blocks::none());
         let index = |id: &PlayerId| list.iter().position(|w| w.id == *id).expect("a waiting player");
         let mut seen = vec![false; list.len()];
         let rematch = |a: usize, b: usize| {
@@ -111,6 +112,6 @@ proptest! {
         prop_assert_eq!(got.len(), most);
         let mut reversed = list.clone();
         reversed.reverse();
-        prop_assert_eq!(pair_waiting(&reversed), got, "the order of the list does not matter");
+        prop_assert_eq!(pair_waiting(&reversed, &Blocks::none()), got, "the order of the list does not matter");
     }
 }

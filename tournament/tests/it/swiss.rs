@@ -3,7 +3,7 @@
 use mancala_tournament::swiss::{
     Game, GameResult, Outcome, Relaxation, RoundPairing, RoundResult, SwissError, SwissPlayer, pair_round, standings,
 };
-use mancala_tournament::{PlayerId, Seat};
+use mancala_tournament::{Blocks, PlayerId, Seat};
 use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -25,7 +25,7 @@ fn result(first: &str, second: &str, outcome: Outcome) -> GameResult {
 }
 
 fn paired(players: &[SwissPlayer], rounds: &[RoundResult]) -> RoundPairing {
-    pair_round(players, rounds, rounds.len() as u32 + 1).expect("pairable")
+    pair_round(players, rounds, rounds.len() as u32 + 1, &Blocks::none()).expect("pairable")
 }
 
 #[test]
@@ -123,17 +123,26 @@ fn a_second_bye_only_when_nobody_else_can_have_it() {
 fn errors() {
     let round1 = RoundResult { games: vec![result("p1", "p2", Outcome::Draw)], byes: vec![] };
     let two = field(2);
-    assert_eq!(pair_round(&two, std::slice::from_ref(&round1), 2), Err(SwissError::NoPairing { round: 2 }));
     assert_eq!(
-        pair_round(&two, std::slice::from_ref(&round1), 3),
+        pair_round(&two, std::slice::from_ref(&round1), 2, &Blocks::none()),
+        Err(SwissError::NoPairing { round: 2 })
+    );
+    assert_eq!(
+        pair_round(&two, std::slice::from_ref(&round1), 3, &Blocks::none()),
         Err(SwissError::RoundOutOfOrder { round: 3, finished: 1 })
     );
     let twice = RoundResult { games: round1.games.clone(), byes: vec!["p2".into()] };
-    assert_eq!(pair_round(&two, &[twice], 2), Err(SwissError::PairedTwice { round: 1, id: "p2".into() }));
-    assert_eq!(pair_round(&field(1), &[round1], 2), Err(SwissError::UnknownPlayer { round: 1, id: "p2".into() }));
+    assert_eq!(
+        pair_round(&two, &[twice], 2, &Blocks::none()),
+        Err(SwissError::PairedTwice { round: 1, id: "p2".into() })
+    );
+    assert_eq!(
+        pair_round(&field(1), &[round1], 2, &Blocks::none()),
+        Err(SwissError::UnknownPlayer { round: 1, id: "p2".into() })
+    );
     let mut dup = field(2);
     dup.push(player("p1", 0));
-    assert_eq!(pair_round(&dup, &[], 1), Err(SwissError::DuplicatePlayer("p1".into())));
+    assert_eq!(pair_round(&dup, &[], 1, &Blocks::none()), Err(SwissError::DuplicatePlayer("p1".into())));
 }
 
 /// Eight players, three rounds, the higher rating always wins: pairings and tie-breaks worked by hand.
@@ -374,7 +383,7 @@ fn play(s: &Script) -> Result<(), TestCaseError> {
         // Only those who have joined are registered (a late joiner's first round is their first entry).
         let registered: Vec<SwissPlayer> =
             players.iter().enumerate().filter(|&(i, _)| s.joins[i] <= round).map(|(_, p)| p.clone()).collect();
-        let pairing = match pair_round(&registered, &rounds, round as u32 + 1) {
+        let pairing = match pair_round(&registered, &rounds, round as u32 + 1, &Blocks::none()) {
             Ok(pairing) => pairing,
             Err(SwissError::NoPairing { .. }) => {
                 let ids: Vec<PlayerId> = registered.iter().filter(|p| p.available).map(|p| p.id.clone()).collect();

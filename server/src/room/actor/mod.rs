@@ -454,7 +454,7 @@ impl Room {
             },
             ClientMsg::Rematch { id, action } => match kind.seat() {
                 None => self.refuse(conn, permit, id, not_seated()),
-                Some(side) => self.rematch(conn, permit, id, side, action),
+                Some(side) => self.rematch(conn, permit, id, side, action).await,
             },
             ClientMsg::Chat { id, room, text } => self.chat((conn, kind, by), permit, id, (room, text)).await,
             ClientMsg::ClaimWin { id } => {

@@ -3,15 +3,15 @@
 //! made through the rooms like any game.
 
 use super::{Origin, Room, not_seated};
-use crate::game::UnixMs;
-use crate::ids::GameId;
+use crate::game::{Refusal, UnixMs};
+use crate::ids::{GameId, Identity};
 use crate::room::answers::Answer;
 use crate::room::commands::{draw, rematch, takeback};
 use crate::room::create::{self, granted};
 use crate::room::projection::ViewerKind;
 use crate::room::{Command, ConnId, Outbound, bot_seat};
 use mancala_engine::Side;
-use mancala_protocol::{RematchAction, ServerMsg, TakebackAction};
+use mancala_protocol::{ErrorCode, RematchAction, ServerMsg, TakebackAction};
 use tokio::sync::mpsc::OwnedPermit;
 use tokio::time::Instant;
 
@@ -92,8 +92,9 @@ impl Room {
         self.game.seats[side].as_ref().is_some_and(|o| bot_seat::level_of(o.name()).is_some())
     }
 
-    /// `side`'s `rematch` message.
-    pub(super) fn rematch(
+    /// `side`'s `rematch` message. Between two accounts of whom one blocks the other, an offer reaches
+    /// nobody and none is accepted (read from the database, so a block made on any node holds at once).
+    pub(super) async fn rematch(
         &mut self,
         conn: ConnId,
         permit: OwnedPermit<Outbound>,
@@ -104,6 +105,11 @@ impl Room {
         if self.is_bot_seat(side) && !matches!(action, RematchAction::Accept | RematchAction::Decline) {
             // A server bot answers offers; it makes none of its own.
             return self.refuse(conn, permit, id, not_seated());
+        }
+        if matches!(action, RematchAction::Offer | RematchAction::Accept)
+            && let Some(refusal) = self.blocked(side).await
+        {
+            return self.refuse(conn, permit, id, refusal);
         }
         let bot = self.is_bot_seat(side.other());
         match rematch::run(&self.game, &self.rematch, side, action, bot) {
@@ -116,6 +122,35 @@ impl Room {
                 self.reply(conn, permit, id, Answer::Accepted(self.game.version()));
                 self.make_rematch();
             }
+        }
+    }
+
+    /// Why `side` may not play its opponent again, if one of the two accounts blocks the other.
+    async fn blocked(&self, side: Side) -> Option<Refusal> {
+        let account = |s: Side| match self.game.seats[s].as_ref().map(|o| &o.who) {
+            Some(Identity::Account(name)) => Some(name.clone()),
+            _ => None,
+        };
+        let (me, them) = (account(side)?, account(side.other())?);
+        let (my_key, their_key) = (me.key(), them.key());
+        let (mine, theirs) = match tokio::try_join!(
+            self.store.is_blocked(&my_key, &their_key),
+            self.store.is_blocked(&their_key, &my_key)
+        ) {
+            Ok(found) => found,
+            Err(e) => {
+                return Some(Refusal::new(
+                    ErrorCode::Unavailable,
+                    format!("the server could not check the players' blocks ({e}): try again"),
+                ));
+            }
+        };
+        if mine {
+            Some(Refusal::new(ErrorCode::Blocked, format!("you block {them}: unblock them first")))
+        } else if theirs {
+            Some(Refusal::new(ErrorCode::Blocked, format!("{them} does not accept a rematch from you")))
+        } else {
+            None
         }
     }
 
