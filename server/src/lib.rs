@@ -213,12 +213,20 @@ pub async fn run(
     if let Some(cluster) = &state.cluster {
         cluster::revoke::listen(cluster.broker().clone(), state.lobby.clone(), &background, stopping.clone());
         cluster::standing::listen(cluster.broker().clone(), state.lobby.clone(), &background, stopping.clone());
+        cluster::closed::listen(cluster.broker().clone(), state.lobby.clone(), &background, stopping.clone());
         let blocks = state.lobby.blocks().clone();
         cluster::blocks::listen(cluster.broker().clone(), store.clone(), blocks, &background, stopping.clone());
         cluster::lobby::listen(cluster.clone(), state.lobby.clone(), &background, stopping.clone())
             .await
             .map_err(cluster::ClusterError::from)?;
     }
+    let closings = moderation::closings::Closings {
+        store: store.clone(),
+        lobby: state.lobby.clone(),
+        cluster: state.cluster.clone(),
+        rooms: rooms.clone(),
+    };
+    moderation::closings::start(closings, &background, stopping.clone());
     let app = http::router(state.clone());
     let serve_config = serve::ServeConfig::of(&config);
     tracing::info!(max_connections = serve_config.max_connections, "accepting connections");

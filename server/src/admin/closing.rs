@@ -1,7 +1,8 @@
 //! `admin close NAME` and `admin reopen NAME`: a moderator's close and reopen (`crate::moderation::close`),
-//! logged under the moderator `admin`. Run beside the servers, the command stores the closing: the
-//! account's sessions and tokens are gone, so each server refuses them where they are next used; the
-//! account's open sockets and ongoing games are ended at once only by a moderator's close at `/mod`.
+//! logged under the moderator `admin`. Run beside the servers, the command stores the closing (sessions
+//! and tokens gone, sign-in refused everywhere at once) with a row for the servers: the first node to read
+//! it, within a second, ends the account's sockets of every kind on every node, its challenges and its
+//! ongoing games by the moderator's own path (`crate::moderation::closings`).
 
 use super::AdminError;
 use crate::moderation::{ModError, actions, close};
@@ -31,7 +32,11 @@ pub async fn run(
     let done =
         if closing { close::close(store, None, &name, also).await } else { close::reopen(store, &name, also).await };
     done.map_err(usage)?;
-    writeln!(out, "{name} is {}", if closing { "closed" } else { "open again" })?;
+    if closing {
+        writeln!(out, "{name} is closed (a running server ends its sockets and ongoing games within a second)")?;
+    } else {
+        writeln!(out, "{name} is open again")?;
+    }
     Ok(())
 }
 

@@ -15,11 +15,13 @@
 //! - [`lobby`]: one lobby for every node: the seeks, takes and challenges the nodes' lobby tasks exchange.
 //! - [`blocks`]: a block or an unblock carried to every node's copy of who blocks whom.
 //! - [`standing`]: a closed or computer-assisted account's seeks and challenges withdrawn on every node.
+//! - [`closed`]: a closed account's game sockets closed on every node.
 //! - [`subscription`]: the one way each of these follows its broker subject (decode, hand on, skip what
 //!   does not decode, stop at shutdown).
 
 pub mod blocks;
 pub mod broker;
+pub mod closed;
 pub mod lobby;
 
 mod node;

@@ -18,6 +18,7 @@
 //! | [`playban`] | the penalties for leaving games: bans from pairing |
 //! | [`ratings`] | the rating shown with a seek |
 //! | [`blocks`] | who blocks whom: never paired, either way |
+//! | [`closing`] | the game sockets of an account, closed at once when the account is closed |
 //! | [`engine_mark`] | no rated game for an account marked as computer assisted |
 //!
 //! The edge speaks to it: the socket `GET /api/lobby/ws` is `crate::ws::lobby`, the HTTP routes
@@ -28,6 +29,7 @@
 
 pub mod blocks;
 pub mod challenge;
+pub mod closing;
 pub mod command;
 pub mod engine_mark;
 pub mod error;
@@ -69,6 +71,8 @@ pub struct Lobby {
     revoked: broadcast::Sender<Arc<Vec<Credential>>>,
     /// Who blocks whom, as this node holds it (the pool reads it to pair, the game sockets to filter chat).
     blocks: Blocks,
+    /// The game sockets of each account, closed when the account is closed.
+    accounts: closing::AccountSockets,
 }
 
 impl Lobby {
@@ -87,14 +91,23 @@ impl Lobby {
         let pool = Pool::new(rooms, store, limits, tx.downgrade(), tracker.clone(), watching, link)
             .with_blocks(blocks.clone());
         tracker.spawn(pool.run(rx, shutdown.clone()));
-        Lobby { tx, doors: Arc::default(), limits, revoked: broadcast::channel(64).0, blocks }
+        Lobby {
+            tx,
+            doors: Arc::default(),
+            limits,
+            revoked: broadcast::channel(64).0,
+            blocks,
+            accounts: Default::default(),
+        }
     }
 
     /// A lobby whose queue is `rx` (tests).
     pub fn with_queue(capacity: usize) -> (Lobby, mpsc::Receiver<Command>) {
         let (tx, rx) = mpsc::channel(capacity);
         let limits = LobbyLimits { conns_per_address: 1, seeks_per_address: 1 };
-        (Lobby { tx, doors: Arc::default(), limits, revoked: broadcast::channel(64).0, blocks: Blocks::default() }, rx)
+        let revoked = broadcast::channel(64).0;
+        let (blocks, accounts) = Default::default();
+        (Lobby { tx, doors: Arc::default(), limits, revoked, blocks, accounts }, rx)
     }
 
     /// Queues `cmd`: a full queue is `busy`, a stopped task is the server shutting down.
@@ -129,6 +142,11 @@ impl Lobby {
     /// Who blocks whom, as this node holds it.
     pub fn blocks(&self) -> &Blocks {
         &self.blocks
+    }
+
+    /// The game sockets of each account on this node.
+    pub fn accounts(&self) -> &closing::AccountSockets {
+        &self.accounts
     }
 
     /// A connection is gone.

@@ -1,21 +1,26 @@
 //! Closing an account, and reopening it. A closed account signs in no more; its sessions and API tokens
-//! are deleted and its player token stands for nothing (the account reads leave closed accounts out); what
-//! its credentials opened is closed at once on every node (`crate::cluster::revoke`: lobby sockets, seek
-//! streams, their seeks), and its challenges, sent and received, are withdrawn on every node
-//! (`crate::cluster::standing`); its ongoing games are resigned through their rooms, wherever they run.
-//! Its row stays: finished games keep the name, and nobody else can take it. `admin close` and `admin
-//! reopen` run the same functions without a [`Live`] server.
+//! are deleted and its player token stands for nothing (the account reads leave closed accounts out).
+//! Then [`end_what_is_open`], the one path of every closing: what its credentials opened is closed at once
+//! on every node (`crate::cluster::revoke`: lobby sockets, seek streams, their seeks, tournament sockets),
+//! its game sockets too (`crate::cluster::closed`), its challenges, sent and received, are withdrawn on
+//! every node (`crate::cluster::standing`), and its ongoing games are resigned through their rooms,
+//! wherever they run. Its row stays: finished games keep the name, and nobody else can take it.
+//!
+//! A moderator's close runs on a server, which ends what is open at once. `admin close` runs beside the
+//! servers, without a [`Live`] server: it stores the closing with a row of `account_closings` in the same
+//! transaction, and the first node to claim that row runs the same [`end_what_is_open`] within a second
+//! (`super::closings`).
 
 use super::{Live, ModError};
 use crate::auth::Credential;
-use crate::cluster::{revoke, standing};
+use crate::cluster::{closed, revoke, standing};
 use crate::game::UnixMs;
-use crate::ids::{PlayerName, TokenHash};
+use crate::ids::{PlayerName, ReportId, TokenHash};
 use crate::lobby::person::PersonKey;
 use crate::room::frame::Outbound;
 use crate::room::projection::ViewerKind;
 use crate::room::{AskError, RoomHandle};
-use crate::store::{GameFilter, ModWrite, Store, Write};
+use crate::store::{ClosingRow, ClosingWrite, GameFilter, ModWrite, Store, Write};
 use mancala_engine::Side;
 use mancala_protocol::http::GameStatus;
 use mancala_protocol::{ClientMsg, ServerMsg};
@@ -24,7 +29,8 @@ use tokio::sync::mpsc;
 /// The ongoing games resigned at most (an account plays more only by running a bot).
 const MAX_GAMES: u32 = 200;
 
-/// Closes the account `name` (registered), with `also` in the same transaction (the log's line).
+/// Closes the account `name` (registered), with `also` in the same transaction (the log's line), and ends
+/// what it has open: at once with a `live` server, else through a node (the closing is queued).
 pub async fn close(store: &Store, live: Option<Live<'_>>, name: &PlayerName, also: Vec<Write>) -> Result<(), ModError> {
     let key = name.key();
     let mut credentials: Vec<Credential> =
@@ -37,19 +43,45 @@ pub async fn close(store: &Store, live: Option<Live<'_>>, name: &PlayerName, als
     if let Some(row) = store.player_by_name(name).await? {
         credentials.push(Credential::Token { hash: TokenHash::stored(row.token_hash) });
     }
-    let mut writes = vec![Write::Moderation(ModWrite::Close { player_key: key, at: UnixMs::now() })];
+    let now = UnixMs::now();
+    let mut writes = vec![Write::Moderation(ModWrite::Close { player_key: key.clone(), at: now })];
     writes.extend(also);
+    let Some(live) = live else {
+        let credentials = serde_json::to_string(&credentials).expect("credentials serialise");
+        let row = ClosingRow { id: ReportId::random().to_string(), player_key: key, credentials };
+        writes.push(Write::Closing(ClosingWrite::Queue { row, at: now }));
+        store.write(writes).await?;
+        return Ok(());
+    };
     store.write(writes).await?;
-    let Some(live) = live else { return Ok(()) };
+    end_what_is_open(store, live, name, credentials).await
+}
+
+/// Ends what the closed account `name` has open, on every node: the connections its `credentials` opened
+/// (lobby sockets, seek streams, tournament sockets), its game sockets, its challenges, and its ongoing
+/// games (resigned). The one path of a moderator's close and of the operator's.
+pub async fn end_what_is_open(
+    store: &Store,
+    live: Live<'_>,
+    name: &PlayerName,
+    credentials: Vec<Credential>,
+) -> Result<(), ModError> {
     revoke::revoked(live.lobby, live.cluster, credentials).await;
     standing::withdraw(live.lobby, live.cluster, PersonKey::Account(name.key()), false).await;
     resign_games(store, live, name).await?;
+    // After the resignations, so that the game sockets have the end before they close.
+    closed::closed(live.lobby, live.cluster, &name.key()).await;
     Ok(())
 }
 
-/// Reopens the account `name`: it signs in again (with its password; its tokens are gone).
+/// Reopens the account `name`: it signs in again (with its password; its tokens are gone). A closing of
+/// `admin close` that no node carried out yet is dropped with it.
 pub async fn reopen(store: &Store, name: &PlayerName, also: Vec<Write>) -> Result<(), ModError> {
-    let mut writes = vec![Write::Moderation(ModWrite::Reopen { player_key: name.key() })];
+    let key = name.key();
+    let mut writes = vec![
+        Write::Moderation(ModWrite::Reopen { player_key: key.clone() }),
+        Write::Closing(ClosingWrite::Forget { player_key: key }),
+    ];
     writes.extend(also);
     store.write(writes).await?;
     Ok(())

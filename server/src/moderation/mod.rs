@@ -5,10 +5,12 @@
 //! written to the moderation log in the same transaction as its effect. The standing an action sets is stored on the account, so it holds on every node and after a
 //! restart; where it is read (a chat line: `crate::room::chat_verdict`; a sign-in, a session, a token) it is read from the
 //! database. Closing an account also ends what its credentials opened at once, on every node, the way a
-//! sign-out does (`crate::cluster::revoke`), and resigns its ongoing games through their rooms.
+//! sign-out does (`crate::cluster::revoke`), closes its game sockets, and resigns its ongoing games through
+//! their rooms; the operator's `admin close` is carried out the same way by a node ([`closings`]).
 
 pub mod actions;
 pub mod close;
+pub mod closings;
 pub mod mark;
 pub mod record;
 pub mod reports;
@@ -38,7 +40,7 @@ pub enum ModError {
 
 /// What an action reaches beyond the database on a running server: the lobby's connections (here and, by
 /// the broker, on the other nodes) and the games' rooms. `admin close` runs without them: it stores the
-/// closing, and each server finds it where the account's credentials are next used.
+/// closing for a node to carry out ([`closings`]).
 #[derive(Clone, Copy, Debug)]
 pub struct Live<'a> {
     pub lobby: &'a Lobby,

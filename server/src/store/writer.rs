@@ -50,6 +50,8 @@ pub enum Write {
     Block(super::blocks::BlockWrite),
     /// Moderation: standing, reports, log, notes, warnings (`store/moderation.rs`).
     Moderation(super::moderation::ModWrite),
+    /// The closings `admin close` leaves for a node to carry out (`store/closings.rs`).
+    Closing(super::closings::ClosingWrite),
     /// One side's fair-play figures in a rated game (`store/fair_play.rs`).
     FairPlay(super::fair_play::FairPlayRow),
     /// Two-step sign-in: secrets, backup codes, waiting sign-ins, wrong codes (`store/twostep.rs`).
@@ -314,6 +316,7 @@ impl<'a> Merged<'a> {
                 | Write::Block(_)
                 | Write::Email(_) => m.first.push(write),
                 Write::Moderation(_)
+                | Write::Closing(_)
                 | Write::FairPlay(_)
                 | Write::TwoStep(_)
                 | Write::Puzzle(_)
@@ -372,6 +375,7 @@ async fn apply_all(tx: &mut Transaction<'static, Any>, backend: Backend, writes:
             Write::Tournament(t) => super::tournaments::apply(tx, t).await?,
             Write::Block(b) => super::blocks::apply(tx, b).await?,
             Write::Moderation(m) => super::moderation::apply(tx, m).await?,
+            Write::Closing(c) => super::closings::apply(tx, c).await?,
             Write::FairPlay(f) => super::fair_play::apply(tx, f).await?,
             Write::TwoStep(t) => super::twostep::apply(tx, t).await?,
             Write::Email(e) => super::email::apply(tx, e).await?,

@@ -12,6 +12,8 @@ use super::chat_filter::ChatFilter;
 use super::closing::{self, CLOSING};
 use super::upgrade::Socket;
 use crate::ids::{Credential, PlayerName};
+use crate::lobby::closing::Watch;
+use crate::lobby::command::REVOKED_CLOSE;
 use crate::room::{CONNECTION_QUEUE, Outbound, RoomHandle, ViewerKind};
 use crate::store::Store;
 use futures_util::stream::{SplitSink, SplitStream};
@@ -59,7 +61,7 @@ impl WsLimits {
 pub async fn serve(
     socket: Socket,
     room: RoomHandle,
-    (kind, watcher, filter): (ViewerKind, Option<Watcher>, ChatFilter),
+    (kind, watcher, filter, account): (ViewerKind, Option<Watcher>, ChatFilter, Option<Watch>),
     since: Option<u64>,
     limits: WsLimits,
     shutdown: CancellationToken,
@@ -74,7 +76,9 @@ pub async fn serve(
     let (close_tx, close_rx) = oneshot::channel();
     let done = CancellationToken::new();
     let writer = tokio::spawn(Box::pin(write(sink, (rx, filter), close_rx, limits.ping_every, shutdown, done.clone())));
-    let end = read(&mut stream, &room, (conn, kind, watcher.as_ref()), &tx, limits, &done).await;
+    let closed = account.as_ref().map(|a| a.token().clone());
+    let end = read(&mut stream, &room, (conn, kind, watcher.as_ref(), closed), &tx, limits, &done).await;
+    drop(account);
     // The close frame is handed to the writer before the queue's last senders go (ours, then the room's):
     // a writer that found its queue closed first would stop without sending it.
     if let Some(end) = &end {
@@ -201,11 +205,12 @@ impl End {
     }
 }
 
-/// Reads the client's frames until it leaves (`None`) or must be closed.
+/// Reads the client's frames until it leaves (`None`) or must be closed (`closed`: the account the socket
+/// stands for was closed).
 async fn read(
     stream: &mut SplitStream<Socket>,
     room: &RoomHandle,
-    (conn, kind, watcher): (crate::room::ConnId, ViewerKind, Option<&Watcher>),
+    (conn, kind, watcher, closed): (crate::room::ConnId, ViewerKind, Option<&Watcher>, Option<CancellationToken>),
     tx: &mpsc::Sender<Outbound>,
     limits: WsLimits,
     done: &CancellationToken,
@@ -220,6 +225,14 @@ async fn read(
     // The writer stopped (the socket broke, or the server is shutting down). Made once, as the writer's.
     let stopped = done.cancelled();
     tokio::pin!(stopped);
+    // Made once too: awaiting a token registers with it once, not at every message.
+    let account_closed = async move {
+        match closed {
+            Some(token) => token.cancelled_owned().await,
+            None => std::future::pending().await,
+        }
+    };
+    tokio::pin!(account_closed);
     // The idle timeout is one timer re-armed only when it fires early, not a timer made and dropped with
     // every message (each a registration in tokio's timer wheel under its lock): when it fires, the
     // connection is closed if it has been quiet since, else the timer is moved to the new deadline.
@@ -229,6 +242,7 @@ async fn read(
     loop {
         let next = tokio::select! {
             _ = &mut stopped => return None,
+            _ = &mut account_closed => return End::new(REVOKED_CLOSE, "the account was closed"),
             _ = &mut idle => {
                 let deadline = heard + limits.idle_timeout;
                 if Instant::now() >= deadline {

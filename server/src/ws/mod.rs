@@ -99,6 +99,18 @@ pub async fn upgrade(
             Some(seat.ok_or(ApiError::BadToken(format!("the token is not a seat token of game {id}")))?)
         }
     };
+    // The account the socket stands for: its seat's, or the signed-in spectator's; the socket closes when
+    // that account is closed, and a closed account's seat is refused here.
+    let account = match seat {
+        Some(side) => seat_account(&room, side).await?,
+        None => session.0.as_ref().map(|c| c.name.key()),
+    };
+    if let Some(key) = account.as_deref().filter(|_| seat.is_some())
+        && state.store.standing(key).await?.is_some_and(|s| s.closed_at.is_some())
+    {
+        return Err(ApiError::Forbidden(format!("the account `{key}` is closed: its seats are closed with it")));
+    }
+    let account = account.map(|key| state.lobby.accounts().watch(&key));
     let kind = ViewerKind::of(seat);
     // The chat lines of the accounts the reader blocks are left out: its list is read again now, so a
     // change another node could not tell this one is caught up when a page opens.
@@ -118,6 +130,16 @@ pub async fn upgrade(
     let shutdown = state.shutdown.clone();
     let tracker = state.tracker.clone();
     Ok(ws.on_upgrade(socket_config(limits.max_frame_bytes), move |socket| {
-        tracker.track_future(connection::serve(socket, room, (kind, watcher, filter), since, limits, shutdown))
+        tracker.track_future(connection::serve(socket, room, (kind, watcher, filter, account), since, limits, shutdown))
     }))
+}
+
+/// The account (its key) seated on `side` of the game, if that seat is an account's.
+async fn seat_account(room: &crate::room::RoomHandle, side: mancala_engine::Side) -> Result<Option<String>, ApiError> {
+    let players = room.summary().await.map_err(ApiError::from)?.players;
+    let seat = match side {
+        mancala_engine::Side::South => players.south,
+        mancala_engine::Side::North => players.north,
+    };
+    Ok(seat.filter(|p| p.registered).and_then(|p| ids::PlayerName::parse(&p.name).ok()).map(|n| n.key()))
 }

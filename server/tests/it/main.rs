@@ -7,6 +7,7 @@
 
 mod common;
 
+mod account_close;
 mod accounts;
 mod admin;
 mod admin_check;
