@@ -189,9 +189,23 @@ impl FromRequestParts<AppState> for ClientAddr {
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
         if let Some(name) = &state.config.client_ip_header {
-            let ip = parts.headers.get(name.as_str()).and_then(|v| v.to_str().ok()).and_then(forwarded);
-            return ip.map(ClientAddr::of).ok_or_else(|| {
-                ApiError::BadRequest(format!("the `{name}` header (the client's address, from the proxy) is missing"))
+            // Behind a proxy every client's address is the proxy's header: a request without it did not
+            // come through the proxy (a script or a probe sent straight to a node), and is told so.
+            let Some(value) = parts.headers.get(name.as_str()) else {
+                return Err(ApiError::BadRequest(format!(
+                    "this server counts its limits by the client's address, which its proxy puts in the `{name}` \
+                     header (MANCALA_CLIENT_IP_HEADER), and this request has none: it did not come through the \
+                     proxy. Send it to the site's public address (on the server's own machine, add the header \
+                     yourself: `{name}: 127.0.0.1`)"
+                )));
+            };
+            let text = String::from_utf8_lossy(value.as_bytes());
+            return forwarded(&text).map(ClientAddr::of).ok_or_else(|| {
+                ApiError::BadRequest(format!(
+                    "the `{name}` header, where this server's proxy puts the client's address, holds no address \
+                     it can read (`{}`)",
+                    text.chars().take(60).collect::<String>()
+                ))
             });
         }
         let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());

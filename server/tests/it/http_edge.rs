@@ -359,7 +359,7 @@ async fn reads_answer_other_origins_and_writes_do_not() {
 }
 
 #[tokio::test]
-async fn creating_accounts_and_games_is_rate_limited_per_address() {
+async fn limits_count_the_proxys_client_address_and_a_request_without_it_is_told_why() {
     let dir = tempfile::tempdir().unwrap();
     let mut config = Config::with_database(&format!("sqlite://{}", dir.path().join("t.db").display()));
     config.games_per_minute = 3;
@@ -368,6 +368,25 @@ async fn creating_accounts_and_games_is_rate_limited_per_address() {
     let server = TestServer::start_in(config, dir).await;
     let from = |ip: &'static str| [JSON, ("x-forwarded-for", ip)];
     let game = Some(r#"{"variant":"kubuguza"}"#);
+    // Straight to the node, without the proxy's header: told why, and what to do.
+    let (status, _, body) = send(&server, Method::POST, "/api/games", &[JSON], game).await;
+    assert_eq!(status, 400, "{body}");
+    let message = api_error(&body, "bad_request");
+    assert!(message.contains("did not come through the proxy") && message.contains("`x-forwarded-for`"), "{message}");
+    let (status, _, body) = send(&server, Method::POST, "/api/games", &from("somewhere"), game).await;
+    assert_eq!(status, 400, "{body}");
+    assert!(api_error(&body, "bad_request").contains("holds no address it can read (`somewhere`)"), "{body}");
+    let upgrade = [
+        ("connection", "upgrade"),
+        ("upgrade", "websocket"),
+        ("sec-websocket-version", "13"),
+        ("sec-websocket-key", "dGhlIHNhbXBsZSBub25jZQ=="),
+    ];
+    let (status, _, body) = send(&server, Method::GET, "/api/lobby/ws", &upgrade, None).await;
+    assert_eq!(status, 400, "a socket too: {body}");
+    assert!(api_error(&body, "bad_request").contains("did not come through the proxy"), "{body}");
+    // The node's health needs no address: a probe on the node is answered.
+    assert_eq!(send(&server, Method::GET, "/healthz", &[], None).await.0, 200);
     for _ in 0..3 {
         let (status, _, body) = send(&server, Method::POST, "/api/games", &from("203.0.113.7"), game).await;
         assert_eq!(status, 201, "{body}");
