@@ -1,8 +1,10 @@
 //! The production deployment (`deploy/production/`, docs/operating.md) is checked without running it:
 //! `deploy/production/check.py` parses every YAML file, checks the mounted files exist, that the alerts
 //! and panels the runbook names are there (HTTP answers by status, the engine's queue and waits among
-//! them) and that every metric the alerts and the dashboard read is one the server exports, and runs
-//! `docker compose config` on both compose files where docker compose is installed.
+//! them) and that every metric the alerts and the dashboard read is one the server exports, that each node
+//! has a health check running the server's own probe and Caddy waits for both, and runs `docker compose
+//! config` on both compose files where docker compose is installed (docker does not run here). The probe
+//! itself, `mancala-server healthcheck`, is run against a live server.
 
 use crate::common;
 

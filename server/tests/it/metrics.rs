@@ -1,7 +1,8 @@
 //! What `/metrics` tells the operator of HTTP and of the engine: every answer counted by status and
 //! route (the router's pattern, never the raw path; WebSocket upgrades too), and the engine's searches
 //! waiting, running and their waits for a core by kind. The recorder is shared by every server of the
-//! test process, so the tests compare two scrapes (deltas), never totals.
+//! test process, so the tests compare two scrapes (deltas), never totals; what a fresh node exports (every
+//! series the dashboard and alerts read, at 0) is asked of a process of its own.
 
 use crate::common;
 
