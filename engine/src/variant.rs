@@ -96,9 +96,13 @@ pub struct Options {
     /// Azigo only: Murray's handicap per side (that player starts with 8 in store, 1 left in the hole).
     pub handicap: BySide<bool>,
     /// The reading of the rules a game is played under (docs/rules.md#rules-versions): [`RULES_VERSION`]
-    /// for every new game. A stored game replays under the version it was played with; options stored
-    /// without this field were stored before it existed, so they read as version 1.
-    #[cfg_attr(feature = "serde", serde(default = "first_rules_version"))]
+    /// for every new game. A stored game replays under the version it was played with. Version 1 is
+    /// written as no field at all, as options were written before versions existed: such options read as
+    /// version 1, and their JSON (a puzzle's id hashes it) stays what it was.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default = "first_rules_version", skip_serializing_if = "is_first_rules_version")
+    )]
     pub rules_version: u8,
 }
 
@@ -111,6 +115,11 @@ pub const RULES_VERSION: u8 = 2;
 #[cfg(feature = "serde")]
 fn first_rules_version() -> u8 {
     1
+}
+
+#[cfg(feature = "serde")]
+fn is_first_rules_version(version: &u8) -> bool {
+    *version == 1
 }
 
 impl Default for Options {

@@ -80,7 +80,8 @@ async fn a_game_stored_before_rules_versions_replays_as_it_was_played() {
     let server = TestServer::start_in(Config::with_database(&url), dir).await;
     let (status, detail) = server.get("/api/games/gOldMixed1").await;
     assert_eq!(status, 200, "{detail}");
-    assert_eq!(detail["game"]["options"]["rules_version"], 1, "{detail}");
+    // Version 1 is written as no field, as it was stored.
+    assert_eq!(detail["game"]["options"].get("rules_version"), None, "{detail}");
     assert_eq!(detail["record"].as_array().unwrap().len(), 9, "{detail}");
     // After North's b4 nothing was taken: South's b1 still holds its 6.
     let (status, at6) = server.get("/api/games/gOldMixed1/position?ply=6").await;
@@ -91,7 +92,7 @@ async fn a_game_stored_before_rules_versions_replays_as_it_was_played() {
     assert_eq!((count(view, "b2"), count(view, "a2"), count(view, "a1")), (0, 2, 1), "{view}");
     let (status, text) = server.get_text("/api/games/gOldMixed1/export").await;
     assert_eq!(status, 200, "{text}");
-    assert!(text.contains(r#""rules_version\":1"#), "{text}");
+    assert!(text.contains(&format!("[Options \"{}\"]", OLD_OPTIONS.replace('"', "\\\""))), "{text}");
     assert!(text.contains("9. south b2"), "{text}");
     server.stop().await;
 }
@@ -114,4 +115,23 @@ async fn a_new_game_plays_the_current_reading_and_records_it() {
     assert_eq!((count(view, "b1"), count(view, "b2"), count(view, "b4"), count(view, "g3")), (0, 0, 0, 1), "{view}");
     let (_, text) = server.get_text(&format!("/api/games/{id}/export")).await;
     assert!(text.contains(&format!(r#""rules_version\":{RULES_VERSION}"#)), "{text}");
+}
+
+#[tokio::test]
+async fn a_new_game_refuses_an_earlier_reading_and_a_preview_takes_one() {
+    let server = TestServer::start().await;
+    let old = json!({ "variant": "ikibuguzo", "seat": "south", "options": { "rules_version": 1 } });
+    let (status, body) = server.post("/api/games", old).await;
+    assert_eq!(status, 400, "{body}");
+    assert!(body["message"].as_str().unwrap().contains("rules_version"), "{body}");
+    // A preview of South's g1 in a mixed opening, under each reading (a stored game's options sent back).
+    let position = "south a1=4 b1=4 c1=4 d1=4 e1=4 f1=4 g1=4 f2=1 g2=1 h2=2 b3=3 d3=3 g3=2 h3=1 a4=17 g4=6 turn=3 \
+                    opening.south=2/1 opening.north=1/1";
+    for (version, captured) in [(1, 0), (RULES_VERSION, 8)] {
+        let body = json!({ "variant": "ikibuguzo", "options": { "rules_version": version }, "position": position,
+                           "decision": "g1" });
+        let (status, preview) = server.post("/api/preview", body).await;
+        assert_eq!(status, 200, "{preview}");
+        assert_eq!(preview["captured"], captured, "version {version}: {preview}");
+    }
 }

@@ -89,7 +89,7 @@ fn game_options() -> Value {
     json!({
         "type": "object",
         "description": "a game's options: all of them, whatever the variant",
-        "required": ["width", "turn_limit", "handicap", "rules_version"],
+        "required": ["width", "turn_limit", "handicap"],
         "additionalProperties": false,
         "properties": {
             "width": { "type": "integer", "enum": [8, 9, 10], "description": "Njombwa: columns (8 elsewhere)" },
@@ -105,7 +105,8 @@ fn game_options() -> Value {
             "rules_version": {
                 "type": "integer", "minimum": 1, "maximum": mancala_engine::RULES_VERSION,
                 "description": "the reading of the rules the game is played under (docs/rules.md, \"Rules versions\"): \
-                    the current one for every new game; a game stored before versions existed is 1",
+                    the current one for every new game; absent: 1, the reading of the games stored before versions \
+                    existed",
             },
         },
     })
