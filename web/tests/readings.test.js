@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { DESKTOP, PHONE, ROOT, api, person, shot, useServerAndBrowser, server, browser } from './harness.js';
+import { DESKTOP, PHONE, ROOT, SHOTS, api, person, shot, useServerAndBrowser, server, browser } from './harness.js';
 
 useServerAndBrowser();
 
@@ -86,12 +86,15 @@ for (const [device, suffix] of [
     const opening = rules.sections.find((s) => s.id === 'opening');
     const capture = opening.diagrams.find((d) => d.sowing?.decisions.join(' ') === 'g1');
     assert.ok(capture, 'a diagram plays g1');
-    assert.ok(capture.sowing.events.some((e) => e.startsWith('capture g3 2 g1')), 'g1 captures g3 into g1');
+    assert.ok(
+      capture.sowing.events.some((e) => e.startsWith('capture g3 2 g1')),
+      'g1 captures g3 into g1',
+    );
     await page.goto('/rules/ikibuguzo');
     const caption = page.getByText(capture.caption, { exact: true });
     await caption.waitFor();
     await caption.scrollIntoViewIfNeeded();
-    await shot(page, `rules-opening-capture-${suffix}`);
+    await page.screenshot({ path: join(SHOTS, `rules-opening-capture-${suffix}.png`) });
     assert.deepEqual(p.errors, []);
   });
 }
