@@ -92,6 +92,7 @@ pub async fn run(args: &Args) -> Result<()> {
                 width: Some(options.width),
                 turn_limit: Some(options.turn_limit.unwrap_or(0)),
                 handicap: Some(HandicapPatch { south: options.handicap.south, north: options.handicap.north }),
+                rules_version: None,
             }),
             seat: match args.seat.as_str() {
                 "south" => SeatChoice::South,

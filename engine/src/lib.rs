@@ -41,5 +41,5 @@ pub use record::{GameRecord, ReplayError};
 pub use setup::{PositionError, Setup};
 pub use side::{BySide, ParseSideError, Side};
 pub use sowing::MAX_LAPS_PER_TURN;
-pub use variant::{Options, OptionsError, ParseVariantError, Variant};
+pub use variant::{Options, OptionsError, ParseVariantError, RULES_VERSION, Variant};
 pub use view::{ChoiceView, View};

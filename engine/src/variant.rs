@@ -95,11 +95,44 @@ pub struct Options {
     pub turn_limit: Option<u32>,
     /// Azigo only: Murray's handicap per side (that player starts with 8 in store, 1 left in the hole).
     pub handicap: BySide<bool>,
+    /// The reading of the rules a game is played under (docs/rules.md#rules-versions): [`RULES_VERSION`]
+    /// for every new game. A stored game replays under the version it was played with. Version 1 is
+    /// written as no field at all, as options were written before versions existed: such options read as
+    /// version 1, and their JSON (a puzzle's id hashes it) stays what it was.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default = "first_rules_version", skip_serializing_if = "is_first_rules_version")
+    )]
+    pub rules_version: u8,
+}
+
+/// The current reading of the rules (docs/rules.md#rules-versions): 2, where a mixed Ikibuguzo opening
+/// captures as Murray says. Version 1: no opening turn ever captures.
+pub const RULES_VERSION: u8 = 2;
+
+/// The version of options written before the field existed: their games were played under the first
+/// reading, and replay so.
+#[cfg(feature = "serde")]
+fn first_rules_version() -> u8 {
+    1
+}
+
+#[cfg(feature = "serde")]
+fn is_first_rules_version(version: &u8) -> bool {
+    *version == 1
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { width: 8, turn_limit: None, handicap: BySide::default() }
+        Options { width: 8, turn_limit: None, handicap: BySide::default(), rules_version: RULES_VERSION }
+    }
+}
+
+impl Options {
+    /// Does an opening placement that ends in opposition capture (docs/rules.md#ikibuguzo-opening-captures)?
+    /// From version 2 on.
+    pub const fn opening_captures(&self) -> bool {
+        self.rules_version >= 2
     }
 }
 
@@ -114,6 +147,8 @@ pub enum OptionsError {
     HandicapNotApplicable,
     #[error("option `turn_limit` must be at least 1")]
     TurnLimitZero,
+    #[error("option `rules_version` must be from 1 to {RULES_VERSION} (got {0})")]
+    RulesVersion(u8),
 }
 
 impl Options {
@@ -144,6 +179,9 @@ impl Options {
         }
         if self.turn_limit == Some(0) {
             return Err(OptionsError::TurnLimitZero);
+        }
+        if !(1..=RULES_VERSION).contains(&self.rules_version) {
+            return Err(OptionsError::RulesVersion(self.rules_version));
         }
         Ok(())
     }

@@ -103,6 +103,9 @@ pub struct Step {
     pub marks: Marks,
     /// The explanation.
     pub text: TextId,
+    /// Where the step shows something the sources leave open or this site reads its own way: that reading,
+    /// shown apart as "How this site reads it", as the rules pages do.
+    pub reading: Option<TextId>,
     /// What the learner must do. Absent: read (and watch) and continue.
     pub goal: Option<Goal>,
     /// The goal's line, when the generic one (`goal.capture`, …) does not say it well.

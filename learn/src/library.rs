@@ -139,6 +139,7 @@ impl Library {
 /// The text ids one step uses.
 fn step_text_ids(step: &Step) -> Vec<String> {
     let mut ids = vec![step.text.clone()];
+    ids.extend(step.reading.iter().cloned());
     ids.extend(step.goal_text.iter().cloned());
     ids.extend(step.hint.iter().cloned());
     ids.extend(step.success.iter().cloned());

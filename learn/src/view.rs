@@ -81,6 +81,10 @@ pub struct StepView {
     pub board: BoardView,
     pub marks: Marks,
     pub text: String,
+    /// This site's reading where the step shows one (the page shows it apart, as "How this site reads
+    /// it").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reading: Option<String>,
     /// `None`: read (and watch the demo) and continue.
     pub goal: Option<GoalView>,
     /// A sowing to watch (read steps).
@@ -341,6 +345,7 @@ impl Library {
             board: referee::board_view(&pos, learner, step.goal.is_some()),
             marks: step.marks.clone(),
             text: self.texts.get(lang, &step.text).to_string(),
+            reading: step.reading.as_ref().map(|id| self.texts.get(lang, id).to_string()),
             goal,
             demo,
             invite: step.invite.map(|i| self.invite(i, lang)),

@@ -1,7 +1,7 @@
 //! HTTP bodies (JSON): variants, creating and joining games, players, and the history API.
 //! Paths are listed in `docs/protocol.md` and in the server's OpenAPI document (`/api/openapi.json`).
 
-use mancala_engine::{Options, Side, Variant};
+use mancala_engine::{Options, RULES_VERSION, Side, Variant};
 use serde::{Deserialize, Serialize};
 
 use crate::view::{BoardView, ClockSpec, ClockState, OutcomeInfo};
@@ -110,6 +110,11 @@ pub struct OptionsPatch {
     /// Turns per player; `0` means no limit.
     pub turn_limit: Option<u32>,
     pub handicap: Option<HandicapPatch>,
+    /// The reading of the rules (docs/rules.md#rules-versions); absent: the current one. A preview or an
+    /// analysis may name an earlier one (a stored game's options sent back as they came); a new game plays
+    /// the current one ([`OptionsPatch::new_game`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules_version: Option<u8>,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -136,7 +141,21 @@ impl OptionsPatch {
             o.handicap.south = h.south;
             o.handicap.north = h.north;
         }
+        if let Some(r) = self.rules_version {
+            o.rules_version = r;
+        }
         o
+    }
+
+    /// The options of a new game: [`OptionsPatch::apply`], refusing a rules version other than the current
+    /// one (an earlier reading is only for replaying and looking at games played under it).
+    pub fn new_game(&self, variant: Variant) -> Result<Options, String> {
+        match self.rules_version {
+            Some(v) if v != RULES_VERSION => Err(format!(
+                "option `rules_version`: a new game plays the current reading of the rules, {RULES_VERSION} (got {v})"
+            )),
+            _ => Ok(self.apply(variant)),
+        }
     }
 }
 

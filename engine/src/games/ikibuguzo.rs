@@ -10,7 +10,7 @@ use crate::geometry::{Direction, Geometry, Hole};
 use crate::outcome::{EndReason, Outcome};
 use crate::position::{CwBudget, MidTurn, MoveList, OpeningProgress, Phase, Position};
 use crate::side::{BySide, Side};
-use crate::sowing::{Lap, lap_captures};
+use crate::sowing::{Lap, in_opposition, lap_captures};
 
 /// South's array 1, "from the bottom left, anticlockwise: 0,6,0,0,0,0,0,17,0,3,0,3,0,3,0,0"
 /// (docs/rules.md#ikibuguzo-arrays): b1=6, h1=17, g2=3, e2=3, c2=3. North's is point-symmetric.
@@ -165,8 +165,11 @@ pub(crate) fn apply(pos: &mut Position, side: Side, decision: Decision, sink: &m
 }
 
 /// A forced opening turn (docs/rules.md#ikibuguzo-opening-turns): 2 counters into the next hole
-/// anticlockwise, then 1 into each of the following holes. No relay, no capture.
+/// anticlockwise, then 1 into each of the following holes. It never relays; when the last counter falls
+/// into an occupied own inner hole in opposition it captures as in the main phase and the turn goes on
+/// like a main-phase turn (docs/rules.md#ikibuguzo-opening-captures; not under rules version 1).
 fn opening_turn(pos: &mut Position, side: Side, hole: Hole, sink: &mut impl EventSink) {
+    pos.laps.clear();
     let count = std::mem::take(&mut pos.board[hole.index()]);
     sink.push(Event::Lift { hole, count, direction: Direction::Anticlockwise });
     let mut h = hole;
@@ -182,7 +185,33 @@ fn opening_turn(pos: &mut Position, side: Side, hole: Hole, sink: &mut impl Even
         progress[side].played += 1;
         pos.phase = Phase::Opening(progress);
     }
-    pos.end_turn(sink);
+    let before = pos.board[h.index()] - 1;
+    if !pos.options.opening_captures() || !in_opposition(pos.geo, &pos.board, side, h, before) {
+        return pos.end_turn(sink);
+    }
+    // The placement was the turn's first lap, anticlockwise: the clockwise budget of a main-phase turn
+    // that started so.
+    let lap = Lap::acw(hole);
+    let mut mid = relay::turn_start(hole);
+    Ikibuguzo::on_lap_start(&mut mid, lap, true);
+    match Ikibuguzo::after_lap(pos, side, lap, h, &mut mid, sink) {
+        AfterLap::EndTurn => pos.end_turn(sink),
+        AfterLap::GameOver(outcome) => pos.finish(outcome, sink),
+        AfterLap::Continue => {
+            pos.mid = Some(mid);
+            match Ikibuguzo::next(pos, side, &mid) {
+                Next::None => pos.end_turn(sink),
+                Next::Only(lap) => relay::play::<Ikibuguzo>(
+                    pos,
+                    side,
+                    Decision::Sow { hole: lap.from, direction: lap.direction },
+                    sink,
+                ),
+                // The player decides how the capture is sown on (docs/rules.md#d9-decisions).
+                Next::Several => {}
+            }
+        }
+    }
 }
 
 struct Ikibuguzo;

@@ -3,6 +3,7 @@
 mod azigo;
 mod capture_reasons;
 mod ikibuguzo;
+mod opening_captures;
 mod perft;
 mod properties;
 mod rules_doc;

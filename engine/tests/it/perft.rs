@@ -3,8 +3,9 @@
 //! (a decision inside a turn counts as one; while both sides choose their arrays, each side's choice is
 //! its own branch). Any change to which decisions are legal, or to where they lead, changes a count.
 //!
-//! File format, one line per count: `VARIANT; POSITION; DEPTH; COUNT`, where POSITION is position text or
-//! `start`; `#` starts a comment.
+//! File format, one line per count: `VARIANT; POSITION; DEPTH; COUNT[; rules_version=N]`, where POSITION is
+//! position text or `start`, and the optional last field plays under an earlier reading of the rules
+//! (docs/rules.md#rules-versions; the current one when absent); `#` starts a comment.
 
 use mancala_engine::{NoEvents, Options, Position, Side, ToMove, Variant};
 
@@ -42,11 +43,20 @@ fn perft_counts_match_the_files() {
         let path = entry.unwrap().path();
         let text = std::fs::read_to_string(&path).unwrap();
         for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
-            let [variant, position, depth, count] = line.split(';').map(str::trim).collect::<Vec<_>>()[..] else {
-                panic!("{}: bad line `{line}`", path.display())
-            };
+            let fields = line.split(';').map(str::trim).collect::<Vec<_>>();
+            let bad = || -> ! { panic!("{}: bad line `{line}`", path.display()) };
+            let (head, rest) = fields.split_at_checked(4).unwrap_or_else(|| bad());
+            let &[variant, position, depth, count] = head else { bad() };
             let variant: Variant = variant.parse().unwrap();
-            let options = Options::defaults(variant);
+            let mut options = Options::defaults(variant);
+            match rest {
+                [] => {}
+                [version] => {
+                    let v = version.strip_prefix("rules_version=").unwrap_or_else(|| panic!("bad field `{version}`"));
+                    options.rules_version = v.parse().unwrap();
+                }
+                _ => bad(),
+            }
             let pos = match position {
                 "start" => Position::start(variant, options).unwrap(),
                 text => Position::from_text(variant, options, text).unwrap(),

@@ -3,7 +3,8 @@
 //! for all games, like shakmaty's perft files.
 //!
 //! File format: blocks separated by blank lines; `#` starts a comment line. Keys:
-//! `id`, `variant`, `options` (`width=9`, `turn_limit=N`, `handicap=south|north|both`), `position`
+//! `id`, `variant`, `options` (`width=9`, `turn_limit=N`, `handicap=south|north|both`, `rules_version=N`:
+//! an earlier reading of the rules, docs/rules.md#rules-versions), `position`
 //! (position text; absent: the variant's start), `legal` (the exact set of legal decisions before
 //! `moves`), `moves` (decisions, applied in order; `!x` means x must be rejected), `board` (the non-empty
 //! holes after, any order), `stores` (`S N`), `to_move` (`south`, `north`, `both`, `none`), `result`
@@ -68,6 +69,7 @@ fn options(variant: Variant, text: Option<&str>) -> Options {
         match k {
             "width" => o.width = v.parse().unwrap(),
             "turn_limit" => o.turn_limit = Some(v.parse().unwrap()),
+            "rules_version" => o.rules_version = v.parse().unwrap(),
             "handicap" => {
                 o.handicap = BySide::new(matches!(v, "south" | "both"), matches!(v, "north" | "both"));
             }

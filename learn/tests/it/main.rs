@@ -1,5 +1,6 @@
 //! The learn crate's integration tests, one binary (a module per subject): one link instead of one per file.
 
+mod claims;
 mod lessons;
 mod rules;
 mod texts;

@@ -129,8 +129,9 @@ fn notes_are_numbered_in_page_order_and_each_source_is_referenced_once() {
     check_all(problems);
 }
 
-/// Murray writes holes as letters (`N`, `3L`: the three beans in L) and cites his own sections (`8.3.3.`);
-/// a player cannot read that without a key, so every quotation that uses such notation explains it.
+/// Murray writes holes as letters (`N`, `3L`: the three beans in L) and cites his own sections (`8.3.3.`),
+/// and Sanderson speaks of front and back rows; a player cannot read that without a key, so every quotation
+/// that uses such notation explains it, each time.
 #[test]
 fn a_quotation_in_the_sources_own_notation_is_explained() {
     let lib = library();
@@ -139,7 +140,8 @@ fn a_quotation_in_the_sources_own_notation_is_explained() {
     for page in lib.rules_data() {
         for quote in page.sections.iter().flat_map(|s| &s.quotes) {
             let words = &lib.texts().sources.quotes[&quote.words];
-            let notation = words.split(|c: char| c.is_whitespace() || ",;()".contains(c)).any(is_notation);
+            let rows = ["front row", "back row"].iter().any(|r| words.contains(r));
+            let notation = rows || words.split(|c: char| c.is_whitespace() || ",;()".contains(c)).any(is_notation);
             if notation && quote.explain.is_none() {
                 problems
                     .push(format!("{}: `{}` uses the source's notation unexplained: {words}", page.game, quote.words));

@@ -57,7 +57,7 @@ fn http_create_game() {
         "http_create_game",
         CreateGame {
             variant: Some(Variant::Njombwa),
-            options: Some(OptionsPatch { width: Some(9), turn_limit: Some(0), handicap: None }),
+            options: Some(OptionsPatch { width: Some(9), turn_limit: Some(0), handicap: None, rules_version: None }),
             seat: SeatChoice::South,
             name: Some("amina".into()),
             clock: Some(ClockSpec::fischer(300, 5)),
@@ -371,4 +371,25 @@ fn http_playing() {
         PlayingGame { game: theirs, seat: Side::South, my_turn: false, time_left_ms: None },
     ];
     pin!("http_playing", Playing { games, my_turn: 1 });
+}
+
+/// A game's options carry the reading of the rules it is played under (docs/rules.md#rules-versions):
+/// options written before versions existed read as version 1 and are written back byte for byte (a stored
+/// game's row, a puzzle's id), and a new game's options say the current version.
+#[test]
+fn options_without_a_rules_version_are_the_first_reading_and_stay_as_written() {
+    let old = r#"{"width":8,"turn_limit":1000,"handicap":{"south":false,"north":false}}"#;
+    let read: Options = serde_json::from_str(old).unwrap();
+    assert_eq!(read.rules_version, 1);
+    assert_eq!(serde_json::to_string(&read).unwrap(), old);
+    let new = Options::defaults(Variant::Njombwa);
+    assert_eq!(
+        serde_json::to_string(&new).unwrap(),
+        format!(
+            r#"{{"width":8,"turn_limit":1000,"handicap":{{"south":false,"north":false}},"rules_version":{}}}"#,
+            mancala_engine::RULES_VERSION
+        )
+    );
+    round_trip(&new);
+    round_trip(&read);
 }

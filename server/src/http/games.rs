@@ -35,7 +35,8 @@ pub async fn create(
     let known = || Variant::ALL.map(|v| v.id()).join(", ");
     let variant =
         req.variant.ok_or_else(|| ApiError::BadRequest(format!("field `variant` is required (one of {})", known())))?;
-    let options = req.options.unwrap_or_default().apply(variant);
+    let options =
+        req.options.unwrap_or_default().new_game(variant).map_err(|e| ApiError::BadRequest(format!("options: {e}")))?;
     options.validate(variant).map_err(|e| ApiError::BadRequest(format!("options: {e}")))?;
     check_clock(req.clock)?;
     let bot = match req.opponent.as_deref() {

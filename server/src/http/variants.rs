@@ -17,11 +17,12 @@ pub fn info(v: Variant) -> VariantInfo {
         Variant::Ikibuguzo => (
             "Ikibuguzo",
             "Four rows of eight (Burundi). Before play each player secretly chooses opening array 1 or 2; both \
-             are revealed together, then each side plays its array's forced opening turns. Sowing is \
-             anticlockwise, clockwise only from the two reverse holes when that captures; a lap ending in an \
-             occupied own inner hole facing two occupied enemy holes captures both into the lap's origin, \
-             which is sown on; otherwise a lap ending in an occupied hole is relayed. Captures from both of \
-             the opponent's inner end holes in one turn win at once; a player with no move loses.",
+             are revealed together, then each side plays its array's forced opening turns (with different \
+             arrays a placement can capture, as Murray allows). Sowing is anticlockwise, clockwise only \
+             from the two reverse holes when that captures; a lap ending in an occupied own inner hole \
+             facing two occupied enemy holes captures both into the lap's origin, which is sown on; \
+             otherwise a lap ending in an occupied hole is relayed. Captures from both of the opponent's \
+             inner end holes in one turn win at once; a player with no move loses.",
             &["turn_limit: turns per player (0 or absent: none)"],
         ),
         Variant::IkibuguzoOpening1 | Variant::IkibuguzoOpening2 => (
@@ -33,7 +34,7 @@ pub fn info(v: Variant) -> VariantInfo {
         ),
         Variant::Kubuguza => (
             "Kubuguza",
-            "Four rows of eight (Rwanda/Burundi), 4 counters in each inner hole. Relay sowing anticlockwise, \
+            "Four rows of eight (north-east Rwanda), 4 counters in each inner hole. Relay sowing anticlockwise, \
              clockwise from four holes per side only when that captures; captured counters go to the lap's \
              origin and are sown on. No captures in each player's first turn. A player who cannot move loses.",
             &["turn_limit: turns per player (0 or absent: none)"],

@@ -32,7 +32,8 @@ impl GameSpec {
         rated: bool,
         by: &Person,
     ) -> Result<GameSpec, LobbyError> {
-        let options = patch.unwrap_or_default().apply(variant);
+        let options =
+            patch.unwrap_or_default().new_game(variant).map_err(|e| LobbyError::BadRequest(format!("options: {e}")))?;
         options.validate(variant).map_err(|e| LobbyError::BadRequest(format!("options: {e}")))?;
         if let Some(c) = &clock {
             clock::check_spec(c).map_err(LobbyError::BadRequest)?;

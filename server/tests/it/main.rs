@@ -60,6 +60,7 @@ mod reset_password;
 mod restore_drill;
 mod review;
 mod robustness;
+mod rules_versions;
 mod shutdown;
 mod store;
 mod takeback;

@@ -53,6 +53,7 @@
  * @property {number} [width]
  * @property {number | null} [turn_limit]
  * @property {{south: boolean, north: boolean}} [handicap]
+ * @property {number} [rules_version] the reading of the rules the game is played under (docs/rules.md#rules-versions)
  */
 
 /**

@@ -129,6 +129,11 @@ fn bodies(doc: &mut Value) {
     merge(doc, &format!("{s}/CreateGame/properties/opponent"), json!({ "enum": bots }));
     merge(doc, &format!("{s}/OptionsPatch/properties/width"), json!({ "enum": [8, 9, 10, null] }));
     merge(doc, &format!("{s}/OptionsPatch/properties/turn_limit"), json!({ "maximum": u32::MAX }));
+    merge(
+        doc,
+        &format!("{s}/OptionsPatch/properties/rules_version"),
+        json!({ "minimum": 1, "maximum": mancala_engine::RULES_VERSION }),
+    );
     // A request's real-time base is at most MAX_BASE_SECS; a correspondence game's (the server's, in
     // answers) is its days, up to the longest.
     let longest = ClockSpec::DAYS.iter().max().map_or(0, |d| d * 86_400);

@@ -102,6 +102,12 @@ fn game_options() -> Value {
                 "additionalProperties": false,
                 "properties": { "south": side, "north": side },
             },
+            "rules_version": {
+                "type": "integer", "minimum": 1, "maximum": mancala_engine::RULES_VERSION,
+                "description": "the reading of the rules the game is played under (docs/rules.md, \"Rules versions\"): \
+                    the current one for every new game; absent: 1, the reading of the games stored before versions \
+                    existed",
+            },
         },
     })
 }

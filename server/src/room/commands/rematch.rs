@@ -9,7 +9,7 @@ use crate::game::{LiveGame, NewGame, Occupant, Refusal, UnixMs};
 use crate::ids::{self, GameId};
 use crate::room::bot_seat;
 use crate::room::create::Opponent;
-use mancala_engine::{BySide, Side};
+use mancala_engine::{BySide, Options, RULES_VERSION, Side};
 use mancala_protocol::http::{GameStatus, GameSummary, SeatGranted};
 use mancala_protocol::{ErrorCode, NextGame, RematchAction};
 
@@ -128,7 +128,9 @@ pub fn plan(game: &LiveGame, now: UnixMs) -> Option<Plan> {
     let new = NewGame {
         id: GameId::random(),
         variant: game.variant,
-        options: game.options,
+        // A new game plays the current reading of the rules, whatever the one it follows was played under
+        // (docs/rules.md#rules-versions).
+        options: Options { rules_version: RULES_VERSION, ..game.options },
         // Sides swapped: whoever played South plays North.
         creator: (creator.other(), first),
         invite_code: None,

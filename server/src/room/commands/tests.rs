@@ -598,6 +598,11 @@ fn rematch_offers_are_offered_declined_cancelled_accepted_and_planned() {
     }
     assert_eq!(run(&game, &state, south, Offer, false), Err(ErrorCode::RateLimited));
 
+    // A game played under an earlier reading of the rules is followed by one under the current reading.
+    let mut old = game.clone();
+    old.options.rules_version = 1;
+    let planned = rematch::plan(&old, AT).expect("two people").new;
+    assert_eq!(planned.options, Options { rules_version: mancala_engine::RULES_VERSION, ..old.options });
     let rematch::Plan { new, opponent, tokens } = rematch::plan(&game, AT).expect("two people");
     assert_eq!(
         (new.variant, new.options, new.rated, new.invite_code.is_none()),

@@ -230,6 +230,7 @@ async fn the_end_reasons_steps_and_names_are_the_protocols() {
     // A game's options, every field.
     let options = &schemas["GameOptions"];
     assert_eq!(options["required"], json!(["width", "turn_limit", "handicap"]));
+    assert_eq!(options["properties"]["rules_version"]["maximum"], mancala_engine::RULES_VERSION);
     for holder in ["GameSummary", "Seek", "Challenge"] {
         assert_eq!(schemas[holder]["properties"]["options"]["$ref"], "#/components/schemas/GameOptions", "{holder}");
     }

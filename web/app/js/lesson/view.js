@@ -32,6 +32,9 @@ export function view(ctrl) {
         h('p.muted.small.steps-count', words(s ? t('learn.step_of', { n: s.number, of: s.of }) : '')),
         h('ol.steps-dots', { attrs: { 'aria-label': t('learn.steps') } }, ctrl.lesson ? dots(ctrl) : []),
         h('p.step-text', words(s ? s.text : '')),
+        s?.reading
+          ? h('div.reading', { key: 'reading' }, [h('p.small', [h('strong', t('learn.reading'))]), h('p', s.reading)])
+          : null,
         h('p.goal', { attrs: { hidden: !s?.goal } }, words(s?.goal ? s.goal.text : '')),
         h(
           'div.verdict',
