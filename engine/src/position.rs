@@ -251,6 +251,18 @@ impl Position {
         self.phase
     }
 
+    /// Can the play from here differ between readings of the rules (`Options::rules_version`,
+    /// docs/rules.md#rules-versions)? Only before Ikibuguzo's openings are over with arrays that may
+    /// differ: the secret choice, and an opening of two different arrays. Everywhere else the versions
+    /// agree, so a position is the same position under either.
+    pub fn rules_version_matters(&self) -> bool {
+        match self.phase {
+            Phase::Choosing(_) => true,
+            Phase::Opening(p) => p.south.array != p.north.array,
+            _ => false,
+        }
+    }
+
     /// The mid-turn state when the engine stopped inside a turn for a decision.
     pub fn mid_turn(&self) -> Option<MidTurn> {
         self.mid

@@ -161,10 +161,21 @@ pub fn puzzle_id(variant: Variant, options: &Options, position: &str) -> String 
     let mut h = Sha256::new();
     h.update(variant.to_string().as_bytes());
     h.update([0]);
-    h.update(serde_json::to_string(options).expect("options serialise").as_bytes());
+    h.update(
+        serde_json::to_string(&identity_options(variant, options, position)).expect("options serialise").as_bytes(),
+    );
     h.update([0]);
     h.update(position.trim().as_bytes());
     hex::encode(&h.finalize()[..8])
+}
+
+/// The options as a puzzle's identity sees them: the rules version only where the play from the position
+/// can depend on it (`Position::rules_version_matters`), else the first version, which options written
+/// before versions existed read as. So a position found in a game of today and the same position in a set
+/// made before are one puzzle.
+fn identity_options(variant: Variant, options: &Options, position: &str) -> Options {
+    let matters = position_text::parse(variant, *options, position).map_or(true, |p| p.rules_version_matters());
+    if matters { *options } else { Options { rules_version: 1, ..*options } }
 }
 
 impl Puzzle {
@@ -275,5 +286,19 @@ mod tests {
         assert_eq!(puzzle_id(v, &o, &pos), puzzle_id(v, &o, &format!(" {pos} ")));
         assert_ne!(puzzle_id(v, &o, &pos), puzzle_id(Variant::Ikibuguzo, &o, &pos));
         assert_eq!(puzzle_id(v, &o, &pos).len(), 16);
+    }
+
+    #[test]
+    fn the_rules_version_is_part_of_the_id_only_where_the_play_can_depend_on_it() {
+        let (v, o, pos) = kubuguza_start();
+        let first = Options { rules_version: 1, ..o };
+        assert_eq!(puzzle_id(v, &o, &pos), puzzle_id(v, &first, &pos), "Kubuguza: the readings agree");
+        let io = Options::defaults(Variant::Ikibuguzo);
+        let secret = Position::start(Variant::Ikibuguzo, io).unwrap().to_text();
+        assert_ne!(
+            puzzle_id(Variant::Ikibuguzo, &io, &secret),
+            puzzle_id(Variant::Ikibuguzo, &Options { rules_version: 1, ..io }, &secret),
+            "the secret choice: a mixed opening captures under one reading only"
+        );
     }
 }

@@ -375,8 +375,9 @@ async fn login_asks_for_the_code_of_an_account_with_two_step_sign_in() {
     let up = serde_json::json!({ "name": "Baraka", "password": "mango tree 42" });
     let r = http.post(format!("{}/api/account/signup", s.base)).json(&up).send().await.unwrap();
     let cookie = r.headers()["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_string();
-    let post =
-        |path: &str, body: Value| http.post(format!("{}{path}", s.base)).header("cookie", &cookie).json(&body).send();
+    let post = |path: &str, body: Value| {
+        http.post(format!("{}{path}", s.base)).header("cookie", &cookie).header("origin", &s.base).json(&body).send()
+    };
     let setup: Value = post("/api/account/twostep/setup", Value::Null).await.unwrap().json().await.unwrap();
     let secret = totp_rs::Secret::Encoded(setup["secret"].as_str().unwrap().into()).to_bytes().unwrap();
     let totp = totp_rs::TOTP::new(totp_rs::Algorithm::SHA1, 6, 0, 30, secret).unwrap();
