@@ -3,7 +3,7 @@
 # reaches PostgreSQL and NATS (which listen on the host's loopback) through a veth pair and two socat
 # proxies on the host side of the pair; the test takes the pair down mid-game. Needs root, iproute2 and
 # socat; the addresses are those of this namespace's own veth pair only. Not in CI.
-#   server/tests/it/partition.sh          (TEST_DATABASE_URL and TEST_BROKER_URL as for the other tests)
+#   server/tests/partition.sh          (TEST_DATABASE_URL and TEST_BROKER_URL as for the other tests)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 [ "$(id -u)" = 0 ] || { echo "run as root (network namespaces)"; exit 1; }

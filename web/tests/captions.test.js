@@ -1,4 +1,4 @@
-// The captions of a move's steps (web/app/js/steps.js) in each language: a capture says why, in the words
+// The captions of a move's steps (web/app/js/board/steps.js) in each language: a capture says why, in the words
 // of the catalog, from the rule and holes the server's step names; a capture without a reason (an older
 // sender) says only what was taken. The catalogs are read from web/app/i18n as the page loads them.
 

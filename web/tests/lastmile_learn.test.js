@@ -320,7 +320,10 @@ test("the lessons say what the rules say, in the rules' order", { timeout: 12000
   // Ikibuguzo: Murray's same array for both; the secret choice presented as this site's own.
   const iki = course('ikibuguzo');
   assert.doesNotMatch(iki.intro, /three things of its own/);
-  assert.match(iki.intro, /only in its opening and in a second way to win/);
+  assert.match(
+    iki.intro,
+    /only in its opening, where both players arrange their counters in the same opening array, and in a second way to win/,
+  );
   assert.match(iki.intro, /not Murray's/);
   const lessonIds = (game) => course(game).lessons.map((l) => l.id.split('/')[1]);
   assert.deepEqual(lessonIds('njombwa').slice(0, 3), ['sowing', 'capture', 'opening'], "Njombwa's gambit third");

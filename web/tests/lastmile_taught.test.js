@@ -78,8 +78,8 @@ test('Kubuguza: captured counters lying in a clockwise hole go clockwise again, 
   assert.ok(w.some((e) => e.startsWith('capture d3 ')) && w.some((e) => e.startsWith('capture d4 ')));
   // The rules page says it too.
   for (const [locale, said] of [
-    [undefined, /or captured counters lie in one/],
-    ['fr-FR', /ou que des graines prises s'y trouvent/],
+    [undefined, /Captured counters lying in one of these holes may be sown clockwise too, when that captures/],
+    ['fr-FR', /Des graines prises qui se trouvent dans l'un de ces trous peuvent aussi être semées à contresens/],
   ]) {
     const q = await person(browser, server, { locale });
     await q.page.goto('/rules/kubuguza');
@@ -98,19 +98,22 @@ test("Ikibuguzo's lessons: mixed arrays, a game decided mid-turn, the endless tu
     ['arrays', 'reverse', 'winning'].map((l) => lesson(`ikibuguzo/${l}`, 'fr')),
   );
 
-  // Mixed arrays, this site's own way: South's three opening turns are over while North has five left,
-  // and South plays an ordinary turn that captures.
+  // Mixed arrays, this site's own way: North's b4 opening turn ends in the occupied b3 and captures as in
+  // the main phase (Murray), sown on from b4; South's three opening turns are over while North has five
+  // left, so South plays an ordinary turn (d2) while North finishes his opening (d4).
   assert.match(arrays.mixed.text, /This too is this site's way of playing/);
+  assert.match(arrays.mixed.text, /North's second opening turn, b4, captures South's b2 and b1/);
   assert.match(arraysFr.mixed.text, /la façon de jouer de ce site/);
   const mixed = words(arrays.mixed.demo.events);
   assert.ok(mixed.includes('revealed 1 2'), 'South array 1, North array 2');
   assert.deepEqual(
     lifts(arrays.mixed.demo.events)
-      .slice(0, 7)
+      .slice(0, 9)
       .map((e) => e.split(' ')[1]),
-    ['c2', 'a4', 'e2', 'b4', 'g2', 'c4', 'd2'],
+    ['c2', 'a4', 'e2', 'b4', 'b4', 'g2', 'c4', 'd2', 'd4'],
+    "North's captured counters sown on from b4, the hole his turn lifted",
   );
-  assert.ok(mixed.some((e) => e.startsWith('capture b3 ')) && mixed.some((e) => e.startsWith('capture b4 ')));
+  assert.ok(mixed.some((e) => e.startsWith('capture b2 ')) && mixed.some((e) => e.startsWith('capture b1 ')));
 
   // Decided mid-turn: the game ends at the capture; the captured counters are not sown on.
   assert.match(winning['at-once'].text, /A game decided in the middle of a turn ends at once/);

@@ -22,6 +22,7 @@ mod cluster_lobby;
 mod correspondence;
 mod crash;
 mod deploy;
+mod docs_routes;
 mod draw;
 mod fairplay;
 mod fencing;

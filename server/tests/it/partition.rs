@@ -2,7 +2,7 @@
 //! PostgreSQL and NATS through a veth pair; the test takes the link down mid-game. c, cut off from the
 //! database and the broker, stops serving its game when its lease lapses; a and b take it over; the players
 //! reconnect and play on; no decision is acknowledged twice and none acknowledged is lost. Then the link
-//! comes back and c rejoins. Needs root and iproute2: run it with `server/tests/it/partition.sh`, which makes
+//! comes back and c rejoins. Needs root and iproute2: run it with `server/tests/partition.sh`, which makes
 //! the namespace and the proxies; ignored otherwise (not in CI).
 
 use crate::common;
@@ -16,7 +16,7 @@ use std::time::Duration;
 const LEASE: u64 = 2;
 
 fn env(name: &str) -> String {
-    std::env::var(name).unwrap_or_else(|_| panic!("{name} is set by server/tests/it/partition.sh"))
+    std::env::var(name).unwrap_or_else(|_| panic!("{name} is set by server/tests/partition.sh"))
 }
 
 fn link(state: &str) {
@@ -29,7 +29,7 @@ fn link(state: &str) {
 }
 
 #[tokio::test]
-#[ignore = "needs root and a network namespace: run server/tests/it/partition.sh"]
+#[ignore = "needs root and a network namespace: run server/tests/partition.sh"]
 async fn a_node_cut_off_stops_and_its_game_moves_on() {
     let Some(broker) = broker_url("partition") else { return };
     let Some((base, url)) = fresh_db("cluster_partition").await else { return };
