@@ -4,9 +4,9 @@
 use crate::cluster::Cluster;
 use crate::config::Config;
 use crate::edge::limits::RateLimits;
+use crate::edge::socket_limits::WsLimits;
 use crate::room::Registry;
 use crate::store::Store;
-use crate::ws::WsLimits;
 use metrics_exporter_prometheus::PrometheusHandle;
 use std::sync::Arc;
 use tokio_util::sync::CancellationToken;
@@ -34,7 +34,7 @@ pub struct AppState {
     /// The site's mails (`None`: no `--smtp-url`, the site sends none).
     pub mailer: Option<Arc<crate::mail::Mailer>>,
     /// The limits on mail requests and mails sent (`--mails-per-hour`).
-    pub mail_limits: Arc<crate::http::mail_limits::MailLimits>,
+    pub mail_limits: Arc<crate::edge::mail_limits::MailLimits>,
     /// The tournaments this node's sockets follow.
     pub tournaments: Arc<crate::tournaments::feed::Feeds>,
 }

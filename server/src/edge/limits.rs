@@ -24,12 +24,9 @@
 use crate::edge::error::ApiError;
 pub use crate::ids::ClientAddr;
 use crate::ids::PlayerName;
-use crate::state::AppState;
-use axum::extract::{ConnectInfo, FromRequestParts};
-use axum::http::request::Parts;
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota};
-use std::net::{IpAddr, SocketAddr};
+use std::net::IpAddr;
 use std::num::NonZeroU32;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -178,41 +175,6 @@ impl RateLimits {
     }
 }
 
-/// The last address of a `X-Forwarded-For`-style header (the one the proxy added).
-fn forwarded(value: &str) -> Option<IpAddr> {
-    let last = value.rsplit(',').next()?.trim();
-    last.parse().ok().or_else(|| last.parse::<SocketAddr>().ok().map(|a| a.ip()))
-}
-
-impl FromRequestParts<AppState> for ClientAddr {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        if let Some(name) = &state.config.client_ip_header {
-            // Behind a proxy every client's address is the proxy's header: a request without it did not
-            // come through the proxy (a script or a probe sent straight to a node), and is told so.
-            let Some(value) = parts.headers.get(name.as_str()) else {
-                return Err(ApiError::BadRequest(format!(
-                    "this server counts its limits by the client's address, which its proxy puts in the `{name}` \
-                     header (MANCALA_CLIENT_IP_HEADER), and this request has none: it did not come through the \
-                     proxy. Send it to the site's public address (on the server's own machine, add the header \
-                     yourself: `{name}: 127.0.0.1`)"
-                )));
-            };
-            let text = String::from_utf8_lossy(value.as_bytes());
-            return forwarded(&text).map(ClientAddr::of).ok_or_else(|| {
-                ApiError::BadRequest(format!(
-                    "the `{name}` header, where this server's proxy puts the client's address, holds no address \
-                     it can read (`{}`)",
-                    text.chars().take(60).collect::<String>()
-                ))
-            });
-        }
-        let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
-        Ok(ClientAddr::of(peer.unwrap_or(IpAddr::from([0, 0, 0, 0]))))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -262,9 +224,5 @@ mod tests {
         assert_eq!(a, b, "one /64");
         assert_ne!(a, ClientAddr::of("2001:db8:1:3::1".parse().unwrap()));
         assert_eq!(ClientAddr::of("::ffff:10.0.0.1".parse().unwrap()), ClientAddr::of("10.0.0.1".parse().unwrap()));
-        assert_eq!(forwarded("203.0.113.7, 10.0.0.1"), Some("10.0.0.1".parse().unwrap()));
-        assert_eq!(forwarded(" 203.0.113.7 "), Some("203.0.113.7".parse().unwrap()));
-        assert_eq!(forwarded("[2001:db8::1]:443"), Some("2001:db8::1".parse().unwrap()));
-        assert_eq!(forwarded("nonsense"), None);
     }
 }

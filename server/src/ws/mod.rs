@@ -10,8 +10,6 @@ pub mod lobby;
 pub mod tournament;
 pub mod upgrade;
 
-pub use connection::WsLimits;
-
 use crate::edge::caller::SessionAccount;
 use crate::edge::error::ApiError;
 use crate::edge::extract::{Bearer, FromParams, Params, Path, Query};

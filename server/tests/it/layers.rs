@@ -28,7 +28,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("edge", &["below", "state"]),
     ("ws", &["below", "edge", "state"]),
     ("http", &["below", "edge", "state"]),
-    ("state", &["*"]),
+    ("state", &["below", "edge"]),
     ("serve", &["*"]),
     ("metrics_setup", &["*"]),
     ("admin", &["*"]),
@@ -119,7 +119,7 @@ fn leading_name(item: &str) -> String {
 }
 
 /// The code of a file without its comments (line comments, doc comments; block comments are not used).
-fn without_comments(text: &str) -> String {
+pub(crate) fn without_comments(text: &str) -> String {
     text.lines()
         .map(|line| match line.find("//") {
             Some(at) if !line[..at].contains('"') => &line[..at],
@@ -129,7 +129,7 @@ fn without_comments(text: &str) -> String {
         .join("\n")
 }
 
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+pub(crate) fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
         if path.is_dir() {

@@ -17,6 +17,7 @@ mod blocks;
 mod blocks_pairing;
 mod bots;
 mod chat;
+mod circles;
 mod cluster;
 mod cluster_lobby;
 mod correspondence;
