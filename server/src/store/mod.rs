@@ -56,7 +56,7 @@ pub use reviews::ReviewRow;
 pub use rows::{GameProgress, GameRow, MoveRow, PlayerRow};
 pub use takebacks::TakebackRow;
 pub use twostep::{BackupCodeRow, TicketRow, TwoStepRow, TwoStepWrite};
-pub use writer::{Fence, Write, WriterTask};
+pub use writer::{Fence, Write, WriterTask, check_fences};
 
 use sqlx::AnyPool;
 use sqlx::any::AnyPoolOptions;

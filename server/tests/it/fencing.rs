@@ -7,7 +7,7 @@ use crate::common;
 
 use common::{drop_db, fresh_db};
 use mancala_server::store::leases;
-use mancala_server::store::{Fence, PlayerRow, Store, StoreError, Write};
+use mancala_server::store::{Fence, PlayerRow, Store, StoreError, Write, check_fences};
 use sqlx::AnyPool;
 use std::time::Duration;
 
@@ -30,6 +30,17 @@ async fn expire(pool: &AnyPool, node: &str) {
         .execute(pool)
         .await
         .unwrap();
+}
+
+/// This database's sessions waiting for a lock (a row lock's wait is on a transaction, in no database of
+/// `pg_locks`, so the sessions are asked).
+async fn waiting_locks(pool: &AnyPool) -> i64 {
+    sqlx::query_scalar(
+        "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()",
+    )
+    .fetch_one(pool)
+    .await
+    .unwrap()
 }
 
 async fn players(pool: &AnyPool) -> Vec<String> {
@@ -80,8 +91,8 @@ async fn a_node_without_the_lease_cannot_write() {
 
 /// The interleaving that matters: the old owner's transaction has checked its lease (share lock held) and
 /// has not committed yet when another node takes the game. The take waits for that commit, and the new
-/// owner, reading after its take, sees the write; a check after the take is refused. (The statements are
-/// the writer's and `leases::take` as they run, by hand on two connections to control the order.)
+/// owner, reading after its take, sees the write; a check after the take is refused. (The writer's own
+/// check and `leases::take`, run by hand on two connections to control the order.)
 #[tokio::test]
 async fn a_takeover_waits_for_the_write_in_flight() {
     let Some((base, url)) = fresh_db("fencing_race").await else { return };
@@ -92,20 +103,22 @@ async fn a_takeover_waits_for_the_write_in_flight() {
     leases::register(&pool, "a-1", "a", Duration::from_secs(60)).await.unwrap();
     leases::register(&pool, "b-1", "b", Duration::from_secs(60)).await.unwrap();
     assert_eq!(leases::take(&pool, "g1", "a-1").await.unwrap(), Some(1));
-    const CHECK: &str = "SELECT l.game_id, l.epoch FROM game_leases l WHERE l.node = $1 \
-        AND l.game_id = ANY(string_to_array($2, ',')) AND EXISTS (SELECT 1 FROM cluster_nodes n \
-        WHERE n.node = $1 AND n.expires_at > clock_timestamp()) ORDER BY l.game_id FOR SHARE OF l";
 
     let mut a = pool.begin().await.unwrap();
-    let held = sqlx::query(CHECK).bind("a-1").bind("g1").fetch_all(&mut *a).await.unwrap();
-    assert_eq!(held.len(), 1, "A holds its lease");
+    let refused = check_fences(&mut a, "a-1", [fence(1)].iter().map(Option::as_ref)).await.unwrap();
+    assert!(refused.is_empty(), "A holds its lease");
     // A is paused here; its lease expires and B takes over.
     expire(&pool, "a-1").await;
     let take = tokio::spawn({
         let pool = pool.clone();
         async move { leases::take(&pool, "g1", "b-1").await.unwrap() }
     });
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    // The take is waiting for a lock (A's share lock on the lease row): the database says so.
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+    while waiting_locks(&pool).await == 0 {
+        assert!(tokio::time::Instant::now() < deadline && !take.is_finished(), "the take did not wait for A");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
     assert!(!take.is_finished(), "the take waits for A's transaction");
     sqlx::query("INSERT INTO players (name, token_hash, created_at) VALUES ('in-flight', 'h', 1)")
         .execute(&mut *a)
@@ -116,8 +129,8 @@ async fn a_takeover_waits_for_the_write_in_flight() {
     assert_eq!(players(&pool).await, ["in-flight"], "B reads A's last write");
     // A's next transaction checks again: nothing is held any more.
     let mut a = pool.begin().await.unwrap();
-    let held = sqlx::query(CHECK).bind("a-1").bind("g1").fetch_all(&mut *a).await.unwrap();
-    assert!(held.is_empty(), "A's lease is gone");
+    let refused = check_fences(&mut a, "a-1", [fence(1)].iter().map(Option::as_ref)).await.unwrap();
+    assert_eq!(refused, [0], "A's lease is gone");
     a.rollback().await.unwrap();
     pool.close().await;
     drop_db(&base, &url).await;
