@@ -75,6 +75,7 @@ const reason = (o) => (has(`reason.${o.reason}`) ? t(`reason.${o.reason}`) : o.r
  */
 export function resultText(o, players, seat) {
   if (!o) return '';
+  if (o.reason === 'aborted' && o.late) return t('result.aborted_late', { side: sideName(o.late) });
   if (o.reason === 'aborted') return t('result.aborted');
   const why = reason(o);
   if (!o.winner) return t('result.draw', { reason: why });

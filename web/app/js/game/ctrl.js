@@ -96,10 +96,10 @@ export class GameCtrl {
       redraw: () => this.redraw(),
       seat: () => this.s.seat,
       onLow: () => this.noise('low'),
-      // The claim's countdown ticks with the clocks.
+      // The claim's and the first decisions' countdowns tick with the clocks.
       alsoTicking: () => {
         const s = this.s;
-        return !!s.presence.claimWinAt && !!s.seat && s.game?.status === 'ongoing';
+        return s.game?.status === 'ongoing' && ((!!s.presence.claimWinAt && !!s.seat) || !!s.presence.abortAt);
       },
     });
     /** @type {((e: KeyboardEvent) => void) | undefined} */
