@@ -13,7 +13,7 @@ import { adoptSeatFragment, keepSeat, prefs, seatToken } from '../prefs.js';
 import { GameSocket } from '../net/socket.js';
 import { shownHoles } from '../board/steps.js';
 import { has, loadBook, t } from '../i18n.js';
-import { errorText, other, sideName, variantName } from '../ui.js';
+import { errorText, other, shownName, sideName, variantName } from '../ui.js';
 import { ClockCtrl } from './clock.js';
 import { HANDLERS } from './handlers.js';
 import { go } from '../router.js';
@@ -550,7 +550,8 @@ export class GameCtrl {
 
   /** @param {Side} side @returns {string} the player's name (the side's before anyone sits) */
   nameOf(side) {
-    return this.s.game?.players[side]?.name || sideName(side);
+    const name = this.s.game?.players[side]?.name;
+    return name ? shownName(name) : sideName(side);
   }
 
   /** This browser's seat token for the game, or null. */
