@@ -378,7 +378,7 @@ export class GameCtrl {
       this.clock.set(m.clock, performance.now());
     if (sowing) this.noise(sowing.move.steps.some((x) => x.type === 'capture') ? 'capture' : 'move');
     if (!myTurn && m.type === 'event' && this.legal().length) this.noise('turn');
-    if (m.type === 'snapshot' && s.seat) keepSeat(this.id, seatToken(this.id) || '', s.seat);
+    if (m.type === 'snapshot' && s.seat) keepSeat(this.id, seatToken(this.id) || '', s.seat, s.game?.variant);
     if (s.needRecord && !this.recordAsked) this.fetchRecord();
     for (const ply of this.seen.keys()) if (ply > (s.game?.plies ?? 0)) this.seen.delete(ply);
     if (sowing && s.board) {
