@@ -1,5 +1,7 @@
 //! "Download my data" (`GET /api/account/export`): everything the site keeps about an account, in one JSON
-//! document, without a secret (no password hash, no session id, no token or its hash).
+//! document, without a secret (no password hash, no session id, no token or its hash). The types say
+//! "unix ms"; the download itself writes every moment as ISO 8601 text in UTC (`2026-11-27T10:15:30.123Z`),
+//! for a person reading the file (the server converts the fields named `at`, `*_at` and `last_seen`).
 
 use serde::{Deserialize, Serialize};
 
@@ -26,6 +28,26 @@ pub struct AccountData {
     pub blocks: Vec<String>,
     /// The puzzle rating, best streak, every recorded attempt (newest first) and the results by theme.
     pub puzzles: crate::puzzles::PuzzleHistory,
+    /// The reports the account made, oldest first (what became of them is not told, as on the site).
+    #[serde(default)]
+    pub reports: Vec<ReportRecord>,
+}
+
+/// A report the account made: whom, why, its words, and the game and chat line it points at.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ReportRecord {
+    pub player: String,
+    /// `cheat`, `insult`, `leave`, `boost`, `name` or `other`.
+    pub reason: String,
+    pub text: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game_id: Option<String>,
+    /// The chat line's number within its game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub line: Option<u64>,
+    /// Unix ms.
+    pub at: u64,
 }
 
 /// The account's own row.

@@ -337,7 +337,12 @@ mod tests {
             StepEvent::StoreLift { side: Side::South, count: Some(9) },
             StepEvent::Skipped { steps: u64::MAX },
             StepEvent::GameEnd {
-                outcome: OutcomeInfo { winner: None, reason: "a \"quoted\\\" reason\n".into(), ratings: None },
+                outcome: OutcomeInfo {
+                    winner: None,
+                    reason: "a \"quoted\\\" reason\n".into(),
+                    ratings: None,
+                    late: None,
+                },
             },
         ];
         let outcome = OutcomeInfo {
@@ -347,6 +352,7 @@ mod tests {
                 south: RatingChange { before: 1500, after: 1662, provisional: true },
                 north: RatingChange { before: -3, after: 0, provisional: false },
             }),
+            late: None,
         };
         let view = BoardView {
             variant: Variant::Azigo,

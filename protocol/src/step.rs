@@ -340,7 +340,12 @@ impl std::str::FromStr for StepEvent {
                     "draw" => None,
                     _ => Some(side(1)?),
                 };
-                (StepEvent::GameEnd { outcome: OutcomeInfo { winner, reason: arg(2)?.to_string(), ratings: None } }, 3)
+                (
+                    StepEvent::GameEnd {
+                        outcome: OutcomeInfo { winner, reason: arg(2)?.to_string(), ratings: None, late: None },
+                    },
+                    3,
+                )
             }
             "skipped" => {
                 let steps = arg(1)?.parse::<u64>().map_err(|_| bad("word 2 is not a number"))?;
@@ -437,7 +442,7 @@ mod tests {
             StepEvent::Pass { side: Side::North },
             StepEvent::TurnEnd { next: Side::South },
             StepEvent::GameEnd {
-                outcome: OutcomeInfo { winner: None, reason: "endless-sowing".into(), ratings: None },
+                outcome: OutcomeInfo { winner: None, reason: "endless-sowing".into(), ratings: None, late: None },
             },
             StepEvent::Skipped { steps: 987_654 },
         ];

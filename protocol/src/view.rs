@@ -17,11 +17,16 @@ pub struct OutcomeInfo {
     /// excepted).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ratings: Option<RatingChanges>,
+    /// An `aborted` game the server ended because this side did not make its first decision in time
+    /// (absent when a player aborted it, or where the room that ruled it is gone).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
+    pub late: Option<Side>,
 }
 
 impl From<Outcome> for OutcomeInfo {
     fn from(o: Outcome) -> Self {
-        OutcomeInfo { winner: o.winner, reason: o.reason.as_str().to_string(), ratings: None }
+        OutcomeInfo { winner: o.winner, reason: o.reason.as_str().to_string(), ratings: None, late: None }
     }
 }
 

@@ -233,6 +233,10 @@ pub struct Presence {
     /// is accepted.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub claim_win_at: Option<u64>,
+    /// While a game between people waits for its first decisions: when (unix ms) it is aborted if they are
+    /// not made (games against the computer wait for ever).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub abort_at: Option<u64>,
     /// How many connections watch the game without a seat (everyone is told; left out when none).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub watching: u32,

@@ -123,7 +123,7 @@ fn clock(running: Vec<Side>) -> Option<ClockState> {
 }
 
 fn both_here() -> Presence {
-    Presence { south: true, north: true, claim_win_at: None, watching: 0 }
+    Presence { south: true, north: true, claim_win_at: None, watching: 0, abort_at: None }
 }
 
 #[path = "wire/board.rs"]

@@ -269,7 +269,8 @@ mod tests {
         let pos = mancala_engine::Position::start(variant, options).unwrap();
         let board =
             mancala_protocol::BoardView::from_view(&pos.view(mancala_engine::Viewer::Player(Side::South)), true);
-        let outcome = OutcomeInfo { winner: Some(Side::South), reason: "resignation".into(), ratings: None };
+        let outcome =
+            OutcomeInfo { winner: Some(Side::South), reason: "resignation".into(), ratings: None, late: None };
         let ended = mancala_protocol::BoardView { legal: Vec::new(), ..board.clone() }.ended(outcome.clone());
         let msgs = [
             ServerMsg::Event { v: 2, event: GameEvent::Berserk { side: Side::North }, view: Some(board), clock: None },

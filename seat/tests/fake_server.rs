@@ -107,7 +107,7 @@ impl FakeRoom {
             game: room.summary(),
             view,
             clock: None,
-            presence: Presence { south: true, north: true, claim_win_at: None, watching: 0 },
+            presence: Presence { south: true, north: true, claim_win_at: None, watching: 0, abort_at: None },
             draw_offer: None,
             takeback_offer: None,
             rematch_offer: None,

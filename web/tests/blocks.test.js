@@ -72,8 +72,21 @@ test("a blocked player's chat and challenge do not reach the blocker", { timeout
   await amina.page.click('#chat li[data-by="kwame"] details summary');
   await amina.page.waitForSelector('#chat li[data-by="kwame"] [data-action="block"]');
   await shot(amina.page, 'blocks-line-menu-desktop');
+  // Block asks first, saying what it does; "No" leaves everything as it was.
   await amina.page.click('#chat li[data-by="kwame"] [data-action="block"]');
-  await until(async () => (await lines(amina.page)).length === 1, 'his line hidden at once');
+  await amina.page.waitForSelector('#block-confirm');
+  assert.match(
+    await amina.page.textContent('#block-confirm'),
+    /^Block kwame\? They will no longer be able to challenge you/,
+  );
+  await amina.page.click('#block-no');
+  await until(async () => !(await amina.page.$('#block-confirm')), 'the question withdrawn');
+  assert.equal((await lines(amina.page)).length, 2, 'nothing blocked');
+  assert.match(await amina.page.textContent('#chat-block'), /^Block kwame$/);
+  await amina.page.click('#chat-block');
+  await shot(amina.page, 'blocks-confirm-desktop');
+  await amina.page.click('#block-yes');
+  await until(async () => (await lines(amina.page)).length === 1, 'his line hidden once confirmed');
   assert.deepEqual(await lines(amina.page), ['amina: hi']);
   assert.match(await amina.page.textContent('#chat-block'), /Unblock kwame/);
 
@@ -100,6 +113,13 @@ test("a blocked player's chat and challenge do not reach the blocker", { timeout
   await kwame.page.goto('/@/amina');
   await kwame.page.waitForSelector('#block-toggle');
   assert.match(await kwame.page.textContent('#block-toggle'), /^Block amina$/, 'he is not told');
+  // On a profile too, Block asks first; "No" blocks nobody.
+  await kwame.page.click('#block-toggle');
+  assert.match(await kwame.page.textContent('#block-confirm'), /^Block amina\? They will no longer/);
+  await shot(kwame.page, 'blocks-profile-confirm-phone');
+  await kwame.page.click('#block-no');
+  assert.equal(await kwame.page.isVisible('#block-confirm'), false);
+  assert.equal(await kwame.page.textContent('#block-toggle'), 'Block amina', 'still not blocked');
   await shot(kwame.page, 'blocks-profile-phone');
   await amina.page.goto('/account');
   await amina.page.waitForSelector('#blocks li[data-blocked="kwame"]');

@@ -151,13 +151,34 @@ test('in French on a phone: the same answer for nobody, my data, closing my acco
   assert.match(await a.page.textContent('#forgot-sent'), /un lien part/);
   await shot(a.page, 'forgot-sent-phone-fr');
 
+  const other = await person(browser, server);
+  await signUp(other.page, 'Ama');
   await signUp(a.page, 'Kofi', 'premier secret');
+  // Kofi reports Ama: his own report is his data too.
+  const reported = await a.page.evaluate(async () => {
+    const r = await fetch('/api/reports', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ player: 'Ama', reason: 'name', text: 'a rude name' }),
+    });
+    return r.status;
+  });
+  assert.ok(reported < 300, `the report: ${reported}`);
   await a.page.goto('/account');
   await a.page.waitForSelector('#data-download');
   const [download] = await Promise.all([a.page.waitForEvent('download'), a.page.click('#data-download')]);
   const data = JSON.parse(readFileSync(await download.path(), 'utf8'));
   assert.equal(data.account.name, 'Kofi');
   assert.equal(data.sessions.length, 1);
+  assert.deepEqual(
+    data.reports.map((/** @type {any} */ r) => [r.player, r.reason, r.text]),
+    [['Ama', 'name', 'a rude name']],
+  );
+  // Moments a person can read: ISO 8601 in UTC, not milliseconds.
+  const iso = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+  for (const moment of [data.exported_at, data.account.created_at, data.sessions[0].last_seen, data.reports[0].at])
+    assert.match(String(moment), iso);
+  await other.context.close();
 
   await a.page.click('#close-start');
   await a.page.waitForSelector('#close-form:not([hidden])');

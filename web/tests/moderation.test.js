@@ -62,7 +62,13 @@ test('a spectator reports a chat line and the moderator reads it in context', { 
   await fan.page.fill('#report-text', 'insults everyone');
   await shot(fan.page, 'moderation-report-phone');
   await fan.page.click('#report-send');
-  await fan.page.waitForSelector('#report-status:has-text("Thank you")');
+  // Sent: the dialog says so, and its one button closes it.
+  await fan.page.waitForSelector('#report-status:has-text("Your report was sent")');
+  assert.equal(await fan.page.isVisible('#report-send'), false);
+  assert.equal(await fan.page.textContent('#report-close'), 'Close');
+  await shot(fan.page, 'moderation-report-sent-phone');
+  await fan.page.click('#report-close');
+  await until(async () => !(await fan.page.$('#report-dialog')), 'the dialog closed');
 
   // The moderator's queue: the report, the reported line marked among the lines around it.
   await mod.page.goto('/mod');

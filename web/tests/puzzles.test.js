@@ -276,7 +276,7 @@ test('a streak: solved puzzles counted until the first miss', { timeout: 90000 }
   const id = async () => (await page.getAttribute('#puzzle-link', 'href')).split('/').pop();
   const first = byId.get(await id());
   await solve(page, first);
-  assert.match(await page.textContent('#puzzle-verdict'), /Streak: 1 puzzle solved in a row \(best 1\)/);
+  assert.match(await page.textContent('#puzzle-streak'), /Streak: 1 puzzle solved in a row \(best 1\)/);
   await page.click('#puzzle-next');
   await until(async () => (await page.$('#puzzle-status[data-phase="play"]')) && (await id()) !== first.id, 'the next');
   const second = await served(await id());

@@ -284,8 +284,12 @@ mod outcome_tests {
 
     #[test]
     fn a_rated_result_shows_both_changes() {
-        let mut o =
-            OutcomeInfo { winner: Some(mancala_engine::Side::North), reason: "resignation".into(), ratings: None };
+        let mut o = OutcomeInfo {
+            winner: Some(mancala_engine::Side::North),
+            reason: "resignation".into(),
+            ratings: None,
+            late: None,
+        };
         assert_eq!(describe_outcome(&o), "north wins (resignation)");
         o.ratings = Some(RatingChanges {
             south: RatingChange { before: 1500, after: 1338, provisional: true },

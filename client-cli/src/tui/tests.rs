@@ -100,7 +100,7 @@ fn model(played: &Played, seat: Option<Side>) -> GameModel {
             running,
         }),
         clock_at: None,
-        presence: Some(Presence { south: true, north: true, claim_win_at: None, watching: 0 }),
+        presence: Some(Presence { south: true, north: true, claim_win_at: None, watching: 0, abort_at: None }),
         draw_offer: None,
         takeback_offer: None,
         rematch_offer: None,
@@ -179,7 +179,7 @@ fn ikibuguzo_secret_choice_as_north() {
 fn finished_game_shows_the_result() {
     // A resignation is the server's ruling: the board says the game is over, the clocks stop.
     let mut m = model(&kubuguza(), Some(Side::South));
-    let outcome = OutcomeInfo { winner: Some(Side::North), reason: "resignation".into(), ratings: None };
+    let outcome = OutcomeInfo { winner: Some(Side::North), reason: "resignation".into(), ratings: None, late: None };
     m.view = m.view.map(|v| v.ended(outcome.clone()));
     if let Some(c) = m.clock.as_mut() {
         c.running.clear();
@@ -208,7 +208,8 @@ fn waiting_for_an_opponent_shows_the_invite_code() {
     let mut m = model(&play(Variant::Kubuguza, Options::defaults(Variant::Kubuguza), &[]), Some(Side::South));
     let game = m.game.as_mut().unwrap();
     (game.status, game.players.north, game.invite_code) = (GameStatus::Waiting, None, Some("KCAXJTGJ".into()));
-    (m.clock, m.presence) = (None, Some(Presence { south: true, north: false, claim_win_at: None, watching: 0 }));
+    (m.clock, m.presence) =
+        (None, Some(Presence { south: true, north: false, claim_win_at: None, watching: 0, abort_at: None }));
     m.view.as_mut().unwrap().legal.clear(); // nothing to play before the opponent is in
     assert_snapshot!(screen(&m, &App::new(&m)));
 }
@@ -216,7 +217,13 @@ fn waiting_for_an_opponent_shows_the_invite_code() {
 #[test]
 fn opponent_away_and_a_rejection() {
     let mut m = model(&kubuguza(), Some(Side::South));
-    m.presence = Some(Presence { south: true, north: false, claim_win_at: Some(1_700_000_042_000), watching: 0 });
+    m.presence = Some(Presence {
+        south: true,
+        north: false,
+        claim_win_at: Some(1_700_000_042_000),
+        watching: 0,
+        abort_at: None,
+    });
     let mut app = App::new(&m);
     app.tick(1_700_000_000_000, 100);
     let legal = m.legal().to_vec();
@@ -326,7 +333,7 @@ fn notes_become_messages() {
     assert_eq!(app.message.as_ref().unwrap().text, format!("refused: {reason}"), "the legal list only once");
     app.on_reconnected(1);
     assert!(app.message.as_ref().unwrap().text.starts_with("refused"), "an error stays");
-    let draw = OutcomeInfo { winner: None, reason: "turn-limit".into(), ratings: None };
+    let draw = OutcomeInfo { winner: None, reason: "turn-limit".into(), ratings: None, late: None };
     app.on_notes(&[Note::Ended(draw)], &m);
     assert_eq!(app.message.as_ref().unwrap().text, "draw (turn-limit)");
     app.on_lost("the connection to the game was lost");

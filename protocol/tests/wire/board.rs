@@ -94,7 +94,12 @@ fn step_events() {
             StepEvent::Pass { side: Side::North },
             StepEvent::TurnEnd { next: Side::North },
             StepEvent::GameEnd {
-                outcome: OutcomeInfo { winner: Some(Side::South), reason: "all-captured".into(), ratings: None }
+                outcome: OutcomeInfo {
+                    winner: Some(Side::South),
+                    reason: "all-captured".into(),
+                    ratings: None,
+                    late: None
+                }
             },
             StepEvent::Skipped { steps: 917_304 },
         ]

@@ -112,7 +112,12 @@ fn http_game_summary_finished() {
         "http_game_summary_finished",
         GameSummary {
             plies: 57,
-            result: Some(OutcomeInfo { winner: Some(Side::North), reason: "no-legal-move".into(), ratings: None }),
+            result: Some(OutcomeInfo {
+                winner: Some(Side::North),
+                reason: "no-legal-move".into(),
+                ratings: None,
+                late: None
+            }),
             ..summary(Variant::Kubuguza, GameStatus::Finished)
         }
     );
@@ -148,7 +153,8 @@ fn http_game_list() {
                     result: Some(OutcomeInfo {
                         winner: Some(Side::South),
                         reason: "special-win".into(),
-                        ratings: None
+                        ratings: None,
+                        late: None
                     }),
                     ..summary(Variant::Ikibuguzo, GameStatus::Finished)
                 },

@@ -57,7 +57,7 @@ fn server_snapshot_spectator_azigo() {
             game,
             view: BoardView::from_view(&start(Variant::Azigo).view(Viewer::Spectator), false),
             clock: None,
-            presence: Presence { south: true, north: false, claim_win_at: None, watching: 0 },
+            presence: Presence { south: true, north: false, claim_win_at: None, watching: 0, abort_at: None },
             draw_offer: None,
             takeback_offer: None,
             rematch_offer: None,
@@ -200,7 +200,8 @@ fn server_event_end() {
         south: RatingChange { before: 1500, after: 1662, provisional: true },
         north: RatingChange { before: 1500, after: 1338, provisional: true },
     };
-    let outcome = OutcomeInfo { winner: Some(Side::South), reason: "resignation".into(), ratings: Some(ratings) };
+    let outcome =
+        OutcomeInfo { winner: Some(Side::South), reason: "resignation".into(), ratings: Some(ratings), late: None };
     pin!(
         "server_event_end",
         ServerMsg::Event {
@@ -369,7 +370,13 @@ fn server_presence_opponent_away() {
     pin!(
         "server_presence_opponent_away",
         ServerMsg::Presence {
-            presence: Presence { south: true, north: false, claim_win_at: Some(UPDATED_AT + 60_000), watching: 2 }
+            presence: Presence {
+                south: true,
+                north: false,
+                claim_win_at: Some(UPDATED_AT + 60_000),
+                watching: 2,
+                abort_at: None
+            }
         }
     );
 }

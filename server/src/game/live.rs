@@ -135,6 +135,9 @@ pub struct LiveGame {
     pub berserks: BySide<Option<u64>>,
     pub created_at: UnixMs,
     pub updated_at: UnixMs,
+    /// The side whose first decision was late, when the server aborted the game for it: known to the room
+    /// that ruled it (the database keeps who, as `aborted_by`, but not why), shown with the result.
+    pub late: Option<Side>,
 }
 
 /// What a new game is made of, named field by field (every way of making a game fills one).
@@ -198,6 +201,7 @@ impl LiveGame {
             berserks: BySide::default(),
             created_at: now_ms,
             updated_at: now_ms,
+            late: None,
         })
     }
 
@@ -272,6 +276,7 @@ impl LiveGame {
             berserks: header.berserks,
             created_at: header.created_at,
             updated_at: header.updated_at,
+            late: None,
         };
         let running = running_sides(game.status, game.decided, &game.pos);
         if let Some(c) = game.clock.as_mut() {
@@ -416,6 +421,12 @@ impl LiveGame {
         (self.status == GameStatus::Ongoing && self.may_abort()).then(|| self.updated_at.plus(limit))
     }
 
+    /// A server bot sits in one of the seats. Such a game is never aborted for want of first decisions:
+    /// the bot's side never stalls, and nobody loses anything while a person takes their time.
+    pub fn against_computer(&self) -> bool {
+        Side::BOTH.into_iter().any(|s| self.seats[s].as_ref().is_some_and(|seat| seat.name().bot_level().is_some()))
+    }
+
     /// Applies a stored change; returns the versions of its events.
     pub fn apply(&mut self, change: Change) -> RangeInclusive<u64> {
         let first = self.version() + 1;
@@ -439,6 +450,9 @@ impl LiveGame {
         self.clock = change.clock;
         self.decided = change.decided;
         self.updated_at = change.at_ms;
+        if change.no_start {
+            self.late = change.aborted_by;
+        }
         // The invite code stays with the game (it then leads to the game to watch); summaries show it only
         // while a seat is open.
         first..=self.version()
@@ -493,7 +507,15 @@ impl LiveGame {
 
     /// The result as shown, with the rating changes of a rated game.
     pub fn outcome_info(&self) -> Option<OutcomeInfo> {
-        self.result().map(|r| r.info_with(self.ratings))
+        self.result().map(|r| self.with_late(r.info_with(self.ratings)))
+    }
+
+    /// `info` with the side whose late first decision aborted the game, when that is why it ended.
+    pub fn with_late(&self, mut info: OutcomeInfo) -> OutcomeInfo {
+        if self.ruling == Some(Ruling::Abort) {
+            info.late = self.late;
+        }
+        info
     }
 }
 

@@ -88,7 +88,7 @@ impl GameResult {
 
     /// The result as shown, with the rating changes it made (a rated game).
     pub fn info_with(self, ratings: Option<RatingChanges>) -> OutcomeInfo {
-        OutcomeInfo { winner: self.winner(), reason: self.reason().to_string(), ratings }
+        OutcomeInfo { winner: self.winner(), reason: self.reason().to_string(), ratings, late: None }
     }
 
     /// Does this result count for ratings? Every ending but an abort.

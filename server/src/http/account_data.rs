@@ -1,5 +1,6 @@
 //! The account's own data and its end: `GET /api/account/export` ("download my data": one JSON document
-//! of everything the site keeps about the account, without a secret) and `POST /api/account/close`
+//! of everything the site keeps about the account, without a secret, its own reports included, every
+//! moment written as ISO 8601 text for the person who reads it) and `POST /api/account/close`
 //! (closing one's own account with its password: a moderator's close, `crate::moderation::close`, plus
 //! the address, the password hash and the links deleted; the name stays taken and its games readable).
 
@@ -18,7 +19,7 @@ use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use mancala_protocol::account::ApiTokenInfo;
-use mancala_protocol::account_data::{AccountData, AccountRecord, ChatLineRecord, SessionRecord};
+use mancala_protocol::account_data::{AccountData, AccountRecord, ChatLineRecord, ReportRecord, SessionRecord};
 use mancala_protocol::email::CloseAccount;
 
 /// Games read per page while a download is made.
@@ -31,6 +32,8 @@ pub async fn export(
     SignedIn(caller): SignedIn,
 ) -> Result<Response, ApiError> {
     let data = collect(&state, &caller.name).await?;
+    let mut data = serde_json::to_value(data).map_err(|e| ApiError::Internal(format!("the download: {e}")))?;
+    iso_times(&mut data);
     let mut response = axum::Json(data).into_response();
     let file = format!("attachment; filename=\"mancala-{}.json\"", caller.name.key());
     if let Ok(value) = HeaderValue::from_str(&file) {
@@ -97,7 +100,58 @@ async fn collect(state: &AppState, name: &PlayerName) -> Result<AccountData, Api
         lessons: store.learn_progress(&key).await?,
         blocks: store.blocks_of(&key).await?.into_iter().map(|b| b.name).collect(),
         puzzles: super::puzzles::history_of(state, &key, None).await?,
+        reports: store
+            .reports_made(&key)
+            .await?
+            .into_iter()
+            .map(|r| ReportRecord {
+                player: r.player,
+                reason: r.reason,
+                text: r.text,
+                game_id: r.game_id,
+                line: r.line.and_then(|n| u64::try_from(n).ok()),
+                at: r.at.wire(),
+            })
+            .collect(),
     })
+}
+
+/// Is a field of this name a moment (unix ms in the API's types)?
+fn is_moment(key: &str) -> bool {
+    key == "at" || key == "last_seen" || key.ends_with("_at")
+}
+
+/// Writes every moment of the download (a number under a field [`is_moment`] names) as ISO 8601 text.
+fn iso_times(value: &mut serde_json::Value) {
+    match value {
+        serde_json::Value::Object(fields) => {
+            for (key, v) in fields.iter_mut() {
+                match v.as_i64() {
+                    Some(ms) if is_moment(key) => *v = serde_json::Value::String(iso_8601(ms)),
+                    _ => iso_times(v),
+                }
+            }
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(iso_times),
+        _ => {}
+    }
+}
+
+/// Unix ms as ISO 8601 text in UTC, to the millisecond: `2026-11-27T10:15:30.123Z`.
+fn iso_8601(ms: i64) -> String {
+    let (days, in_day) = (ms.div_euclid(86_400_000), ms.rem_euclid(86_400_000));
+    // The civil date of a day count (Howard Hinnant's `civil_from_days`).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    let (h, m, s, milli) = (in_day / 3_600_000, in_day / 60_000 % 60, in_day / 1000 % 60, in_day % 1000);
+    format!("{year:04}-{month:02}-{day:02}T{h:02}:{m:02}:{s:02}.{milli:03}Z")
 }
 
 /// Every game `name` is seated in, newest first, page by page.
@@ -139,4 +193,38 @@ pub async fn close_account(
     let mut response = StatusCode::NO_CONTENT.into_response();
     response.headers_mut().append(header::SET_COOKIE, session::clear_cookie(session::over_tls(&headers)));
     Ok(response)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moments_are_written_as_iso_8601_in_utc() {
+        assert_eq!(iso_8601(0), "1970-01-01T00:00:00.000Z");
+        assert_eq!(iso_8601(1_767_225_600_000), "2026-01-01T00:00:00.000Z");
+        assert_eq!(iso_8601(1_709_210_096_789), "2024-02-29T12:34:56.789Z", "a leap day");
+        assert_eq!(iso_8601(951_868_799_999), "2000-02-29T23:59:59.999Z");
+        assert_eq!(iso_8601(4_102_444_800_000), "2100-01-01T00:00:00.000Z");
+    }
+
+    #[test]
+    fn only_moments_are_rewritten() {
+        let mut v = serde_json::json!({
+            "exported_at": 0,
+            "games": [{ "created_at": 1_767_225_600_000_u64, "plies": 31 }],
+            "chat": [{ "at": 1_000, "text": "12" }],
+            "puzzles": { "streak_best": 4, "recent": [{ "at": 60_000, "rating_after": 1500 }] },
+        });
+        iso_times(&mut v);
+        assert_eq!(
+            v,
+            serde_json::json!({
+                "exported_at": "1970-01-01T00:00:00.000Z",
+                "games": [{ "created_at": "2026-01-01T00:00:00.000Z", "plies": 31 }],
+                "chat": [{ "at": "1970-01-01T00:00:01.000Z", "text": "12" }],
+                "puzzles": { "streak_best": 4, "recent": [{ "at": "1970-01-01T00:01:00.000Z", "rating_after": 1500 }] },
+            })
+        );
+    }
 }

@@ -225,13 +225,14 @@ mod tests {
 
     #[test]
     fn end_frames_are_recognised() {
-        let presence =
-            ServerMsg::Presence { presence: Presence { south: true, north: false, claim_win_at: None, watching: 0 } };
+        let presence = ServerMsg::Presence {
+            presence: Presence { south: true, north: false, claim_win_at: None, watching: 0, abort_at: None },
+        };
         assert!(!shows_end(&presence));
         let end = ServerMsg::Event {
             v: 3,
             event: mancala_protocol::GameEvent::End {
-                outcome: OutcomeInfo { winner: None, reason: "aborted".into(), ratings: None },
+                outcome: OutcomeInfo { winner: None, reason: "aborted".into(), ratings: None, late: None },
             },
             view: None,
             clock: None,

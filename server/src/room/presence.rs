@@ -61,6 +61,12 @@ impl Seats {
             let (_, gone_ms) = self.gone_since[me.other()]?;
             Some(gone_ms.plus(grace).wire())
         });
-        Presence { south: self.connected(Side::South), north: self.connected(Side::North), claim_win_at, watching }
+        Presence {
+            south: self.connected(Side::South),
+            north: self.connected(Side::North),
+            claim_win_at,
+            abort_at: None,
+            watching,
+        }
     }
 }

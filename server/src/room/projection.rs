@@ -9,7 +9,8 @@ use crate::game::{EventAt, GameResult, LiveGame, Ply};
 use mancala_engine::{Event, Geometry, Position, Side, Viewer};
 use mancala_protocol::http::GameStatus;
 use mancala_protocol::{
-    BoardView, ChatLine, ClockState, GameEvent, MoveEvent, NextGame, PROTOCOL_VERSION, Presence, ServerMsg, StepEvent,
+    BoardView, ChatLine, ClockState, GameEvent, MoveEvent, NextGame, OutcomeInfo, PROTOCOL_VERSION, Presence,
+    ServerMsg, StepEvent,
 };
 
 /// The three kinds of viewer of a live game.
@@ -65,8 +66,8 @@ pub fn board(pos: &Position, viewer: Viewer, status: GameStatus, result: Option<
 /// The game's current board for `viewer`.
 pub fn current_board(game: &LiveGame, viewer: Viewer) -> BoardView {
     let mut view = board(&game.pos, viewer, game.status, game.result());
-    if let Some(outcome) = view.outcome.as_mut() {
-        outcome.ratings = game.ratings;
+    if let Some(outcome) = view.outcome.take() {
+        view.outcome = Some(game.with_late(OutcomeInfo { ratings: game.ratings, ..outcome }));
     }
     view
 }
@@ -106,7 +107,9 @@ pub fn event(game: &LiveGame, v: u64, kind: ViewerKind, last: bool, clock: Optio
         EventAt::Ply(ply) => GameEvent::Move { mv: move_event(ply, game.pos.geometry(), viewer) },
         EventAt::Takeback(r) => GameEvent::Takeback { by: r.by, ply: r.ply },
         EventAt::Berserk(side) => GameEvent::Berserk { side },
-        EventAt::End(ruling) => GameEvent::End { outcome: GameResult::Ruled(ruling).info_with(game.ratings) },
+        EventAt::End(ruling) => {
+            GameEvent::End { outcome: game.with_late(GameResult::Ruled(ruling).info_with(game.ratings)) }
+        }
     };
     ServerMsg::Event {
         v,

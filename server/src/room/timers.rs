@@ -1,5 +1,6 @@
 //! A room's timers, one at a time: whichever comes first of the clock's flag, the abort of a game never
-//! played ([`super::commands::no_start`]: its first decisions not made within `first_move`, or a game
+//! played ([`super::commands::no_start`]: its first decisions not made within `first_move`, in a game
+//! between people only, or a game
 //! waiting for an opponent whose creator has had no connection for `waiting`), the linger of a finished
 //! game, and the unload of an idle one.
 //!
@@ -64,11 +65,89 @@ fn no_start_at(game: &LiveGame, seats: &Seats, config: &RoomConfig) -> Option<In
             let creator = Side::BOTH.into_iter().find(|&s| game.seats[s].is_some())?;
             seats.absent_since(creator).map(|since| since + game.pause(config.waiting))
         }
-        GameStatus::Ongoing if !config.first_move.is_zero() => {
-            let deadline = game.first_move_deadline(game.pause(config.first_move))?;
+        GameStatus::Ongoing => {
+            let deadline = first_move_abort(game, config)?;
             let (now, now_ms) = (Instant::now(), UnixMs::now());
             Some(now + deadline.since(now_ms))
         }
         _ => None,
+    }
+}
+
+/// When a game being played is aborted if its first decisions are not made (unix ms): never in a game
+/// against the computer (the bot's side never stalls, and a beginner may look at the board as long as
+/// they like), nor when the server is set to never abort.
+pub(super) fn first_move_abort(game: &LiveGame, config: &RoomConfig) -> Option<UnixMs> {
+    if config.first_move.is_zero() || game.against_computer() {
+        return None;
+    }
+    game.first_move_deadline(game.pause(config.first_move))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{NewGame, Occupant};
+    use crate::ids::{Identity, PlayerName, TokenHash};
+    use mancala_engine::{Options, Variant};
+    use std::time::Duration;
+
+    fn config() -> RoomConfig {
+        RoomConfig {
+            claim_grace: Duration::from_secs(60),
+            linger: Duration::from_secs(60),
+            first_move: Duration::from_secs(30),
+            waiting: Duration::from_secs(600),
+            idle: Duration::from_secs(600),
+            day: Duration::from_secs(86_400),
+            forbidden: std::sync::Arc::new(crate::ids::ForbiddenWords::builtin()),
+        }
+    }
+
+    fn seat(name: PlayerName) -> Occupant {
+        Occupant { who: Identity::Guest(name.clone()), token_hash: TokenHash::stored(format!("hash-{name}")) }
+    }
+
+    /// A Kubuguza game with `north` in North's seat, started, nobody's first decision made.
+    fn started(north: PlayerName) -> LiveGame {
+        let now_ms = UnixMs::now();
+        let variant = Variant::Kubuguza;
+        let mut game = LiveGame::new(NewGame {
+            id: "g7Kq2ZtR4m".parse().unwrap(),
+            variant,
+            options: Options::defaults(variant),
+            creator: (Side::South, seat(PlayerName::parse("amina").unwrap())),
+            invite_code: None,
+            clock: None,
+            auto_forced: false,
+            rated: false,
+            previews: false,
+            berserk: false,
+            now_ms,
+        })
+        .unwrap();
+        game.seats[Side::North] = Some(seat(north));
+        game.status = GameStatus::Ongoing;
+        game
+    }
+
+    #[test]
+    fn a_game_between_people_is_aborted_if_its_first_decisions_wait_too_long() {
+        let game = started(PlayerName::parse("kwame").unwrap());
+        let seats = Seats::absent((Instant::now(), UnixMs::now()));
+        let (at, timer) = ruling(&game, &seats, &config()).expect("the first decisions' abort is pending");
+        assert_eq!(timer, Timer::NoStart);
+        assert!(at <= Instant::now() + Duration::from_secs(30), "due within the first move's 30 s");
+        let abort = first_move_abort(&game, &config()).expect("shown to the players");
+        assert_eq!(abort, game.updated_at.plus(Duration::from_secs(30)));
+    }
+
+    #[test]
+    fn a_game_against_the_computer_waits_for_its_player_as_long_as_they_like() {
+        let game = started(PlayerName::bot("easy"));
+        assert!(game.against_computer());
+        let seats = Seats::absent((Instant::now(), UnixMs::now()));
+        assert_eq!(ruling(&game, &seats, &config()), None, "no abort: the bot's side never stalls");
+        assert_eq!(first_move_abort(&game, &config()), None, "and no countdown to show");
     }
 }

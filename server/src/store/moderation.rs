@@ -247,6 +247,17 @@ fn ms(row: &sqlx::any::AnyRow, column: &str) -> Result<Option<UnixMs>, StoreErro
     Ok(row.try_get::<Option<i64>, _>(column)?.map(UnixMs::from_millis))
 }
 
+/// A report an account made (its data download).
+#[derive(Clone, Debug)]
+pub struct ReportMade {
+    pub player: String,
+    pub reason: String,
+    pub text: String,
+    pub game_id: Option<String>,
+    pub line: Option<i64>,
+    pub at: UnixMs,
+}
+
 impl Store {
     /// The standing of the account `key`; `None`: no such account.
     pub async fn standing(&self, key: &str) -> Result<Option<Standing>, StoreError> {
@@ -326,6 +337,29 @@ impl Store {
             created_at: UnixMs::from_millis(r.try_get("created_at")?),
             entries,
         })
+    }
+
+    /// The reports the account `key` made, oldest first: (reported account, reason, text, game, chat
+    /// line, unix ms). Its data download holds them.
+    pub async fn reports_made(&self, key: &str) -> Result<Vec<ReportMade>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT COALESCE(p.name, r.player_key) AS name, r.reason, e.text, e.game_id, e.line_n, e.at              FROM report_entries e JOIN reports r ON r.id = e.report_id              LEFT JOIN players p ON lower(p.name) = r.player_key WHERE e.reporter_key = $1 ORDER BY e.at, r.id",
+        )
+        .bind(key)
+        .fetch_all(self.pool())
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(ReportMade {
+                    player: r.try_get("name")?,
+                    reason: r.try_get("reason")?,
+                    text: r.try_get("text")?,
+                    game_id: r.try_get("game_id")?,
+                    line: r.try_get::<Option<i64>, _>("line_n")?,
+                    at: UnixMs::from_millis(r.try_get("at")?),
+                })
+            })
+            .collect()
     }
 
     /// When (oldest first) the account `key` reported since `since`: what its report limit counts.

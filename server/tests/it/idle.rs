@@ -138,6 +138,7 @@ async fn a_game_whose_first_decisions_are_not_made_in_time_is_aborted() {
         .await;
     assert_eq!(end.reason, "aborted", "{end:?}");
     assert_eq!(end.winner, None, "{end:?}");
+    assert_eq!(end.late, Some(Side::North), "the page says why: North did not make a first move in time");
     let g = finished(&server, &alone, Duration::from_secs(10)).await;
     assert_eq!(g["result"]["reason"], "aborted", "{g}");
     assert!(g["result"]["winner"].is_null(), "{g}");
@@ -189,6 +190,40 @@ async fn aborted_by(server: &TestServer, id: &str) -> Option<String> {
         .fetch_one(&mut conn)
         .await
         .expect("the game")
+}
+
+/// The presence `ws` is told on connect.
+async fn presence(ws: &mut Ws) -> mancala_protocol::Presence {
+    ws.recv_until(|m| match m {
+        ServerMsg::Snapshot { presence, .. } | ServerMsg::Presence { presence } => Some(presence),
+        _ => None,
+    })
+    .await
+}
+
+#[tokio::test]
+async fn a_game_against_the_computer_is_never_aborted_for_want_of_a_first_decision() {
+    let server = server(1, 0, 0).await;
+    let (status, created) =
+        server.post("/api/games", json!({ "variant": "kubuguza", "seat": "south", "opponent": "bot:easy" })).await;
+    assert_eq!(status, 201, "{created}");
+    let bot_game = created["game"]["id"].as_str().unwrap().to_string();
+    let token = created["token"].as_str().unwrap().to_string();
+    let mut s = server.ws(&bot_game, Some(&token), None).await;
+    assert_eq!(presence(&mut s).await.abort_at, None, "no countdown against the computer");
+    drop(s);
+    // A game between people made after it, with the same first move's time: once it is aborted, the bot
+    // game's deadline (had it one) has passed too.
+    let (people, south, _) = server.new_game(json!({ "variant": "kubuguza", "seat": "south" })).await;
+    let mut p = server.ws(&people, Some(&south), None).await;
+    let abort_at = presence(&mut p).await.abort_at.expect("people see the first move's countdown");
+    let g = finished(&server, &people, Duration::from_secs(10)).await;
+    assert_eq!(g["result"]["reason"], "aborted", "{g}");
+    let now_ms = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as u64;
+    assert!(now_ms >= abort_at, "aborted at its deadline, not before");
+    assert_eq!(game(&server, &bot_game).await["status"], "ongoing", "the game against the computer waits");
+    let mut s = server.ws(&bot_game, Some(&token), None).await;
+    assert!(accepted(&decide(&mut s, "s1").await), "and its player may still move");
 }
 
 #[tokio::test]

@@ -369,6 +369,10 @@ async fn download_my_data_holds_everything_but_secrets() {
     let (status, body, _) = call(&s, by(&amani), "POST", "/api/blocks", Some(json!({ "player": "baraka" }))).await;
     assert_eq!(status, 201, "{body}");
 
+    let report = json!({ "player": "baraka", "reason": "other", "text": "left at once", "game": game.as_str() });
+    let (status, body, _) = call(&s, by(&amani), "POST", "/api/reports", Some(report)).await;
+    assert!((200..300).contains(&status), "{status} {body}");
+
     let (status, _, _) = call(&s, ANON, "GET", "/api/account/export", None).await;
     assert_eq!(status, 401);
     let (status, data, headers) = call(&s, by(&amani), "GET", "/api/account/export", None).await;
@@ -383,6 +387,30 @@ async fn download_my_data_holds_everything_but_secrets() {
     assert_eq!(data["sessions"].as_array().unwrap().len(), 1);
     assert_eq!(data["api_tokens"][0]["label"], "laptop");
     assert_eq!(data["blocks"], json!(["baraka"]));
+    // Her own report, and every moment as ISO 8601 text (UTC, to the millisecond), not raw milliseconds.
+    let reports = data["reports"].as_array().unwrap();
+    assert_eq!(reports.len(), 1, "{data}");
+    assert_eq!(
+        (&reports[0]["player"], &reports[0]["reason"], &reports[0]["text"], &reports[0]["game_id"]),
+        (&json!("baraka"), &json!("other"), &json!("left at once"), &json!(game.as_str()))
+    );
+    let iso = |v: &serde_json::Value| {
+        let t = v.as_str().unwrap_or_else(|| panic!("a moment as text, not {v}"));
+        assert!(t.len() == 24 && t.ends_with('Z') && t.as_bytes()[10] == b'T', "ISO 8601: {t}");
+    };
+    for moment in [
+        &data["exported_at"],
+        &data["account"]["created_at"],
+        &data["account"]["email_confirmed_at"],
+        &data["games"][0]["created_at"],
+        &data["games"][0]["updated_at"],
+        &data["chat"][0]["at"],
+        &data["sessions"][0]["last_seen"],
+        &data["api_tokens"][0]["created_at"],
+        &reports[0]["at"],
+    ] {
+        iso(moment);
+    }
     let text = data.to_string();
     let db = pool(&s.database_url).await;
     let hash: String =

@@ -5,7 +5,7 @@
 // pages' views place.
 
 import { has, t } from './i18n.js';
-import { resultText, timeControl, variantName, when } from './ui.js';
+import { resultText, shownName, timeControl, variantName, when } from './ui.js';
 import { h } from './vendor/snabbdom.js';
 
 /**
@@ -40,7 +40,7 @@ export function gameList(games, { onJoin, empty = t('games.none'), player } = {}
 
 /** @param {import('./types.js').Player | null} p */
 function playerName(p) {
-  return p ? p.name : '—';
+  return p ? shownName(p.name) : '—';
 }
 
 /**

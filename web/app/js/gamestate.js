@@ -39,7 +39,7 @@ export function initial() {
     seat: null,
     game: null,
     board: null,
-    presence: { south: false, north: false, claimWinAt: null, watching: 0 },
+    presence: { south: false, north: false, claimWinAt: null, abortAt: null, watching: 0 },
     drawOffer: null,
     takebackOffer: null,
     rematchOffer: null,

@@ -32,7 +32,7 @@ function write(key, value) {
   }
 }
 
-/** @typedef {{token: string, seat: string | null, at: number}} KeptSeat */
+/** @typedef {{token: string, seat: string | null, at: number, variant?: string}} KeptSeat */
 
 /** @returns {Record<string, KeptSeat>} */
 const seats = () => read(SEATS, {});
@@ -49,7 +49,7 @@ export function seatToken(gameId) {
 /** This browser's seats, newest first. */
 export function mySeats() {
   return Object.entries(seats())
-    .map(([gameId, v]) => ({ gameId, seat: v.seat, at: v.at }))
+    .map(([gameId, v]) => ({ gameId, seat: v.seat, at: v.at, variant: v.variant }))
     .sort((a, b) => b.at - a.at);
 }
 
@@ -57,10 +57,11 @@ export function mySeats() {
  * @param {string} gameId
  * @param {string} token
  * @param {string | null} seat
+ * @param {string} [variant] the game's (the puzzles start with the games played)
  */
-export function keepSeat(gameId, token, seat) {
+export function keepSeat(gameId, token, seat, variant) {
   const all = seats();
-  all[gameId] = { token, seat, at: Date.now() };
+  all[gameId] = { token, seat, at: Date.now(), variant: variant || all[gameId]?.variant };
   // Keep the newest 200 games.
   const ids = Object.keys(all).sort((a, b) => all[b].at - all[a].at);
   for (const id of ids.slice(200)) delete all[id];

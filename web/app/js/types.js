@@ -18,6 +18,7 @@
  * @property {Side | null} winner null: a draw (or an aborted game)
  * @property {string} reason `no-legal-move`, `resignation`, `timeout`, `aborted`, …
  * @property {{south: RatingChange, north: RatingChange}} [ratings] a rated game's changes
+ * @property {Side} [late] an aborted game's side that did not make its first decision in time
  */
 
 /**
@@ -91,6 +92,8 @@
  * @property {boolean} south
  * @property {boolean} north
  * @property {number | null} claimWinAt Unix ms from which the win may be claimed
+ * @property {number | null} abortAt Unix ms at which a game between people is aborted if its first
+ *   decisions are not made
  * @property {number} watching how many watch without a seat
  */
 

@@ -63,6 +63,13 @@ export const sideName = (side) => (has(`side.${side}`) ? t(`side.${side}`) : sid
  */
 export const other = (side) => (side === 'south' ? 'north' : 'south');
 
+/** A name the site gave (`anonymous`, the computer's `bot-easy`) in the reader's words. @param {string} name */
+export function shownName(name) {
+  const bot = /^bot-(random|easy|medium|hard|[1-8])$/.exec(name)?.[1];
+  if (bot) return t('player.computer', { level: { random: '1', easy: '2', medium: '3', hard: '4' }[bot] || bot });
+  return name === 'anonymous' ? t('player.anonymous') : name;
+}
+
 /** @param {import('./types.js').Outcome} o */
 const reason = (o) => (has(`reason.${o.reason}`) ? t(`reason.${o.reason}`) : o.reason);
 
@@ -75,11 +82,13 @@ const reason = (o) => (has(`reason.${o.reason}`) ? t(`reason.${o.reason}`) : o.r
  */
 export function resultText(o, players, seat) {
   if (!o) return '';
+  if (o.reason === 'aborted' && o.late) return t('result.aborted_late', { side: sideName(o.late) });
   if (o.reason === 'aborted') return t('result.aborted');
   const why = reason(o);
   if (!o.winner) return t('result.draw', { reason: why });
   if (seat) return t(o.winner === seat ? 'result.you_won' : 'result.you_lost', { reason: why });
-  return t('result.won', { name: players[o.winner]?.name || sideName(o.winner), reason: why });
+  const winner = players[o.winner]?.name;
+  return t('result.won', { name: winner ? shownName(winner) : sideName(o.winner), reason: why });
 }
 
 /**

@@ -550,6 +550,7 @@ impl Room {
             Ok(ratings) => change.ratings = ratings,
         }
         let decided_by = change.plies.first().filter(|p| !p.auto).map(|p| (p.side, p.client_id.clone()));
+        let abort_at = self.abort_at();
         let versions = self.game.apply(change);
         if let (Some((side, Some(id))), Some(o)) = (decided_by, origin.as_ref()) {
             self.answers.remember(
@@ -559,6 +560,10 @@ impl Room {
             );
         }
         self.publish(versions.clone(), origin);
+        if self.abort_at() != abort_at {
+            // The first decisions' deadline moved (a first decision made, the game started or ended).
+            self.broadcast_presence();
+        }
         if self.game.is_over() {
             metrics::counter!("mancala_games_finished").increment(1);
             if !self.people_connected() {

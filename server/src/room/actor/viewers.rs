@@ -9,6 +9,7 @@ use crate::room::commands::sync;
 use crate::room::conns::CatchUp;
 use crate::room::frame::{Frame, Frames};
 use crate::room::projection::{self, ViewerKind};
+use crate::room::timers;
 use crate::room::{ConnId, Outbound};
 use mancala_protocol::ServerMsg;
 use tokio::sync::mpsc;
@@ -70,7 +71,13 @@ impl Room {
 
     pub(super) fn presence_for(&self, kind: ViewerKind) -> mancala_protocol::Presence {
         let watching = self.conns.count(ViewerKind::Spectator) as u32;
-        self.seats.for_viewer(kind, self.game.claims(), self.config.claim_grace, watching)
+        let presence = self.seats.for_viewer(kind, self.game.claims(), self.config.claim_grace, watching);
+        mancala_protocol::Presence { abort_at: self.abort_at(), ..presence }
+    }
+
+    /// When the game is aborted if its first decisions are not made (unix ms), for everyone to see.
+    pub(super) fn abort_at(&self) -> Option<u64> {
+        timers::first_move_abort(&self.game, &self.config).map(|t| t.wire())
     }
 
     pub(super) fn snapshot_frame(&self, kind: ViewerKind) -> std::sync::Arc<Frame> {
@@ -89,7 +96,10 @@ impl Room {
         let (seats, playing, grace) = (self.seats, self.game.claims(), self.config.claim_grace);
         let watching = self.conns.count(ViewerKind::Spectator) as u32;
         self.told_watching = watching;
-        self.conns.broadcast(|kind| ServerMsg::Presence { presence: seats.for_viewer(kind, playing, grace, watching) });
+        let abort_at = self.abort_at();
+        self.conns.broadcast(|kind| ServerMsg::Presence {
+            presence: mancala_protocol::Presence { abort_at, ..seats.for_viewer(kind, playing, grace, watching) },
+        });
     }
 
     /// Whether the number of spectators moved enough since everyone was last told it to tell them again:

@@ -76,6 +76,7 @@ const MARKS = ['lifted', 'dropped', 'captured', 'last-from', 'last-to', 'focus',
  * @property {string | null} selected
  * @property {string} label
  * @property {{from: string, to: string}[]} [arrows] drawn from hole to hole (a diagram's sowing path)
+ * @property {Record<string, string>} [markWords] a mark's words, said with the hole's name
  */
 
 /**
@@ -151,7 +152,8 @@ export class BoardView {
         h.text.textContent = String(count);
         this.drawSeeds(h, count);
       }
-      const label = `${name} ${count}${playable ? ', playable' : ''}`;
+      const said = state.markWords?.[state.marks[name]];
+      const label = `${name} ${count}${playable ? ', playable' : ''}${said ? `, ${said}` : ''}`;
       if (h.name !== label) {
         h.name = label;
         h.g.setAttribute('aria-label', label);

@@ -29,7 +29,8 @@ function markByHole(marks) {
 
 export class Diagram {
   /**
-   * @param {{onHole?: (name: string) => void, onHover?: (name: string | null) => void, label?: string}} [opts]
+   * @param {{onHole?: (name: string) => void, onHover?: (name: string | null) => void, label?: string, markWords?: () => Record<string, string>}} [opts]
+   *   `markWords`: what the marks mean, in words (a lesson's), said with a marked hole's name
    */
   constructor(opts = {}) {
     this.box = el('div', { class: 'board-box' });
@@ -43,6 +44,7 @@ export class Diagram {
       onHover: opts.onHover,
     });
     this.label = opts.label || '';
+    this.markWords = opts.markWords;
     /** @type {'south' | 'north'} the side drawn at the bottom (a puzzle's solver) */
     this.side = 'south';
     /** @type {Board | null} */
@@ -146,6 +148,7 @@ export class Diagram {
       playable: f ? new Set() : this.playable,
       marks: f ? f.marks : { ...this.marks, ...this.extra },
       arrows: f ? [] : this.arrows,
+      markWords: this.markWords?.(),
       selected: null,
       label: this.label || t('game.board_label', { game: variantName(b.variant), side: sideName(this.side) }),
     });

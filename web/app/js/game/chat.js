@@ -18,6 +18,9 @@ import { lineMenu } from '../linemenu.js';
 
 const MUTED = 'mancala.muted';
 
+/** The account whose block the reader is asked to confirm (one question at a time, as the commands'). */
+let confirming = /** @type {string | null} */ (null);
+
 /** @returns {string[]} */
 function muted() {
   try {
@@ -54,19 +57,40 @@ export function chatPanel(ctrl) {
   const oppSeat = s.seat ? s.game?.players[other(s.seat)] : null;
   const opp = oppSeat?.name ?? null;
   const mine = me()?.toLowerCase();
-  /** @param {string} name */
+  /** @param {string} name @param {boolean} on */
+  const setBlock = (name, on) =>
+    setBlocked(name, on).then(
+      () => ctrl.redraw(),
+      (e) => ctrl.say(t('blocks.error', { reason: errorText(e) })),
+    );
+  /** Block asks first (what it does); unblock acts at once. @param {string} name */
   const blockAction = (name) => {
     const on = !isBlocked(name);
     return {
       id: 'block',
       label: t(on ? 'blocks.block_name' : 'blocks.unblock_name', { name }),
-      run: () =>
-        setBlocked(name, on).then(
-          () => ctrl.redraw(),
-          (e) => ctrl.say(t('blocks.error', { reason: errorText(e) })),
-        ),
+      run: () => (on ? ((confirming = name), ctrl.redraw()) : setBlock(name, false)),
     };
   };
+  const question = confirming
+    ? h('p#block-confirm.small.confirm', { key: 'block-confirm' }, [
+        `${t('blocks.confirm', { name: confirming })} `,
+        h(
+          'button#block-yes.danger.small',
+          {
+            attrs: { type: 'button' },
+            on: { click: () => (setBlock(/** @type {string} */ (confirming), true), (confirming = null)) },
+          },
+          t('blocks.yes', { name: confirming }),
+        ),
+        ' ',
+        h(
+          'button#block-no.ghost.small',
+          { attrs: { type: 'button' }, on: { click: () => ((confirming = null), ctrl.redraw()) } },
+          t('common.no'),
+        ),
+      ])
+    : null;
   /** The actions on a line (block, report): those of a signed-in reader on another account's line. */
   const actions = (/** @type {import('../types.js').ChatLine} */ l) => {
     if (!mine || !account(l) || l.by.toLowerCase() === mine) return [];
@@ -104,6 +128,7 @@ export function chatPanel(ctrl) {
           )
         : [h('li.muted.small', t('chat.none'))],
     ),
+    question,
     canSay
       ? h('form.chat-say', { on: { submit } }, [
           h('input', {

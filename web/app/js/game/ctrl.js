@@ -13,7 +13,7 @@ import { adoptSeatFragment, keepSeat, prefs, seatToken } from '../prefs.js';
 import { GameSocket } from '../net/socket.js';
 import { shownHoles } from '../board/steps.js';
 import { has, loadBook, t } from '../i18n.js';
-import { errorText, other, sideName, variantName } from '../ui.js';
+import { errorText, other, shownName, sideName, variantName } from '../ui.js';
 import { ClockCtrl } from './clock.js';
 import { HANDLERS } from './handlers.js';
 import { go } from '../router.js';
@@ -96,10 +96,10 @@ export class GameCtrl {
       redraw: () => this.redraw(),
       seat: () => this.s.seat,
       onLow: () => this.noise('low'),
-      // The claim's countdown ticks with the clocks.
+      // The claim's and the first decisions' countdowns tick with the clocks.
       alsoTicking: () => {
         const s = this.s;
-        return !!s.presence.claimWinAt && !!s.seat && s.game?.status === 'ongoing';
+        return s.game?.status === 'ongoing' && ((!!s.presence.claimWinAt && !!s.seat) || !!s.presence.abortAt);
       },
     });
     /** @type {((e: KeyboardEvent) => void) | undefined} */
@@ -378,7 +378,7 @@ export class GameCtrl {
       this.clock.set(m.clock, performance.now());
     if (sowing) this.noise(sowing.move.steps.some((x) => x.type === 'capture') ? 'capture' : 'move');
     if (!myTurn && m.type === 'event' && this.legal().length) this.noise('turn');
-    if (m.type === 'snapshot' && s.seat) keepSeat(this.id, seatToken(this.id) || '', s.seat);
+    if (m.type === 'snapshot' && s.seat) keepSeat(this.id, seatToken(this.id) || '', s.seat, s.game?.variant);
     if (s.needRecord && !this.recordAsked) this.fetchRecord();
     for (const ply of this.seen.keys()) if (ply > (s.game?.plies ?? 0)) this.seen.delete(ply);
     if (sowing && s.board) {
@@ -550,7 +550,8 @@ export class GameCtrl {
 
   /** @param {Side} side @returns {string} the player's name (the side's before anyone sits) */
   nameOf(side) {
-    return this.s.game?.players[side]?.name || sideName(side);
+    const name = this.s.game?.players[side]?.name;
+    return name ? shownName(name) : sideName(side);
   }
 
   /** This browser's seat token for the game, or null. */

@@ -61,6 +61,8 @@ export class LessonCtrl {
     this.diagram = new Diagram({
       onHole: (name) => this.clickHole(name),
       onHover: (name) => this.hover(name),
+      // A marked hole says why it is marked, to a screen reader as the legend says it to the eye.
+      markWords: () => ({ goal: t('learn.mark.goal'), focus: t('learn.mark.focus'), danger: t('learn.mark.danger') }),
     });
   }
 

@@ -36,6 +36,7 @@ export function view(ctrl) {
           ? h('div.reading', { key: 'reading' }, [h('p.small', [h('strong', t('learn.reading'))]), h('p', s.reading)])
           : null,
         h('p.goal', { attrs: { hidden: !s?.goal } }, words(s?.goal ? s.goal.text : '')),
+        legend(ctrl),
         h(
           'div.verdict',
           {
@@ -51,6 +52,31 @@ export function view(ctrl) {
       ]),
     ]),
   ]);
+}
+
+/** The marks a step's board may carry, each drawn as its own kind of ring. */
+const RINGS = ['goal', 'focus', 'danger'];
+
+/**
+ * What the rings on the board mean, when the step marks a hole: the marked holes' rings and, while the
+ * reader plays, the playable holes' (the two were once told apart by colour alone).
+ * @param {LessonCtrl} ctrl
+ */
+function legend(ctrl) {
+  const s = ctrl.step();
+  const kinds = RINGS.filter((k) => (s?.marks?.holes || []).some((/** @type {any} */ m) => m.kind === k));
+  if (!kinds.length) return h('ul.ring-legend', { key: 'legend', attrs: { hidden: true } });
+  const shown = ctrl.playing() ? ['playable', ...kinds] : kinds;
+  return h(
+    'ul.ring-legend.small',
+    { key: 'legend', attrs: { 'aria-label': t('learn.legend') } },
+    shown.map((k) =>
+      h('li', { key: k, attrs: { 'data-ring': k } }, [
+        h(`span.ring.${k}`, { attrs: { 'aria-hidden': 'true' } }),
+        t(`learn.legend.${k}`),
+      ]),
+    ),
+  );
 }
 
 /** @param {LessonCtrl} ctrl */

@@ -1,12 +1,12 @@
 // @ts-check
 // The "Report" dialog: a player reported from their profile, from a game (the opponent) or from a chat
 // line (the line's number goes with it, so the moderator reads the words). Drawn as a modal <dialog> of
-// its own, so any page (snabbdom or plain DOM) can open it. The answer thanks the reporter; the outcome is
-// never told (docs/moderation.md).
+// its own, so any page (snabbdom or plain DOM) can open it. Once sent, the dialog says so and its only
+// button is "Close"; the outcome is never told (docs/moderation.md).
 
 import { call } from '../net/api.js';
 import { loadBook, t } from '../i18n.js';
-import { el } from '../ui.js';
+import { el, errorText } from '../ui.js';
 import { moderationStyle } from './style.js';
 
 const REASONS = ['cheat', 'insult', 'leave', 'boost', 'name', 'other'];
@@ -32,6 +32,11 @@ export async function openReport(what) {
     el('textarea', { name: 'text', id: 'report-text', maxlength: 500, rows: 3, required: true })
   );
   const send = /** @type {HTMLButtonElement} */ (el('button', { type: 'submit', id: 'report-send' }, t('report.send')));
+  const close = el(
+    'button',
+    { type: 'button', class: 'ghost', id: 'report-close', onclick: () => dialog.close() },
+    t('report.cancel'),
+  );
   const dialog = /** @type {HTMLDialogElement} */ (
     el(
       'dialog',
@@ -47,11 +52,14 @@ export async function openReport(what) {
               const body = { player: what.player, reason: reason.value, text: text.value };
               if (what.game) Object.assign(body, { game: what.game });
               if (what.line) Object.assign(body, { line: what.line });
-              const answer = await call('POST', '/api/reports', body);
-              status.textContent = answer.message;
+              await call('POST', '/api/reports', body);
+              status.textContent = t('report.sent');
               send.hidden = true;
+              reason.disabled = text.disabled = true;
+              close.textContent = t('report.close');
+              close.focus();
             } catch (err) {
-              status.textContent = err instanceof Error ? err.message : String(err);
+              status.textContent = t('report.error', { reason: errorText(err) });
               send.disabled = false;
             }
           },
@@ -60,13 +68,7 @@ export async function openReport(what) {
         what.text ? el('p', { class: 'muted small' }, t('report.quoted', { text: what.text })) : null,
         el('label', {}, t('report.reason'), ' ', reason),
         el('label', { class: 'block' }, t('report.text'), el('br'), text),
-        el(
-          'p',
-          {},
-          send,
-          ' ',
-          el('button', { type: 'button', class: 'ghost', onclick: () => dialog.close() }, t('report.cancel')),
-        ),
+        el('p', {}, send, ' ', close),
         status,
       ),
     )

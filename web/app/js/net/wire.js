@@ -42,6 +42,7 @@ export function outcome(o) {
   const out = { winner: o.winner === 'south' || o.winner === 'north' ? o.winner : null, reason: String(o.reason) };
   const r = ratingChanges(o.ratings);
   if (r) out.ratings = r;
+  if (o.late === 'south' || o.late === 'north') out.late = o.late;
   return out;
 }
 
@@ -154,7 +155,13 @@ export function clock(w) {
 
 /** @param {Json} w */
 export function presence(w) {
-  return { south: !!w?.south, north: !!w?.north, claimWinAt: w?.claim_win_at ?? null, watching: w?.watching ?? 0 };
+  return {
+    south: !!w?.south,
+    north: !!w?.north,
+    claimWinAt: w?.claim_win_at ?? null,
+    abortAt: w?.abort_at ?? null,
+    watching: w?.watching ?? 0,
+  };
 }
 
 /**

@@ -41,8 +41,7 @@ export function mount(main, { id }) {
       el?.focus();
     }
     const g = ctrl.s.game;
-    if (g)
-      document.title = `${ctrl.title()} · ${g.players.south?.name || '?'} – ${g.players.north?.name || '?'} · Mancala`;
+    if (g) document.title = `${ctrl.title()} · ${ctrl.nameOf('south')} – ${ctrl.nameOf('north')} · Mancala`;
   };
   const ctrl = new GameCtrl(id, redraw);
   redraw();

@@ -13,7 +13,9 @@ import { decisions as byHole } from '../gamestate.js';
 import { go } from '../router.js';
 import { me, ready } from '../session.js';
 import { errorText } from '../ui.js';
+import { knownGames } from './known.js';
 import { Line } from './line.js';
+import { GAMES } from './view/main.js';
 import { markPuzzle, progress, recentlyFinished, streakReached } from './progress.js';
 
 /** @typedef {'next' | 'one' | 'daily' | 'streak'} Mode */
@@ -55,6 +57,10 @@ export class PuzzleCtrl {
     this.answer = null;
     /** @type {{at: number, played: string, expected: string} | null} where the wrong choice was made */
     this.miss = null;
+    /** The puzzle is being tried again after a miss. */
+    this.retried = false;
+    /** The game the page chose for the player (the one they know best), while it is the filter's. */
+    this.known = '';
     /** Puzzles solved in a row in this streak run. */
     this.run = 0;
     this.best = progress().streakBest;
@@ -76,11 +82,28 @@ export class PuzzleCtrl {
   }
 
   start() {
-    ready().then((name) => {
+    const signed = ready().then((name) => {
       this.signedIn = !!name;
       if (this.signedIn) this.loadHistory();
       this.redraw();
     });
+    // "Puzzles for you" and the streak start with the game the player knows best, unless the address
+    // names one; the game filter shows it, and "All games" is a choice away.
+    if ((this.mode === 'next' || this.mode === 'streak') && !this.game && !this.theme) {
+      signed
+        .then(() => knownGames())
+        .then(
+          (games) => {
+            if (!this.gone && !this.game && GAMES.includes(games[0])) {
+              this.game = games[0];
+              this.known = games[0];
+            }
+          },
+          () => {},
+        )
+        .then(() => (this.gone ? undefined : this.load()));
+      return;
+    }
     this.load();
   }
 
@@ -94,7 +117,10 @@ export class PuzzleCtrl {
     return this.mode === 'streak' && !!me();
   }
 
-  /** Asks for the puzzle the mode shows: the one named, the daily, the next near the rating, the streak's. */
+  /**
+   * Asks for the puzzle the mode shows: the one named, the daily, the next near the rating, the streak's.
+   * @returns {Promise<void>}
+   */
   async load() {
     const n = ++this.shown;
     this.phase = 'loading';
@@ -116,6 +142,11 @@ export class PuzzleCtrl {
     } catch (e) {
       if (this.gone || n !== this.shown) return;
       const status = /** @type {any} */ (e)?.status;
+      if (status === 404 && this.known && this.game === this.known && !this.run) {
+        // Nothing left in the game the page chose: every game, as before any choice.
+        this.game = this.known = '';
+        return this.load();
+      }
       this.phase = 'none';
       this.noneKey =
         status === 404
@@ -143,6 +174,7 @@ export class PuzzleCtrl {
     this.selected = null;
     this.answer = null;
     this.miss = null;
+    this.retried = false;
     this.voted = null;
     this.voteError = '';
     this.error = '';
@@ -227,6 +259,7 @@ export class PuzzleCtrl {
       answer = await judged;
       if (!mine()) return;
       if (answer.result === 'wrong') return this.missed(answer, i, d);
+      this.retried = false;
       line.plies.length = i;
       line.plies.push(ply);
       this.at = i + 1;
@@ -293,6 +326,24 @@ export class PuzzleCtrl {
     this.at = i;
     this.diagram.show(/** @type {Line} */ (this.line).boardAt(i));
     this.afterEnd();
+  }
+
+  /**
+   * "Try again" after a miss: the same puzzle from the position before the wrong decision, the right
+   * decisions before it kept. The server records an account's first attempt only (its rating moved
+   * then), so a success now is judged and shown but moves no rating.
+   */
+  retry() {
+    if (this.phase !== 'wrong' || !this.miss || !this.line) return;
+    this.at = this.miss.at;
+    this.miss = null;
+    this.answer = null;
+    this.retried = true;
+    this.phase = 'play';
+    this.diagram.show(this.line.boardAt(this.at));
+    this.offer();
+    this.focusNext = 'svg.board .hole[tabindex="0"]';
+    this.redraw();
   }
 
   afterEnd() {

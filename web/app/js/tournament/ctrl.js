@@ -15,7 +15,7 @@ import { tournamentApi } from '../net/tournamentwire.js';
 import { HANDLERS } from './handlers.js';
 import { markOpened, opened } from './opened.js';
 import { TournamentSocket } from './socket.js';
-import { refusal } from './words.js';
+import { refusal, tournamentName } from './words.js';
 
 /** @typedef {import('../net/tournamentwire.js').TournamentView} TournamentView */
 /** @typedef {import('./socket.js').TournamentMessage} TournamentMessage */
@@ -76,7 +76,7 @@ export class TournamentCtrl {
     if (this.stopped || (this.view && v.version < this.view.version)) return;
     this.view = v;
     this.load = 'shown';
-    document.title = `${v.name} · Mancala`;
+    document.title = `${tournamentName(v)} · Mancala`;
     const g = v.me?.game;
     if (g && !(g.game.id in opened())) {
       // Paired: the seat as the lobby keeps it, and to the board.

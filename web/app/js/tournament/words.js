@@ -11,6 +11,25 @@ import { clockText, errorText, variantName } from '../ui.js';
 /** @typedef {import('../vendor/snabbdom.js').VNode} VNode */
 
 /**
+ * The default names the site's form gives a tournament, in every catalog (`tour.default_name` of en and
+ * fr): a tournament still called so was named by the site, not its creator, and is shown in the reader's
+ * language. A test checks these against the catalogs.
+ * @type {((name: string) => string)[]}
+ */
+export const DEFAULT_NAMES = [(name) => `${name}'s tournament`, (name) => `Tournoi de ${name}`];
+
+/**
+ * A tournament's name as the reader reads it: the form's default in the reader's language, anything its
+ * creator typed as typed.
+ * @param {{name: string, createdBy: string | null}} s
+ */
+export function tournamentName(s) {
+  const by = s.createdBy;
+  if (by && DEFAULT_NAMES.some((f) => f(by) === s.name)) return t('tour.default_name', { name: by });
+  return s.name;
+}
+
+/**
  * A countdown's words: "in 4:05", "in 1h 20m".
  * @param {number} at unix ms
  */

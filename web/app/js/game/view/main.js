@@ -62,6 +62,17 @@ export function statusText(ctrl) {
   return t('game.status.to_move', { side: sideName(s.board.toMove || '') });
 }
 
+/** The first moves' countdown (games between people). @param {GameCtrl} ctrl */
+function abortLine(ctrl) {
+  const s = ctrl.s;
+  const at = s.game?.status === 'ongoing' && s.board ? s.presence.abortAt : null;
+  if (!at || !s.board) return h('p#abort-wait', { attrs: { hidden: true } });
+  const count = Math.max(0, Math.ceil((at - Date.now()) / 1000));
+  const late = s.board.toMove === 'both' ? s.board.waiting : [s.board.toMove];
+  const key = s.seat && late.includes(s.seat) ? '_you' : late.length > 1 ? '_both' : '';
+  return h('p#abort-wait.muted.small', t(`game.abort_wait${key}`, { count, side: sideName(late[0] || '') }));
+}
+
 /**
  * A finished game's winner for the tests and the style: `south`, `north` or `draw` (false: not over).
  * @param {GameCtrl} ctrl
@@ -135,6 +146,7 @@ export function view(ctrl) {
         ctrl.s.presence.watching ? t('game.watching', { count: ctrl.s.presence.watching }) : '',
       ),
       h('p#status.status', { attrs: { 'aria-live': 'polite', 'data-winner': winner(ctrl) } }, statusText(ctrl)),
+      abortLine(ctrl),
       ratingLine(ctrl),
       h('p#note.error', { attrs: { role: 'alert' } }, ctrl.message),
       choices(ctrl),

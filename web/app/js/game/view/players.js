@@ -5,7 +5,7 @@
 
 import { h } from '../../vendor/snabbdom.js';
 import { t } from '../../i18n.js';
-import { clockText, sideName } from '../../ui.js';
+import { clockText, shownName, sideName } from '../../ui.js';
 import { LOW_MS } from '../clock.js';
 import { memo } from './memo.js';
 
@@ -79,7 +79,7 @@ export function playerBar(ctrl, where) {
       ]),
       p?.registered
         ? h('a.pname', { attrs: { href: `/@/${encodeURIComponent(p.name)}` } }, p.name)
-        : h('strong.pname', p ? p.name : t('game.open_seat')),
+        : h('strong.pname', p ? shownName(p.name) : t('game.open_seat')),
       ratingBits(side, change, rating),
       h('span.muted', ` ${side === s.seat ? t('game.side_you', { side: sideName(side) }) : sideName(side)}`),
       store === undefined
@@ -153,7 +153,7 @@ export function ratingLine(ctrl) {
             const c = r[side];
             const d = c.after - c.before;
             return h('span.change', { attrs: { 'data-change': side } }, [
-              `${g.players[side]?.name || sideName(side)}: ${c.before} → ${c.after}${c.provisional ? '?' : ''} `,
+              `${ctrl.nameOf(side)}: ${c.before} → ${c.after}${c.provisional ? '?' : ''} `,
               h('span.diff', { class: diffClass(d) }, `(${signed(d)})`),
             ]);
           }),

@@ -7,7 +7,7 @@
 import { me } from '../../session.js';
 import { t } from '../../i18n.js';
 import { CLOCKS, clockName, clockOf } from '../../clocks.js';
-import { timeControl, variantName } from '../../ui.js';
+import { shownName, timeControl, variantName } from '../../ui.js';
 import { h } from '../../vendor/snabbdom.js';
 import { NAME_PATTERN } from '../ctrl.js';
 import { host } from './host.js';
@@ -178,7 +178,7 @@ function seekLine(ctrl, s) {
   return h('li', { key: id, attrs: { 'data-seek': id } }, [
     s.registered
       ? h('a.seek-name', { attrs: { href: `/@/${encodeURIComponent(s.name)}` } }, s.name)
-      : h('span.seek-name', s.name),
+      : h('span.seek-name', shownName(s.name)),
     ' ',
     h('span.rating', ratingText(s)),
     ' ',

@@ -90,7 +90,9 @@ function statusText(ctrl) {
     case 'busy':
       return t('puzzle.status.busy');
     case 'play':
-      return t(ctrl.given.length ? 'puzzle.status.keep_going' : 'puzzle.status.find');
+      return t(
+        ctrl.retried ? 'puzzle.status.retry' : ctrl.given.length ? 'puzzle.status.keep_going' : 'puzzle.status.find',
+      );
     case 'right':
     case 'wrong':
       return t('puzzle.status.over');
@@ -99,13 +101,23 @@ function statusText(ctrl) {
   }
 }
 
-/** The puzzle's game, themes, rating, and its link. @param {PuzzleCtrl} ctrl */
+/**
+ * The game the puzzle is in, linked to its rules (a player who has not met it learns it there).
+ * @param {any} p the server's puzzle
+ */
+function gameLine(p) {
+  return h('p#puzzle-of.small', [
+    `${t('puzzle.game_is')} `,
+    h('a', { attrs: { href: `/rules/${encodeURIComponent(p.variant)}` } }, variantName(p.variant)),
+  ]);
+}
+
+/** The puzzle's themes, rating, and its link. @param {PuzzleCtrl} ctrl */
 function about(ctrl) {
   const p = ctrl.puzzle;
   const themes = p.themes.length ? p.themes.map(themeName).join(', ') : t('puzzle.no_theme');
   return h('div#puzzle-about.small', [
     h('p', [
-      `${variantName(p.variant)} · `,
       h('span#puzzle-puzzle-rating', t('puzzle.rating', { rating: String(ctrl.answer?.puzzle_rating ?? p.rating) })),
       ` · ${t('puzzle.plays', { count: p.plays + (ctrl.answer?.recorded ? 1 : 0) })}`,
     ]),
@@ -137,6 +149,7 @@ export function view(ctrl) {
       h(`div.lesson.puzzle${wide ? '.wide' : ''}`, [
         h('div', [boardHost(ctrl), choices(ctrl)]),
         h('div.text', [
+          p ? gameLine(p) : null,
           h('p#puzzle-goal.goal', p ? goalText(p) : ''),
           h(
             'p#puzzle-status.status',

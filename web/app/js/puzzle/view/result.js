@@ -1,7 +1,8 @@
 // @ts-check
 // What the puzzle page says once the line is over: solved or missed (and the choice expected), the
-// account's rating change, the streak, the whole solution to step through, "next puzzle", the link to
-// the analysis board at the position shown, and the vote of an account.
+// account's rating change, the streak's end, the whole solution to step through, "try again" after a
+// miss (the position before the wrong decision, as lichess's retry), "next puzzle", the link to the
+// analysis board at the position shown, and the vote of an account.
 
 import { h } from '../../vendor/snabbdom.js';
 import { t } from '../../i18n.js';
@@ -29,7 +30,8 @@ export function verdict(ctrl) {
     );
   }
   lines.push(h('p.small', ratingChange(ctrl)));
-  if (ctrl.mode === 'streak') lines.push(h('p#puzzle-streak-end.small', streakLine(ctrl)));
+  // While the streak goes on, its line is the page's (#puzzle-streak); the verdict says only its end.
+  if (ctrl.mode === 'streak' && !right) lines.push(h('p#puzzle-streak-end.small', streakLine(ctrl)));
   return h(`div#puzzle-verdict.verdict.${right ? 'met' : 'missed'}`, { attrs: { role: 'status' } }, lines);
 }
 
@@ -109,6 +111,10 @@ export function afterActions(ctrl) {
   if (p.options?.width && p.options.width !== 8) query.set('width', String(p.options.width));
   const analysis = `/analysis/${encodeURIComponent(p.variant)}?${query}`;
   const buttons = [
+    // A streak ends at its first miss; any other puzzle may be tried again from before the wrong decision.
+    ctrl.phase === 'wrong' && ctrl.mode !== 'streak'
+      ? h('button#puzzle-retry', { attrs: { type: 'button' }, on: { click: () => ctrl.retry() } }, t('puzzle.retry'))
+      : null,
     h(
       'button#puzzle-next.primary',
       { attrs: { type: 'button' }, on: { click: () => ctrl.next() } },

@@ -6,7 +6,7 @@
 import { h } from '../../vendor/snabbdom.js';
 import { t } from '../../i18n.js';
 import { timeControl } from '../../ui.js';
-import { at, kindText, lockMark, timeText, variantsText } from '../words.js';
+import { at, kindText, lockMark, timeText, tournamentName, variantsText } from '../words.js';
 import { createForm } from './form.js';
 
 /** @typedef {import('../list.js').TournamentListCtrl} TournamentListCtrl */
@@ -19,7 +19,7 @@ import { createForm } from './form.js';
 function line(s) {
   return h('li', { key: s.id, attrs: { 'data-tournament': s.id } }, [
     h('div.tline-head', [
-      h('a.tname', { attrs: { href: `/tournament/${encodeURIComponent(s.id)}` } }, s.name),
+      h('a.tname', { attrs: { href: `/tournament/${encodeURIComponent(s.id)}` } }, tournamentName(s)),
       s.private ? lockMark() : null,
       h('span.badge', kindText(s)),
     ]),

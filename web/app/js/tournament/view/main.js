@@ -10,7 +10,7 @@ import { t } from '../../i18n.js';
 import { me } from '../../session.js';
 import { timeControl, variantName } from '../../ui.js';
 import { memo } from '../../game/view/memo.js';
-import { at, countdown, kindText, lockMark, refusalView, timeText, variantsText } from '../words.js';
+import { at, countdown, kindText, lockMark, refusalView, timeText, tournamentName, variantsText } from '../words.js';
 import { byes, gameList } from './games.js';
 import { scoring, standings } from './standings.js';
 
@@ -21,7 +21,7 @@ import { scoring, standings } from './standings.js';
 /** @param {TournamentCtrl} ctrl */
 function title(ctrl) {
   const v = ctrl.view;
-  if (v) return h('h1#t-name', [v.name, ...(v.private ? [' ', lockMark()] : [])]);
+  if (v) return h('h1#t-name', [tournamentName(v), ...(v.private ? [' ', lockMark()] : [])]);
   const words = { loading: 'common.loading', missing: 'tour.not_found', failed: 'tour.title', shown: 'tour.title' };
   return h('h1#t-name', t(words[ctrl.load]));
 }
