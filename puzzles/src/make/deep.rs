@@ -233,4 +233,21 @@ mod tests {
         old.solution.truncate(1);
         assert!(line::check(&old, &budgets()).is_err(), "the line before the reply no longer stands");
     }
+
+    /// The way from a position to a puzzle that the generator and the server's miner share (`find`)
+    /// ends with this deep verdict: the puzzle it keeps is the one the deep check leaves.
+    #[test]
+    fn find_keeps_what_the_deep_verdict_leaves() {
+        let p = njombwa_hold();
+        let start = position_text::parse(p.variant, p.options, &p.position).unwrap();
+        let mut stats = crate::make::find::Stats::default();
+        let found = crate::make::find::find(&start, p.source.clone(), 1, &budgets(), &mut Here, &mut stats)
+            .unwrap()
+            .unwrap_or_else(|| panic!("no puzzle: {stats:?}"));
+        assert!(stats.seconds.contains_key("deep"), "{stats:?}");
+        let deep = reverify_on(&found, &crate::make::find::DEEPER, &budgets(), &mut Here).unwrap();
+        let kept = deep.puzzle.unwrap();
+        assert_eq!((&found.solution, &found.alternatives, found.goal), (&kept.solution, &kept.alternatives, kept.goal));
+        assert!(matches!(found.goal, Goal::Save { .. }), "{:?}", found.goal);
+    }
 }
