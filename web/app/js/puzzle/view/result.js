@@ -120,7 +120,7 @@ function alsoRight(ctrl, i) {
   const here = all.filter((a) => a.at === i).map((a) => decisionText(a.decision));
   if (!here.length) return null;
   const key = ctrl.puzzle?.goal?.kind === 'win' ? 'puzzle.also_wins' : 'puzzle.also_good';
-  return h('span.puzzle-also.muted', ` — ${t(key, { decisions: here.join(', '), count: here.length })}`);
+  return h('span.puzzle-also.muted', ` — ${here.map((decision) => t(key, { decision })).join('; ')}`);
 }
 
 /**
