@@ -10,12 +10,13 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PuzzleGoal {
-    /// `win`, `capture` (the four-row games), `score` (Azigo) or `hold` (a defence: lose nothing over the
-    /// line where every other decision loses counters or the game).
+    /// `win`, `capture` (the four-row games), `score` (Azigo), `hold` (a defence: lose nothing over the
+    /// line, the opponent's reply included, where every other decision loses counters or the game) or
+    /// `save` (a defence that loses counters to the reply, `counters` fewer than the next best decision).
     pub kind: String,
     /// `capture`: at least this many counters captured more than the opponent over the line; `score`:
     /// at least this many more counters of the solver's own (store and row, Azigo's score) at the line's
-    /// end than at its start.
+    /// end than at its start; `save`: the counters kept over the next best decision.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub counters: Option<u32>,
     /// The goal in words: "South to play and win", "North to play and capture 9", "South to play and
@@ -91,6 +92,18 @@ pub struct LineDecision {
     pub decision: String,
 }
 
+/// A decision as good as the solution's at one of the solver's choices: an attempt that plays it is right.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct LineAlternative {
+    /// The index in `solution` of the decision it may replace.
+    pub at: u32,
+    /// `south` or `north`.
+    pub side: String,
+    /// In notation.
+    pub decision: String,
+}
+
 /// An account's puzzle rating before and after a recorded attempt.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -127,6 +140,14 @@ pub struct AttemptAnswer {
     /// `right` and `wrong`: the whole solution, in play order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub solution: Option<Vec<LineDecision>>,
+    /// `right` and `wrong`: the other right answers, each at its place in `solution` (two wins, or
+    /// decisions within the puzzle's margin); empty for a puzzle of one answer.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub alternatives: Vec<LineAlternative>,
+    /// `right`: the solver's last decision was one of `alternatives`, off the solution's line: the
+    /// puzzle is solved there.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub by_alternative: bool,
     /// `true` when this attempt was recorded for the account (its first finished attempt of the
     /// puzzle); a guest's never is.
     pub recorded: bool,

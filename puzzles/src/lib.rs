@@ -13,5 +13,5 @@ pub mod make;
 mod puzzle;
 pub mod set;
 
-pub use puzzle::{Goal, Line, Puzzle, PuzzleError, PuzzleGame, Source, Theme, puzzle_id};
+pub use puzzle::{Alternative, Goal, Line, Puzzle, PuzzleError, PuzzleGame, Source, Theme, puzzle_id};
 pub use set::{ReadError, read_ndjson, starter, write_ndjson};

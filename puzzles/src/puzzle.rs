@@ -20,6 +20,10 @@ pub struct Puzzle {
     /// position asks next (the solver may make several decisions in a row inside one turn; the
     /// opponent's replies are the engine's best).
     pub solution: Vec<String>,
+    /// Other decisions as good as the solution's at one of the solver's plies (two wins, or within the
+    /// verdict's margin at a deeper search): an attempt that plays one is right. Empty for most puzzles.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub alternatives: Vec<Alternative>,
     pub goal: Goal,
     #[serde(default)]
     pub themes: Vec<Theme>,
@@ -27,6 +31,16 @@ pub struct Puzzle {
     /// move it.
     pub rating: f64,
     pub source: Source,
+}
+
+/// A decision as good as the solution's at one of the solver's plies.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Alternative {
+    /// The index in the solution line of the solver's decision this one may replace.
+    pub at: usize,
+    /// The decision, in notation.
+    pub decision: String,
 }
 
 /// What the solver must achieve, said in words from the value the search found.
@@ -42,8 +56,20 @@ pub enum Goal {
     /// his, so in Azigo the score, not the captures, says what a line won.
     Score { counters: u32 },
     /// Lose nothing over the line (win fewer counters than a gain's least, but none fewer than at the
-    /// start) where every other decision loses counters or the game: a defence.
+    /// start) where every other decision loses counters or the game: a defence. Judged after the
+    /// opponent's best reply, which the line ends with.
     Hold,
+    /// The decision that loses least where every decision loses counters: it keeps this many counters
+    /// more than the next best decision (the verdict's margin, in whole counters). A defence too; the
+    /// line ends with the opponent's best reply.
+    Save { counters: u32 },
+}
+
+impl Goal {
+    /// A defence: the goal is to lose nothing, or as little as can be.
+    pub fn is_defence(self) -> bool {
+        matches!(self, Goal::Hold | Goal::Save { .. })
+    }
 }
 
 /// What a puzzle is about, tagged from its solution by what the engine reports.
@@ -142,6 +168,8 @@ pub enum PuzzleError {
     EmptySolution { id: String },
     #[error("puzzle {id}: decision {index} `{decision}` of the solution: {reason}")]
     Decision { id: String, index: usize, decision: String, reason: String },
+    #[error("puzzle {id}: alternative `{decision}` at {at}: {reason}")]
+    Alternative { id: String, at: usize, decision: String, reason: String },
 }
 
 /// One step of a replayed solution: who decided what, and the position before it.
@@ -220,6 +248,27 @@ impl Puzzle {
             pos.play(decision).map_err(|e| wrong(e.to_string()))?;
             steps.push((side, decision, before));
         }
+        for alt in &self.alternatives {
+            let wrong = |reason: &str| PuzzleError::Alternative {
+                id: self.id.clone(),
+                at: alt.at,
+                decision: alt.decision.clone(),
+                reason: reason.to_string(),
+            };
+            let Some((side, played, before)) = steps.get(alt.at) else {
+                return Err(wrong("past the end of the solution"));
+            };
+            if *side != solver {
+                return Err(wrong("not a decision of the solver"));
+            }
+            let d = Decision::parse(&alt.decision, before.geometry()).map_err(|e| wrong(&e.to_string()))?;
+            if d == *played {
+                return Err(wrong("the solution's own decision"));
+            }
+            if !before.legal_decisions(solver).contains(&d) {
+                return Err(wrong("not a legal decision there"));
+            }
+        }
         Ok(Line { solver, steps, end: pos })
     }
 }
@@ -243,6 +292,7 @@ mod tests {
             options,
             position,
             solution: solution.iter().map(|s| s.to_string()).collect(),
+            alternatives: vec![],
             goal: Goal::Capture { counters: 4 },
             themes: vec![Theme::Opening],
             rating: 1500.0,
@@ -278,6 +328,29 @@ mod tests {
         assert!(matches!(p.replay(), Err(PuzzleError::Id { .. })));
         let e = read_ndjson("\n{\"id\":1}\n").unwrap_err();
         assert_eq!(e.line, 2);
+    }
+
+    #[test]
+    fn alternatives_follow_the_solution_and_must_be_the_solver_s_legal_decisions() {
+        let mut p = puzzle(&["h2"]);
+        assert!(!write_ndjson(std::slice::from_ref(&p)).contains("alternatives"), "none: the field is left out");
+        let other = p.start().unwrap().legal_decisions(Side::South)[0];
+        let other = other.notation(p.start().unwrap().geometry());
+        assert_ne!(other, "h2");
+        p.alternatives = vec![Alternative { at: 0, decision: other.clone() }];
+        p.goal = Goal::Save { counters: 5 };
+        let text = write_ndjson(std::slice::from_ref(&p));
+        assert!(
+            text.contains(&format!(r#""solution":["h2"],"alternatives":[{{"at":0,"decision":"{other}"}}],"goal":{{"kind":"save","counters":5}}"#)),
+            "{text}"
+        );
+        assert_eq!(read_ndjson(&text).unwrap(), vec![p.clone()]);
+        p.replay().unwrap();
+        for (at, decision, why) in [(1, other.as_str(), "past the end"), (0, "h2", "own decision"), (0, "z9", "")] {
+            p.alternatives = vec![Alternative { at, decision: decision.into() }];
+            let e = p.replay().unwrap_err().to_string();
+            assert!(matches!(p.replay(), Err(PuzzleError::Alternative { .. })) && e.contains(why), "{e}");
+        }
     }
 
     #[test]

@@ -53,6 +53,9 @@ pub fn line(decisions: &[LineDecision]) -> String {
 pub fn verdict(view: &PuzzleView, answer: &AttemptAnswer, given: &[String], signed_in: bool) -> String {
     let mut out = String::new();
     match answer.result {
+        AttemptResult::Right if answer.by_alternative => {
+            out.push_str("right: puzzle solved, by a decision as good as the solution's\n")
+        }
         AttemptResult::Right => out.push_str("right: puzzle solved\n"),
         AttemptResult::Wrong => {
             let index = answer.wrong_index.map_or(given.len().saturating_sub(1), |i| i as usize);
@@ -67,6 +70,11 @@ pub fn verdict(view: &PuzzleView, answer: &AttemptAnswer, given: &[String], sign
     }
     if let Some(solution) = &answer.solution {
         out.push_str(&format!("solution: {}\n", line(solution)));
+    }
+    // Other decisions as good as the solution's: "also right: c1 (instead of e2)".
+    for alt in &answer.alternatives {
+        let instead = answer.solution.as_ref().and_then(|s| s.get(alt.at as usize)).map(|d| d.decision.as_str());
+        out.push_str(&format!("also right: {} (instead of {})\n", alt.decision, instead.unwrap_or("?")));
     }
     out.push_str(&rating(answer, signed_in));
     if let Some(s) = &answer.streak {

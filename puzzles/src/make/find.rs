@@ -2,11 +2,13 @@
 //! game of the generator, a player's rated game on the server): the position read back from its text,
 //! screened at [`Budgets::screen`], checked again at level 8's budget, its line solved at the
 //! verification budget ([`line::solve_on`]), the same first decision at the three budgets, then its goal,
-//! themes and first rating. [`Stats`] counts what was looked at and why it was dropped.
+//! themes and first rating, and last the deep verdict ([`deep::reverify_on`] at twice and four times the
+//! verification budget: the same function the set is re-verified with), which may add other right
+//! answers or drop it. [`Stats`] counts what was looked at and why it was dropped.
 
 use super::line::{self, LineError};
 use super::verdict::{self, Rejection};
-use super::{Budgets, Searches, Stopped, rating};
+use super::{Budgets, Searches, Stopped, deep, rating};
 use crate::{Puzzle, Source, puzzle_id};
 use mancala_engine::{Position, position_text};
 use std::collections::BTreeMap;
@@ -138,18 +140,39 @@ pub fn find(
     };
     let first = solved.steps[0].decision;
     let found = stats.timed("rate", || rating::finders(&pos, solved.solver, first, seed, searches))?.len();
-    stats.accepted += 1;
     let solver_decisions = solved.steps.iter().filter(|s| s.side == solved.solver).count();
     let position = pos.to_text();
-    Ok(Some(Puzzle {
+    let made = Puzzle {
         id: puzzle_id(pos.variant(), pos.options(), &position),
         variant: pos.variant(),
         options: *pos.options(),
         position,
         solution: solved.notation(),
+        alternatives: vec![],
         goal: solved.goal,
         themes: solved.themes.clone(),
         rating: rating::estimate(found, solver_decisions),
         source,
-    }))
+    };
+    // The deep verdict at twice and four times the verification budget (once is the line's own): what
+    // a re-verification of the set would say of it, said before it is kept.
+    match stats.timed("deep", || deep::reverify_on(&made, &DEEPER, budgets, searches)) {
+        Ok(deep::Report { puzzle: Some(p), .. }) => {
+            stats.accepted += 1;
+            Ok(Some(p))
+        }
+        Ok(_) => {
+            stats.reject("deep");
+            Ok(None)
+        }
+        Err(LineError::Stopped(s)) => Err(s),
+        Err(e) => {
+            stats.reject(reason(&e));
+            Ok(None)
+        }
+    }
 }
+
+/// The factors of the verification budget the deep verdict searches a found puzzle at: the line was
+/// just verified at once.
+pub const DEEPER: [u64; 2] = [2, 4];

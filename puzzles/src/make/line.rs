@@ -3,7 +3,9 @@
 //! best at its own budget; and so on, decision by decision (a turn may ask the same side for several),
 //! for at most [`MAX_SOLVER_DECISIONS`] of the solver's. The line ends after the last of the solver's
 //! turns whose every decision was the only good one, so it never stops inside the solver's turn; a
-//! line that is not a proven win ends as soon as the solver has captured its gain.
+//! line that is not a proven win ends as soon as the solver has captured its gain. A defence's line
+//! (a gain's verdict that wins fewer than [`MIN_CAPTURE`]) goes on with the opponent's best reply, and
+//! its goal is judged after it: nothing lost holds, counters lost save what the next best loses more.
 
 use super::themes::{Step, counters_won, themes};
 use super::verdict::{self, Rejection, Verdict};
@@ -90,7 +92,12 @@ fn solver_decision(
 }
 
 /// The opponent's best reply at `pos` (its only legal decision without a search).
-fn reply(pos: &Position, side: Side, budgets: &Budgets, searches: &mut impl Searches) -> Result<Decision, LineError> {
+pub fn reply(
+    pos: &Position,
+    side: Side,
+    budgets: &Budgets,
+    searches: &mut impl Searches,
+) -> Result<Decision, LineError> {
     let legal = pos.legal_decisions(side);
     if let [only] = legal.as_slice() {
         return Ok(*only);
@@ -115,29 +122,85 @@ fn solver_of(start: &Position) -> Result<Side, LineError> {
 }
 
 /// The goal of a solution: a proven win; or the counters it wins ([`counters_won`], at least
-/// [`MIN_CAPTURE`]): captured in the four-row games, Azigo's score gained in Azigo; or, winning fewer but
-/// losing none where every other decision loses, a defence (with at least [`MIN_HOLD_CHOICES`] legal
-/// decisions to choose from).
+/// [`MIN_CAPTURE`]): captured in the four-row games, Azigo's score gained in Azigo; or, winning fewer, a
+/// defence (with at least [`MIN_HOLD_CHOICES`] legal decisions to choose from), judged after the
+/// opponent's reply that ends its line ([`defence_goal`]).
 fn goal_of(first: Verdict, solver: Side, steps: &[Step]) -> Result<Goal, LineError> {
-    match first {
-        Verdict::Win(_) => Ok(Goal::Win),
-        Verdict::Gain { .. } => {
-            let net = counters_won(solver, steps);
-            if net < 0 {
-                return Err(LineError::LosesCounters { net });
-            }
-            if net < MIN_CAPTURE {
-                let choices = steps.first().map_or(0, |s| s.before.legal_decisions(solver).len());
-                if choices < MIN_HOLD_CHOICES {
-                    return Err(LineError::FewChoices { choices });
-                }
-                return Ok(Goal::Hold);
-            }
-            let counters = net as u32;
-            let azigo = steps.first().is_some_and(|s| s.before.variant() == Variant::Azigo);
-            Ok(if azigo { Goal::Score { counters } } else { Goal::Capture { counters } })
+    let Verdict::Gain { margin } = first else { return Ok(Goal::Win) };
+    let own = steps.iter().rposition(|s| s.side == solver).map_or(0, |i| i + 1);
+    let net = counters_won(solver, &steps[..own]);
+    if net < MIN_CAPTURE {
+        let choices = steps.first().map_or(0, |s| s.before.legal_decisions(solver).len());
+        if choices < MIN_HOLD_CHOICES {
+            return Err(LineError::FewChoices { choices });
         }
+        let stake = steps.first().map_or(0, |s| at_stake(&s.before, solver));
+        return defence_goal(counters_won(solver, steps), margin, stake);
     }
+    let counters = net as u32;
+    let azigo = steps.first().is_some_and(|s| s.before.variant() == Variant::Azigo);
+    Ok(if azigo { Goal::Score { counters } } else { Goal::Capture { counters } })
+}
+
+/// Is the line a defence: a gain's verdict whose own decisions win fewer than [`MIN_CAPTURE`]?
+fn is_defence(first: Verdict, solver: Side, steps: &[Step]) -> bool {
+    matches!(first, Verdict::Gain { .. }) && counters_won(solver, steps) < MIN_CAPTURE
+}
+
+/// A defence's goal once the opponent has replied (`net`: what the solver won over the whole line, the
+/// reply's captures counted): nothing lost is a [`Goal::Hold`]; counters lost where every other decision
+/// loses more is a [`Goal::Save`] of the verdict's `margin` in whole counters (what it keeps over the next
+/// best). Where every other decision loses the game (an infinite margin), the next best loses everything
+/// `at_stake` (the solver's counters, or Azigo's score, at the start): the decision saves all of it but
+/// what its line loses.
+pub fn defence_goal(net: i64, margin: f64, at_stake: u32) -> Result<Goal, LineError> {
+    if net >= 0 {
+        return Ok(Goal::Hold);
+    }
+    let saved = if margin.is_finite() { margin.floor() as i64 } else { i64::from(at_stake) + net };
+    if saved < 1 {
+        return Err(LineError::LosesCounters { net });
+    }
+    Ok(Goal::Save { counters: saved as u32 })
+}
+
+/// What a side stands to lose at `pos`: its counters on the board, in Azigo its score.
+pub fn at_stake(pos: &Position, side: Side) -> u32 {
+    pos.azigo_score(side).unwrap_or_else(|| pos.counters_of(side))
+}
+
+/// The position after `steps`.
+fn after(steps: &[Step]) -> Option<Position> {
+    let last = steps.last()?;
+    let mut end = last.before.clone();
+    end.apply(last.side, last.decision, &mut mancala_engine::NoEvents).ok()?;
+    Some(end)
+}
+
+/// Plays the opponent's best replies after the solver's last turn of `steps`, up to the solver's next
+/// turn or the game's end: what a defence is judged after ("lose nothing" holds once the opponent has
+/// answered, not before).
+pub fn answer(
+    steps: &mut Vec<Step>,
+    solver: Side,
+    budgets: &Budgets,
+    searches: &mut impl Searches,
+) -> Result<(), LineError> {
+    let Some(mut pos) = after(steps) else { return Ok(()) };
+    while let ToMove::Side(side) = pos.to_move() {
+        if side == solver {
+            break;
+        }
+        let decision = reply(&pos, side, budgets, searches)?;
+        let index = steps.len();
+        let step = play(&mut pos, side, decision).map_err(|reason| LineError::Wrong {
+            index,
+            decision: decision.notation(pos.geometry()),
+            reason,
+        })?;
+        steps.push(step);
+    }
+    Ok(())
 }
 
 /// A gain line ends with the solver's turn that wins the gain: at least [`verdict::GAIN_MARGIN`]
@@ -199,6 +262,9 @@ pub fn solve_on(start: &Position, budgets: &Budgets, searches: &mut impl Searche
     }
     steps.truncate(complete);
     let first = first.expect("a complete turn has a first decision");
+    if is_defence(first, solver, &steps) {
+        answer(&mut steps, solver, budgets, searches)?;
+    }
     let goal = goal_of(first, solver, &steps)?;
     let themes = themes(start, solver, &steps, &goal);
     Ok(Solved { solver, steps, first, goal, themes })
@@ -252,21 +318,28 @@ pub fn check(puzzle: &Puzzle, budgets: &Budgets) -> Result<(), LineError> {
             return Err(wrong("the line goes on after its gain is captured".into()));
         }
     }
-    let last = steps.last().expect("a replayed solution is not empty");
-    let mut end = last.before.clone();
-    end.apply(last.side, last.decision, &mut mancala_engine::NoEvents).expect("replayed");
+    let first = first.expect("the solver decides first");
+    let own = steps.iter().rposition(|s| s.side == solver).map_or(0, |i| i + 1);
+    let end = after(&steps).expect("a replayed solution is not empty");
     let solver_decisions = steps.iter().filter(|s| s.side == solver).count();
-    if last.side != solver || (end.mid_turn().is_some() && !end.is_over()) || solver_decisions > MAX_SOLVER_DECISIONS {
+    // A defence ends with the opponent's whole reply; any other line with the solver's whole turn.
+    // (each reply was checked above to be the engine's best).
+    let ends_right = if is_defence(first, solver, &steps[..own]) {
+        end.is_over() || (end.to_move() == ToMove::Side(solver) && end.mid_turn().is_none())
+    } else {
+        own == steps.len() && (end.mid_turn().is_none() || end.is_over())
+    };
+    if !ends_right || solver_decisions > MAX_SOLVER_DECISIONS {
         let line = NotationList(&steps.iter().map(|s| s.decision).collect::<Vec<_>>(), start.geometry()).to_string();
         return Err(LineError::Wrong {
             index: steps.len() - 1,
             decision: line,
             reason: format!(
-                "a solution ends after a whole turn of the solver, with at most {MAX_SOLVER_DECISIONS} of its decisions"
+                "a solution ends after a whole turn of the solver (a defence's after the opponent's reply), with at most {MAX_SOLVER_DECISIONS} of its decisions"
             ),
         });
     }
-    let expected = goal_of(first.expect("the solver decides first"), solver, &steps)?;
+    let expected = goal_of(first, solver, &steps)?;
     if expected != puzzle.goal {
         return Err(LineError::Goal { expected });
     }
@@ -294,6 +367,10 @@ mod tests {
         let two = "south a1=2 b1=2 a2=5 store.south=0 store.north=0";
         assert_eq!(goal_of(GAIN, Side::South, &one_step(two, "a1")), Err(LineError::FewChoices { choices: 2 }));
         let losing = "south s1=4 a1=5 b1=1 t2=1 s2=1 a2=5 store.south=0 store.north=0";
-        assert_eq!(goal_of(GAIN, Side::South, &one_step(losing, "s1")), Err(LineError::LosesCounters { net: -2 }));
+        assert_eq!(goal_of(GAIN, Side::South, &one_step(losing, "s1")), Ok(Goal::Save { counters: 5 }));
+        // Every other decision loses the game: this one keeps all South's score (10) but the 2 it loses.
+        let lost = Verdict::Gain { margin: f64::INFINITY };
+        assert_eq!(goal_of(lost, Side::South, &one_step(losing, "s1")), Ok(Goal::Save { counters: 8 }));
+        assert_eq!(defence_goal(-3, f64::INFINITY, 3), Err(LineError::LosesCounters { net: -3 }));
     }
 }

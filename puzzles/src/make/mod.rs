@@ -8,6 +8,8 @@
 //!   replies the engine's best, and the check of a given puzzle against the same rules;
 //! - [`themes`]: what a solution is about, from the engine's events;
 //! - [`rating`]: a puzzle's first rating, from which bot levels find its first decision;
+//! - [`deep`]: a made puzzle searched again at 1, 2 and 4 times the verification budget: holds, holds
+//!   with other accepted answers, or fails;
 //! - [`find`]: the whole way from a candidate position to a puzzle (screening, level 8's check, the line,
 //!   goal, themes, rating), with what it looked at and why it dropped what it dropped.
 //!
@@ -15,6 +17,7 @@
 //! server on its engine pool, one search at a time, so a puzzle's many searches take turns with the
 //! server's other work.
 
+pub mod deep;
 pub mod find;
 pub mod line;
 pub mod rating;

@@ -32,7 +32,7 @@ enum Lap {
 /// The themes of a solution played from `start` by `solver` to reach `goal` (sorted, each once).
 pub fn themes(start: &Position, solver: Side, steps: &[Step], goal: &Goal) -> Vec<Theme> {
     let mut out = BTreeSet::new();
-    if *goal == Goal::Hold {
+    if goal.is_defence() {
         out.insert(Theme::Defence);
     }
     if start.turn() <= OPENING_TURNS {

@@ -19,8 +19,8 @@ use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use mancala_protocol::BoardView;
 use mancala_protocol::puzzles::{
-    AttemptAnswer, AttemptEntry, AttemptRequest, AttemptResult, DailyPuzzle, LineDecision, PuzzleGoal, PuzzleHistory,
-    PuzzleRatingChange, PuzzleRatingInfo, PuzzleView, StreakState, ThemeResult, VoteAnswer, VoteRequest,
+    AttemptAnswer, AttemptEntry, AttemptRequest, AttemptResult, DailyPuzzle, LineAlternative, LineDecision, PuzzleGoal,
+    PuzzleHistory, PuzzleRatingChange, PuzzleRatingInfo, PuzzleView, StreakState, ThemeResult, VoteAnswer, VoteRequest,
 };
 use mancala_puzzles::{Goal, PuzzleGame, Theme};
 use std::collections::BTreeMap;
@@ -81,6 +81,13 @@ fn line(steps: &[Step]) -> Vec<LineDecision> {
     steps.iter().map(|s| LineDecision { side: side_name(s.side), decision: s.text.clone() }).collect()
 }
 
+fn alternatives(s: &Solution) -> Vec<LineAlternative> {
+    s.alternatives
+        .iter()
+        .map(|(at, step)| LineAlternative { at: *at as u32, side: side_name(step.side), decision: step.text.clone() })
+        .collect()
+}
+
 /// A stored puzzle the engine cannot replay is the server's fault (the import checks every one).
 fn solution(row: &PuzzleRow) -> Result<Solution, ApiError> {
     Solution::of(&row.puzzle).map_err(|e| ApiError::Internal(e.to_string()))
@@ -95,6 +102,7 @@ fn view(row: &PuzzleRow) -> Result<PuzzleView, ApiError> {
         Goal::Capture { counters } => ("capture", Some(counters)),
         Goal::Score { counters } => ("score", Some(counters)),
         Goal::Hold => ("hold", None),
+        Goal::Save { counters } => ("save", Some(counters)),
     };
     Ok(PuzzleView {
         id: p.id.clone(),
@@ -300,12 +308,13 @@ pub async fn attempt(
     let s = solution(&row)?;
     let verdict =
         s.judge(&req.decisions, &row.puzzle).map_err(|e: AttemptError| ApiError::BadRequest(e.to_string()))?;
+    let by_alternative = matches!(verdict, Verdict::Right { by_alternative: true, .. });
     let board = match verdict {
         Verdict::Continue { .. } => board_at_choice(&row, &s, req.decisions.len())?,
         _ => None,
     };
     let (result, reply, wrong) = match verdict {
-        Verdict::Right { reply } => (AttemptResult::Right, reply, None),
+        Verdict::Right { reply, .. } => (AttemptResult::Right, reply, None),
         Verdict::Continue { reply } => (AttemptResult::Continue, reply, None),
         Verdict::Wrong { index, expected } => (AttemptResult::Wrong, Vec::new(), Some((index, expected))),
     };
@@ -315,6 +324,8 @@ pub async fn attempt(
         wrong_index: wrong.as_ref().map(|(i, _)| *i as u32),
         expected: wrong.as_ref().map(|(_, e)| e.text.clone()),
         solution: (result != AttemptResult::Continue).then(|| line(&s.steps)),
+        alternatives: if result == AttemptResult::Continue { Vec::new() } else { alternatives(&s) },
+        by_alternative,
         recorded: false,
         rating: None,
         puzzle_rating: row.rating.shown(),

@@ -1,6 +1,8 @@
 //! Judging an attempt against a puzzle's solution: the solver's decisions so far, compared one by one with
 //! the solution's choices (the solver's decisions where it has more than one legal decision; its forced
-//! ones are played for it, as the opponent's replies are).
+//! ones are played for it, as the opponent's replies are). A decision the puzzle lists among its
+//! alternatives at that choice (as good as the solution's: two wins, or within the verdict's margin) is
+//! right too, as lichess takes any mate; it leaves the stored line, so the puzzle is solved there.
 
 use mancala_engine::{Decision, Side};
 use mancala_puzzles::{Puzzle, PuzzleError};
@@ -21,13 +23,17 @@ pub struct Step {
 pub struct Solution {
     pub solver: Side,
     pub steps: Vec<Step>,
+    /// The other right answers: the index in `steps` of the decision each may replace, and the decision
+    /// (its side is the solver's).
+    pub alternatives: Vec<(usize, Step)>,
 }
 
 /// How an attempt stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
-    /// The line is complete; `reply`: what the solution plays after the last choice.
-    Right { reply: Vec<Step> },
+    /// The line is complete; `reply`: what the solution plays after the last choice. `by_alternative`:
+    /// the last choice was an alternative, off the stored line (`reply` is empty).
+    Right { reply: Vec<Step>, by_alternative: bool },
     /// The decision at `index` of the attempt is not `expected`.
     Wrong { index: usize, expected: Step },
     /// Right so far: `reply` is played, then the solver's next choice is asked.
@@ -43,6 +49,8 @@ pub enum AttemptError {
     TooMany { given: usize, choices: usize },
     #[error("`decisions[{index}]`: {reason}")]
     Notation { index: usize, reason: String },
+    #[error("`decisions[{index}]`: the puzzle was solved by the decision before it, an alternative to the solution's")]
+    AfterTheEnd { index: usize },
 }
 
 impl Solution {
@@ -60,7 +68,17 @@ impl Solution {
                 choice: *side == line.solver && (i == 0 || before.legal_decisions(*side).len() > 1),
             })
             .collect();
-        Ok(Solution { solver: line.solver, steps })
+        let alternatives = puzzle
+            .alternatives
+            .iter()
+            .map(|a| {
+                let before = &line.steps[a.at].2;
+                let decision = Decision::parse(&a.decision, before.geometry()).expect("replay checked it");
+                let text = decision.notation(before.geometry());
+                (a.at, Step { side: line.solver, decision, text, choice: true })
+            })
+            .collect();
+        Ok(Solution { solver: line.solver, steps, alternatives })
     }
 
     /// How many decisions the solver must find.
@@ -91,13 +109,24 @@ impl Solution {
                 at += 1;
             }
             if self.steps[at].decision != d {
+                if self.alternatives.iter().any(|(i, alt)| *i == at && alt.decision == d) {
+                    // Off the stored line: solved here, and any decision sent after it is past the end.
+                    if index + 1 < given.len() {
+                        return Err(AttemptError::AfterTheEnd { index: index + 1 });
+                    }
+                    return Ok(Verdict::Right { reply: Vec::new(), by_alternative: true });
+                }
                 return Ok(Verdict::Wrong { index, expected: self.steps[at].clone() });
             }
             at += 1;
         }
         let next = self.steps[at..].iter().position(|s| s.choice).map_or(self.steps.len(), |n| at + n);
         let reply = self.steps[at..next].to_vec();
-        Ok(if next == self.steps.len() { Verdict::Right { reply } } else { Verdict::Continue { reply } })
+        Ok(if next == self.steps.len() {
+            Verdict::Right { reply, by_alternative: false }
+        } else {
+            Verdict::Continue { reply }
+        })
     }
 }
 
@@ -127,6 +156,7 @@ mod tests {
             options: o,
             position,
             solution,
+            alternatives: vec![],
             goal: Goal::Win,
             themes: vec![],
             rating: 1500.0,
@@ -156,5 +186,31 @@ mod tests {
         let too_many = vec![choices[0].clone(); choices.len() + 1];
         assert!(matches!(s.judge(&too_many, &p), Err(AttemptError::TooMany { .. })));
         assert!(matches!(s.judge(&["zz".into()], &p), Err(AttemptError::Notation { index: 0, .. })));
+    }
+
+    #[test]
+    fn an_alternative_is_right_and_ends_the_puzzle_there() {
+        let mut p = puzzle(6);
+        let s = Solution::of(&p).unwrap();
+        let choices: Vec<String> = s.steps.iter().filter(|x| x.choice).map(|x| x.text.clone()).collect();
+        let start = p.start().unwrap();
+        let others: Vec<String> = start
+            .legal_decisions(s.solver)
+            .iter()
+            .map(|d| d.notation(start.geometry()))
+            .filter(|d| *d != choices[0])
+            .collect();
+        p.alternatives = vec![mancala_puzzles::Alternative { at: 0, decision: others[0].clone() }];
+        let s = Solution::of(&p).unwrap();
+        assert_eq!(s.alternatives.len(), 1);
+        assert_eq!(
+            s.judge(&others[..1], &p).unwrap(),
+            Verdict::Right { reply: vec![], by_alternative: true },
+            "the alternative is right"
+        );
+        assert!(matches!(s.judge(&others[1..2], &p).unwrap(), Verdict::Wrong { index: 0, .. }), "the others are not");
+        let past = vec![others[0].clone(), choices[1].clone()];
+        assert_eq!(s.judge(&past, &p), Err(AttemptError::AfterTheEnd { index: 1 }));
+        assert!(matches!(s.judge(&choices, &p).unwrap(), Verdict::Right { by_alternative: false, .. }));
     }
 }

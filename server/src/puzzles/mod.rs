@@ -12,7 +12,7 @@ use crate::game::UnixMs;
 use crate::store::{PuzzleWrite, Store, StoreError, Write};
 use mancala_puzzles::{Goal, Puzzle};
 use sha2::{Digest, Sha256};
-use std::collections::HashSet;
+use std::collections::HashMap;
 
 /// Down votes that retire a puzzle, at least: a handful of players, not one.
 pub const RETIRE_DOWN_VOTES: u32 = 5;
@@ -36,9 +36,11 @@ pub enum ImportError {
 }
 
 /// Imports the committed starter set and the puzzles of `file` (NDJSON) that the store does not hold
-/// yet (by id: the same position is the same puzzle), each checked by the engine first. A starter puzzle
-/// the engine refuses is left out with a warning; a file's stops the server, naming the puzzle. Several
-/// nodes starting at once insert each puzzle once. Returns how many were new.
+/// yet (by id: the same position is the same puzzle), each checked by the engine first; a stored puzzle
+/// whose line, other right answers, goal or themes differ from the set's takes the set's (the set
+/// re-verified deeper), keeping its rating and votes; where both hold an id, the file's puzzle is taken.
+/// A starter puzzle the engine refuses is left out with a warning; a file's stops the server, naming the
+/// puzzle. Several nodes starting at once insert each puzzle once. Returns how many were new.
 pub async fn import(store: &Store, file: Option<&std::path::Path>) -> Result<usize, ImportError> {
     let mut set: Vec<Puzzle> = Vec::new();
     for p in mancala_puzzles::starter() {
@@ -57,11 +59,33 @@ pub async fn import(store: &Store, file: Option<&std::path::Path>) -> Result<usi
             set.push(p);
         }
     }
-    let mut known: HashSet<String> = store.puzzle_ids().await?.into_iter().collect();
-    let new: Vec<Puzzle> = set.into_iter().filter(|p| known.insert(p.id.clone())).collect();
+    let lines = store.puzzle_lines().await?;
+    // One puzzle per id, the file's over the starter set's (the operator's set is the newer).
+    let mut last: HashMap<String, usize> = HashMap::new();
+    for (i, p) in set.iter().enumerate() {
+        last.insert(p.id.clone(), i);
+    }
+    let (mut new, mut relined) = (Vec::new(), Vec::new());
+    for (i, p) in set.into_iter().enumerate() {
+        if last[&p.id] != i {
+            continue;
+        }
+        match lines.get(&p.id) {
+            None => new.push(p),
+            // Re-verified deeper since it was stored: its line, answers or goal are the set's now.
+            Some(stored) if *stored != crate::store::line_of(&p) => relined.push(p),
+            Some(_) => {}
+        }
+    }
     let at = UnixMs::now();
     for chunk in new.chunks(IMPORT_CHUNK) {
         store.write(vec![Write::Puzzle(PuzzleWrite::Import { puzzles: chunk.to_vec(), at })]).await?;
+    }
+    for chunk in relined.chunks(IMPORT_CHUNK) {
+        store.write(vec![Write::Puzzle(PuzzleWrite::Reline { puzzles: chunk.to_vec(), at })]).await?;
+    }
+    if !relined.is_empty() {
+        tracing::info!(puzzles = relined.len(), "stored puzzles take the set's re-verified line");
     }
     Ok(new.len())
 }
@@ -105,6 +129,7 @@ pub fn goal_text(goal: Goal, solver: mancala_engine::Side) -> String {
         Goal::Capture { counters } => format!("{who} to play and capture {counters}"),
         Goal::Score { counters } => format!("{who} to play and gain {counters} counters"),
         Goal::Hold => format!("{who} to play and lose nothing"),
+        Goal::Save { counters } => format!("{who} to play and save {counters} counters"),
     }
 }
 
@@ -119,6 +144,7 @@ mod tests {
         assert_eq!(goal_text(Goal::Capture { counters: 9 }, Side::South), "South to play and capture 9");
         assert_eq!(goal_text(Goal::Score { counters: 6 }, Side::South), "South to play and gain 6 counters");
         assert_eq!(goal_text(Goal::Hold, Side::North), "North to play and lose nothing");
+        assert_eq!(goal_text(Goal::Save { counters: 5 }, Side::South), "South to play and save 5 counters");
     }
 
     #[test]
@@ -136,7 +162,8 @@ mod tests {
         let mut shuffled = ids.clone();
         shuffled.reverse();
         assert_eq!(daily("2026-11-26", &shuffled), Some(&a));
-        let days: HashSet<&String> = (1..=20).map(|d| daily(&format!("2026-12-{d:02}"), &ids).unwrap()).collect();
+        let days: std::collections::HashSet<&String> =
+            (1..=20).map(|d| daily(&format!("2026-12-{d:02}"), &ids).unwrap()).collect();
         assert!(days.len() > 5, "days pick different puzzles: {days:?}");
         assert_eq!(daily("2026-11-26", &[]), None);
     }

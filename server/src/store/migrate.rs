@@ -44,6 +44,7 @@ const FILES: &[(&str, &str)] = embedded![
     "0025_shadow_chat.sql",
     "0026_puzzle_mining.sql",
     "0027_defence_theme.sql",
+    "0029_puzzle_alternatives.sql",
     "0032_account_closings.sql",
 ];
 

@@ -49,7 +49,9 @@ pub use fair_play::{FairPlayRow, RatedGame, RatedSeat};
 pub use moderation::{LogFilter, LogRow, ModWrite, NoteRow, ReportEntry, ReportRow, Standing};
 pub use playban::OutcomeRow;
 pub use puzzle_mining::MinedGame;
-pub use puzzles::{AttemptOutcome, AttemptRow, AttemptWrite, PuzzleFilter, PuzzleRow, PuzzleStanding, PuzzleWrite};
+pub use puzzles::{
+    AttemptOutcome, AttemptRow, AttemptWrite, PuzzleFilter, PuzzleRow, PuzzleStanding, PuzzleWrite, line_of,
+};
 pub use ratings::{Ranked, RateGame, RatingPoint};
 pub use reads::{GameFilter, ListCursor, ResultFilter};
 pub use reviews::ReviewRow;

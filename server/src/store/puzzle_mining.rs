@@ -19,7 +19,7 @@ pub struct MinedGame {
 /// Stores the game's puzzles (through the puzzles' own insert, the same position once) and its mark; a
 /// mark stored already (another node mined the same game) stays.
 pub(super) async fn apply(tx: &mut Transaction<'static, Any>, m: &MinedGame) -> Result<(), sqlx::Error> {
-    super::puzzles::insert(tx, &m.puzzles, m.at).await?;
+    super::puzzles::insert(tx, &m.puzzles, m.at, false).await?;
     sqlx::query(
         "INSERT INTO puzzle_mining (game_id, puzzles, at) VALUES ($1, $2, $3) ON CONFLICT (game_id) DO NOTHING",
     )

@@ -52,11 +52,19 @@ pub struct AttemptOutcome {
 pub enum PuzzleWrite {
     /// New puzzles (a puzzle whose id is stored already is left as it is).
     Import { puzzles: Vec<Puzzle>, at: UnixMs },
+    /// Stored puzzles whose line, other right answers, goal or themes changed in the set: those become
+    /// the given ones; rating, plays and votes stay.
+    Reline { puzzles: Vec<Puzzle>, at: UnixMs },
     /// An attempt, recorded once per account and puzzle; a streak attempt moves the run every time.
     Attempt(AttemptWrite),
     /// An account's vote (replacing its earlier one); the counts follow, and the puzzle is retired when
     /// `retires(up, down)` says so (the rule is the puzzles module's).
     Vote { puzzle: String, player_key: String, up: bool, at: UnixMs, retires: fn(u32, u32) -> bool },
+}
+
+/// A puzzle's line as [`Store::puzzle_lines`] gives a stored one's.
+pub fn line_of(p: &Puzzle) -> String {
+    [json(&p.solution), json(&p.alternatives), json(&p.goal), json(&p.themes)].join("\n")
 }
 
 fn json<T: serde::Serialize>(value: &T) -> String {
@@ -72,7 +80,7 @@ fn count(row: &AnyRow, column: &str) -> Result<u32, StoreError> {
     u32::try_from(n).map_err(|e| corrupt(column, e))
 }
 
-const PUZZLE_COLUMNS: &str = "id, variant, options, position, solution, goal, themes, source, rating_e9, \
+const PUZZLE_COLUMNS: &str = "id, variant, options, position, solution, alternatives, goal, themes, source, rating_e9, \
      deviation_e9, volatility_e9, plays, votes_up, votes_down, retired";
 
 fn puzzle_of(row: &AnyRow) -> Result<PuzzleRow, StoreError> {
@@ -87,6 +95,7 @@ fn puzzle_of(row: &AnyRow) -> Result<PuzzleRow, StoreError> {
         "options": field("options")?,
         "position": text("position")?,
         "solution": field("solution")?,
+        "alternatives": field("alternatives")?,
         "goal": field("goal")?,
         "themes": field("themes")?,
         "rating": Rating::from_e9(row.try_get("rating_e9")?),
@@ -122,26 +131,36 @@ fn decode(e: StoreError) -> sqlx::Error {
 }
 
 /// Inserts `puzzles`, each with its first rating; a puzzle whose id is stored already is left as it is
-/// (the same position is one puzzle, whoever inserts it, however many nodes at once).
+/// (the same position is one puzzle, whoever inserts it, however many nodes at once) unless `relined`:
+/// then its line, other right answers, goal and themes become the given puzzle's (the set re-verified
+/// deeper), and its rating, plays and votes stay.
 pub(super) async fn insert(
     tx: &mut Transaction<'static, Any>,
     puzzles: &[Puzzle],
     at: UnixMs,
+    relined: bool,
 ) -> Result<(), sqlx::Error> {
+    let conflict = if relined {
+        "ON CONFLICT (id) DO UPDATE SET solution = excluded.solution, alternatives = excluded.alternatives, \
+         goal = excluded.goal, themes = excluded.themes"
+    } else {
+        "ON CONFLICT (id) DO NOTHING"
+    };
     for p in puzzles {
         // The deviation a new puzzle starts with: as a new player's (its rating is a first guess).
         let start = Rating { rating: p.rating, ..Rating::default() };
-        sqlx::query(
-            "INSERT INTO puzzles (id, game, variant, options, position, solution, goal, themes, source, \
-             rating_e9, deviation_e9, volatility_e9, added_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (id) DO NOTHING",
-        )
+        sqlx::query(sqlx::AssertSqlSafe(format!(
+            "INSERT INTO puzzles (id, game, variant, options, position, solution, alternatives, goal, themes, \
+             source, rating_e9, deviation_e9, volatility_e9, added_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) {conflict}"
+        )))
         .bind(&p.id)
         .bind(p.game().id())
         .bind(p.variant.id())
         .bind(json(&p.options))
         .bind(p.position.trim())
         .bind(json(&p.solution))
+        .bind(json(&p.alternatives))
         .bind(json(&p.goal))
         .bind(json(&p.themes))
         .bind(json(&p.source))
@@ -161,7 +180,8 @@ pub(super) async fn apply(
     write: &PuzzleWrite,
 ) -> Result<(), sqlx::Error> {
     match write {
-        PuzzleWrite::Import { puzzles, at } => insert(tx, puzzles, *at).await?,
+        PuzzleWrite::Import { puzzles, at } => insert(tx, puzzles, *at, false).await?,
+        PuzzleWrite::Reline { puzzles, at } => insert(tx, puzzles, *at, true).await?,
         PuzzleWrite::Attempt(a) => attempt(tx, backend, a).await?,
         PuzzleWrite::Vote { puzzle, player_key, up, at, retires } => {
             sqlx::query(
@@ -378,6 +398,20 @@ impl Store {
         let sql = format!("SELECT {PUZZLE_COLUMNS} FROM puzzles WHERE id = $1");
         let row = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(self.pool()).await?;
         row.as_ref().map(puzzle_of).transpose()
+    }
+
+    /// Every stored puzzle's line as stored: its id, and its solution, other right answers, goal and
+    /// themes as JSON text, one string (compare with [`line_of`]).
+    pub async fn puzzle_lines(&self) -> Result<std::collections::HashMap<String, String>, StoreError> {
+        let rows =
+            sqlx::query("SELECT id, solution, alternatives, goal, themes FROM puzzles").fetch_all(self.pool()).await?;
+        rows.iter()
+            .map(|r| {
+                let parts: [String; 4] =
+                    [r.try_get("solution")?, r.try_get("alternatives")?, r.try_get("goal")?, r.try_get("themes")?];
+                Ok((r.try_get("id")?, parts.join("\n")))
+            })
+            .collect()
     }
 
     /// Every stored puzzle's id.

@@ -53,6 +53,7 @@ mod partition;
 mod play;
 mod playban;
 mod postgres;
+mod puzzle_answers;
 mod puzzle_mining;
 mod puzzles;
 mod ratings;

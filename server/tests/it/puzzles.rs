@@ -16,7 +16,7 @@ use std::collections::HashMap;
 
 /// `n` puzzles from the positions of one Kubuguza game, each with a line of 5 legal decisions, rated
 /// `first`, `first + step`, …
-fn made(n: usize, first: f64, step: f64) -> Vec<Puzzle> {
+pub(crate) fn made(n: usize, first: f64, step: f64) -> Vec<Puzzle> {
     let v = Variant::Kubuguza;
     let o = Options::defaults(v);
     let mut game = Position::start(v, o).unwrap();
@@ -42,6 +42,7 @@ fn made(n: usize, first: f64, step: f64) -> Vec<Puzzle> {
                 options: o,
                 position,
                 solution,
+                alternatives: vec![],
                 goal: Goal::Capture { counters: 4 },
                 themes: vec![if out.len().is_multiple_of(2) { Theme::Opening } else { Theme::Endgame }],
                 rating: first + step * out.len() as f64,
@@ -56,7 +57,7 @@ fn made(n: usize, first: f64, step: f64) -> Vec<Puzzle> {
 }
 
 /// A server on a fresh SQLite file with `puzzles` given by `--puzzles`.
-async fn server(puzzles: &[Puzzle], tune: impl FnOnce(&mut Config)) -> TestServer {
+pub(crate) async fn server(puzzles: &[Puzzle], tune: impl FnOnce(&mut Config)) -> TestServer {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("puzzles.ndjson");
     std::fs::write(&file, write_ndjson(puzzles)).unwrap();
@@ -68,13 +69,13 @@ async fn server(puzzles: &[Puzzle], tune: impl FnOnce(&mut Config)) -> TestServe
 }
 
 /// Every puzzle the server serves, by id, from its export.
-async fn exported(s: &TestServer) -> HashMap<String, Puzzle> {
+pub(crate) async fn exported(s: &TestServer) -> HashMap<String, Puzzle> {
     let (status, text) = s.get_text("/api/puzzles/export").await;
     assert_eq!(status, 200, "{text}");
     read_ndjson(&text).unwrap().into_iter().map(|p| (p.id.clone(), p)).collect()
 }
 
-async fn attempt(s: &TestServer, token: Option<&str>, id: &str, body: Value) -> (u16, Value) {
+pub(crate) async fn attempt(s: &TestServer, token: Option<&str>, id: &str, body: Value) -> (u16, Value) {
     let path = format!("/api/puzzles/{id}/attempt");
     match token {
         Some(t) => post_auth(s, &path, t, body).await,

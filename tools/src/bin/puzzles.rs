@@ -4,6 +4,8 @@
 //! cargo build --release -p mancala-tools --bin mancala-puzzles
 //! target/release/mancala-puzzles --seed 1 --count 300 --jobs 2 --out puzzles/data/starter.ndjson
 //! target/release/mancala-puzzles verify puzzles/data/starter.ndjson --sample 20
+//! nice -n 19 target/debug/mancala-puzzles reverify puzzles/data/starter.ndjson --progress puzzles/data/reverify.ndjson
+//! target/debug/mancala-puzzles reverify puzzles/data/starter.ndjson --progress puzzles/data/reverify.ndjson --apply
 //! ```
 //!
 //! The same `--seed`, `--count`, `--random-opening`, `--max-level`, `--known` and budgets give the same
@@ -13,9 +15,10 @@ use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
 use mancala_engine::Variant;
 use mancala_puzzles::make::find::Stats;
-use mancala_puzzles::make::{Budgets, line};
+use mancala_puzzles::make::{Budgets, Here, deep, line};
 use mancala_puzzles::{Puzzle, PuzzleGame, read_ndjson, write_ndjson};
 use mancala_tools::puzzles::generate::{Plan, Run, SelfPlay, sorted};
+use mancala_tools::puzzles::reverify;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
@@ -50,6 +53,30 @@ enum Command {
         #[arg(long, default_value_t = 20)]
         sample: usize,
         /// The solver's verification budget in nodes (default: per rule set, docs/puzzles.md).
+        #[arg(long)]
+        verify_nodes: Option<u64>,
+    },
+    /// The deep verdict: every solver's choice searched at 1, 2 and 4 times the verification budget;
+    /// each puzzle holds, holds with alternatives, or fails. Resumable: reports are appended to
+    /// `--progress`, and puzzles reported there are not searched again.
+    Reverify {
+        /// The set.
+        path: PathBuf,
+        /// The progress file (NDJSON, one report per puzzle).
+        #[arg(long)]
+        progress: PathBuf,
+        /// Only these puzzles (ids, repeatable).
+        #[arg(long)]
+        only: Vec<String>,
+        /// Where the summary goes once every puzzle asked is reported (default: the progress file's
+        /// name with `.summary.md`).
+        #[arg(long)]
+        summary: Option<PathBuf>,
+        /// Rewrite the set from a complete progress file (failing puzzles dropped, the others as their
+        /// reports leave them) instead of searching; refused while a puzzle has no report.
+        #[arg(long)]
+        apply: bool,
+        /// The solver's verification budget in nodes at factor 1 (default: per rule set, docs/puzzles.md).
         #[arg(long)]
         verify_nodes: Option<u64>,
     },
@@ -99,6 +126,9 @@ fn main() -> Result<()> {
     match args.command {
         Some(Command::Verify { path, sample, verify_nodes }) => verify(&path, sample, verify_nodes),
         Some(Command::Merge { out, inputs }) => merge(&out, &inputs),
+        Some(Command::Reverify { path, progress, only, summary, apply, verify_nodes }) => {
+            reverify(&path, &progress, &only, summary, apply, verify_nodes)
+        }
         None => make(&args.make),
     }
 }
@@ -226,5 +256,68 @@ fn verify(path: &PathBuf, sample: usize, verify_nodes: Option<u64>) -> Result<()
         bail!("{failed} of {k} puzzles do not stand");
     }
     eprintln!("{k} of {n} puzzles verified");
+    Ok(())
+}
+
+fn reverify(
+    path: &PathBuf,
+    progress: &std::path::Path,
+    only: &[String],
+    summary: Option<PathBuf>,
+    apply: bool,
+    verify_nodes: Option<u64>,
+) -> Result<()> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let set = read_ndjson(&text).with_context(|| format!("{}", path.display()))?;
+    for id in only {
+        if !set.iter().any(|p| &p.id == id) {
+            bail!("--only: no puzzle `{id}` in {}", path.display());
+        }
+    }
+    let mut reports = reverify::read_progress(progress)?;
+    if apply {
+        let kept = reverify::applied(&set, &reports)?;
+        write_set(path, &kept)?;
+        eprintln!("{} of {} puzzles kept, written to {}", kept.len(), set.len(), path.display());
+        return Ok(());
+    }
+    let asked: Vec<&Puzzle> =
+        reverify::order(&set).into_iter().filter(|p| only.is_empty() || only.contains(&p.id)).collect();
+    let todo: Vec<&Puzzle> = asked.iter().copied().filter(|p| !reports.contains_key(&p.id)).collect();
+    eprintln!("{} puzzles asked, {} reported already, {} to search", asked.len(), asked.len() - todo.len(), todo.len());
+    for (i, p) in todo.iter().enumerate() {
+        let started = Instant::now();
+        let budgets = Budgets::of(p.variant, verify_nodes);
+        let report = match deep::reverify_on(p, &deep::FACTORS, &budgets, &mut Here) {
+            Ok(r) => r,
+            Err(e) => deep::Report {
+                id: p.id.clone(),
+                game: p.game(),
+                standing: deep::Standing::Fails,
+                reason: Some(e.to_string()),
+                puzzle: None,
+                searches: vec![],
+            },
+        };
+        reverify::append(progress, &report)?;
+        let alternatives = report.puzzle.as_ref().map(|q| q.alternatives.len()).unwrap_or(0);
+        eprintln!(
+            "[{}/{}] {} ({}): {:?}{}{} in {:.1} s",
+            i + 1,
+            todo.len(),
+            p.id,
+            p.variant,
+            report.standing,
+            if alternatives > 0 { format!(", {alternatives} alternatives") } else { String::new() },
+            report.reason.as_ref().map(|r| format!(": {r}")).unwrap_or_default(),
+            started.elapsed().as_secs_f64()
+        );
+        reports.insert(report.id.clone(), report);
+    }
+    let asked_set: Vec<Puzzle> = asked.into_iter().cloned().collect();
+    let text = reverify::summary(&asked_set, &reports);
+    let out = summary.unwrap_or_else(|| progress.with_extension("summary.md"));
+    std::fs::write(&out, &text).with_context(|| format!("writing {}", out.display()))?;
+    eprintln!("{text}summary written to {}", out.display());
     Ok(())
 }

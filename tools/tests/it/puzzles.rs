@@ -30,14 +30,21 @@ fn every_starter_puzzle_s_goal_and_themes_are_the_engine_s() {
                 assert!(counters as i64 >= line::MIN_CAPTURE, "{}", p.id);
                 assert_eq!(p.game(), PuzzleGame::Azigo, "{}: only Azigo is decided by its score", p.id);
             }
-            Goal::Hold => {
-                let won = counters_won(solver, &steps);
-                assert!((0..line::MIN_CAPTURE).contains(&won), "{}: a defence wins {won}", p.id);
+            Goal::Hold | Goal::Save { .. } => {
+                // The solver's own decisions win less than a gain; the opponent's reply that ends the
+                // line takes nothing (a hold) or something (a save).
+                let own = steps.iter().rposition(|s| s.side == solver).map_or(0, |i| i + 1);
+                let won = counters_won(solver, &steps[..own]);
+                assert!(won < line::MIN_CAPTURE, "{}: a defence wins {won}", p.id);
+                let after = counters_won(solver, &steps);
+                assert_eq!(after >= 0, p.goal == Goal::Hold, "{}: {after} after the reply", p.id);
                 let choices = start.legal_decisions(solver).len();
                 assert!(choices >= line::MIN_HOLD_CHOICES, "{}: a defence among {choices} decisions", p.id);
             }
         }
-        assert_eq!(steps.last().map(|s| s.side), Some(solver), "{}: the line ends with the solver", p.id);
+        if !p.goal.is_defence() {
+            assert_eq!(steps.last().map(|s| s.side), Some(solver), "{}: the line ends with the solver", p.id);
+        }
         assert!(steps.iter().filter(|s| s.side == solver).count() <= MAX_SOLVER_DECISIONS, "{}", p.id);
     }
     // The starter set's promise (docs/puzzles.md, "The starter set"): at least 300 puzzles in each game,

@@ -61,6 +61,8 @@ export class PuzzleCtrl {
     this.retried = false;
     /** The game the page chose for the player (the one they know best), while it is the filter's. */
     this.known = '';
+    /** @type {{at: number, ply: import('./line.js').Ply} | null} a right answer off the solution's line, on the board */
+    this.offLine = null;
     /** Puzzles solved in a row in this streak run. */
     this.run = 0;
     this.best = progress().streakBest;
@@ -175,6 +177,7 @@ export class PuzzleCtrl {
     this.answer = null;
     this.miss = null;
     this.retried = false;
+    this.offLine = null;
     this.voted = null;
     this.voteError = '';
     this.error = '';
@@ -287,6 +290,11 @@ export class PuzzleCtrl {
       return;
     }
     if (!mine()) return;
+    if (answer.result === 'right' && answer.by_alternative) {
+      // Another right answer: the line keeps the solution's decisions only, the board the one played.
+      this.offLine = { at: i, ply: line.plies[i] };
+      line.plies.length = i;
+    }
     if (answer.result === 'right') this.solved(answer);
     else {
       this.phase = 'play';
@@ -369,8 +377,11 @@ export class PuzzleCtrl {
     if (this.diagram.anim.busy) this.diagram.anim.finish();
     const n = this.shown;
     this.stepping = true;
+    // From another right answer's board, every step is drawn from the solution's line.
+    const offLine = this.offLine;
+    this.offLine = null;
     try {
-      if (j === this.at + 1) {
+      if (j === this.at + 1 && !offLine) {
         const ply = await line.ply(this.at, sol[this.at].decision);
         if (n !== this.shown || this.gone) return;
         this.at = j;
@@ -395,6 +406,7 @@ export class PuzzleCtrl {
 
   /** The position on the board, as text: what the analysis board opens. */
   positionShown() {
+    if (this.offLine) return this.offLine.ply.position;
     return this.line ? this.line.positionAt(Math.min(this.at, this.line.plies.length)) : '';
   }
 

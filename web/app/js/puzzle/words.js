@@ -1,6 +1,7 @@
 // @ts-check
 // A puzzle said in words in the page's language: its goal ("South to play and win", "North to play and
-// capture 9", Azigo's "South to play and gain 6 counters", a defence's "South to play and lose nothing",
+// capture 9", Azigo's "South to play and gain 6 counters", a defence's "South to play and lose nothing" or
+// "South to play and save 5 counters",
 // built from the goal's kind and count rather than the server's English sentence) and its themes' names.
 
 import { t } from '../i18n.js';
@@ -13,6 +14,7 @@ export function goalText(p) {
   if (p.goal.kind === 'win') return t('puzzle.goal.win', { side });
   if (p.goal.kind === 'score') return t('puzzle.goal.score', { side, count: n });
   if (p.goal.kind === 'hold') return t('puzzle.goal.hold', { side });
+  if (p.goal.kind === 'save') return t('puzzle.goal.save', { side, count: n });
   return t('puzzle.goal.capture', { side, n: String(n) });
 }
 

@@ -21,6 +21,18 @@ export function verdict(ctrl) {
   if (!over(ctrl)) return h('div#puzzle-verdict.verdict', { attrs: { hidden: true } });
   const right = ctrl.phase === 'right';
   const lines = [h('strong', t(right ? 'puzzle.solved' : 'puzzle.failed'))];
+  if (right && ctrl.offLine) {
+    const expected = ctrl.solution()[ctrl.offLine.at]?.decision || '';
+    lines.push(
+      h(
+        'p#puzzle-other-answer',
+        t('puzzle.other_answer', {
+          played: decisionText(ctrl.offLine.ply.decision),
+          expected: decisionText(expected),
+        }),
+      ),
+    );
+  }
   if (!right && ctrl.miss) {
     lines.push(
       h(
@@ -85,6 +97,7 @@ export function solution(ctrl) {
             },
             `${sideName(d.side)} ${decisionText(d.decision)}`,
           ),
+          alsoRight(ctrl, i),
         ]),
       ),
     ),
@@ -96,6 +109,20 @@ export function solution(ctrl) {
       h('span#puzzle-at.muted.small', t('puzzle.step.of', { n: String(ctrl.at), of: String(sol.length) })),
     ]),
   ]);
+}
+
+/**
+ * The other right answers at decision `i` of the solution ("c1 also wins"), if any.
+ * @param {PuzzleCtrl} ctrl
+ * @param {number} i
+ */
+function alsoRight(ctrl, i) {
+  /** @type {{at: number, decision: string}[]} */
+  const all = ctrl.answer?.alternatives || [];
+  const here = all.filter((a) => a.at === i).map((a) => decisionText(a.decision));
+  if (!here.length) return null;
+  const key = ctrl.puzzle?.goal?.kind === 'win' ? 'puzzle.also_wins' : 'puzzle.also_good';
+  return h('span.puzzle-also.muted', ` — ${here.map((decision) => t(key, { decision })).join('; ')}`);
 }
 
 /**
