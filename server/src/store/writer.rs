@@ -219,8 +219,9 @@ async fn commit_one(pool: &AnyPool, backend: Backend, node: Option<&str>, job: &
 /// The fencing check (PostgreSQL): reads, and share-locks until the commit, the leases of the fenced jobs'
 /// games that `node` holds while it is alive by the database's clock. Returns the indexes of the jobs whose
 /// lease is not among them at their epoch. Rows are locked in `game_id` order, so two transactions that
-/// lock several lease rows never wait for each other in a cycle.
-async fn check_fences<'a>(
+/// lock several lease rows never wait for each other in a cycle. Public for the fencing test, which runs
+/// it on a transaction of its own to hold it open while another node takes the game.
+pub async fn check_fences<'a>(
     tx: &mut Transaction<'static, Any>,
     node: &str,
     fences: impl Iterator<Item = Option<&'a Fence>>,

@@ -74,8 +74,12 @@ enum Command {
         summary: Option<PathBuf>,
         /// Rewrite the set from a complete progress file (failing puzzles dropped, the others as their
         /// reports leave them) instead of searching; refused while a puzzle has no report.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "apply_reported")]
         apply: bool,
+        /// Rewrite the set from the reports there are: reported puzzles as `--apply` leaves them, the
+        /// others as they stand, so a long run's findings reach the set before it ends.
+        #[arg(long)]
+        apply_reported: bool,
         /// The solver's verification budget in nodes at factor 1 (default: per rule set, docs/puzzles.md).
         #[arg(long)]
         verify_nodes: Option<u64>,
@@ -126,7 +130,8 @@ fn main() -> Result<()> {
     match args.command {
         Some(Command::Verify { path, sample, verify_nodes }) => verify(&path, sample, verify_nodes),
         Some(Command::Merge { out, inputs }) => merge(&out, &inputs),
-        Some(Command::Reverify { path, progress, only, summary, apply, verify_nodes }) => {
+        Some(Command::Reverify { path, progress, only, summary, apply, apply_reported, verify_nodes }) => {
+            let apply = (apply || apply_reported).then_some(apply_reported);
             reverify(&path, &progress, &only, summary, apply, verify_nodes)
         }
         None => make(&args.make),
@@ -264,7 +269,7 @@ fn reverify(
     progress: &std::path::Path,
     only: &[String],
     summary: Option<PathBuf>,
-    apply: bool,
+    apply: Option<bool>,
     verify_nodes: Option<u64>,
 ) -> Result<()> {
     let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
@@ -275,8 +280,9 @@ fn reverify(
         }
     }
     let mut reports = reverify::read_progress(progress)?;
-    if apply {
-        let kept = reverify::applied(&set, &reports)?;
+    // `Some(partial)`: rewrite the set rather than search.
+    if let Some(partial) = apply {
+        let kept = reverify::applied(&set, &reports, partial)?;
         write_set(path, &kept)?;
         eprintln!("{} of {} puzzles kept, written to {}", kept.len(), set.len(), path.display());
         return Ok(());

@@ -1,8 +1,9 @@
 //! `mancala-puzzles reverify`: the deep verdict ([`mancala_puzzles::make::deep`]) on every puzzle of a
 //! set, one report per puzzle appended to a progress file (NDJSON), so a run stopped anywhere resumes
 //! where it stopped; a summary (counts per game and standing) once every puzzle asked is reported; and
-//! `--apply`, which rewrites the set from a complete progress file only (docs/puzzles.md,
-//! "Re-verifying at depth").
+//! `--apply`, which rewrites the set from a complete progress file, or `--apply-reported`, which applies
+//! the reports there are and leaves the other puzzles as they stand (docs/puzzles.md, "Re-verifying at
+//! depth").
 
 use anyhow::{Context, Result, bail};
 use mancala_puzzles::make::deep::{Report, Standing};
@@ -112,11 +113,13 @@ pub fn summary(set: &[Puzzle], reports: &HashMap<String, Report>) -> String {
     out
 }
 
-/// The set after a complete run: each puzzle as its report leaves it, those that fail dropped. Refused
-/// while any puzzle of the set has no report: a partial run never rewrites the set.
-pub fn applied(set: &[Puzzle], reports: &HashMap<String, Report>) -> Result<Vec<Puzzle>> {
+/// The set after a run: each reported puzzle as its report leaves it, those that fail dropped. With
+/// `partial`, a puzzle without a report stays as it is (each report is of its own puzzle, at budgets in
+/// nodes, so applying some now and the others later gives the same set); without it, refused while any
+/// puzzle has no report.
+pub fn applied(set: &[Puzzle], reports: &HashMap<String, Report>, partial: bool) -> Result<Vec<Puzzle>> {
     let missing: Vec<&str> = set.iter().filter(|p| !reports.contains_key(&p.id)).map(|p| p.id.as_str()).collect();
-    if !missing.is_empty() {
+    if !missing.is_empty() && !partial {
         bail!(
             "--apply: {} of {} puzzles have no report yet (the first: {}); run `reverify` to the end first",
             missing.len(),
@@ -126,7 +129,10 @@ pub fn applied(set: &[Puzzle], reports: &HashMap<String, Report>) -> Result<Vec<
     }
     let mut out: Vec<Puzzle> = Vec::new();
     for p in set {
-        let r = &reports[&p.id];
+        let Some(r) = reports.get(&p.id) else {
+            out.push(p.clone());
+            continue;
+        };
         match (&r.standing, &r.puzzle) {
             (Standing::Fails, _) => {}
             (_, Some(kept)) => out.push(kept.clone()),
@@ -182,12 +188,19 @@ mod tests {
         let reports = read_progress(&path).unwrap();
         assert_eq!(reports.len(), 1);
         assert!(std::fs::read_to_string(&path).unwrap().ends_with('\n'), "the cut line is gone");
-        let e = applied(&set, &reports).unwrap_err().to_string();
+        let e = applied(&set, &reports, false).unwrap_err().to_string();
         assert!(e.contains("2 of 3 puzzles have no report yet"), "{e}");
+        // Applied as far as reported: the reported puzzle as its report leaves it, the others as they were.
+        let mut changed = set[0].clone();
+        changed.alternatives = vec![mancala_puzzles::Alternative { at: 0, decision: "a2".into() }];
+        let mut leaves = report(&set[0], Standing::HoldsWithAlternatives);
+        leaves.puzzle = Some(changed.clone());
+        let so_far = applied(&set, &HashMap::from([(set[0].id.clone(), leaves)]), true).unwrap();
+        assert_eq!(so_far, vec![changed, set[1].clone(), set[2].clone()]);
         append(&path, &report(&set[1], Standing::Fails)).unwrap();
         append(&path, &report(&set[2], Standing::HoldsWithAlternatives)).unwrap();
         let reports = read_progress(&path).unwrap();
-        let kept = applied(&set, &reports).unwrap();
+        let kept = applied(&set, &reports, false).unwrap();
         assert_eq!(kept.iter().map(|p| p.id.clone()).collect::<Vec<_>>(), vec![set[0].id.clone(), set[2].id.clone()]);
         let s = summary(&set, &reports);
         assert!(s.contains("reported 3 of 3") && s.contains("| kubuguza | 1 | 0 | 1 |"), "{s}");
