@@ -177,7 +177,7 @@ mod tests {
     }
 
     #[test]
-    fn a_killed_run_resumes_and_a_partial_one_never_rewrites_the_set() {
+    fn a_killed_run_resumes_and_a_partial_one_applies_only_its_reports() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("progress.ndjson");
         let set = vec![puzzle(Variant::Kubuguza, 0), puzzle(Variant::Kubuguza, 1), puzzle(Variant::Njombwa, 0)];
