@@ -168,6 +168,15 @@ async fn bad_input_gets_a_clear_error_and_nothing_breaks() {
     assert_eq!(t.versions.south, 1);
     let ok = t.decide(Seat::South, "h2").await;
     assert!(matches!(ok, ServerMsg::Accepted { v: 2, .. }), "{ok:?}");
+    // South's first decision moves the first-decision deadline to North's: every viewer is told.
+    let deadline = t
+        .spectator
+        .recv_until(|m| match m {
+            ServerMsg::Presence { presence, .. } => Some(presence.abort_at),
+            _ => None,
+        })
+        .await;
+    assert!(deadline.is_some(), "North's first decision is due");
     // The same id again: the same answer, nothing applied twice.
     let rejection = |m: ServerMsg| matches!(m, ServerMsg::Rejected { .. }).then_some(m);
     t.south.say(&decide("8", "h2")).await;
