@@ -178,6 +178,23 @@ export async function playable(page) {
   return page.$$eval('svg.board .hole.playable', (gs) => gs.map((g) => g.getAttribute('data-hole')));
 }
 
+/**
+ * Plays decision `d` of a puzzle (`e2`, `b2:cw`, `store`) by clicking, as a player does: a button for what
+ * is not a hole, else the hole, then the direction when both are offered.
+ * @param {import('playwright-core').Page} page
+ * @param {string} d
+ */
+export async function clickPuzzleDecision(page, d) {
+  const [hole, dir] = d.split(':');
+  if (!/^[a-t][1-4]$/.test(hole)) {
+    await page.click(`#puzzle-choices button[data-decision="${d}"]`);
+    return;
+  }
+  await page.click(`svg.board .hole[data-hole="${hole}"]`);
+  const both = page.locator(`#puzzle-choices button[data-decision="${d}"]`);
+  if (dir || (await both.count())) await both.click();
+}
+
 /** Creates a game through the home page's form; returns the game id. */
 export async function createGame(
   page,

@@ -11,7 +11,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { PHONE, api, launch, person, shot, startServer, until } from './harness.js';
+import { PHONE, api, clickPuzzleDecision, launch, person, shot, startServer, until } from './harness.js';
 
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
 
@@ -64,14 +64,6 @@ after(async () => {
   await server?.stop();
 });
 
-/** Clicks decision `d` (`e2`, `b2:cw`) of the board on `page`. */
-async function click(page, d) {
-  const [hole, dir] = d.split(':');
-  await page.click(`svg.board .hole[data-hole="${hole}"]`);
-  const both = page.locator(`#puzzle-choices button[data-decision="${d}"]`);
-  if (dir || (await both.count())) await both.click();
-}
-
 for (const [device, name, locale] of [
   [DESKTOP, 'desktop', 'en-GB'],
   [PHONE, 'phone', 'fr-FR'],
@@ -80,7 +72,7 @@ for (const [device, name, locale] of [
     const { page, errors } = await person(browser, server, { device, locale });
     await page.goto(`/puzzles/${two.id}`);
     await page.waitForSelector('#puzzle-status[data-phase="play"]');
-    await click(page, alternative);
+    await clickPuzzleDecision(page, alternative);
     await page.waitForSelector('#puzzle-status[data-phase="right"]');
     const fr = locale.startsWith('fr');
     const verdict = await page.textContent('#puzzle-verdict');

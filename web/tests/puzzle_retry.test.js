@@ -22,6 +22,7 @@ import {
   useServerAndBrowser,
   server,
   browser,
+  clickPuzzleDecision,
 } from './harness.js';
 
 useServerAndBrowser();
@@ -40,18 +41,6 @@ async function exported() {
 
 /** The puzzle of `id` as the server serves it. @param {string} id */
 const served = (id) => api(server, `/api/puzzles/${id}`);
-
-/** Plays `d` by clicking: the hole, then the direction when both are offered. */
-async function click(page, d) {
-  const [hole, dir] = d.split(':');
-  if (!/^[a-t][1-4]$/.test(hole)) {
-    await page.click(`#puzzle-choices button[data-decision="${d}"]`);
-    return;
-  }
-  await page.click(`svg.board .hole[data-hole="${hole}"]`);
-  const both = page.locator(`#puzzle-choices button[data-decision="${d}"]`);
-  if (dir || (await both.count())) await both.click();
-}
 
 /** Keeps a screenshot of the test run in docs/web/ as well. */
 async function docShot(page, name) {
@@ -85,7 +74,7 @@ for (const [device, name] of [
       // The game it is in, linked to its rules.
       assert.equal(await page.textContent('#puzzle-of'), 'Game: Kubuguza');
       assert.equal(await page.getAttribute('#puzzle-of a', 'href'), '/rules/kubuguza');
-      await click(page, wrong);
+      await clickPuzzleDecision(page, wrong);
       await page.waitForSelector('#puzzle-verdict.missed');
       assert.equal((await page.textContent('#puzzle-retry')).trim(), 'Try again');
       assert.equal((await page.textContent('#puzzle-next')).trim(), 'Next puzzle');
@@ -95,7 +84,7 @@ for (const [device, name] of [
       assert.equal(await page.textContent('#puzzle-status'), 'Try again: find a better decision.');
       assert.deepEqual(await boardOf(page), sorted(byName(view.board)), 'the position before the wrong decision');
       assert.equal(await page.isVisible('#puzzle-verdict'), false, 'the verdict is gone while one tries again');
-      await click(page, p.solution[0]);
+      await clickPuzzleDecision(page, p.solution[0]);
       await page.waitForSelector('#puzzle-verdict.met');
       assert.deepEqual(errors, []);
       await page.context().close();
@@ -109,13 +98,13 @@ test("a retried success does not move the account's rating a second time", { tim
   await signUp(page, 'ayo');
   await page.goto(`/puzzles/${p.id}`);
   await page.waitForSelector('#puzzle-rating');
-  await click(page, wrong);
+  await clickPuzzleDecision(page, wrong);
   await page.waitForSelector('#puzzle-verdict.missed');
   const m = /Your puzzle rating: 1500 → (\d+) \(−\d+\)/.exec(await page.textContent('#puzzle-verdict'));
   assert.ok(m, 'the miss moved the rating down');
   await page.click('#puzzle-retry');
   await page.waitForSelector('#puzzle-status[data-phase="play"]');
-  await click(page, p.solution[0]);
+  await clickPuzzleDecision(page, p.solution[0]);
   await page.waitForSelector('#puzzle-verdict.met');
   assert.match(await page.textContent('#puzzle-verdict'), /only your first try of a puzzle counts/);
   await until(
@@ -183,7 +172,7 @@ test("the streak's count is printed once", { timeout: 90000 }, async () => {
   }
   for (const [i, d] of given.entries()) {
     await page.waitForSelector(`#puzzle-status[data-phase="play"][data-given="${i}"]`);
-    await click(page, d);
+    await clickPuzzleDecision(page, d);
   }
   await page.waitForSelector('#puzzle-verdict.met');
   const text = await page.textContent('.puzzle-page');

@@ -25,6 +25,7 @@ import {
   useServerAndBrowser,
   server,
   browser,
+  clickPuzzleDecision,
 } from './harness.js';
 
 useServerAndBrowser();
@@ -57,18 +58,6 @@ async function choicesOf(p) {
   }
 }
 
-/** Plays `d` (`e2`, `b2:cw`, `store`) by clicking: the hole, then the direction when both are offered. */
-async function click(page, d) {
-  const [hole, dir] = d.split(':');
-  if (!/^[a-t][1-4]$/.test(hole)) {
-    await page.click(`#puzzle-choices button[data-decision="${d}"]`);
-    return;
-  }
-  await page.click(`svg.board .hole[data-hole="${hole}"]`);
-  const both = page.locator(`#puzzle-choices button[data-decision="${d}"]`);
-  if (dir || (await both.count())) await both.click();
-}
-
 /** Waits until the page has judged `n` choices right, or the line is over; the phase. */
 async function judged(page, n) {
   return until(async () => {
@@ -86,7 +75,7 @@ async function solve(page, p) {
   const choices = await choicesOf(p);
   for (const [i, d] of choices.entries()) {
     await page.waitForSelector('#puzzle-status[data-phase="play"]');
-    await click(page, d);
+    await clickPuzzleDecision(page, d);
     const phase = await judged(page, i + 1);
     assert.equal(phase, i + 1 === choices.length ? 'right' : 'play', `after ${d}`);
   }
@@ -177,7 +166,7 @@ test(
     const { page, errors } = await person(browser, server, { device: DESKTOP });
     await page.goto(`/puzzles/${p.id}`);
     await page.waitForSelector('#puzzle-status[data-phase="play"]');
-    await click(page, wrong);
+    await clickPuzzleDecision(page, wrong);
     await page.waitForSelector('#puzzle-verdict.missed');
     const said = await page.textContent('#puzzle-verdict');
     const expectedWords = p.solution[0].replace(/:cw$/, ' clockwise').replace(/:ccw$/, '');
@@ -282,7 +271,7 @@ test('a streak: solved puzzles counted until the first miss', { timeout: 90000 }
   const second = await served(await id());
   assert.ok(second.rating > (await served(first.id)).rating, 'the next puzzle of a streak is harder');
   const wrong = second.board.legal.find((d) => d !== byId.get(second.id).solution[0]);
-  await click(page, wrong);
+  await clickPuzzleDecision(page, wrong);
   await page.waitForSelector('#puzzle-verdict.missed');
   assert.match(await page.textContent('#puzzle-verdict'), /The streak ends at 1 puzzle \(best 1\)/);
   assert.equal((await page.textContent('#puzzle-next')).trim(), 'Start a new streak');
@@ -319,7 +308,7 @@ test('a guest is not offered again the puzzles this browser finished', { timeout
   }
   // Finished too (a wrong first decision): nothing is left to offer.
   const p = all[all.length - 1];
-  await click(
+  await clickPuzzleDecision(
     page,
     (await served(kept)).board.legal.find((d) => d !== p.solution[0]),
   );
