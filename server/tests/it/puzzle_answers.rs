@@ -54,7 +54,7 @@ async fn an_alternative_is_right_and_the_answer_names_the_other_right_answers() 
     assert_eq!(status, 400, "{a}");
     assert!(a.to_string().contains("decisions[1]"), "{a}");
 
-    // The solution's own line is right as before, and a puzzle of one answer lists none.
+    // The solution's own line is right too, and a puzzle of one answer lists none.
     let (_, a) = attempt(&s, None, &set[1].id, json!({ "decisions": [others(&set[1]).0] })).await;
     assert_eq!(a["result"], "wrong");
     assert!(a.get("alternatives").is_none(), "{a}");

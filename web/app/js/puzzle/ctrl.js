@@ -145,7 +145,7 @@ export class PuzzleCtrl {
       if (this.gone || n !== this.shown) return;
       const status = /** @type {any} */ (e)?.status;
       if (status === 404 && this.known && this.game === this.known && !this.run) {
-        // Nothing left in the game the page chose: every game, as before any choice.
+        // Nothing left in the game the page chose: fall back to every game.
         this.game = this.known = '';
         return this.load();
       }
