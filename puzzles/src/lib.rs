@@ -14,4 +14,4 @@ mod puzzle;
 pub mod set;
 
 pub use puzzle::{Alternative, Goal, Line, Puzzle, PuzzleError, PuzzleGame, Source, Theme, puzzle_id};
-pub use set::{ReadError, read_ndjson, starter, write_ndjson};
+pub use set::{ReadError, Withdrawn, read_ndjson, read_withdrawn, starter, withdrawn, write_ndjson};

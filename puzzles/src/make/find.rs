@@ -8,7 +8,7 @@
 
 use super::line::{self, LineError};
 use super::verdict::{self, Rejection};
-use super::{Budgets, Searches, Stopped, deep, rating};
+use super::{Budgets, Searches, Stopped, deep, guess, rating};
 use crate::{Puzzle, Source, puzzle_id};
 use mancala_engine::{Position, position_text};
 use std::collections::BTreeMap;
@@ -138,11 +138,8 @@ pub fn find(
             return Ok(None);
         }
     };
-    let first = solved.steps[0].decision;
-    let found = stats.timed("rate", || rating::finders(&pos, solved.solver, first, seed, searches))?.len();
-    let solver_decisions = solved.steps.iter().filter(|s| s.side == solved.solver).count();
     let position = pos.to_text();
-    let made = Puzzle {
+    let mut made = Puzzle {
         id: puzzle_id(pos.variant(), pos.options(), &position),
         variant: pos.variant(),
         options: *pos.options(),
@@ -151,12 +148,26 @@ pub fn find(
         alternatives: vec![],
         goal: solved.goal,
         themes: solved.themes.clone(),
-        rating: rating::estimate(found, solver_decisions),
+        rating: 0.0,
         source,
     };
+    // A coin toss is not a puzzle: checked before the costly rating and deep verdict, and again after the
+    // deep verdict, whose alternatives make guessing easier.
+    if !matches!(guess::guessable(&made), Ok(None)) {
+        stats.reject("guessable");
+        return Ok(None);
+    }
+    let first = solved.steps[0].decision;
+    let found = stats.timed("rate", || rating::finders(&pos, solved.solver, first, seed, searches))?.len();
+    let solver_decisions = solved.steps.iter().filter(|s| s.side == solved.solver).count();
+    made.rating = rating::estimate(found, solver_decisions);
     // The deep verdict at twice and four times the verification budget (once is the line's own): what
     // a re-verification of the set would say of it, said before it is kept.
     match stats.timed("deep", || deep::reverify_on(&made, &DEEPER, budgets, searches)) {
+        Ok(deep::Report { puzzle: Some(p), .. }) if !matches!(guess::guessable(&p), Ok(None)) => {
+            stats.reject("guessable");
+            Ok(None)
+        }
         Ok(deep::Report { puzzle: Some(p), .. }) => {
             stats.accepted += 1;
             Ok(Some(p))

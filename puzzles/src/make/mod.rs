@@ -10,6 +10,7 @@
 //! - [`rating`]: a puzzle's first rating, from which bot levels find its first decision;
 //! - [`deep`]: a made puzzle searched again at 1, 2 and 4 times the verification budget: holds, holds
 //!   with other accepted answers, or fails;
+//! - [`guess`]: whether a guess solves a puzzle too often for it to teach anything;
 //! - [`find`]: the whole way from a candidate position to a puzzle (screening, level 8's check, the line,
 //!   goal, themes, rating), with what it looked at and why it dropped what it dropped.
 //!
@@ -19,6 +20,7 @@
 
 pub mod deep;
 pub mod find;
+pub mod guess;
 pub mod line;
 pub mod rating;
 pub mod themes;

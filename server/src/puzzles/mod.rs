@@ -40,7 +40,8 @@ pub enum ImportError {
 /// whose line, other right answers, goal or themes differ from the set's takes the set's (the set
 /// re-verified deeper), keeping its rating and votes; where both hold an id, the file's puzzle is taken.
 /// A starter puzzle the engine refuses is left out with a warning; a file's stops the server, naming the
-/// puzzle. Several nodes starting at once insert each puzzle once. Returns how many were new.
+/// puzzle. A stored puzzle withdrawn from the starter set (and not in the file) is retired. Several nodes
+/// starting at once insert each puzzle once. Returns how many were new.
 pub async fn import(store: &Store, file: Option<&std::path::Path>) -> Result<usize, ImportError> {
     let mut set: Vec<Puzzle> = Vec::new();
     for p in mancala_puzzles::starter() {
@@ -87,22 +88,26 @@ pub async fn import(store: &Store, file: Option<&std::path::Path>) -> Result<usi
     if !relined.is_empty() {
         tracing::info!(puzzles = relined.len(), "stored puzzles take the set's re-verified line");
     }
+    // Withdrawn from the starter set since a server stored them (failed the deep re-verification, or a
+    // guess solves them): retired here, unless the operator's file brings them back.
+    let served: std::collections::HashSet<String> = store.served_puzzle_ids().await?.into_iter().collect();
+    let withdrawn: Vec<String> = mancala_puzzles::withdrawn()
+        .into_iter()
+        .map(|w| w.id)
+        .filter(|id| !last.contains_key(id) && served.contains(id))
+        .collect();
+    for chunk in withdrawn.chunks(IMPORT_CHUNK) {
+        store.write(vec![Write::Puzzle(PuzzleWrite::Withdraw { ids: chunk.to_vec() })]).await?;
+    }
+    if !withdrawn.is_empty() {
+        tracing::info!(puzzles = withdrawn.len(), "stored puzzles withdrawn from the starter set are retired");
+    }
     Ok(new.len())
 }
 
 /// The UTC day of `at`, `YYYY-MM-DD`.
 pub fn utc_date(at: UnixMs) -> String {
-    // Days since 1970-01-01 to a civil date (Howard Hinnant's `civil_from_days`).
-    let z = at.millis().div_euclid(86_400_000) + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}-{m:02}-{d:02}")
+    crate::game::utc::Utc::of(at).date()
 }
 
 /// The daily puzzle of `date` among `ids` (the puzzles served): the one whose SHA-256 of the date and its

@@ -55,6 +55,9 @@ pub enum PuzzleWrite {
     /// Stored puzzles whose line, other right answers, goal or themes changed in the set: those become
     /// the given ones; rating, plays and votes stay.
     Reline { puzzles: Vec<Puzzle>, at: UnixMs },
+    /// Puzzles withdrawn from the starter set (`mancala_puzzles::withdrawn`): retired, so never served
+    /// again; their attempts, ratings and votes stay.
+    Withdraw { ids: Vec<String> },
     /// An attempt, recorded once per account and puzzle; a streak attempt moves the run every time.
     Attempt(AttemptWrite),
     /// An account's vote (replacing its earlier one); the counts follow, and the puzzle is retired when
@@ -182,6 +185,14 @@ pub(super) async fn apply(
     match write {
         PuzzleWrite::Import { puzzles, at } => insert(tx, puzzles, *at, false).await?,
         PuzzleWrite::Reline { puzzles, at } => insert(tx, puzzles, *at, true).await?,
+        PuzzleWrite::Withdraw { ids } => {
+            for id in ids {
+                sqlx::query("UPDATE puzzles SET retired = 1 WHERE id = $1 AND retired = 0")
+                    .bind(id)
+                    .execute(&mut **tx)
+                    .await?;
+            }
+        }
         PuzzleWrite::Attempt(a) => attempt(tx, backend, a).await?,
         PuzzleWrite::Vote { puzzle, player_key, up, at, retires } => {
             sqlx::query(

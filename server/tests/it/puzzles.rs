@@ -510,3 +510,37 @@ async fn next_leaves_out_a_guest_s_finished_puzzles() {
     next_leaves_out_the_excluded(&s).await;
     s.stop().await;
 }
+
+/// A Kubuguza defence of the starter set that half the legal decisions hold as well: withdrawn as
+/// guessable (`puzzles/data/withdrawn.txt`).
+const WITHDRAWN_PUZZLE: &str = r#"{"id":"050b3a82b5519baf","variant":"kubuguza","options":{"width":8,"turn_limit":null,"handicap":{"south":false,"north":false}},"position":"north a1=2 c1=2 e1=1 f1=1 a2=1 b2=5 c2=5 e2=5 f2=5 g2=5 a3=4 c3=5 d3=5 e3=5 g3=5 h3=5 f4=1 g4=1 h4=1 turn=4","solution":["e3","c1"],"goal":{"kind":"hold"},"themes":["opening","defence"],"rating":1300.0,"source":{"kind":"selfplay","seed":895702615371617117,"south_level":6,"north_level":6,"ply":3,"random_plies":7}}"#;
+
+/// A puzzle withdrawn from the starter set after a server stored it is retired at the server's next
+/// start: no longer exported nor served, while a link to it still opens it. An operator's file that holds
+/// it brings it back.
+#[tokio::test]
+async fn a_withdrawn_starter_puzzle_is_retired_at_the_next_start() {
+    let gone = read_ndjson(WITHDRAWN_PUZZLE).unwrap().remove(0);
+    assert!(mancala_puzzles::withdrawn().iter().any(|w| w.id == gone.id && w.reason == "guessable"));
+    assert!(!mancala_puzzles::starter().iter().any(|p| p.id == gone.id));
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("puzzles.ndjson");
+    std::fs::write(&file, write_ndjson(std::slice::from_ref(&gone))).unwrap();
+    let config = |with_file: bool| {
+        let mut c = Config::with_database(&format!("sqlite://{}", dir.path().join("t.db").display()));
+        c.puzzles = with_file.then(|| file.clone());
+        c
+    };
+    // Stored while a set held it (here the operator's file), and served.
+    let s = TestServer::start_with(config(true)).await;
+    assert!(exported(&s).await.contains_key(&gone.id));
+    s.stop().await;
+    // The next start without it: retired.
+    let s = TestServer::start_with(config(false)).await;
+    let served = exported(&s).await;
+    assert!(!served.contains_key(&gone.id), "a withdrawn puzzle is not served");
+    assert!(!served.is_empty(), "the starter set is");
+    let (status, _) = s.get(&format!("/api/puzzles/{}", gone.id)).await;
+    assert_eq!(status, 200, "a link to a withdrawn puzzle still shows it");
+    s.stop().await;
+}

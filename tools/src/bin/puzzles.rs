@@ -15,7 +15,7 @@ use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
 use mancala_engine::Variant;
 use mancala_puzzles::make::find::Stats;
-use mancala_puzzles::make::{Budgets, Here, deep, line};
+use mancala_puzzles::make::{Budgets, Here, deep, guess, line};
 use mancala_puzzles::{Puzzle, PuzzleGame, read_ndjson, write_ndjson};
 use mancala_tools::puzzles::generate::{Plan, Run, SelfPlay, sorted};
 use mancala_tools::puzzles::reverify;
@@ -223,21 +223,50 @@ fn merge(out: &PathBuf, inputs: &[PathBuf]) -> Result<()> {
     }
     all.sort_by(|a, b| a.id.cmp(&b.id));
     all.dedup_by(|a, b| a.id == b.id);
-    write_set(out, &all)?;
-    eprintln!("{} puzzles written to {}", all.len(), out.display());
+    let written = write_set(out, &all)?;
+    eprintln!("{written} puzzles written to {}", out.display());
     Ok(())
 }
 
 fn write(path: &PathBuf, runs: &[Run]) -> Result<()> {
-    write_set(path, &sorted(runs))
+    write_set(path, &sorted(runs)).map(drop)
 }
 
-fn write_set(path: &PathBuf, puzzles: &[Puzzle]) -> Result<()> {
+/// Writes a set, leaving out the puzzles a random player solves too often (`guess::guessable`):
+/// every set written (a run's, a merge's, a re-verification's) follows the generator's rule, whenever
+/// its puzzles were made. Returns how many were written.
+fn write_set(path: &PathBuf, puzzles: &[Puzzle]) -> Result<usize> {
+    let (kept, guessable): (Vec<&Puzzle>, Vec<&Puzzle>) =
+        puzzles.iter().partition(|p| matches!(guess::guessable(p), Ok(None)));
+    if !guessable.is_empty() {
+        let ids: Vec<&str> = guessable.iter().map(|p| p.id.as_str()).collect();
+        eprintln!("{} puzzles left out as too easy to guess: {}", ids.len(), ids.join(" "));
+        withdraw(path, &ids, "guessable")?;
+    }
+    let kept: Vec<Puzzle> = kept.into_iter().cloned().collect();
     let tmp = path.with_extension("ndjson.tmp");
     std::fs::File::create(&tmp)
-        .and_then(|mut f| f.write_all(write_ndjson(puzzles).as_bytes()))
+        .and_then(|mut f| f.write_all(write_ndjson(&kept).as_bytes()))
         .with_context(|| format!("writing {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("renaming {} to {}", tmp.display(), path.display()))
+    std::fs::rename(&tmp, path).with_context(|| format!("renaming {} to {}", tmp.display(), path.display()))?;
+    Ok(kept.len())
+}
+
+/// Appends `ids` to the withdrawn list beside the set at `path` (`withdrawn.txt` in its folder), when there
+/// is one: the published set's folder keeps what left it, so servers that stored those puzzles retire them.
+fn withdraw(path: &std::path::Path, ids: &[&str], reason: &str) -> Result<()> {
+    let list = path.with_file_name("withdrawn.txt");
+    if ids.is_empty() || !list.exists() {
+        return Ok(());
+    }
+    let text = std::fs::read_to_string(&list).with_context(|| format!("reading {}", list.display()))?;
+    let known: std::collections::HashSet<String> =
+        mancala_puzzles::read_withdrawn(&text).into_iter().map(|w| w.id).collect();
+    let mut f = std::fs::OpenOptions::new().append(true).open(&list)?;
+    for id in ids.iter().filter(|id| !known.contains(**id)) {
+        writeln!(f, "{id} {reason}").with_context(|| format!("writing {}", list.display()))?;
+    }
+    Ok(())
 }
 
 fn verify(path: &PathBuf, sample: usize, verify_nodes: Option<u64>) -> Result<()> {
@@ -283,8 +312,11 @@ fn reverify(
     // `Some(partial)`: rewrite the set rather than search.
     if let Some(partial) = apply {
         let kept = reverify::applied(&set, &reports, partial)?;
-        write_set(path, &kept)?;
-        eprintln!("{} of {} puzzles kept, written to {}", kept.len(), set.len(), path.display());
+        let failed: Vec<&str> =
+            set.iter().filter(|p| !kept.iter().any(|k| k.id == p.id)).map(|p| p.id.as_str()).collect();
+        withdraw(path, &failed, "deep")?;
+        let written = write_set(path, &kept)?;
+        eprintln!("{written} of {} puzzles kept, written to {}", set.len(), path.display());
         return Ok(());
     }
     let asked: Vec<&Puzzle> =
