@@ -14,19 +14,8 @@ pub(super) fn now_ms() -> u64 {
 
 /// `2026-11-25 10:05 UTC` for unix milliseconds.
 pub(super) fn utc(ms: u64) -> String {
-    let secs = ms / 1000;
-    let (days, rest) = ((secs / 86_400) as i64, secs % 86_400);
-    // Howard Hinnant's civil_from_days.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02} {:02}:{:02} UTC", rest / 3600, rest % 3600 / 60)
+    let t = time::OffsetDateTime::UNIX_EPOCH + time::Duration::milliseconds(ms.min(i64::MAX as u64) as i64);
+    format!("{:04}-{:02}-{:02} {:02}:{:02} UTC", t.year(), u8::from(t.month()), t.day(), t.hour(), t.minute())
 }
 
 /// `in 40 s`, `in 5 min`, `in 2 h 10 min`, or `now`.

@@ -139,19 +139,7 @@ fn iso_times(value: &mut serde_json::Value) {
 
 /// Unix ms as ISO 8601 text in UTC, to the millisecond: `2026-11-27T10:15:30.123Z`.
 fn iso_8601(ms: i64) -> String {
-    let (days, in_day) = (ms.div_euclid(86_400_000), ms.rem_euclid(86_400_000));
-    // The civil date of a day count (Howard Hinnant's `civil_from_days`).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    let (h, m, s, milli) = (in_day / 3_600_000, in_day / 60_000 % 60, in_day / 1000 % 60, in_day % 1000);
-    format!("{year:04}-{month:02}-{day:02}T{h:02}:{m:02}:{s:02}.{milli:03}Z")
+    crate::game::utc::Utc::of(crate::game::UnixMs::from_millis(ms)).iso_8601()
 }
 
 /// Every game `name` is seated in, newest first, page by page.
