@@ -46,6 +46,7 @@ pub mod history;
 pub mod learn;
 pub mod lobby;
 pub mod moderation;
+pub mod module_graph;
 pub mod openapi;
 pub mod ops;
 pub mod playban;

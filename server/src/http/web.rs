@@ -14,6 +14,7 @@
 //! path, so they all stay under the same version without a build step. Every answer carries a content
 //! security policy that allows the server's own origin only.
 
+use super::module_graph;
 use crate::edge::error::ApiError;
 use crate::state::AppState;
 use axum::Router;
@@ -41,32 +42,38 @@ const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
 pub fn routes() -> Router<AppState> {
     Router::new()
-        .route("/", get(app))
-        .route("/game/{id}", get(app))
-        .route("/games", get(app))
-        .route("/player/{name}", get(app))
-        .route("/@/{name}", get(app))
-        .route("/leaderboard", get(app))
-        .route("/leaderboard/{variant}", get(app))
-        .route("/tournaments", get(app))
-        .route("/tournament/{id}", get(app))
-        .route("/signin", get(app))
-        .route("/signup", get(app))
-        .route("/account", get(app))
-        .route("/reset/{token}", get(app))
-        .route("/forgot", get(app))
-        .route("/email/{token}", get(app))
-        .route("/rules/{variant}", get(app))
-        .route("/learn", get(app))
-        .route("/learn/{game}/{lesson}", get(app))
-        .route("/analysis", get(app))
-        .route("/analysis/{variant}", get(app))
-        .route("/puzzles", get(app))
-        .route("/puzzles/{id}", get(app))
+        .route("/", page("home"))
+        .route("/game/{id}", page("game"))
+        .route("/games", page("games"))
+        .route("/player/{name}", page("player"))
+        .route("/@/{name}", page("player"))
+        .route("/leaderboard", page("leaderboard"))
+        .route("/leaderboard/{variant}", page("leaderboard"))
+        .route("/tournaments", page("tournaments"))
+        .route("/tournament/{id}", page("tournament"))
+        .route("/signin", page("signin"))
+        .route("/signup", page("signin"))
+        .route("/account", page("account"))
+        .route("/reset/{token}", page("reset"))
+        .route("/forgot", page("forgot"))
+        .route("/email/{token}", page("forgot"))
+        .route("/rules/{variant}", page("rules"))
+        .route("/learn", page("learn"))
+        .route("/learn/{game}/{lesson}", page("lesson"))
+        .route("/analysis", page("analysis"))
+        .route("/analysis/{variant}", page("analysis"))
+        .route("/puzzles", page("puzzles"))
+        .route("/puzzles/{id}", page("puzzles"))
         .route("/mod", get(moderation_page))
         .route("/assets/{version}/{*path}", get(asset))
         .fallback(not_found)
         .layer(CompressionLayer::new())
+}
+
+/// The route of the app's page whose module is `js/pages/{name}.js` (the client's router names the same
+/// module for the same address: `pages_match_the_client_router`).
+fn page(name: &'static str) -> axum::routing::MethodRouter<AppState> {
+    get(move |request: Request| async move { html_page(name, StatusCode::OK, request.headers()) })
 }
 
 /// The hash of every embedded file (names and contents), computed once: the assets' folder version.
@@ -86,22 +93,37 @@ fn version() -> &'static str {
     })
 }
 
-/// `index.html` with the asset folder filled in, and its ETag.
-fn index() -> (String, String) {
-    let render = || {
+/// Where the template lists the modules to preload.
+const PRELOAD_MARK: &str = "{{PRELOAD}}";
+
+/// `index.html` for the page `name` (its module `js/pages/{name}.js`) with the asset folder filled in and
+/// its modules named for preloading ([`module_graph`]), and its ETag.
+fn index(name: &str) -> (String, String) {
+    let render = |name: &str| {
         let raw = Files::get("index.html").map(|f| f.data.into_owned()).unwrap_or_default();
+        let base = format!("/assets/{}", version());
+        let read = |path: &str| Files::get(path).map(|f| String::from_utf8_lossy(&f.data).into_owned());
+        let modules = module_graph::closure(&["js/main.js".into(), format!("js/pages/{name}.js")], read);
+        let preload: String = modules
+            .iter()
+            .map(|m| format!(r#"<link rel="modulepreload" href="{base}/{m}" />"#))
+            .collect::<Vec<_>>()
+            .join("\n    ");
         let html = String::from_utf8_lossy(&raw)
-            .replace(BASE_MARK, &format!("/assets/{}", version()))
+            .replace(PRELOAD_MARK, &preload)
+            .replace(BASE_MARK, &base)
             .replace(LANGS_MARK, &languages());
         let etag = format!("\"{}\"", hex::encode(&Sha256::digest(html.as_bytes())[..8]));
         (html, etag)
     };
     if cfg!(debug_assertions) {
         // Read from disk on every request in a debug build, like the assets.
-        return render();
+        return render(name);
     }
-    static INDEX: OnceLock<(String, String)> = OnceLock::new();
-    INDEX.get_or_init(render).clone()
+    static INDEX: OnceLock<std::sync::Mutex<std::collections::HashMap<String, (String, String)>>> = OnceLock::new();
+    let cache = INDEX.get_or_init(Default::default);
+    let mut pages = cache.lock().unwrap_or_else(|e| e.into_inner());
+    pages.entry(name.to_string()).or_insert_with(|| render(name)).clone()
 }
 
 /// The languages the page has a catalog for, space-separated: adding `web/app/i18n/{lang}.json` adds one.
@@ -114,19 +136,15 @@ fn languages() -> String {
     langs.join(" ")
 }
 
-/// The page for every client route: the app reads the address itself.
-async fn app(request: Request) -> Response {
-    html_page(StatusCode::OK, request.headers())
-}
-
 /// `/mod`: the app's page for moderators, and a 403 (the app's page, which says so) for everyone else.
 async fn moderation_page(moderator: Result<super::moderation::Moderator, ApiError>, request: Request) -> Response {
     let status = if moderator.is_ok() { StatusCode::OK } else { StatusCode::FORBIDDEN };
-    html_page(status, request.headers())
+    html_page("mod", status, request.headers())
 }
 
-fn html_page(status: StatusCode, request: &HeaderMap) -> Response {
-    let (html, etag) = index();
+/// The app's HTML for the page `name` (the app reads the address itself and draws that page).
+fn html_page(name: &str, status: StatusCode, request: &HeaderMap) -> Response {
+    let (html, etag) = index(name);
     if status == StatusCode::OK && matches_etag(request, &etag) {
         return with_policy(StatusCode::NOT_MODIFIED, request, [(header::ETAG, etag)], ()).into_response();
     }
@@ -206,7 +224,7 @@ async fn not_found(request: Request) -> Response {
     if path == "/api" || path.starts_with("/api/") {
         return ApiError::NotFound(format!("no route `{path}`")).into_response();
     }
-    html_page(StatusCode::NOT_FOUND, request.headers())
+    html_page("notfound", StatusCode::NOT_FOUND, request.headers())
 }
 
 #[cfg(test)]
@@ -218,7 +236,33 @@ mod tests {
         let langs = languages();
         assert!(langs.split(' ').any(|l| l == "en") && langs.split(' ').any(|l| l == "fr"), "{langs}");
         assert!(!langs.contains('/'), "{langs}");
-        assert!(index().0.contains(&format!(r#"<meta name="languages" content="{langs}""#)));
+        assert!(index("home").0.contains(&format!(r#"<meta name="languages" content="{langs}""#)));
+    }
+
+    /// Every page the server names has its module, and preloads the entry's and the page's whole static
+    /// graph; every page of the client's router (`web/app/js/router.js`) is one the server names.
+    #[test]
+    fn pages_match_the_client_router() {
+        let router = Files::get("js/router.js").map(|f| String::from_utf8_lossy(&f.data).into_owned()).unwrap();
+        let named: Vec<&str> = router.split("/, '").skip(1).filter_map(|rest| rest.split('\'').next()).collect();
+        assert!(named.len() >= 15, "{named:?}");
+        let server = include_str!("web.rs");
+        for name in named {
+            assert!(server.contains(&format!(r#"page("{name}""#)), "the server has no route for the page `{name}`");
+        }
+        for name in ["home", "game", "lesson", "rules", "puzzles", "notfound", "mod"] {
+            assert!(Files::get(&format!("js/pages/{name}.js")).is_some(), "{name}");
+            let html = index(name).0;
+            for m in ["js/main.js", "js/router.js", "js/i18n.js", &format!("js/pages/{name}.js")] {
+                assert!(
+                    html.contains(&format!(r#"<link rel="modulepreload" href="/assets/{}/{m}" />"#, version())),
+                    "{name}: {m}"
+                );
+            }
+            assert!(!html.contains(PRELOAD_MARK), "{name}");
+        }
+        assert!(index("game").0.contains("js/board/board.js"), "the game page's board");
+        assert!(!index("home").0.contains("js/pages/game.js"), "only the page's own module");
     }
 
     #[test]
