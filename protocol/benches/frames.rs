@@ -40,6 +40,7 @@ fn events(games: usize) -> Vec<ServerMsg> {
                 south_ms: 287_345,
                 north_ms: 291_020,
                 running: vec![],
+                held_ms: 0,
             };
             out.push(ServerMsg::Event {
                 v: u64::from(ply) + 1,

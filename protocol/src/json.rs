@@ -170,6 +170,10 @@ impl ClockState {
         number(out, self.north_ms);
         out.extend_from_slice(br#","running":"#);
         sides(out, &self.running);
+        if self.held_ms != 0 {
+            out.extend_from_slice(br#","held_ms":"#);
+            number(out, self.held_ms);
+        }
         out.push(b'}');
     }
 }
@@ -263,7 +267,16 @@ mod tests {
     }
 
     fn clock(running: Vec<Side>) -> ClockState {
-        ClockState { base_secs: 300, increment_secs: 5, days: None, south_ms: 287_345, north_ms: u64::MAX, running }
+        ClockState {
+            base_secs: 300,
+            increment_secs: 5,
+            days: None,
+            south_ms: 287_345,
+            north_ms: u64::MAX,
+            // Held while a sowing is shown: written only when not 0, as serde skips it.
+            held_ms: if running.len() == 1 { 1_500 } else { 0 },
+            running,
+        }
     }
 
     /// Random games of every variant: each decision's event as each viewer sees it, with and without its

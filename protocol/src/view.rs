@@ -229,4 +229,12 @@ pub struct ClockState {
     /// players' first decisions, so this is never both sides.
     #[cfg_attr(feature = "openapi", schema(value_type = Vec<String>))]
     pub running: Vec<Side>,
+    /// The running clock holds still this many milliseconds from this message: the boards are showing the
+    /// sowing just made (docs/protocol.md, "Clocks"). Absent when 0.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub held_ms: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }

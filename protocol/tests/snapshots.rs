@@ -119,7 +119,15 @@ fn waiting_summary() -> GameSummary {
 }
 
 fn clock(running: Vec<Side>) -> Option<ClockState> {
-    Some(ClockState { base_secs: 300, increment_secs: 5, days: None, south_ms: 296_400, north_ms: 300_000, running })
+    Some(ClockState {
+        base_secs: 300,
+        increment_secs: 5,
+        days: None,
+        south_ms: 296_400,
+        north_ms: 300_000,
+        running,
+        held_ms: 0,
+    })
 }
 
 fn both_here() -> Presence {

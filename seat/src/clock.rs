@@ -113,6 +113,7 @@ mod tests {
             south_ms: 100_000,
             north_ms: 50_000,
             running: vec![Side::North],
+            held_ms: 0,
         };
         assert_eq!(deadline(Some(&clock), Side::South, now), Some(now + secs(4.0 + 1.5)));
         assert_eq!(deadline(Some(&clock), Side::North, now), Some(now + secs(2.0 + 1.5)));

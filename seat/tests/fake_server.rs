@@ -151,6 +151,7 @@ impl FakeRoom {
                 mancala_engine::ToMove::Side(s) => vec![s],
                 _ => Vec::new(),
             },
+            held_ms: 0,
         })
     }
 

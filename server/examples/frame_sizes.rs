@@ -33,6 +33,7 @@ fn main() {
         south_ms: 287_345,
         north_ms: 291_020,
         running: vec![],
+        held_ms: 0,
     };
     // [p3, no-holes, delta, lean, steps-only] summed over events, for a player (the opponent of the mover) and a
     // spectator.

@@ -235,14 +235,15 @@ impl GameModel {
         !self.legal().is_empty()
     }
 
-    /// A side's remaining milliseconds now, counting the running side down since the clock was received.
+    /// A side's remaining milliseconds now, counting the running side down since the clock was received,
+    /// once the server's wait for the sowing just made (`held_ms`) is over.
     pub fn remaining_ms(&self, side: Side) -> Option<u64> {
         let c = self.clock.as_ref()?;
         let base = match side {
             Side::South => c.south_ms,
             Side::North => c.north_ms,
         };
-        let elapsed = self.clock_at.map(|t| t.elapsed().as_millis() as u64).unwrap_or(0);
+        let elapsed = self.clock_at.map(|t| t.elapsed().as_millis() as u64).unwrap_or(0).saturating_sub(c.held_ms);
         Some(if c.running.contains(&side) { base.saturating_sub(elapsed) } else { base })
     }
 

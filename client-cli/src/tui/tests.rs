@@ -98,6 +98,7 @@ fn model(played: &Played, seat: Option<Side>) -> GameModel {
             south_ms: 251_400,
             north_ms: 187_000,
             running,
+            held_ms: 0,
         }),
         clock_at: None,
         presence: Some(Presence { south: true, north: true, claim_win_at: None, watching: 0, abort_at: None }),

@@ -180,7 +180,8 @@ fn http_game_detail() {
                 days: None,
                 south_ms: 300_000,
                 north_ms: 300_000,
-                running: vec![Side::South]
+                running: vec![Side::South],
+                held_ms: 0
             }),
             record: vec![
                 RecordEntry {

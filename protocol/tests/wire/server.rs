@@ -26,7 +26,8 @@ fn server_snapshot() {
                 days: None,
                 south_ms: 300_000,
                 north_ms: 300_000,
-                running: vec![]
+                running: vec![],
+                held_ms: 0
             }),
             presence: both_here(),
             draw_offer: None,
@@ -86,7 +87,8 @@ fn server_event_move() {
                 days: None,
                 south_ms: 300_000,
                 north_ms: 300_000,
-                running: vec![]
+                running: vec![],
+                held_ms: 0
             }),
         }
     );
@@ -215,7 +217,8 @@ fn server_event_end() {
                 days: None,
                 south_ms: 300_000,
                 north_ms: 300_000,
-                running: vec![]
+                running: vec![],
+                held_ms: 0
             }),
         }
     );
@@ -313,7 +316,8 @@ fn server_event_berserk() {
                 days: None,
                 south_ms: 150_000,
                 north_ms: 300_000,
-                running: vec![]
+                running: vec![],
+                held_ms: 0
             }),
         }
     );

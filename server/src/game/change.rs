@@ -4,7 +4,7 @@
 //! a blank change, one ply, the forced decisions the server plays after a decision, and the status and
 //! clock that follow.
 
-use super::clock::Clock;
+use super::clock::{Clock, sowing_allowance};
 use super::live::{LiveGame, Occupant, Rewind};
 use super::ply::Ply;
 use super::ruling::Ruling;
@@ -175,9 +175,11 @@ impl LiveGame {
             change.status = GameStatus::Finished;
         }
         let running = running_sides(change.status, change.decided, pos);
+        // The plies' sowings are shown before the side to move is charged (`Clock::start_after`).
+        let steps: usize = change.plies.iter().map(|p| p.steps.shown()).sum();
         if let Some(clock) = change.clock.as_mut() {
             clock.stop(now);
-            clock.start(running, now);
+            clock.start_after(running, now, sowing_allowance(steps));
         }
     }
 

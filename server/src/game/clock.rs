@@ -59,6 +59,22 @@ pub struct Clock {
     pub running: BySide<bool>,
     /// Who berserked: they get no increment for the rest of the game (as on lichess).
     pub berserk: BySide<bool>,
+    /// Until when the boards are busy showing the sowings made so far ([`Clock::start_after`]).
+    pub shown_until: Option<Instant>,
+}
+
+/// A sowing's steps are shown at this pace by default (the web client's normal speed, one step each
+/// 160 ms), and the clock of the side to move waits for them ([`sowing_allowance`]).
+pub const SOWING_STEP_MS: u64 = 160;
+/// The longest one move's sowing holds the clock (the normal speed's longest move).
+pub const SOWING_MAX_MS: u64 = 6_000;
+
+/// How long the clock waits for a move of `steps` sowing steps (lifts, drops, captures, as sent) to be
+/// shown: its normal-speed animation, at most [`SOWING_MAX_MS`]. Lichess compensates network lag; a
+/// mancala move also takes time to watch (a relay sowing can go round 18 times), time nobody should pay
+/// on their clock.
+pub fn sowing_allowance(steps: usize) -> Duration {
+    Duration::from_millis((steps as u64).saturating_mul(SOWING_STEP_MS).min(SOWING_MAX_MS))
 }
 
 impl Clock {
@@ -70,6 +86,7 @@ impl Clock {
             since: None,
             running: BySide::default(),
             berserk: BySide::default(),
+            shown_until: None,
         }
     }
 
@@ -135,6 +152,21 @@ impl Clock {
         self.running = sides;
     }
 
+    /// Starts the clock of `sides` once the boards have shown a sowing that takes `shown` from `now`,
+    /// after those still being shown (a reply sent while the player's own move is still sown waits for
+    /// it): the running side is charged nothing meanwhile. A real-time clock only; the lead is at most
+    /// two moves' longest allowance, so quick moves do not pile up waiting time.
+    pub fn start_after(&mut self, sides: BySide<bool>, now: Instant, shown: Duration) {
+        if self.spec.days.is_some() {
+            return self.start(sides, now);
+        }
+        let from = self.shown_until.map_or(now, |t| t.max(now));
+        let until = (from + shown).min(now + Duration::from_millis(2 * SOWING_MAX_MS));
+        self.shown_until = Some(until);
+        self.since = (sides.south || sides.north).then_some(until);
+        self.running = sides;
+    }
+
     /// When the first running side runs out of time, and which side that is.
     pub fn deadline(&self) -> Option<(Instant, Side)> {
         let since = self.since?;
@@ -153,6 +185,7 @@ impl Clock {
             south_ms: self.remaining_at(Side::South, now),
             north_ms: self.remaining_at(Side::North, now),
             running: Side::BOTH.into_iter().filter(|&s| self.running[s]).collect(),
+            held_ms: self.since.map_or(0, |since| since.saturating_duration_since(now).as_millis() as u64),
         }
     }
 }
@@ -198,6 +231,39 @@ mod tests {
         fischer.charge_absence(Duration::from_secs(5));
         fischer.credit(Side::South);
         assert_eq!(fischer.remaining[Side::South], 12_000, "real time: not charged, and the increment");
+    }
+
+    #[test]
+    fn the_clock_waits_for_the_sowing_to_be_shown() {
+        assert_eq!(sowing_allowance(10), Duration::from_millis(1_600));
+        assert_eq!(sowing_allowance(400), Duration::from_millis(SOWING_MAX_MS), "at most the longest");
+        let now = Instant::now();
+        let mut c = Clock::new(ClockSpec::fischer(60, 0));
+        // South's move takes 2 s to show: North is not charged meanwhile, and the state says so.
+        c.start_after(BySide::new(false, true), now, Duration::from_secs(2));
+        assert_eq!(c.remaining_at(Side::North, now + Duration::from_millis(1_500)), 60_000);
+        assert_eq!(c.remaining_at(Side::North, now + Duration::from_secs(3)), 59_000);
+        assert_eq!(c.state(now + Duration::from_millis(500)).held_ms, 1_500);
+        assert_eq!(c.state(now + Duration::from_secs(3)).held_ms, 0);
+        assert_eq!(c.deadline(), Some((now + Duration::from_secs(62), Side::North)), "the flag waits too");
+        // North replies at once, while South's own move is still shown: South's clock waits for both.
+        let t1 = now + Duration::from_millis(500);
+        c.stop(t1);
+        c.start_after(BySide::new(true, false), t1, Duration::from_secs(1));
+        assert_eq!(c.remaining[Side::North], 60_000, "a reply inside the wait costs nothing");
+        assert_eq!(c.remaining_at(Side::South, now + Duration::from_millis(2_900)), 60_000);
+        assert_eq!(c.remaining_at(Side::South, now + Duration::from_secs(4)), 59_000);
+        // Quick moves do not pile up waiting time: at most two longest allowances ahead.
+        let t2 = now + Duration::from_secs(4);
+        for _ in 0..5 {
+            c.stop(t2);
+            c.start_after(BySide::new(true, false), t2, sowing_allowance(400));
+        }
+        assert_eq!(c.state(t2).held_ms, 2 * SOWING_MAX_MS);
+        // Correspondence does not wait.
+        let mut d = Clock::new(ClockSpec::correspondence(3));
+        d.start_after(BySide::new(true, false), now, Duration::from_secs(2));
+        assert_eq!(d.state(now).held_ms, 0);
     }
 
     #[test]

@@ -72,6 +72,11 @@ impl PlySteps {
         self.head.iter().copied().map(Step::Event).chain(skipped).chain(self.tail.iter().copied().map(Step::Event))
     }
 
+    /// How many events a client is sent and shows (the kept ones; the cut is shown at once).
+    pub fn shown(&self) -> usize {
+        self.head.len() + self.tail.len()
+    }
+
     /// How many events the ply had in all.
     pub fn total(&self) -> u64 {
         (self.head.len() + self.tail.len()) as u64 + self.skipped

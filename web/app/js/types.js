@@ -85,6 +85,8 @@
  * @property {number} southMs
  * @property {number} northMs
  * @property {Side[]} running
+ * @property {number} [heldMs] the running clock holds still this long from the message (the sowing just
+ *   made is being shown)
  */
 
 /**

@@ -82,17 +82,6 @@ export class Animator {
     run.raf = requestAnimationFrame(tick);
   }
 
-  /** @param {number} at the current animation's last step is shown by then (performance.now()) */
-  endBy(at) {
-    const run = this.run;
-    if (!run || run.start + run.duration <= at) return;
-    const now = performance.now();
-    const done = Math.min(1, (now - run.start) / run.duration);
-    if (done >= 1) return;
-    run.duration = Math.max(1, (at - now) / (1 - done));
-    run.start = now - done * run.duration;
-  }
-
   /** Ends the current animation at once (skip, or a newer move arrived). */
   finish() {
     const run = this.run;

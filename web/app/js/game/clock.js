@@ -36,7 +36,9 @@ export class ClockCtrl {
     const c = this.state;
     if (!c) return null;
     const base = side === 'south' ? c.southMs : c.northMs;
-    return c.running.includes(side) ? base - (now - this.at) : base;
+    // The server starts the clock only once the sowing just made has been shown (`heldMs`), so the
+    // shown clock holds still as long and never jumps back up at the next message.
+    return c.running.includes(side) ? base - Math.max(0, now - this.at - (c.heldMs ?? 0)) : base;
   }
 
   /** @param {Side} side */

@@ -24,11 +24,6 @@ import { go } from '../router.js';
 /** @typedef {import('../board/anim.js').Speed} Speed */
 /** @typedef {'resign' | 'abort' | 'claim_win'} Command */
 
-/** In a timed game a move's final position is drawn within this of its message (docs/web.md). */
-const QUICK_MS = 500;
-/** Shorter than this, a sowing cannot be followed: its move is shown at once. */
-const GLIMPSE_MS = 150;
-
 export class GameCtrl {
   /**
    * @param {string} id
@@ -80,8 +75,6 @@ export class GameCtrl {
     this.seen = new Map();
     /** @type {number | null} the ply sown again, while it is */
     this.again = null;
-    /** a timed game's queue ends by then */
-    this.deadline = 0;
     /** @type {import('../types.js').MoveEvent | null} the move being sown */
     this.sowing = null;
     this.animator = new Animator((f) => {
@@ -387,11 +380,6 @@ export class GameCtrl {
         this.seen.set(sowing.move.ply, sowing);
       if (this.again !== null) this.animator.finish();
       this.queue.push(sowing);
-      if (this.quick()) {
-        // The move being sown and those queued share the time left.
-        this.deadline = performance.now() + QUICK_MS;
-        this.animator.endBy(performance.now() + QUICK_MS / (this.queue.length + 1));
-      }
       this.animateNext();
     }
     if (s.game?.status === 'finished' && !this.replay && !s.awaitingBoard) this.startReplay();
@@ -419,27 +407,21 @@ export class GameCtrl {
     });
   }
 
-  /** A timed game (not correspondence): its moves are sown quickly. */
-  quick() {
-    const c = this.s.game?.clock;
-    return !!c && !c.days;
+  /** Whether the board is still sowing moves it was sent (the result waits for it). */
+  sowingLeft() {
+    return this.animator.busy || this.queue.length > 0;
   }
 
-  // Moves are sown one after the other; a catch-up shows only the last two (a timed game: those that
-  // can be followed in the time left).
+  // Moves are sown one after the other at the viewer's speed, timed games too: the server starts the
+  // clock of the side to move only once the sowing has been shown at the normal speed (`held_ms`), so
+  // a slow sowing costs only what it takes beyond that. A catch-up shows only the last two.
   animateNext() {
     if (this.animator.busy || !this.queue.length) return;
-    let limits = {};
-    if (this.quick()) {
-      const left = Math.max(0, this.deadline - performance.now());
-      const n = Math.max(1, Math.min(this.queue.length, Math.floor(left / GLIMPSE_MS)));
-      this.queue.splice(0, this.queue.length - n);
-      limits = { maxMs: left / n, holdMs: 0 };
-    } else this.queue.splice(0, Math.max(0, this.queue.length - 2));
+    this.queue.splice(0, Math.max(0, this.queue.length - 2));
     const a = /** @type {Sowing} */ (this.queue.shift());
     this.sowing = a.move;
     this.again = null;
-    this.animator.play(a.before, a.move, this.speed, () => setTimeout(() => this.animateNext(), 0), limits);
+    this.animator.play(a.before, a.move, this.speed, () => setTimeout(() => this.animateNext(), 0));
   }
 
   /** @param {number} ply a move seen live, sown again */

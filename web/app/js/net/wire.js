@@ -150,6 +150,7 @@ export function clock(w) {
     southMs: w.south_ms,
     northMs: w.north_ms,
     running: Array.isArray(w.running) ? w.running.map(side) : [],
+    heldMs: w.held_ms ?? 0,
   };
 }
 

@@ -27,7 +27,11 @@ export function statusText(ctrl) {
   const s = ctrl.s;
   if (!s.game || !s.board) return t('game.status.connecting');
   if (s.game.status === 'waiting') return t('game.status.waiting');
-  if (s.game.status === 'finished') return resultText(s.game.result || s.board.outcome, s.game.players, s.seat);
+  // The result once the board has finished sowing the move that ended the game, not over it.
+  if (s.game.status === 'finished')
+    return ctrl.sowingLeft()
+      ? t('game.status.last_sowing')
+      : resultText(s.game.result || s.board.outcome, s.game.players, s.seat);
   if (s.awaitingBoard) return t('game.status.forced');
   if (ctrl.socket?.pending) return t('game.status.sending', { decision: decisionText(ctrl.socket.pending.decision) });
   const me = s.seat;
@@ -74,12 +78,13 @@ function abortLine(ctrl) {
 }
 
 /**
- * A finished game's winner for the tests and the style: `south`, `north` or `draw` (false: not over).
+ * A finished game's winner for the tests and the style: `south`, `north` or `draw` (false: not over, or
+ * its last move still being sown).
  * @param {GameCtrl} ctrl
  */
 function winner(ctrl) {
   const g = ctrl.s.game;
-  const o = g?.status === 'finished' ? g.result || ctrl.s.board?.outcome : null;
+  const o = g?.status === 'finished' && !ctrl.sowingLeft() ? g.result || ctrl.s.board?.outcome : null;
   return o ? o.winner || 'draw' : false;
 }
 
