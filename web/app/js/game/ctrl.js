@@ -582,7 +582,8 @@ export class GameCtrl {
     const s = this.s;
     if (!s.board || !this.board) return null;
     const replaying = this.replaying();
-    const b = replaying && this.replay?.board ? this.replay.board : s.board;
+    const walked = replaying ? this.replay?.review.walkBoard() : null;
+    const b = walked || (replaying && this.replay?.board ? this.replay.board : s.board);
     const frame = this.frame;
     // The viewer's legal holes are playable even while a move is being sown.
     const { byHole } = decisions(replaying ? [] : this.legal());
@@ -596,11 +597,31 @@ export class GameCtrl {
       narrow: this.board.container.clientWidth < 640,
       stores: frame ? frame.stores : b.stores,
       playable: new Set(byHole.keys()),
-      marks: frame ? frame.marks : { ...this.lastMoveMarks(), ...this.shownPreview()?.marks, ...review?.marks },
+      marks: frame
+        ? frame.marks
+        : walked
+          ? {}
+          : { ...this.lastMoveMarks(), ...this.shownPreview()?.marks, ...review?.marks },
       arrows: frame ? [] : review?.arrows,
       selected: this.selected,
       label: t('game.board_label', { game: variantName(b.variant), side: sideName(side) }),
     };
+  }
+
+  /**
+   * Brings the board whole into view, its top player's line included, below the page's sticky header
+   * (after the redraw under way).
+   */
+  reveal() {
+    requestAnimationFrame(() => {
+      const box = this.board?.container;
+      const top = box?.closest('.board-col')?.firstElementChild;
+      if (!box || !top) return;
+      const header = document.querySelector('header.top')?.getBoundingClientRect().bottom ?? 0;
+      const from = top.getBoundingClientRect().top;
+      const to = box.getBoundingClientRect().bottom;
+      if (from < header || to > window.innerHeight) window.scrollBy({ top: from - header - 4 });
+    });
   }
 
   /** @param {HTMLElement} el */
@@ -634,8 +655,11 @@ export class GameCtrl {
         this.id,
         plies,
         () => this.redraw(),
-        () => this.s.game,
         () => this.skip(),
+        {
+          sow: (before, move) => this.show({ before, move }, 0),
+          reveal: () => this.reveal(),
+        },
       );
       return;
     }

@@ -15,10 +15,11 @@ export class ReplayCtrl {
    * @param {string} id
    * @param {number} plies
    * @param {() => void} redraw
-   * @param {() => import('../types.js').Game | null} game the game's summary
    * @param {() => void} leave called before another ply is shown (a sowing shown ends)
+   * @param {{sow: import('./review.js').Host['sow'], reveal: () => void}} board the page's board: sows a
+   *   move on it, brings it into view
    */
-  constructor(id, plies, redraw, game, leave) {
+  constructor(id, plies, redraw, leave, board) {
     this.leave = leave;
     this.id = id;
     this.plies = plies;
@@ -33,7 +34,12 @@ export class ReplayCtrl {
     this.shown = plies;
     this.error = '';
     /** the post-game review, asked when the reader wants it */
-    this.review = new ReviewCtrl(id, redraw, { go: (n) => this.go(n), game });
+    this.review = new ReviewCtrl(id, redraw, {
+      go: (n) => this.go(n),
+      sow: board.sow,
+      still: leave,
+      reveal: board.reveal,
+    });
     /** @param {KeyboardEvent} e */
     this.keys = (e) => {
       const t = e.target;

@@ -40,12 +40,22 @@ export function boardBox(ctrl) {
 /** @param {GameCtrl} ctrl */
 export function caption(ctrl) {
   const f = ctrl.frame;
+  const review = ctrl.replaying() ? ctrl.replay?.review : null;
+  const line = review?.walked();
   const text =
     f && ctrl.sowing
       ? `${sideName(ctrl.sowing.side)} ${ctrl.sowing.decision ? decisionText(ctrl.sowing.decision) : ''} · ${f.caption}`
-      : ctrl.replaying() && ctrl.replay
-        ? t('replay.position_after', { ply: ctrl.replay.ply })
-        : '';
+      : line && review?.walk
+        ? review.walk.turn === 0
+          ? t('review.line_start', { decision: decisionText(line.first) })
+          : t('review.line_at', {
+              decision: decisionText(line.first),
+              turn: review.walk.turn,
+              turns: line.turns.length,
+            })
+        : ctrl.replaying() && ctrl.replay
+          ? t('replay.position_after', { ply: ctrl.replay.ply })
+          : '';
   return h('p.caption.muted', { attrs: { 'aria-live': 'off' } }, text);
 }
 
