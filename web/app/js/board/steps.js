@@ -14,6 +14,7 @@ import { sideName } from '../ui.js';
  * @property {Record<string, Mark>} marks
  * @property {string} caption
  * @property {boolean} exact
+ * @property {number} lap the laps begun so far
  */
 
 /**
@@ -88,6 +89,10 @@ function where(to) {
  */
 export function replay(before, move) {
   const steps = move.steps;
+  // A player counts laps, not counters dropped: each caption says which lap of how many.
+  const laps = steps.filter((s) => s.type === 'lift' || s.type === 'store_lift').length;
+  /** @param {string} id @param {Record<string, string | number>} params */
+  const lapText = (id, params) => (laps > 1 ? t(id, { ...params, laps }) : t(`${id}_one`, params));
   /**
    * @param {number} k
    * @returns {Frame}
@@ -101,6 +106,8 @@ export function replay(before, move) {
     /** @type {string | null} */
     let origin = null;
     let caption = '';
+    /** the words of the lap under way, which each drop's caption continues */
+    let lapCaption = '';
     let exact = true;
     for (const s of steps.slice(0, k)) {
       marks = {};
@@ -109,12 +116,17 @@ export function replay(before, move) {
           lap += 1;
           holes[s.hole] = 0;
           origin = s.hole;
-          caption = t(s.direction === 'cw' ? 'sow.lift_cw' : 'sow.lift', { lap, count: s.count, hole: s.hole });
+          lapCaption = lapText(s.direction === 'cw' ? 'sow.lift_cw' : 'sow.lift', {
+            lap,
+            count: s.count,
+            hole: s.hole,
+          });
+          caption = lapCaption;
           break;
         case 'drop':
           holes[s.hole] = (holes[s.hole] || 0) + 1;
           marks[s.hole] = 'dropped';
-          caption = `${caption.split(' → ')[0]} → ${s.hole}`;
+          caption = lapCaption ? t('sow.to', { lap: lapCaption, hole: s.hole }) : '';
           break;
         case 'capture': {
           holes[s.from] = Math.max(0, (holes[s.from] || 0) - s.count);
@@ -133,7 +145,8 @@ export function replay(before, move) {
           lap += 1;
           if (stores[s.side] !== null) stores[s.side] = 0;
           origin = null;
-          caption = t('sow.store', { lap, count: s.count ?? '?' });
+          lapCaption = lapText('sow.store', { lap, count: s.count ?? '?' });
+          caption = lapCaption;
           break;
         case 'revealed':
           layOut(holes, s.south, s.north);
@@ -156,9 +169,9 @@ export function replay(before, move) {
       }
       if (origin && !marks[origin]) marks[origin] = 'lifted';
     }
-    return { holes, stores, marks, caption, exact };
+    return { holes, stores, marks, caption, exact, lap };
   };
-  return { length: steps.length, frame };
+  return { length: steps.length, laps, frame };
 }
 
 /**
