@@ -56,8 +56,8 @@ for (const [lang, second, last, one] of [
   ],
   [
     'fr',
-    'semis 1 sur 2 : lève 2 en b3, sème jusqu’en d3',
-    'semis 2 sur 2 : lève 3 en d3, sème jusqu’en g3',
+    'semis 1 sur 2\u00a0: lève 2 en b3, sème jusqu’en d3',
+    'semis 2 sur 2\u00a0: lève 3 en d3, sème jusqu’en g3',
     'lève 2 en b3, sème jusqu’en c3',
   ],
 ]) {

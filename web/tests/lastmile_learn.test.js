@@ -185,14 +185,14 @@ test('a lesson demo is paused, stepped back and forth, and watched to its end', 
   assert.equal(await status(), `Tour 1 sur ${n}`);
   const label = (hole) => page.getAttribute(`svg.board .hole[data-hole="${hole}"]`, 'aria-label');
   assert.equal(await label('c1'), 'c1 0', 'step 1: c1 is lifted');
-  assert.match(await page.textContent('.caption'), new RegExp(`^semis 1 sur ${n} : lève 2 en c1`), 'lifted, in French');
+  assert.match(await page.textContent('.caption'), new RegExp(`^semis 1 sur ${n}\u00a0: lève 2 en c1`), 'lifted, in French');
   await page.click('.demo button.demo-next');
   assert.equal(await label('d1'), 'd1 1', 'step 2: one counter in d1');
   await page.click('.demo button.demo-back');
   assert.equal(await label('d1'), 'd1 0', 'one step back');
   await shot(page, 'lesson-demo-paused');
   while (!(await page.isDisabled('.demo button.demo-next'))) await page.click('.demo button.demo-next');
-  assert.equal(await status(), `Semé : le semis a fait ${n} tours`);
+  assert.equal(await status(), `Semé\u00a0: le semis a fait ${n} tours`);
   assert.equal(await page.textContent('.demo button.demo-play'), 'Revoir');
   await until(async () => (await page.$$('.steps-dots li.done')).length === 1, 'the step watched, marked done');
   // The engine's board after the sowing: the relay from e1 ended in g1.
