@@ -220,6 +220,7 @@ test(
       `${x.d.judged.best}'s line: after turn 1 of ${x.better.turns.length}`,
     );
     assert.equal(await page.getAttribute('#line li[aria-current="step"]', 'data-turn'), '1');
+    await page.screenshot({ path: new URL('./screenshots/review-line-desktop.png', import.meta.url).pathname });
     assert.deepEqual(await marked('goal'), [], 'the explanation marks leave the line alone');
     await page.click('#line-next');
     await sow(x.better.turns[1]);

@@ -291,6 +291,8 @@ export class ReviewCtrl {
     if (dir > 0 && k < l.turns.length) {
       const turn = l.turns[k];
       this.walk.turn = k + 1;
+      // The sowing is watched: the whole board in view, whatever the reader scrolled to.
+      this.host.reveal();
       this.host.sow(turn.board, {
         kind: 'move',
         ply: 0,

@@ -136,11 +136,15 @@ function explanation(r, ctrl) {
   const [better, line] = [e?.better || null, e?.played || null];
   const best = decisionText(j.best);
   const reply = line?.turns[1];
+  // While a line is walked its turns and steps come first, next to the board they move.
+  const walk = better && line ? walkPart(r, better, line) : [];
+  const walking = !!r.walk;
   return [
     h('p.small', { attrs: { 'data-ply': d.ply } }, [
       h('strong', t('review.move', { ply: d.ply, side: sideName(d.side), decision: played })),
       h(`span.mark.mark-${j.mark}`, ` ${MARK_SYMBOL[j.mark]} ${mark}`),
     ]),
+    ...(walking ? walk : []),
     h(
       'p#better',
       { attrs: { 'data-best': j.best } },
@@ -160,7 +164,7 @@ function explanation(r, ctrl) {
       : null,
     better && line ? h('p#lines', linesText(d.side, e?.turns || 0, best, better, played, line)) : null,
     h('p#lost', lostText(d.decision, j, e?.state === 'ready' ? e.gives : null)),
-    ...(better && line ? walkPart(r, better, line) : []),
+    ...(walking ? [] : walk),
   ].filter((x) => x !== null);
 }
 
