@@ -185,7 +185,11 @@ test('a lesson demo is paused, stepped back and forth, and watched to its end', 
   assert.equal(await status(), `Tour 1 sur ${n}`);
   const label = (hole) => page.getAttribute(`svg.board .hole[data-hole="${hole}"]`, 'aria-label');
   assert.equal(await label('c1'), 'c1 0', 'step 1: c1 is lifted');
-  assert.match(await page.textContent('.caption'), new RegExp(`^semis 1 sur ${n}\u00a0: lève 2 en c1`), 'lifted, in French');
+  assert.match(
+    await page.textContent('.caption'),
+    new RegExp(`^semis 1 sur ${n}\u00a0: lève 2 en c1`),
+    'lifted, in French',
+  );
   await page.click('.demo button.demo-next');
   assert.equal(await label('d1'), 'd1 1', 'step 2: one counter in d1');
   await page.click('.demo button.demo-back');

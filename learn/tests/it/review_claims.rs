@@ -116,7 +116,7 @@ fn listed(text: &str) -> BTreeSet<String> {
 fn check(catalog: &Json, before: &Position, best: Decision, played: Decision, target: f64) -> usize {
     let geo = before.geometry();
     let l = lines(before, best, played, 1_000, target).expect("both decisions are legal");
-    assert!(l.turns % 2 == 0 && l.turns <= MAX_LINE_TURNS, "as many turns for each side: {}", l.turns);
+    assert!(l.turns.is_multiple_of(2) && l.turns <= MAX_LINE_TURNS, "as many turns for each side: {}", l.turns);
     for line in [&l.better, &l.played] {
         assert!(line.turns.len() == l.turns || line.over, "a line is cut short only by the game's end");
     }

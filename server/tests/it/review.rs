@@ -120,7 +120,7 @@ async fn the_lines_of_a_blunder_start_from_the_reviews_decisions_and_add_up() {
     assert_eq!(l["better"]["first"], r["decisions"][2]["judged"]["best"], "{l}");
     assert_eq!(l["played"]["first"], "f2", "{l}");
     let turns = l["turns"].as_u64().unwrap();
-    assert!(turns >= 2 && turns % 2 == 0, "{l}");
+    assert!(turns >= 2 && turns.is_multiple_of(2), "{l}");
     for line in [&l["better"], &l["played"]] {
         let list = line["turns"].as_array().unwrap();
         assert_eq!(list.len() as u64, turns, "{l}");

@@ -17,6 +17,7 @@ import { errorText, other, shownName, sideName, variantName } from '../ui.js';
 import { ClockCtrl } from './clock.js';
 import { HANDLERS } from './handlers.js';
 import { go } from '../router.js';
+import { revealBoard } from './view/board.js';
 
 /** @typedef {import('../types.js').Side} Side */
 /** @typedef {import('../types.js').ServerMessage} ServerMessage */
@@ -608,22 +609,6 @@ export class GameCtrl {
     };
   }
 
-  /**
-   * Brings the board whole into view, its top player's line included, below the page's sticky header
-   * (after the redraw under way).
-   */
-  reveal() {
-    requestAnimationFrame(() => {
-      const box = this.board?.container;
-      const top = box?.closest('.board-col')?.firstElementChild;
-      if (!box || !top) return;
-      const header = document.querySelector('header.top')?.getBoundingClientRect().bottom ?? 0;
-      const from = top.getBoundingClientRect().top;
-      const to = box.getBoundingClientRect().bottom;
-      if (from < header || to > window.innerHeight) window.scrollBy({ top: from - header - 4 });
-    });
-  }
-
   /** @param {HTMLElement} el */
   mountBoard(el) {
     this.board = new BoardView(el, { onHole: (name) => this.clickHole(name), onHover: (name) => this.hover(name) });
@@ -658,7 +643,7 @@ export class GameCtrl {
         () => this.skip(),
         {
           sow: (before, move) => this.show({ before, move }, 0),
-          reveal: () => this.reveal(),
+          reveal: () => this.board && revealBoard(this.board.container),
         },
       );
       return;

@@ -37,6 +37,22 @@ export function boardBox(ctrl) {
   });
 }
 
+/**
+ * Brings the board whole into view, its top player's line included, below the page's sticky header
+ * (after the redraw under way).
+ * @param {HTMLElement} box the board's box
+ */
+export function revealBoard(box) {
+  requestAnimationFrame(() => {
+    const top = box.closest('.board-col')?.firstElementChild;
+    if (!top) return;
+    const header = document.querySelector('header.top')?.getBoundingClientRect().bottom ?? 0;
+    const from = top.getBoundingClientRect().top;
+    const to = box.getBoundingClientRect().bottom;
+    if (from < header || to > window.innerHeight) window.scrollBy({ top: from - header - 4 });
+  });
+}
+
 /** @param {GameCtrl} ctrl */
 export function caption(ctrl) {
   const f = ctrl.frame;
