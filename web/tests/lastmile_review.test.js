@@ -95,7 +95,8 @@ const figures = (text) => [...text.matchAll(/(?<![a-z\d])([−+]?)(\d+)/g)].map(
  */
 async function boardInView(page) {
   return page.evaluate(() => {
-    const header = document.querySelector('header.top').getBoundingClientRect().bottom;
+    // The header covers the page's top only while it is on the screen (sticky on a desktop).
+    const header = Math.max(0, document.querySelector('header.top').getBoundingClientRect().bottom);
     const top = document.querySelector('.board-col').firstElementChild.getBoundingClientRect().top;
     const bottom = document.querySelector('.board-box svg.board').getBoundingClientRect().bottom;
     return {
@@ -292,6 +293,7 @@ test('a player steps through their own mistakes; the review in French on a phone
   await page.locator('#mistake-next').scrollIntoViewIfNeeded();
   await page.click('#mistake-next');
   await until(async () => /^Mieux/.test(await page.textContent('#better')), 'the sentences in French');
+  await page.waitForSelector('.replay[data-shown="2"]');
   await until(async () => (await page.textContent('#lost')) !== '', "the server's lines");
   await until(async () => (await boardInView(page)).ok, 'the whole board in view on the phone');
   await page.screenshot({ path: new URL('./screenshots/review-jump-phone.png', import.meta.url).pathname });

@@ -14,7 +14,6 @@ import { sideName } from '../ui.js';
  * @property {Record<string, Mark>} marks
  * @property {string} caption
  * @property {boolean} exact
- * @property {number} lap the laps begun so far
  */
 
 /**
@@ -78,6 +77,9 @@ function where(to) {
   return to;
 }
 
+/** A lap's first step. @param {import('../types.js').Step} s */
+export const isLap = (s) => s.type === 'lift' || s.type === 'store_lift';
+
 /**
  * A cursor over a move's steps from a board: `frame(k)` is the board after the first k steps, with
  * the marks to draw (origin of the lap, last drop, captures) and a caption.
@@ -89,10 +91,9 @@ function where(to) {
  */
 export function replay(before, move) {
   const steps = move.steps;
-  // A player counts laps, not counters dropped: each caption says which lap of how many.
-  const laps = steps.filter((s) => s.type === 'lift' || s.type === 'store_lift').length;
-  /** @param {string} id @param {Record<string, string | number>} params */
-  const lapText = (id, params) => (laps > 1 ? t(id, { ...params, laps }) : t(`${id}_one`, params));
+  const laps = steps.filter(isLap).length;
+  /** @param {number} lap */
+  const of = (lap) => (laps > 1 ? t('sow.lap', { lap, laps }) : '');
   /**
    * @param {number} k
    * @returns {Frame}
@@ -106,7 +107,6 @@ export function replay(before, move) {
     /** @type {string | null} */
     let origin = null;
     let caption = '';
-    /** the words of the lap under way, which each drop's caption continues */
     let lapCaption = '';
     let exact = true;
     for (const s of steps.slice(0, k)) {
@@ -116,12 +116,7 @@ export function replay(before, move) {
           lap += 1;
           holes[s.hole] = 0;
           origin = s.hole;
-          lapCaption = lapText(s.direction === 'cw' ? 'sow.lift_cw' : 'sow.lift', {
-            lap,
-            count: s.count,
-            hole: s.hole,
-          });
-          caption = lapCaption;
+          caption = lapCaption = of(lap) + t(s.direction === 'cw' ? 'sow.lift_cw' : 'sow.lift', s);
           break;
         case 'drop':
           holes[s.hole] = (holes[s.hole] || 0) + 1;
@@ -145,8 +140,7 @@ export function replay(before, move) {
           lap += 1;
           if (stores[s.side] !== null) stores[s.side] = 0;
           origin = null;
-          lapCaption = lapText('sow.store', { lap, count: s.count ?? '?' });
-          caption = lapCaption;
+          caption = lapCaption = of(lap) + t('sow.store', { count: s.count ?? '?' });
           break;
         case 'revealed':
           layOut(holes, s.south, s.north);
@@ -169,7 +163,7 @@ export function replay(before, move) {
       }
       if (origin && !marks[origin]) marks[origin] = 'lifted';
     }
-    return { holes, stores, marks, caption, exact, lap };
+    return { holes, stores, marks, caption, exact };
   };
   return { length: steps.length, laps, frame };
 }

@@ -17,7 +17,6 @@ import { errorText, other, shownName, sideName, variantName } from '../ui.js';
 import { ClockCtrl } from './clock.js';
 import { HANDLERS } from './handlers.js';
 import { go } from '../router.js';
-import { revealBoard } from './view/board.js';
 
 /** @typedef {import('../types.js').Side} Side */
 /** @typedef {import('../types.js').ServerMessage} ServerMessage */
@@ -583,8 +582,7 @@ export class GameCtrl {
     const s = this.s;
     if (!s.board || !this.board) return null;
     const replaying = this.replaying();
-    const walked = replaying ? this.replay?.review.walkBoard() : null;
-    const b = walked || (replaying && this.replay?.board ? this.replay.board : s.board);
+    const b = replaying && this.replay?.board ? this.replay.board : s.board;
     const frame = this.frame;
     // The viewer's legal holes are playable even while a move is being sown.
     const { byHole } = decisions(replaying ? [] : this.legal());
@@ -598,11 +596,7 @@ export class GameCtrl {
       narrow: this.board.container.clientWidth < 640,
       stores: frame ? frame.stores : b.stores,
       playable: new Set(byHole.keys()),
-      marks: frame
-        ? frame.marks
-        : walked
-          ? {}
-          : { ...this.lastMoveMarks(), ...this.shownPreview()?.marks, ...review?.marks },
+      marks: frame ? frame.marks : review?.marks || { ...this.lastMoveMarks(), ...this.shownPreview()?.marks },
       arrows: frame ? [] : review?.arrows,
       selected: this.selected,
       label: t('game.board_label', { game: variantName(b.variant), side: sideName(side) }),
@@ -641,10 +635,7 @@ export class GameCtrl {
         plies,
         () => this.redraw(),
         () => this.skip(),
-        {
-          sow: (before, move) => this.show({ before, move }, 0),
-          reveal: () => this.board && revealBoard(this.board.container),
-        },
+        this,
       );
       return;
     }

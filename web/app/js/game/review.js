@@ -12,7 +12,7 @@
 // game". Everything shown (values, marks, accuracies, captures, reasons) is the server's; its view is
 // view/review.js.
 
-import { ApiError, api } from '../net/api.js';
+import { ApiError, call } from '../net/api.js';
 import { errorText, learnStyle } from '../ui.js';
 import * as wire from '../net/wire.js';
 
@@ -61,6 +61,23 @@ import * as wire from '../net/wire.js';
  * @property {() => void} still stops a sowing under way
  * @property {() => void} reveal brings the whole board into view
  */
+
+/**
+ * Brings the board whole into view, its top player's line included, below the page's sticky header
+ * (after the redraw under way).
+ * @param {HTMLElement} box the board's box
+ */
+export function revealBoard(box) {
+  requestAnimationFrame(() => {
+    const top = box.closest('.board-col')?.firstElementChild;
+    if (!top) return;
+    // A header that scrolled away (not sticky on a phone) covers nothing.
+    const header = Math.max(0, document.querySelector('header')?.getBoundingClientRect().bottom ?? 0);
+    const from = top.getBoundingClientRect().top;
+    const to = box.getBoundingClientRect().bottom;
+    if (from < header || to > window.innerHeight) window.scrollBy({ top: from - header - 4 });
+  });
+}
 
 /** @param {any} w a line's decision as the server sends it @returns {LineDecision} */
 const lineDecision = (w) => ({
@@ -232,14 +249,15 @@ export class ReviewCtrl {
 
   /**
    * The board's drawing of the decision explained, on the position before it (`shown`): the better
-   * decision's hole (and an arrow to where its last counter falls) and the played one's; nothing while a
+   * decision's hole (and an arrow to where its last counter falls) and the played one's; no mark while a
    * line is walked.
    * @param {number} shown
    * @returns {{marks: Record<string, string>, arrows: {from: string, to: string}[]} | null}
    */
   drawing(shown) {
     const d = this.focus === null ? null : this.data?.decisions[this.focus - 1];
-    if (!d?.judged || shown !== d.ply - 1 || this.walk) return null;
+    if (!d?.judged || shown !== d.ply - 1) return null;
+    if (this.walk) return { marks: {}, arrows: [] };
     const hole = (/** @type {string} */ x) => (/^[a-t][1-4]/.test(x) ? x.split(':')[0] : '');
     const [best, played] = [hole(d.judged.best), hole(d.decision)];
     /** @type {Record<string, string>} */
@@ -321,7 +339,7 @@ export class ReviewCtrl {
     const e = { state: 'asking', better: null, played: null, turns: 0, gives: 0 };
     this.explained.set(ply, e);
     try {
-      const w = await api.reviewLines(this.id, ply);
+      const w = await call('GET', `/api/games/${encodeURIComponent(this.id)}/review/${ply}`);
       Object.assign(e, {
         better: line(w.better),
         played: line(w.played),

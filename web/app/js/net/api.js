@@ -139,8 +139,6 @@ export const api = {
     call('POST', `/api/lessons/${step.split('/').map(enc).join('/')}/check`, { decisions, lang }),
   /** @param {{variant: string, options?: object, position?: string, decision: string}} body */
   preview: async (body) => call('POST', '/api/preview', body),
-  /** The lines that explain decision `ply` of a reviewed game. @param {string} id @param {number} ply */
-  reviewLines: (id, ply) => call('GET', `/api/games/${enc(id)}/review/${ply}`),
   /** @param {{variant?: string, position?: string, game?: string, ply?: number, nodes?: number}} body */
   analysis: async (body) => call('POST', '/api/analysis', body),
   /** @returns {Promise<{steps: string[]}>} the lesson steps the signed-in player has met */

@@ -37,41 +37,15 @@ export function boardBox(ctrl) {
   });
 }
 
-/**
- * Brings the board whole into view, its top player's line included, below the page's sticky header
- * (after the redraw under way).
- * @param {HTMLElement} box the board's box
- */
-export function revealBoard(box) {
-  requestAnimationFrame(() => {
-    const top = box.closest('.board-col')?.firstElementChild;
-    if (!top) return;
-    const header = document.querySelector('header.top')?.getBoundingClientRect().bottom ?? 0;
-    const from = top.getBoundingClientRect().top;
-    const to = box.getBoundingClientRect().bottom;
-    if (from < header || to > window.innerHeight) window.scrollBy({ top: from - header - 4 });
-  });
-}
-
 /** @param {GameCtrl} ctrl */
 export function caption(ctrl) {
   const f = ctrl.frame;
-  const review = ctrl.replaying() ? ctrl.replay?.review : null;
-  const line = review?.walked();
   const text =
     f && ctrl.sowing
       ? `${sideName(ctrl.sowing.side)} ${ctrl.sowing.decision ? decisionText(ctrl.sowing.decision) : ''} · ${f.caption}`
-      : line && review?.walk
-        ? review.walk.turn === 0
-          ? t('review.line_start', { decision: decisionText(line.first) })
-          : t('review.line_at', {
-              decision: decisionText(line.first),
-              turn: review.walk.turn,
-              turns: line.turns.length,
-            })
-        : ctrl.replaying() && ctrl.replay
-          ? t('replay.position_after', { ply: ctrl.replay.ply })
-          : '';
+      : ctrl.replaying() && ctrl.replay
+        ? ctrl.finished?.lineCaption(ctrl.replay.review) || t('replay.position_after', { ply: ctrl.replay.ply })
+        : '';
   return h('p.caption.muted', { attrs: { 'aria-live': 'off' } }, text);
 }
 

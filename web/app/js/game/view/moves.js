@@ -83,19 +83,9 @@ function markOf(mark) {
   ]);
 }
 
-/**
- * Keeps the current line, else the last one, in view within the list. Only the list scrolls: the page
- * stays where the reader put it (scrolling the page to a line low in the side column would take the board
- * out of view).
- * @param {HTMLElement} list
- */
+/** The current line, else the last, in view: the list scrolls, not the page. @param {HTMLElement} list */
 function scroll(list) {
-  const current = list.querySelector('li.current, li.focus');
-  if (!current) {
-    list.scrollTop = list.scrollHeight;
-    return;
-  }
-  const [l, c] = [list.getBoundingClientRect(), current.getBoundingClientRect()];
-  if (c.top < l.top) list.scrollTop -= l.top - c.top;
-  else if (c.bottom > l.bottom) list.scrollTop += c.bottom - l.bottom;
+  const c = list.querySelector('li.current, li.focus')?.getBoundingClientRect();
+  const l = list.getBoundingClientRect();
+  list.scrollTop += !c ? list.scrollHeight : c.top < l.top ? c.top - l.top : Math.max(0, c.bottom - l.bottom);
 }

@@ -308,6 +308,19 @@ function walkPart(r, better, played) {
 }
 
 /**
+ * The board's caption while a line is walked and not being sown: where the line stands; null otherwise.
+ * @param {ReviewCtrl} r
+ */
+export function lineCaption(r) {
+  const line = r.walked();
+  if (!line || !r.walk) return null;
+  const decision = decisionText(line.first);
+  return r.walk.turn === 0
+    ? t('review.line_start', { decision })
+    : t('review.line_at', { decision, turn: r.walk.turn, turns: line.turns.length });
+}
+
+/**
  * The value for South along the game; a point per ply that has one.
  * @param {Review} data
  * @param {ReplayCtrl} replay
