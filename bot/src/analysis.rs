@@ -199,6 +199,7 @@ pub fn wire(pos: &Position, a: &Analysis) -> mancala_protocol::analysis::Analysi
         board: None,
         value: value(a.value),
         best: a.line.iter().map(|d| d.notation(geo)).collect(),
+        best_turns: turns(pos, &a.line),
         decisions: a
             .decisions
             .iter()
@@ -207,6 +208,33 @@ pub fn wire(pos: &Position, a: &Analysis) -> mancala_protocol::analysis::Analysi
         depth: a.depth,
         nodes: a.nodes,
     }
+}
+
+/// `line` from `pos` as the players' turns (the engine says whose each decision is and what it does).
+#[cfg(feature = "wire")]
+fn turns(pos: &Position, line: &[Decision]) -> Vec<mancala_protocol::analysis::LineTurn> {
+    use mancala_protocol::analysis::{LineStep, LineTurn};
+    let geo = pos.geometry();
+    let mut pos = pos.clone();
+    let mut out: Vec<LineTurn> = Vec::new();
+    for &d in line {
+        let ToMove::Side(side) = pos.to_move() else { break };
+        let kind = match pos.mid_turn() {
+            None => "turn",
+            Some(m) if m.captured => "capture",
+            Some(m) if pos.count(m.at) > 0 => "relay",
+            Some(_) => "other",
+        };
+        if kind == "turn" || out.last().is_none_or(|t| t.side != side.name()) {
+            out.push(LineTurn { side: side.name().to_string(), decisions: Vec::new() });
+        }
+        let step = LineStep { decision: d.notation(geo), kind: kind.to_string() };
+        out.last_mut().expect("a turn was opened above").decisions.push(step);
+        if pos.apply(side, d, &mut NoEvents).is_err() {
+            break;
+        }
+    }
+    out
 }
 
 /// The best decisions the table stores from `pos` on, each applied in turn, until the game ends, the
@@ -313,5 +341,30 @@ mod tests {
     fn a_finished_game_or_a_secret_choice_is_refused() {
         let ikibuguzo = Position::start(Variant::Ikibuguzo, Options::defaults(Variant::Ikibuguzo)).unwrap();
         assert_eq!(analyse(&ikibuguzo, 10_000), Err(AnalysisError::SecretChoice));
+    }
+
+    /// The best line as turns: read in order they are the line, each turn one side's decisions in a row
+    /// (a new turn whenever the engine's turn begins), the first decision of each a `turn`.
+    #[cfg(feature = "wire")]
+    #[test]
+    fn the_best_line_as_turns_is_the_line_grouped_by_whose_turn_it_is() {
+        for variant in [Variant::Kubuguza, Variant::Njombwa, Variant::Azigo] {
+            let pos = Position::start(variant, Options::defaults(variant)).unwrap();
+            let a = analyse(&pos, 20_000).unwrap();
+            let w = wire(&pos, &a);
+            let flat: Vec<&str> =
+                w.best_turns.iter().flat_map(|t| t.decisions.iter().map(|d| d.decision.as_str())).collect();
+            assert_eq!(flat, w.best, "{variant}");
+            let mut replay = pos.clone();
+            for turn in &w.best_turns {
+                assert_eq!(turn.decisions[0].kind, "turn", "{variant}: {turn:?}");
+                for d in &turn.decisions {
+                    let ToMove::Side(side) = replay.to_move() else { panic!("{variant}: the line goes on") };
+                    assert_eq!(side.name(), turn.side, "{variant}");
+                    let decision = Decision::parse(&d.decision, replay.geometry()).unwrap();
+                    replay.apply(side, decision, &mut NoEvents).unwrap();
+                }
+            }
+        }
     }
 }

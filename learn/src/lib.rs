@@ -53,6 +53,7 @@ mod check;
 mod format;
 mod goal;
 mod library;
+mod lines;
 mod preview;
 mod referee;
 pub mod text;
@@ -65,6 +66,7 @@ pub use format::{
 };
 pub use goal::Goal;
 pub use library::{Library, LoadError, STEPS_PER_LESSON};
+pub use lines::{LINE_NODES, LINE_TURNS, Line, LineDecision, LineTurn, Lines, MAX_LINE_TURNS, lines};
 pub use preview::{GamePreview, Preview, PreviewError, game_preview, preview};
 pub use referee::{MAX_DECISIONS, board_view};
 pub use view::{

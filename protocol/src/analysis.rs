@@ -59,6 +59,26 @@ pub struct ScoredDecision {
     pub value: AnalysisValue,
 }
 
+/// One side's turn in a principal line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct LineTurn {
+    /// `south` or `north`.
+    pub side: String,
+    pub decisions: Vec<LineStep>,
+}
+
+/// A decision of a principal line and what it is in its turn.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct LineStep {
+    pub decision: String,
+    /// `turn`: it begins the side's turn; `relay`: it goes on from where the last lap ended (a relay);
+    /// `capture`: it sows captured counters on; `other`: anything else inside a turn (a store entry, a
+    /// choice).
+    pub kind: String,
+}
+
 /// The answer of `POST /api/analysis`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -77,6 +97,10 @@ pub struct Analysis {
     /// The principal line in notation: the best decision, the best answer, and on, as far as the search
     /// knows it.
     pub best: Vec<String>,
+    /// The same line as the players' turns: each side's decisions in a row, each said what it is (the
+    /// engine's reading, so a page groups and names them without knowing the rules).
+    #[serde(default)]
+    pub best_turns: Vec<LineTurn>,
     /// Every legal decision of `side` with its value, best first.
     pub decisions: Vec<ScoredDecision>,
     /// Turns deep of the search's deepest complete iteration.

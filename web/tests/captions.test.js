@@ -41,3 +41,34 @@ test('a capture without a reason says only what was taken, and every rule has it
     assert.notEqual(t(`why.${rule}`), `why.${rule}`, rule);
   }
 });
+
+// A player counts laps, not counters dropped: each lap's caption says which lap of how many, what it
+// lifts and where it sows to; a sowing of one lap says no lap number at all.
+const relay = ['lift b3 2', 'drop c3', 'drop d3', 'lift d3 3', 'drop e3', 'drop f3', 'drop g3'].map(wire.step);
+const holes3 = { holes: { b3: 2, c3: 0, d3: 2, e3: 0, f3: 0, g3: 0 }, stores: { south: null, north: null } };
+
+for (const [lang, second, last, one] of [
+  [
+    'en',
+    'lap 1 of 2: lifts 2 from b3, sows to d3',
+    'lap 2 of 2: lifts 3 from d3, sows to g3',
+    'lifts 2 from b3, sows to c3',
+  ],
+  [
+    'fr',
+    'semis 1 sur 2\u00a0: lève 2 en b3, sème jusqu’en d3',
+    'semis 2 sur 2\u00a0: lève 3 en d3, sème jusqu’en g3',
+    'lève 2 en b3, sème jusqu’en c3',
+  ],
+]) {
+  test(`a lap's caption says which lap of how many, in a player's words (${lang})`, async () => {
+    await useLanguage(lang);
+    const frames = replay(holes3, { steps: relay });
+    assert.equal(frames.laps, 2);
+    assert.equal(frames.frame(3).caption, second);
+    assert.equal(frames.frame(relay.length).caption, last);
+    const single = replay(holes3, { steps: relay.slice(0, 2) });
+    assert.equal(single.frame(2).caption, one);
+    for (let k = 1; k <= relay.length; k++) assert.doesNotMatch(frames.frame(k).caption, /→|\d+\/\d+/);
+  });
+}

@@ -31,7 +31,7 @@ test('a French browser gets the home page, a game and the errors in French', { t
   await p.page.waitForSelector('.variant h3');
   assert.match(
     await p.page.textContent('.variants'),
-    /Quatre rangées de huit trous/,
+    /Du Burundi\u00a0: chaque joueur choisit en secret/,
     'the summaries from the French book',
   );
   await shot(p.page, 'home-fr-desktop');

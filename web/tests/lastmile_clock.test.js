@@ -235,7 +235,7 @@ test(
     await line.click();
     await p.page.clock.runFor(100);
     assert.equal(await busy(p.page), true, 'the move is sown again');
-    assert.match(await p.page.textContent('.caption'), /^North .* · lap 1: \d+ lifted from [a-j][1-4]/);
+    assert.match(await p.page.textContent('.caption'), /^North .* · (lap 1 of \d+: )?lifts \d+ from [a-j][1-4]/);
     assert.equal(await p.page.getAttribute(`#moves li[data-ply="${plies}"]`, 'class'), 'again');
     await p.page.clock.runFor(600);
     assert.equal(await busy(p.page), true, 'in full: still sowing 0.7 s later, at the slow speed');

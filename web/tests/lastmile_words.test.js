@@ -102,7 +102,20 @@ test(
       `South to move. South wins in ${a.value.win_in} moves, searched ${a.depth} turns deep.`,
     );
     const words = (d) => (d.endsWith(':cw') ? `${d.split(':')[0]} clockwise` : d);
-    assert.equal(await page.textContent('#analysis-best'), `Best line: ${a.best.map(words).join(', ')}`);
+    // The best line as the players' turns, each side named: the server's turns, which read in order are
+    // its line.
+    assert.deepEqual(
+      a.best_turns.flatMap((turn) => turn.decisions.map((d) => d.decision)),
+      a.best,
+    );
+    assert.ok(a.best_turns.length >= 2, 'both sides in the line (the test can tell)');
+    const kind = { relay: ' (relay)', capture: ' (sows the capture on)' };
+    const turns = a.best_turns.map(
+      (turn) =>
+        `${turn.side === 'south' ? 'South' : 'North'}: ${turn.decisions.map((d) => words(d.decision) + (kind[d.kind] || '')).join(', ')}`,
+    );
+    assert.equal(await page.textContent('#analysis-best'), `Best line: ${turns.join(' · ')}`);
+    assert.match(await page.textContent('#analysis-best'), /^Best line: South: .* · North: /);
     const listed = await page.$$eval('#analysis-moves li', (l) =>
       l.map((x) => [x.querySelector('button').dataset.decision, x.textContent]),
     );
@@ -142,7 +155,10 @@ test(
       await fr.page.textContent('#analysis-value'),
       `Au tour de Sud. Sud gagne en ${a.value.win_in} coups (calculé ${a.depth} tours à l’avance).`,
     );
-    assert.match(await fr.page.textContent('#analysis-best'), /^Meilleure suite\u00a0: a1 sens horaire, /);
+    assert.match(
+      await fr.page.textContent('#analysis-best'),
+      /^Meilleure suite\u00a0: Sud\u00a0: a1 sens horaire.* · Nord\u00a0: /,
+    );
     assert.deepEqual(fr.errors, []);
   },
 );

@@ -104,7 +104,7 @@ test('a rules page: boards, the sources quoted in notes, a sowing on demand', { 
   const button = figure.locator('button', { hasText: 'Show the sowing' });
   const before = await figure.locator('svg.board').getAttribute('aria-label');
   await button.click();
-  await until(async () => /lap 1/.test(await figure.locator('.caption').textContent()), 'the sowing caption');
+  await until(async () => /lifts \d+ from/.test(await figure.locator('.caption').textContent()), 'the sowing caption');
   assert.ok(before);
   await shot(page, 'rules-desktop');
   await page.locator('#rule-capture').screenshot({ path: join(SHOTS, 'rules-capture-desktop.png') });

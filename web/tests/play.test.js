@@ -147,7 +147,7 @@ test(
     await p.page.waitForSelector('.board-box[data-busy="true"]');
     const caption = await until(async () => {
       const t = await p.page.textContent('.caption');
-      return /^South a2 · lap 1: 4 lifted from a2 → [a-h][12]$/.test(t) && t;
+      return /^South a2 · (lap 1 of \d+: )?lifts 4 from a2, sows to [a-h][12]$/.test(t) && t;
     }, 'a caption of the first lap');
     assert.ok(caption);
     assert.equal(

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
+  SHOTS,
   api,
   boardOf,
   createGame,
@@ -102,8 +103,27 @@ test('the dark theme, the home page and a rules page', { timeout: 60000 }, async
     await p.page.waitForSelector('.variant h3');
     // The live list comes over the lobby socket, within a second of the page's first reading.
     await until(async () => (await p.page.$$('#live-list li')).length >= 1, 'the games against the computer are live');
-    assert.equal(await p.page.$$eval('.variant', (v) => v.length), 6, 'the six variants');
+    // Four games, each in one plain sentence; every rule set is still reached from them (Ikibuguzo's fixed
+    // arrays as its card's options).
+    assert.deepEqual(await p.page.$$eval('.variant h3', (v) => v.map((x) => x.textContent)), [
+      'Ikibuguzo',
+      'Kubuguza',
+      'Njombwa',
+      'Azigo',
+    ]);
+    for (const sentence of await p.page.$$eval('.variant h3 + p', (v) => v.map((x) => x.textContent))) {
+      assert.match(sentence, /^[^.]+\.$/, `one sentence: ${sentence}`);
+      assert.ok(sentence.length <= 220, `short: ${sentence}`);
+    }
+    const linked = await p.page.$$eval('.variants a[href^="/rules/"]', (a) => a.map((x) => x.getAttribute('href')));
+    const sets = (await (await fetch(`${server.base}/api/variants`)).json()).variants.map((v) => `/rules/${v.id}`);
+    assert.deepEqual([...new Set(linked)].sort(), sets.sort(), 'every rule set linked');
+    assert.match(
+      await p.page.textContent('.variant:first-child .options'),
+      /Ikibuguzo \(opening 1\) · Ikibuguzo \(opening 2\)$/,
+    );
     await shot(p.page, `home-${label}`);
+    await p.page.locator('.variants').screenshot({ path: `${SHOTS}/home-games-${label}.png` });
     await p.page.click('.variant a[href="/rules/azigo"]');
     await p.page.waitForSelector('.rules-page section svg.board');
     assert.match(await p.page.textContent('.rules-page'), /store/);

@@ -2,5 +2,6 @@
 
 mod claims;
 mod lessons;
+mod review_claims;
 mod rules;
 mod texts;

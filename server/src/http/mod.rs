@@ -130,6 +130,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/preview", post(learn::preview))
         .route("/api/analysis", post(analysis::analyse))
         .route("/api/games/{id}/review", get(review::review))
+        .route("/api/games/{id}/review/{ply}", get(review::lines))
         .route("/api/openapi.json", get(openapi::document))
         .route("/api/tournaments", get(tournaments::list).post(tournaments::create))
         .route("/api/tournaments/{id}", get(tournaments::get))

@@ -6,12 +6,18 @@
 //! a bounded number in all and per client address) and answers 202 with a `Retry-After`; later requests
 //! answer 202 (with the progress) until the review is stored, then 200 with it, always the same. Each
 //! start counts in the engine rate limit; beyond the jobs' limits, 503 `busy` or 429.
+//!
+//! `GET /api/games/{id}/review/{ply}`: the lines that explain decision `ply` of a reviewed game
+//! ([`mancala_learn::lines`]): the review's best decision and the played one from the position before it,
+//! each followed by the engine's best play until the played one gives away the counters its mark stands
+//! for (the review's thresholds), with every turn's steps and captures. Run on
+//! the engine's pool like an analysis (its study admission, 503 `busy` beyond), in the engine rate limit.
 
 use super::history;
 use crate::edge::error::ApiError;
 use crate::edge::extract::{NoParams, Path, Query};
 use crate::edge::limits::{ClientAddr, Limit};
-use crate::engine_work::{JobContext, Refused, Reviewing};
+use crate::engine_work::{JobContext, Refused, Reviewing, StudyError};
 use crate::ids::GameId;
 use crate::state::AppState;
 use axum::extract::State;
@@ -19,7 +25,7 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use mancala_engine::{Decision, Position, Side};
 use mancala_protocol::http::GameStatus;
-use mancala_protocol::review::{REVIEW_NODES, ReviewPending};
+use mancala_protocol::review::{GameReview, Judgement, REVIEW_NODES, ReviewMark, ReviewPending};
 
 /// Seconds a client is told to wait before asking again.
 pub const RETRY_AFTER_SECS: u64 = 2;
@@ -58,6 +64,52 @@ pub async fn review(
     let mut response = (StatusCode::ACCEPTED, axum::Json(pending)).into_response();
     response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(RETRY_AFTER_SECS));
     Ok(response)
+}
+
+/// `GET /api/games/{id}/review/{ply}`.
+pub async fn lines(
+    State(state): State<AppState>,
+    client: ClientAddr,
+    axum::extract::Path((id, ply)): axum::extract::Path<(String, String)>,
+    _: Query<NoParams>,
+) -> Result<Response, ApiError> {
+    let id: GameId = id.parse().map_err(|e| ApiError::BadRequest(format!("`id`: {e}")))?;
+    let ply: u32 = ply.parse().map_err(|_| ApiError::BadRequest(format!("`ply` is `{ply}`: a decision's number")))?;
+    let Some(json) = state.store.review(id.as_str(), REVIEW_NODES as i64).await? else {
+        return Err(ApiError::Conflict(format!("game {id} has no review yet: ask `/api/games/{id}/review` first")));
+    };
+    let review: GameReview =
+        serde_json::from_str(&json).map_err(|e| ApiError::Internal(format!("stored review of {id}: {e}")))?;
+    let th = review.thresholds;
+    // The lines are followed until the played decision gives away what its mark stands for.
+    let target = |j: &Judgement| match j.mark {
+        Some(ReviewMark::Blunder) => th.blunder,
+        Some(ReviewMark::Mistake) => th.mistake,
+        Some(ReviewMark::Inaccuracy) => th.inaccuracy,
+        None => j.loss,
+    };
+    let judged = ply
+        .checked_sub(1)
+        .and_then(|i| review.decisions.get(i as usize))
+        .and_then(|d| d.judged.as_ref().map(|j| (d.decision.clone(), j.best.clone(), target(j))));
+    let Some((played, best, target)) = judged else {
+        return Err(ApiError::BadRequest(format!("decision {ply} of game {id} is not a judged decision")));
+    };
+    let stored = history::load(&state, &id).await?;
+    let before = stored.position(ply - 1)?;
+    let geo = before.geometry();
+    let parse =
+        |d: &str| Decision::parse(d, geo).map_err(|e| ApiError::Internal(format!("stored review of {id}: `{d}`: {e}")));
+    let (best, played) = (parse(&best)?, parse(&played)?);
+    state.limits.check(Limit::Engine, client)?;
+    let work = &state.engine;
+    let search = move || mancala_learn::lines(&before, best, played, mancala_learn::LINE_NODES, target);
+    match work.analyses.analyse(&work.pool, search).await {
+        Ok(Ok(lines)) => Ok(axum::Json(lines).into_response()),
+        Ok(Err(e)) => Err(ApiError::Internal(format!("the review of {id} does not replay: {e}"))),
+        Err(e @ StudyError::Busy(_)) => Err(ApiError::Busy(e.to_string())),
+        Err(StudyError::Failed(e)) => Err(ApiError::Internal(e.to_string())),
+    }
 }
 
 #[cfg(test)]

@@ -1,7 +1,9 @@
 //! The post-game review over HTTP (`GET /api/games/{id}/review`): 202 with `Retry-After` while it is
 //! computed, then 200 with the same review on every request and after a restart; a game in progress
 //! refused, an unknown game not found; a game with an obvious blunder has it marked; starting a review
-//! counts in the engine rate limit (asking again does not); and the same on PostgreSQL.
+//! counts in the engine rate limit (asking again does not); and the same on PostgreSQL. The lines that
+//! explain a decision (`GET /api/games/{id}/review/{ply}`) wait for the review, and start from the
+//! review's best decision and the played one, their figures the sums of their turns.
 
 use crate::common;
 
@@ -99,6 +101,40 @@ async fn a_review_is_computed_once_then_served_the_same_and_marks_a_blunder() {
     let s = TestServer::start_in(Config::with_database(&url), dir.unwrap()).await;
     let (status, restarted) = s.get(&format!("/api/games/{id}/review")).await;
     assert_eq!((status, &restarted), (200, &r));
+}
+
+#[tokio::test]
+async fn the_lines_of_a_blunder_start_from_the_reviews_decisions_and_add_up() {
+    let s = TestServer::start().await;
+    let id = finished_game(&s, &BLUNDER_LINE).await;
+    let (status, body) = s.get(&format!("/api/games/{id}/review/3")).await;
+    assert_eq!(status, 409, "no review yet: {body}");
+    let r = review(&s, &id).await;
+    for bad in ["0", "4", "x"] {
+        let (status, body) = s.get(&format!("/api/games/{id}/review/{bad}")).await;
+        assert_eq!(status, 400, "{bad}: {body}");
+    }
+    let (status, l) = s.get(&format!("/api/games/{id}/review/3")).await;
+    assert_eq!(status, 200, "{l}");
+    assert_eq!(l["side"], "south");
+    assert_eq!(l["better"]["first"], r["decisions"][2]["judged"]["best"], "{l}");
+    assert_eq!(l["played"]["first"], "f2", "{l}");
+    let turns = l["turns"].as_u64().unwrap();
+    assert!(turns >= 2 && turns.is_multiple_of(2), "{l}");
+    for line in [&l["better"], &l["played"]] {
+        let list = line["turns"].as_array().unwrap();
+        assert_eq!(list.len() as u64, turns, "{l}");
+        assert_eq!(list[0]["side"], "south");
+        assert_eq!(list[0]["decisions"][0]["decision"], line["first"]);
+        let sum = |side: &str| -> u64 {
+            list.iter().filter(|t| t["side"] == side).map(|t| t["captured"].as_u64().unwrap()).sum()
+        };
+        assert_eq!((line["mine"].as_u64().unwrap(), line["theirs"].as_u64().unwrap()), (sum("south"), sum("north")));
+        assert_eq!(line["net"].as_i64().unwrap(), sum("south") as i64 - sum("north") as i64);
+    }
+    let gives = l["better"]["net"].as_i64().unwrap() - l["played"]["net"].as_i64().unwrap();
+    assert_eq!(l["gives"].as_i64().unwrap(), gives);
+    assert!(gives as f64 >= r["thresholds"]["blunder"].as_f64().unwrap(), "the cost shows as much as the mark: {l}");
 }
 
 #[tokio::test]

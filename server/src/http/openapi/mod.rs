@@ -82,7 +82,7 @@ pub fn document_value() -> serde_json::Value {
         email::export_account, email::close_account, email::site_info,
         playing, list_tokens, create_token, revoke_token, learn::lessons, learn::lesson, learn::check, learn::rules,
         learn::preview, learn::game_preview, learn::progress, learn::progress_step, analysis::analyse,
-        review::game_review, tournaments::list, tournaments::create, tournaments::get, tournaments::join,
+        review::game_review, review::review_lines, tournaments::list, tournaments::create, tournaments::get, tournaments::join,
         tournaments::withdraw, tournaments::socket, moderation::report, moderation::queue,
         moderation::report_detail, moderation::dismiss, moderation::player, moderation::act, moderation::log,
         moderation::acknowledge_warning,

@@ -7,7 +7,7 @@
 import { SPEEDS } from './anim.js';
 import { t } from '../i18n.js';
 import { prefs } from '../prefs.js';
-import { replay } from './steps.js';
+import { isLap, replay } from './steps.js';
 import { el } from '../ui.js';
 import * as wire from '../net/wire.js';
 
@@ -103,7 +103,7 @@ export class Demo {
     this.play.setAttribute('aria-pressed', this.timer ? 'true' : 'false');
     this.back.disabled = this.k <= 0;
     this.next.disabled = end;
-    this.status.textContent = t('demo.step', { n: this.k, of: n });
+    this.status.textContent = this.frames ? status(this.frames, this.steps, this.k) : '';
   }
 
   /** Stops the sowing (the page is left). */
@@ -111,4 +111,19 @@ export class Demo {
     clearInterval(this.timer);
     this.timer = undefined;
   }
+}
+
+/**
+ * Where the sowing stands, as a player says it: how many laps it goes round, which lap is sown, how many
+ * it went round; nothing for steps that sow nothing (passes).
+ * @param {ReturnType<typeof replay>} frames
+ * @param {import('../types.js').Step[]} steps
+ * @param {number} k the steps shown
+ */
+function status(frames, steps, k) {
+  const laps = frames.laps;
+  if (!laps) return '';
+  if (k >= frames.length) return t('demo.done', { count: laps });
+  if (k === 0) return t('demo.laps', { count: laps });
+  return t('demo.lap', { lap: Math.max(1, steps.slice(0, k).filter(isLap).length), laps });
 }

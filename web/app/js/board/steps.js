@@ -77,6 +77,9 @@ function where(to) {
   return to;
 }
 
+/** A lap's first step. @param {import('../types.js').Step} s */
+export const isLap = (s) => s.type === 'lift' || s.type === 'store_lift';
+
 /**
  * A cursor over a move's steps from a board: `frame(k)` is the board after the first k steps, with
  * the marks to draw (origin of the lap, last drop, captures) and a caption.
@@ -88,6 +91,9 @@ function where(to) {
  */
 export function replay(before, move) {
   const steps = move.steps;
+  const laps = steps.filter(isLap).length;
+  /** @param {number} lap */
+  const of = (lap) => (laps > 1 ? t('sow.lap', { lap, laps }) : '');
   /**
    * @param {number} k
    * @returns {Frame}
@@ -101,6 +107,7 @@ export function replay(before, move) {
     /** @type {string | null} */
     let origin = null;
     let caption = '';
+    let lapCaption = '';
     let exact = true;
     for (const s of steps.slice(0, k)) {
       marks = {};
@@ -109,12 +116,12 @@ export function replay(before, move) {
           lap += 1;
           holes[s.hole] = 0;
           origin = s.hole;
-          caption = t(s.direction === 'cw' ? 'sow.lift_cw' : 'sow.lift', { lap, count: s.count, hole: s.hole });
+          caption = lapCaption = of(lap) + t(s.direction === 'cw' ? 'sow.lift_cw' : 'sow.lift', s);
           break;
         case 'drop':
           holes[s.hole] = (holes[s.hole] || 0) + 1;
           marks[s.hole] = 'dropped';
-          caption = `${caption.split(' → ')[0]} → ${s.hole}`;
+          caption = lapCaption ? t('sow.to', { lap: lapCaption, hole: s.hole }) : '';
           break;
         case 'capture': {
           holes[s.from] = Math.max(0, (holes[s.from] || 0) - s.count);
@@ -133,7 +140,7 @@ export function replay(before, move) {
           lap += 1;
           if (stores[s.side] !== null) stores[s.side] = 0;
           origin = null;
-          caption = t('sow.store', { lap, count: s.count ?? '?' });
+          caption = lapCaption = of(lap) + t('sow.store', { count: s.count ?? '?' });
           break;
         case 'revealed':
           layOut(holes, s.south, s.north);
@@ -158,7 +165,7 @@ export function replay(before, move) {
     }
     return { holes, stores, marks, caption, exact };
   };
-  return { length: steps.length, frame };
+  return { length: steps.length, laps, frame };
 }
 
 /**

@@ -578,7 +578,7 @@ export class GameCtrl {
       narrow: this.board.container.clientWidth < 640,
       stores: frame ? frame.stores : b.stores,
       playable: new Set(byHole.keys()),
-      marks: frame ? frame.marks : { ...this.lastMoveMarks(), ...this.shownPreview()?.marks, ...review?.marks },
+      marks: frame ? frame.marks : review?.marks || { ...this.lastMoveMarks(), ...this.shownPreview()?.marks },
       arrows: frame ? [] : review?.arrows,
       selected: this.selected,
       label: t('game.board_label', { game: variantName(b.variant), side: sideName(side) }),
@@ -616,8 +616,8 @@ export class GameCtrl {
         this.id,
         plies,
         () => this.redraw(),
-        () => this.s.game,
         () => this.skip(),
+        this,
       );
       return;
     }

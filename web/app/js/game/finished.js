@@ -5,5 +5,5 @@
 
 export { ReplayCtrl } from './replay.js';
 export { replayPanel } from './view/replay.js';
-export { mistakePanel, reviewPanel } from './view/review.js';
+export { lineCaption, mistakePanel, reviewPanel } from './view/review.js';
 export { rematchControls } from './view/rematch.js';

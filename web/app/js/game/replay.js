@@ -6,7 +6,7 @@
 
 import { api } from '../net/api.js';
 import { errorText } from '../ui.js';
-import { ReviewCtrl } from './review.js';
+import { ReviewCtrl, revealBoard } from './review.js';
 
 /** @typedef {import('../types.js').Board} Board */
 
@@ -15,10 +15,11 @@ export class ReplayCtrl {
    * @param {string} id
    * @param {number} plies
    * @param {() => void} redraw
-   * @param {() => import('../types.js').Game | null} game the game's summary
    * @param {() => void} leave called before another ply is shown (a sowing shown ends)
+   * @param {{show: (a: {before: Board, move: import('../types.js').MoveEvent}, ply: number) => void, board: {container: HTMLElement} | null}} page
+   *   the game page: sows a move on its board, whose box is brought into view
    */
-  constructor(id, plies, redraw, game, leave) {
+  constructor(id, plies, redraw, leave, page) {
     this.leave = leave;
     this.id = id;
     this.plies = plies;
@@ -27,13 +28,20 @@ export class ReplayCtrl {
     /** @type {Map<number, Board>} */
     this.cache = new Map();
     this.asked = 0;
-    /** @type {Board | null} the board shown, null at the end (the game's own board) */
-    this.board = null;
+    /** @type {Board | null} the board of the ply shown, null at the end (the game's own board) */
+    this.at = null;
     /** @type {number | null} the ply whose board is shown */
     this.shown = plies;
     this.error = '';
     /** the post-game review, asked when the reader wants it */
-    this.review = new ReviewCtrl(id, redraw, { go: (n) => this.go(n), game });
+    this.review = new ReviewCtrl(id, redraw, {
+      go: (n) => this.go(n),
+      sow: (before, move) => page.show({ before, move }, 0),
+      still: leave,
+      reveal: () => {
+        if (page.board) revealBoard(page.board.container);
+      },
+    });
     /** @param {KeyboardEvent} e */
     this.keys = (e) => {
       const t = e.target;
@@ -48,6 +56,11 @@ export class ReplayCtrl {
     document.addEventListener('keydown', this.keys);
   }
 
+  /** The board shown: a line of the review walked on it, else the ply's. */
+  get board() {
+    return this.review.walkBoard() || this.at;
+  }
+
   /** @param {number} n */
   async go(n) {
     n = Math.max(0, Math.min(this.plies, n));
@@ -57,7 +70,7 @@ export class ReplayCtrl {
     this.error = '';
     const mine = ++this.asked;
     if (n === this.plies) {
-      this.board = null;
+      this.at = null;
       this.shown = n;
       this.redraw();
       return;
@@ -70,7 +83,7 @@ export class ReplayCtrl {
         this.cache.set(n, b);
       }
       if (mine !== this.asked) return;
-      this.board = b;
+      this.at = b;
       this.shown = n;
     } catch (e) {
       this.error = errorText(e, 'position');

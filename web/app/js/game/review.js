@@ -4,14 +4,15 @@
 // `Retry-After` until it is ready, so this asks again after that many seconds, then keeps the review.
 //
 // A marked decision is explained on demand (from the move list, or "next mistake" / "previous
-// mistake"): the board goes to the position before it, and the server's engine is asked what the better
-// decision does there and what the opponent then does after the played one: the positions' texts
-// (`POST /api/analysis` of the game before and after the decision, with the smallest budget: the text and,
-// after it, the opponent's best reply are used), then `POST /api/preview` of the better decision, of the
-// played one and of that reply, whose steps and capture reasons the sentences are made of. Everything
-// shown (values, marks, accuracies, captures, reasons) is the server's; its view is view/review.js.
+// mistake"): the board goes to the position before it (brought whole into view), and the server is asked
+// for the two lines that explain it (`GET /api/games/{id}/review/{ply}`): the better decision and the
+// played one, each followed by the engine's best play for a few turns, every turn with its board, steps
+// and captures. The sentences are made of those figures, so each adds up on the page; the reader can walk
+// either line on the board turn by turn (sown at the chosen speed) and stays on it until "Back to the
+// game". Everything shown (values, marks, accuracies, captures, reasons) is the server's; its view is
+// view/review.js.
 
-import { ApiError, api } from '../net/api.js';
+import { ApiError, call } from '../net/api.js';
 import { errorText, learnStyle } from '../ui.js';
 import * as wire from '../net/wire.js';
 
@@ -36,31 +37,80 @@ import * as wire from '../net/wire.js';
  * @property {{south: number | null, north: number | null}} accuracy
  * @property {(number | null)[]} graph
  */
+/** @typedef {import('../types.js').Board} Board */
+/** @typedef {import('../types.js').Step} Step */
+/** @typedef {{decision: string, steps: Step[], captured: number}} LineDecision */
+/** One side's turn of a line: the board before it, its decisions and what they captured. @typedef {{side: string, board: Board, decisions: LineDecision[], captured: number}} Turn */
 /**
- * What a decision does, as `POST /api/preview` answers (the steps decoded).
- * @typedef {{decision: string, steps: import('../types.js').Step[], captured: number, lastHole: string | null}} Done
+ * A decision and the engine's best play after it: its turns, the board at its end, the counters the
+ * mover (`mine`) and the opponent (`theirs`) captured along it, and `net = mine − theirs`.
+ * @typedef {{first: string, turns: Turn[], board: Board, mine: number, theirs: number, net: number, over: boolean}} Line
  */
 /**
- * A marked decision explained: the better decision's preview, the played one's, and the opponent's best
- * reply to the played one (null when the turn went on, or the game ended), once the server answered
- * (`error` when it could not: the counters lost are still shown, they are the review's).
- * @typedef {{state: 'asking' | 'ready' | 'error', better: Done | null, played: Done | null, reply: (Done & {side: string}) | null}} Explained
+ * A marked decision explained: the better line and the played one once the server answered (`error`
+ * when it could not: the mark is still shown, it is the review's), the turns they were followed for,
+ * and what the played one gives away over them.
+ * @typedef {{state: 'asking' | 'ready' | 'error', better: Line | null, played: Line | null, turns: number, gives: number}} Explained
  */
 
 /**
  * The review's part of the game page: what the explanation needs of the page around it.
  * @typedef {object} Host
  * @property {(ply: number) => void} go shows the board after `ply` decisions
- * @property {() => import('../types.js').Game | null} game the game's summary
+ * @property {(before: Board, move: import('../types.js').MoveEvent) => void} sow sows a move on the board
+ * @property {() => void} still stops a sowing under way
+ * @property {() => void} reveal brings the whole board into view
  */
 
-/** @param {any} p a preview answer @returns {Done} */
-const done = (p) => ({
-  decision: String(p.decision),
-  steps: (p.events || []).map(wire.step),
-  captured: Number(p.captured) || 0,
-  lastHole: p.last_hole || null,
+/**
+ * Brings the board whole into view, its top player's line included, below the page's sticky header
+ * (after the redraw under way).
+ * @param {HTMLElement} box the board's box
+ */
+export function revealBoard(box) {
+  requestAnimationFrame(() => {
+    const top = box.closest('.board-col')?.firstElementChild;
+    if (!top) return;
+    // A header that scrolled away (not sticky on a phone) covers nothing.
+    const header = Math.max(0, document.querySelector('header')?.getBoundingClientRect().bottom ?? 0);
+    const from = top.getBoundingClientRect().top;
+    const to = box.getBoundingClientRect().bottom;
+    if (from < header || to > window.innerHeight) window.scrollBy({ top: from - header - 4 });
+  });
+}
+
+/** @param {any} w a line's decision as the server sends it @returns {LineDecision} */
+const lineDecision = (w) => ({
+  decision: String(w.decision),
+  steps: (w.events || []).map(wire.step),
+  captured: Number(w.captured) || 0,
 });
+
+/** @param {any} w a line as the server sends it @returns {Line} */
+const line = (w) => ({
+  first: String(w.first),
+  turns: (w.turns || []).map((/** @type {any} */ t) => ({
+    side: String(t.side),
+    board: wire.board(t.board),
+    decisions: (t.decisions || []).map(lineDecision),
+    captured: Number(t.captured) || 0,
+  })),
+  board: wire.board(w.board),
+  mine: Number(w.mine) || 0,
+  theirs: Number(w.theirs) || 0,
+  net: Number(w.net) || 0,
+  over: !!w.over,
+});
+
+/**
+ * The hole where a turn's first decision drops its last counter, if it drops any.
+ * @param {Turn | undefined} turn
+ */
+export function lastHole(turn) {
+  const drops = (turn?.decisions[0]?.steps || []).filter((s) => s.type === 'drop');
+  const last = drops[drops.length - 1];
+  return last && last.type === 'drop' ? last.hole : null;
+}
 
 /**
  * A finished game's review: 202 (`body` the progress) while the server computes it, with the seconds
@@ -112,6 +162,8 @@ export class ReviewCtrl {
     this.focus = null;
     /** @type {Map<number, Explained>} */
     this.explained = new Map();
+    /** @type {{line: 'better' | 'played', turn: number} | null} the line walked on the board, after `turn` of its turns */
+    this.walk = null;
   }
 
   /** Asks for the review (again after an error). */
@@ -183,9 +235,11 @@ export class ReviewCtrl {
     const d = this.data?.decisions[ply - 1];
     if (!d?.judged?.mark) return;
     this.focus = ply;
+    this.walk = null;
     this.host.go(ply - 1);
-    if (!this.explained.has(ply)) this.fetch(ply, d.decision, d.judged.best);
+    if (!this.explained.has(ply)) this.fetch(ply);
     this.redraw();
+    this.host.reveal();
   }
 
   /** The explanation of the decision explained, if any. */
@@ -195,55 +249,103 @@ export class ReviewCtrl {
 
   /**
    * The board's drawing of the decision explained, on the position before it (`shown`): the better
-   * decision's hole (and an arrow to where its last counter falls) and the played one's.
+   * decision's hole (and an arrow to where its last counter falls) and the played one's; no mark while a
+   * line is walked.
    * @param {number} shown
    * @returns {{marks: Record<string, string>, arrows: {from: string, to: string}[]} | null}
    */
   drawing(shown) {
     const d = this.focus === null ? null : this.data?.decisions[this.focus - 1];
     if (!d?.judged || shown !== d.ply - 1) return null;
+    if (this.walk) return { marks: {}, arrows: [] };
     const hole = (/** @type {string} */ x) => (/^[a-t][1-4]/.test(x) ? x.split(':')[0] : '');
     const [best, played] = [hole(d.judged.best), hole(d.decision)];
     /** @type {Record<string, string>} */
     const marks = {};
     if (played) marks[played] = 'danger';
     if (best) marks[best] = 'goal';
-    const to = this.current()?.better?.lastHole;
+    const to = lastHole(this.current()?.better?.turns[0]);
     return { marks, arrows: best && to && to !== best ? [{ from: best, to }] : [] };
   }
 
   /** The board left the position before the decision explained: the explanation closes. @param {number} shown */
   follow(shown) {
-    if (this.focus !== null && shown !== this.focus - 1) this.focus = null;
+    if (this.focus !== null && shown !== this.focus - 1) {
+      this.focus = null;
+      this.walk = null;
+    }
+  }
+
+  /** The line walked, if any. */
+  walked() {
+    const e = this.current();
+    return this.walk && e ? e[this.walk.line] : null;
+  }
+
+  /** The board of the line walked, after the turns sown so far; null when no line is walked. */
+  walkBoard() {
+    const l = this.walked();
+    if (!l || !this.walk) return null;
+    return this.walk.turn < l.turns.length ? l.turns[this.walk.turn].board : l.board;
   }
 
   /**
-   * @param {number} ply
-   * @param {string} played
-   * @param {string} best
+   * Walks a line from the position before the decision explained, sowing its first turn.
+   * @param {'better' | 'played'} which
    */
-  async fetch(ply, played, best) {
+  startWalk(which) {
+    this.walk = { line: which, turn: 0 };
+    this.step(1);
+  }
+
+  /**
+   * One turn further along the line walked (sown at the chosen speed), or one back (shown at once).
+   * @param {1 | -1} dir
+   */
+  step(dir) {
+    const l = this.walked();
+    if (!l || !this.walk) return;
+    const k = this.walk.turn;
+    if (dir > 0 && k < l.turns.length) {
+      const turn = l.turns[k];
+      this.walk.turn = k + 1;
+      // The sowing is watched: the whole board in view, whatever the reader scrolled to.
+      this.host.reveal();
+      this.host.sow(turn.board, {
+        kind: 'move',
+        ply: 0,
+        side: /** @type {'south' | 'north'} */ (turn.side),
+        decision: turn.decisions[0]?.decision ?? '',
+        auto: false,
+        steps: turn.decisions.flatMap((d) => d.steps),
+      });
+    } else if (dir < 0 && k > 0) {
+      this.walk.turn = k - 1;
+      this.host.still();
+    }
+    this.redraw();
+  }
+
+  /** Leaves the line walked: the board shows the position before the decision explained again. */
+  endWalk() {
+    this.walk = null;
+    this.host.still();
+    this.redraw();
+  }
+
+  /** Asks the server for the lines that explain decision `ply` (once). @param {number} ply */
+  async fetch(ply) {
     /** @type {Explained} */
-    const e = { state: 'asking', better: null, played: null, reply: null };
+    const e = { state: 'asking', better: null, played: null, turns: 0, gives: 0 };
     this.explained.set(ply, e);
-    const g = this.host.game();
-    const variant = this.data?.variant || g?.variant || '';
-    const options = variant === 'njombwa' && g ? { width: g.options.width } : undefined;
-    /** @param {string} position @param {string} decision */
-    const preview = async (position, decision) => done(await api.preview({ variant, options, position, decision }));
     try {
-      const [before, after] = await Promise.all(
-        [ply - 1, ply].map((n) => api.analysis({ game: this.id, ply: n, nodes: 2000 }).catch(() => null)),
-      );
-      if (!before) throw new Error('no position');
-      const mover = this.data?.decisions[ply - 1]?.side;
-      const answer = after && after.side !== mover && after.best?.length ? after : null;
-      const [b, p, r] = await Promise.all([
-        preview(before.position, best),
-        preview(before.position, played),
-        answer ? preview(answer.position, answer.best[0]) : null,
-      ]);
-      Object.assign(e, { better: b, played: p, reply: r && answer ? { ...r, side: answer.side } : null });
+      const w = await call('GET', `/api/games/${encodeURIComponent(this.id)}/review/${ply}`);
+      Object.assign(e, {
+        better: line(w.better),
+        played: line(w.played),
+        turns: Number(w.turns) || 0,
+        gives: Number(w.gives) || 0,
+      });
       e.state = 'ready';
     } catch {
       e.state = 'error';

@@ -7,7 +7,7 @@
 // pages/analysis.js patches it on every redraw.
 
 import { h } from '../../vendor/snabbdom.js';
-import { t } from '../../i18n.js';
+import { has, t } from '../../i18n.js';
 import { decisionText, sideName, VARIANTS, variantName } from '../../ui.js';
 import { valueSentence, valueText } from '../../value.js';
 import { editorControls } from './editor.js';
@@ -145,6 +145,25 @@ function played(ctrl) {
   );
 }
 
+/**
+ * The best line as the players' turns: "South: c3 · North: f2, d1 (relay) · …", each decision said what
+ * it is as the engine read it (the bare decisions when the server sends no turns).
+ * @param {import('../ctrl.js').Analysis} a
+ */
+function bestLine(a) {
+  if (!a.best_turns?.length) return a.best.map(decisionText).join(', ');
+  /** @param {{decision: string, kind: string}} d */
+  const step = (d) =>
+    has(`analysis.step.${d.kind}`)
+      ? t(`analysis.step.${d.kind}`, { decision: decisionText(d.decision) })
+      : decisionText(d.decision);
+  return a.best_turns
+    .map((turn) =>
+      t('analysis.best_turn', { side: sideName(turn.side), decisions: turn.decisions.map(step).join(', ') }),
+    )
+    .join(' · ');
+}
+
 /** @param {AnalysisCtrl} ctrl */
 function textColumn(ctrl) {
   const a = ctrl.editor ? null : ctrl.shown;
@@ -163,7 +182,7 @@ function textColumn(ctrl) {
     );
   return h('div.text', [
     h('p#analysis-value', { attrs: { 'aria-live': 'polite' } }, value),
-    h('p#analysis-best.small', a ? t('analysis.best', { line: a.best.map(decisionText).join(', ') }) : ''),
+    h('p#analysis-best.small', a ? t('analysis.best', { line: bestLine(a) }) : ''),
     h('h2.small-h', t('analysis.moves')),
     h(
       'ol#analysis-moves.small',

@@ -44,7 +44,7 @@ export function caption(ctrl) {
     f && ctrl.sowing
       ? `${sideName(ctrl.sowing.side)} ${ctrl.sowing.decision ? decisionText(ctrl.sowing.decision) : ''} · ${f.caption}`
       : ctrl.replaying() && ctrl.replay
-        ? t('replay.position_after', { ply: ctrl.replay.ply })
+        ? ctrl.finished?.lineCaption(ctrl.replay.review) || t('replay.position_after', { ply: ctrl.replay.ply })
         : '';
   return h('p.caption.muted', { attrs: { 'aria-live': 'off' } }, text);
 }

@@ -83,9 +83,9 @@ function markOf(mark) {
   ]);
 }
 
-/** Keeps the current line, else the last one, in view. @param {HTMLElement} list */
+/** The current line, else the last, in view: the list scrolls, not the page. @param {HTMLElement} list */
 function scroll(list) {
-  const current = list.querySelector('li.current, li.focus');
-  if (current) current.scrollIntoView({ block: 'nearest' });
-  else list.scrollTop = list.scrollHeight;
+  const c = list.querySelector('li.current, li.focus')?.getBoundingClientRect();
+  const l = list.getBoundingClientRect();
+  list.scrollTop += !c ? list.scrollHeight : c.top < l.top ? c.top - l.top : Math.max(0, c.bottom - l.bottom);
 }

@@ -3,9 +3,9 @@
 // each side's accuracy and marks (and what accuracy means) and a graph of the game's value for South along the game (SVG drawn
 // here: a point per ply, marked decisions coloured, the ply shown by the replay as a line; a point, by
 // click or by key, shows its ply). Under the board, the mistake panel: the decision explained (the
-// better one and the opponent's reply in sentences made of the server's previews, the counters lost, the
-// better one sown on demand) with the next and previous mistakes. The marks in the move list are
-// view/moves.js's.
+// better one, the opponent's reply, and what each line captures over the next turns, in sentences made of
+// the server's lines so that every figure adds up), either line walked on the board turn by turn, and the
+// next and previous mistakes. The marks in the move list are view/moves.js's.
 
 import { h } from '../../vendor/snabbdom.js';
 import { has, language, t } from '../../i18n.js';
@@ -16,7 +16,8 @@ import { MARK_SYMBOL } from './moves.js';
 /** @typedef {import('../ctrl.js').GameCtrl} GameCtrl */
 /** @typedef {import('../review.js').Review} Review */
 /** @typedef {import('../review.js').ReviewCtrl} ReviewCtrl */
-/** @typedef {import('../review.js').Done} Done */
+/** @typedef {import('../review.js').Turn} Turn */
+/** @typedef {import('../review.js').Line} Line */
 /** @typedef {import('../replay.js').ReplayCtrl} ReplayCtrl */
 
 /** @param {GameCtrl} ctrl */
@@ -119,7 +120,9 @@ export function mistakePanel(ctrl) {
 }
 
 /**
- * The decision explained: which it was, the better one and what it does, what the played one lost.
+ * The decision explained: which it was, the better one and what it does, the opponent's reply to the
+ * played one, what each line captures over the next turns and what the played one gives away; then the
+ * line walked, or the buttons that walk either.
  * @param {ReviewCtrl} r
  * @param {GameCtrl} ctrl
  */
@@ -130,53 +133,53 @@ function explanation(r, ctrl) {
   const e = r.current();
   const played = decisionText(d.decision);
   const mark = t(`review.mark.${j.mark}`);
-  const better = e?.better;
+  const [better, line] = [e?.better || null, e?.played || null];
   const best = decisionText(j.best);
+  const reply = line?.turns[1];
+  // While a line is walked its turns and steps come first, next to the board they move.
+  const walk = better && line ? walkPart(r, better, line) : [];
+  const walking = !!r.walk;
   return [
     h('p.small', { attrs: { 'data-ply': d.ply } }, [
       h('strong', t('review.move', { ply: d.ply, side: sideName(d.side), decision: played })),
       h(`span.mark.mark-${j.mark}`, ` ${MARK_SYMBOL[j.mark]} ${mark}`),
     ]),
+    ...(walking ? walk : []),
     h(
       'p#better',
       { attrs: { 'data-best': j.best } },
       better
-        ? captureText(['review.better_capture', 'review.better_quiet'], better, { decision: best })
+        ? captureText(['review.better_capture', 'review.better_quiet'], better.turns[0], { decision: best })
         : t(e?.state === 'error' ? 'review.better_quiet' : 'review.asking_better', { decision: best }),
     ),
-    e?.reply?.captured
+    reply?.captured
       ? h(
           'p#reply',
-          captureText(['review.reply_capture', 'review.reply_quiet'], e.reply, {
+          captureText(['review.reply_capture', 'review.reply_quiet'], reply, {
             played,
-            side: sideName(e.reply.side),
-            decision: decisionText(e.reply.decision),
+            side: sideName(reply.side),
+            decision: reply.decisions.map((x) => decisionText(x.decision)).join(', '),
           }),
         )
       : null,
-    h('p#lost', lostText(d.decision, j, e?.played || null)),
-    better && ctrl.replay?.board
-      ? h(
-          'button#show-better.small',
-          { attrs: { type: 'button' }, on: { click: () => showBetter(ctrl, d.side, better) } },
-          t('review.show_better', { decision: best }),
-        )
-      : null,
+    better && line ? h('p#lines', linesText(d.side, e?.turns || 0, best, better, played, line)) : null,
+    h('p#lost', lostText(d.decision, j, e?.state === 'ready' ? e.gives : null)),
+    ...(walking ? [] : walk),
   ].filter((x) => x !== null);
 }
 
 /**
- * A decision's captures in a sentence of the catalog (the first id; the second when it takes nothing):
+ * A turn's captures in a sentence of the catalog (the first id; the second when it takes nothing):
  * "Better: c2, capturing 6 from f3 and f4, because …": the count, the holes taken from, and the reason
  * the engine gave for the first capture (`why.{rule}`, the caption's words).
  * @param {[string, string]} ids
- * @param {Done} b
+ * @param {Turn} turn
  * @param {Record<string, string>} params
  */
-function captureText([captures, quiet], b, params) {
+function captureText([captures, quiet], turn, params) {
   /** @type {import('../../types.js').Step[]} */
-  const caps = b.steps.filter((x) => x.type === 'capture');
-  if (!b.captured || !caps.length) return t(quiet, params);
+  const caps = turn.decisions.flatMap((x) => x.steps).filter((x) => x.type === 'capture');
+  if (!turn.captured || !caps.length) return t(quiet, params);
   const holes = [...new Set(caps.map((x) => (x.type === 'capture' ? x.from : '')))];
   const first = caps[0];
   const reason = first.type === 'capture' ? first.reason : null;
@@ -184,49 +187,137 @@ function captureText([captures, quiet], b, params) {
   const why = reason && has(`why.${reason.rule}`) ? `, ${t(`why.${reason.rule}`, { last, inner, outer })}` : '';
   return t(captures, {
     ...params,
-    count: b.captured,
+    count: turn.captured,
     holes: new Intl.ListFormat(language(), { type: 'conjunction' }).format(holes),
     why,
   });
 }
 
+/** A net count with its sign: +5, −12, 0. @param {number} n */
+const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
+
 /**
- * What the played decision lost against the better one: a won game thrown away, a loss walked into,
- * else the counters (the review's `loss`), and what it captured itself.
+ * What each line captures over its turns, for the mover and the opponent, and the mover's net.
+ * @param {string} side the mover
+ * @param {number} turns how many turns the lines were followed for
+ * @param {string} best
+ * @param {Line} b
+ * @param {string} played
+ * @param {Line} p
+ */
+function linesText(side, turns, best, b, played, p) {
+  return t('review.lines', {
+    turns,
+    side: sideName(side),
+    opponent: sideName(side === 'south' ? 'north' : 'south'),
+    best,
+    best_mine: b.mine,
+    best_theirs: b.theirs,
+    best_net: signed(b.net),
+    played,
+    played_mine: p.mine,
+    played_theirs: p.theirs,
+    played_net: signed(p.net),
+  });
+}
+
+/**
+ * What the played decision cost: a won game thrown away or a loss walked into (the review's proven
+ * results), else the counters it gives away against the better one over the lines' turns (`gives`,
+ * once the lines are in).
  * @param {string} decision
  * @param {import('../review.js').Judgement} j
- * @param {Done | null} played
+ * @param {number | null} gives
  */
-function lostText(decision, j, played) {
+function lostText(decision, j, gives) {
   const words = decisionText(decision);
   const best = decisionText(j.best);
   if (j.before.win_in !== undefined && j.after.win_in === undefined)
     return t('review.lost_win', { decision: words, best, count: j.before.win_in });
   if (j.after.loss_in !== undefined && j.before.loss_in === undefined)
     return t('review.walked_into', { decision: words, count: j.after.loss_in });
-  const lost = counters(j.loss);
-  if (played?.captured) return t('review.lost_after', { decision: words, best, captured: played.captured, ...lost });
-  return t('review.lost', { decision: words, best, ...lost });
+  if (gives === null) return '';
+  return gives > 0
+    ? t('review.gives', { decision: words, best, count: gives })
+    : t('review.gives_later', { decision: words, best });
 }
 
 /**
- * Sows the better decision on the board, from the position before the decision explained.
- * @param {GameCtrl} ctrl
- * @param {string} side
- * @param {Done} b
+ * The line walked on the board (its turns, the one reached marked, the steps back and forth and the way
+ * back to the game), or the buttons that walk either line.
+ * @param {ReviewCtrl} r
+ * @param {Line} better
+ * @param {Line} played
  */
-function showBetter(ctrl, side, b) {
-  const before = ctrl.replay?.board;
-  if (!before) return;
-  const move = {
-    kind: /** @type {'move'} */ ('move'),
-    ply: 0,
-    side: /** @type {'south' | 'north'} */ (side),
-    decision: b.decision,
-    auto: false,
-    steps: b.steps,
-  };
-  ctrl.show({ before, move }, 0);
+function walkPart(r, better, played) {
+  const l = r.walked();
+  if (!l || !r.walk) {
+    /** @param {string} id @param {'better' | 'played'} which @param {Line} line */
+    const show = (id, which, line) =>
+      h(
+        `button#${id}.small`,
+        { attrs: { type: 'button' }, on: { click: () => r.startWalk(which) } },
+        t('review.show_line', { decision: decisionText(line.first) }),
+      );
+    return [h('div.replay-row', [show('show-better', 'better', better), show('show-played', 'played', played)])];
+  }
+  const at = r.walk.turn;
+  return [
+    h(
+      'section#line.review-line',
+      { attrs: { 'aria-label': t('review.line_title', { decision: decisionText(l.first) }) } },
+      [
+        h('p.small.muted', t('review.line_title', { decision: decisionText(l.first) })),
+        h(
+          'ol.line-turns.small',
+          l.turns.map((turn, i) =>
+            h(
+              'li',
+              {
+                class: { current: i === at - 1 },
+                attrs: { 'data-turn': i + 1, 'aria-current': i === at - 1 ? 'step' : 'false' },
+              },
+              t(turn.captured ? 'review.turn_capture' : 'review.turn_quiet', {
+                side: sideName(turn.side),
+                decisions: turn.decisions.map((x) => decisionText(x.decision)).join(', '),
+                count: turn.captured,
+              }),
+            ),
+          ),
+        ),
+        h('div.replay-row', [
+          h(
+            'button#line-previous.small',
+            { attrs: { type: 'button', disabled: at === 0 }, on: { click: () => r.step(-1) } },
+            t('review.line_previous'),
+          ),
+          h(
+            'button#line-next.small',
+            { attrs: { type: 'button', disabled: at >= l.turns.length }, on: { click: () => r.step(1) } },
+            t('review.line_next'),
+          ),
+          h(
+            'button#line-back.small',
+            { attrs: { type: 'button' }, on: { click: () => r.endWalk() } },
+            t('review.line_back'),
+          ),
+        ]),
+      ],
+    ),
+  ];
+}
+
+/**
+ * The board's caption while a line is walked and not being sown: where the line stands; null otherwise.
+ * @param {ReviewCtrl} r
+ */
+export function lineCaption(r) {
+  const line = r.walked();
+  if (!line || !r.walk) return null;
+  const decision = decisionText(line.first);
+  return r.walk.turn === 0
+    ? t('review.line_start', { decision })
+    : t('review.line_at', { decision, turn: r.walk.turn, turns: line.turns.length });
 }
 
 /**

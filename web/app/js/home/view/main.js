@@ -2,7 +2,8 @@
 // The home page's view, a pure function of its controller: the first screen (what the site is, where the
 // games come from, the three ways in), "your turn", the daily puzzle's card, this browser's games, the
 // lobby (view/lobby.js), the create form (view/form.js), the games waiting, live and finished, and the
-// six variants with their rules summary and source.
+// four games, each in one plain sentence with its source and rules (Ikibuguzo's fixed-array rule sets as
+// its options, in its card).
 
 import { has, t } from '../../i18n.js';
 import { clockText, variantName } from '../../ui.js';
@@ -21,8 +22,6 @@ import { host } from './host.js';
  */
 const SOURCES = {
   ikibuguzo: 'Murray 1951: 217',
-  'ikibuguzo-opening-1': 'Murray 1951: 217',
-  'ikibuguzo-opening-2': 'Murray 1951: 217',
   kubuguza: 'Merriam 1953',
   njombwa: 'Sanderson 1913: 732–733',
   azigo: 'Murray 1951: 189',
@@ -65,24 +64,53 @@ export function view(ctrl) {
       h('div#finished-list', ctrl.finished ? [gameList(ctrl.finished, { empty: t('home.none_finished') })] : []),
       h('p', [h('a', { attrs: { href: '/games' } }, t('home.all_games'))]),
     ]),
-    panel(t('home.the_games'), [h('div.variants', ctrl.variants ? ctrl.variants.map(variant) : [loading()])]),
+    panel(t('home.the_games'), [h('div.variants', ctrl.variants ? games4(ctrl.variants) : [loading()])]),
   ]);
+}
+
+/** A game and the rule sets that are its options (Ikibuguzo's fixed opening arrays). */
+const OPTIONS = { ikibuguzo: ['ikibuguzo-opening-1', 'ikibuguzo-opening-2'] };
+const ORDER = ['ikibuguzo', 'kubuguza', 'njombwa', 'azigo'];
+
+/**
+ * The four games: the rule sets that are another's options go in its card, not in one of their own.
+ * @param {import('../../types.js').VariantInfo[]} variants
+ */
+function games4(variants) {
+  const options = new Set(Object.values(OPTIONS).flat());
+  // In the headline's order: Burundi, Rwanda, Malawi, Nigeria.
+  const rank = (/** @type {string} */ id) => (ORDER.indexOf(id) + ORDER.length + 1) % (ORDER.length + 1);
+  return variants
+    .filter((v) => !options.has(v.id))
+    .sort((a, b) => rank(a.id) - rank(b.id))
+    .map((v) => variant(v, variants));
 }
 
 /**
  * A game: its name, its summary in the page's language (the book `summaries`, else the server's own), its
- * source and the link to its rules.
+ * source and the link to its rules, and its options' rules.
  * @param {import('../../types.js').VariantInfo} v
+ * @param {import('../../types.js').VariantInfo[]} all
  */
-const variant = (v) =>
-  h('article.variant', { key: v.id }, [
+const variant = (v, all) => {
+  const options = (OPTIONS[/** @type {keyof typeof OPTIONS} */ (v.id)] || []).filter((id) =>
+    all.some((x) => x.id === id),
+  );
+  return h('article.variant', { key: v.id }, [
     h('h3', variantName(v.id)),
     h('p', has(`summary.${v.id}`) ? t(`summary.${v.id}`) : v.summary),
+    options.length
+      ? h('p.muted.small.options', [
+          t('home.fixed_arrays'),
+          ...options.flatMap((id, i) => [i ? ' · ' : '', h('a', { attrs: { href: `/rules/${id}` } }, variantName(id))]),
+        ])
+      : null,
     h('p.muted.small', [
       `${t('home.source', { source: SOURCES[v.id] || '—' })} · `,
       h('a', { attrs: { href: `/rules/${v.id}` } }, t('home.full_rules')),
     ]),
   ]);
+};
 
 /**
  * "Your turn" for a signed-in person: the games waiting for the account's decision (yourturn.js), and the
