@@ -106,6 +106,8 @@ fn index(name: &str) -> (String, String) {
         let modules = module_graph::closure(&["js/main.js".into(), format!("js/pages/{name}.js")], read);
         let preload: String = modules
             .iter()
+            // The entry itself is the page's script: the browser asks for it first anyway.
+            .filter(|m| m.as_str() != "js/main.js")
             .map(|m| format!(r#"<link rel="modulepreload" href="{base}/{m}" />"#))
             .collect::<Vec<_>>()
             .join("\n    ");
@@ -253,13 +255,14 @@ mod tests {
         for name in ["home", "game", "lesson", "rules", "puzzles", "notfound", "mod"] {
             assert!(Files::get(&format!("js/pages/{name}.js")).is_some(), "{name}");
             let html = index(name).0;
-            for m in ["js/main.js", "js/router.js", "js/i18n.js", &format!("js/pages/{name}.js")] {
+            for m in ["js/router.js", "js/i18n.js", &format!("js/pages/{name}.js")] {
                 assert!(
                     html.contains(&format!(r#"<link rel="modulepreload" href="/assets/{}/{m}" />"#, version())),
                     "{name}: {m}"
                 );
             }
             assert!(!html.contains(PRELOAD_MARK), "{name}");
+            assert!(!html.contains(r#"js/main.js" />"#), "{name}: the entry is the page's script, not preloaded");
         }
         assert!(index("game").0.contains("js/board/board.js"), "the game page's board");
         assert!(!index("home").0.contains("js/pages/game.js"), "only the page's own module");
