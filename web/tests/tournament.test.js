@@ -114,9 +114,18 @@ test(
       assert.match(await p.textContent(`#t-games li[data-game="${game}"]`), /playing/);
     }
 
-    // North resigns; back on the tournament page, both are sent to their next game.
+    // North goes back to its game: the page names the tournament, its time and North's place.
     await north.click(`#t-mygame-link`);
     await north.waitForURL(GAME_URL);
+    await until(
+      async () =>
+        /Friday arena · Ends in .* · place \d of 2, 0 points/.test(
+          (await north.textContent('#tour-line').catch(() => '')) || '',
+        ),
+      'the tournament line',
+    );
+    await shot(north, 'tournament-game-line');
+    // North resigns and stays on the finished game: the next pairing takes both to their next game.
     await north.click('[data-command="resign"]');
     await north.click('[data-confirm="resign"]');
     await until(async () => (await api(server, `/api/games/${game}`)).game.status === 'finished', 'the resignation');
@@ -124,9 +133,9 @@ test(
     await north.waitForSelector('#back-to-tournament');
     assert.equal(await north.$('[data-rematch]'), null);
     await shot(north, 'tournament-game-over');
-    await north.click('#back-to-tournament');
-    // South stayed on the tournament page: the next pairing takes it there by itself. (Going to the page
-    // again here would race the director: once sent to its game, a page opened later shows a link.)
+    // North stays on its finished game's page, South on the tournament page: the next pairing takes each
+    // there by itself. (Going to a page again here would race the director: once sent to its game, a page
+    // opened later shows a link.)
     await until(() => GAME_URL.test(north.url()) && !north.url().endsWith(game), 'north in the next game', 10000);
     await until(() => GAME_URL.test(south.url()) && !south.url().endsWith(game), 'south in the next game', 10000).catch(
       async (e) => {

@@ -61,6 +61,8 @@ export class GameCtrl {
     this.chat = null;
     this.chatOpen = false;
     this.loadingFinished = false;
+    /** @type {import('./tournament.js').TournamentFollow | null} the tournament this game belongs to */
+    this.tournament = null;
     this.stopped = false;
     /** @type {GameSocket | null} */
     this.socket = null;
@@ -382,6 +384,7 @@ export class GameCtrl {
       this.queue.push(sowing);
       this.animateNext();
     }
+    if (s.game?.status === 'finished') this.tournament?.changed();
     if (s.game?.status === 'finished' && !this.replay && !s.awaitingBoard) this.startReplay();
     else if (this.replay && s.game) this.replay.setPlies(s.game.plies);
     this.fetchRatings();
@@ -601,11 +604,28 @@ export class GameCtrl {
   start() {
     this.connect();
     this.clock.start();
+    this.followTournament();
     /** @param {KeyboardEvent} e */
     this.keys = (e) => {
       if (e.key === 'Escape' && (this.selected || this.confirm)) this.cancel();
     };
     document.addEventListener('keydown', this.keys);
+  }
+
+  /** A game this tab's tournament page opened (tournament/opened.js's key): its tournament followed. */
+  followTournament() {
+    let tour = null;
+    try {
+      tour = JSON.parse(sessionStorage.getItem('mancala.tournament.games') || '{}')[this.id];
+    } catch {
+      return;
+    }
+    if (typeof tour !== 'string') return;
+    import('./tournament.js').then((m) => {
+      if (this.stopped) return;
+      const over = () => this.s.game?.status === 'finished';
+      this.tournament = new m.TournamentFollow(this.id, tour, over, () => this.redraw());
+    });
   }
 
   /** Imports what a finished game needs (once), then starts its replay at the game's last ply. */
@@ -640,6 +660,7 @@ export class GameCtrl {
   stop() {
     this.stopped = true;
     this.socket?.stop();
+    this.tournament?.stop();
     this.skip();
     this.replay?.stop();
     this.clock.stop();

@@ -145,6 +145,7 @@ export function view(ctrl) {
     h('aside.side-col', [
       h('h1.game-title', ctrl.title()),
       h('p#game-kind.muted.small', kind),
+      ctrl.tournament?.line(),
       h('span#conn.conn', { attrs: { 'data-state': ctrl.status } }, connWords(ctrl.status)),
       h(
         'span#watching.muted.small',
