@@ -242,7 +242,8 @@ async fn the_same_agreement_is_reported_at_1500_and_not_at_2900() {
     let mut reported_after = None;
     for game in 1..=6u64 {
         // Both sides play alike; the stronger one wins (the weaker resigns), so neither rating moves much.
-        let (south, north, low_side) = if game % 2 == 1 { (&low, &high, Side::South) } else { (&high, &low, Side::North) };
+        let (south, north, low_side) =
+            if game % 2 == 1 { (&low, &high, Side::South) } else { (&high, &low, Side::North) };
         let id = play_rated(&s, [south, north], low_side, &mut mostly_reference).await;
         for player in ["low", "high"] {
             let rows = figures(&s, &mo, player, game as usize).await;

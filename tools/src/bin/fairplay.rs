@@ -134,7 +134,9 @@ fn copy(args: &Args, variants: &[Variant]) -> Result<Vec<CopierGame>> {
     let tasks: Vec<CopierTask> = variants
         .iter()
         .flat_map(|&variant| {
-            args.copier_nodes.iter().flat_map(move |&nodes| (0..args.games).map(move |game| CopierTask { variant, nodes, game }))
+            args.copier_nodes
+                .iter()
+                .flat_map(move |&nodes| (0..args.games).map(move |game| CopierTask { variant, nodes, game }))
         })
         .filter(|t| !saved.iter().any(|g| g.task == *t))
         .collect();

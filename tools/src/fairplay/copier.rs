@@ -48,9 +48,8 @@ pub fn play(task: CopierTask, seed: u64, openings: u32) -> Result<CopierGame> {
     let copier = if game % 2 == 0 { Side::South } else { Side::North };
     let mut random = Bot::new(Level::L1, bot_seed(seed, &[parts[0], parts[1], parts[2], 1]));
     // Ikibuguzo's secret choice of arrays has no analysis: the copier takes level 8's at the same budget.
-    let mut secret = Bot::new(Level::L8, bot_seed(seed, &parts))
-        .with_limits(Limits { nodes, depth: 64 })
-        .with_safety_time(None);
+    let mut secret =
+        Bot::new(Level::L8, bot_seed(seed, &parts)).with_limits(Limits { nodes, depth: 64 }).with_safety_time(None);
     let reference_budget = reference_nodes(variant);
     let mut figures = Figures::new(None);
     let mut decisions = 0;
@@ -171,11 +170,18 @@ pub fn report(games: &[CopierGame]) -> String {
             games.iter().filter(|g| (g.task.variant, g.task.nodes) == (variant, nodes)).copied().collect();
         run.sort_by_key(|g| g.task.game);
         out.push_str(&format!("{variant}, the copier of the analysis at {nodes} nodes against a random player:\n\n"));
-        out.push_str("| games | agreement (game) | window (games, decisions) | rating before | expected | bar | reported |\n");
-        out.push_str("|---|---|---|---|---|---|---|\n");
-        for s in steps(variant, &run, &simulated(&run, Opponent::Same)) {
+        out.push_str(
+            "| games | agreement (game) | window (games, decisions) | rating before | expected | bar | reported | \
+             rating, a new opponent each game | reported so | reported rated 2000 |\n",
+        );
+        out.push_str("|---|---|---|---|---|---|---|---|---|---|\n");
+        let fastest = simulated(&run, Opponent::New);
+        let worst = steps(variant, &run, &fastest);
+        let at_2000 = steps(variant, &run, &vec![2000.0; run.len()]);
+        let yes = |b: bool| if b { "yes" } else { "no" };
+        for ((s, w), t) in steps(variant, &run, &simulated(&run, Opponent::Same)).iter().zip(&worst).zip(&at_2000) {
             out.push_str(&format!(
-                "| {} | {} | {} ({}, {}) | {:.0} | {:.1} | {:.1} | {} |\n",
+                "| {} | {} | {} ({}, {}) | {:.0} | {:.1} | {:.1} | {} | {:.0} | {} | {} |\n",
                 s.n,
                 f(s.game),
                 f(s.window),
@@ -184,7 +190,10 @@ pub fn report(games: &[CopierGame]) -> String {
                 s.rating,
                 s.expected,
                 s.bar,
-                if s.reported { "yes" } else { "no" },
+                yes(s.reported),
+                w.rating,
+                yes(w.reported),
+                yes(t.reported),
             ));
         }
         out.push('\n');
@@ -204,7 +213,10 @@ pub fn save(games: &[CopierGame]) -> String {
                 None => "d",
             };
             let CopierTask { variant, nodes, game } = g.task;
-            format!("copier {variant} {nodes} {game} {} {} {} {result}\n", g.decisions, g.figures.counted, g.figures.agreed)
+            format!(
+                "copier {variant} {nodes} {game} {} {} {} {result}\n",
+                g.decisions, g.figures.counted, g.figures.agreed
+            )
         })
         .collect()
 }
@@ -241,7 +253,12 @@ mod tests {
 
     fn game(n: u32, counted: u32, agreed: u32) -> CopierGame {
         let task = CopierTask { variant: Variant::Kubuguza, nodes: 200_000, game: n };
-        CopierGame { task, decisions: 2 * counted, figures: Figures { counted, agreed, accuracy: None }, won: Some(true) }
+        CopierGame {
+            task,
+            decisions: 2 * counted,
+            figures: Figures { counted, agreed, accuracy: None },
+            won: Some(true),
+        }
     }
 
     /// The simulated rating is the site's: a new account beating a new account climbs, less each game;
