@@ -393,6 +393,8 @@ mod tests {
     fn a_copier_rated_2000_or_less_is_reported_within_10_games() {
         let mut games = copier::load(include_str!("../bench/fairplay/copier-kubuguza.txt")).unwrap();
         games.extend(copier::load(include_str!("../bench/fairplay/copier-njombwa.txt")).unwrap());
+        // Azigo's games are long (500 to 1 000 decisions): 3 of them were measured.
+        games.extend(copier::load(include_str!("../bench/fairplay/copier-azigo.txt")).unwrap());
         let mut runs: Vec<(Variant, u64)> = games.iter().map(|g| (g.task.variant, g.task.nodes)).collect();
         runs.dedup();
         assert!(runs.contains(&(Variant::Kubuguza, 200_000)) && runs.contains(&(Variant::Kubuguza, 1_000_000)));
@@ -401,14 +403,14 @@ mod tests {
                 games.iter().filter(|g| (g.task.variant, g.task.nodes) == (variant, nodes)).copied().collect();
             run.sort_by_key(|g| g.task.game);
             run.truncate(10);
-            assert_eq!(run.len(), 10, "{variant} at {nodes}");
+            assert!(run.len() == 10 || variant == Variant::Azigo, "{variant} at {nodes}: {} games", run.len());
             for opponent in [copier::Opponent::Same, copier::Opponent::New] {
                 let ratings = copier::simulated(&run, opponent);
                 assert!(ratings.iter().all(|&r| r < 2000.0), "{ratings:?}");
                 let steps = copier::steps(variant, &run, &ratings);
                 assert!(steps.iter().any(|s| s.reported), "{variant} at {nodes} nodes, {opponent:?}: {steps:?}");
             }
-            let at_2000 = copier::steps(variant, &run, &[2000.0; 10]);
+            let at_2000 = copier::steps(variant, &run, &vec![2000.0; run.len()]);
             assert!(at_2000.iter().any(|s| s.reported), "{variant} at {nodes} nodes, rated 2000: {at_2000:?}");
         }
     }
