@@ -13,7 +13,8 @@
 //! The public surface is what the binary, the tests and the examples use: [`run`] with its [`Config`]
 //! and [`shutdown_signal`]; the operator's commands ([`admin`]) and the container's probe ([`healthcheck`]); the domain ([`game`], [`ids`]) and the [`store`], which the storage tests
 //! drive directly; the wire projection of a game's events ([`projection`]), which the frame-size example
-//! measures. Everything else is `pub(crate)`.
+//! measures; the rating update ([`ratings`]), which `mancala-fairplay` replays for a simulated copier.
+//! Everything else is `pub(crate)`.
 
 pub mod admin;
 pub(crate) mod auth;
@@ -31,7 +32,7 @@ pub(crate) mod mail;
 pub(crate) mod moderation;
 pub(crate) mod password;
 pub(crate) mod puzzles;
-pub(crate) mod ratings;
+pub mod ratings;
 pub(crate) mod room;
 pub(crate) mod serve;
 pub(crate) mod state;

@@ -1,10 +1,12 @@
 //! The signal: when a game's figures are about to be stored, each account's window in that variant (its newest
-//! [`WINDOW`] rated games of it since the server last reported it) is compared with the variant's bar
-//! ([`mancala_bot::fairplay::over`]). Over it, the account gets a report for "computer assistance"
-//! (`cheat`) from [`FAIR_PLAY`], a name nobody may register, merged into its open report for that reason
-//! as any reporter's is, whose text is the evidence: the window's agreement, accuracy and decisions, the
-//! rating, and each game. The report is written in the transaction that stores the figures. Nothing else:
-//! no report is ever closed, nor an account marked, by the server.
+//! [`WINDOW`] rated games of it since the server last reported it) is compared with the bar of the variant
+//! and of the account's rating before its newest game ([`mancala_bot::fairplay::over`]: far above what
+//! that rating leads to expect, or above the variant's absolute bar). Over it, the account gets a report
+//! for "computer assistance" (`cheat`) from [`FAIR_PLAY`], a name nobody may register, merged into its
+//! open report for that reason as any reporter's is, whose text is the evidence: the window's agreement,
+//! accuracy and decisions, the rating, the agreement expected for it and the bar, and each game. The
+//! report is written in the transaction that stores the figures. Nothing else: no report is ever closed,
+//! nor an account marked, by the server.
 //!
 //! Games counted in one report are not counted again: the next report needs a window of games that all
 //! ended after it, so an account over the bar is reported again every [`MIN_GAMES`] games or so, each
@@ -13,7 +15,7 @@
 use crate::game::UnixMs;
 use crate::ids::{FAIR_PLAY, PlayerName, ReportId};
 use crate::store::{FairPlayRow, ModWrite, ReportEntry, Store, StoreError, Write};
-use mancala_bot::fairplay::{Figures, MIN_GAMES, WINDOW, Window, over, threshold, window};
+use mancala_bot::fairplay::{Figures, MIN_GAMES, WINDOW, Window, expected, over, threshold, window};
 use mancala_engine::Variant;
 use mancala_protocol::moderation::ReportReason;
 
@@ -51,7 +53,9 @@ pub async fn look(store: &Store, row: &FairPlayRow) -> Result<Option<Filed>, Sto
     let figures: Vec<Figures> =
         games.iter().map(|g| Figures { counted: g.counted, agreed: g.agreed, accuracy: g.accuracy }).collect();
     let w = window(&figures);
-    if !over(variant, &w) {
+    // The newest game's rating is the account's strength as the site knows it now: a copier's rating
+    // climbs with its wins, and the bar with it.
+    if !over(variant, row.rating, &w) {
         return Ok(None);
     }
     tracing::info!(player = %account.name, %variant, agreement = ?w.agreement(), "fair play: reported");
@@ -67,22 +71,22 @@ pub async fn look(store: &Store, row: &FairPlayRow) -> Result<Option<Filed>, Sto
     }))
 }
 
-/// The report's text: the window, then each game newest first (id, agreed of counted, accuracy, rating).
+/// The report's text: the window, the rating before the newest game with the agreement expected for it and
+/// the bar, then each game newest first (id, agreed of counted, accuracy, rating).
 fn evidence(variant: Variant, w: &Window, games: &[FairPlayRow]) -> String {
     let pct = |x: Option<f64>| x.map_or("–".to_string(), |x| format!("{x:.1} %"));
-    let newest = games.first();
+    let (rating, deviation) = games.first().map_or((0.0, 0.0), |g| (g.rating, g.deviation));
     let mut text = format!(
         "Fair play: {} agreement with level 8's decisions over {} rated {variant} games ({} of {} \
-         decisions; the bar is {:.1} % over {MIN_GAMES} to {WINDOW} games), accuracy {}, rating {:.0} ± {:.0} \
-         before the newest. Games:",
+         decisions), accuracy {}, rating {rating:.0} ± {deviation:.0} before the newest; expected for that \
+         rating {:.1} %, the bar {:.1} % for that many decisions over {MIN_GAMES} to {WINDOW} games. Games:",
         pct(w.agreement()),
         w.games,
         w.agreed,
         w.counted,
-        threshold(variant),
         pct(w.accuracy),
-        newest.map_or(0.0, |g| g.rating),
-        newest.map_or(0.0, |g| g.deviation),
+        expected(variant, rating),
+        threshold(variant, rating, w.counted),
     );
     for g in games {
         text.push_str(&format!(" {} {}/{} {} {:.0};", g.game_id, g.agreed, g.counted, pct(g.accuracy), g.rating));
@@ -115,7 +119,9 @@ mod tests {
         let text = evidence(Variant::Kubuguza, &w, &games);
         assert!(text.starts_with("Fair play: 96.2 % agreement"), "{text}");
         assert!(text.contains("77 of 80 decisions"), "{text}");
-        assert!(text.contains("rating 1500 ± 350"), "{text}");
+        assert!(text.contains("rating 1500 ± 350 before the newest"), "{text}");
+        let (e, bar) = (expected(Variant::Kubuguza, 1500.0), threshold(Variant::Kubuguza, 1500.0, 80));
+        assert!(text.contains(&format!("expected for that rating {e:.1} %, the bar {bar:.1} % for")), "{text}");
         assert!(text.ends_with("Games: g2 39/40 98.5 % 1500; g1 38/40 98.5 % 1500"), "{text}");
     }
 }
