@@ -65,7 +65,6 @@ pub fn routes() -> Router<AppState> {
         .route("/puzzles", page("puzzles"))
         .route("/puzzles/{id}", page("puzzles"))
         .route("/mod", get(moderation_page))
-        .route("/sw.js", get(service_worker))
         .route("/assets/{version}/{*path}", get(asset))
         .fallback(not_found)
         .layer(CompressionLayer::new())
@@ -157,35 +156,6 @@ fn html_page(name: &str, status: StatusCode, request: &HeaderMap) -> Response {
         (header::ETAG, etag),
     ];
     with_policy(status, request, headers, html)
-}
-
-/// The service worker (`web/app/sw.js`) with this build's version and the files it keeps at once: the
-/// modules of the pages read offline (home, learn, a lesson, the rules, a game and its replay), the styles
-/// and every catalog and book of words. At the site's root, so that it serves every address; revalidated
-/// on every check, so a new build's worker is found (docs/web.md, "Offline").
-async fn service_worker(request: Request) -> Response {
-    let raw = Files::get("sw.js").map(|f| String::from_utf8_lossy(&f.data).into_owned()).unwrap_or_default();
-    let base = format!("/assets/{}", version());
-    let read = |path: &str| Files::get(path).map(|f| String::from_utf8_lossy(&f.data).into_owned());
-    let pages: Vec<String> =
-        ["main", "pages/home", "pages/learn", "pages/lesson", "pages/rules", "pages/game", "game/finished"]
-            .iter()
-            .map(|p| format!("js/{p}.js"))
-            .collect();
-    let mut files = module_graph::closure(&pages, read);
-    files.extend(
-        Files::iter().filter(|f| f.starts_with("css/") || f.starts_with("i18n/") || *f == "favicon.svg").map(|f| f.into_owned()),
-    );
-    files.push("manifest.webmanifest".into());
-    let list: Vec<String> = files.iter().map(|f| format!("{base}/{f}")).collect();
-    let body = raw
-        .replace("{{VERSION}}", version())
-        .replace("{{PRECACHE}}", &serde_json::to_string(&list).unwrap_or_else(|_| "[]".into()));
-    let headers = [
-        (header::CONTENT_TYPE, "text/javascript; charset=utf-8".to_string()),
-        (header::CACHE_CONTROL, "no-cache".to_string()),
-    ];
-    with_policy(StatusCode::OK, request.headers(), headers, body)
 }
 
 /// A file of `web/app/`. A request for another version than this build's gets the current file,

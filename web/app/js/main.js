@@ -109,7 +109,3 @@ const turns = (/** @type {string | null} */ name) => {
 };
 ready().then(turns);
 onChange(turns);
-// Offline reading and the update prompt, once the page's own requests are done.
-const offline = () => setTimeout(() => import('./offline.js').then((m) => m.start()), 1000);
-if (document.readyState === 'complete') offline();
-else addEventListener('load', offline);
