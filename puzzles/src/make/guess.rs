@@ -80,8 +80,7 @@ pub fn hold_share(start: &Position, solver: Side) -> Option<f64> {
     for &d in legal.iter() {
         let mut budget = MAX_NODES;
         let mut steps = Vec::new();
-        let step = play(start, solver, d)?;
-        let after = after(&step)?;
+        let (step, after) = play(start, solver, d)?;
         steps.push(step);
         if best(&after, solver, true, &mut steps, &mut budget)? >= 0 {
             holding += 1;
@@ -105,8 +104,7 @@ fn best(pos: &Position, solver: Side, mine: bool, steps: &mut Vec<Step>, budget:
     }
     let mut value: Option<i64> = None;
     for &d in pos.legal_decisions(side).iter() {
-        let step = play(pos, side, d)?;
-        let next = after(&step)?;
+        let (step, next) = play(pos, side, d)?;
         steps.push(step);
         let v = best(&next, solver, mine && side == solver, steps, budget);
         steps.pop();
@@ -120,17 +118,12 @@ fn best(pos: &Position, solver: Side, mine: bool, steps: &mut Vec<Step>, budget:
     value.or_else(|| Some(counters_won(solver, steps)))
 }
 
-fn play(pos: &Position, side: Side, decision: mancala_engine::Decision) -> Option<Step> {
+/// `decision` of `side` played from `pos`: the step (with its events) and the position after it.
+fn play(pos: &Position, side: Side, decision: mancala_engine::Decision) -> Option<(Step, Position)> {
     let mut events = Vec::new();
     let mut next = pos.clone();
     next.apply(side, decision, &mut events).ok()?;
-    Some(Step { side, decision, before: pos.clone(), events })
-}
-
-fn after(step: &Step) -> Option<Position> {
-    let mut pos = step.before.clone();
-    pos.apply(step.side, step.decision, &mut mancala_engine::NoEvents).ok()?;
-    Some(pos)
+    Some((Step { side, decision, before: pos.clone(), events }, next))
 }
 
 #[cfg(test)]

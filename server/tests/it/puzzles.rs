@@ -516,8 +516,8 @@ async fn next_leaves_out_a_guest_s_finished_puzzles() {
 const WITHDRAWN_PUZZLE: &str = r#"{"id":"050b3a82b5519baf","variant":"kubuguza","options":{"width":8,"turn_limit":null,"handicap":{"south":false,"north":false}},"position":"north a1=2 c1=2 e1=1 f1=1 a2=1 b2=5 c2=5 e2=5 f2=5 g2=5 a3=4 c3=5 d3=5 e3=5 g3=5 h3=5 f4=1 g4=1 h4=1 turn=4","solution":["e3","c1"],"goal":{"kind":"hold"},"themes":["opening","defence"],"rating":1300.0,"source":{"kind":"selfplay","seed":895702615371617117,"south_level":6,"north_level":6,"ply":3,"random_plies":7}}"#;
 
 /// A puzzle withdrawn from the starter set after a server stored it is retired at the server's next
-/// start: no longer exported nor served, while a link to it still opens it. An operator's file that holds
-/// it brings it back.
+/// start: it is neither exported nor served, and a link to it still opens it. While an operator's file
+/// holds it, it is served.
 #[tokio::test]
 async fn a_withdrawn_starter_puzzle_is_retired_at_the_next_start() {
     let gone = read_ndjson(WITHDRAWN_PUZZLE).unwrap().remove(0);

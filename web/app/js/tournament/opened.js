@@ -1,9 +1,9 @@
 // @ts-check
 // The games this tab's tournament page has already opened for this person, each with its tournament, so
 // that coming back does not send them there again, and a finished game's page links back to the
-// tournament (game/view/rematch.js reads the same key). Per tab: `sessionStorage`.
+// tournament (game/view/rematch.js reads the same key) and follows it (game/ctrl.js). Per tab: `sessionStorage`.
 
-/** The storage key, shared with game/view/rematch.js. */
+/** The storage key, shared with game/view/rematch.js and game/ctrl.js (which read it without this module). */
 export const OPENED = 'mancala.tournament.games';
 
 /** @returns {Record<string, string>} game id → tournament id */
