@@ -30,6 +30,28 @@ pub fn elo(variant: Variant, level: Level) -> Option<i32> {
     Some(row[..level as usize].iter().flatten().fold(own, |best, &e| best.max(e)))
 }
 
+/// The weakest level that the arena could not tell `level` apart from in `variant` (`None`: `level` was
+/// measured above every weaker level, or is the weakest of its group). Where the seat decides every game
+/// between strong searchers (Ikibuguzo, its first opening and Azigo from level 4, Kubuguza's 7 and 8,
+/// Ikibuguzo's second opening from 4 to 7: BENCHMARKS.md, "From random openings"), a fitted figure per
+/// level would be the fit's spread of even results, so a site names the group once instead of one
+/// number several times.
+pub fn same_as(variant: Variant, level: Level) -> Option<Level> {
+    let (low, high) = tied(variant)?;
+    (level > low && level <= high).then_some(low)
+}
+
+/// The levels of `variant` whose arena games were all decided by the seat: the lowest and the highest.
+fn tied(variant: Variant) -> Option<(Level, Level)> {
+    match variant {
+        Variant::Kubuguza => Some((Level::L7, Level::L8)),
+        Variant::Ikibuguzo | Variant::IkibuguzoOpening1 | Variant::Azigo => Some((Level::L4, Level::L8)),
+        // Level 8 won 40 of 40 against level 4 and 8 of 10 against 7: above the group.
+        Variant::IkibuguzoOpening2 => Some((Level::L4, Level::L7)),
+        Variant::Njombwa => None,
+    }
+}
+
 /// The table of `variant`: the Bradley–Terry fit per level, as BENCHMARKS.md lists it.
 fn fitted(variant: Variant) -> &'static [Option<i32>; 8] {
     match variant {
@@ -86,6 +108,30 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A level named the same as a weaker one is in a group the fit could not spread honestly: its
+    /// figure is within the noise of the group's lowest (an even result), and every level outside a
+    /// group is measured above the level below it.
+    #[test]
+    fn a_tied_level_is_named_with_its_group_and_the_others_climb() {
+        for variant in Variant::ALL {
+            for pair in Level::ALL.windows(2) {
+                let (lower, level) = (pair[0], pair[1]);
+                let (Some(e), Some(f)) = (elo(variant, level), elo(variant, lower)) else { continue };
+                match same_as(variant, level) {
+                    Some(low) => {
+                        assert!(low < level, "{variant}: level {level} the same as {low}");
+                        assert_eq!(same_as(variant, low), None, "{variant}: a group is named by its lowest");
+                    }
+                    None => assert!(e > f, "{variant}: level {level} at {e}, level {lower} at {f}, not tied"),
+                }
+            }
+        }
+        assert_eq!(same_as(Variant::Kubuguza, Level::L8), Some(Level::L7));
+        assert_eq!(same_as(Variant::Kubuguza, Level::L7), None);
+        assert_eq!(same_as(Variant::IkibuguzoOpening2, Level::L8), None, "measured above level 7");
+        assert!(Level::ALL.iter().all(|&l| same_as(Variant::Njombwa, l).is_none()));
     }
 
     /// A fitted dip is shown as the weaker level's figure, and a level without a figure stays without one.

@@ -44,6 +44,10 @@ pub struct ComputerLevel {
     /// arena has not measured it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub elo: Option<i32>,
+    /// The weaker level that the arena could not tell this one apart from in this variant (the seat
+    /// decided every game between them): the level's strength is that level's, and `elo` is absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub same_as: Option<u8>,
 }
 
 /// `GET /api/variants` answer.

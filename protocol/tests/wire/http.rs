@@ -28,9 +28,9 @@ fn http_variant_list() {
                     simultaneous_choice: false,
                     concealed_store: false,
                     computer: vec![
-                        ComputerLevel { level: 1, opponent: "bot:random".into(), elo: Some(600) },
-                        ComputerLevel { level: 4, opponent: "bot:hard".into(), elo: Some(2472) },
-                        ComputerLevel { level: 8, opponent: "bot:8".into(), elo: Some(3296) },
+                        ComputerLevel { level: 1, opponent: "bot:random".into(), elo: Some(600), same_as: None },
+                        ComputerLevel { level: 4, opponent: "bot:hard".into(), elo: Some(2472), same_as: None },
+                        ComputerLevel { level: 8, opponent: "bot:8".into(), elo: Some(3296), same_as: None },
                     ],
                 },
                 VariantInfo {
@@ -44,7 +44,7 @@ fn http_variant_list() {
                     ],
                     simultaneous_choice: false,
                     concealed_store: true,
-                    computer: vec![ComputerLevel { level: 5, opponent: "bot:5".into(), elo: None }],
+                    computer: vec![ComputerLevel { level: 5, opponent: "bot:5".into(), elo: None, same_as: Some(4) }],
                 },
             ],
         }

@@ -73,14 +73,19 @@ pub fn info(v: Variant) -> VariantInfo {
 }
 
 /// The computer's levels in `v` with their arena Elo ([`mancala_bot::ladder`]), so that a level picker
-/// can say how strong each is.
+/// can say how strong each is; a level the arena could not tell apart from a weaker one names that level
+/// instead of repeating its figure.
 fn computer(v: Variant) -> Vec<ComputerLevel> {
     Level::ALL
         .into_iter()
-        .map(|level| ComputerLevel {
-            level: level.number(),
-            opponent: format!("bot:{}", level.alias().unwrap_or(level.id())),
-            elo: mancala_bot::ladder::elo(v, level),
+        .map(|level| {
+            let same_as = mancala_bot::ladder::same_as(v, level);
+            ComputerLevel {
+                level: level.number(),
+                opponent: format!("bot:{}", level.alias().unwrap_or(level.id())),
+                elo: mancala_bot::ladder::elo(v, level).filter(|_| same_as.is_none()),
+                same_as: same_as.map(Level::number),
+            }
         })
         .collect()
 }

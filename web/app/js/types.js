@@ -249,6 +249,9 @@
  * @property {number} level 1 to 8
  * @property {string} opponent what a new game's `opponent` takes to seat it
  * @property {number | null} elo its arena Elo among the levels (level 1 at 600), null where not measured
+ *   or told apart from no weaker level
+ * @property {number | null} sameAs the weaker level the arena could not tell this one apart from in the
+ *   game (the seat decided their games), null otherwise
  */
 
 /**

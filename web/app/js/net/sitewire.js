@@ -37,6 +37,7 @@ export function variantList(w) {
         level: Number(c.level),
         opponent: String(c.opponent),
         elo: typeof c.elo === 'number' ? c.elo : null,
+        sameAs: typeof c.same_as === 'number' ? c.same_as : null,
       })),
     })),
   };

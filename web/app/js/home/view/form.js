@@ -18,7 +18,24 @@ import { checkedOf, valueOf } from './lobby.js';
  */
 function levelName(c) {
   const name = t(`form.opponent.level.${c.level}`);
+  if (c.sameAs !== null) return t('form.opponent.same', { name, level: c.sameAs });
   return c.elo === null ? name : t('form.opponent.rated', { name, elo: c.elo });
+}
+
+/**
+ * Under the opponent, when the chosen level is one of a group the arena could not tell apart: which
+ * levels, and why (a level's figure shown once, never the same number for five levels).
+ * @param {HomeCtrl} ctrl
+ */
+function tiedNote(ctrl) {
+  const all = ctrl.levels();
+  const chosen = all.find((c) => c.opponent === ctrl.form.opponent);
+  if (!chosen) return null;
+  const low = chosen.sameAs ?? (all.some((c) => c.sameAs === chosen.level) ? chosen.level : null);
+  if (low === null) return null;
+  const high = Math.max(...all.filter((c) => c.sameAs === low).map((c) => c.level));
+  const levels = t(high === low + 1 ? 'form.opponent.levels.and' : 'form.opponent.levels.to', { low, high });
+  return h('p.form-note.tied', t('form.opponent.tied', { levels, game: variantName(ctrl.form.variant) }));
 }
 
 /**
@@ -109,6 +126,7 @@ export function formView(ctrl) {
           ...ctrl.levels().map((c) => /** @type {[string, string]} */ ([c.opponent, levelName(c)])),
         ]),
       ]),
+      tiedNote(ctrl),
       // Previews are the creator's choice against a person; against the computer they are always on.
       h('label.opt', { attrs: { hidden: f.opponent !== '' } }, [
         box(ctrl, 'previews', 'previews'),
