@@ -86,7 +86,14 @@ fn search_text(pos: &Position, a: &analysis::Analysis) -> String {
         analysis::Value::Win(n) => format!("win in {n}"),
         analysis::Value::Loss(n) => format!("loss in {n}"),
     };
-    let line: Vec<String> = a.line.iter().map(|d| d.notation(geo)).collect();
+    // The best line in the players' turns, as the web's analysis shows it: "south c2 · north d3 e3".
+    let line: Vec<String> = analysis::wire(pos, a)
+        .best_turns
+        .iter()
+        .map(|t| {
+            format!("{} {}", t.side, t.decisions.iter().map(|d| d.decision.as_str()).collect::<Vec<_>>().join(" "))
+        })
+        .collect();
     let values: Vec<String> =
         a.decisions.iter().map(|s| format!("{} {}", s.decision.notation(geo), shown(s.value))).collect();
     format!(
@@ -95,7 +102,7 @@ fn search_text(pos: &Position, a: &analysis::Analysis) -> String {
         a.side,
         a.depth,
         a.nodes,
-        line.join(" "),
+        line.join(" · "),
         values.join(", ")
     )
 }

@@ -1,6 +1,7 @@
 //! The last move replayed lap by lap: starting from the board before the move, its steps (lift, drops,
 //! captures, a store entered) are applied one at a time over a second or two, marking the hole the lap
-//! was lifted from, the last drop and each capture, with a caption ("north c3 · lap 2: 5 from e3 → f3").
+//! was lifted from, the last drop and each capture, with a caption in the web board's words ("north c3 ·
+//! lap 2 of 3: lifts 5 from e3, sows to f3"; a single lap has no count).
 //! When the replay ends the screen shows the model's board again.
 //!
 //! A replay is only started when applying every step to the board before the move gives exactly the
@@ -92,9 +93,13 @@ impl Anim {
         let mut holes = self.holes.clone();
         let mut stores = self.stores;
         let mut marks = BTreeMap::new();
+        let laps =
+            self.steps.iter().filter(|s| matches!(s, StepEvent::Lift { .. } | StepEvent::StoreLift { .. })).count();
+        let of = |lap: usize| if laps > 1 { format!("lap {lap} of {laps}: ") } else { String::new() };
         let mut lap = 0;
         let mut origin: Option<String> = None;
         let mut caption = String::new();
+        let mut lap_caption = String::new();
         for step in &self.steps[..k] {
             marks.clear();
             match step {
@@ -102,13 +107,14 @@ impl Anim {
                     lap += 1;
                     holes.insert(hole.to_string(), 0);
                     origin = Some(hole.to_string());
-                    let dir = if *direction == Direction::Clockwise { " clockwise" } else { "" };
-                    caption = format!("lap {lap}: {count} lifted from {hole}{dir}");
+                    let dir = if *direction == Direction::Clockwise { ", clockwise" } else { "" };
+                    lap_caption = format!("{}lifts {count} from {hole}{dir}", of(lap));
+                    caption = lap_caption.clone();
                 }
                 StepEvent::Drop { hole } => {
                     *holes.entry(hole.to_string()).or_default() += 1;
                     marks.insert(hole.to_string(), Mark::Dropped);
-                    caption = format!("{} → {hole}", caption.split(" → ").next().unwrap_or_default());
+                    caption = format!("{lap_caption}, sows to {hole}");
                 }
                 StepEvent::Capture { from, count, to, .. } => {
                     let left = holes.entry(from.to_string()).or_default();
@@ -122,7 +128,7 @@ impl Anim {
                     marks.insert(from.to_string(), Mark::Captured);
                     let to = match to {
                         CaptureTarget::Off => "off the board".to_string(),
-                        CaptureTarget::Store(side) => format!("store:{side}"),
+                        CaptureTarget::Store(side) => format!("store {side}"),
                         CaptureTarget::Hole(hole) => hole.to_string(),
                     };
                     caption = format!("{count} captured from {from} → {to}");
@@ -135,10 +141,13 @@ impl Anim {
                     }
                     origin = None;
                     let n = count.map(|c| c.to_string()).unwrap_or_else(|| "?".into());
-                    caption = format!("lap {lap}: the store ({n}) is sown");
+                    lap_caption = format!("{}sows the store ({n})", of(lap));
+                    caption = lap_caption.clone();
                 }
-                StepEvent::Pass { .. } => caption = "pass".into(),
-                StepEvent::Skipped { steps } => caption = format!("{steps} steps later"),
+                StepEvent::Pass { side } => caption = format!("{side} passes"),
+                StepEvent::Skipped { steps } => {
+                    caption = format!("{steps} step{} later", if *steps == 1 { "" } else { "s" })
+                }
                 StepEvent::Chose { .. }
                 | StepEvent::Revealed { .. }
                 | StepEvent::TurnEnd { .. }

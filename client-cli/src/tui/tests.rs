@@ -242,7 +242,9 @@ fn the_last_move_is_replayed_lap_by_lap() {
     // The first frame is the lift; the last one is the board after the move.
     let first = anim.frame_at(1);
     assert_eq!(first.holes["c2"], 0);
-    assert!(first.caption.starts_with("south c2 · lap 1: 5 lifted from c2"), "{}", first.caption);
+    assert_eq!(first.caption, "south c2 · lifts 5 from c2", "the web board's words: one lap, no count");
+    let second = anim.frame_at(2);
+    assert_eq!(second.caption, "south c2 · lifts 5 from c2, sows to b2");
     assert_eq!(anim.frame_at(mv.steps.len()).holes, super::anim::names(after.view.as_ref().unwrap()));
 
     let mut app = App::new(&before);
@@ -252,6 +254,36 @@ fn the_last_move_is_replayed_lap_by_lap() {
     assert_snapshot!(screen(&after, &app));
     app.tick(0, 5_000);
     assert!(app.anim.is_none(), "the replay ends");
+}
+
+/// A relay sowing counts its laps as the web board does ("lap 2 of 3: lifts …").
+#[test]
+fn a_relay_sowing_names_each_lap_of_all() {
+    // The first decisions of a game, each the first legal one, until a move lifts twice or more.
+    let mut moves: Vec<String> = Vec::new();
+    let (mv, before, after) = loop {
+        let refs: Vec<&str> = moves.iter().map(String::as_str).collect();
+        let pos = play(Variant::Kubuguza, Options::defaults(Variant::Kubuguza), &refs).pos;
+        let ToMove::Side(side) = pos.to_move() else { panic!("Kubuguza: one side decides") };
+        moves.push(pos.legal_decisions(side)[0].notation(pos.geometry()));
+        let refs: Vec<&str> = moves.iter().map(String::as_str).collect();
+        let after = model(&play(Variant::Kubuguza, Options::defaults(Variant::Kubuguza), &refs), Some(Side::South));
+        let mv = after.last_move.clone().unwrap();
+        if mv.steps.iter().filter(|s| matches!(s, StepEvent::Lift { .. })).count() >= 2 {
+            let before = model(
+                &play(Variant::Kubuguza, Options::defaults(Variant::Kubuguza), &refs[..refs.len() - 1]),
+                Some(Side::South),
+            );
+            break (mv, before, after);
+        }
+        assert!(moves.len() < 60, "no relay sowing in 60 decisions");
+    };
+    let laps = mv.steps.iter().filter(|s| matches!(s, StepEvent::Lift { .. })).count();
+    let anim = Anim::start(before.view.as_ref().unwrap(), &mv, after.view.as_ref().unwrap()).expect("a replay");
+    let second = mv.steps.iter().enumerate().filter(|(_, s)| matches!(s, StepEvent::Lift { .. })).nth(1).unwrap().0;
+    let caption = anim.frame_at(second + 1).caption;
+    assert!(caption.contains(&format!("· lap 2 of {laps}: lifts ")), "{caption}");
+    assert!(anim.frame_at(second + 2).caption.contains(", sows to "), "{caption}");
 }
 
 #[test]

@@ -81,8 +81,23 @@ fn analyze_searches_with_a_budget() {
     assert_eq!(ok_json(&args), v, "the same search twice");
 
     let text = ok(&["analyze", "--variant", "kubuguza", "--position", position, "--nodes", "20000"]);
-    let best = search["best"].as_array().unwrap().iter().map(|d| d.as_str().unwrap()).collect::<Vec<_>>().join(" ");
+    // The text groups the JSON's line in the players' turns: "south c2 · north d3 e3".
+    let best = search["best_turns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            let decisions: Vec<&str> =
+                t["decisions"].as_array().unwrap().iter().map(|d| d["decision"].as_str().unwrap()).collect();
+            format!("{} {}", t["side"].as_str().unwrap(), decisions.join(" "))
+        })
+        .collect::<Vec<_>>()
+        .join(" · ");
+    assert!(best.starts_with("south "), "{best}");
     assert!(text.contains(&format!("best:     {best}\n")), "{text}");
+    let flat: Vec<&str> = search["best"].as_array().unwrap().iter().map(|d| d.as_str().unwrap()).collect();
+    let grouped: Vec<&str> = best.split(" · ").flat_map(|t| t.split(' ').skip(1)).collect();
+    assert_eq!(grouped, flat, "the same decisions, in turns");
     assert!(text.contains("value:    ") && text.contains("for south"), "{text}");
 
     let by_level = ok_json(&["analyze", "--variant", "azigo", "--level", "5", "--json"]);
