@@ -17,6 +17,8 @@ import { errorText, other, shownName, sideName, variantName } from '../ui.js';
 import { ClockCtrl } from './clock.js';
 import { HANDLERS } from './handlers.js';
 import { go } from '../router.js';
+import { checkExists, fetchRecord, fetchRatings } from './xhr.js';
+import { lastMoveMarks } from './marks.js';
 
 /** @typedef {import('../types.js').Side} Side */
 /** @typedef {import('../types.js').ServerMessage} ServerMessage */
@@ -346,7 +348,7 @@ export class GameCtrl {
       onStatus: (st) => {
         this.status = st;
         // A socket that closes before any message may name no game: asked once over HTTP.
-        if ((st === 'closed' || st === 'failed') && !this.s.game) this.checkExists();
+        if ((st === 'closed' || st === 'failed') && !this.s.game) checkExists(this);
         this.redraw();
       },
       onMessage: (m) => this.receive(m),
@@ -374,7 +376,7 @@ export class GameCtrl {
     if (sowing) this.noise(sowing.move.steps.some((x) => x.type === 'capture') ? 'capture' : 'move');
     if (!myTurn && m.type === 'event' && this.legal().length) this.noise('turn');
     if (m.type === 'snapshot' && s.seat) keepSeat(this.id, seatToken(this.id) || '', s.seat, s.game?.variant);
-    if (s.needRecord && !this.recordAsked) this.fetchRecord();
+    if (s.needRecord && !this.recordAsked) fetchRecord(this);
     for (const ply of this.seen.keys()) if (ply > (s.game?.plies ?? 0)) this.seen.delete(ply);
     if (sowing && s.board) {
       // Only a move that sows can be sown again (not a secret choice, a pass).
@@ -387,7 +389,7 @@ export class GameCtrl {
     if (s.game?.status === 'finished') this.tournament?.changed();
     if (s.game?.status === 'finished' && !this.replay && !s.awaitingBoard) this.startReplay();
     else if (this.replay && s.game) this.replay.setPlies(s.game.plies);
-    this.fetchRatings();
+    fetchRatings(this);
   }
 
   /** @param {string} text */
@@ -449,89 +451,7 @@ export class GameCtrl {
     });
   }
 
-  async fetchRecord() {
-    const s = this.s;
-    this.recordAsked = true;
-    s.needRecord = false;
-    try {
-      const d = await api.game(this.id);
-      /** @type {Map<number, import('../types.js').MoveEntry>} */
-      const known = new Map(d.record.map((r) => [r.ply, r]));
-      // The record says the decisions (revealed ones too); the moves seen live also know their steps.
-      for (const mv of s.moves) {
-        const r = known.get(mv.ply);
-        known.set(mv.ply, r ? { ...r, decision: r.decision ?? mv.decision, steps: mv.steps ?? null } : mv);
-      }
-      s.moves = [...known.values()].sort((a, b) => a.ply - b.ply);
-    } catch (e) {
-      this.message = errorText(e, 'game');
-    } finally {
-      this.recordAsked = false;
-    }
-    if (s.needRecord) this.fetchRecord();
-    this.redraw();
-  }
-
-  /** A socket that never opens: a game that does not exist (or a bad id) is said so and not retried. */
-  async checkExists() {
-    if (this.checked) return;
-    this.checked = true;
-    try {
-      await api.game(this.id);
-    } catch (e) {
-      const err = /** @type {import('../net/api.js').ApiError} */ (e);
-      if (err.status === 404 || err.status === 400) {
-        this.socket?.stop();
-        this.status = 'gone';
-        this.message = errorText(err, 'game');
-        this.redraw();
-      }
-    }
-  }
-
-  /** The current ratings of the registered players, fetched once per pair of players. */
-  fetchRatings() {
-    const g = this.s.game;
-    if (!g) return;
-    const key = `${g.players.south?.name}|${g.players.north?.name}`;
-    if (key === this.ratingsFor) return;
-    this.ratingsFor = key;
-    for (const side of /** @type {Side[]} */ (['south', 'north'])) {
-      const p = g.players[side];
-      if (!p?.registered) continue;
-      api
-        .player(p.name)
-        .then((prof) => {
-          this.ratingOf[side] = prof.ratings[g.variant] || null;
-          this.redraw();
-        })
-        .catch(() => {});
-    }
-  }
-
   // ---- what the views read ----
-
-  /**
-   * The marks of the last move shown on the board once it is sown (its origin and its last hole), or
-   * of the move that led to the position replayed: from its steps when they were seen, else its
-   * origin from the decision.
-   * @returns {Record<string, string>}
-   */
-  lastMoveMarks() {
-    const ply = this.replaying() && this.replay ? this.replay.ply : this.s.game?.plies;
-    const mv = this.s.moves.find((m) => m.ply === ply);
-    if (!mv) return {};
-    /** @type {Record<string, string>} */
-    const marks = {};
-    const steps = mv.steps || [];
-    const lift = steps.find((x) => x.type === 'lift');
-    const from = lift && lift.type === 'lift' ? lift.hole : (mv.decision || '').split(':')[0];
-    const drops = steps.filter((x) => x.type === 'drop');
-    const last = drops.length ? drops[drops.length - 1] : null;
-    if (last && last.type === 'drop') marks[last.hole] = 'last-to';
-    if (/^[a-t][1-4]$/.test(from)) marks[from] = 'last-from';
-    return marks;
-  }
 
   /** @param {Side} side @returns {string} the player's name (the side's before anyone sits) */
   nameOf(side) {
@@ -581,7 +501,7 @@ export class GameCtrl {
       narrow: this.board.container.clientWidth < 640,
       stores: frame ? frame.stores : b.stores,
       playable: new Set(byHole.keys()),
-      marks: frame ? frame.marks : review?.marks || { ...this.lastMoveMarks(), ...this.shownPreview()?.marks },
+      marks: frame ? frame.marks : review?.marks || { ...lastMoveMarks(this), ...this.shownPreview()?.marks },
       arrows: frame ? [] : review?.arrows,
       selected: this.selected,
       label: t('game.board_label', { game: variantName(b.variant), side: sideName(side) }),
