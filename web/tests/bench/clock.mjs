@@ -3,7 +3,9 @@
 // for every message that hands South the move (the event whose board offers South decisions: "Your
 // move." shows and South's clock may run), the time from that message's arrival in the page to the
 // moment the board draws its final position (every hole's count, read from the holes' accessible names
-// each animation frame, equal to the message's board).
+// each animation frame, equal to the message's board), and what of that time South's clock is charged:
+// the clock holds still `held_ms` from the message (the sowing's allowance, BENCHMARKS.md "The clock
+// waits for the sowing"), so a sowing drawn within it costs nothing, one drawn later costs the rest.
 //
 //   node web/tests/bench/clock.mjs [--games 3] [--moves 15] [--variant njombwa] [--level 4]
 //     [--clock 900+10] [--speed normal] [--device desktop|phone]
@@ -27,7 +29,7 @@ const { values: o } = parseArgs({
 
 /** In the page, before its scripts: when each event message arrived, and when its board was drawn. */
 function instrument() {
-  /** @type {{at: number, holes: string, drawn: number | null}[]} */
+  /** @type {{at: number, holes: string, held: number, drawn: number | null}[]} */
   const seen = [];
   window.__clockBench = seen;
   const Real = window.WebSocket;
@@ -47,7 +49,8 @@ function instrument() {
         const names = v.holes.map(
           (_, i) => String.fromCharCode(97 + (i % v.columns)) + (1 + Math.floor(i / v.columns)),
         );
-        seen.push({ at, holes: names.map((n, i) => `${n}=${v.holes[i]}`).join(' '), drawn: null });
+        const held = m.clock?.held_ms ?? 0;
+        seen.push({ at, holes: names.map((n, i) => `${n}=${v.holes[i]}`).join(' '), held, drawn: null });
       });
     }
   };
@@ -76,6 +79,8 @@ function instrument() {
 const server = await startServer(['--games-per-minute', '0']);
 const browser = await launch();
 const delays = [];
+/** the time South's clock ran while the board was still sowing, per message */
+const charged = [];
 try {
   for (let g = 0; g < Number(o.games); g += 1) {
     const device = o.device === 'phone' ? PHONE : DESKTOP;
@@ -112,7 +117,12 @@ try {
       );
     }
     const seen = await p.page.evaluate(() => window.__clockBench);
-    for (const s of seen) if (s.drawn !== null) delays.push(s.drawn - s.at);
+    for (const s of seen) {
+      if (s.drawn === null) continue;
+      delays.push(s.drawn - s.at);
+      charged.push(Math.max(0, s.drawn - s.at - s.held));
+      if (process.env.TRACE) console.error(`delay ${Math.round(s.drawn - s.at)} held ${s.held}`);
+    }
     await p.context.close();
   }
 } finally {
@@ -120,7 +130,8 @@ try {
   await server.stop();
 }
 delays.sort((a, b) => a - b);
-const q = (f) => delays[Math.min(delays.length - 1, Math.floor(f * delays.length))];
+charged.sort((a, b) => a - b);
+const q = (f, xs = delays) => xs[Math.min(xs.length - 1, Math.floor(f * xs.length))];
 console.log(
   JSON.stringify({
     ...o,
@@ -129,5 +140,9 @@ console.log(
     p90_ms: Math.round(q(0.9)),
     max_ms: Math.round(delays[delays.length - 1] ?? 0),
     over_700: delays.filter((d) => d > 700).length,
+    charged_median_ms: Math.round(q(0.5, charged) ?? 0),
+    charged_p90_ms: Math.round(q(0.9, charged) ?? 0),
+    charged_max_ms: Math.round(charged[charged.length - 1] ?? 0),
+    charged_total_s: Math.round(charged.reduce((a, b) => a + b, 0)) / 1000,
   }),
 );

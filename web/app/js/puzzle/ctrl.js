@@ -28,6 +28,9 @@ import { markPuzzle, progress, recentlyFinished, streakReached } from './progres
 /** @param {string} d a decision's hole, if it is one (`b2:cw` → `b2`) */
 const holeOf = (d) => (/^[a-t][1-4]$/.test(d.split(':')[0]) ? d.split(':')[0] : null);
 
+/** @typedef {import('../net/puzzlewire.js').PuzzleView} PuzzleView */
+/** @typedef {import('../net/puzzlewire.js').AttemptAnswer} AttemptAnswer */
+
 export class PuzzleCtrl {
   /**
    * @param {{mode: Mode, id?: string, game?: string, theme?: string}} route
@@ -40,7 +43,7 @@ export class PuzzleCtrl {
     this.game = route.game || '';
     this.theme = route.theme || '';
     this.redraw = redraw;
-    /** @type {any} the server's puzzle (PuzzleView) */
+    /** @type {PuzzleView | null} the server's puzzle */
     this.puzzle = null;
     /** @type {Phase} */
     this.phase = 'loading';
@@ -53,7 +56,7 @@ export class PuzzleCtrl {
     this.at = 0;
     /** @type {string | null} a hole whose two directions are offered */
     this.selected = null;
-    /** @type {any} the answer that ended the line (`right` or `wrong`) */
+    /** @type {AttemptAnswer | null} the answer that ended the line (`right` or `wrong`) */
     this.answer = null;
     /** @type {{at: number, played: string, expected: string} | null} where the wrong choice was made */
     this.miss = null;
@@ -70,7 +73,7 @@ export class PuzzleCtrl {
     this.voted = null;
     this.voteError = '';
     this.error = '';
-    /** @type {any} the account's puzzle history, once asked */
+    /** @type {import('../net/puzzlewire.js').PuzzleHistory | null} the account's puzzle history, once asked */
     this.history = null;
     this.historyError = '';
     this.signedIn = false;
@@ -166,7 +169,7 @@ export class PuzzleCtrl {
     this.show(p);
   }
 
-  /** @param {any} p the server's puzzle */
+  /** @param {PuzzleView} p the server's puzzle */
   show(p) {
     this.puzzle = p;
     this.id = p.id;
@@ -251,7 +254,7 @@ export class PuzzleCtrl {
     this.error = '';
     this.offer();
     this.redraw();
-    const judged = puzzleApi.attempt(this.puzzle.id, given, this.serverStreak());
+    const judged = puzzleApi.attempt(this.id, given, this.serverStreak());
     judged.catch(() => {});
     const mine = () => !this.gone && n === this.shown;
     let answer;
@@ -304,11 +307,11 @@ export class PuzzleCtrl {
     }
   }
 
-  /** @param {any} answer */
+  /** @param {AttemptAnswer} answer */
   solved(answer) {
     this.answer = answer;
     this.phase = 'right';
-    markPuzzle(this.puzzle.id, true);
+    markPuzzle(this.id, true);
     if (this.mode === 'streak') {
       this.run = answer.streak ? answer.streak.run : this.run + 1;
       this.best = Math.max(streakReached(this.run), answer.streak?.best || 0);
@@ -319,7 +322,7 @@ export class PuzzleCtrl {
   /**
    * The choice at ply `i` was not the solution's: the board goes back to the position before it, the
    * expected choice ringed green and the one played red.
-   * @param {any} answer
+   * @param {AttemptAnswer} answer
    * @param {number} i
    * @param {string} played
    */
@@ -327,7 +330,7 @@ export class PuzzleCtrl {
     this.answer = answer;
     this.phase = 'wrong';
     this.miss = { at: i, played, expected: String(answer.expected || '') };
-    markPuzzle(this.puzzle.id, false);
+    markPuzzle(this.id, false);
     if (this.mode === 'streak') {
       this.best = Math.max(streakReached(this.run), answer.streak?.best || 0);
     }

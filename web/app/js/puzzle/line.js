@@ -28,7 +28,7 @@ export function optionsPatch(o) {
 }
 
 export class Line {
-  /** @param {any} puzzle the server's puzzle (its `board` is the start's) */
+  /** @param {import('../net/puzzlewire.js').PuzzleView} puzzle the server's puzzle (its `board` is the start's) */
   constructor(puzzle) {
     this.variant = String(puzzle.variant);
     this.options = optionsPatch(puzzle.options);

@@ -7,7 +7,7 @@
 import { t } from '../i18n.js';
 import { sideName } from '../ui.js';
 
-/** @param {{solver: string, goal: {kind: string, counters?: number}}} p the server's puzzle */
+/** @param {{solver: string, goal: {kind: string, counters?: number | null}}} p the server's puzzle */
 export function goalText(p) {
   const side = sideName(p.solver);
   const n = p.goal.counters ?? 0;

@@ -54,7 +54,7 @@ export function historySection(ctrl) {
           ]),
           h(
             'tbody',
-            hist.themes.map((/** @type {any} */ x) =>
+            hist.themes.map((x) =>
               h('tr', [
                 h('th', { attrs: { scope: 'row' } }, themeName(x.theme)),
                 h('td', t('puzzle.history.of', { won: String(x.won), attempts: String(x.attempts) })),
@@ -67,7 +67,7 @@ export function historySection(ctrl) {
       h('h3.small-h', t('puzzle.history.recent')),
       h(
         'ul.puzzle-recent.small',
-        hist.recent.map((/** @type {any} */ a) =>
+        hist.recent.map((a) =>
           h('li', [
             h('a', { attrs: { href: `/puzzles/${a.puzzle}` } }, variantName(a.game)),
             ' · ',

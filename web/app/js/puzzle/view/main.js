@@ -103,7 +103,7 @@ function statusText(ctrl) {
 
 /**
  * The game the puzzle is in, linked to its rules (a player who has not met it learns it there).
- * @param {any} p the server's puzzle
+ * @param {import('../../net/puzzlewire.js').PuzzleView} p the server's puzzle
  */
 function gameLine(p) {
   return h('p#puzzle-of.small', [
@@ -115,6 +115,7 @@ function gameLine(p) {
 /** The puzzle's themes, rating, and its link. @param {PuzzleCtrl} ctrl */
 function about(ctrl) {
   const p = ctrl.puzzle;
+  if (!p) return null;
   const themes = p.themes.length ? p.themes.map(themeName).join(', ') : t('puzzle.no_theme');
   return h('div#puzzle-about.small', [
     h('p', [

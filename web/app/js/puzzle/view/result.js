@@ -130,8 +130,8 @@ function alsoRight(ctrl, i) {
  * @param {PuzzleCtrl} ctrl
  */
 export function afterActions(ctrl) {
-  if (!over(ctrl)) return null;
   const p = ctrl.puzzle;
+  if (!over(ctrl) || !p) return null;
   const streakOver = ctrl.mode === 'streak' && ctrl.phase === 'wrong';
   // The rule set's options the analysis board takes: Njombwa's width (a wider board's puzzle).
   const query = new URLSearchParams({ position: ctrl.positionShown() });
