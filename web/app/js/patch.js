@@ -1,8 +1,8 @@
 // @ts-check
 // How a page drawn from a controller is put on the screen: one element under the page's `main`, patched
 // by snabbdom with the page's view of the controller at every redraw (a keyed patch: what stays, a
-// button under the pointer, a field being typed in, is the same element afterwards). The game page
-// (pages/game.js) does the same with its own focus handling.
+// button under the pointer, a field being typed in, is the same element afterwards). Every page's, the
+// game page's too: a view that throws leaves the next redraw free to draw again.
 
 import { attributesModule, classModule, eventListenersModule, h, init, propsModule } from './vendor/snabbdom.js';
 
