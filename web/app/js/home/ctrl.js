@@ -15,7 +15,7 @@ import { clockOf } from '../clocks.js';
 import { errorText } from '../ui.js';
 import { me, ready } from '../session.js';
 import { playbanNotice } from '../playban.js';
-import { dailyCard } from '../puzzle/card.js';
+import { loadDaily } from '../puzzle/card.js';
 import { lobbyHandlers } from './handlers.js';
 
 /** @typedef {import('../types.js').Game} Game */
@@ -68,13 +68,18 @@ export class HomeCtrl {
     this.canNotify = 'Notification' in window && Notification.permission === 'default';
     // Parts drawn by modules of their own, hosted by the view as the game page hosts its board.
     this.ban = playbanNotice();
-    this.daily = dailyCard();
+    /** @type {import('../puzzle/card.js').Daily | null} the day's puzzle, once it is in */
+    this.daily = null;
     this.finishedTimer = 0;
     this.stopYourTurn = () => {};
     this.socket = new LobbySocket({ guestName: null, ...lobbyHandlers(this) });
   }
 
   start() {
+    loadDaily().then((daily) => {
+      this.daily = daily;
+      this.redraw();
+    });
     Promise.all([api.variants(), loadBook('summaries').catch(() => {})])
       .then(([{ variants }]) => this.fill(variants))
       .catch((e) => {

@@ -1,5 +1,5 @@
 // @ts-check
-// A part of the home page drawn by a module of its own (the daily puzzle's card, the ban notice, each an
+// A part of the home page drawn by a module of its own (the ban notice: an
 // element that updates itself), hosted in a vnode as the game page hosts its board: put in once, in the
 // `insert` hook, and left alone by the patches.
 

@@ -5,6 +5,7 @@
 // four games, each in one plain sentence with its source and rules (Ikibuguzo's fixed-array rule sets as
 // its options, in its card).
 
+import { dailyView } from '../../puzzle/card.js';
 import { has, t } from '../../i18n.js';
 import { clockText, variantName } from '../../ui.js';
 import { gameList } from '../../gamelist.js';
@@ -43,7 +44,7 @@ export function view(ctrl) {
   return h('div.home', [
     hero(ctrl),
     yourTurn(ctrl),
-    host(ctrl.daily),
+    ctrl.daily ? dailyView(ctrl.daily) : null,
     panel(t('home.yours'), [h('div', ctrl.mine.length ? [gameList(ctrl.mine)] : [])], { hidden: !ctrl.mine.length }),
     lobbyView(ctrl),
     seeksView(ctrl),
