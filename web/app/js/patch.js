@@ -1,61 +1,12 @@
 // @ts-check
-// How a page drawn from a controller is put on the screen: one element under the page's `main`, patched
-// by snabbdom with the page's view of the controller at every redraw (a keyed patch: what stays, a
-// button under the pointer, a field being typed in, is the same element afterwards). Every page's, the
-// game page's too: a view that throws leaves the next redraw free to draw again.
+// The widgets of the pages drawn with snabbdom: fields whose value is the controller's, and elements of
+// modules of their own hosted in a vnode. The redraw itself is redraw.js's (re-exported here).
 
-import { attributesModule, classModule, eventListenersModule, h, init, propsModule } from './vendor/snabbdom.js';
+import { h } from './vendor/snabbdom.js';
+
+export { focusAsked, patch, redrawer } from './redraw.js';
 
 /** @typedef {import('./vendor/snabbdom.js').VNode} VNode */
-
-export const patch = init([classModule, attributesModule, propsModule, eventListenersModule]);
-
-/**
- * A redraw function for `render`, drawn under `main`; the first draw happens on the first call.
- * `after` runs once the page is patched (to move the focus, to set the title).
- * @param {HTMLElement} main
- * @param {() => VNode} render
- * @param {() => void} [after]
- * @returns {() => void}
- */
-export function redrawer(main, render, after = () => {}) {
-  const root = document.createElement('div');
-  main.append(root);
-  /** @type {VNode | Element} */
-  let vnode = root;
-  let patching = false;
-  let again = false;
-  return () => {
-    // A redraw asked during a patch (a hook's) runs right after it.
-    if (patching) {
-      again = true;
-      return;
-    }
-    patching = true;
-    try {
-      do {
-        again = false;
-        vnode = patch(vnode, render());
-      } while (again);
-    } finally {
-      patching = false;
-    }
-    after();
-  };
-}
-
-/**
- * Moves the focus where the controller asked (`focusNext`, a selector under `main`), once: a redrawer's
- * `after` for the pages whose actions move the focus.
- * @param {HTMLElement} main
- * @param {{focusNext: string}} ctrl
- */
-export function focusAsked(main, ctrl) {
-  if (!ctrl.focusNext) return;
-  const el = /** @type {HTMLElement | null} */ (main.querySelector(ctrl.focusNext));
-  ctrl.focusNext = '';
-  el?.focus();
-}
 
 /**
  * An element of a module of its own (a chart, the Block button), hosted in a vnode as the game page hosts

@@ -8,7 +8,7 @@
 import { GameCtrl } from '../game/ctrl.js';
 import { t } from '../i18n.js';
 import { view } from '../game/view/main.js';
-import { focusAsked, redrawer } from '../patch.js';
+import { focusAsked, redrawer } from '../redraw.js';
 
 /**
  * @param {HTMLElement} main
