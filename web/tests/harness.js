@@ -11,6 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
+import { screenByScreen } from './stitch.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const ROOT = resolve(here, '..', '..');
@@ -258,7 +259,10 @@ export function sorted(holes) {
 }
 
 export async function shot(page, name) {
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+  const path = join(SHOTS, `${name}.png`);
+  // A touch screen's page is taken screen by screen: a full-page capture drops the touch emulation.
+  if (await page.evaluate(() => matchMedia('(pointer: coarse)').matches)) await screenByScreen(page, path);
+  else await page.screenshot({ path, fullPage: true });
 }
 
 export async function api(server, path, init) {

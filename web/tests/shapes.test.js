@@ -64,20 +64,35 @@ for (const shape of SHAPES) {
         // 4x10 in 390 px leaves about 36 px per column: the whole cell takes the tap.
         const hole = await p.page.$eval('svg.board .hole .hit', (c) => c.getBoundingClientRect().width);
         assert.ok(hole >= 34, `a hole takes taps over ${hole.toFixed(1)} px on the phone`);
-        // The whole board fits in one screen, and so does what the player can do: the decision buttons
-        // under a four-row board; on Azigo's board, turned to two columns, the store drawn under the
-        // player's row, which sows the store when tapped (the buttons for it follow the board).
-        const { boardBottom, choicesTop, storeBottom } = await p.page.evaluate(() => ({
-          boardBottom: document.querySelector('svg.board').getBoundingClientRect().bottom + window.scrollY,
-          choicesTop: document.querySelector('#choices').getBoundingClientRect().top + window.scrollY,
-          storeBottom: document.querySelector('svg.board .store.playable')?.getBoundingClientRect().bottom,
-        }));
+        // The whole board fits in one screen, and so does what the player can do: a four-row board in the
+        // first screen with the decision buttons under it; Azigo's board, turned to two columns, rows as
+        // tall as the screen allows (docs/web.md, "Small screens"), fits one screen with its two players'
+        // lines once the page's header has scrolled away, the store drawn under the player's row with it
+        // (it sows the store when tapped; the buttons for it follow the board).
+        const at = await p.page.evaluate(() => {
+          const y = (/** @type {string} */ s) => {
+            const r = /** @type {Element} */ (document.querySelector(s)).getBoundingClientRect();
+            return [r.top + window.scrollY, r.bottom + window.scrollY];
+          };
+          return {
+            board: y('svg.board'),
+            choices: y('#choices'),
+            top: y('.top-player'),
+            bottom: y('.bottom-player'),
+            store: document.querySelector('svg.board .store.playable') ? y('svg.board .store.playable') : null,
+          };
+        });
         const screen = device.viewport.height;
-        assert.ok(boardBottom <= screen, `the board ends at ${boardBottom} px, in the first ${screen} px`);
         if (shape.name === '2x20') {
-          assert.ok(storeBottom && storeBottom <= screen, `the store to tap ends at ${storeBottom} px`);
+          const lines = at.bottom[1] - at.top[0];
+          assert.ok(lines <= screen, `the board and the players' lines take ${lines} px of ${screen}`);
+          assert.ok(at.store && at.store[1] <= at.bottom[0], `the store to tap ends at ${at.store?.[1]} px`);
         } else {
-          assert.ok(choicesTop + 44 <= screen, `the decision buttons start at ${choicesTop} px, in the first screen`);
+          assert.ok(at.board[1] <= screen, `the board ends at ${at.board[1]} px, in the first ${screen} px`);
+          assert.ok(
+            at.choices[0] + 44 <= screen,
+            `the decision buttons start at ${at.choices[0]} px, in the first screen`,
+          );
         }
       }
       await shot(p.page, `board-${shape.name}-${label}`);

@@ -1,6 +1,6 @@
 // @ts-check
 // The router: the address to a page module (loaded on demand), links followed without a reload, the
-// header's current link marked. Pages go elsewhere with `go`.
+// header's current link marked (and shown in a phone's line of links). Pages go elsewhere with `go`.
 
 import { loadBook } from './i18n.js';
 
@@ -85,6 +85,10 @@ async function route(href = null, replace = false) {
       link === path || (link !== '/' && path.replace('/tournament/', '/tournaments/').startsWith(section)),
     );
   }
+  // A phone's line of links, which scrolls sideways, shows the current page's.
+  const nav = /** @type {HTMLElement} */ (document.querySelector('header nav'));
+  const here = nav?.querySelector('a.here');
+  if (here instanceof HTMLElement) nav.scrollLeft = here.offsetLeft - nav.offsetLeft - nav.clientWidth / 2;
 }
 
 /**

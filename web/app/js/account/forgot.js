@@ -73,7 +73,7 @@ export function forgotView(ctrl) {
               ctrl.sent
                 ? [
                     h('p#forgot-sent', { attrs: { role: 'status' } }, t('forgot.sent')),
-                    h('p', [h('a', { attrs: { href: '/signin' } }, t('auth.signin'))]),
+                    h('p.links', [h('a', { attrs: { href: '/signin' } }, t('auth.signin'))]),
                   ]
                 : [
                     h('p', t('forgot.intro')),
@@ -200,6 +200,6 @@ export function confirmView(ctrl) {
       : ctrl.error
         ? h('p#confirm-error.error', { attrs: { role: 'status' } }, ctrl.error)
         : h('p#confirm-status', { attrs: { role: 'status' } }, t('confirm.working')),
-    d ? h('p', [h('a', { attrs: { href: '/account' } }, t('account.title'))]) : null,
+    d ? h('p.links', [h('a', { attrs: { href: '/account' } }, t('account.title'))]) : null,
   ]);
 }

@@ -162,7 +162,7 @@ function passwordStep(ctrl) {
       up ? '' : ` ${t('auth.guest_note')}`,
     ]),
     // "Forgot your password?": the way to a reset link.
-    up ? null : h('p', [h('a#forgot-link', { attrs: { href: '/forgot' } }, t('forgot.link'))]),
+    up ? null : h('p.links', [h('a#forgot-link', { attrs: { href: '/forgot' } }, t('forgot.link'))]),
   ];
 }
 

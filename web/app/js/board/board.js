@@ -10,6 +10,8 @@ const CELL = 100;
 const MARGIN = 34; // room for the hole names along the edges
 const GAP = 18; // between the two players' halves
 const SEEDS_DRAWN = 24; // more than this are shown by the count only
+/** A touch screen, as app.css knows it. */
+const TOUCH = '(pointer: coarse), (any-pointer: coarse) and (max-width: 860px)';
 
 /** Seed positions inside a hole: a sunflower spiral, the same for every hole. */
 const SPOTS = Array.from({ length: SEEDS_DRAWN }, (_, i) => {
@@ -96,14 +98,16 @@ const MARKS = ['lifted', 'dropped', 'captured', 'last-from', 'last-to', 'focus',
 export class BoardView {
   /**
    * @param {HTMLElement} container
-   * @param {{onHole: (name: string) => void, onHover?: (name: string | null) => void}} handlers
+   * @param {{onHole: (name: string) => void, onHover?: (name: string | null) => void, fit?: boolean}} handlers
    *   `onHole(name)`: a hole clicked, tapped, or chosen with Enter/Space; `onHover(name)`: the pointer
-   *   rests on a hole, or a touch is held on it (null: it left)
+   *   rests on a hole, or a touch is held on it (null: it left); `fit`: a board a person plays on
    */
-  constructor(container, { onHole, onHover }) {
+  constructor(container, { onHole, onHover, fit = false }) {
     this.container = container;
     this.onHole = onHole;
     this.onHover = onHover || null;
+    /** Turned on a phone, a board played on fills the screen's height (board2.js's `fitted`). */
+    this.fit = fit;
     /** @type {string} */
     this.arrowsKey = '';
     /** @type {string | null} */
@@ -138,7 +142,8 @@ export class BoardView {
       }
       return;
     }
-    const key = `${state.rows}x${state.columns}/${state.side}/${state.narrow}`;
+    const size = two && state.rows === 2 ? two.sizeKey(this, state) : '';
+    const key = `${state.rows}x${state.columns}/${state.side}/${state.narrow}${size}`;
     if (key !== this.key) (two && state.rows === 2 ? two.build : this.build).call(this, state, key);
     for (const [name, h] of this.holes) {
       if (h.store) {
@@ -220,7 +225,10 @@ export class BoardView {
     const half = L.height / 2; // the two players' halves meet here
     /** @param {number} x @param {number} y */
     const pos = (x, y) => [MARGIN + x * CELL, MARGIN + y * CELL + (y >= half ? GAP : 0)];
-    const W = MARGIN * 2 + L.width * CELL;
+    // On a touch screen the right-hand margin (no names there) ends at the wood: wider cells, 44 px for
+    // a 4x8 board on a 390 px phone.
+    const right = state.narrow && matchMedia(TOUCH).matches ? 14 : MARGIN;
+    const W = MARGIN + L.width * CELL + right;
     const H = MARGIN * 2 + L.height * CELL + GAP;
     const svg = el('svg', {
       viewBox: `0 0 ${W} ${H}`,
@@ -232,7 +240,7 @@ export class BoardView {
       {
         x: MARGIN - 10,
         y: MARGIN - 10,
-        width: W - 2 * MARGIN + 20,
+        width: L.width * CELL + 20,
         height: H - 2 * MARGIN + 20,
         rx: 22,
         class: 'wood',

@@ -16,13 +16,48 @@ await loadBook('board2');
 /** @typedef {import('./board.js').Hole} Hole */
 
 /**
- * Cells in SVG units: `lines`, a wide screen; `columns`, a phone, about one unit per CSS pixel there.
- * `gap` parts the two players' halves.
+ * Cells in SVG units: `lines`, a wide screen; `columns`, a phone, about one unit per CSS pixel there (a
+ * board to look at: a rules diagram). `gap` parts the two players' halves.
  */
 const GEOMETRY = {
   lines: { w: 100, h: 132, margin: 46, gap: 18 },
   columns: { w: 170, h: 28, margin: 6, gap: 14 },
 };
+
+/**
+ * What a turned board a person plays on leaves the rows: the screen's height less its two players' lines
+ * and the gaps around the board (CSS px), so that the whole board is on one screen once the page's header
+ * has scrolled away.
+ */
+const ROOM = 112;
+
+/**
+ * The turned board a person plays on (a game, a lesson, a puzzle, the analysis board): one unit per CSS
+ * pixel, its columns as wide as the box, its rows as tall as the screen's height allows (`ROOM`), between
+ * 24 px (WCAG 2.5.8's smallest target) and 44 px (a touch target's full size); null for any other board.
+ * The layout viewport's height is the one kept while a phone's address bar comes and goes, so the board
+ * is not redrawn as the page scrolls.
+ * @param {BoardView} view
+ * @param {BoardState} state
+ */
+export function fitted(view, state) {
+  if (!state.narrow || !view.fit) return null;
+  const width = Math.min(view.container.clientWidth || window.innerWidth, 420);
+  const { margin, gap } = GEOMETRY.columns;
+  const room = (document.documentElement.clientHeight - ROOM) / (state.columns + 2);
+  const h = Math.max(24, Math.min(44, Math.floor(room)));
+  return { w: Math.floor((width - 2 * margin - gap) / 2), h, margin, gap };
+}
+
+/**
+ * What tells one drawing of the board from another beyond its shape: a fitted board's cell size.
+ * @param {BoardView} view
+ * @param {BoardState} state
+ */
+export function sizeKey(view, state) {
+  const g = fitted(view, state);
+  return g ? `/${g.w}x${g.h}` : '';
+}
 
 // The board's own style, beside this module.
 if (!document.querySelector('link[data-board2]')) {
@@ -68,7 +103,7 @@ export function layout(columns, side, narrow) {
 export function build(state, key) {
   this.key = key;
   const narrow = state.narrow;
-  const G = narrow ? GEOMETRY.columns : GEOMETRY.lines;
+  const G = narrow ? fitted(this, state) || GEOMETRY.columns : GEOMETRY.lines;
   const L = layout(state.columns, state.side, narrow);
   /** @param {number} x @param {number} y */
   const pos = (x, y) => [
@@ -92,15 +127,19 @@ export function build(state, key) {
     // Turned, the pits line the middle; the counts and names go towards the outer edges.
     const left = cell.x === 0;
     const [cx, cy] = narrow ? [left ? gx + G.w - 44 : gx + 44, gy + G.h / 2] : [gx + G.w / 2, gy + 46];
-    if (narrow) el('rect', { x: cx - 38, y: cy - 11, width: 76, height: 22, rx: 11, class: 'pit' }, g);
+    // A long pit, thinner on the shortest rows so that the pits never touch.
+    const pit = Math.min(22, G.h - 8);
+    if (narrow) el('rect', { x: cx - 38, y: cy - pit / 2, width: 76, height: pit, rx: pit / 2, class: 'pit' }, g);
     else el('circle', { cx, cy, r: 40, class: 'pit' }, g);
     const seeds = el('g', { class: 'seeds', 'aria-hidden': 'true' }, g);
+    // Turned, a row's words sit on its middle line.
+    const mid = gy + G.h / 2;
     const at = narrow
-      ? { x: left ? gx + G.w - 88 : gx + 88, y: gy + 20, 'text-anchor': left ? 'end' : 'start' }
+      ? { x: left ? gx + G.w - 88 : gx + 88, y: mid + 6, 'text-anchor': left ? 'end' : 'start' }
       : { x: cx, y: gy + G.h - 12, 'text-anchor': 'middle' };
     const text = el('text', { ...at, class: 'count', 'aria-hidden': 'true' }, g);
     if (narrow) {
-      const name = { x: left ? gx + 6 : gx + G.w - 6, y: gy + 19, 'text-anchor': left ? 'start' : 'end' };
+      const name = { x: left ? gx + 6 : gx + G.w - 6, y: mid + 5, 'text-anchor': left ? 'start' : 'end' };
       el('text', { ...name, class: 'name', 'aria-hidden': 'true' }, g).textContent = cell.name;
     }
     // A long hole holds its seeds in two rows.
@@ -114,7 +153,7 @@ export function build(state, key) {
     const [cx, cy] = [gx + G.w / 2, gy + G.h / 2];
     el('rect', { x: cx - w / 2, y: cy - h / 2, width: w, height: h, rx: 12, class: 'pit' }, g);
     el('title', {}, g);
-    const text = el('text', { x: cx, y: narrow ? gy + 20 : cy + 15, class: 'count', 'text-anchor': 'middle' }, g);
+    const text = el('text', { x: cx, y: narrow ? cy + 6 : cy + 15, class: 'count', 'text-anchor': 'middle' }, g);
     this.holes.set(`store:${side}`, { g, seeds: g, text, cx, cy, count: null, name: '', cell, store: side });
   }
   if (!narrow) {

@@ -42,6 +42,8 @@ export class Diagram {
         else opts.onHole?.(name);
       },
       onHover: opts.onHover,
+      // A board a person plays on (a lesson, a puzzle, the analysis board), not one to look at.
+      fit: !!opts.onHole,
     });
     this.label = opts.label || '';
     this.markWords = opts.markWords;

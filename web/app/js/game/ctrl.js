@@ -510,7 +510,11 @@ export class GameCtrl {
 
   /** @param {HTMLElement} el */
   mountBoard(el) {
-    this.board = new BoardView(el, { onHole: (name) => this.clickHole(name), onHover: (name) => this.hover(name) });
+    this.board = new BoardView(el, {
+      onHole: (name) => this.clickHole(name),
+      onHover: (name) => this.hover(name),
+      fit: true,
+    });
     this.drawBoard();
   }
 

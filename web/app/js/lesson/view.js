@@ -24,7 +24,7 @@ export function view(ctrl) {
   const s = ctrl.step();
   const v = ctrl.verdict;
   return h('section.panel', [
-    h('p.small', [h('a', { attrs: { href: '/learn' } }, t('learn.all_lessons'))]),
+    h('p.small.links', [h('a', { attrs: { href: '/learn' } }, t('learn.all_lessons'))]),
     h('h1', ctrl.lesson ? ctrl.lesson.title : ctrl.title),
     h('div.lesson', { class: { wide: !!s && s.board.columns >= 20 } }, [
       hostAround('div', { key: 'board' }, [ctrl.diagram.box, ctrl.diagram.caption], []),

@@ -75,7 +75,7 @@ const course = (c, done) =>
         ]);
       }),
     ),
-    h('p.small', [h('a', { attrs: { href: `/rules/${c.game}` } }, t('learn.rules_of'))]),
+    h('p.small.links', [h('a', { attrs: { href: `/rules/${c.game}` } }, t('learn.rules_of'))]),
   ]);
 
 /** @param {HTMLElement} main */

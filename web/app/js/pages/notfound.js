@@ -5,7 +5,10 @@ import { redrawer } from '../patch.js';
 import { h } from '../vendor/snabbdom.js';
 
 const view = () =>
-  h('section.panel', [h('h1', t('notfound.title')), h('p', [h('a', { attrs: { href: '/' } }, t('notfound.home'))])]);
+  h('section.panel', [
+    h('h1', t('notfound.title')),
+    h('p.links', [h('a', { attrs: { href: '/' } }, t('notfound.home'))]),
+  ]);
 
 /** @param {HTMLElement} main */
 export function mount(main) {

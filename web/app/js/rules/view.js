@@ -47,7 +47,7 @@ export function view(ctrl) {
         : r
           ? [
               h('p.lead', r.intro),
-              h('p.small', [h('a', { attrs: { href: '/learn' } }, t('rules.learn_link'))]),
+              h('p.small.links', [h('a', { attrs: { href: '/learn' } }, t('rules.learn_link'))]),
               ...r.sections.map((/** @type {any} */ s) => section(ctrl, s)),
               notes(r.notes),
             ]

@@ -168,5 +168,7 @@ const dataPanel = () =>
   h('section#data-panel.panel', [
     h('h2', t('data.title')),
     h('p.muted.small', t('data.note')),
-    h('p', [h('a#data-download.button', { attrs: { href: '/api/account/export', download: '' } }, t('data.download'))]),
+    h('p.links', [
+      h('a#data-download.button', { attrs: { href: '/api/account/export', download: '' } }, t('data.download')),
+    ]),
   ]);

@@ -128,7 +128,7 @@ export function view(ctrl) {
       h('section.panel', [
         h('h1.game-title', t('game.none')),
         h('p#note.error', { attrs: { role: 'alert' } }, ctrl.message),
-        h('p', [h('a', { attrs: { href: '/' } }, t('game.none_play'))]),
+        h('p.links', [h('a', { attrs: { href: '/' } }, t('game.none_play'))]),
       ]),
     ]);
   }

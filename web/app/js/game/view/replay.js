@@ -55,14 +55,14 @@ export function replayPanel(ctrl) {
         ]),
         h('output#replay-label', { attrs: { for: 'replay-ply', hidden: none } }, label),
         h(
-          'p.small',
+          'p.small.links',
           h(
             'a#analyse',
             { attrs: { href: `/analysis?game=${encodeURIComponent(id)}&ply=${r.ply}${widthQuery(ctrl)}` } },
             t('analysis.open'),
           ),
         ),
-        h('p.small', [
+        h('p.small.links', [
           t('replay.download'),
           h('a', { attrs: { href: api.exportPath(id), download: `${id}.txt` } }, t('replay.text')),
           ' · ',

@@ -63,7 +63,7 @@ export function view(ctrl) {
     ]),
     panel(t('home.finished'), [
       h('div#finished-list', ctrl.finished ? [gameList(ctrl.finished, { empty: t('home.none_finished') })] : []),
-      h('p', [h('a', { attrs: { href: '/games' } }, t('home.all_games'))]),
+      h('p.links', [h('a', { attrs: { href: '/games' } }, t('home.all_games'))]),
     ]),
     panel(t('home.the_games'), [h('div.variants', ctrl.variants ? games4(ctrl.variants) : [loading()])]),
   ]);

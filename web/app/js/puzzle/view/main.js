@@ -123,7 +123,7 @@ function about(ctrl) {
       ` · ${t('puzzle.plays', { count: p.plays + (ctrl.answer?.recorded ? 1 : 0) })}`,
     ]),
     h('p#puzzle-themes', t('puzzle.themes', { themes })),
-    h('p', [h('a#puzzle-link', { attrs: { href: `/puzzles/${p.id}` } }, t('puzzle.link'))]),
+    h('p.links', [h('a#puzzle-link', { attrs: { href: `/puzzles/${p.id}` } }, t('puzzle.link'))]),
   ]);
 }
 
