@@ -1,6 +1,6 @@
 // A whole page's screenshot on an emulated phone, as a person sees it scrolling: one screenshot per
 // screen, stitched into one PNG. Playwright's `fullPage` on Chromium drops the touch emulation while it
-// captures (the page is drawn as for a mouse: `pointer: coarse` no longer matches), so a touch screen's
+// captures (the page is drawn as for a mouse: `pointer: coarse` does not match then), so a touch screen's
 // styles would be missing from it. The PNGs are Chromium's own (8-bit RGB or RGBA, not interlaced): the
 // decoder reads only those.
 

@@ -12,7 +12,8 @@
 // Needs target/debug/mancala-server (or MANCALA_SERVER_BIN) and Chromium, as the browser tests.
 
 import { parseArgs } from 'node:util';
-import { PHONE, api, createGame, launch, person, playable, startServer, until } from '../harness.js';
+import { PHONE, api, createGame, launch, person, startServer, until } from '../harness.js';
+import { playRandomTurn } from './turn.mjs';
 
 const { values: o } = parseArgs({
   options: {
@@ -87,21 +88,9 @@ try {
     let back = null;
     let cutAt = null;
     for (let m = 0; m < Number(o.moves); m += 1) {
-      const holes = await until(
-        async () => {
-          const over = await p.page.getAttribute('#status', 'data-winner');
-          if (over && over !== 'false') return ['over'];
-          const h = await playable(p.page);
-          return h.length && h;
-        },
-        'South to be asked',
-        90000,
-      );
-      if (holes[0] === 'over') break;
-      await p.page.click(`svg.board .hole[data-hole="${holes[Math.floor(Math.random() * holes.length)]}"]`);
-      const choice = await p.page.$('#choices [data-decision]');
-      if (choice) await choice.click().catch(() => {});
-      clicked += 1;
+      const turn = await playRandomTurn(p.page, 90000);
+      if (turn === 'over') break;
+      if (turn === 'played') clicked += 1;
       if (m === 3) {
         // The cut, right after a decision: its answer and the reply are on their way.
         cutAt = await p.page.evaluate(() => performance.now());

@@ -13,7 +13,8 @@
 // Needs target/debug/mancala-server (or MANCALA_SERVER_BIN) and Chromium, as the browser tests.
 
 import { parseArgs } from 'node:util';
-import { DESKTOP, PHONE, createGame, launch, person, playable, startServer, until } from '../harness.js';
+import { DESKTOP, PHONE, createGame, launch, person, startServer, until } from '../harness.js';
+import { playRandomTurn } from './turn.mjs';
 
 const { values: o } = parseArgs({
   options: {
@@ -94,21 +95,7 @@ try {
       name: 'bench',
     });
     for (let m = 0; m < Number(o.moves); m += 1) {
-      const holes = await until(
-        async () => {
-          const over = await p.page.getAttribute('#status', 'data-winner');
-          if (over && over !== 'false') return ['over'];
-          const h = await playable(p.page);
-          return h.length && h;
-        },
-        'South to be asked',
-        60000,
-      );
-      if (holes[0] === 'over') break;
-      const hole = holes[Math.floor(Math.random() * holes.length)];
-      await p.page.click(`svg.board .hole[data-hole="${hole}"]`).catch(() => {});
-      const choice = await p.page.$('#choices [data-decision]');
-      if (choice) await choice.click().catch(() => {});
+      if ((await playRandomTurn(p.page, 60000)) === 'over') break;
       // Wait until the board the last message brought is drawn before the next click.
       await until(
         () => p.page.evaluate(() => window.__clockBench.every((s) => s.drawn !== null)),
