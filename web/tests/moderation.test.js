@@ -116,6 +116,10 @@ test(
     await mod.page.click('#mod-player button[data-action="close"]');
     await until(async () => (await cheat.page.getAttribute('#status', 'data-winner')) === 'north', 'the game resigned');
     assert.match(await cheat.page.textContent('#status'), /You lost/);
+    // Its seat closed with the account, the page stops there: no endless "reconnecting".
+    await until(async () => (await cheat.page.getAttribute('#conn', 'data-state')) === 'done', 'the socket to end');
+    assert.equal((await cheat.page.textContent('#conn')).trim(), '');
+    assert.match(await cheat.page.textContent('#status'), /You lost/);
     await shot(cheat.page, 'moderation-closed-desktop');
     await mod.page.waitForSelector('#mod-player h3:has-text("Account closed")');
     const log = await until(async () => {

@@ -180,6 +180,17 @@ function socket() {
   return { s, sent, got, feed };
 }
 
+test('a seat closed with its account (4001) watches from its version; another close keeps the seat', () => {
+  const s = new GameSocket({ gameId: 'g7Kq2ZtR4m', token: 'seat-token', onMessage: () => {} });
+  s.receive(decodeServer(snapshot(4)));
+  s.dropped(1006);
+  assert.match(s.url(), /token=seat-token/, 'a drop keeps the seat');
+  s.dropped(4001);
+  assert.equal(s.revoked, true);
+  assert.doesNotMatch(s.url(), /token=/, 'the seat is refused from then on');
+  assert.match(s.url(), /v=4/, 'from the version the page holds');
+});
+
 test('versions: the next event is drawn, a gap asks sync once and is not drawn, a snapshot supersedes', () => {
   const { s, sent, got, feed } = socket();
   feed(snapshot(0, 'waiting'));

@@ -105,26 +105,19 @@ async fn write(
                     }
                     return sink;
                 }
-                for item in items.drain(..) {
-                    match item {
-                        Outbound::Frames(frames) => {
-                            for frame in frames.iter().filter_map(|f| filter.pass(f)) {
-                                if sink.feed(Message::Text(frame.text())).await.is_err() {
-                                    return sink;
-                                }
-                            }
-                        }
-                        Outbound::Close(code, reason) => {
-                            let _ = sink.send(closing::frame(code, reason)).await;
-                            return sink;
-                        }
-                    }
-                }
-                if sink.flush().await.is_err() {
+                if !deliver(&mut sink, &mut items, &mut filter).await {
                     return sink;
                 }
             }
             why = &mut close_rx => {
+                // What the room queued before the close goes first: a closed account's game socket is
+                // closed right after its games are resigned, and the end must reach the page.
+                while let Ok(item) = rx.try_recv() {
+                    items.push(item);
+                }
+                if !deliver(&mut sink, &mut items, &mut filter).await {
+                    return sink;
+                }
                 if let Ok((code, reason)) = why {
                     let _ = sink.send(closing::frame(code, reason)).await;
                 }
@@ -141,6 +134,27 @@ async fn write(
             }
         }
     }
+}
+
+/// Sends `items` (drained) to the socket and flushes. False when the connection is over: the socket
+/// failed, or an item closed it.
+async fn deliver(sink: &mut SplitSink<Socket, Message>, items: &mut Vec<Outbound>, filter: &mut ChatFilter) -> bool {
+    for item in items.drain(..) {
+        match item {
+            Outbound::Frames(frames) => {
+                for frame in frames.iter().filter_map(|f| filter.pass(f)) {
+                    if sink.feed(Message::Text(frame.text())).await.is_err() {
+                        return false;
+                    }
+                }
+            }
+            Outbound::Close(code, reason) => {
+                let _ = sink.send(closing::frame(code, reason)).await;
+                return false;
+            }
+        }
+    }
+    sink.flush().await.is_ok()
 }
 
 /// A spectator signed in to an account (by its session cookie): the account its chat lines are said

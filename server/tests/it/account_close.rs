@@ -2,7 +2,8 @@
 //! beside two nodes, and at once (within the second a node takes to read the closing) the account's
 //! lobby socket, tournament socket and game socket close, on whichever node each is open, its ongoing game
 //! is resigned, and a seat socket opened again afterwards is refused, so no decision of it is taken any
-//! more (docs/moderation.md, "Closing an account").
+//! more (docs/moderation.md, "Closing an account"). On one server, each seat socket hears its game end
+//! before its close frame.
 
 use crate::common;
 use crate::moderation::{admin, game_between};
@@ -85,4 +86,48 @@ async fn admin_close_ends_the_accounts_sockets_and_games_on_every_node() {
     assert_eq!(refused.status().as_u16(), 403);
     drop(procs);
     common::drop_db(&base, &url).await;
+}
+
+/// A moderator's close on one server: each seat socket of the account hears its game end before it is
+/// closed (the room's last frames go out before the close frame), so the player's page shows the result.
+#[tokio::test]
+async fn a_closed_accounts_seat_sockets_hear_their_games_end_before_they_close() {
+    let s = TestServer::start().await;
+    let amina = account(&s, "amina").await;
+    let baraka = account(&s, "baraka").await;
+    let mo = account(&s, "mo").await;
+    crate::moderation::grant(&s, "mo");
+    let mut seats = Vec::new();
+    for _ in 0..6 {
+        let (game, south, _) = game_between(&s, &amina, &baraka).await;
+        let mut seat = s.ws(&game, Some(&south), None).await;
+        seat.recv().await;
+        seats.push(seat);
+    }
+
+    let close = json!({ "action": "close", "reason": "cheating" });
+    let (status, _) =
+        crate::moderation::call(&s, Some(&mo), "POST", "/api/mod/players/amina/actions", Some(close)).await;
+    assert_eq!(status, 204);
+
+    for (i, seat) in seats.iter_mut().enumerate() {
+        let mut ended = None;
+        loop {
+            match tokio::time::timeout(Duration::from_secs(10), seat.stream.next()).await {
+                Ok(Some(Ok(Message::Text(t)))) => {
+                    let msg: ServerMsg = serde_json::from_str(t.as_str()).expect("a server message");
+                    if let ServerMsg::Event { event: GameEvent::End { outcome }, .. } = msg {
+                        ended = Some(outcome.reason);
+                    }
+                }
+                Ok(Some(Ok(Message::Close(frame)))) => {
+                    assert_eq!(frame.map(|f| u16::from(f.code)), Some(4001), "seat {i}");
+                    break;
+                }
+                Ok(Some(Ok(_))) => continue,
+                other => panic!("seat {i}: expected the end, then a close frame; got {other:?}"),
+            }
+        }
+        assert_eq!(ended.as_deref(), Some("resignation"), "seat {i} closed before its game's end reached it");
+    }
 }

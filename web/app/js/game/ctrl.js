@@ -48,7 +48,7 @@ export class GameCtrl {
     this.message = '';
     /** messages said so far (a refusal whose words arrive late does not cover a newer one) */
     this.said = 0;
-    /** @type {import('../net/reconnect.js').SocketStatus | 'gone'} */
+    /** @type {import('../net/reconnect.js').SocketStatus | 'gone' | 'done'} 'done': the seat closed with its account, after the end */
     this.status = 'connecting';
     /** @type {Speed} */
     this.speed = /** @type {Speed} */ (prefs.speed in SPEEDS ? prefs.speed : 'normal');
@@ -349,6 +349,12 @@ export class GameCtrl {
         this.status = st;
         // A socket that closes before any message may name no game: asked once over HTTP.
         if ((st === 'closed' || st === 'failed') && !this.s.game) checkExists(this);
+        // A seat closed with its account after the game's end has nothing more to hear; before it, the
+        // socket watches to learn the end.
+        if (st === 'closed' && this.socket?.revoked && this.s.game?.status === 'finished') {
+          this.socket.stop();
+          this.status = 'done';
+        }
         this.redraw();
       },
       onMessage: (m) => this.receive(m),

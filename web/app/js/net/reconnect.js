@@ -52,8 +52,11 @@ export class ReconnectingSocket {
   /** A text frame arrived. @param {string} _text */
   received(_text) {}
 
-  /** The connection closed (it is retried). */
-  dropped() {}
+  /**
+   * The connection closed (it is retried).
+   * @param {number} _code the close code (4001: what the connection stood for was revoked)
+   */
+  dropped(_code) {}
 
   start() {
     this.stopped = false;
@@ -96,14 +99,15 @@ export class ReconnectingSocket {
       this.failures = 0;
       this.received(String(e.data));
     };
-    ws.onclose = () => {
+    ws.onclose = (e) => {
       clearInterval(this.pinger);
       if (this.ws !== ws) return;
       this.ws = null;
-      this.dropped();
+      this.dropped(e.code);
       if (this.stopped) return;
       this.failures += 1;
       this.onStatus(this.failures > 3 ? 'failed' : 'closed');
+      if (this.stopped) return; // stopped by the status's listener
       const base = BACKOFF_MS[Math.min(this.failures - 1, BACKOFF_MS.length - 1)];
       this.timer = setTimeout(() => this.connect(), base + Math.random() * base * 0.5);
     };

@@ -26,6 +26,9 @@ export function freshId(prefix) {
   return `${prefix}${Date.now().toString(36)}${counter.toString(36)}`;
 }
 
+/** The close code of a connection whose account (or credential) stands no more. */
+const REVOKED_CLOSE = 4001;
+
 export class GameSocket extends ReconnectingSocket {
   /**
    * @param {object} o
@@ -45,6 +48,8 @@ export class GameSocket extends ReconnectingSocket {
     this.pending = null;
     /** @type {number | null} the version a `sync` was sent for, not answered yet */
     this.syncAsked = null;
+    /** The seat was closed with its account: the socket watches now. */
+    this.revoked = false;
   }
 
   url() {
@@ -54,6 +59,19 @@ export class GameSocket extends ReconnectingSocket {
 
   pingText() {
     return encode.ping(freshId('p'));
+  }
+
+  /**
+   * A seat closed by the server because its account was closed (4001) is refused from then on: the page
+   * watches the game instead, from the version it holds, so it still learns how the game ended.
+   * @param {number} code
+   */
+  dropped(code) {
+    if (code === REVOKED_CLOSE && this.token) {
+      this.token = null;
+      this.pending = null;
+      this.revoked = true;
+    }
   }
 
   opened() {

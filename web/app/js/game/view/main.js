@@ -17,7 +17,7 @@ import { playerBar, ratingLine } from './players.js';
 /** @typedef {import('../ctrl.js').GameCtrl} GameCtrl */
 
 /** @param {string} status */
-const connWords = (status) => (status === 'open' || status === 'gone' ? '' : t(`conn.${status}`));
+const connWords = (status) => (['open', 'gone', 'done'].includes(status) ? '' : t(`conn.${status}`));
 
 /**
  * The status line: whose move it is, the result, or what the page waits for.
