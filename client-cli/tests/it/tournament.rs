@@ -76,7 +76,8 @@ async fn four_bots_play_a_two_round_swiss_to_its_end() {
             break;
         }
         assert!(start.elapsed() < Duration::from_secs(6), "the four did not join: {t}");
-        tokio::time::sleep(Duration::from_millis(100)).await;
+        // Looked at often: the four must be seen before the tournament starts.
+        tokio::time::sleep(Duration::from_millis(25)).await;
     }
     // Each command plays its two games and exits when the tournament is finished.
     let mut outputs = Vec::new();

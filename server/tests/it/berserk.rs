@@ -35,7 +35,8 @@ async fn send_as(
 
 /// The seat the director gave `token`'s account in tournament `id`: (game id, side, seat token).
 async fn my_game(s: &TestServer, token: &str, id: &str) -> (String, String, String) {
-    for _ in 0..300 {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+    while tokio::time::Instant::now() < deadline {
         let (status, t) = send_as(s, reqwest::Method::GET, token, &format!("/api/tournaments/{id}"), None).await;
         assert_eq!(status, 200, "{t}");
         let game = &t["me"]["game"];
@@ -43,7 +44,7 @@ async fn my_game(s: &TestServer, token: &str, id: &str) -> (String, String, Stri
             let seat = game["seat"].as_str().unwrap().to_string();
             return (game_id.to_string(), seat, game["token"].as_str().unwrap().to_string());
         }
-        tokio::time::sleep(Duration::from_millis(100)).await;
+        crate::common::poll::tick().await;
     }
     panic!("no game for the player within 30 s");
 }
@@ -165,14 +166,15 @@ async fn arena_with_berserk(server: TestServer, restart: impl AsyncFnOnce(TestSe
 
     // The standings count 2 for the win and 1 for the berserk.
     let mut line = Value::Null;
-    for _ in 0..100 {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    while tokio::time::Instant::now() < deadline {
         let (_, view) = server.get(&format!("/api/tournaments/{tid}")).await;
         let lines = view["standings"].as_array().unwrap().clone();
         line = lines.into_iter().find(|l| l["name"] == south_name).unwrap();
         if line["games"] == 1 {
             break;
         }
-        tokio::time::sleep(Duration::from_millis(100)).await;
+        crate::common::poll::tick().await;
     }
     assert_eq!((line["score"].clone(), line["sheet"].clone()), (json!(3), json!([3])), "{line}");
     let _ = server.stop().await;

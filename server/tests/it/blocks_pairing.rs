@@ -116,7 +116,7 @@ async fn first_round(s: &TestServer, id: &str) -> BTreeSet<(String, String)> {
                 .collect();
         }
         assert!(tokio::time::Instant::now() < deadline, "no first round within a minute: {view}");
-        tokio::time::sleep(Duration::from_millis(100)).await;
+        crate::common::poll::tick().await;
     }
 }
 

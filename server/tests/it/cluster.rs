@@ -208,15 +208,14 @@ async fn a_killed_owner_s_games_carry_on_elsewhere() {
 
     // The timed game: nobody connected since a died, yet its flag fell.
     let client = common::TestServer::attach(b.addr, &url);
-    let mut result = serde_json::Value::Null;
-    for _ in 0..100 {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    let result = loop {
         let (_, game) = client.get(&format!("/api/games/{timed}")).await;
-        if game["game"]["status"] == "finished" {
-            result = game["game"].clone();
-            break;
+        if game["game"]["status"] == "finished" || tokio::time::Instant::now() >= deadline {
+            break game["game"].clone();
         }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+        common::poll::tick().await;
+    };
     assert_eq!(result["result"]["reason"], "timeout", "{result}");
     drop((b, c));
     drop_db(&base, &url).await;
@@ -363,15 +362,15 @@ async fn a_paused_owner_cannot_commit_after_a_takeover() {
     // a's players are moved: they reconnect (their home a is up again, and routes to b) and play on.
     nodes.set(0, None);
     m.seats[mover].send(&msg).await;
-    let mut tries = 0;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
+    let mut backoff = common::poll::Backoff::up_to(Duration::from_millis(400));
     loop {
-        tries += 1;
-        assert!(tries < 200, "the decision is never accepted");
+        assert!(tokio::time::Instant::now() < deadline, "the decision is never accepted");
         match m.seats[mover].next().await {
             Got::Msg(x) if answers(&x, "paused") && matches!(*x, ServerMsg::Accepted { .. }) => break,
             Got::Msg(x) if answers(&x, "paused") => {
                 assert!(matches!(*x, ServerMsg::Rejected { code: ErrorCode::Unavailable, .. }), "{x:?}");
-                tokio::time::sleep(Duration::from_millis(300)).await;
+                backoff.wait().await;
                 m.seats[mover].send(&msg).await;
             }
             Got::Msg(_) => {}

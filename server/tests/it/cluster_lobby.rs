@@ -78,7 +78,7 @@ async fn a_seek_posted_on_one_node_is_seen_on_another_and_taken_from_a_third() {
             if list["seeks"].as_array().unwrap().iter().any(|x| x["id"] == posted.id.as_str()) {
                 break;
             }
-            tokio::time::sleep(Duration::from_millis(100)).await;
+            crate::common::poll::tick().await;
         }
     })
     .await;
@@ -272,7 +272,7 @@ async fn an_account_paired_on_one_node_loses_its_seeks_on_the_others() {
             if !list["seeks"].as_array().unwrap().iter().any(|x| x["id"] == second.id.as_str()) {
                 break;
             }
-            tokio::time::sleep(Duration::from_millis(100)).await;
+            crate::common::poll::tick().await;
         }
     })
     .await;

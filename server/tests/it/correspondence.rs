@@ -102,7 +102,7 @@ async fn correspondence_survives_a_kill_and_is_lost_on_time_unattended(url: &str
     let deadline = tokio::time::Instant::now() + Duration::from_secs(3 * DAY_SECS);
     while game["status"] != "finished" {
         assert!(tokio::time::Instant::now() < deadline, "the game is not lost on time: {game}");
-        tokio::time::sleep(Duration::from_millis(200)).await;
+        crate::common::poll::tick().await;
         game = stored(&client, &lost).await;
     }
     assert_eq!(game["result"]["reason"], "timeout", "{game}");

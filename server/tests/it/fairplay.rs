@@ -112,7 +112,7 @@ async fn figures(s: &TestServer, moderator: &str, player: &str, games: usize) ->
             return rows;
         }
         assert!(Instant::now() < deadline, "{player}: {} of {games} games with figures: {body}", rows.len());
-        tokio::time::sleep(Duration::from_millis(100)).await;
+        crate::common::poll::tick().await;
     }
 }
 

@@ -45,7 +45,7 @@ async fn finished(server: &TestServer, id: &str, within: Duration) -> Value {
             return g;
         }
         assert!(tokio::time::Instant::now() < deadline, "not finished in {within:?}: {g}");
-        tokio::time::sleep(Duration::from_millis(100)).await;
+        crate::common::poll::tick().await;
     }
 }
 
@@ -61,7 +61,7 @@ async fn rooms_become(server: &TestServer, n: u64, within: Duration) {
     let deadline = tokio::time::Instant::now() + within;
     while rooms(server).await != n {
         assert!(tokio::time::Instant::now() < deadline, "{} rooms, not {n}, after {within:?}", rooms(server).await);
-        tokio::time::sleep(Duration::from_millis(100)).await;
+        crate::common::poll::tick().await;
     }
 }
 

@@ -58,7 +58,7 @@ async fn wait_healthy(server: &TestServer, within: Duration) {
             return;
         }
         assert!(start.elapsed() < within, "still unhealthy after {within:?}: {status} {body}");
-        tokio::time::sleep(Duration::from_millis(200)).await;
+        crate::common::poll::tick().await;
     }
 }
 

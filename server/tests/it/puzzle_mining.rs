@@ -171,7 +171,7 @@ async fn mined(s: &TestServer, ids: &[&str]) -> Vec<i64> {
             return counts;
         }
         assert!(Instant::now() < deadline, "{} of {} games mined", counts.len(), ids.len());
-        tokio::time::sleep(Duration::from_millis(200)).await;
+        crate::common::poll::tick().await;
     }
 }
 
@@ -239,7 +239,7 @@ async fn with_mining_off_nothing_is_mined_until_a_server_with_it_on_starts() {
     let deadline = Instant::now() + Duration::from_secs(120);
     while s.get(&format!("/api/games/{id}/review")).await.0 != 200 {
         assert!(Instant::now() < deadline, "the review is stored");
-        tokio::time::sleep(Duration::from_millis(200)).await;
+        crate::common::poll::tick().await;
     }
     sqlx::any::install_default_drivers();
     let pool = sqlx::AnyPool::connect(&url).await.unwrap();
@@ -247,7 +247,7 @@ async fn with_mining_off_nothing_is_mined_until_a_server_with_it_on_starts() {
     let figures = "SELECT COUNT(*) FROM fair_play WHERE game_id = $1";
     while sqlx::query_scalar::<_, i64>(figures).bind(&id).fetch_one(&pool).await.unwrap() < 2 {
         assert!(Instant::now() < deadline, "fair play's figures are stored");
-        tokio::time::sleep(Duration::from_millis(200)).await;
+        crate::common::poll::tick().await;
     }
     assert_eq!(mined(&control, &[&control_id]).await, [1], "the control mines the same game");
     control.stop().await;

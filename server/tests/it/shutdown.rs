@@ -254,7 +254,7 @@ async fn rooms_restored_on_start_count_in_the_room_gauge() {
     let deadline = Instant::now() + Duration::from_secs(10);
     while client.gauge("mancala_rooms").await != 0.0 {
         assert!(Instant::now() < deadline, "the room did not end");
-        tokio::time::sleep(Duration::from_millis(100)).await;
+        crate::common::poll::tick().await;
     }
     let (_, game) = client.get(&format!("/api/games/{id}")).await;
     assert_eq!(game["game"]["result"]["reason"], "aborted", "{game}");

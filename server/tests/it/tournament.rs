@@ -61,7 +61,7 @@ async fn play_seat(nodes: &Nodes, home: usize, game: &str, token: &str, variant:
                 Got::Reconnected => break,
                 Got::Msg(m) if answers(&m, &id) => {
                     if matches!(*m, ServerMsg::Rejected { .. }) {
-                        tokio::time::sleep(Duration::from_millis(100)).await;
+                        crate::common::poll::tick().await;
                     }
                     break;
                 }
@@ -84,7 +84,7 @@ async fn bot(nodes: Nodes, home: usize, id: String, token: String, seed: u64) ->
         let Some((200, t)) =
             call(&nodes, home, reqwest::Method::GET, &format!("/api/tournaments/{id}"), &token, None).await
         else {
-            tokio::time::sleep(Duration::from_millis(200)).await;
+            crate::common::poll::slow_tick().await;
             continue;
         };
         if t["status"] == "finished" {
@@ -101,7 +101,7 @@ async fn bot(nodes: Nodes, home: usize, id: String, token: String, seed: u64) ->
             played.push(game_id.to_string());
             continue;
         }
-        tokio::time::sleep(Duration::from_millis(200)).await;
+        crate::common::poll::slow_tick().await;
     }
 }
 
@@ -120,7 +120,7 @@ async fn until_seen(s: &TestServer, id: &str, what: &str, seen: impl Fn(&Value) 
             return;
         }
         assert!(tokio::time::Instant::now() < deadline, "not {what} within a minute: {view}");
-        tokio::time::sleep(Duration::from_millis(100)).await;
+        crate::common::poll::tick().await;
     }
 }
 
@@ -437,7 +437,7 @@ async fn an_arena_goes_on_after_its_directors_node_is_killed() {
             break;
         }
         assert!(tokio::time::Instant::now() < deadline, "nobody took the director's lease");
-        tokio::time::sleep(Duration::from_millis(200)).await;
+        crate::common::poll::tick().await;
     }
     let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
     loop {
@@ -447,7 +447,7 @@ async fn an_arena_goes_on_after_its_directors_node_is_killed() {
             break;
         }
         assert!(tokio::time::Instant::now() < deadline, "no new wave after the takeover: {now}");
-        tokio::time::sleep(Duration::from_millis(300)).await;
+        crate::common::poll::tick().await;
     }
     end_arena_in(&url, &id, 1_000).await;
     for t in tasks {
@@ -489,7 +489,7 @@ async fn the_schedule_makes_each_occurrence_once_on_every_node() {
             break list;
         }
         assert!(tokio::time::Instant::now() < deadline, "the schedule made nothing: {list}");
-        tokio::time::sleep(Duration::from_millis(100)).await;
+        crate::common::poll::tick().await;
     };
     let upcoming = list["upcoming"].as_array().unwrap();
     let starts: Vec<u64> = upcoming.iter().map(|t| t["starts_at"].as_u64().unwrap()).collect();

@@ -113,6 +113,7 @@ impl Client {
     /// Connects (to its node, or the next one up), retrying for up to 30 s.
     async fn connect(&mut self) {
         let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+        let mut backoff = super::poll::Backoff::up_to(Duration::from_millis(400));
         loop {
             if let Some(addr) = self.nodes.pick(self.home) {
                 let mut url = format!("ws://{addr}/api/games/{}/ws", self.game);
@@ -132,7 +133,7 @@ impl Client {
                 }
             }
             assert!(tokio::time::Instant::now() < deadline, "no node took the connection for 30 s");
-            tokio::time::sleep(Duration::from_millis(200)).await;
+            backoff.wait().await;
         }
     }
 
@@ -261,6 +262,7 @@ impl Match {
         self.next_id += 1;
         let msg = ClientMsg::Decide { id: id.clone(), decision: decision.clone(), game: None, seat: None };
         self.seats[i].send(&msg).await;
+        let mut backoff = super::poll::Backoff::up_to(Duration::from_millis(400));
         let v = loop {
             let m = match self.seats[i].next().await {
                 Got::Msg(m) => *m,
@@ -276,11 +278,11 @@ impl Match {
                         matches!(m, ServerMsg::Rejected { code: ErrorCode::Unavailable, .. }),
                         "{decision} by seat {i}: {m:?}"
                     );
-                    tokio::time::sleep(Duration::from_millis(300)).await;
+                    backoff.wait().await;
                     self.seats[i].send(&msg).await;
                 }
                 ServerMsg::Error { code: ErrorCode::RateLimited, .. } => {
-                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    backoff.wait().await;
                     self.seats[i].send(&msg).await;
                 }
                 _ => {}

@@ -167,6 +167,7 @@ impl Table {
         self.next_id += 1;
         let msg = ClientMsg::Decide { id: id.clone(), decision: decision.to_string(), game: None, seat: None };
         self.ws(seat).try_say(&msg).await?;
+        let mut backoff = super::poll::Backoff::up_to(Duration::from_millis(400));
         let answer = loop {
             let m = self.ws(seat).try_recv(TIMEOUT).await?;
             self.note(seat, &m);
@@ -177,7 +178,7 @@ impl Table {
                 // A seat whose opponent's moves are all forced plays faster than the connection's message
                 // rate (20/s): the decision was dropped, unapplied; send it again, as a client would.
                 ServerMsg::Error { code: ErrorCode::RateLimited, .. } => {
-                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    backoff.wait().await;
                     self.ws(seat).try_say(&msg).await?;
                 }
                 _ => {}

@@ -6,6 +6,7 @@
 pub mod cluster;
 pub mod driver;
 pub mod lobby;
+pub mod poll;
 pub mod process;
 pub mod raw;
 pub mod smtp;
@@ -370,7 +371,9 @@ pub async fn drop_db(base: &str, url: &str) {
     // connection between FORCE's terminations and the drop ("being accessed by other users"), or hold
     // the server's last connection slots. Ask again until the database is gone.
     let mut last = String::new();
-    for _ in 0..100 {
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(10);
+    let mut backoff = poll::Backoff::up_to(std::time::Duration::from_millis(200));
+    while tokio::time::Instant::now() < deadline {
         match <sqlx::AnyConnection as sqlx::Connection>::connect(base).await {
             Ok(mut conn) => match sqlx::raw_sql(sqlx::AssertSqlSafe(sql.clone())).execute(&mut conn).await {
                 Ok(_) => return,
@@ -378,7 +381,7 @@ pub async fn drop_db(base: &str, url: &str) {
             },
             Err(e) => last = format!("connect: {e}"),
         }
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        backoff.wait().await;
     }
     panic!("drop {name}: {last}");
 }
