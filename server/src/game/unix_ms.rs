@@ -4,14 +4,34 @@
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+/// The system's wall clock, in Unix ms (0 if it is set before the epoch).
+fn wall_ms() -> i64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
+}
+
 /// Milliseconds since the Unix epoch (UTC).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct UnixMs(i64);
 
 impl UnixMs {
     /// The wall clock now (the epoch itself if the clock is set before it).
+    #[cfg(not(test))]
     pub fn now() -> UnixMs {
-        UnixMs(SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0))
+        UnixMs(wall_ms())
+    }
+
+    /// In unit tests the wall clock runs with tokio's: a test on a paused clock (`start_paused`,
+    /// `tokio::time::advance`) moves the stored times and the timers' `Instant`s together, as the server's
+    /// rooms mix both (a first move's deadline is stored in Unix ms, its timer is an `Instant`).
+    #[cfg(test)]
+    pub fn now() -> UnixMs {
+        use std::sync::OnceLock;
+        use tokio::time::Instant;
+        static ANCHOR: OnceLock<(std::time::Instant, i64)> = OnceLock::new();
+        let (at, ms) = *ANCHOR.get_or_init(|| (std::time::Instant::now(), wall_ms()));
+        let (at, now) = (Instant::from_std(at), Instant::now());
+        let ahead = |d: Duration| d.as_millis() as i64;
+        UnixMs(if now >= at { ms + ahead(now - at) } else { ms - ahead(at - now) })
     }
 
     /// A stored or received time.

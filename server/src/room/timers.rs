@@ -142,6 +142,43 @@ mod tests {
         assert_eq!(abort, game.updated_at.plus(Duration::from_secs(30)));
     }
 
+    /// On tokio's paused clock, which the stored times follow in unit tests (`UnixMs::now`): the abort
+    /// of a game never played stays where it was set as time passes, and falls due at 30 s, not before.
+    #[tokio::test(start_paused = true)]
+    async fn the_first_decisions_abort_falls_due_at_its_time_as_time_passes() {
+        let game = started(PlayerName::parse("kwame").unwrap());
+        let seats = Seats::absent((Instant::now(), UnixMs::now()));
+        let (at, timer) = ruling(&game, &seats, &config()).expect("pending");
+        assert_eq!(timer, Timer::NoStart);
+        let close = |a: Instant, b: Instant| a.max(b) - a.min(b) <= Duration::from_millis(1);
+        assert!(close(at, Instant::now() + Duration::from_secs(30)), "30 s after the start");
+        tokio::time::advance(Duration::from_secs(29)).await;
+        let (later, _) = ruling(&game, &seats, &config()).expect("still pending");
+        assert!(close(later, at), "the deadline does not move as time passes: {:?}", later - at);
+        assert!(later > Instant::now(), "not due at 29 s");
+        tokio::time::advance(Duration::from_secs(1)).await;
+        assert!(later <= Instant::now(), "due at 30 s");
+    }
+
+    /// A finished game lingers `linger` after the last person left, then its room stops; an ongoing game
+    /// with no ruling pending is unloaded `idle` after.
+    #[tokio::test(start_paused = true)]
+    async fn a_room_left_alone_lingers_then_stops() {
+        let mut game = started(PlayerName::bot("easy"));
+        let seats = Seats::absent((Instant::now(), UnixMs::now()));
+        let left = Instant::now();
+        tokio::time::advance(Duration::from_secs(5)).await;
+        assert_eq!(next(&game, &seats, &config(), Some(left)), Some((left + config().idle, Timer::Idle)));
+        game.status = GameStatus::Finished;
+        let (at, timer) = next(&game, &seats, &config(), Some(left)).expect("a linger");
+        assert_eq!((at, timer), (left + config().linger, Timer::Linger));
+        tokio::time::advance(Duration::from_secs(54)).await;
+        assert!(at > Instant::now(), "not at 59 s");
+        tokio::time::advance(Duration::from_secs(1)).await;
+        assert!(at <= Instant::now(), "at 60 s");
+        assert_eq!(next(&game, &seats, &config(), None), None, "nothing while someone is there");
+    }
+
     #[test]
     fn a_game_against_the_computer_waits_for_its_player_as_long_as_they_like() {
         let game = started(PlayerName::bot("easy"));
