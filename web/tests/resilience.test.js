@@ -249,3 +249,34 @@ test('the browser coming back online reconnects at once, whatever the back-off',
     [],
   );
 });
+
+test("a player's refused socket is tried again every 2 to 3 s while the game is live", { timeout: 60000 }, async () => {
+  const tries = [];
+  let open = [];
+  let refuse = false;
+  await started({
+    route: (ws) => {
+      tries.push(Date.now());
+      if (refuse) {
+        ws.close({ code: 1011, reason: 'test: network away' });
+        return;
+      }
+      open.push([ws, ws.connectToServer()]);
+    },
+  });
+  refuse = true;
+  for (const [ws, upstream] of open) {
+    ws.close({ code: 1006 });
+    upstream.close();
+  }
+  open = [];
+  // 0.25, 0.5, 1, then 2 s (and up to half again) each: a spectator's back-off would go on to 4 and 8 s.
+  const first = tries.length;
+  await until(async () => tries.length >= first + 7, 'seven refused tries', 30000);
+  const gaps = tries
+    .slice(first)
+    .map((t, i, all) => (i ? t - all[i - 1] : 0))
+    .slice(1);
+  assert.ok(Math.max(...gaps) <= 3100, `never more than 3 s between tries: ${gaps}`);
+  assert.ok(gaps[gaps.length - 1] >= 1900, `but not hammered: ${gaps}`);
+});

@@ -11,6 +11,7 @@ import { BoardView } from '../board/board.js';
 import { apply, bothMoved, decisions, initial } from '../gamestate.js';
 import { adoptSeatFragment, keepSeat, prefs, seatToken } from '../prefs.js';
 import { GameSocket } from '../net/socket.js';
+import { DEFAULT_TIMING, SEAT_TIMING } from '../net/reconnect.js';
 import { shownHoles } from '../board/steps.js';
 import { has, loadBook, t } from '../i18n.js';
 import { errorText, other, shownName, sideName, variantName } from '../ui.js';
@@ -382,6 +383,7 @@ export class GameCtrl {
     if (sowing) this.noise(sowing.move.steps.some((x) => x.type === 'capture') ? 'capture' : 'move');
     if (!myTurn && m.type === 'event' && this.legal().length) this.noise('turn');
     if (m.type === 'snapshot' && s.seat) keepSeat(this.id, seatToken(this.id) || '', s.seat, s.game?.variant);
+    this.socket?.pace(s.seat && s.game?.status === 'ongoing' ? SEAT_TIMING : DEFAULT_TIMING);
     if (s.needRecord && !this.recordAsked) fetchRecord(this);
     for (const ply of this.seen.keys()) if (ply > (s.game?.plies ?? 0)) this.seen.delete(ply);
     if (sowing && s.board) {
