@@ -3,7 +3,7 @@
 // (its words, the language picker, who is signed in) and starts the router. No other module imports it.
 
 import { useLanguage, t } from './i18n.js';
-import { prefs } from './prefs.js';
+import { keepLangCookie, prefs } from './prefs.js';
 import { go, startRouter } from './router.js';
 import { mountHeader, onChange, ready } from './session.js';
 
@@ -40,6 +40,12 @@ function chooseLanguage(have) {
     if (found) return found;
   }
   return have.includes('en') ? 'en' : have[0];
+}
+
+/** The language the `lang` cookie names, or null. */
+function cookieLang() {
+  const m = /(?:^|;\s*)lang=([^;]*)/.exec(document.cookie);
+  return m ? decodeURIComponent(m[1]) : null;
 }
 
 /**
@@ -94,6 +100,9 @@ byId('theme').addEventListener('click', () => {
 applyTheme();
 const have = available();
 const lang = chooseLanguage(have);
+// A choice kept before the cookie existed, or a cookie left from a language no longer offered.
+const kept = prefs.lang && have.includes(prefs.lang) ? prefs.lang : null;
+if (kept !== cookieLang()) keepLangCookie(kept);
 try {
   await useLanguage(lang);
 } catch {

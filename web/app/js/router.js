@@ -1,13 +1,20 @@
 // @ts-check
 // The router: the address to a page module (loaded on demand), links followed without a reload, the
 // header's current link marked (and shown in a phone's line of links). Pages go elsewhere with `go`.
+// The first page takes over the words the server drew (`main > .drawn`): its view is built beside them,
+// invisible (app.css), and they give way once it is ready, so the page never shows "Loading…" between.
 
-import { loadBook } from './i18n.js';
+import { loadBook, t } from './i18n.js';
 
 /**
- * A page: `mount` draws it; `books` holds its words (loaded first).
- * @typedef {{mount: (main: HTMLElement, params: Record<string, string>) => (void | (() => void)), books?: string[]}} PageModule
+ * A page: `mount` draws it; `books` holds its words (loaded first); `ready` says when its view (the
+ * element it drew under `main`) is whole: the server's words give way then (default: when the view no
+ * longer says "Loading…").
+ * @typedef {{mount: (main: HTMLElement, params: Record<string, string>) => (void | (() => void)), books?: string[], ready?: (main: HTMLElement) => boolean}} PageModule
  */
+
+/** The longest the server's words wait for the page's view (an API that does not answer). */
+const TAKEOVER_MS = 10000;
 
 /** @type {[RegExp, string, (m: RegExpExecArray) => Record<string, string>][]} */
 const ROUTES = [
@@ -75,8 +82,11 @@ async function route(href = null, replace = false) {
   }
   if (unmount) unmount();
   unmount = null;
-  main.replaceChildren();
+  // Only the page the server drew (the first) has its words there.
+  const drawn = mine === 1 ? main.querySelector(':scope > .drawn') : null;
+  main.replaceChildren(...(drawn ? [drawn] : []));
   unmount = mod.mount(main, params) || null;
+  if (drawn) takeOver(main, drawn, mod.ready || ((el) => !el.textContent?.includes(t('common.loading'))), mine);
   for (const a of document.querySelectorAll('header nav a')) {
     const link = a.getAttribute('href') || '';
     const section = link.split('/').slice(0, 2).join('/');
@@ -89,6 +99,31 @@ async function route(href = null, replace = false) {
   const nav = /** @type {HTMLElement} */ (document.querySelector('header nav'));
   const here = nav?.querySelector('a.here');
   if (here instanceof HTMLElement) nav.scrollLeft = here.offsetLeft - nav.offsetLeft - nav.clientWidth / 2;
+}
+
+/**
+ * Takes `drawn` (the server's words) away once the page's view beside it is `ready`, or after
+ * TAKEOVER_MS, or when another page is drawn.
+ * @param {HTMLElement} into
+ * @param {Element} drawn
+ * @param {(main: HTMLElement) => boolean} ready
+ * @param {number} mine the route's generation
+ */
+function takeOver(into, drawn, ready, mine) {
+  const done = () => {
+    watch.disconnect();
+    clearTimeout(timer);
+    drawn.remove();
+  };
+  const look = () => {
+    if (mine !== generation || !drawn.isConnected) return done();
+    const view = [...into.children].filter((el) => el !== drawn);
+    if (view.length && view.every((el) => ready(/** @type {HTMLElement} */ (el)))) done();
+  };
+  const watch = new MutationObserver(look);
+  const timer = setTimeout(done, TAKEOVER_MS);
+  watch.observe(into, { childList: true, subtree: true, characterData: true, attributes: true });
+  look();
 }
 
 /**
