@@ -42,12 +42,6 @@ function chooseLanguage(have) {
   return have.includes('en') ? 'en' : have[0];
 }
 
-/** The language the `lang` cookie names, or null. */
-function cookieLang() {
-  const m = /(?:^|;\s*)lang=([^;]*)/.exec(document.cookie);
-  return m ? decodeURIComponent(m[1]) : null;
-}
-
 /**
  * A language's own name ("English", "Français"), from the browser's knowledge of languages.
  * @param {string} code
@@ -100,9 +94,8 @@ byId('theme').addEventListener('click', () => {
 applyTheme();
 const have = available();
 const lang = chooseLanguage(have);
-// A choice kept before the cookie existed, or a cookie left from a language no longer offered.
-const kept = prefs.lang && have.includes(prefs.lang) ? prefs.lang : null;
-if (kept !== cookieLang()) keepLangCookie(kept);
+// A choice kept before the cookie existed reaches the server from the next page on.
+if (prefs.lang) keepLangCookie(prefs.lang);
 try {
   await useLanguage(lang);
 } catch {

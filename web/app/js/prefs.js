@@ -115,18 +115,11 @@ export const prefs = {
   },
   set lang(v) {
     write('mancala.lang', v);
-    keepLangCookie(v);
+    if (v) keepLangCookie(v);
   },
 };
 
-/**
- * The `lang` cookie holds the language chosen with the picker (none: the browser's, which the server
- * reads from `Accept-Language` as the client reads `navigator.languages`).
- * @param {string | null} lang
- */
+/** The `lang` cookie: the language chosen with the picker, for the server. @param {string} lang */
 export function keepLangCookie(lang) {
-  const year = 365 * 24 * 3600;
-  document.cookie = lang
-    ? `lang=${encodeURIComponent(lang)}; path=/; max-age=${year}; samesite=lax`
-    : 'lang=; path=/; max-age=0; samesite=lax';
+  document.cookie = `lang=${encodeURIComponent(lang)}; path=/; max-age=31536000; samesite=lax`;
 }

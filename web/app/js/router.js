@@ -7,14 +7,10 @@
 import { loadBook, t } from './i18n.js';
 
 /**
- * A page: `mount` draws it; `books` holds its words (loaded first); `ready` says when its view (the
- * element it drew under `main`) is whole: the server's words give way then (default: when the view no
- * longer says "Loading…").
- * @typedef {{mount: (main: HTMLElement, params: Record<string, string>) => (void | (() => void)), books?: string[], ready?: (main: HTMLElement) => boolean}} PageModule
+ * A page: `mount` draws it; `books` holds its words (loaded first); `ready`: its view is whole, and the
+ * server's words give way (default: it no longer says "Loading…").
+ * @typedef {{mount: (main: HTMLElement, params: Record<string, string>) => (void | (() => void)), books?: string[], ready?: (view: Element) => boolean}} PageModule
  */
-
-/** The longest the server's words wait for the page's view (an API that does not answer). */
-const TAKEOVER_MS = 10000;
 
 /** @type {[RegExp, string, (m: RegExpExecArray) => Record<string, string>][]} */
 const ROUTES = [
@@ -86,7 +82,7 @@ async function route(href = null, replace = false) {
   const drawn = mine === 1 ? main.querySelector(':scope > .drawn') : null;
   main.replaceChildren(...(drawn ? [drawn] : []));
   unmount = mod.mount(main, params) || null;
-  if (drawn) takeOver(main, drawn, mod.ready || ((el) => !el.textContent?.includes(t('common.loading'))), mine);
+  if (drawn) takeOver(main, drawn, mod.ready || ((el) => !el.textContent?.includes(t('common.loading'))));
   for (const a of document.querySelectorAll('header nav a')) {
     const link = a.getAttribute('href') || '';
     const section = link.split('/').slice(0, 2).join('/');
@@ -102,27 +98,20 @@ async function route(href = null, replace = false) {
 }
 
 /**
- * Takes `drawn` (the server's words) away once the page's view beside it is `ready`, or after
- * TAKEOVER_MS, or when another page is drawn.
+ * The server's words give way once the page's view beside them is `ready`, at the latest after 10 s.
  * @param {HTMLElement} into
  * @param {Element} drawn
- * @param {(main: HTMLElement) => boolean} ready
- * @param {number} mine the route's generation
+ * @param {(view: Element) => boolean} ready
  */
-function takeOver(into, drawn, ready, mine) {
-  const done = () => {
-    watch.disconnect();
-    clearTimeout(timer);
-    drawn.remove();
-  };
+function takeOver(into, drawn, ready) {
+  const done = () => (watch.disconnect(), clearTimeout(timer), drawn.remove());
   const look = () => {
-    if (mine !== generation || !drawn.isConnected) return done();
     const view = [...into.children].filter((el) => el !== drawn);
-    if (view.length && view.every((el) => ready(/** @type {HTMLElement} */ (el)))) done();
+    if (!drawn.isConnected || (view.length && view.every(ready))) done();
   };
   const watch = new MutationObserver(look);
-  const timer = setTimeout(done, TAKEOVER_MS);
-  watch.observe(into, { childList: true, subtree: true, characterData: true, attributes: true });
+  const timer = setTimeout(done, 10000);
+  watch.observe(into, { childList: true, subtree: true, characterData: true });
   look();
 }
 

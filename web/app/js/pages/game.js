@@ -10,7 +10,7 @@ import { t } from '../i18n.js';
 import { view } from '../game/view/main.js';
 import { focusAsked, redrawer } from '../redraw.js';
 
-/** The view is whole once the game is in (the status no longer waits for the connection). @param {HTMLElement} el */
+/** The view is whole once the game is in. @param {Element} el */
 export const ready = (el) => !el.textContent?.includes(t('game.status.connecting'));
 
 /**
