@@ -19,6 +19,7 @@
 //! | `/puzzles…` | the title and the kinds of puzzles ([`puzzles`]) |
 //! | `/game/{id}` | the game's name, kind, players and result ([`game`]) |
 
+mod catalogs;
 mod game;
 mod header;
 mod home;
@@ -41,6 +42,8 @@ pub struct Drawn {
     title: Option<String>,
     main: String,
     learn_style: bool,
+    /// The books of the page's module, whose catalogs the page names for preloading.
+    books: Vec<String>,
 }
 
 /// The class of the element holding the server's words in `<main>`: the client removes it when its own
@@ -51,7 +54,7 @@ impl Drawn {
     /// A page drawn with its words, titled as the client titles it (`… · Mancala`).
     fn page(words: Words, title: &str, main: String, learn_style: bool) -> Drawn {
         let title = Some(format!("{title} · Mancala"));
-        Drawn { words, title, main: format!(r#"<div class="{CLASS}">{main}</div>"#), learn_style }
+        Drawn { words, title, main: format!(r#"<div class="{CLASS}">{main}</div>"#), learn_style, books: Vec::new() }
     }
 
     /// The home page, titled with a sentence of its own.
@@ -63,7 +66,7 @@ impl Drawn {
     /// A page the server does not draw: "Loading…" and the header in the visitor's language.
     fn plain(words: Words) -> Drawn {
         let main = format!(r#"<p class="loading">{}</p>"#, esc(&words.t("common.loading")));
-        Drawn { words, title: None, main, learn_style: false }
+        Drawn { words, title: None, main, learn_style: false, books: Vec::new() }
     }
 
     /// The language the page is drawn in.
@@ -77,14 +80,19 @@ impl Drawn {
         if let Some(title) = &self.title {
             html = html.replacen("<title>Mancala</title>", &format!("<title>{}</title>", esc(title)), 1);
         }
-        if self.learn_style
-            && let Some(at) = html.find("/css/app.css\" />")
+        if let Some(at) = html.find("/css/app.css\" />")
             && let Some(start) = html[..at].rfind("<link")
         {
-            // The stylesheet the client's `learnStyle()` would add, found there by its `data-learn`.
             let end = at + "/css/app.css\" />".len();
-            let link = html[start..end].replace("/css/app.css", "/css/learn.css").replace(" />", " data-learn />");
-            html.insert_str(end, &format!("\n    {link}"));
+            let link = &html[start..end];
+            let base = link.split("href=\"").nth(1).and_then(|h| h.strip_suffix("/css/app.css\" />")).unwrap_or("");
+            let mut extra = format!("\n    {}", catalogs::links(base, self.lang(), &self.books));
+            if self.learn_style {
+                // The stylesheet the client's `learnStyle()` would add, found there by its `data-learn`.
+                let learn = link.replace("/css/app.css", "/css/learn.css").replace(" />", " data-learn />");
+                extra.push_str(&format!("\n    {learn}"));
+            }
+            html.insert_str(end, &extra);
         }
         html = header::translate(&html, &self.words);
         if let Some(open) = html.find(r#"<main id="main""#)
@@ -102,7 +110,7 @@ pub async fn draw(page: &str, state: &AppState, path: &str, headers: &HeaderMap)
     let lang = lang::visitor(headers);
     let segments: Vec<String> = path.split('/').skip(1).map(decode_segment).collect();
     let segment = |i: usize| segments.get(i).map(String::as_str).unwrap_or("");
-    match page {
+    let mut drawn = match page {
         "home" => home::draw(lang),
         "learn" => learn::list(lang),
         "lesson" => learn::lesson(lang, segment(1), segment(2)),
@@ -110,7 +118,9 @@ pub async fn draw(page: &str, state: &AppState, path: &str, headers: &HeaderMap)
         "puzzles" => puzzles::draw(lang, segment(1)),
         "game" => game::draw(state, lang, segment(1)).await,
         _ => plain(headers),
-    }
+    };
+    drawn.books = catalogs::books(page);
+    drawn
 }
 
 /// A page the server does not draw, in the visitor's language.
