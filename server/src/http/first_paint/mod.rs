@@ -9,7 +9,8 @@
 //! language the client will pick ([`lang`]). Every text is escaped ([`html::esc`]). The header's
 //! `data-i18n` words are translated too. Pages not drawn here keep "Loading…", in the visitor's language.
 //! The server's copy carries the client's classes (it looks the same) but no `id`: the client's view is
-//! built beside it, invisible, until it is ready, and an id names one element.
+//! built beside it, invisible, until it is ready, and an id names one element. The page also names its
+//! language's catalog and its books for preloading ([`catalogs`]).
 //!
 //! | page | drawn |
 //! |---|---|
