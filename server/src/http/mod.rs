@@ -39,6 +39,7 @@ pub mod blocks;
 pub mod cors;
 pub mod email;
 pub mod export;
+pub mod first_paint;
 pub mod forgot;
 pub mod game_preview;
 pub mod games;

@@ -14,11 +14,11 @@
 //! path, so they all stay under the same version without a build step. Every answer carries a content
 //! security policy that allows the server's own origin only.
 
-use super::module_graph;
+use super::{first_paint, module_graph};
 use crate::edge::error::ApiError;
 use crate::state::AppState;
 use axum::Router;
-use axum::extract::{Path, Request};
+use axum::extract::{Path, Request, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -73,7 +73,10 @@ pub fn routes() -> Router<AppState> {
 /// The route of the app's page whose module is `js/pages/{name}.js` (the client's router names the same
 /// module for the same address: `pages_match_the_client_router`).
 fn page(name: &'static str) -> axum::routing::MethodRouter<AppState> {
-    get(move |request: Request| async move { html_page(name, StatusCode::OK, request.headers()) })
+    get(move |State(state): State<AppState>, request: Request| async move {
+        let drawn = first_paint::draw(name, &state, request.uri().path(), request.headers()).await;
+        html_page(name, StatusCode::OK, request.headers(), &drawn)
+    })
 }
 
 /// The hash of every embedded file (names and contents), computed once: the assets' folder version.
@@ -128,8 +131,13 @@ fn index(name: &str) -> (String, String) {
     pages.entry(name.to_string()).or_insert_with(|| render(name)).clone()
 }
 
+/// An embedded file of `web/app/` (the first paint reads the client's catalogs).
+pub(super) fn embedded(path: &str) -> Option<Vec<u8>> {
+    Files::get(path).map(|f| f.data.into_owned())
+}
+
 /// The languages the page has a catalog for, space-separated: adding `web/app/i18n/{lang}.json` adds one.
-fn languages() -> String {
+pub(super) fn languages() -> String {
     let mut langs: Vec<String> = Files::iter()
         .filter_map(|name| name.strip_prefix("i18n/")?.strip_suffix(".json").map(str::to_string))
         .filter(|lang| !lang.contains('/'))
@@ -141,12 +149,14 @@ fn languages() -> String {
 /// `/mod`: the app's page for moderators, and a 403 (the app's page, which says so) for everyone else.
 async fn moderation_page(moderator: Result<super::moderation::Moderator, ApiError>, request: Request) -> Response {
     let status = if moderator.is_ok() { StatusCode::OK } else { StatusCode::FORBIDDEN };
-    html_page("mod", status, request.headers())
+    html_page("mod", status, request.headers(), &first_paint::plain(request.headers()))
 }
 
-/// The app's HTML for the page `name` (the app reads the address itself and draws that page).
-fn html_page(name: &str, status: StatusCode, request: &HeaderMap) -> Response {
-    let (html, etag) = index(name);
+/// The app's HTML for the page `name` with what the server drew of it (the app reads the address itself
+/// and draws that page over it). The ETag is the whole page's: its language and its words change it.
+fn html_page(name: &str, status: StatusCode, request: &HeaderMap, drawn: &first_paint::Drawn) -> Response {
+    let html = drawn.apply(&index(name).0);
+    let etag = format!("\"{}\"", hex::encode(&Sha256::digest(html.as_bytes())[..8]));
     if status == StatusCode::OK && matches_etag(request, &etag) {
         return with_policy(StatusCode::NOT_MODIFIED, request, [(header::ETAG, etag)], ()).into_response();
     }
@@ -154,6 +164,8 @@ fn html_page(name: &str, status: StatusCode, request: &HeaderMap) -> Response {
         (header::CONTENT_TYPE, "text/html; charset=utf-8".to_string()),
         (header::CACHE_CONTROL, "no-cache".to_string()),
         (header::ETAG, etag),
+        (header::VARY, "Cookie, Accept-Language".to_string()),
+        (header::CONTENT_LANGUAGE, drawn.lang().to_string()),
     ];
     with_policy(status, request, headers, html)
 }
@@ -226,7 +238,7 @@ async fn not_found(request: Request) -> Response {
     if path == "/api" || path.starts_with("/api/") {
         return ApiError::NotFound(format!("no route `{path}`")).into_response();
     }
-    html_page("notfound", StatusCode::NOT_FOUND, request.headers())
+    html_page("notfound", StatusCode::NOT_FOUND, request.headers(), &first_paint::plain(request.headers()))
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 // (its words, the language picker, who is signed in) and starts the router. No other module imports it.
 
 import { useLanguage, t } from './i18n.js';
-import { prefs } from './prefs.js';
+import { keepLangCookie, prefs } from './prefs.js';
 import { go, startRouter } from './router.js';
 import { mountHeader, onChange, ready } from './session.js';
 
@@ -94,6 +94,8 @@ byId('theme').addEventListener('click', () => {
 applyTheme();
 const have = available();
 const lang = chooseLanguage(have);
+// A choice kept before the cookie existed reaches the server from the next page on.
+if (prefs.lang) keepLangCookie(prefs.lang);
 try {
   await useLanguage(lang);
 } catch {

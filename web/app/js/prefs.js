@@ -1,7 +1,8 @@
 // @ts-check
 // What the browser keeps between visits: the seat tokens of this browser's games (never put in a URL
 // the server sees: a seat link carries its token in the fragment, read here and stored), the guest
-// name, the theme, the animation speed and the language. All in localStorage.
+// name, the theme, the animation speed and the language. All in localStorage; the language also in the
+// `lang` cookie, so the server draws a page's first words in it (server/src/http/first_paint/).
 
 const SEATS = 'mancala.seats';
 
@@ -114,5 +115,11 @@ export const prefs = {
   },
   set lang(v) {
     write('mancala.lang', v);
+    if (v) keepLangCookie(v);
   },
 };
+
+/** The `lang` cookie: the language chosen with the picker, for the server. @param {string} lang */
+export function keepLangCookie(lang) {
+  document.cookie = `lang=${encodeURIComponent(lang)}; path=/; max-age=31536000; samesite=lax`;
+}

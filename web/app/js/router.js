@@ -1,12 +1,15 @@
 // @ts-check
 // The router: the address to a page module (loaded on demand), links followed without a reload, the
 // header's current link marked (and shown in a phone's line of links). Pages go elsewhere with `go`.
+// The first page takes over the words the server drew (`main > .drawn`): its view is built beside them,
+// invisible (app.css), and they give way once it is ready, so the page never shows "Loading…" between.
 
-import { loadBook } from './i18n.js';
+import { loadBook, t } from './i18n.js';
 
 /**
- * A page: `mount` draws it; `books` holds its words (loaded first).
- * @typedef {{mount: (main: HTMLElement, params: Record<string, string>) => (void | (() => void)), books?: string[]}} PageModule
+ * A page: `mount` draws it; `books` holds its words (loaded first); `ready`: its view is whole, and the
+ * server's words give way (default: it no longer says "Loading…").
+ * @typedef {{mount: (main: HTMLElement, params: Record<string, string>) => (void | (() => void)), books?: string[], ready?: (view: Element) => boolean}} PageModule
  */
 
 /** @type {[RegExp, string, (m: RegExpExecArray) => Record<string, string>][]} */
@@ -75,8 +78,11 @@ async function route(href = null, replace = false) {
   }
   if (unmount) unmount();
   unmount = null;
-  main.replaceChildren();
+  // Only the page the server drew (the first) has its words there.
+  const drawn = mine === 1 ? main.querySelector(':scope > .drawn') : null;
+  main.replaceChildren(...(drawn ? [drawn] : []));
   unmount = mod.mount(main, params) || null;
+  if (drawn) takeOver(main, drawn, mod.ready || ((el) => !el.textContent?.includes(t('common.loading'))));
   for (const a of document.querySelectorAll('header nav a')) {
     const link = a.getAttribute('href') || '';
     const section = link.split('/').slice(0, 2).join('/');
@@ -89,6 +95,24 @@ async function route(href = null, replace = false) {
   const nav = /** @type {HTMLElement} */ (document.querySelector('header nav'));
   const here = nav?.querySelector('a.here');
   if (here instanceof HTMLElement) nav.scrollLeft = here.offsetLeft - nav.offsetLeft - nav.clientWidth / 2;
+}
+
+/**
+ * The server's words give way once the page's view beside them is `ready`, at the latest after 10 s.
+ * @param {HTMLElement} into
+ * @param {Element} drawn
+ * @param {(view: Element) => boolean} ready
+ */
+function takeOver(into, drawn, ready) {
+  const done = () => (watch.disconnect(), clearTimeout(timer), drawn.remove());
+  const look = () => {
+    const view = [...into.children].filter((el) => el !== drawn);
+    if (!drawn.isConnected || (view.length && view.every(ready))) done();
+  };
+  const watch = new MutationObserver(look);
+  const timer = setTimeout(done, 10000);
+  watch.observe(into, { childList: true, subtree: true, characterData: true });
+  look();
 }
 
 /**

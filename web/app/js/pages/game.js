@@ -10,6 +10,9 @@ import { t } from '../i18n.js';
 import { view } from '../game/view/main.js';
 import { focusAsked, redrawer } from '../redraw.js';
 
+/** The view is whole once the game is in. @param {Element} el */
+export const ready = (el) => !el.textContent?.includes(t('game.status.connecting'));
+
 /**
  * @param {HTMLElement} main
  * @param {Record<string, string>} params

@@ -18,6 +18,9 @@ import { view } from '../home/view/main.js';
 /** The catalog's books this page's words are in. */
 export const books = ['home', 'lobby', 'lists'];
 
+/** The view is whole once the four games are in (the lists are live and may come later). @param {Element} el */
+export const ready = (el) => !el.querySelector('.variants')?.textContent?.includes(t('common.loading'));
+
 /** @param {HTMLElement} main */
 export function mount(main) {
   learnStyle();

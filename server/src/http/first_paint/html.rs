@@ -1,0 +1,62 @@
+//! Writing HTML by hand, safely: every text and attribute value the first paint puts in a page goes
+//! through [`esc`], whatever its source (a player's name, an address, the catalogs' words).
+
+/// `text` with the five characters HTML gives a meaning escaped, for a text node or a quoted attribute.
+pub fn esc(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A path segment as the client's router reads it (`decodeURIComponent`): `%XX` decoded, and the raw
+/// segment kept when the result is not UTF-8 (the client would throw and draw nothing of it).
+pub fn decode_segment(segment: &str) -> String {
+    let bytes = segment.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        if bytes[i] == b'%'
+            && i + 2 < bytes.len()
+            && let (Some(h), Some(l)) = (hex(bytes[i + 1]), hex(bytes[i + 2]))
+        {
+            out.push((h * 16 + l) as u8);
+            i += 3;
+            continue;
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    String::from_utf8(out).unwrap_or_else(|_| segment.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_and_attributes_are_escaped() {
+        assert_eq!(
+            esc(r#"<script>"a" & 'b'</script>"#),
+            "&lt;script&gt;&quot;a&quot; &amp; &#39;b&#39;&lt;/script&gt;"
+        );
+        assert_eq!(esc("Njombwa: les règles"), "Njombwa: les règles");
+    }
+
+    #[test]
+    fn segments_decode_as_the_client_reads_them() {
+        assert_eq!(decode_segment("%3Cb%3E"), "<b>");
+        assert_eq!(decode_segment("r%C3%A8gle"), "règle");
+        assert_eq!(decode_segment("50%"), "50%");
+        assert_eq!(decode_segment("%FF"), "%FF");
+    }
+}
