@@ -5,6 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createGame, person, PHONE, until, useServerAndBrowser, server, browser } from './harness.js';
 
 useServerAndBrowser();
@@ -97,9 +98,8 @@ test('the game page loads nothing from elsewhere, and its weight', async () => {
     `# game page: ${files.length} files, ${body} bytes of gzip bodies (${all} with headers); board drawn ${shown} ms after navigation`,
   );
   for (const l of files.sort((a, b) => b.body - a.body)) console.log(`#   ${l.body}\t${new URL(l.url).pathname}`);
-  // The budget: the page's own modules with their JSDoc types (about a fifth of the bytes), the
-  // vendored snabbdom, the CSS and the English catalog, as they are in the repository (no build step
-  // strips them).
+  // The budget: the page's own modules (sent without their comment lines: the JSDoc types stay in the
+  // repository), the vendored snabbdom, the CSS and the English catalog.
   // The HTML names the page's whole module graph for preloading (about 300 bytes: on a slow network it
   // saves a round trip per level of imports, docs/web.md "Serving").
   // The controller's HTTP asks and the last move's marks are modules of their own (under 600 lines a
@@ -107,8 +107,9 @@ test('the game page loads nothing from elsewhere, and its weight', async () => {
   // apart, about 1 200 bytes more than one. A touch screen's targets of 44 px, a phone's line of links
   // and its board's sizes: about 950 bytes. The first paint (the game's words in its HTML, the
   // router's takeover of them, the `lang` cookie): about 1 030 bytes (67 781 before, 68 813 after). A
-  // seat closed with its account, and a live seat's quicker pings and back-off: about 1 000 bytes.
-  assert.ok(body < 70000, `the game page weighs ${body} bytes compressed`);
+  // seat closed with its account, and a live seat's quicker pings and back-off: about 1 000 bytes (69 892).
+  // Then the modules sent without their comment lines (server/src/http/lean_js.rs): 48 720.
+  assert.ok(body < 50000, `the game page weighs ${body} bytes compressed`);
   assert.deepEqual(fresh.errors, []);
 });
 
@@ -125,4 +126,35 @@ test('a game that does not exist says so', { timeout: 60000 }, async () => {
     p.errors.filter((e) => !/status of 404|WebSocket/.test(e)),
     [],
   );
+});
+
+test('every module is sent without its comment lines, on the same lines, and still reads', async () => {
+  const ts = (await import('typescript')).default;
+  const html = await (await fetch(`${server.base}/learn`)).text();
+  const base = /src="(\/assets\/[^/]+)\/js\/main\.js"/.exec(html)?.[1];
+  assert.ok(base, 'the page names its asset folder');
+  const root = new URL('../app/', import.meta.url);
+  const files = readdirSync(new URL('js/', root), { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith('.js'));
+  assert.ok(files.length > 50, `${files.length} modules`);
+  let before = 0;
+  let after = 0;
+  for (const file of files) {
+    const source = readFileSync(new URL(`js/${file}`, root), 'utf8');
+    const sent = await (await fetch(`${server.base}${base}/js/${file}`)).text();
+    before += source.length;
+    after += sent.length;
+    assert.equal(sent.split('\n').length, source.split('\n').length, `${file}: its lines kept`);
+    const code = (text) => text.split('\n').filter((l) => !/^\s*(\/\/|\/\*|\*)/.test(l) && l.trim());
+    assert.deepEqual(code(sent), code(source), `${file}: every line of code sent as written`);
+    const out = ts.transpileModule(sent, { reportDiagnostics: true, compilerOptions: { allowJs: true } });
+    assert.deepEqual(
+      out.diagnostics.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n')),
+      [],
+      `${file} reads`,
+    );
+  }
+  console.log(`# modules: ${before} characters in the repository, ${after} sent`);
+  assert.ok(after < before * 0.85, 'the comments were a good part of it');
 });

@@ -44,6 +44,7 @@ pub mod forgot;
 pub mod game_preview;
 pub mod games;
 pub mod history;
+pub mod lean_js;
 pub mod learn;
 pub mod lobby;
 pub mod moderation;

@@ -14,7 +14,7 @@
 //! path, so they all stay under the same version without a build step. Every answer carries a content
 //! security policy that allows the server's own origin only.
 
-use super::{first_paint, module_graph};
+use super::{first_paint, lean_js, module_graph};
 use crate::edge::error::ApiError;
 use crate::state::AppState;
 use axum::Router;
@@ -189,7 +189,23 @@ async fn asset(Path((wanted, path)): Path<(String, String)>, request: Request) -
     };
     let headers =
         [(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, cache.to_string()), (header::ETAG, etag)];
-    with_policy(StatusCode::OK, request.headers(), headers, file.data.into_owned())
+    let body = if path.ends_with(".js") { lean_module(&path, &file.data) } else { file.data.into_owned() };
+    with_policy(StatusCode::OK, request.headers(), headers, body)
+}
+
+/// A module as sent: its comment lines blanked ([`lean_js`]), once per file in a release build.
+fn lean_module(path: &str, data: &[u8]) -> Vec<u8> {
+    let lean = |data: &[u8]| match std::str::from_utf8(data) {
+        Ok(text) => lean_js::without_comment_lines(text).into_owned().into_bytes(),
+        Err(_) => data.to_vec(),
+    };
+    if cfg!(debug_assertions) {
+        return lean(data);
+    }
+    static LEAN: OnceLock<std::sync::Mutex<std::collections::HashMap<String, Vec<u8>>>> = OnceLock::new();
+    let cache = LEAN.get_or_init(Default::default);
+    let mut files = cache.lock().unwrap_or_else(|e| e.into_inner());
+    files.entry(path.to_string()).or_insert_with(|| lean(data)).clone()
 }
 
 fn matches_etag(request: &HeaderMap, etag: &str) -> bool {
