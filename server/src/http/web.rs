@@ -6,6 +6,7 @@
 //! |---|---|
 //! | `/`, `/game/{id}`, `/games`, `/player/{name}`, `/@/{name}`, `/rules/{variant}`, `/learn`, `/learn/{game}/{lesson}`, `/leaderboard`, `/leaderboard/{variant}`, `/tournaments`, `/tournament/{id}`, `/signin`, `/signup`, `/forgot`, `/account`, `/reset/{token}`, `/email/{token}` | the app's HTML (also `/mod`, for moderators only: 403 for anyone else) (the page routes itself) |
 //! | `/assets/{version}/{*path}` | a file of `web/app/` |
+//! | `/sw.js` | the service worker ([`super::worker`]) |
 //! | anything else | 404: JSON under `/api/`, the app's HTML (which says "not found") elsewhere |
 //!
 //! Caching: the HTML is revalidated on every load (`no-cache` with an `ETag`); it names its assets under
@@ -66,6 +67,7 @@ pub fn routes() -> Router<AppState> {
         .route("/puzzles/{id}", page("puzzles"))
         .route("/mod", get(moderation_page))
         .route("/assets/{version}/{*path}", get(asset))
+        .route("/sw.js", get(service_worker))
         .fallback(not_found)
         .layer(CompressionLayer::new())
 }
@@ -76,8 +78,12 @@ fn page(name: &'static str) -> axum::routing::MethodRouter<AppState> {
     get(move |request: Request| async move { html_page(name, StatusCode::OK, request.headers()) })
 }
 
+/// The environment variable whose value, when set, is hashed into the version too: the browser tests start
+/// one build as two versions to see a cached client updated.
+const SALT_VAR: &str = "MANCALA_WEB_VERSION_SALT";
+
 /// The hash of every embedded file (names and contents), computed once: the assets' folder version.
-fn version() -> &'static str {
+pub fn version() -> &'static str {
     static VERSION: OnceLock<String> = OnceLock::new();
     VERSION.get_or_init(|| {
         let mut names: Vec<_> = Files::iter().collect();
@@ -89,8 +95,36 @@ fn version() -> &'static str {
                 hasher.update(file.metadata.sha256_hash());
             }
         }
+        if let Ok(salt) = std::env::var(SALT_VAR) {
+            hasher.update(salt.as_bytes());
+        }
         hex::encode(&hasher.finalize()[..6])
     })
+}
+
+/// Names the web version in every answer (`Mancala-Version`), so that a page loaded from an older
+/// version learns that the server was upgraded and offers to reload.
+pub async fn stamp_version(mut response: Response) -> Response {
+    if let Ok(v) = HeaderValue::from_str(version()) {
+        response.headers_mut().insert("mancala-version", v);
+    }
+    response
+}
+
+/// `/sw.js`: the service worker of this version, with its shell ([`super::worker`]).
+async fn service_worker() -> Response {
+    let render = || {
+        let names: Vec<String> =
+            Files::iter().map(|n| n.into_owned()).filter(|n| n != "index.html" && n != "sw.js").collect();
+        let read = |path: &str| Files::get(path).map(|f| String::from_utf8_lossy(&f.data).into_owned());
+        let template = read("sw.js").unwrap_or_default();
+        super::worker::script(&template, version(), &super::worker::shell(&names, read))
+    };
+    if cfg!(debug_assertions) {
+        return super::worker::answer(render());
+    }
+    static SCRIPT: OnceLock<String> = OnceLock::new();
+    super::worker::answer(SCRIPT.get_or_init(render).clone())
 }
 
 /// Where the template lists the modules to preload.
