@@ -33,17 +33,19 @@ test(
     const { page, errors } = await person(browser, server, { device: PHONE, worker: true, name: 'amina' });
     const id = await createGame(page, { variant: 'njombwa', seat: 'south', opponent: 'bot:random', name: 'amina' });
     await until(async () => (await playable(page)).length > 0, 'the game to start');
+    // The worker registered by the first page controls this one once active (it claims its pages); a
+    // page loaded before that went to the network alone, and kept nothing.
+    await until(
+      () => page.evaluate(() => !!navigator.serviceWorker.controller && document.documentElement.dataset.kept === 'en'),
+      'the worker to control the page and keep the reading pages',
+      30000,
+    );
     await page.click('[data-command="resign"]');
     await page.click('[data-confirm="resign"]');
     // The finished game seen again: its record comes over HTTP, through the worker, which keeps it.
     await page.goto(`/game/${id}`);
     await page.waitForSelector('.replay');
     const finalBoard = await boardOf(page);
-    await until(
-      () => page.evaluate(() => !!navigator.serviceWorker.controller && document.documentElement.dataset.kept === 'en'),
-      'the worker to control the page and keep the reading pages',
-      30000,
-    );
     await until(() => kept(page, id), 'the finished game kept');
 
     await server.stop({ keep: true });
