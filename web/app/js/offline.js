@@ -91,10 +91,14 @@ export async function start() {
     window.addEventListener('mancala:version', () => offer(() => location.reload()));
     return;
   }
+  /** @type {ServiceWorkerRegistration | undefined} */
   let reg;
   try {
     reg = await navigator.serviceWorker.register('/sw.js', { scope: '/', updateViaCache: 'none' });
   } catch {
+    // refused: as blocked, below
+  }
+  if (!reg) {
     // Blocked (a private window, the tests' default): the site works as before, online only.
     window.addEventListener('mancala:version', () => offer(() => location.reload()));
     return;
