@@ -10,6 +10,9 @@ import { h } from '../vendor/snabbdom.js';
 /** The games whose rules pages the worker keeps (one rules page each). */
 const GAMES = ['kubuguza', 'ikibuguzo', 'njombwa', 'azigo'];
 
+/** The catalog's books this page's words are in. */
+export const books = ['offline'];
+
 /** @typedef {{id: string, south: string, north: string, variant: string}} KeptGame */
 
 /**
