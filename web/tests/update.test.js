@@ -83,7 +83,7 @@ test(
     assert.equal(await workerVersion(page), A, 'the new worker waits for the prompt');
 
     // The page reloads itself once the new worker controls it.
-  await Promise.all([page.waitForEvent('load', { timeout: 15000 }), page.click('#update-reload')]);
+    await Promise.all([page.waitForEvent('load', { timeout: 15000 }), page.click('#update-reload')]);
     // Polled without messages to the worker: each message is work for the old worker, and a worker that
     // waits takes over only once the old one is idle.
     await until(
