@@ -302,6 +302,37 @@ mod tests {
         assert!(!index("home").0.contains("js/pages/game.js"), "only the page's own module");
     }
 
+    /// The worker of this build names its version and keeps what the offline pages load, on demand too.
+    #[tokio::test]
+    async fn the_worker_keeps_the_reading_pages_files() {
+        let response = service_worker().await;
+        assert_eq!(response.headers()[header::CACHE_CONTROL], "no-cache");
+        let body = axum::body::to_bytes(response.into_body(), usize::MAX).await.unwrap();
+        let script = String::from_utf8(body.to_vec()).unwrap();
+        assert!(script.contains(&format!("const VERSION = '{}';", version())), "the version");
+        assert!(!script.contains("{{"), "every mark filled");
+        for file in [
+            "js/main.js",
+            "js/pages/rules.js",
+            "js/pages/lesson.js",
+            "js/pages/offline.js",
+            "js/offline.js",
+            "js/game/finished.js",
+            "js/board/board2.js",
+            "css/app.css",
+            "i18n/fr.json",
+            "i18n/en/rules.json",
+            "icon-512.png",
+            "manifest.webmanifest",
+        ] {
+            assert!(script.contains(&format!("\"{file}\"")), "{file} is kept");
+        }
+        assert!(
+            !script.contains("\"index.html\"") && !script.contains("\"sw.js\""),
+            "the shell is fetched, not listed"
+        );
+    }
+
     #[test]
     fn the_policy_names_only_this_host() {
         let mut h = HeaderMap::new();
