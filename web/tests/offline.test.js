@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { boardOf, createGame, launch, person, PHONE, playable, docShot, startServer, until } from './harness.js';
+import { api, boardOf, createGame, launch, person, PHONE, playable, docShot, startServer, until } from './harness.js';
 
 let server;
 let browser;
@@ -40,12 +40,22 @@ test(
       'the worker to control the page and keep the reading pages',
       30000,
     );
+    // One move, so that the replay has a position before the last (asked over HTTP, kept with the record).
+    const holes = await playable(page);
+    await page.click(`svg.board .hole[data-hole="${holes[0]}"]`);
+    const choice = await page.$('#choices [data-decision]');
+    if (choice) await choice.click();
+    await until(async () => (await api(server, `/api/games/${id}`)).game.plies >= 1, 'the move played');
     await page.click('[data-command="resign"]');
     await page.click('[data-confirm="resign"]');
     // The finished game seen again: its record comes over HTTP, through the worker, which keeps it.
     await page.goto(`/game/${id}`);
     await page.waitForSelector('.replay');
     const finalBoard = await boardOf(page);
+    await page.focus('#replay-ply');
+    await page.keyboard.press('Home');
+    await page.waitForSelector('.replay[data-shown="0"]');
+    const startBoard = await boardOf(page);
     await until(() => kept(page, id), 'the finished game kept');
 
     await server.stop({ keep: true });
@@ -66,6 +76,10 @@ test(
     await page.goto(`/game/${id}`);
     await page.waitForSelector('.replay');
     assert.deepEqual(await boardOf(page), finalBoard, 'the replay shows the finished game as it ended');
+    await page.focus('#replay-ply');
+    await page.keyboard.press('Home');
+    await page.waitForSelector('.replay[data-shown="0"]');
+    assert.deepEqual(await boardOf(page), startBoard, 'the position seen before, kept');
 
     await page.goto('/');
     await page.waitForSelector('text=This page needs a network');
