@@ -110,15 +110,19 @@ function timed(req) {
   });
 }
 
-/** A page: the network's, else the kept shell, marked so the page knows it has no server. */
+/**
+ * A page: the network's, else the kept shell. Without a network the shell is marked so the page knows it
+ * has no server; a slow answer gets it unmarked (the page then asks the server as usual).
+ */
 async function navigate(req) {
   try {
     return await timed(req);
-  } catch {
+  } catch (e) {
     const cache = await caches.open(CACHE);
     const shell = await cache.match(SHELL_KEY);
     if (!shell) return Response.error();
-    const html = (await shell.text()).replace('<html lang="en"', '<html lang="en" data-offline=""');
+    const mark = e instanceof Error && e.message === 'timeout' ? '' : ' data-offline=""';
+    const html = (await shell.text()).replace('<html lang="en"', `<html lang="en"${mark}`);
     return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } });
   }
 }
