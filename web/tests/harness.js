@@ -4,7 +4,7 @@
 // name starts with its notation name and its count).
 
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -36,12 +36,16 @@ function freePort() {
 }
 
 /**
- * Starts the server; `stop()` kills it and removes its database. `log()` is what it printed.
- * `logLevel` sets RUST_LOG (default: the environment's, else `info`).
+ * Starts the server; `stop()` kills it and removes its database (`stop({ keep: true })` keeps it, for
+ * `again`). `log()` is what it printed. `logLevel` sets RUST_LOG (default: the environment's, else
+ * `info`). `again` starts it on an earlier server's port and database; `env` adds to its environment.
+ * @param {string[]} [extraArgs]
+ * @param {string} [logLevel]
+ * @param {{again?: {port: number, dir: string}, env?: Record<string, string>}} [opts]
  */
-export async function startServer(extraArgs = [], logLevel = undefined) {
-  const dir = mkdtempSync(join(tmpdir(), 'mancala-web-'));
-  const port = await freePort();
+export async function startServer(extraArgs = [], logLevel = undefined, { again, env = {} } = {}) {
+  const dir = again?.dir || mkdtempSync(join(tmpdir(), 'mancala-web-'));
+  const port = again?.port || (await freePort());
   let out = '';
   const child = spawn(
     BIN,
@@ -58,7 +62,7 @@ export async function startServer(extraArgs = [], logLevel = undefined) {
       ...extraArgs,
     ],
     {
-      env: { ...process.env, RUST_LOG: logLevel || process.env.RUST_LOG || 'info' },
+      env: { ...process.env, RUST_LOG: logLevel || process.env.RUST_LOG || 'info', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
@@ -81,6 +85,8 @@ export async function startServer(extraArgs = [], logLevel = undefined) {
   }
   return {
     base,
+    port,
+    dir,
     databaseUrl: `sqlite://${join(dir, 'games.db')}`,
     log: () => out,
     /** Runs `mancala-server admin ARGS…` on this server's database; its exit status and output. */
@@ -90,10 +96,10 @@ export async function startServer(extraArgs = [], logLevel = undefined) {
       });
       return { status: r.status, out: r.stdout + r.stderr };
     },
-    async stop() {
+    async stop({ keep = false } = {}) {
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
-      rmSync(dir, { recursive: true, force: true });
+      if (!keep) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
@@ -135,15 +141,23 @@ export async function launch() {
 
 /**
  * A browser context (one person: its own localStorage) and a page in it. `speed` is the animation
- * speed kept in the page's preferences ('off' unless a test wants to see the sowing).
+ * speed kept in the page's preferences ('off' unless a test wants to see the sowing). The service
+ * worker is blocked unless `worker` (offline.test.js, update.test.js): every other test sees the
+ * network's answers.
  */
 export async function person(
   browser,
   server,
-  { device = DESKTOP, speed = 'off', name, theme, locale, bypassCSP } = {},
+  { device = DESKTOP, speed = 'off', name, theme, locale, bypassCSP, worker = false } = {},
 ) {
   // `bypassCSP`: the accessibility tests inject axe-core, which the page's policy would refuse.
-  const context = await browser.newContext({ ...device, baseURL: server.base, locale, bypassCSP: !!bypassCSP });
+  const context = await browser.newContext({
+    ...device,
+    baseURL: server.base,
+    locale,
+    bypassCSP: !!bypassCSP,
+    serviceWorkers: worker ? 'allow' : 'block',
+  });
   await context.addInitScript(
     ([sp, nm, th]) => {
       if (!localStorage.getItem('mancala.speed')) localStorage.setItem('mancala.speed', JSON.stringify(sp));
@@ -263,6 +277,12 @@ export async function shot(page, name) {
   // A touch screen's page is taken screen by screen: a full-page capture drops the touch emulation.
   if (await page.evaluate(() => matchMedia('(pointer: coarse)').matches)) await screenByScreen(page, path);
   else await page.screenshot({ path, fullPage: true });
+}
+
+/** What the screen shows (not the whole page), kept in docs/web/ as well: a screenshot the docs show. */
+export async function docShot(page, name) {
+  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+  copyFileSync(join(SHOTS, `${name}.png`), join(ROOT, 'docs', 'web', `${name}.png`));
 }
 
 export async function api(server, path, init) {

@@ -22,6 +22,7 @@
 //! | `GET /api/lessons…`, `POST /api/lessons/{game}/{lesson}/{step}/check`, `GET /api/rules/{variant}`, `POST /api/preview` | lessons, rules pages, move preview ([`learn`]) |
 //! | `POST /api/analysis` | the engine's analysis of a position or a finished game's ply ([`analysis`]) |
 //! | `GET /api/games/{id}/review` | a finished game's post-game review, computed in the background ([`review`]) |
+//! | `GET /sw.js` | the service worker of the web client's version ([`worker`]) |
 //! | `GET /api/openapi.json` | the OpenAPI document ([`openapi`]) |
 //! | `GET /api/lobby/ws`, `/api/lobby/seeks…`, `/api/challenges…` | the lobby ([`crate::lobby`]) |
 //! | `/api/puzzles/…` | puzzles: one, the next, the daily one, the streak's next, attempts, votes, history, export ([`puzzles`], [`crate::puzzles`]) |
@@ -67,6 +68,7 @@ pub mod twostep;
 pub mod unread;
 pub mod variants;
 pub mod web;
+pub mod worker;
 
 use crate::state::AppState;
 use axum::Router;
@@ -167,6 +169,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/mod/log", get(moderation::log))
         .merge(web::routes())
         .layer(axum::middleware::from_fn(answers::note_route))
+        .layer(axum::middleware::map_response(web::stamp_version))
         .with_state(state);
     // The layers wrap the whole router rather than each route (`Router::layer`), so they see its own
     // answers too: a 405 with its `Allow` header, the preflight of a path.

@@ -76,7 +76,7 @@ fn quoted(s: &str) -> Option<String> {
 }
 
 /// A relative specifier of the module at `from`, as a path under `web/app/` (`None`: not relative).
-fn resolve(from: &str, spec: &str) -> Option<String> {
+pub fn resolve(from: &str, spec: &str) -> Option<String> {
     if !spec.starts_with("./") && !spec.starts_with("../") {
         return None;
     }

@@ -6,6 +6,8 @@
 //! |---|---|
 //! | `/`, `/game/{id}`, `/games`, `/player/{name}`, `/@/{name}`, `/rules/{variant}`, `/learn`, `/learn/{game}/{lesson}`, `/leaderboard`, `/leaderboard/{variant}`, `/tournaments`, `/tournament/{id}`, `/signin`, `/signup`, `/forgot`, `/account`, `/reset/{token}`, `/email/{token}` | the app's HTML (also `/mod`, for moderators only: 403 for anyone else) (the page routes itself) |
 //! | `/assets/{version}/{*path}` | a file of `web/app/` |
+//! | `/sw.js` | the service worker ([`super::worker`]) |
+//! | `/offline-shell` | the HTML the service worker keeps for every page offline: no page's words, "Loading…" |
 //! | anything else | 404: JSON under `/api/`, the app's HTML (which says "not found") elsewhere |
 //!
 //! Caching: the HTML is revalidated on every load (`no-cache` with an `ETag`); it names its assets under
@@ -66,6 +68,8 @@ pub fn routes() -> Router<AppState> {
         .route("/puzzles/{id}", page("puzzles"))
         .route("/mod", get(moderation_page))
         .route("/assets/{version}/{*path}", get(asset))
+        .route("/sw.js", get(service_worker))
+        .route("/offline-shell", get(offline_shell))
         .fallback(not_found)
         .layer(CompressionLayer::new())
 }
@@ -79,8 +83,12 @@ fn page(name: &'static str) -> axum::routing::MethodRouter<AppState> {
     })
 }
 
+/// The environment variable whose value, when set, is hashed into the version too: the browser tests start
+/// one build as two versions to see a cached client updated.
+const SALT_VAR: &str = "MANCALA_WEB_VERSION_SALT";
+
 /// The hash of every embedded file (names and contents), computed once: the assets' folder version.
-fn version() -> &'static str {
+pub fn version() -> &'static str {
     static VERSION: OnceLock<String> = OnceLock::new();
     VERSION.get_or_init(|| {
         let mut names: Vec<_> = Files::iter().collect();
@@ -92,8 +100,36 @@ fn version() -> &'static str {
                 hasher.update(file.metadata.sha256_hash());
             }
         }
+        if let Ok(salt) = std::env::var(SALT_VAR) {
+            hasher.update(salt.as_bytes());
+        }
         hex::encode(&hasher.finalize()[..6])
     })
+}
+
+/// Names the web version in every answer (`Mancala-Version`), so that a page loaded from an older
+/// version learns that the server was upgraded and offers to reload.
+pub async fn stamp_version(mut response: Response) -> Response {
+    if let Ok(v) = HeaderValue::from_str(version()) {
+        response.headers_mut().insert("mancala-version", v);
+    }
+    response
+}
+
+/// `/sw.js`: the service worker of this version, with its shell ([`super::worker`]).
+async fn service_worker() -> Response {
+    let render = || {
+        let names: Vec<String> =
+            Files::iter().map(|n| n.into_owned()).filter(|n| n != "index.html" && n != "sw.js").collect();
+        let read = |path: &str| Files::get(path).map(|f| String::from_utf8_lossy(&f.data).into_owned());
+        let template = read("sw.js").unwrap_or_default();
+        super::worker::script(&template, version(), &super::worker::shell(&names, read))
+    };
+    if cfg!(debug_assertions) {
+        return super::worker::answer(render());
+    }
+    static SCRIPT: OnceLock<String> = OnceLock::new();
+    super::worker::answer(SCRIPT.get_or_init(render).clone())
 }
 
 /// Where the template lists the modules to preload.
@@ -168,6 +204,13 @@ fn html_page(name: &str, status: StatusCode, request: &HeaderMap, drawn: &first_
         (header::CONTENT_LANGUAGE, drawn.lang().to_string()),
     ];
     with_policy(status, request, headers, html)
+}
+
+/// The page a service worker keeps for every address it answers offline: the app's HTML without any
+/// page's words (the page routes itself by its address, and the words of another would show meanwhile),
+/// "Loading…" in the visitor's language.
+async fn offline_shell(request: Request) -> Response {
+    html_page("home", StatusCode::OK, request.headers(), &first_paint::plain(request.headers()))
 }
 
 /// A file of `web/app/`. A request for another version than this build's gets the current file,
@@ -294,6 +337,37 @@ mod tests {
         }
         assert!(index("game").0.contains("js/board/board.js"), "the game page's board");
         assert!(!index("home").0.contains("js/pages/game.js"), "only the page's own module");
+    }
+
+    /// The worker of this build names its version and keeps what the offline pages load, on demand too.
+    #[tokio::test]
+    async fn the_worker_keeps_the_reading_pages_files() {
+        let response = service_worker().await;
+        assert_eq!(response.headers()[header::CACHE_CONTROL], "no-cache");
+        let body = axum::body::to_bytes(response.into_body(), usize::MAX).await.unwrap();
+        let script = String::from_utf8(body.to_vec()).unwrap();
+        assert!(script.contains(&format!("const VERSION = '{}';", version())), "the version");
+        assert!(!script.contains("{{"), "every mark filled");
+        for file in [
+            "js/main.js",
+            "js/pages/rules.js",
+            "js/pages/lesson.js",
+            "js/pages/offline.js",
+            "js/offline.js",
+            "js/game/finished.js",
+            "js/board/board2.js",
+            "css/app.css",
+            "i18n/fr.json",
+            "i18n/en/rules.json",
+            "icon-512.png",
+            "manifest.webmanifest",
+        ] {
+            assert!(script.contains(&format!("\"{file}\"")), "{file} is kept");
+        }
+        assert!(
+            !script.contains("\"index.html\"") && !script.contains("\"sw.js\""),
+            "the shell is fetched, not listed"
+        );
     }
 
     #[test]

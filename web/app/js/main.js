@@ -104,6 +104,8 @@ try {
 translateHeader(have, lang);
 mountHeader(byId('who'), go);
 startRouter(byId('main'));
+// The service worker (offline reading) and the update prompt, after the page is drawn.
+import('./offline.js').then((m) => m.start());
 // "Your turn" (yourturn.js) once signed in, and moderation's notices (a warning, the moderators' link).
 const turns = (/** @type {string | null} */ name) => {
   if (name) import('./yourturn.js').then((m) => m.start());

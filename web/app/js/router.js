@@ -45,10 +45,17 @@ let main = null;
 let unmount = null;
 let generation = 0;
 
+/** The pages that work without the server, from what the service worker keeps (sw.js). */
+const READABLE_OFFLINE = ['learn', 'lesson', 'rules', 'game', 'notfound'];
+
 /** @param {string} path */
 function match(path) {
   for (const [re, page, args] of ROUTES) {
     const m = re.exec(path);
+    // The worker answered without a network (it marks the page): a page that needs the server says so.
+    if (m && 'offline' in document.documentElement.dataset && !READABLE_OFFLINE.includes(page)) {
+      return { page: 'offline', params: {} };
+    }
     if (m) return { page, params: args(m) };
   }
   return { page: 'notfound', params: {} };

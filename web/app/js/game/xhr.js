@@ -43,7 +43,24 @@ export async function checkExists(ctrl) {
   if (ctrl.checked) return;
   ctrl.checked = true;
   try {
-    await api.game(ctrl.id);
+    const d = await api.game(ctrl.id);
+    // Offline, a finished game kept by the service worker: its replay from the record, without a socket.
+    if (!ctrl.s.game && d.game.status === 'finished') {
+      ctrl.socket?.stop();
+      const presence = { south: false, north: false, claimWinAt: null, abortAt: null, watching: 0 };
+      const none = { drawOffer: null, takebackOffer: null, rematchOffer: null, rematch: null, chat: [] };
+      ctrl.receive({
+        type: 'snapshot',
+        protocol: 3,
+        v: 0,
+        seat: null,
+        game: d.game,
+        board: d.board,
+        clock: d.clock,
+        presence,
+        ...none,
+      });
+    }
   } catch (e) {
     const err = /** @type {import('../net/api.js').ApiError} */ (e);
     if (err.status === 404 || err.status === 400) {

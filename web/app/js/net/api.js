@@ -6,6 +6,9 @@
 
 import * as wire from './wire.js';
 
+/** This page's version: the folder its modules were loaded from (`/assets/{version}/js/…`). */
+const OWN = (/\/assets\/([^/]+)\//.exec(import.meta.url) || ['', ''])[1];
+
 export class ApiError extends Error {
   /**
    * @param {number} status the HTTP status (0: the server could not be reached)
@@ -43,6 +46,9 @@ export async function call(method, path, body, raw = false, signal = undefined) 
   } catch {
     throw new ApiError(0, 'offline', 'the server cannot be reached');
   }
+  const served = res.headers.get('mancala-version');
+  // The server was upgraded under this page: the update prompt (offline.js) offers the new version.
+  if (served && OWN && served !== OWN) window.dispatchEvent(new Event('mancala:version'));
   const text = await res.text();
   if (raw && res.ok) return text;
   let json = null;
