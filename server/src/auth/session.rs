@@ -17,16 +17,22 @@ pub const IDLE: Duration = Duration::from_secs(30 * 24 * 3600);
 /// `last_seen` is refreshed when older than this (an hour).
 pub const REFRESH: Duration = Duration::from_secs(3600);
 
-/// The session id of the request's cookie, if it has one of the right shape (32 letters and digits).
-pub fn cookie_id(headers: &HeaderMap) -> Option<String> {
+/// The value of the request's cookie `name`, if it sends one.
+pub fn read_cookie<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
     headers
         .get_all(header::COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(';'))
         .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == COOKIE)
-        .map(|(_, value)| value.trim().trim_matches('"').to_string())
+        .find(|(n, _)| *n == name)
+        .map(|(_, value)| value.trim())
+}
+
+/// The session id of the request's cookie, if it has one of the right shape (32 letters and digits).
+pub fn cookie_id(headers: &HeaderMap) -> Option<String> {
+    read_cookie(headers, COOKIE)
+        .map(|value| value.trim_matches('"').to_string())
         .filter(|id| id.len() == 32 && id.bytes().all(|b| b.is_ascii_alphanumeric()))
 }
 

@@ -3,21 +3,14 @@
 //! browser's languages (`Accept-Language`) that has a catalog, else English.
 
 use super::super::learn;
-use axum::http::{HeaderMap, header};
+use axum::http::HeaderMap;
 
 /// The cookie the client writes when a language is chosen with the picker.
 pub const COOKIE: &str = "lang";
 
 /// The language to draw the page in.
 pub fn visitor(headers: &HeaderMap) -> &'static str {
-    let chosen = headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == COOKIE)
-        .map(|(_, value)| value.trim());
+    let chosen = crate::auth::session::read_cookie(headers, COOKIE);
     let known = learn::library().languages();
     if let Some(lang) = chosen.and_then(|c| known.iter().copied().find(|k| *k == c)) {
         return lang;
@@ -29,7 +22,7 @@ pub fn visitor(headers: &HeaderMap) -> &'static str {
 mod tests {
     use super::*;
     use crate::http::web;
-    use axum::http::HeaderValue;
+    use axum::http::{HeaderValue, header};
 
     fn headers(pairs: &[(header::HeaderName, &'static str)]) -> HeaderMap {
         let mut h = HeaderMap::new();
