@@ -212,32 +212,44 @@ test('a rejected decision shows its reason', { timeout: 60000 }, async () => {
   assert.deepEqual(errors, []);
 });
 
-test('the browser coming back online reconnects at once, whatever the back-off', { timeout: 60000 }, async () => {
+/**
+ * South and North in a started game, South's game socket routed: `cut()` closes it and refuses every new
+ * one (each try is timed in `tries`) until `restore()`.
+ */
+async function cuttable() {
   const tries = [];
   let open = [];
   let refuse = false;
-  const { id, south } = await started({
+  const game = await started({
     route: (ws) => {
       tries.push(Date.now());
       if (refuse) {
-        ws.close({ code: 1011, reason: 'test: server away' });
+        ws.close({ code: 1011, reason: 'test: network away' });
         return;
       }
       open.push([ws, ws.connectToServer()]);
     },
   });
-  refuse = true;
-  for (const [ws, upstream] of open) {
-    ws.close({ code: 1006 });
-    upstream.close();
-  }
-  open = [];
-  // Each refused try waits longer (0.25, 0.5, 1, 2, 4 s, and up to half again): let it grow past 2 s.
+  const cut = () => {
+    refuse = true;
+    for (const [ws, upstream] of open) {
+      ws.close({ code: 1006 });
+      upstream.close();
+    }
+    open = [];
+  };
+  return { ...game, tries, cut, restore: () => (refuse = false) };
+}
+
+test('the browser coming back online reconnects at once, whatever the back-off', { timeout: 60000 }, async () => {
+  const { id, south, tries, cut, restore } = await cuttable();
+  cut();
+  // Each refused try waits longer (0.25, 0.5, 1, then 2 s for a player's seat, and up to half again).
   const first = tries.length;
   await until(async () => tries.length >= first + 5, 'five refused tries', 20000);
   const last = tries.length;
   assert.ok(tries[last - 1] - tries[last - 2] >= 1900, `the back-off grows (${tries[last - 1] - tries[last - 2]} ms)`);
-  refuse = false;
+  restore();
   const at = Date.now();
   await south.page.evaluate(() => window.dispatchEvent(new Event('online')));
   await until(async () => tries.length > last, 'a new try');
@@ -251,25 +263,8 @@ test('the browser coming back online reconnects at once, whatever the back-off',
 });
 
 test("a player's refused socket is tried again every 2 to 3 s while the game is live", { timeout: 60000 }, async () => {
-  const tries = [];
-  let open = [];
-  let refuse = false;
-  await started({
-    route: (ws) => {
-      tries.push(Date.now());
-      if (refuse) {
-        ws.close({ code: 1011, reason: 'test: network away' });
-        return;
-      }
-      open.push([ws, ws.connectToServer()]);
-    },
-  });
-  refuse = true;
-  for (const [ws, upstream] of open) {
-    ws.close({ code: 1006 });
-    upstream.close();
-  }
-  open = [];
+  const { tries, cut } = await cuttable();
+  cut();
   // 0.25, 0.5, 1, then 2 s (and up to half again) each: a spectator's back-off would go on to 4 and 8 s.
   const first = tries.length;
   await until(async () => tries.length >= first + 7, 'seven refused tries', 30000);
