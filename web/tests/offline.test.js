@@ -2,7 +2,8 @@
 // the service worker says the reading pages are kept, then the server process stops (Playwright's
 // setOffline does not reach service workers). /learn, a lesson (its first step read, the next one
 // shown), /rules/njombwa with its diagrams and the finished game's replay still open; the lobby says
-// that it needs a network and links to what works; a lesson never fetched says "Not on this device".
+// that it needs a network and links to what works; a lesson never fetched says "Not on this device". A
+// French visitor's kept shell is French and marked offline too.
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -57,8 +58,26 @@ test(
     await page.waitForSelector('.replay[data-shown="0"]');
     const startBoard = await boardOf(page);
     await until(() => kept(page, id), 'the finished game kept');
+    // A French visitor: the kept shell is in French, and marked offline all the same.
+    const fr = await person(browser, server, { device: PHONE, worker: true, locale: 'fr-FR' });
+    await fr.page.goto('/learn');
+    await until(
+      () =>
+        fr.page.evaluate(() => !!navigator.serviceWorker.controller && document.documentElement.dataset.kept === 'fr'),
+      'the worker to keep the French reading pages',
+      30000,
+    );
 
     await server.stop({ keep: true });
+
+    await fr.page.goto('/rules/njombwa');
+    await fr.page.waitForSelector('.rules-page section[id^="rule-"] svg.board');
+    assert.match(await fr.page.textContent('h1'), /Les règles du njombwa/);
+    assert.deepEqual(
+      await fr.page.evaluate(() => [document.documentElement.lang, document.documentElement.dataset.offline]),
+      ['fr', ''],
+      'the French shell, marked offline',
+    );
 
     await page.goto('/learn');
     await page.waitForSelector('#course-kubuguza .lessons a[href="/learn/kubuguza/sowing"]');
