@@ -453,7 +453,9 @@ async fn two_nodes(tag: &str) -> Option<([common::process::Process; 2], [TestSer
     use common::cluster::{broker_url, start_node};
     let broker = broker_url(tag)?;
     let (base, url) = common::fresh_db(tag).await?;
-    let procs = [start_node(&url, &broker, "a", 3).await, start_node(&url, &broker, "b", 3).await];
+    // A lease of 30 s: these tests kill no node, and a lease of 3 s could lapse on a loaded machine (a
+    // whole suite beside) and move the game to the other node mid-test, closing the seats' sockets.
+    let procs = [start_node(&url, &broker, "a", 30).await, start_node(&url, &broker, "b", 30).await];
     let servers = [TestServer::attach(procs[0].addr, &url), TestServer::attach(procs[1].addr, &url)];
     Some((procs, servers, base, url))
 }
