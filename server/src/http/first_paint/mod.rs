@@ -1,5 +1,5 @@
 //! The first paint: each page's words written into its HTML by the server, so a phone on a slow network
-//! reads the page before the client's modules, its catalog and its API answers arrive (issue 55). It owns
+//! reads the page before the client's modules, its catalog and its API answers arrive. It owns
 //! what the server draws of a page and how that is put into `index.html`; the client takes over once its
 //! own view of the page is ready (web/app/js/router.js), so the words never flash back to "Loading…".
 //!
