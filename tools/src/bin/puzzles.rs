@@ -120,6 +120,10 @@ struct Make {
     /// puzzle's source with the levels drawn.
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u8).range(3..=8))]
     max_level: u8,
+    /// The weakest bot level that plays (each side's level drawn from this to `--max-level`). Levels 1
+    /// (random) and 2 (greedy) leave more gains to find. Recorded in each puzzle's source.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=8))]
+    min_level: u8,
     /// A set whose positions are not searched again (repeatable): the output holds only new positions.
     #[arg(long)]
     known: Vec<PathBuf>,
@@ -157,6 +161,7 @@ fn plans(make: &Make) -> Result<Vec<Plan>> {
         verify: make.verify_nodes,
         random_opening: make.random_opening,
         max_level: make.max_level,
+        min_level: make.min_level.min(make.max_level),
         known: known.clone(),
     };
     if let Some(v) = make.variant {

@@ -44,9 +44,13 @@ pub struct Plan {
     /// 1 to this many; 0: none, the bots play from the start). Bots of the same two levels play nearly
     /// the same game whatever their seeds, so without it a few hundred games hold few new positions.
     pub random_opening: u32,
-    /// The strongest bot level that plays (3 to 8; each side's level is drawn from 3 to this). Lower
-    /// is cheaper where level 8's games are long (Azigo), and its games hold more mistakes to punish.
+    /// The strongest bot level that plays (3 to 8; each side's level is drawn from `min_level` to this).
+    /// Lower is cheaper where level 8's games are long (Azigo), and its games hold more mistakes to punish.
     pub max_level: u8,
+    /// The weakest bot level that plays (1 to `max_level`; 3 unless asked). Levels 1 (random) and 2
+    /// (greedy) leave the gains a puzzle asks for far more often than a searching level does: where a
+    /// game's gains are rare among its defences (Azigo), their games are where the gains are.
+    pub min_level: u8,
     /// Positions already in a set, by id, with their solution's length in decisions: not searched again.
     pub known: Arc<BTreeMap<String, u32>>,
 }
@@ -76,8 +80,10 @@ impl SelfPlay {
     pub fn of(plan: &Plan, index: usize) -> SelfPlay {
         let game_no = PuzzleGame::ALL.iter().position(|g| *g == plan.game).unwrap_or(0) as u64;
         let seed = mix(mix(plan.seed ^ (game_no << 56)) ^ index as u64);
-        let span = u64::from(plan.max_level.clamp(3, 8) - 2);
-        let level = |salt: u64| Level::from_number(3 + (mix(seed ^ salt) % span) as u8).expect("levels 3 to 8");
+        let max = plan.max_level.clamp(1, 8);
+        let min = plan.min_level.clamp(1, max);
+        let span = u64::from(max - min + 1);
+        let level = |salt: u64| Level::from_number(min + (mix(seed ^ salt) % span) as u8).expect("levels 1 to 8");
         let random_plies = match plan.random_opening {
             0 => 0,
             n => 1 + (mix(seed ^ 3) % u64::from(n)) as u32,
@@ -279,6 +285,7 @@ mod tests {
             verify: None,
             random_opening,
             max_level: 8,
+            min_level: 3,
             known: Arc::default(),
         }
     }
@@ -305,7 +312,7 @@ mod tests {
     }
 
     #[test]
-    fn the_levels_are_drawn_from_3_to_the_strongest_allowed() {
+    fn the_levels_are_drawn_from_the_floor_to_the_strongest_allowed() {
         let levels = |max_level| {
             let plan = Plan { max_level, ..plan(0) };
             (0..60)
@@ -317,6 +324,13 @@ mod tests {
         };
         assert_eq!(levels(8), (3..=8).collect(), "every level from 3 to 8 plays");
         assert_eq!(levels(6), (3..=6).collect(), "none above the cap, each below it");
+        let weak: BTreeSet<u8> = (0..60)
+            .flat_map(|i| {
+                let g = SelfPlay::of(&Plan { max_level: 3, min_level: 1, ..plan(0) }, i);
+                [g.south.number(), g.north.number()]
+            })
+            .collect();
+        assert_eq!(weak, (1..=3).collect(), "a floor below 3 lets the random and greedy levels play");
     }
 
     #[test]
