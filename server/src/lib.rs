@@ -35,6 +35,7 @@ pub(crate) mod puzzles;
 pub mod ratings;
 pub(crate) mod room;
 pub(crate) mod serve;
+pub(crate) mod services;
 pub(crate) mod state;
 pub mod store;
 pub(crate) mod tournaments;
@@ -152,9 +153,12 @@ pub async fn run(
     let restored = rooms.restore_unfinished().await?;
     let puzzles = puzzles::import(&store, config.puzzles.as_deref()).await?;
     tracing::info!(new = puzzles, "puzzles imported");
-    let background = TaskTracker::new();
+    let mut services = services::Services::new(stopping.clone());
     if let Some(node) = &node {
-        node.start(rooms.clone(), stopping.clone(), &background).await?;
+        let rooms = rooms.clone();
+        services
+            .start_async("cluster node", |tracker, token| async move { node.start(rooms, token, &tracker).await })
+            .await?;
     }
     tracing::info!(
         restored,
@@ -164,9 +168,10 @@ pub async fn run(
         "mancala-server ready"
     );
     let link = node.as_ref().map(|n| {
-        let link: lobby::pool::Link =
-            std::sync::Arc::new(cluster::lobby::Link::start(n.clone(), &background, stopping.clone()));
-        link
+        services.start("cluster lobby link", |tracker, token| {
+            let link: lobby::pool::Link = Arc::new(cluster::lobby::Link::start(n.clone(), tracker, token));
+            link
+        })
     });
     let schedule = match &config.tournament_schedule {
         Some(path) => tournaments::schedule::load(path).await.map_err(ServerError::Config)?,
@@ -179,14 +184,21 @@ pub async fn run(
         Duration::from_secs(config.round_pause_secs),
         schedule,
     );
-    background.spawn(directors.run(stopping.clone()));
+    services.start("tournament directors", |tracker, token| {
+        tracker.spawn(directors.run(token));
+    });
     let fair_play = fairplay::FairPlay { store: store.clone(), engine: engine.clone(), nodes: config.fair_play_nodes };
-    fairplay::start(fair_play, stopping.clone(), &background);
+    services.start("fair play", |tracker, token| fairplay::start(fair_play, token, tracker));
     if config.puzzle_mining {
         let mining =
             puzzles::mining::Mining { store: store.clone(), engine: engine.clone(), nodes: config.puzzle_mining_nodes };
-        puzzles::mining::start(mining, stopping.clone(), &background);
+        services.start("puzzle mining", |tracker, token| puzzles::mining::start(mining, token, tracker));
     }
+    let blocks = lobby::blocks::Blocks::load(&store).await?;
+    let lobby = services.start("lobby", |tracker, token| {
+        let limits = lobby::limits::LobbyLimits::of(&config);
+        lobby::Lobby::start(rooms.clone(), (store.clone(), blocks), limits, link, tracker, token)
+    });
     let state = AppState {
         tournaments: tournaments::feed::Feeds::new(store.clone()),
         store: store.clone(),
@@ -202,24 +214,10 @@ pub async fn run(
         shutdown: stopping.clone(),
         tracker: TaskTracker::new(),
         metrics,
-        lobby: lobby::Lobby::start(
-            rooms.clone(),
-            (store.clone(), lobby::blocks::Blocks::load(&store).await?),
-            lobby::limits::LobbyLimits::of(&config),
-            link,
-            &background,
-            stopping.clone(),
-        ),
+        lobby,
     };
     if let Some(cluster) = &state.cluster {
-        cluster::revoke::listen(cluster.broker().clone(), state.lobby.clone(), &background, stopping.clone());
-        cluster::standing::listen(cluster.broker().clone(), state.lobby.clone(), &background, stopping.clone());
-        cluster::closed::listen(cluster.broker().clone(), state.lobby.clone(), &background, stopping.clone());
-        let blocks = state.lobby.blocks().clone();
-        cluster::blocks::listen(cluster.broker().clone(), store.clone(), blocks, &background, stopping.clone());
-        cluster::lobby::listen(cluster.clone(), state.lobby.clone(), &background, stopping.clone())
-            .await
-            .map_err(cluster::ClusterError::from)?;
+        listen_to_the_other_nodes(&mut services, cluster, &state).await?;
     }
     let closings = moderation::closings::Closings {
         store: store.clone(),
@@ -227,7 +225,8 @@ pub async fn run(
         cluster: state.cluster.clone(),
         rooms: rooms.clone(),
     };
-    moderation::closings::start(closings, &background, stopping.clone());
+    services.start("account closings", |tracker, token| moderation::closings::start(closings, tracker, token));
+    tracing::debug!(services = ?services.names(), "background services started");
     let app = http::router(state.clone());
     let serve_config = serve::ServeConfig::of(&config);
     tracing::info!(max_connections = serve_config.max_connections, "accepting connections");
@@ -259,8 +258,7 @@ pub async fn run(
     if waited.await.is_err() {
         tracing::warn!("some connections or rooms did not stop in time");
     }
-    background.close();
-    let _ = tokio::time::timeout(Duration::from_secs(2), background.wait()).await;
+    services.stop(Duration::from_secs(2)).await;
     stop_serving.cancel();
     if !serving.is_finished() {
         let _ = tokio::time::timeout(grace, &mut serving).await;
@@ -274,6 +272,36 @@ pub async fn run(
     if tokio::time::timeout(Duration::from_secs(5), writer.finish()).await.is_err() {
         tracing::warn!("the store writer did not finish in time");
     }
+    Ok(())
+}
+
+/// What this node hears from the others: revocations, standings, closings, blocks and the lobby's seeks.
+async fn listen_to_the_other_nodes(
+    services: &mut services::Services,
+    cluster: &Arc<cluster::Cluster>,
+    state: &AppState,
+) -> Result<(), ServerError> {
+    let (broker, lobby, store) = (cluster.broker().clone(), state.lobby.clone(), state.store.clone());
+    services.start("revocations from other nodes", |tracker, token| {
+        cluster::revoke::listen(broker.clone(), lobby.clone(), tracker, token)
+    });
+    services.start("standings from other nodes", |tracker, token| {
+        cluster::standing::listen(broker.clone(), lobby.clone(), tracker, token)
+    });
+    services.start("closings from other nodes", |tracker, token| {
+        cluster::closed::listen(broker.clone(), lobby.clone(), tracker, token)
+    });
+    let blocks = lobby.blocks().clone();
+    services.start("blocks from other nodes", |tracker, token| {
+        cluster::blocks::listen(broker.clone(), store, blocks, tracker, token)
+    });
+    let cluster = cluster.clone();
+    services
+        .start_async("lobbies of other nodes", |tracker, token| async move {
+            cluster::lobby::listen(cluster, lobby, &tracker, token).await
+        })
+        .await
+        .map_err(cluster::ClusterError::from)?;
     Ok(())
 }
 

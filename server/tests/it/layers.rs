@@ -30,6 +30,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("http", &["below", "edge", "state"]),
     ("state", &["below", "edge"]),
     ("serve", &["*"]),
+    ("services", &[]),
     ("metrics_setup", &["*"]),
     ("admin", &["*"]),
     ("healthcheck", &[]),
