@@ -4,7 +4,7 @@
 
 import { h } from './vendor/snabbdom.js';
 
-export { focusAsked, patch, redrawer } from './redraw.js';
+export { focusAsked, patch, redrawer, redrawerAt } from './redraw.js';
 
 /** @typedef {import('./vendor/snabbdom.js').VNode} VNode */
 

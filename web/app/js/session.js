@@ -1,12 +1,10 @@
 // @ts-check
-// Who is signed in, as the header shows it. The session itself is an HttpOnly cookie the page cannot
+// Who is signed in (header.js shows it). The session itself is an HttpOnly cookie the page cannot
 // read; the name is kept in localStorage (`mancala.account`) as a hint set on sign-in and cleared on
 // sign-out, and checked against `GET /api/account` once per page load. A guest's page therefore asks
 // nothing (no 401 on every visit), and a session that expired clears the hint on the next load.
 
 import { api } from './net/api.js';
-import { t } from './i18n.js';
-import { el } from './ui.js';
 
 const KEY = 'mancala.account';
 /** @type {Set<(name: string | null) => void>} */
@@ -98,42 +96,4 @@ export async function signout() {
   } finally {
     set(null);
   }
-}
-
-/** The header's corner: the signed-in name (a link to the player's page), the account and sign out;
- *  or the sign in and sign up links. */
-/**
- * @param {HTMLElement} box
- * @param {(href: string) => void} go
- */
-export function mountHeader(box, go) {
-  const draw = () => {
-    if (current) {
-      box.replaceChildren(
-        el('a', { href: `/@/${encodeURIComponent(current)}`, id: 'me', class: 'me' }, current),
-        el('a', { href: '/account', class: 'small' }, t('account.title')),
-        el(
-          'button',
-          {
-            type: 'button',
-            class: 'ghost small',
-            id: 'signout',
-            onclick: async () => {
-              await signout();
-              go('/');
-            },
-          },
-          t('auth.signout'),
-        ),
-      );
-    } else {
-      box.replaceChildren(
-        el('a', { href: '/signin', id: 'signin-link' }, t('auth.signin')),
-        el('a', { href: '/signup', id: 'signup-link' }, t('auth.signup')),
-      );
-    }
-  };
-  onChange(draw);
-  draw();
-  ready();
 }

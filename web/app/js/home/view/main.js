@@ -12,7 +12,6 @@ import { gameList } from '../../gamelist.js';
 import { h } from '../../vendor/snabbdom.js';
 import { lobbyView, seeksView } from './lobby.js';
 import { formView } from './form.js';
-import { host } from './host.js';
 
 /** @typedef {import('../ctrl.js').HomeCtrl} HomeCtrl */
 /** @typedef {import('../../vendor/snabbdom.js').VNode} VNode */
