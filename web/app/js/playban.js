@@ -7,33 +7,14 @@
 // pure view the lobby's view puts in place.
 
 import { call } from './net/api.js';
+import { playban } from './net/sitewire.js';
 import { loadBook, t } from './i18n.js';
 import { h } from './vendor/snabbdom.js';
 import { peopleStyle } from './linemenu.js';
 
 peopleStyle();
 
-/**
- * @typedef {object} Playban
- * @property {boolean} banned
- * @property {number} secondsLeft
- * @property {{outcome: string, count: number}[]} outcomes
- */
-
-/**
- * The server's answer, checked: anything unreadable is "not banned" (the server refuses anyway).
- * @param {any} json
- * @returns {Playban}
- */
-export function decodePlayban(json) {
-  const banned = json?.banned === true && Number.isFinite(json?.seconds_left);
-  const outcomes = Array.isArray(json?.outcomes)
-    ? json.outcomes
-        .filter((/** @type {any} */ o) => typeof o?.outcome === 'string' && Number.isFinite(o?.count))
-        .map((/** @type {any} */ o) => ({ outcome: o.outcome, count: o.count }))
-    : [];
-  return { banned, secondsLeft: banned ? Math.max(0, Math.ceil(json.seconds_left)) : 0, outcomes };
-}
+/** @typedef {import('./net/sitewire.js').Playban} Playban */
 
 /**
  * `m:ss`, or `h:mm:ss` from an hour.
@@ -92,7 +73,7 @@ export class PlaybanCtrl {
         call('GET', `/api/lobby/playban${guestName ? `?name=${encodeURIComponent(guestName)}` : ''}`),
         loadBook('playban'),
       ]);
-      this.show(decodePlayban(json));
+      this.show(playban(json));
     } catch {
       // Not knowing is not being banned: a pairing the server refuses says so.
     }

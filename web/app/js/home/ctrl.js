@@ -134,7 +134,7 @@ export class HomeCtrl {
    * @param {string | boolean} value
    */
   setForm(field, value) {
-    /** @type {any} */ (this.form)[field] = value;
+    Object.assign(this.form, { [field]: value });
     if (field === 'variant' && !this.levels().some((c) => c.opponent === this.form.opponent)) this.form.opponent = '';
     this.redraw();
   }
@@ -144,7 +144,7 @@ export class HomeCtrl {
    * @param {string | boolean} value
    */
   setSeek(field, value) {
-    /** @type {any} */ (this.seekForm)[field] = value;
+    Object.assign(this.seekForm, { [field]: value });
     this.redraw();
   }
 

@@ -20,7 +20,7 @@ export class PlayerCtrl {
   constructor(name, redraw) {
     this.name = name;
     this.redraw = redraw;
-    /** @type {any} the server's profile (profilewire.js), once answered */
+    /** @type {import('../types.js').PlayerProfile | null} the server's profile (profilewire.js), once answered */
     this.profile = null;
     /** Said in place of the record: a guest's name, or why the profile is missing. */
     this.missing = '';

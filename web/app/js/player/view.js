@@ -33,7 +33,7 @@ export function view(ctrl) {
   ]);
 }
 
-/** @param {any} p the profile */
+/** @param {import('../types.js').PlayerProfile} p the profile */
 const record = (p) =>
   h('span#record', [
     `${t('player.games_count', { count: p.games })} `,

@@ -35,12 +35,12 @@ export const checkedOf = (e) => /** @type {HTMLInputElement} */ (e.target).check
 /**
  * A spinner line of the waiting state, with its Cancel.
  * @param {string} text
- * @param {Record<string, any>} attrs the line's
- * @param {Record<string, any>} button the Cancel button's attributes
+ * @param {import('../../vendor/snabbdom.js').Attrs} attrs the line's
+ * @param {import('../../vendor/snabbdom.js').Attrs} button the Cancel button's attributes
  * @param {() => void} cancel
  */
 const waitingLine = (text, attrs, button, cancel) =>
-  h('p', { key: attrs['data-own-seek'] ?? 'pending', attrs }, [
+  h('p', { key: String(attrs['data-own-seek'] ?? 'pending'), attrs }, [
     h('span.spinner', { attrs: { 'aria-hidden': 'true' } }),
     `${text} `,
     h('button.small', { attrs: { type: 'button', ...button }, on: { click: cancel } }, t('common.cancel')),

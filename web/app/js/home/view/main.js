@@ -32,8 +32,8 @@ const loading = () => h('p.muted', t('common.loading'));
 /**
  * A panel with its heading.
  * @param {string} title
- * @param {any[]} children
- * @param {Record<string, any>} [attrs]
+ * @param {import('../../vendor/snabbdom.js').VNodeChildElement[]} children
+ * @param {import('../../vendor/snabbdom.js').Attrs} [attrs]
  */
 const panel = (title, children, attrs = {}) => h('section.panel', { attrs }, [h('h2', title), ...children]);
 
