@@ -5,8 +5,7 @@
 import { useLanguage, t } from './i18n.js';
 import { keepLangCookie, prefs } from './prefs.js';
 import { go, startRouter } from './router.js';
-import { mountHeader } from './header.js';
-import { onChange, ready } from './session.js';
+import { mountHeader, onChange, ready } from './session.js';
 
 /** @param {string} id */
 const byId = (id) => /** @type {HTMLElement} */ (document.getElementById(id));

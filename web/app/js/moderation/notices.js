@@ -1,12 +1,12 @@
 // @ts-check
 // What moderation shows a signed-in person on every page: a moderator's warning, until acknowledged
 // (`GET /api/account`'s `warnings`, `POST /api/account/warnings/{id}/acknowledge`), and for a moderator a
-// link to `/mod` in the header (header.js draws it). The warnings are a controller (those not yet
+// link to `/mod` in the header (session.js's header draws it). The warnings are a controller (those not yet
 // acknowledged) and a pure view patched by snabbdom in a `div#warnings` put before `main`.
 
 import { api, call } from '../net/api.js';
+import { showModLink } from '../session.js';
 import { loadBook, t } from '../i18n.js';
-import { showModLink } from '../header.js';
 import { redrawerAt } from '../redraw.js';
 import { h } from '../vendor/snabbdom.js';
 import { moderationStyle } from './style.js';
