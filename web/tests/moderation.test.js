@@ -165,3 +165,49 @@ test('a moderator marks an account as computer assisted and its profile says so'
   await cheat.page.waitForSelector('#record');
   assert.equal(await cheat.page.$('#computer-assisted'), null, 'no mark after');
 });
+
+test(
+  "a moderator's warning is shown on the warned player's pages until acknowledged",
+  { timeout: 120000 },
+  async () => {
+    const warned = await person(browser, server);
+    const mod = await person(browser, server);
+    await signUp(warned.page, 'neema');
+    await signUp(mod.page, 'mwalimu');
+    assert.equal(server.admin('grant', 'moderator', 'mwalimu').status, 0);
+    // The header's corner links /mod for a moderator, first, once the next page asked the account.
+    await mod.page.goto('/mod');
+    await mod.page.waitForSelector('#who #mod-link');
+    assert.deepEqual(await mod.page.$$eval('#who > *', (es) => es.map((e) => e.id || e.textContent)), [
+      'mod-link',
+      'me',
+      'Account',
+      'signout',
+    ]);
+    await mod.page.fill('#mod-lookup input[name=player]', 'neema');
+    await mod.page.click('#mod-lookup button[type=submit]');
+    await mod.page.waitForSelector('#mod-player .mod-actions');
+    await mod.page.fill('#mod-player .mod-reason', 'Be kind in the chat');
+    await mod.page.click('#mod-player button[data-action="warn"]');
+    await until(async () => /warn/.test(await mod.page.textContent('#mod-log')), 'the log line');
+
+    await warned.page.goto('/');
+    const notice = await warned.page.waitForSelector('.warning-notice[role=alert]');
+    assert.match(await notice.textContent(), /Be kind in the chat/);
+    assert.equal(await warned.page.$('#mod-link'), null, 'no /mod link for a player');
+    // Above the page, outside `main`: it stays while the router draws another page.
+    assert.equal(await warned.page.$('#main .warning-notice'), null);
+    await warned.page.click('a[href="/learn"]');
+    await warned.page.waitForSelector('.warning-notice[role=alert]');
+    await warned.page.click('.warning-notice button');
+    await until(async () => !(await warned.page.$('.warning-notice')), 'the notice gone');
+    const account = await warned.page.evaluate(() => fetch('/api/account').then((r) => r.json()));
+    assert.deepEqual(account.warnings ?? [], [], 'acknowledged on the server');
+
+    // Signing out takes the moderator's link away with the name.
+    await mod.page.click('#signout');
+    await mod.page.waitForSelector('header #signin-link');
+    assert.equal(await mod.page.$('#mod-link'), null);
+    for (const p of [warned, mod]) assert.deepEqual(p.errors, []);
+  },
+);

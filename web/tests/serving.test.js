@@ -110,7 +110,9 @@ test('the game page loads nothing from elsewhere, and its weight', async () => {
   // seat closed with its account, and a live seat's quicker pings and back-off: about 1 000 bytes (69 892).
   // Then the modules sent without their comment lines (server/src/http/lean_js.rs): 48 720. The service
   // worker's registration and update prompt (offline.js, loaded after the first draw), the API's version
-  // check and a kept finished game's replay without a socket: about 2 600 bytes with comments.
+  // check and a kept finished game's replay without a socket: about 2 600 bytes with comments. The
+  // header's corner drawn by snabbdom (in session.js: a module of its own cost about 250 bytes more) and
+  // the game's commands in a module of their own (game/commands.js): about 525 bytes (50 329 to 50 854).
   assert.ok(body < 51000, `the game page weighs ${body} bytes compressed`);
   assert.deepEqual(fresh.errors, []);
 });

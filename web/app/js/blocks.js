@@ -5,6 +5,7 @@
 // "Unblock" and to hide at once the lines of a player blocked while the chat is open.
 
 import { call } from './net/api.js';
+import { blockList } from './net/sitewire.js';
 import { me } from './session.js';
 
 /** @typedef {{name: string, createdAt: number}} Block */
@@ -13,15 +14,6 @@ import { me } from './session.js';
 let known = null;
 /** @type {Promise<void> | null} */
 let loading = null;
-
-/**
- * @param {any} w the body of `GET /api/blocks`
- * @returns {Block[]}
- */
-function blockList(w) {
-  const list = Array.isArray(w?.blocks) ? w.blocks : [];
-  return list.map((/** @type {any} */ b) => ({ name: String(b.name), createdAt: Number(b.created_at) }));
-}
 
 /** The account's blocks, oldest first (and the page's copy brought up to date). */
 export async function listBlocks() {

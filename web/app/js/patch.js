@@ -4,16 +4,17 @@
 
 import { h } from './vendor/snabbdom.js';
 
-export { focusAsked, patch, redrawer } from './redraw.js';
+export { focusAsked, patch, redrawer, redrawerAt } from './redraw.js';
 
 /** @typedef {import('./vendor/snabbdom.js').VNode} VNode */
+/** @typedef {import('./vendor/snabbdom.js').VNodeData} VNodeData */
 
 /**
  * An element of a module of its own (a chart, the Block button), hosted in a vnode as the game page hosts
  * its board: put in by the `insert` hook, and swapped only when the view hands another element.
  * @param {string} sel the host's selector
  * @param {Element | null} element
- * @param {Record<string, any>} [data] the host's own attributes, key…
+ * @param {VNodeData} [data] the host's own attributes, key…
  */
 export const host = (sel, element, data = {}) =>
   h(sel, {
@@ -40,7 +41,7 @@ const syncValue = (_old, v) => {
  * with the last vnode's, not with what was typed since: a field the controller empties after a submit
  * would keep the typed text.)
  * @param {string} sel the field's selector (`input#id`)
- * @param {Record<string, any>} data the field's other data (attrs, hook…)
+ * @param {VNodeData} data the field's other data (attrs, hook…)
  * @param {string} value
  * @param {(value: string) => void} set
  * @param {VNode[]} [children] a select's options
@@ -78,7 +79,7 @@ function place(parent, want, atEnd) {
  * created and kept in place at every patch; a widget missing from the lists is taken out. The children
  * must be a list (a text child would replace the widgets).
  * @param {string} sel
- * @param {Record<string, any>} data
+ * @param {VNodeData} data
  * @param {Element[]} before
  * @param {(VNode | string | null)[]} children
  * @param {Element[]} [after]
@@ -107,5 +108,5 @@ export const hostAround = (sel, data, before, children, after = []) =>
         },
       },
     },
-    /** @type {any} */ (children),
+    children,
   );

@@ -22,6 +22,19 @@ export const patch = init([classModule, attributesModule, propsModule, eventList
 export function redrawer(main, render, after = () => {}) {
   const root = document.createElement('div');
   main.append(root);
+  return redrawerAt(root, render, after);
+}
+
+/**
+ * A redraw function for `render`, drawn in place of `root`, an element already in the document (a
+ * widget's place outside `main`: the header's corner, the notices before `main`). A root whose tag, id
+ * and classes are the view's own is patched in place, not replaced.
+ * @param {Element} root
+ * @param {() => VNode} render
+ * @param {() => void} [after]
+ * @returns {() => void}
+ */
+export function redrawerAt(root, render, after = () => {}) {
   /** @type {VNode | Element} */
   let vnode = root;
   let patching = false;

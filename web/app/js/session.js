@@ -1,12 +1,13 @@
 // @ts-check
-// Who is signed in, as the header shows it. The session itself is an HttpOnly cookie the page cannot
+// Who is signed in, and the header's corner that shows it. The session itself is an HttpOnly cookie the page cannot
 // read; the name is kept in localStorage (`mancala.account`) as a hint set on sign-in and cleared on
 // sign-out, and checked against `GET /api/account` once per page load. A guest's page therefore asks
 // nothing (no 401 on every visit), and a session that expired clears the hint on the next load.
 
 import { api } from './net/api.js';
 import { t } from './i18n.js';
-import { el } from './ui.js';
+import { redrawerAt } from './redraw.js';
+import { h } from './vendor/snabbdom.js';
 
 const KEY = 'mancala.account';
 /** @type {Set<(name: string | null) => void>} */
@@ -100,40 +101,55 @@ export async function signout() {
   }
 }
 
-/** The header's corner: the signed-in name (a link to the player's page), the account and sign out;
- *  or the sign in and sign up links. */
 /**
+ * The header's corner (`#who` of index.html): its controller is who is signed in (`current`) and whether
+ * the account is a moderator (moderation/notices.js says so, the `moderation` book loaded: its `/mod`
+ * link); `draw` patches `headerView` in place of `span#who`, on every change of either.
+ */
+const header = { moderator: false, draw: () => {} };
+
+/**
+ * The signed-in name (a link to the player's page), the `/mod` link, the account and sign out; or the
+ * sign in and sign up links.
+ * @param {(href: string) => void} go
+ */
+export const headerView = (go) =>
+  h(
+    'span#who.who',
+    current
+      ? [
+          header.moderator ? h('a#mod-link.small', { attrs: { href: '/mod' } }, t('mod.link')) : null,
+          h('a#me.me', { attrs: { href: `/@/${encodeURIComponent(current)}` } }, current),
+          h('a.small', { attrs: { href: '/account' } }, t('account.title')),
+          h(
+            'button#signout.ghost.small',
+            { attrs: { type: 'button' }, on: { click: () => signout().then(() => go('/')) } },
+            t('auth.signout'),
+          ),
+        ]
+      : [
+          h('a#signin-link', { attrs: { href: '/signin' } }, t('auth.signin')),
+          h('a#signup-link', { attrs: { href: '/signup' } }, t('auth.signup')),
+        ],
+  );
+
+/**
+ * Draws the header's corner in place of `box` (`span#who.who`) and keeps it drawn.
  * @param {HTMLElement} box
  * @param {(href: string) => void} go
  */
 export function mountHeader(box, go) {
-  const draw = () => {
-    if (current) {
-      box.replaceChildren(
-        el('a', { href: `/@/${encodeURIComponent(current)}`, id: 'me', class: 'me' }, current),
-        el('a', { href: '/account', class: 'small' }, t('account.title')),
-        el(
-          'button',
-          {
-            type: 'button',
-            class: 'ghost small',
-            id: 'signout',
-            onclick: async () => {
-              await signout();
-              go('/');
-            },
-          },
-          t('auth.signout'),
-        ),
-      );
-    } else {
-      box.replaceChildren(
-        el('a', { href: '/signin', id: 'signin-link' }, t('auth.signin')),
-        el('a', { href: '/signup', id: 'signup-link' }, t('auth.signup')),
-      );
-    }
-  };
-  onChange(draw);
-  draw();
+  header.draw = redrawerAt(box, () => headerView(go));
+  onChange(() => {
+    header.moderator = false; // said again by the notices of the account now signed in
+    header.draw();
+  });
+  header.draw();
   ready();
+}
+
+/** The account signed in is a moderator: the header links `/mod`. */
+export function showModLink() {
+  header.moderator = true;
+  header.draw();
 }

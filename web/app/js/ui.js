@@ -11,7 +11,7 @@ import { has, language, t } from './i18n.js';
  * null/undefined/false none) and children (text is set as text).
  * @template {keyof HTMLElementTagNameMap} K
  * @param {K} tag
- * @param {Record<string, any> | null} [attrs]
+ * @param {Record<string, string | number | boolean | null | undefined | EventListener> | null} [attrs]
  * @param {...(Child | Child[])} children
  * @returns {HTMLElementTagNameMap[K]}
  */
@@ -19,8 +19,8 @@ export function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
     if (v === null || v === undefined || v === false) continue;
-    if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
-    else if (k === 'class') e.className = v;
+    if (k.startsWith('on') && typeof v === 'function') e.addEventListener(k.slice(2), v);
+    else if (k === 'class') e.className = String(v);
     else if (v === true) e.setAttribute(k, '');
     else e.setAttribute(k, String(v));
   }

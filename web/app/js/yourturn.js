@@ -4,6 +4,7 @@
 // and a browser notification when one more arrives while the page is in the background and the person
 // allowed them (asked once, from the home page's "Your turn" panel). Loaded by main.js once signed in.
 
+import { playing as decodePlaying } from './net/sitewire.js';
 import { me, onChange } from './session.js';
 import { t } from './i18n.js';
 
@@ -26,17 +27,7 @@ async function ask() {
   if (!me()) return;
   const res = await fetch('/api/account/playing', { headers: { accept: 'application/json' } }).catch(() => null);
   if (!res?.ok) return;
-  const body = await res.json();
-  /** @type {import('./types.js').Playing} */
-  const playing = {
-    myTurn: body.my_turn,
-    games: body.games.map((/** @type {any} */ g) => ({
-      id: g.game.id,
-      variant: g.game.variant,
-      myTurn: g.my_turn,
-      timeLeftMs: g.time_left_ms ?? null,
-    })),
-  };
+  const playing = decodePlaying(await res.json());
   if (playing.myTurn > count && document.hidden && 'Notification' in window && Notification.permission === 'granted')
     new Notification(t('turn.notify', { count: playing.myTurn }));
   count = playing.myTurn;

@@ -14,8 +14,8 @@ import { errorText } from '../ui.js';
 import { h } from '../vendor/snabbdom.js';
 import { field, form } from './view/field.js';
 
-/** @param {any} v an input's vnode, focused once in the page */
-const focus = (v) => queueMicrotask(() => v.elm.focus());
+/** @param {import('../vendor/snabbdom.js').VNode} v an input's vnode, focused once in the page */
+const focus = (v) => queueMicrotask(() => /** @type {HTMLElement} */ (v.elm).focus());
 
 export class ForgotCtrl {
   /** @param {() => void} redraw */
@@ -139,7 +139,7 @@ export function resetView(ctrl) {
       h('p#reset-done', { attrs: { role: 'status' } }, t('reset.done')),
       h('p', [h('a.button.primary', { attrs: { href: '/signin' } }, t('auth.signin'))]),
     ]);
-  /** @param {string} id @param {string} value @param {(v: string) => void} set @param {any} [hook] */
+  /** @param {string} id @param {string} value @param {(v: string) => void} set @param {import('../vendor/snabbdom.js').Hooks} [hook] */
   const password = (id, value, set, hook) =>
     field(
       `input#reset-${id}`,

@@ -133,7 +133,7 @@ function passwordStep(ctrl) {
           { name: 'name', required: true, maxlength: 24, pattern: NAME, autocomplete: 'username' },
           ctrl.name,
           (v) => (ctrl.name = v),
-          { insert: (/** @type {any} */ v) => focus(v.elm) },
+          { insert: (v) => focus(/** @type {HTMLElement} */ (v.elm)) },
         ),
       ]),
       h('label', [

@@ -18,7 +18,7 @@ import { lineThrough, playFrom } from './tree.js';
 /** @typedef {import('../value.js').Value} Value */
 /** @typedef {{decision: string, value: Value}} Scored */
 /** A side's turn of the best line, each decision said what it is (the engine's reading). @typedef {{side: string, decisions: {decision: string, kind: string}[]}} LineTurn */
-/** @typedef {{variant: string, position: string, side: string, board: any, value: Value, best: string[], best_turns?: LineTurn[], decisions: Scored[], depth: number}} Analysis */
+/** @typedef {{variant: string, position: string, side: string, board: import('../net/wire.js').WireBoard, value: Value, best: string[], best_turns?: LineTurn[], decisions: Scored[], depth: number}} Analysis */
 /** @typedef {import('./tree.js').Move} Move */
 
 /** How long "Copied" is said on the copy button. */

@@ -3,7 +3,7 @@
 // said of it, and the moves played from it (the first its main line, the others its variations); a line
 // shown is a path through the tree.
 
-/** @typedef {{decision: string, position: string, board: any, events: string[]}} Ply */
+/** @typedef {{decision: string, position: string, board: import('../net/wire.js').WireBoard, events: string[]}} Ply */
 /**
  * A position of the tree: the move to it and what the server said of it, and the moves played from it.
  * @typedef {Ply & {parent: Move | null, children: Move[]}} Move

@@ -17,8 +17,8 @@ import * as wire from '../net/wire.js';
 export class Demo {
   /**
    * @param {Diagram} diagram the board to sow on
-   * @param {{board: any, marks?: Marks | null}} from the board (as the server sent it) and marks before
-   * @param {{events: string[], board: any}} sowing the engine's steps and the board after them
+   * @param {{board: import('../net/wire.js').WireBoard, marks?: Marks | null}} from the board (as the server sent it) and marks before
+   * @param {{events: string[], board: import('../net/wire.js').WireBoard}} sowing the engine's steps and the board after them
    * @param {{label: string, onEnd?: () => void}} opts `label`: the first button's words; `onEnd`: the
    *   sowing was watched to its end
    */

@@ -70,7 +70,7 @@ export class Diagram {
 
   /**
    * Shows `board` (a board of the server, decoded by wire.board) with its marks; nothing playable.
-   * @param {any} wireBoard
+   * @param {import('../net/wire.js').WireBoard} wireBoard
    * @param {Marks | null} [marks]
    */
   show(wireBoard, marks = null) {
@@ -97,7 +97,7 @@ export class Diagram {
   /**
    * Sows `events` (the server's step strings) from the board shown, then shows `after`.
    * @param {string[]} events
-   * @param {any} after the board after them, as the server sent it
+   * @param {import('../net/wire.js').WireBoard} after the board after them, as the server sent it
    * @returns {Promise<void>}
    */
   sow(events, after) {

@@ -12,7 +12,7 @@ const HOLE_TOKEN = /^[a-z]\d+=\d+$/;
 
 export class PositionEditor {
   /**
-   * @param {any} board the board to start from, as the server sent it
+   * @param {import('../net/wire.js').WireBoard} board the board to start from, as the server sent it
    * @param {string} position its position text
    */
   constructor(board, position) {

@@ -1,9 +1,10 @@
 // @ts-check
 // The game page's controller, as lichess's round ctrl: it holds the state (the model of gamestate.js
 // plus what only this page knows: the seat's selection, the confirmation asked, the animation frame,
-// the replay), the actions a person takes (play a hole, resign, join, flip, replay…), and `redraw`,
-// which the page (pages/game.js) turns into one keyed patch of the view (view/*.js). Socket messages
-// reach it through the table of handlers.js.
+// the replay), the actions a person takes (play a hole, join, flip, replay…), and `redraw`, which the
+// page (pages/game.js) turns into one keyed patch of the view (view/*.js). Socket messages reach it
+// through the table of handlers.js. What a player asks of the game beside a decision (resign, offers,
+// the rematch…) is commands.js's (`this.commands`).
 
 import { api } from '../net/api.js';
 import { Animator, SPEEDS } from '../board/anim.js';
@@ -16,8 +17,8 @@ import { shownHoles } from '../board/steps.js';
 import { has, loadBook, t } from '../i18n.js';
 import { errorText, other, shownName, sideName, variantName } from '../ui.js';
 import { ClockCtrl } from './clock.js';
+import { Commands } from './commands.js';
 import { HANDLERS } from './handlers.js';
-import { go } from '../router.js';
 import { checkExists, fetchRecord, fetchRatings } from './xhr.js';
 import { lastMoveMarks } from './marks.js';
 
@@ -25,7 +26,7 @@ import { lastMoveMarks } from './marks.js';
 /** @typedef {import('../types.js').ServerMessage} ServerMessage */
 /** @typedef {import('../gamestate.js').Sowing} Sowing */
 /** @typedef {import('../board/anim.js').Speed} Speed */
-/** @typedef {'resign' | 'abort' | 'claim_win'} Command */
+/** @typedef {import('./commands.js').Command} Command */
 
 export class GameCtrl {
   /**
@@ -69,6 +70,8 @@ export class GameCtrl {
     this.stopped = false;
     /** @type {GameSocket | null} */
     this.socket = null;
+    /** Resign, abort, claim, berserk, offers, the rematch: sent over the socket. */
+    this.commands = new Commands(this);
     this.recordAsked = false;
     this.checked = false;
     this.seatLinkOpen = false;
@@ -184,72 +187,6 @@ export class GameCtrl {
     this.hover(null);
     this.socket.decide(d);
     this.redraw();
-  }
-
-  /**
-   * The first press asks for a confirmation; the second (the "Yes" button) sends.
-   * @param {Command} type
-   */
-  command(type) {
-    if (this.confirm !== type) {
-      this.confirm = type;
-      this.focusNext = `[data-confirm="${type}"]`;
-      this.redraw();
-      return;
-    }
-    this.confirm = null;
-    if (!this.socket?.command(type)) this.message = t('game.not_connected');
-    this.redraw();
-  }
-
-  /** Berserks: half the clock for an extra point on a win (an arena's game); sent at once, as on lichess. */
-  berserk() {
-    if (!this.socket?.command('berserk')) this.message = t('game.not_connected');
-    this.redraw();
-  }
-
-  /**
-   * May the player berserk now? In a game that allows it, once, before their first decision of their own.
-   * @returns {boolean}
-   */
-  canBerserk() {
-    const s = this.s;
-    const g = s.game;
-    if (!g?.berserk || !s.seat || g.status !== 'ongoing' || g.berserk[s.seat]) return false;
-    return !s.moves.some((m) => m.side === s.seat && !m.auto);
-  }
-
-  /**
-   * Offers a draw or proposes a takeback, or accepts or declines the opponent's.
-   * @param {'draw' | 'takeback'} type
-   * @param {'offer' | 'accept' | 'decline'} action
-   */
-  offer(type, action) {
-    const sent = type === 'takeback' && action === 'offer' ? 'propose' : action;
-    if (!this.socket?.offer(type, sent)) this.message = t('game.not_connected');
-    this.redraw();
-  }
-
-  /**
-   * Offers a rematch, answers the opponent's offer, or cancels one's own.
-   * @param {'offer' | 'accept' | 'decline' | 'cancel'} action
-   */
-  rematch(action) {
-    if (!this.socket?.rematch(action)) this.message = t('game.not_connected');
-    this.redraw();
-  }
-
-  /**
-   * The rematch was made: a player goes to it with its new seat.
-   * @param {{type: 'rematch', next: import('../types.js').NextGame}} m
-   */
-  rematched(m) {
-    this.applyState(m);
-    const seat = m.next.seat;
-    if (seat) {
-      keepSeat(m.next.game, seat.token, seat.seat);
-      go(`/game/${m.next.game}`);
-    }
   }
 
   /**

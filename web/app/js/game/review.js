@@ -12,9 +12,9 @@
 // game". Everything shown (values, marks, accuracies, captures, reasons) is the server's; its view is
 // view/review.js.
 
-import { ApiError, call } from '../net/api.js';
+import { call } from '../net/api.js';
+import { explanation, fetchReview } from '../net/reviewwire.js';
 import { errorText, learnStyle } from '../ui.js';
-import * as wire from '../net/wire.js';
 
 /** @typedef {{counters?: number, win_in?: number, loss_in?: number}} Value */
 /**
@@ -79,29 +79,6 @@ export function revealBoard(box) {
   });
 }
 
-/** @param {any} w a line's decision as the server sends it @returns {LineDecision} */
-const lineDecision = (w) => ({
-  decision: String(w.decision),
-  steps: (w.events || []).map(wire.step),
-  captured: Number(w.captured) || 0,
-});
-
-/** @param {any} w a line as the server sends it @returns {Line} */
-const line = (w) => ({
-  first: String(w.first),
-  turns: (w.turns || []).map((/** @type {any} */ t) => ({
-    side: String(t.side),
-    board: wire.board(t.board),
-    decisions: (t.decisions || []).map(lineDecision),
-    captured: Number(t.captured) || 0,
-  })),
-  board: wire.board(w.board),
-  mine: Number(w.mine) || 0,
-  theirs: Number(w.theirs) || 0,
-  net: Number(w.net) || 0,
-  over: !!w.over,
-});
-
 /**
  * The hole where a turn's first decision drops its last counter, if it drops any.
  * @param {Turn | undefined} turn
@@ -110,32 +87,6 @@ export function lastHole(turn) {
   const drops = (turn?.decisions[0]?.steps || []).filter((s) => s.type === 'drop');
   const last = drops[drops.length - 1];
   return last && last.type === 'drop' ? last.hole : null;
-}
-
-/**
- * A finished game's review: 202 (`body` the progress) while the server computes it, with the seconds
- * to wait before asking again; 200 (`body` the review) once it is ready. (Here rather than in api.js: only
- * a finished game's page, which loads this module, asks for it.)
- * @param {string} id
- * @returns {Promise<{status: number, retryAfter: number, body: any}>}
- */
-async function fetchReview(id) {
-  let res;
-  try {
-    res = await fetch(`/api/games/${encodeURIComponent(id)}/review`, {
-      headers: { accept: 'application/json' },
-      credentials: 'same-origin',
-    });
-  } catch {
-    throw new ApiError(0, 'offline', 'the server cannot be reached');
-  }
-  const body = await res.json().catch(() => null);
-  if (!res.ok) {
-    const e = wire.apiError(res.status, body);
-    throw new ApiError(res.status, e.code, e.message);
-  }
-  const wait = Number(res.headers.get('retry-after'));
-  return { status: res.status, retryAfter: wait > 0 ? Math.min(wait, 60) : 2, body };
 }
 
 export class ReviewCtrl {
@@ -182,10 +133,10 @@ export class ReviewCtrl {
       const r = await fetchReview(this.id);
       if (this.stopped) return;
       if (r.status === 202) {
-        this.progress = { done: r.body.done, of: r.body.of };
+        this.progress = r.progress;
         this.timer = setTimeout(() => this.ask(), r.retryAfter * 1000);
       } else {
-        this.data = /** @type {Review} */ (r.body);
+        this.data = r.review;
         this.state = 'ready';
       }
     } catch (e) {
@@ -339,13 +290,7 @@ export class ReviewCtrl {
     const e = { state: 'asking', better: null, played: null, turns: 0, gives: 0 };
     this.explained.set(ply, e);
     try {
-      const w = await call('GET', `/api/games/${encodeURIComponent(this.id)}/review/${ply}`);
-      Object.assign(e, {
-        better: line(w.better),
-        played: line(w.played),
-        turns: Number(w.turns) || 0,
-        gives: Number(w.gives) || 0,
-      });
+      Object.assign(e, explanation(await call('GET', `/api/games/${encodeURIComponent(this.id)}/review/${ply}`)));
       e.state = 'ready';
     } catch {
       e.state = 'error';

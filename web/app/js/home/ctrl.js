@@ -14,7 +14,7 @@ import { has, loadBook, t } from '../i18n.js';
 import { clockOf } from '../clocks.js';
 import { errorText } from '../ui.js';
 import { me, ready } from '../session.js';
-import { playbanNotice } from '../playban.js';
+import { PlaybanCtrl } from '../playban.js';
 import { loadDaily } from '../puzzle/card.js';
 import { lobbyHandlers } from './handlers.js';
 
@@ -66,8 +66,8 @@ export class HomeCtrl {
     /** @type {import('../types.js').Playing['games'] | null} null: not signed in, or not known yet */
     this.yourTurn = null;
     this.canNotify = 'Notification' in window && Notification.permission === 'default';
-    // Parts drawn by modules of their own, hosted by the view as the game page hosts its board.
-    this.ban = playbanNotice();
+    // The ban for leaving games: a controller of its own (playban.js), drawn with the page.
+    this.ban = new PlaybanCtrl(() => this.redraw());
     /** @type {import('../puzzle/card.js').Daily | null} the day's puzzle, once it is in */
     this.daily = null;
     this.finishedTimer = 0;
@@ -134,7 +134,7 @@ export class HomeCtrl {
    * @param {string | boolean} value
    */
   setForm(field, value) {
-    /** @type {any} */ (this.form)[field] = value;
+    Object.assign(this.form, { [field]: value });
     if (field === 'variant' && !this.levels().some((c) => c.opponent === this.form.opponent)) this.form.opponent = '';
     this.redraw();
   }
@@ -144,7 +144,7 @@ export class HomeCtrl {
    * @param {string | boolean} value
    */
   setSeek(field, value) {
-    /** @type {any} */ (this.seekForm)[field] = value;
+    Object.assign(this.seekForm, { [field]: value });
     this.redraw();
   }
 

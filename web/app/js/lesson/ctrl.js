@@ -27,14 +27,14 @@ export class LessonCtrl {
   constructor(id, redraw) {
     this.id = id;
     this.redraw = redraw;
-    /** @type {any} the server's lesson, once answered */
+    /** @type {import('../net/learnwire.js').LessonView | null} the server's lesson, once answered */
     this.lesson = null;
     /** The title said before the lesson is in (loading, or why it is missing). */
     this.title = t('common.loading');
     this.at = 0;
     /** @type {string[]} the decisions of the learner's turn so far */
     this.made = [];
-    /** @type {any} the board the learner plays on now (the step's, or a `continue` verdict's) */
+    /** @type {import('../net/wire.js').WireBoard | null} the board the learner plays on now (the step's, or a `continue` verdict's) */
     this.board = null;
     /** A check is asked or its sowing shown: nothing is playable. */
     this.busy = false;
@@ -49,7 +49,7 @@ export class LessonCtrl {
     this.error = '';
     /** @type {Set<string>} the steps met */
     this.done = new Set();
-    /** @type {Map<string, any>} the previews asked, by step and decision */
+    /** @type {Map<string, import('../net/learnwire.js').Preview>} the previews asked, by step and decision */
     this.previews = new Map();
     /** @type {string | null} */
     this.hovered = null;
@@ -73,7 +73,7 @@ export class LessonCtrl {
         this.lesson = l;
         this.done = d;
         document.title = `${l.title} · ${t('learn.title')} · Mancala`;
-        const first = l.steps.findIndex((/** @type {any} */ s) => !this.done.has(s.id));
+        const first = l.steps.findIndex((s) => !this.done.has(s.id));
         this.showStep(first < 0 ? 0 : first);
       })
       .catch((e) => {
@@ -90,7 +90,7 @@ export class LessonCtrl {
     this.diagram.anim.finish();
   }
 
-  /** @returns {any} */
+  /** @returns {import('../net/learnwire.js').StepView | undefined} */
   step() {
     return this.lesson?.steps[this.at];
   }
@@ -114,6 +114,7 @@ export class LessonCtrl {
     this.made = [];
     this.busy = false;
     const s = this.step();
+    if (!s) return;
     this.board = s.board;
     this.demo?.stop();
     this.demo = s.demo
@@ -136,7 +137,7 @@ export class LessonCtrl {
   /** Goes on to the next step (a step to read is met by going on). */
   next() {
     const s = this.step();
-    if (!s.goal) this.markStep(s.id);
+    if (s && !s.goal) this.markStep(s.id);
     this.showStep(this.at + 1);
   }
 
@@ -165,6 +166,7 @@ export class LessonCtrl {
   /** @param {string} decision */
   async decide(decision) {
     const s = this.step();
+    if (!s) return;
     this.busy = true;
     this.preview = '';
     this.error = '';

@@ -64,7 +64,7 @@ const RINGS = ['goal', 'focus', 'danger'];
  */
 function legend(ctrl) {
   const s = ctrl.step();
-  const kinds = RINGS.filter((k) => (s?.marks?.holes || []).some((/** @type {any} */ m) => m.kind === k));
+  const kinds = RINGS.filter((k) => (s?.marks?.holes || []).some((m) => m.kind === k));
   if (!kinds.length) return h('ul.ring-legend', { key: 'legend', attrs: { hidden: true } });
   const shown = ctrl.playing() ? ['playable', ...kinds] : kinds;
   return h(
@@ -81,7 +81,7 @@ function legend(ctrl) {
 
 /** @param {LessonCtrl} ctrl */
 const dots = (ctrl) =>
-  ctrl.lesson.steps.map((/** @type {any} */ x, /** @type {number} */ k) => {
+  (ctrl.lesson?.steps || []).map((x, k) => {
     const done = ctrl.done.has(x.id);
     return h('li', {
       key: x.id,
@@ -139,7 +139,7 @@ function actions(ctrl) {
       ),
     );
   }
-  if (over && s.next) {
+  if (over && s?.next) {
     list.push(
       h(
         'button#next.primary',
@@ -148,8 +148,8 @@ function actions(ctrl) {
       ),
     );
   }
-  if (over && !s.next) {
-    const invite = s.invite;
+  if (over && !s?.next) {
+    const invite = s?.invite;
     if (invite) {
       list.push(
         h(
@@ -159,7 +159,7 @@ function actions(ctrl) {
         ),
       );
     }
-    const nextLesson = ctrl.lesson.next_lesson;
+    const nextLesson = ctrl.lesson?.next_lesson;
     if (nextLesson) {
       // Before a course has taught a whole game, the next lesson is the way on (no game offered yet).
       list.push(

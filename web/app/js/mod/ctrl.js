@@ -14,22 +14,25 @@ const enc = (s) => encodeURIComponent(s);
 const said = (e) => (e instanceof Error ? e.message : String(e));
 
 /** @typedef {'moderator' | 'player' | 'action'} LogFilter */
+/** @typedef {import('../net/modwire.js').ModReport} ModReport */
+/** @typedef {import('../net/modwire.js').ModPlayer} ModPlayer */
+/** @typedef {import('../net/modwire.js').ModLogLine} ModLogLine */
 
 export class ModCtrl {
   /** @param {() => void} redraw */
   constructor(redraw) {
     this.redraw = redraw;
-    /** @type {any[] | null} the open reports, oldest first (null: not answered yet) */
+    /** @type {ModReport[] | null} the open reports, oldest first (null: not answered yet) */
     this.reports = null;
     this.queueError = '';
     /** The name typed in the lookup. */
     this.lookup = '';
-    /** @type {any} the player looked up, as the server answers */
+    /** @type {ModPlayer | null} the player looked up, as the server answers */
     this.player = null;
     this.playerError = '';
     /** @type {Record<LogFilter, string>} */
     this.filters = { moderator: '', player: '', action: '' };
-    /** @type {any[] | null} */
+    /** @type {ModLogLine[] | null} */
     this.log = null;
     this.logError = '';
     /** @type {Map<string, {reason: string, status: string}>} each action box's state, by its key */

@@ -27,7 +27,7 @@ const ACTIONS = [
 /** @param {string} s */
 const enc = (s) => encodeURIComponent(s);
 
-/** @param {number | undefined} x a percentage */
+/** @param {number | null | undefined} x a percentage */
 const pct = (x) => (x == null ? '–' : `${x.toFixed(1)} %`);
 
 /** @param {ModCtrl} ctrl */
@@ -113,7 +113,7 @@ function player(ctrl) {
       h('h4', t('mod.notes')),
       h(
         'ul',
-        p.notes.map((/** @type {any} */ n) => h('li', `${n.author}: ${n.text}`)),
+        p.notes.map((n) => h('li', `${n.author}: ${n.text}`)),
       ),
     ]),
     actions(ctrl, `player:${p.name}`, p.name, null),
@@ -128,7 +128,7 @@ function log(ctrl) {
     h('table.small', [
       h(
         'tbody',
-        ctrl.log.map((/** @type {any} */ l) =>
+        ctrl.log.map((l) =>
           h('tr', [
             h('td', when(l.at)),
             h('td', l.moderator),
@@ -178,7 +178,7 @@ function actions(ctrl, key, player, report) {
 
 /**
  * The player's fair-play figures: one line per rated game the server reviewed, newest first.
- * @param {any[]} rows
+ * @param {import('../net/modwire.js').ModFairPlay[]} rows
  */
 function fairPlay(rows) {
   const head = ['game', 'variant', 'decisions', 'agreement', 'accuracy', 'rating'];
@@ -195,7 +195,7 @@ function fairPlay(rows) {
           ]),
           h(
             'tbody',
-            rows.map((/** @type {any} */ f) =>
+            rows.map((f) =>
               h('tr', [
                 h('td', [h('a', { attrs: { href: `/game/${enc(f.game)}` } }, f.game)]),
                 h('td', f.variant),
@@ -210,16 +210,25 @@ function fairPlay(rows) {
   ]);
 }
 
-/** @param {any} rec */
+/** @param {import('../net/modwire.js').ModRecord} rec */
 function record(rec) {
   return h('div.small', [
-    h('p', t('mod.record', rec)),
+    h(
+      'p',
+      t('mod.record', {
+        wins: rec.wins,
+        losses: rec.losses,
+        draws: rec.draws,
+        aborts: rec.aborts,
+        timeouts: rec.timeouts,
+      }),
+    ),
     fairPlay(rec.fair_play || []),
     h('details', [
       h('summary', t('mod.games')),
       h(
         'ul',
-        (rec.recent_games || []).map((/** @type {any} */ g) =>
+        (rec.recent_games || []).map((g) =>
           h('li', [
             h(
               'a',
@@ -234,7 +243,7 @@ function record(rec) {
   ]);
 }
 
-/** @param {ModCtrl} ctrl @param {any} r a report of the queue */
+/** @param {ModCtrl} ctrl @param {import('../net/modwire.js').ModReport} r a report of the queue */
 function report(ctrl, r) {
   return h('article.panel.mod-report', { key: r.id, attrs: { 'data-report': r.id } }, [
     h('h3', [
@@ -243,14 +252,14 @@ function report(ctrl, r) {
       t('mod.reported', { reason: t(`report.reason.${r.reason}`) }),
       h('span.muted.small', ` · ${when(r.created_at)}`),
     ]),
-    ...r.entries.map((/** @type {any} */ e) =>
+    ...r.entries.map((e) =>
       h('div.mod-entry', [
         h('p', [h('b', t('mod.by', { name: e.reporter })), ' ', e.text]),
         e.game ? h('p.small', [h('a', { attrs: { href: `/game/${enc(e.game)}` } }, e.game)]) : null,
         e.chat?.length
           ? h(
               'ol.mod-chat.small',
-              e.chat.map((/** @type {any} */ l) =>
+              e.chat.map((l) =>
                 h('li', { attrs: { value: l.n, class: l.reported ? 'reported' : '' } }, [
                   h('b', `${l.by}: `),
                   l.text,

@@ -5,6 +5,7 @@
 // signed-in person creates and joins games, seeks and plays rated games as their account.
 
 import * as wire from './wire.js';
+/** @typedef {import('./wire.js').Json} Json */
 
 /** This page's version: the folder its modules were loaded from (`/assets/{version}/js/…`). */
 const OWN = (/\/assets\/([^/]+)\//.exec(import.meta.url) || ['', ''])[1];
@@ -28,7 +29,7 @@ export class ApiError extends Error {
  * @param {unknown} [body]
  * @param {boolean} [raw] the body as text (NDJSON) instead of JSON
  * @param {AbortSignal} [signal]
- * @returns {Promise<any>}
+ * @returns {Promise<Json>} for a decoder of net/ (the pages get what the decoders made of it)
  */
 export async function call(method, path, body, raw = false, signal = undefined) {
   /** @type {Record<string, string>} */
@@ -88,8 +89,8 @@ export const enc = (s) => encodeURIComponent(s);
 /**
  * An answer decoded by sitewire.js, which is loaded while the request is on its way.
  * @template T
- * @param {Promise<any>} answer
- * @param {(m: typeof import('./sitewire.js'), w: any) => T} decode
+ * @param {Promise<Json>} answer
+ * @param {(m: typeof import('./sitewire.js'), w: Json) => T} decode
  * @returns {Promise<T>}
  */
 async function bySite(answer, decode) {
@@ -129,21 +130,21 @@ export const api = {
   changePassword: async (current, next) => call('POST', '/api/account/password', { current, new: next }),
   /** @param {string} token @param {string} password */
   resetPassword: async (token, password) => call('POST', '/api/account/reset', { token, password }),
-  tokens: () => bySite(call('GET', '/api/account/tokens'), (m, w) => /** @type {any[]} */ (w || []).map(m.apiToken)),
+  tokens: () => bySite(call('GET', '/api/account/tokens'), (m, w) => /** @type {Json[]} */ (w || []).map(m.apiToken)),
   /** @param {string} label */
   createToken: (label) => bySite(call('POST', '/api/account/tokens', { label }), (m, w) => m.apiToken(w)),
   /** @param {string} id */
   revokeToken: async (id) => call('DELETE', `/api/account/tokens/${enc(id)}`),
-  /** @param {string} variant @param {string} lang the rules page of a game, for players */
+  /** @param {string} variant @param {string} lang the rules page of a game, for players @returns {Promise<import('./learnwire.js').RulesView>} */
   rules: async (variant, lang) => call('GET', `/api/rules/${enc(variant)}${q({ lang })}`),
-  /** @param {string} lang the courses, each game's lessons in order */
+  /** @param {string} lang the courses, each game's lessons in order @returns {Promise<{courses: import('./learnwire.js').CourseView[]}>} */
   lessons: async (lang) => call('GET', `/api/lessons${q({ lang })}`),
-  /** @param {string} id `game/lesson` @param {string} lang */
+  /** @param {string} id `game/lesson` @param {string} lang @returns {Promise<import('./learnwire.js').LessonView>} */
   lesson: async (id, lang) => call('GET', `/api/lessons/${id.split('/').map(enc).join('/')}${q({ lang })}`),
-  /** @param {string} step `game/lesson/step` @param {string[]} decisions @param {string} lang */
+  /** @param {string} step `game/lesson/step` @param {string[]} decisions @param {string} lang @returns {Promise<import('./learnwire.js').Verdict>} */
   check: async (step, decisions, lang) =>
     call('POST', `/api/lessons/${step.split('/').map(enc).join('/')}/check`, { decisions, lang }),
-  /** @param {{variant: string, options?: object, position?: string, decision: string}} body */
+  /** @param {{variant: string, options?: object, position?: string, decision: string}} body @returns {Promise<import('./learnwire.js').Preview>} */
   preview: async (body) => call('POST', '/api/preview', body),
   /** @param {{variant?: string, position?: string, game?: string, ply?: number, nodes?: number}} body */
   analysis: async (body) => call('POST', '/api/analysis', body),

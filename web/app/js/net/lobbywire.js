@@ -7,7 +7,7 @@ import { clockBody, game, seatGranted, timeControl } from './wire.js';
 /** @typedef {import('../types.js').Seek} Seek */
 /** @typedef {import('../types.js').LobbyMessage} LobbyMessage */
 /** @typedef {import('../types.js').TimeControl} TimeControl */
-/** @typedef {any} Json a value parsed from the server's JSON, checked field by field here */
+/** @typedef {import('./wire.js').Json} Json a value parsed from the server's JSON, checked field by field here */
 
 /**
  * @param {Json} w

@@ -6,7 +6,7 @@ import { call } from './api.js';
 
 /**
  * The account's email as the pages use it.
- * @param {any} w `EmailState`
+ * @param {import('./wire.js').Json} w `EmailState`
  * @returns {{address: string | null, confirmedAt: number | null, pending: string | null, mail: boolean}}
  */
 function emailState(w) {

@@ -2,7 +2,7 @@
 // A player's profile as the server sends it, made typed: apart from wire.js, whose every byte the game page
 // loads, as only the profile page asks for a profile.
 
-/** @typedef {any} Json a value parsed from the server's JSON, checked field by field here */
+/** @typedef {import('./wire.js').Json} Json a value parsed from the server's JSON, checked field by field here */
 
 /**
  * @param {Json} w

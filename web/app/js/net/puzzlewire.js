@@ -4,7 +4,7 @@
 // and the protocol name them; a field a newer server leaves out gets its empty value here, so the pages
 // never read `undefined`. The boards stay the server's `BoardView` JSON, which the diagram draws.
 
-/** @typedef {any} Json a value parsed from the server's JSON, checked field by field here */
+/** @typedef {import('./wire.js').Json} Json a value parsed from the server's JSON, checked field by field here */
 
 /**
  * @typedef {object} PuzzleGoal
@@ -18,7 +18,7 @@
  * @property {string} id
  * @property {string} game `kubuguza`, `ikibuguzo`, `njombwa` or `azigo`
  * @property {string} variant the rule set
- * @property {Json} options the rule set's options, as the server sends them
+ * @property {import('./wire.js').RuleOptions} options the rule set's options, as the server sends them
  * @property {string} position the position, as text
  * @property {string} solver `south` or `north`
  * @property {PuzzleGoal} goal
@@ -26,7 +26,7 @@
  * @property {number} rating
  * @property {number} plays
  * @property {number} choices the solver's legal decisions at the start
- * @property {Json} board the position's board, the server's `BoardView`
+ * @property {import('./wire.js').WireBoard} board the position's board, the server's `BoardView`
  */
 
 /**
@@ -55,7 +55,7 @@
  * @property {{before: number, after: number, provisional: boolean} | null} rating
  * @property {number} puzzle_rating
  * @property {{run: number, best: number} | null} streak
- * @property {Json} board the board after the decisions judged, the server's `BoardView`
+ * @property {import('./wire.js').WireBoard} board the board after the decisions judged, the server's `BoardView`
  */
 
 /**

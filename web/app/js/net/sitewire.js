@@ -1,15 +1,68 @@
 // @ts-check
 // The HTTP answers that only pages other than the game page read, made typed (the variants and their
-// computer levels, a list of games, a player's rating history, a leaderboard, the account's API tokens),
-// and the body of a new game. Apart from wire.js, whose every byte the game page loads: api.js loads this
+// computer levels, a list of games, a player's rating history, a leaderboard, the account's API tokens,
+// its blocks, the games waiting for it, a ban for leaving games), and the body of a new game. Apart from wire.js, whose every byte the game page loads: api.js loads this
 // module with the first call that needs it, as it loads profilewire.js.
 
 import { clockBody, game } from './wire.js';
 
 /** @typedef {import('../types.js').TimeControl} TimeControl */
-/** @typedef {any} Json a value parsed from the server's JSON, checked field by field here */
+/** @typedef {import('./wire.js').Json} Json a value parsed from the server's JSON, checked field by field here */
 
-/** @param {Json} w */
+/**
+ * The body of `GET /api/blocks`: the account's blocks, oldest first.
+ * @param {Json} w
+ * @returns {{name: string, createdAt: number}[]}
+ */
+export function blockList(w) {
+  const list = Array.isArray(w?.blocks) ? w.blocks : [];
+  return list.map((/** @type {Json} */ b) => ({ name: String(b.name), createdAt: Number(b.created_at) }));
+}
+
+/**
+ * A ban for leaving games (`GET /api/lobby/playban`).
+ * @typedef {object} Playban
+ * @property {boolean} banned
+ * @property {number} secondsLeft
+ * @property {{outcome: string, count: number}[]} outcomes
+ */
+
+/**
+ * The server's answer, checked: anything unreadable is "not banned" (the server refuses anyway).
+ * @param {Json} json
+ * @returns {Playban}
+ */
+export function playban(json) {
+  const banned = json?.banned === true && Number.isFinite(json?.seconds_left);
+  const outcomes = Array.isArray(json?.outcomes)
+    ? json.outcomes
+        .filter((/** @type {Json} */ o) => typeof o?.outcome === 'string' && Number.isFinite(o?.count))
+        .map((/** @type {Json} */ o) => ({ outcome: o.outcome, count: o.count }))
+    : [];
+  return { banned, secondsLeft: banned ? Math.max(0, Math.ceil(json.seconds_left)) : 0, outcomes };
+}
+
+/**
+ * The body of `GET /api/account/playing`: the games waiting for the account's decision.
+ * @param {Json} w
+ * @returns {import('../types.js').Playing}
+ */
+export function playing(w) {
+  return {
+    myTurn: w.my_turn,
+    games: w.games.map((/** @type {Json} */ g) => ({
+      id: g.game.id,
+      variant: g.game.variant,
+      myTurn: g.my_turn,
+      timeLeftMs: g.time_left_ms ?? null,
+    })),
+  };
+}
+
+/**
+ * @param {Json} w
+ * @returns {{games: import('../types.js').Game[], nextCursor: string | null}}
+ */
 export function gameList(w) {
   return { games: (w.games || []).map(game), nextCursor: /** @type {string | null} */ (w.next_cursor ?? null) };
 }
@@ -33,7 +86,7 @@ export function variantList(w) {
       optionNotes: v.option_notes || [],
       simultaneousChoice: !!v.simultaneous_choice,
       concealedStore: !!v.concealed_store,
-      computer: (v.computer || []).map((/** @type {any} */ c) => ({
+      computer: (v.computer || []).map((/** @type {Json} */ c) => ({
         level: Number(c.level),
         opponent: String(c.opponent),
         elo: typeof c.elo === 'number' ? c.elo : null,

@@ -6,7 +6,7 @@
 import { call } from './api.js';
 import { seatGranted, timeControl } from './wire.js';
 
-/** @typedef {any} Json a value parsed from the server's JSON, checked field by field here */
+/** @typedef {import('./wire.js').Json} Json a value parsed from the server's JSON, checked field by field here */
 /** @typedef {import('../types.js').TimeControl} TimeControl */
 /** @typedef {'arena' | 'swiss'} TournamentKind */
 /** @typedef {'upcoming' | 'running' | 'finished'} TournamentStatus */

@@ -18,7 +18,31 @@
 /** @typedef {import('../types.js').ServerMessage} ServerMessage */
 /** @typedef {import('../types.js').SeatGranted} SeatGranted */
 /** @typedef {import('../types.js').TimeControl} TimeControl */
+// `any`, not `unknown`: a decoder reads the fields it checks without a cast at each one; nothing outside
+// the net/ modules is given a Json, only what the decoders made of it.
 /** @typedef {any} Json a value parsed from the server's JSON, checked field by field here */
+
+/**
+ * A rule set's options as the server sends them (and the preview and analysis take them back).
+ * @typedef {{width?: number, turn_limit?: number, handicap?: {south?: boolean, north?: boolean}}} RuleOptions
+ */
+
+/**
+ * A board as the server sends it (`BoardView`), before `board` decodes it: the lesson, rules, puzzle and
+ * analysis answers carry boards this way, and their diagrams decode a board when they show it.
+ * @typedef {object} WireBoard
+ * @property {string} variant
+ * @property {number} rows
+ * @property {number} columns
+ * @property {number[]} holes the counts in reading order
+ * @property {{south?: number | null, north?: number | null}} [stores]
+ * @property {Side | 'both' | null} [to_move]
+ * @property {string[]} [waiting]
+ * @property {number} [turn]
+ * @property {{south?: string, north?: string}} [choices]
+ * @property {string[]} [legal]
+ * @property {Json} [outcome] decoded by `outcome`
+ */
 
 /** The protocol version this page speaks. */
 export const PROTOCOL = 3;

@@ -18,7 +18,7 @@ class LearnCtrl {
   /** @param {() => void} redraw */
   constructor(redraw) {
     this.redraw = redraw;
-    /** @type {any[] | null} the courses, once answered */
+    /** @type {import('../net/learnwire.js').CourseView[] | null} the courses, once answered */
     this.courses = null;
     /** @type {Set<string>} the steps met */
     this.done = new Set();
@@ -55,15 +55,15 @@ function view(ctrl) {
   ]);
 }
 
-/** @param {any} c @param {Set<string>} done */
+/** @param {import('../net/learnwire.js').CourseView} c @param {Set<string>} done */
 const course = (c, done) =>
   h('article.course', { key: c.game, attrs: { id: `course-${c.game}` } }, [
     h('h2', c.title),
     h('p', c.intro),
     h(
       'ol.lessons',
-      c.lessons.map((/** @type {any} */ l) => {
-        const met = l.steps.filter((/** @type {string} */ s) => done.has(s)).length;
+      c.lessons.map((l) => {
+        const met = l.steps.filter((s) => done.has(s)).length;
         const all = met === l.steps.length;
         return h('li', { key: l.id }, [
           h('span', [h('a', { attrs: { href: `/learn/${l.id}` } }, l.title), h('span.muted.small', ` · ${l.summary}`)]),

@@ -29,7 +29,7 @@ async function keptGames() {
     if (path.endsWith('/position')) continue;
     const g = (await (await cache.match(req))?.json())?.game;
     if (!g) continue;
-    const name = (/** @type {any} */ p) => p?.name || '?';
+    const name = (/** @type {{name?: string} | null | undefined} */ p) => p?.name || '?';
     out.push({ id: String(g.id), south: name(g.players?.south), north: name(g.players?.north), variant: g.variant });
   }
   return out;

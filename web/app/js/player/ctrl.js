@@ -1,11 +1,11 @@
 // @ts-check
 // A player's page's controller (`/@/{name}`): the profile as the server answers it (ratings per variant,
 // record, the computer-assistance mark), the variant whose rating chart is shown and that chart, and the
-// games where the name holds a seat (a GamesPager). The Block button and the chart are elements of their
-// own modules (blockbutton.js, chart.js), made here and hosted by the view.
+// games where the name holds a seat (a GamesPager). The Block button is a controller of its own
+// (blockbutton.js) drawn with the page; the chart is an SVG element of chart.js, hosted by the view.
 
 import { api } from '../net/api.js';
-import { blockButton } from '../blockbutton.js';
+import { BlockCtrl } from '../blockbutton.js';
 import { ratingChart } from '../chart.js';
 import { t } from '../i18n.js';
 import { me } from '../session.js';
@@ -20,13 +20,13 @@ export class PlayerCtrl {
   constructor(name, redraw) {
     this.name = name;
     this.redraw = redraw;
-    /** @type {any} the server's profile (profilewire.js), once answered */
+    /** @type {import('../types.js').PlayerProfile | null} the server's profile (profilewire.js), once answered */
     this.profile = null;
     /** Said in place of the record: a guest's name, or why the profile is missing. */
     this.missing = '';
     /** Whether the visitor may report this player (signed in, someone else). */
     this.canReport = false;
-    /** @type {HTMLElement | null} blockbutton.js's element */
+    /** @type {BlockCtrl | null} Block / Unblock, for a signed-in visitor on someone else's page */
     this.block = null;
     /** @type {string | null} the variant chosen (its row is marked; its chart is asked) */
     this.variant = null;
@@ -50,7 +50,7 @@ export class PlayerCtrl {
         document.title = `${p.name} · Mancala`;
         const self = me();
         this.canReport = !!self && self.toLowerCase() !== p.name.toLowerCase();
-        this.block = blockButton(p.name);
+        this.block = BlockCtrl.maybe(p.name, this.redraw);
         const rows = this.ratings();
         if (rows.length) this.showChart(rows[0][0]);
         this.redraw();

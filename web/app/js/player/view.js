@@ -3,6 +3,7 @@
 // ratings table, the chart of one variant, and the games.
 
 import { t } from '../i18n.js';
+import { blockView } from '../blockbutton.js';
 import { host } from '../patch.js';
 import { variantName } from '../ui.js';
 import { h } from '../vendor/snabbdom.js';
@@ -24,7 +25,7 @@ export function view(ctrl) {
       : null,
     p?.computerAssisted ? h('p#computer-assisted.error', t('player.computer_assisted')) : null,
     h('p#profile.muted', p ? [record(p)] : ctrl.missing),
-    ctrl.block ? host('div', ctrl.block, { key: 'block' }) : null,
+    ctrl.block ? h('div', { key: 'block' }, [blockView(ctrl.block)]) : null,
     h('div#ratings-box', p ? [ratings(ctrl)] : []),
     h('div#chart-box', chart(ctrl)),
     h('h2', t('player.games')),
@@ -32,7 +33,7 @@ export function view(ctrl) {
   ]);
 }
 
-/** @param {any} p the profile */
+/** @param {import('../types.js').PlayerProfile} p the profile */
 const record = (p) =>
   h('span#record', [
     `${t('player.games_count', { count: p.games })} `,

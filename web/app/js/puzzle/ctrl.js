@@ -146,7 +146,7 @@ export class PuzzleCtrl {
       }
     } catch (e) {
       if (this.gone || n !== this.shown) return;
-      const status = /** @type {any} */ (e)?.status;
+      const status = e && typeof e === 'object' && 'status' in e ? e.status : 0;
       if (status === 404 && this.known && this.game === this.known && !this.run) {
         // Nothing left in the game the page chose: fall back to every game.
         this.game = this.known = '';

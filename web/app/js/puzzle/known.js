@@ -26,7 +26,7 @@ export async function knownGames() {
     stepsDone().catch(() => new Set()),
     me()
       ? api.games({ player: /** @type {string} */ (me()), limit: GAMES_ASKED }).then(
-          (l) => l.games.map((/** @type {any} */ g) => ({ gameId: g.id, variant: g.variant })),
+          (l) => l.games.map((g) => ({ gameId: g.id, variant: g.variant })),
           () => [],
         )
       : Promise.resolve([]),

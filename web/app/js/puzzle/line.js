@@ -11,13 +11,13 @@ import { api } from '../net/api.js';
  * @property {string} side `south` or `north`
  * @property {string} decision in notation
  * @property {string[]} events the steps to sow, as the server sends them
- * @property {any} board the board after it (the server's)
+ * @property {import('../net/wire.js').WireBoard} board the board after it (the server's)
  * @property {string} position the position after it, as text
  */
 
 /**
  * A puzzle's options as the preview takes them (a patch: `turn_limit` 0 is no limit).
- * @param {any} o the puzzle's options
+ * @param {import('../net/wire.js').RuleOptions | null | undefined} o the puzzle's options
  */
 export function optionsPatch(o) {
   return {

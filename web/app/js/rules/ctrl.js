@@ -22,10 +22,10 @@ export class RulesCtrl {
     this.redraw = redraw;
     /** Whether the address names a game. */
     this.known = VARIANTS.includes(variant);
-    /** @type {any} the server's rules page, once answered */
+    /** @type {import('../net/learnwire.js').RulesView | null} the server's rules page, once answered */
     this.rules = null;
     this.error = '';
-    /** @type {Map<any, Figure>} the widgets of each diagram of the answer */
+    /** @type {Map<import('../net/learnwire.js').DiagramView, Figure>} the widgets of each diagram of the answer */
     this.figures = new Map();
     this.gone = false;
   }
@@ -59,7 +59,7 @@ export class RulesCtrl {
 /**
  * A diagram's board (shown by the view once it is on the page), with the controls of its sowing when it
  * plays one.
- * @param {any} d
+ * @param {import('../net/learnwire.js').DiagramView} d
  * @returns {Figure}
  */
 function figure(d) {

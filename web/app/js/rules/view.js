@@ -48,7 +48,7 @@ export function view(ctrl) {
           ? [
               h('p.lead', r.intro),
               h('p.small.links', [h('a', { attrs: { href: '/learn' } }, t('rules.learn_link'))]),
-              ...r.sections.map((/** @type {any} */ s) => section(ctrl, s)),
+              ...r.sections.map((s) => section(ctrl, s)),
               notes(r.notes),
             ]
           : [h('p.muted', t('common.loading'))],
@@ -60,30 +60,30 @@ export function view(ctrl) {
  * One rule: its words with the numbers of the notes that give its sources, this site's reading where
  * it has one, and its boards.
  * @param {RulesCtrl} ctrl
- * @param {any} s
+ * @param {import('../net/learnwire.js').SectionView} s
  */
 function section(ctrl, s) {
   const calls = s.notes.length
     ? h(
         'sup.calls',
-        s.notes.flatMap((/** @type {number} */ n, /** @type {number} */ i) => [
+        s.notes.flatMap((n, i) => [
           i ? ', ' : null,
           h('a', { attrs: { href: `#note-${n}`, id: `call-${n}`, 'aria-label': t('rules.note', { n }) } }, String(n)),
         ]),
       )
     : null;
   const last = s.body.length - 1;
-  const wide = s.diagrams.some((/** @type {any} */ d) => d.board.columns >= 20);
+  const wide = s.diagrams.some((d) => d.board.columns >= 20);
   return h('section', { key: s.id, attrs: { id: `rule-${s.id}` } }, [
     h('h2', s.title),
     h('div.rule', { class: { wide } }, [
       h('div', [
-        ...s.body.map((/** @type {string} */ p, /** @type {number} */ i) => h('p', [p, i === last ? calls : null])),
+        ...s.body.map((p, i) => h('p', [p, i === last ? calls : null])),
         s.reading ? h('div.reading', [h('p.small', [h('strong', t('rules.reading'))]), h('p', s.reading)]) : null,
       ]),
       h(
         'div',
-        s.diagrams.map((/** @type {any} */ d, /** @type {number} */ i) => figure(ctrl, d, i)),
+        s.diagrams.map((d, i) => figure(ctrl, d, i)),
       ),
     ]),
   ]);
@@ -95,7 +95,7 @@ function section(ctrl, s) {
  * page, would be drawn narrow, and the later draw could land before that one: board.js draws two-row
  * boards once board2.js is loaded).
  * @param {RulesCtrl} ctrl
- * @param {any} d
+ * @param {import('../net/learnwire.js').DiagramView} d
  * @param {number} i
  */
 function figure(ctrl, d, i) {
@@ -114,7 +114,7 @@ function figure(ctrl, d, i) {
  * The sources' own words, numbered, in one list at the end: each with its short reference (the full one
  * with a source's first note), the translation in another language than English, what the source's own
  * notation means, and a link back to its rule.
- * @param {any[]} list
+ * @param {import('../net/learnwire.js').NoteView[]} list
  */
 const notes = (list) =>
   h('section#notes.notes', [

@@ -5,21 +5,25 @@
 import { field as bound } from '../../patch.js';
 import { h } from '../../vendor/snabbdom.js';
 
+/** @typedef {import('../../vendor/snabbdom.js').Attrs} Attrs */
+/** @typedef {import('../../vendor/snabbdom.js').Hooks} Hooks */
+/** @typedef {import('../../vendor/snabbdom.js').VNodeChildElement} VNodeChildElement */
+
 /**
  * An input whose value is the controller's (patch.js's `field`).
  * @param {string} sel the input's selector (`input#id`)
- * @param {Record<string, any>} attrs
+ * @param {Attrs} attrs
  * @param {string} value
  * @param {(value: string) => void} set
- * @param {Record<string, any>} [hook]
+ * @param {Hooks} [hook]
  */
 export const field = (sel, attrs, value, set, hook) => bound(sel, { attrs, hook }, value, set);
 
 /**
  * @param {string} sel the form's selector
- * @param {Record<string, any>} attrs
+ * @param {Attrs} attrs
  * @param {() => void} submit
- * @param {any[]} children
+ * @param {VNodeChildElement[]} children
  */
 export const form = (sel, attrs, submit, children) =>
   h(

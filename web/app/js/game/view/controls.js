@@ -27,7 +27,7 @@ function ask(ctrl, type, params = {}) {
       `${t(`command.${type}.ask`, params)} `,
       h(
         'button.danger.small',
-        { attrs: { type: 'button', 'data-confirm': type }, on: { click: () => ctrl.command(type) } },
+        { attrs: { type: 'button', 'data-confirm': type }, on: { click: () => ctrl.commands.command(type) } },
         t(`command.${type}.yes`),
       ),
       h('button.ghost.small', { attrs: { type: 'button' }, on: { click: () => ctrl.cancel() } }, t('common.no')),
@@ -35,7 +35,7 @@ function ask(ctrl, type, params = {}) {
   }
   return h(
     'button.small',
-    { key: type, attrs: { type: 'button', 'data-command': type }, on: { click: () => ctrl.command(type) } },
+    { key: type, attrs: { type: 'button', 'data-command': type }, on: { click: () => ctrl.commands.command(type) } },
     t(`command.${type}`),
   );
 }
@@ -84,7 +84,7 @@ function offer(ctrl, type, seat, opp) {
   const button = (action, sel) =>
     h(
       sel,
-      { attrs: { type: 'button', [`data-${type}`]: action }, on: { click: () => ctrl.offer(type, action) } },
+      { attrs: { type: 'button', [`data-${type}`]: action }, on: { click: () => ctrl.commands.offer(type, action) } },
       t(`${type}.${action}`),
     );
   const by = type === 'draw' ? ctrl.s.drawOffer : ctrl.s.takebackOffer;

@@ -52,7 +52,7 @@ export function playerBar(ctrl, where) {
   const low = left !== null && left < LOW_MS;
   const toMove = turn && g.status === 'ongoing';
   const berserked = !!g.berserk?.[side];
-  const canBerserk = side === s.seat && ctrl.canBerserk();
+  const canBerserk = side === s.seat && ctrl.commands.canBerserk();
   const deps = [
     berserked,
     canBerserk,
@@ -105,7 +105,7 @@ export function playerBar(ctrl, where) {
             'button.small.berserk',
             {
               attrs: { type: 'button', 'data-berserk': side, title: t('berserk.hint') },
-              on: { click: () => ctrl.berserk() },
+              on: { click: () => ctrl.commands.berserk() },
             },
             `⚔ ${t('berserk.button')}`,
           )

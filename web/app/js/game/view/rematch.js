@@ -60,7 +60,7 @@ export function rematchControls(ctrl) {
       {
         key: `rematch-${action}`,
         attrs: { type: 'button', 'data-rematch': action },
-        on: { click: () => ctrl.rematch(action) },
+        on: { click: () => ctrl.commands.rematch(action) },
       },
       t(`rematch.${action}`),
     );

@@ -43,7 +43,7 @@ function tiedNote(ctrl) {
  * @param {HomeCtrl} ctrl
  * @param {'variant' | 'width' | 'clock' | 'seat' | 'opponent'} field
  * @param {[string, string][]} options
- * @param {Record<string, any>} [attrs]
+ * @param {import('../../vendor/snabbdom.js').Attrs} [attrs]
  */
 function select(ctrl, field, options, attrs = {}) {
   const value = String(ctrl.form[field]);

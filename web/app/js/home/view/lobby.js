@@ -10,7 +10,7 @@ import { CLOCKS, clockName, clockOf } from '../../clocks.js';
 import { shownName, timeControl, variantName } from '../../ui.js';
 import { h } from '../../vendor/snabbdom.js';
 import { NAME_PATTERN } from '../ctrl.js';
-import { host } from './host.js';
+import { playbanView } from '../../playban.js';
 
 /** @typedef {import('../ctrl.js').HomeCtrl} HomeCtrl */
 /** @typedef {import('../../types.js').Seek} Seek */
@@ -35,12 +35,12 @@ export const checkedOf = (e) => /** @type {HTMLInputElement} */ (e.target).check
 /**
  * A spinner line of the waiting state, with its Cancel.
  * @param {string} text
- * @param {Record<string, any>} attrs the line's
- * @param {Record<string, any>} button the Cancel button's attributes
+ * @param {import('../../vendor/snabbdom.js').Attrs} attrs the line's
+ * @param {import('../../vendor/snabbdom.js').Attrs} button the Cancel button's attributes
  * @param {() => void} cancel
  */
 const waitingLine = (text, attrs, button, cancel) =>
-  h('p', { key: attrs['data-own-seek'] ?? 'pending', attrs }, [
+  h('p', { key: String(attrs['data-own-seek'] ?? 'pending'), attrs }, [
     h('span.spinner', { attrs: { 'aria-hidden': 'true' } }),
     `${text} `,
     h('button.small', { attrs: { type: 'button', ...button }, on: { click: cancel } }, t('common.cancel')),
@@ -116,7 +116,7 @@ export function lobbyView(ctrl) {
         signedIn ? [] : [h('a', { attrs: { href: '/signin' } }, t('lobby.rated_signin')), ` ${t('lobby.rated_note')}`],
       ),
     ]),
-    host(ctrl.ban.el),
+    playbanView(ctrl.ban),
     h('div#quick.quick-grid', [ctrl.variants ? quickTable(ctrl) : h('p.muted', t('common.loading'))]),
     // The one place the page explains "5+3" and "3 days": the create form's clock points here.
     h('p#clock-explain.muted.small', t('clock.explain')),

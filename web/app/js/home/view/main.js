@@ -12,7 +12,6 @@ import { gameList } from '../../gamelist.js';
 import { h } from '../../vendor/snabbdom.js';
 import { lobbyView, seeksView } from './lobby.js';
 import { formView } from './form.js';
-import { host } from './host.js';
 
 /** @typedef {import('../ctrl.js').HomeCtrl} HomeCtrl */
 /** @typedef {import('../../vendor/snabbdom.js').VNode} VNode */
@@ -33,8 +32,8 @@ const loading = () => h('p.muted', t('common.loading'));
 /**
  * A panel with its heading.
  * @param {string} title
- * @param {any[]} children
- * @param {Record<string, any>} [attrs]
+ * @param {import('../../vendor/snabbdom.js').VNodeChildElement[]} children
+ * @param {import('../../vendor/snabbdom.js').Attrs} [attrs]
  */
 const panel = (title, children, attrs = {}) => h('section.panel', { attrs }, [h('h2', title), ...children]);
 
