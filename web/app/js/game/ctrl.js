@@ -5,12 +5,13 @@
 // which the page (pages/game.js) turns into one keyed patch of the view (view/*.js). Socket messages
 // reach it through the table of handlers.js.
 
-import { api } from '../net/api.js';
+import { api, firstSnapshot } from '../net/api.js';
 import { Animator, SPEEDS } from '../board/anim.js';
 import { BoardView } from '../board/board.js';
 import { apply, bothMoved, decisions, initial } from '../gamestate.js';
 import { adoptSeatFragment, keepSeat, prefs, seatToken } from '../prefs.js';
 import { GameSocket } from '../net/socket.js';
+import { decodeServer } from '../net/wire.js';
 import { DEFAULT_TIMING, SEAT_TIMING } from '../net/reconnect.js';
 import { shownHoles } from '../board/steps.js';
 import { has, loadBook, t } from '../i18n.js';
@@ -534,6 +535,9 @@ export class GameCtrl {
   // ---- life ----
 
   start() {
+    // A spectator's first state in the page (net/api.js), superseded by the socket's (chat included).
+    const first = this.seatToken() ? null : firstSnapshot(this.id);
+    if (first) this.receive(decodeServer(first));
     this.connect();
     this.clock.start();
     this.followTournament();
