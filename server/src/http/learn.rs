@@ -201,9 +201,14 @@ pub async fn lesson(
     Query(p): Query<LangParams>,
 ) -> Result<Response, ApiError> {
     let lang = language(p.lang.as_deref(), &headers);
-    let id = format!("{}/{}", segment(&game), segment(&lesson));
-    let view = library().lesson(&id, lang).map_err(learn_error)?;
+    let view = lesson_view(&game, &lesson, lang).map_err(learn_error)?;
     cached(&view, lang, &headers)
+}
+
+/// The lesson `game`/`lesson` in `lang`, as `GET /api/lessons/{game}/{lesson}` answers it (the first
+/// paint writes the same answer into the lesson's page).
+pub fn lesson_view(game: &str, lesson: &str, lang: &'static str) -> Result<mancala_learn::LessonView, LearnError> {
+    library().lesson(&format!("{}/{}", segment(game), segment(lesson)), lang)
 }
 
 /// The body of a check.

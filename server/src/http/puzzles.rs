@@ -130,12 +130,17 @@ pub async fn get(
     _: Query<NoParams>,
     Path(id): Path<PuzzleId>,
 ) -> Result<axum::Json<PuzzleView>, ApiError> {
-    Ok(axum::Json(view(&stored(&state, &id).await?)?))
+    Ok(axum::Json(one(&state, &id).await?))
+}
+
+/// The puzzle `id` as `GET /api/puzzles/{id}` answers it, to anyone (the first paint writes it too).
+pub async fn one(state: &AppState, id: &PuzzleId) -> Result<PuzzleView, ApiError> {
+    view(&stored(state, id).await?)
 }
 
 /// `game` and `theme`, as `next` and the streak take them.
 #[derive(Debug, Default)]
-struct Filter {
+pub struct Filter {
     game: Option<PuzzleGame>,
     theme: Option<String>,
 }
@@ -220,28 +225,43 @@ pub async fn next(
     Query(NextQuery { filter, exclude }): Query<NextQuery>,
     MaybeSignedIn(caller): MaybeSignedIn,
 ) -> Result<axum::Json<PuzzleView>, ApiError> {
-    let key = caller.map(|c| c.name.key());
+    Ok(axum::Json(next_for(&state, &filter, &exclude, caller.map(|c| c.name.key())).await?))
+}
+
+/// What `GET /api/puzzles/next` answers the account `key` (`None`: a guest) asking with `filter` and
+/// `exclude` (the first paint writes a guest's unfiltered answer too).
+pub async fn next_for(
+    state: &AppState,
+    filter: &Filter,
+    exclude: &[String],
+    key: Option<String>,
+) -> Result<PuzzleView, ApiError> {
     let rating = match &key {
         Some(k) => state.store.puzzle_standing(k).await?.map_or(Rating::default(), |s| s.rating),
         None => Rating::default(),
     };
-    let near = state.store.puzzles_near(filter.store(&exclude), rating.rating, key.as_deref(), NEAREST).await?;
+    let near = state.store.puzzles_near(filter.store(exclude), rating.rating, key.as_deref(), NEAREST).await?;
     if near.is_empty() {
         return Err(ApiError::NotFound(format!("no puzzle{} left to play", filter.words())));
     }
     let pick = &near[rand::random::<u32>() as usize % near.len()];
-    Ok(axum::Json(view(pick)?))
+    view(pick)
 }
 
 /// `GET /api/puzzles/daily`: the UTC day's puzzle, the same on every node ([`crate::puzzles::daily`]).
 pub async fn daily(State(state): State<AppState>, _: Query<NoParams>) -> Result<axum::Json<DailyPuzzle>, ApiError> {
+    Ok(axum::Json(daily_puzzle(&state).await?))
+}
+
+/// What `GET /api/puzzles/daily` answers, to anyone (the first paint writes it too).
+pub async fn daily_puzzle(state: &AppState) -> Result<DailyPuzzle, ApiError> {
     let date = utc_date(UnixMs::now());
     let ids = state.store.served_puzzle_ids().await?;
     let Some(id) = pick_daily(&date, &ids) else {
         return Err(ApiError::NotFound("no puzzle is served yet".into()));
     };
     let row = state.store.puzzle(id).await?.ok_or_else(|| ApiError::NotFound(format!("no puzzle `{id}`")))?;
-    Ok(axum::Json(DailyPuzzle { date, puzzle: view(&row)? }))
+    Ok(DailyPuzzle { date, puzzle: view(&row)? })
 }
 
 /// The streak's query: `after` (the puzzle just solved), `game`, `theme`.

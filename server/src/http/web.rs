@@ -78,7 +78,8 @@ pub fn routes() -> Router<AppState> {
 /// module for the same address: `pages_match_the_client_router`).
 fn page(name: &'static str) -> axum::routing::MethodRouter<AppState> {
     get(move |State(state): State<AppState>, request: Request| async move {
-        let drawn = first_paint::draw(name, &state, request.uri().path(), request.headers()).await;
+        let drawn =
+            first_paint::draw(name, &state, request.uri().path(), request.uri().query(), request.headers()).await;
         html_page(name, StatusCode::OK, request.headers(), &drawn)
     })
 }

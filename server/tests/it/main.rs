@@ -27,6 +27,7 @@ mod docs_routes;
 mod draw;
 mod fairplay;
 mod fencing;
+mod first_data;
 mod first_paint;
 mod forbidden;
 mod game_preview;

@@ -1,5 +1,6 @@
 //! Writing HTML by hand, safely: every text and attribute value the first paint puts in a page goes
-//! through [`esc`], whatever its source (a player's name, an address, the catalogs' words).
+//! through [`esc`], whatever its source (a player's name, an address, the catalogs' words); JSON data
+//! goes through [`json_data`], whose `<` cannot close its element.
 
 /// `text` with the five characters HTML gives a meaning escaped, for a text node or a quoted attribute.
 pub fn esc(text: &str) -> String {
@@ -12,6 +13,30 @@ pub fn esc(text: &str) -> String {
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&#39;"),
             c => out.push(c),
+        }
+    }
+    out
+}
+
+/// `value` as a JSON data block with the id `id` (`<script type="application/json">`: data the browser
+/// never runs, which the content security policy allows). `<`, `>` and `&` are written as JSON's `\u`
+/// escapes, which `JSON.parse` reads back as the same characters, so no `</script>` nor `<!--` in a
+/// text can end the element or change how the HTML parser reads it.
+pub fn json_data(id: &str, value: &serde_json::Value) -> String {
+    let json = value.to_string().replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026");
+    format!(r#"<script type="application/json" id="{}">{json}</script>"#, esc(id))
+}
+
+/// `s` as the client's `encodeURIComponent` writes it: the unreserved characters kept, every other byte
+/// of its UTF-8 as `%XX`.
+pub fn encode_component(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for b in s.bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'!' | b'~' | b'*' | b'\'' | b'(' | b')' => {
+                out.push(b as char)
+            }
+            _ => out.push_str(&format!("%{b:02X}")),
         }
     }
     out
@@ -50,6 +75,24 @@ mod tests {
             "&lt;script&gt;&quot;a&quot; &amp; &#39;b&#39;&lt;/script&gt;"
         );
         assert_eq!(esc("Njombwa: les règles"), "Njombwa: les règles");
+    }
+
+    #[test]
+    fn json_data_cannot_close_its_element() {
+        let value = serde_json::json!({"title": "</script><script>alert(1)</script><!-- & more"});
+        let html = json_data("first-answer", &value);
+        let body = html.strip_prefix(r#"<script type="application/json" id="first-answer">"#).unwrap();
+        let body = body.strip_suffix("</script>").unwrap();
+        assert!(!body.contains('<') && !body.contains('>') && !body.contains('&'), "{body}");
+        let back: serde_json::Value = serde_json::from_str(body).unwrap();
+        assert_eq!(back, value);
+    }
+
+    #[test]
+    fn components_encode_as_the_client_encodes_them() {
+        assert_eq!(encode_component("capture"), "capture");
+        assert_eq!(encode_component("a b/c?d"), "a%20b%2Fc%3Fd");
+        assert_eq!(encode_component("règle(1)!"), "r%C3%A8gle(1)!");
     }
 
     #[test]

@@ -1,11 +1,12 @@
 //! The lessons' pages as the client draws them from `/api/lessons…`: the list of courses (`/learn`, each
 //! game's lessons with their summaries and the link to its rules; the steps met are the client's, kept in
 //! the browser) and a lesson (`/learn/{game}/{lesson}`: its title and its first step's words, goal
-//! included; the board comes with the client).
+//! included; the board comes with the client, and the lesson as `/api/lessons/{game}/{lesson}` answers
+//! it is in the page's data, [`super::data`]).
 
-use super::Drawn;
-use super::html::esc;
+use super::html::{encode_component, esc};
 use super::words::Words;
+use super::{Drawn, data};
 use crate::http::learn;
 
 /// `/learn`.
@@ -46,7 +47,7 @@ pub fn list(lang: &'static str) -> Drawn {
 pub fn lesson(lang: &'static str, game: &str, lesson: &str) -> Drawn {
     let words = Words::load(lang, &["learn"]);
     let back = format!(r#"<p class="small links"><a href="/learn">{}</a></p>"#, esc(&words.t("learn.all_lessons")));
-    let Ok(l) = learn::library().lesson(&format!("{game}/{lesson}"), lang) else {
+    let Ok(l) = learn::lesson_view(game, lesson, lang) else {
         let main = format!(r#"<section class="panel">{back}<h1>{}</h1></section>"#, esc(&words.t("learn.no_lesson")));
         let title = words.t("learn.title");
         return Drawn::page(words, &title, main, true);
@@ -66,5 +67,7 @@ pub fn lesson(lang: &'static str, game: &str, lesson: &str) -> Drawn {
         step.unwrap_or_default()
     );
     let title = format!("{} · {}", l.title, words.t("learn.title"));
-    Drawn::page(words, &title, main, true)
+    // The path the client asks (`api.lesson`), in the language it asks for: the page's.
+    let path = format!("/api/lessons/{}/{}?lang={lang}", encode_component(game), encode_component(lesson));
+    Drawn::page(words, &title, main, true).with_data(data::answer(&path, &l))
 }

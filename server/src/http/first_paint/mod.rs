@@ -19,8 +19,13 @@
 //! | `/rules/{variant}` | the rules' words ([`rules`]) |
 //! | `/puzzles…` | the title and the kinds of puzzles ([`puzzles`]) |
 //! | `/game/{id}` | the game's name, kind, players and result ([`game`]) |
+//!
+//! The lesson, puzzle and game pages also carry the first answer their client would wait for (the
+//! lesson, the puzzle, the game's state for a spectator) as JSON data ([`data`]), so their board is
+//! drawn without that round trip.
 
 mod catalogs;
+pub mod data;
 mod game;
 mod header;
 mod home;
@@ -45,6 +50,8 @@ pub struct Drawn {
     learn_style: bool,
     /// The books of the page's module, whose catalogs the page names for preloading.
     books: Vec<String>,
+    /// JSON data blocks written after `<main>` ([`data`]): the answers the page would ask for first.
+    data: String,
 }
 
 /// The class of the element holding the server's words in `<main>`: the client removes it when its own
@@ -55,7 +62,8 @@ impl Drawn {
     /// A page drawn with its words, titled as the client titles it (`… · Mancala`).
     fn page(words: Words, title: &str, main: String, learn_style: bool) -> Drawn {
         let title = Some(format!("{title} · Mancala"));
-        Drawn { words, title, main: format!(r#"<div class="{CLASS}">{main}</div>"#), learn_style, books: Vec::new() }
+        let main = format!(r#"<div class="{CLASS}">{main}</div>"#);
+        Drawn { words, title, main, learn_style, books: Vec::new(), data: String::new() }
     }
 
     /// The home page, titled with a sentence of its own.
@@ -67,7 +75,13 @@ impl Drawn {
     /// A page the server does not draw: "Loading…" and the header in the visitor's language.
     fn plain(words: Words) -> Drawn {
         let main = format!(r#"<p class="loading">{}</p>"#, esc(&words.t("common.loading")));
-        Drawn { words, title: None, main, learn_style: false, books: Vec::new() }
+        Drawn { words, title: None, main, learn_style: false, books: Vec::new(), data: String::new() }
+    }
+
+    /// The page with a JSON data block added, if there is one (see [`data`]).
+    fn with_data(mut self, block: Option<String>) -> Drawn {
+        self.data.push_str(&block.unwrap_or_default());
+        self
     }
 
     /// The language the page is drawn in.
@@ -102,12 +116,16 @@ impl Drawn {
         {
             html.replace_range(open + gt + 1..close, &self.main);
         }
+        if let Some(close) = html.find("</main>") {
+            html.insert_str(close + "</main>".len(), &self.data);
+        }
         html
     }
 }
 
-/// What the server draws of the page `page` (the client's page module's name) at `path`.
-pub async fn draw(page: &str, state: &AppState, path: &str, headers: &HeaderMap) -> Drawn {
+/// What the server draws of the page `page` (the client's page module's name) at `path` (with its
+/// query, `query`).
+pub async fn draw(page: &str, state: &AppState, path: &str, query: Option<&str>, headers: &HeaderMap) -> Drawn {
     let lang = lang::visitor(headers);
     let segments: Vec<String> = path.split('/').skip(1).map(decode_segment).collect();
     let segment = |i: usize| segments.get(i).map(String::as_str).unwrap_or("");
@@ -116,7 +134,7 @@ pub async fn draw(page: &str, state: &AppState, path: &str, headers: &HeaderMap)
         "learn" => learn::list(lang),
         "lesson" => learn::lesson(lang, segment(1), segment(2)),
         "rules" => rules::draw(lang, segment(1)),
-        "puzzles" => puzzles::draw(lang, segment(1)),
+        "puzzles" => puzzles::draw(state, lang, segment(1), query, headers).await,
         "game" => game::draw(state, lang, segment(1)).await,
         _ => plain(headers),
     };

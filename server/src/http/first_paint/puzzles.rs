@@ -1,12 +1,17 @@
 //! The puzzles page's head as the client draws it (web/app/js/puzzle/view/main.js): its title for the
 //! address (`/puzzles`, `/puzzles/daily`, `/puzzles/streak`, `/puzzles/{id}`) and the kinds of puzzles.
-//! The puzzle itself is chosen for the solver and comes with the client.
+//! The puzzle's board comes with the client; the page's data ([`super::data`]) holds the puzzle as the
+//! API answers this request ([`answer`]) when that answer is the visitor's whoever they are.
 
-use super::Drawn;
-use super::html::esc;
+use super::html::{encode_component, esc};
 use super::words::Words;
+use super::{Drawn, data};
+use crate::auth::session;
+use crate::http::puzzles as api;
+use crate::state::AppState;
+use axum::http::HeaderMap;
 
-pub fn draw(lang: &'static str, id: &str) -> Drawn {
+pub async fn draw(state: &AppState, lang: &'static str, id: &str, query: Option<&str>, headers: &HeaderMap) -> Drawn {
     let words = Words::load(lang, &["puzzles"]);
     let title = words.t(match id {
         "daily" => "puzzle.daily",
@@ -31,5 +36,26 @@ pub fn draw(lang: &'static str, id: &str) -> Drawn {
         link("/puzzles/streak", "puzzle.streak.title", mode == "streak"),
         esc(&words.t("common.loading")),
     );
-    Drawn::page(words, &title, main, true)
+    Drawn::page(words, &title, main, true).with_data(answer(state, id, query, headers).await)
+}
+
+/// The data block of the puzzle the client asks first at `/puzzles/{id}`: the one named, the day's (both
+/// the same to anyone), or, at a bare `/puzzles` without a session cookie, a guest's next (the client
+/// asks that path only when its browser names no game it knows and no finished puzzle: a first visit).
+/// Nothing for the streak (its first puzzle is drawn at random at each request anyway, and the client
+/// may ask with a game it knows) nor for a visitor with a session (the answer is the account's).
+async fn answer(state: &AppState, id: &str, query: Option<&str>, headers: &HeaderMap) -> Option<String> {
+    match id {
+        "streak" => None,
+        "daily" => data::answer("/api/puzzles/daily", &api::daily_puzzle(state).await.ok()?),
+        "" if query.is_none_or(str::is_empty) && session::cookie_id(headers).is_none() => {
+            let next = api::next_for(state, &api::Filter::default(), &[], None).await.ok()?;
+            data::answer("/api/puzzles/next", &next)
+        }
+        "" => None,
+        id => {
+            let puzzle = api::one(state, &id.parse().ok()?).await.ok()?;
+            data::answer(&format!("/api/puzzles/{}", encode_component(id)), &puzzle)
+        }
+    }
 }

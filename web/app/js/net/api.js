@@ -3,9 +3,60 @@
 // reads, loaded with the first call that needs it). Errors are thrown as ApiError with the server's
 // code and sentence, so a page can say why. Every call sends the session cookie (same origin only): a
 // signed-in person creates and joins games, seeks and plays rated games as their account.
+//
+// The page's first answers: the server writes into the page as JSON data
+// (server/src/http/first_paint/data.rs) what a `GET` of one path answers this visitor (`#first-answer`:
+// the lesson, a puzzle) and the first message a spectator's socket of the game gets (`#first-snapshot`),
+// so a page on a slow network draws its board without waiting for them. Each is read once and then
+// removed: a later page, or the same page drawn again, asks the server. They live here, not in a module
+// of their own, because every page that reads them loads this one (a request fewer on a slow network).
 
 import * as wire from './wire.js';
 /** @typedef {import('./wire.js').Json} Json */
+
+/**
+ * The parsed content of the data block `id`, removed from the page; null when there is none.
+ * @param {string} id
+ * @returns {any}
+ */
+function take(id) {
+  const el = document.getElementById(id);
+  if (!el) return null;
+  el.remove();
+  try {
+    return JSON.parse(el.textContent || '');
+  } catch {
+    return null;
+  }
+}
+
+/** @type {{get: string, answer: unknown} | null | undefined} undefined: not read yet */
+let answer;
+
+/**
+ * What the page holds as the answer of `GET path`, once; undefined when it holds none for that path.
+ * @param {string} path
+ * @returns {unknown}
+ */
+export function firstAnswer(path) {
+  if (answer === undefined) answer = take('first-answer');
+  if (!answer || answer.get !== path) return undefined;
+  const held = answer.answer;
+  answer = null;
+  return held;
+}
+
+/**
+ * The spectator's snapshot of the game `gameId` the page holds (the socket's message, as JSON text),
+ * once; null when it holds none for that game.
+ * @param {string} gameId
+ * @returns {string | null}
+ */
+export function firstSnapshot(gameId) {
+  const held = take('first-snapshot');
+  if (!held || held.game !== gameId || !held.snapshot) return null;
+  return JSON.stringify(held.snapshot);
+}
 
 /** This page's version: the folder its modules were loaded from (`/assets/{version}/js/…`). */
 const OWN = (/\/assets\/([^/]+)\//.exec(import.meta.url) || ['', ''])[1];
@@ -32,6 +83,11 @@ export class ApiError extends Error {
  * @returns {Promise<Json>} for a decoder of net/ (the pages get what the decoders made of it)
  */
 export async function call(method, path, body, raw = false, signal = undefined) {
+  // The page's first answer, written into its HTML by the server for exactly this request.
+  if (method === 'GET' && !raw) {
+    const held = firstAnswer(path);
+    if (held !== undefined) return held;
+  }
   /** @type {Record<string, string>} */
   const headers = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
