@@ -1,12 +1,11 @@
 //! The first answers in the page (docs/web.md, "Serving"; `first_paint::data`): a lesson's page holds the
 //! lesson as `/api/lessons/…` answers it, in the page's language; a puzzle's page the puzzle as
 //! `/api/puzzles/…` answers that visitor (a guest's `next` only without a session cookie, nothing for the
-//! streak); a game's page the spectator's snapshot, as the live stream's first line gives it, without its
-//! chat. Each block is JSON that no `<` in it can close.
+//! streak). Each block is JSON that no `<` in it can close.
 
 use crate::common::TestServer;
 use crate::puzzles::{made, server};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 /// The page at `path`, asked with `headers`.
 async fn html(s: &TestServer, path: &str, headers: &[(&str, &str)]) -> String {
@@ -71,35 +70,4 @@ async fn a_puzzle_page_holds_the_puzzle_the_api_answers_that_visitor() {
         assert!(block(&html(&s, path, headers).await, "first-answer").is_none(), "{path} {headers:?}");
     }
     s.stop().await;
-}
-
-/// The first line of the game's live stream: a spectator's snapshot.
-async fn streamed_snapshot(s: &TestServer, id: &str) -> Value {
-    let mut r = s.http.get(s.url(&format!("/api/stream/game/{id}"))).send().await.expect("the stream");
-    let mut bytes = Vec::new();
-    while !bytes.contains(&b'\n') {
-        bytes.extend_from_slice(&r.chunk().await.expect("a chunk").expect("more of the stream"));
-    }
-    let line = &bytes[..bytes.iter().position(|b| *b == b'\n').unwrap()];
-    serde_json::from_slice(line).expect("JSON")
-}
-
-#[tokio::test]
-async fn a_game_page_holds_the_spectators_snapshot() {
-    let s = TestServer::start().await;
-    let body = json!({ "variant": "njombwa", "seat": "south", "name": "amina", "opponent": "bot:easy" });
-    let (status, created) = s.post("/api/games", body).await;
-    assert_eq!(status, 201, "{created}");
-    let id = created["game"]["id"].as_str().unwrap();
-    let data = block(&html(&s, &format!("/game/{id}"), &[]).await, "first-snapshot").expect("the snapshot");
-    assert_eq!(data["game"], id);
-    let mut streamed = streamed_snapshot(&s, id).await;
-    assert_eq!(streamed["type"], "snapshot");
-    assert!(streamed["seat"].is_null(), "a spectator's: {streamed}");
-    let mut held = data["snapshot"].clone();
-    let chat = held.as_object_mut().unwrap().remove("chat");
-    assert!(chat.as_ref().is_none_or(|c| *c == json!([])), "no chat in the page: {chat:?}");
-    streamed.as_object_mut().unwrap().remove("chat");
-    assert_eq!(held, streamed);
-    assert!(block(&html(&s, "/game/abcdefghij", &[]).await, "first-snapshot").is_none(), "no such game");
 }

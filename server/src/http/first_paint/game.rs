@@ -1,12 +1,10 @@
 //! A game's page (`/game/{id}`) as a spectator first sees it: the game's name, casual or rated and its
 //! clock, both players' names, and whether it waits for an opponent or how it ended. One read of the
-//! game's row (no replay of its moves); the clocks and the moves come with the client, and the page's
-//! data holds the spectator's snapshot ([`data::spectator_snapshot`]), which the client draws the board
-//! from before its socket is open.
+//! game's row (no replay of its moves); the board, the clocks and the moves come with the client.
 
+use super::Drawn;
 use super::html::esc;
 use super::words::Words;
-use super::{Drawn, data};
 use crate::ids::GameId;
 use crate::state::AppState;
 use mancala_engine::Side;
@@ -14,14 +12,16 @@ use mancala_protocol::http::{GameStatus, GameSummary};
 
 pub async fn draw(state: &AppState, lang: &'static str, id: &str) -> Drawn {
     let words = Words::load(lang, &[]);
-    let Ok(id) = id.parse::<GameId>() else { return Drawn::plain(words) };
-    match state.store.game(&id).await.ok().flatten() {
+    let header = match id.parse::<GameId>() {
+        Ok(id) => state.store.game(&id).await.ok().flatten(),
+        Err(_) => None,
+    };
+    match header {
         Some(header) => {
             let g = header.summary();
             let title = title(&words, &g);
             let main = view(&words, &g, &title);
-            let snapshot = data::spectator_snapshot(state, &id).await;
-            Drawn::page(words, &title, main, false).with_data(snapshot.and_then(|s| data::snapshot(&id, &s)))
+            Drawn::page(words, &title, main, false)
         }
         // No such game, or the store did not answer: the client says which.
         None => Drawn::plain(words),

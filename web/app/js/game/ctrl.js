@@ -6,13 +6,12 @@
 // through the table of handlers.js. What a player asks of the game beside a decision (resign, offers,
 // the rematch…) is commands.js's (`this.commands`).
 
-import { api, firstSnapshot } from '../net/api.js';
+import { api } from '../net/api.js';
 import { Animator, SPEEDS } from '../board/anim.js';
 import { BoardView } from '../board/board.js';
 import { apply, bothMoved, decisions, initial } from '../gamestate.js';
 import { adoptSeatFragment, keepSeat, prefs, seatToken } from '../prefs.js';
 import { GameSocket } from '../net/socket.js';
-import { decodeServer } from '../net/wire.js';
 import { DEFAULT_TIMING, SEAT_TIMING } from '../net/reconnect.js';
 import { shownHoles } from '../board/steps.js';
 import { has, loadBook, t } from '../i18n.js';
@@ -472,9 +471,6 @@ export class GameCtrl {
   // ---- life ----
 
   start() {
-    // A spectator's first state in the page (net/api.js), superseded by the socket's (chat included).
-    const first = this.seatToken() ? null : firstSnapshot(this.id);
-    if (first) this.receive(decodeServer(first));
     this.connect();
     this.clock.start();
     this.followTournament();

@@ -4,12 +4,12 @@
 // code and sentence, so a page can say why. Every call sends the session cookie (same origin only): a
 // signed-in person creates and joins games, seeks and plays rated games as their account.
 //
-// The page's first answers: the server writes into the page as JSON data
+// The page's first answer: the server writes into the page as JSON data
 // (server/src/http/first_paint/data.rs) what a `GET` of one path answers this visitor (`#first-answer`:
-// the lesson, a puzzle) and the first message a spectator's socket of the game gets (`#first-snapshot`),
-// so a page on a slow network draws its board without waiting for them. Each is read once and then
-// removed: a later page, or the same page drawn again, asks the server. They live here, not in a module
-// of their own, because every page that reads them loads this one (a request fewer on a slow network).
+// the lesson, a puzzle), so a page on a slow network draws its board without waiting for it. It is read
+// once and then removed: a later page, or the same page drawn again, asks the server. It lives here, not
+// in a module of its own, because every page that reads it loads this one (a request fewer on a slow
+// network).
 
 import * as wire from './wire.js';
 /** @typedef {import('./wire.js').Json} Json */
@@ -17,7 +17,7 @@ import * as wire from './wire.js';
 /**
  * The parsed content of the data block `id`, removed from the page; null when there is none.
  * @param {string} id
- * @returns {any}
+ * @returns {Json | null}
  */
 function take(id) {
   const el = document.getElementById(id);
@@ -44,18 +44,6 @@ export function firstAnswer(path) {
   const held = answer.answer;
   answer = null;
   return held;
-}
-
-/**
- * The spectator's snapshot of the game `gameId` the page holds (the socket's message, as JSON text),
- * once; null when it holds none for that game.
- * @param {string} gameId
- * @returns {string | null}
- */
-export function firstSnapshot(gameId) {
-  const held = take('first-snapshot');
-  if (!held || held.game !== gameId || !held.snapshot) return null;
-  return JSON.stringify(held.snapshot);
 }
 
 /** This page's version: the folder its modules were loaded from (`/assets/{version}/js/…`). */
