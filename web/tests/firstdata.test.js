@@ -1,7 +1,7 @@
 // The first answers in the page (docs/web.md, "Serving"): a lesson's page and a first visit's puzzles
-// page draw their board from the JSON data the server wrote into the HTML, without the request (the
-// lesson, the puzzle) they used to wait for; the data is what the API answers; and the page goes on as
-// before (a lesson's step answers a click).
+// page draw their board from the JSON data the server wrote into the HTML, without asking the API for
+// it (the lesson, the puzzle); the data is what the API answers; and the page goes on from there (a
+// lesson's step answers a click).
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -28,6 +28,23 @@ async function recorded() {
   return { ...p, asked };
 }
 
+/**
+ * A fresh phone visitor at `path`, once its board is drawn, having asked no API path starting with
+ * `prefix` (`what` names it).
+ * @param {string} path @param {string} prefix @param {string} what
+ */
+async function drawnWithout(path, prefix, what) {
+  const p = await recorded();
+  await p.page.goto(path);
+  await p.page.waitForSelector('svg.board .hole');
+  assert.deepEqual(
+    p.asked.filter((a) => a.url.startsWith(prefix)),
+    [],
+    `${what} was not asked for`,
+  );
+  return p;
+}
+
 test('a lesson is drawn from the page, without asking for it, and answers a click', { timeout: 60000 }, async () => {
   const path = '/api/lessons/njombwa/capture?lang=en';
   const html = await (await fetch(`${server.base}/learn/njombwa/capture`)).text();
@@ -35,14 +52,7 @@ test('a lesson is drawn from the page, without asking for it, and answers a clic
   assert.equal(data.get, path);
   assert.deepEqual(data.answer, await api(server, path));
 
-  const p = await recorded();
-  await p.page.goto('/learn/njombwa/capture');
-  await p.page.waitForSelector('svg.board .hole');
-  assert.deepEqual(
-    p.asked.filter((a) => a.url.startsWith('/api/lessons/')),
-    [],
-    'the lesson was not asked for',
-  );
+  const p = await drawnWithout('/learn/njombwa/capture', '/api/lessons/', 'the lesson');
   assert.equal(await p.page.locator('#first-answer').count(), 0, 'the data is read once and removed');
   // The lesson goes on: its first step (read) offers the next, whose playable hole is checked by the server.
   await p.page.click('button#next');
@@ -58,14 +68,7 @@ test('a first visit’s puzzle is drawn from the page, without asking for it', {
   assert.equal(data.get, '/api/puzzles/next');
   assert.deepEqual(data.answer, await api(server, `/api/puzzles/${data.answer.id}`));
 
-  const p = await recorded();
-  await p.page.goto('/puzzles');
-  await p.page.waitForSelector('svg.board .hole');
-  assert.deepEqual(
-    p.asked.filter((a) => a.url.startsWith('/api/puzzles/next')),
-    [],
-    'the puzzle was not asked for',
-  );
+  const p = await drawnWithout('/puzzles', '/api/puzzles/next', 'the puzzle');
   assert.deepEqual(p.errors, []);
   await p.context.close();
 });

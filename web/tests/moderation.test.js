@@ -23,6 +23,18 @@ import {
 
 useServerAndBrowser();
 
+/**
+ * On the moderators' page `page` (already open), looks `player` up and takes `action` with `reason`.
+ * @param {import('playwright-core').Page} page @param {string} player @param {string} action @param {string} reason
+ */
+async function act(page, player, action, reason) {
+  await page.fill('#mod-lookup input[name=player]', player);
+  await page.click('#mod-lookup button[type=submit]');
+  await page.waitForSelector('#mod-player .mod-actions');
+  await page.fill('#mod-player .mod-reason', reason);
+  await page.click(`#mod-player button[data-action="${action}"]`);
+}
+
 /** Opens the chat panel of `page` and waits for it. */
 async function openChat(page) {
   await page.click('#chat-open');
@@ -109,11 +121,7 @@ test(
     await until(async () => (await playable(cheat.page)).length === 8, 'the game to start');
 
     await mod.page.goto('/mod');
-    await mod.page.fill('#mod-lookup input[name=player]', 'chidi');
-    await mod.page.click('#mod-lookup button[type=submit]');
-    await mod.page.waitForSelector('#mod-player .mod-actions');
-    await mod.page.fill('#mod-player .mod-reason', 'engine use');
-    await mod.page.click('#mod-player button[data-action="close"]');
+    await act(mod.page, 'chidi', 'close', 'engine use');
     await until(async () => (await cheat.page.getAttribute('#status', 'data-winner')) === 'north', 'the game resigned');
     assert.match(await cheat.page.textContent('#status'), /You lost/);
     // Its seat closed with the account, the page stops there: no endless "reconnecting".
@@ -142,11 +150,7 @@ test('a moderator marks an account as computer assisted and its profile says so'
   assert.equal(await mod.page.$('#computer-assisted'), null, 'no mark before');
 
   await mod.page.goto('/mod');
-  await mod.page.fill('#mod-lookup input[name=player]', 'tumaini');
-  await mod.page.click('#mod-lookup button[type=submit]');
-  await mod.page.waitForSelector('#mod-player .mod-actions');
-  await mod.page.fill('#mod-player .mod-reason', 'engine moves in every game');
-  await mod.page.click('#mod-player button[data-action="mark"]');
+  await act(mod.page, 'tumaini', 'mark', 'engine moves in every game');
   await mod.page.waitForSelector('#mod-player h3:has-text("marked as computer assisted")');
 
   await cheat.page.goto('/@/tumaini');
@@ -184,11 +188,7 @@ test(
       'Account',
       'signout',
     ]);
-    await mod.page.fill('#mod-lookup input[name=player]', 'neema');
-    await mod.page.click('#mod-lookup button[type=submit]');
-    await mod.page.waitForSelector('#mod-player .mod-actions');
-    await mod.page.fill('#mod-player .mod-reason', 'Be kind in the chat');
-    await mod.page.click('#mod-player button[data-action="warn"]');
+    await act(mod.page, 'neema', 'warn', 'Be kind in the chat');
     await until(async () => /warn/.test(await mod.page.textContent('#mod-log')), 'the log line');
 
     await warned.page.goto('/');

@@ -161,7 +161,7 @@ fn plans(make: &Make) -> Result<Vec<Plan>> {
         verify: make.verify_nodes,
         random_opening: make.random_opening,
         max_level: make.max_level,
-        min_level: make.min_level.min(make.max_level),
+        min_level: make.min_level,
         known: known.clone(),
     };
     if let Some(v) = make.variant {

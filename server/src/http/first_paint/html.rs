@@ -2,6 +2,8 @@
 //! through [`esc`], whatever its source (a player's name, an address, the catalogs' words); JSON data
 //! goes through [`json_data`], whose `<` cannot close its element.
 
+use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
+
 /// `text` with the five characters HTML gives a meaning escaped, for a text node or a quoted attribute.
 pub fn esc(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 8);
@@ -27,19 +29,22 @@ pub fn json_data(id: &str, value: &serde_json::Value) -> String {
     format!(r#"<script type="application/json" id="{}">{json}</script>"#, esc(id))
 }
 
+/// What the client's `encodeURIComponent` encodes: everything but the letters, digits and `-_.!~*'()`.
+const COMPONENT: &AsciiSet = &NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'_')
+    .remove(b'.')
+    .remove(b'!')
+    .remove(b'~')
+    .remove(b'*')
+    .remove(b'\'')
+    .remove(b'(')
+    .remove(b')');
+
 /// `s` as the client's `encodeURIComponent` writes it: the unreserved characters kept, every other byte
 /// of its UTF-8 as `%XX`.
 pub fn encode_component(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for b in s.bytes() {
-        match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'!' | b'~' | b'*' | b'\'' | b'(' | b')' => {
-                out.push(b as char)
-            }
-            _ => out.push_str(&format!("%{b:02X}")),
-        }
-    }
-    out
+    utf8_percent_encode(s, COMPONENT).to_string()
 }
 
 /// A path segment as the client's router reads it (`decodeURIComponent`): `%XX` decoded, and the raw

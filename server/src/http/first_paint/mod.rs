@@ -20,9 +20,8 @@
 //! | `/puzzles…` | the title and the kinds of puzzles ([`puzzles`]) |
 //! | `/game/{id}` | the game's name, kind, players and result ([`game`]) |
 //!
-//! The lesson, puzzle and game pages also carry the first answer their client would wait for (the
-//! lesson, the puzzle, the game's state for a spectator) as JSON data ([`data`]), so their board is
-//! drawn without that round trip.
+//! The lesson and puzzle pages also carry the first answer their client would wait for (the lesson, the
+//! puzzle) as JSON data ([`data`]), so their board is drawn without that round trip.
 
 mod catalogs;
 pub mod data;
