@@ -116,9 +116,9 @@ struct Make {
     /// start). Recorded in each puzzle's source.
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=40))]
     random_opening: u32,
-    /// The strongest bot level that plays (each side's level drawn from 3 to this). Recorded in each
-    /// puzzle's source with the levels drawn.
-    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u8).range(3..=8))]
+    /// The strongest bot level that plays (each side's level drawn from `--min-level` to this). Recorded in
+    /// each puzzle's source with the levels drawn.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u8).range(1..=8))]
     max_level: u8,
     /// The weakest bot level that plays (each side's level drawn from this to `--max-level`). Levels 1
     /// (random) and 2 (greedy) leave more gains to find. Recorded in each puzzle's source.
@@ -182,6 +182,13 @@ fn plans(make: &Make) -> Result<Vec<Plan>> {
 
 fn make(make: &Make) -> Result<()> {
     let Some(out) = &make.out else { bail!("--out: where to write the set is required") };
+    if make.min_level > make.max_level {
+        bail!(
+            "--min-level {} is above --max-level {}: the weakest level cannot be the stronger",
+            make.min_level,
+            make.max_level
+        );
+    }
     let started = Instant::now();
     let mut runs: Vec<Run> = plans(make)?.into_iter().map(Run::new).collect();
     let jobs = make.jobs as usize;

@@ -44,7 +44,7 @@ pub struct Plan {
     /// 1 to this many; 0: none, the bots play from the start). Bots of the same two levels play nearly
     /// the same game whatever their seeds, so without it a few hundred games hold few new positions.
     pub random_opening: u32,
-    /// The strongest bot level that plays (3 to 8; each side's level is drawn from `min_level` to this).
+    /// The strongest bot level that plays (1 to 8; each side's level is drawn from `min_level` to this).
     /// Lower is cheaper where level 8's games are long (Azigo), and its games hold more mistakes to punish.
     pub max_level: u8,
     /// The weakest bot level that plays (1 to `max_level`; 3 unless asked). Levels 1 (random) and 2
