@@ -11,7 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
-import { screenByScreen } from './stitch.js';
+import { MOST, screenByScreen } from './stitch.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const ROOT = resolve(here, '..', '..');
@@ -276,7 +276,13 @@ export async function shot(page, name) {
   const path = join(SHOTS, `${name}.png`);
   // A touch screen's page is taken screen by screen: a full-page capture drops the touch emulation.
   if (await page.evaluate(() => matchMedia('(pointer: coarse)').matches)) await screenByScreen(page, path);
-  else await page.screenshot({ path, fullPage: true });
+  else {
+    const { width, height } = await page.evaluate(() => ({
+      width: document.documentElement.clientWidth,
+      height: document.documentElement.scrollHeight,
+    }));
+    await page.screenshot({ path, fullPage: true, clip: { x: 0, y: 0, width, height: Math.min(height, MOST) } });
+  }
 }
 
 /** What the screen shows (not the whole page), kept in docs/web/ as well: a screenshot the docs show. */

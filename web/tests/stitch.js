@@ -80,13 +80,22 @@ function encode(width, bpp, rows) {
 }
 
 /**
- * Saves the whole page at `path` (or its top `most` CSS px), screen by screen from its top, then scrolls
- * back where it was.
+ * How much of a page a screenshot keeps, CSS px: about five phone screens, what a person reading the
+ * screenshots looks at. The checks of a page read all of it in the page (small_screens.test.js's audit);
+ * capturing a long page whole (a rules page is 13 000 px tall at 320 px) cost a test suite minutes of
+ * Chromium's captures and of this module's decoding for pictures nobody scrolls through.
+ */
+export const MOST = 3000;
+
+/**
+ * Saves the page's top `most` CSS px at `path`, screen by screen from its top, then scrolls back where it
+ * was. `also` saves shorter tops of the same capture: `[path, most]` each.
  * @param {import('playwright-core').Page} page
  * @param {string} path
  * @param {number} [most]
+ * @param {[string, number][]} [also]
  */
-export async function screenByScreen(page, path, most = Infinity) {
+export async function screenByScreen(page, path, most = MOST, also = []) {
   const { screen, ratio, was } = await page.evaluate(() => ({
     screen: window.innerHeight,
     ratio: window.devicePixelRatio,
@@ -116,5 +125,6 @@ export async function screenByScreen(page, path, most = Infinity) {
     covered = at + screen;
   }
   await page.evaluate((y) => window.scrollTo(0, y), was);
-  writeFileSync(path, encode(width, bpp, rows.slice(0, Math.round(most * ratio))));
+  for (const [to, top] of [[path, most], ...also])
+    writeFileSync(to, encode(width, bpp, rows.slice(0, Math.round(Math.min(top, most) * ratio))));
 }
