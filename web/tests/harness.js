@@ -194,6 +194,40 @@ export async function playable(page) {
 }
 
 /**
+ * Plays a lesson step's `decisions` (`e2`, `b2:cw`, `opening:2`) by clicking, as a learner does: an array's
+ * button, else the hole, then the direction when the page asks for one. The page ignores a click while it
+ * checks the decision before (nothing is playable then), so each hole is clicked once a hole is playable
+ * again, and the direction once the page has either asked for it or taken the decision. `tap`: touches
+ * instead of clicks, as on a phone.
+ * @param {import('playwright-core').Page} page
+ * @param {string} decisions
+ * @param {{tap?: boolean}} [how]
+ */
+export async function playLesson(page, decisions, { tap = false } = {}) {
+  /** @param {string | import('playwright-core').Locator} target */
+  const press = (target) => {
+    const at = typeof target === 'string' ? page.locator(target) : target;
+    return tap ? at.tap() : at.click();
+  };
+  for (const d of decisions.split(' ')) {
+    if (d.startsWith('opening:')) {
+      await press(`.choices button:has-text("${d.endsWith('1') ? '1' : '2'}")`);
+      continue;
+    }
+    const [hole, dir] = d.split(':');
+    await page.waitForSelector('svg.board .hole.playable');
+    await press(`svg.board .hole[data-hole="${hole}"]`);
+    await page.waitForFunction(
+      () =>
+        !document.querySelector('svg.board .hole.playable') ||
+        [...document.querySelectorAll('.choices button')].some((b) => /[↻↺]/.test(b.textContent || '')),
+    );
+    const ask = page.locator('.choices button', { hasText: dir === 'cw' ? '↻' : '↺' });
+    if (await ask.count()) await press(ask.first());
+  }
+}
+
+/**
  * Plays decision `d` of a puzzle (`e2`, `b2:cw`, `store`) by clicking, as a player does: a button for what
  * is not a hole, else the hole, then the direction when both are offered.
  * @param {import('playwright-core').Page} page

@@ -8,22 +8,24 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { PHONE, ROOT, SHOTS, api, person, shot, until, useServerAndBrowser, server, browser } from './harness.js';
+import {
+  PHONE,
+  ROOT,
+  SHOTS,
+  api,
+  person,
+  shot,
+  until,
+  useServerAndBrowser,
+  server,
+  browser,
+  playLesson,
+} from './harness.js';
 
 useServerAndBrowser();
 
 /** The course as written (the test plays each step's own solution). */
 const COURSE = JSON.parse(readFileSync(join(ROOT, 'learn', 'courses', 'kubuguza.json'), 'utf8'));
-
-/** Plays `decisions` (`e2`, `b2:cw`) by clicking: the hole, then the direction when both are offered. */
-async function play(page, decisions) {
-  for (const d of decisions.split(' ')) {
-    const [hole, dir] = d.split(':');
-    await page.click(`svg.board .hole[data-hole="${hole}"]`);
-    const ask = page.locator('.choices button', { hasText: dir === 'cw' ? '↻' : '↺' });
-    if (await ask.count()) await ask.first().click();
-  }
-}
 
 /** Waits for the verdict box to show a verdict of `status`; its text. */
 async function verdict(page, status) {
@@ -63,12 +65,12 @@ test(
         await until(async () => /h1/.test(await page.textContent('#preview')), 'the preview of e1');
         await page.mouse.move(0, 0);
         // A wrong move: the hint is the one this lesson wrote for b1, as the server's engine judged it.
-        await play(page, 'b1');
+        await playLesson(page, 'b1');
         assert.equal(await verdict(page, 'missed'), fr.hint.text);
         await shot(page, 'lesson-hint-desktop');
         await page.click('.actions button:has-text("Try again")');
       }
-      await play(page, step.solution);
+      await playLesson(page, step.solution);
       await verdict(page, 'met');
       if (step.id === 'first') await shot(page, 'lesson-desktop');
       if (i + 1 < lesson.steps.length) await page.click('#next');

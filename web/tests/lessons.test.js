@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { ROOT, api, person, until, useServerAndBrowser, server, browser } from './harness.js';
+import { ROOT, api, person, until, useServerAndBrowser, server, browser, playLesson } from './harness.js';
 
 useServerAndBrowser();
 
@@ -19,16 +19,6 @@ const WRONG = {
   njombwa: { step: 'far', decision: 'c1' },
   azigo: { step: 'origin', decision: 'f1' },
 };
-
-/** Plays `decisions` (`e2`, `b2:cw`) by clicking: the hole, then the direction when both are offered. */
-async function play(page, decisions) {
-  for (const d of decisions.split(' ')) {
-    const [hole, dir] = d.split(':');
-    await page.click(`svg.board .hole[data-hole="${hole}"]`);
-    const ask = page.locator('.choices button', { hasText: dir === 'cw' ? '↻' : '↺' });
-    if (await ask.count()) await ask.first().click();
-  }
-}
 
 /** Waits for the verdict box to show one of `statuses`; its status and text. */
 async function verdict(page, statuses) {
@@ -73,13 +63,13 @@ for (const game of Object.keys(WRONG)) {
         const wrong = WRONG[game].decision;
         const judged = await check(`${first.id}/${step.id}`, [wrong]);
         assert.notEqual(judged.status, 'met', `${wrong} is a wrong move`);
-        await play(page, wrong);
+        await playLesson(page, wrong);
         const seen = await verdict(page, ['missed', 'illegal']);
         assert.equal(seen.status, judged.status);
         assert.equal(seen.text, judged.hint.text, 'the hint the server gave for this move');
         if (seen.status === 'missed') await page.click('.actions button:has-text("Try again")');
       }
-      await play(page, step.solution);
+      await playLesson(page, step.solution);
       const seen = await verdict(page, ['met']);
       assert.ok(seen.text, `${step.id}: a success is said`);
       if (i + 1 < lesson.steps.length) await page.click('#next');

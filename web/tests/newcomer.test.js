@@ -13,6 +13,7 @@ import {
   ROOT,
   api,
   person,
+  playLesson,
   playable,
   shot,
   until,
@@ -26,22 +27,12 @@ useServerAndBrowser();
 
 const COURSE = JSON.parse(readFileSync(join(ROOT, 'learn', 'courses', 'kubuguza.json'), 'utf8'));
 
-/** Taps `decisions` (`e2`, `b2:cw`): the hole, then the direction when both are offered. */
-async function tapAll(page, decisions) {
-  for (const d of decisions.split(' ')) {
-    const [hole, dir] = d.split(':');
-    await page.tap(`svg.board .hole[data-hole="${hole}"]`);
-    const ask = page.locator('.choices button', { hasText: dir === 'cw' ? '↻' : '↺' });
-    if (await ask.count()) await ask.first().tap();
-  }
-}
-
 /** Every step of lesson `lesson` (the course's data), from the page at its first step. */
 async function completeLesson(page, lesson) {
   for (const [i, step] of lesson.steps.entries()) {
     await page.waitForSelector(`.steps-dots li:nth-child(${i + 1})[aria-current="step"]`);
     if (step.goal) {
-      await tapAll(page, step.solution);
+      await playLesson(page, step.solution, { tap: true });
       await page.waitForSelector('.verdict.met:not([hidden])');
     }
     if (i + 1 < lesson.steps.length) await page.tap('#next');

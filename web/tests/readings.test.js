@@ -7,24 +7,21 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { DESKTOP, PHONE, ROOT, SHOTS, api, person, shot, useServerAndBrowser, server, browser } from './harness.js';
+import {
+  DESKTOP,
+  PHONE,
+  ROOT,
+  SHOTS,
+  api,
+  person,
+  shot,
+  useServerAndBrowser,
+  server,
+  browser,
+  playLesson,
+} from './harness.js';
 
 useServerAndBrowser();
-
-/** Plays `decisions` (`e2`, `b2:cw`, `opening:2`) by clicking: the hole, then the direction when both are
- *  offered; an array choice by its button. */
-async function play(page, decisions) {
-  for (const d of decisions.split(' ')) {
-    if (d.startsWith('opening:')) {
-      await page.click(`.choices button:has-text("${d.endsWith('1') ? '1' : '2'}")`);
-      continue;
-    }
-    const [hole, dir] = d.split(':');
-    await page.click(`svg.board .hole[data-hole="${hole}"]`);
-    const ask = page.locator('.choices button', { hasText: dir === 'cw' ? '↻' : '↺' });
-    if (await ask.count()) await ask.first().click();
-  }
-}
 
 /** Opens `lesson` (`game/lesson`) and goes on to its step `id`, meeting each goal on the way with the
  *  course file's solution (the page never sees one) and going on with the Next button. */
@@ -38,7 +35,7 @@ async function openStep(page, lesson, id) {
   for (let i = 0; i < at; i += 1) {
     await page.waitForSelector(`.steps-dots li:nth-child(${i + 1})[aria-current="step"]`);
     if (steps[i].goal) {
-      await play(page, steps[i].solution);
+      await playLesson(page, steps[i].solution);
       await page.waitForSelector('.verdict.met:not([hidden])');
     }
     await page.click('#next');
