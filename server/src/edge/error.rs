@@ -4,6 +4,7 @@
 use crate::auth::AuthError;
 use crate::game::Refusal;
 use crate::lobby::error::LobbyError;
+use crate::playban::{Banned, CheckError};
 use crate::room::RoomError;
 use crate::store::StoreError;
 use axum::Json;
@@ -321,6 +322,20 @@ impl From<ApiError> for LobbyError {
     }
 }
 
+/// A pairing refused under a ban for leaving games: 429, with the seconds left as `Retry-After`.
+impl From<Banned> for ApiError {
+    fn from(b: Banned) -> ApiError {
+        ApiError::Playban { message: b.to_string(), retry_after: b.retry_after }
+    }
+}
+
+/// Playban's check before a pairing, said as the lobby says it, so HTTP and the socket agree.
+impl From<CheckError> for ApiError {
+    fn from(e: CheckError) -> ApiError {
+        LobbyError::from(e).into()
+    }
+}
+
 impl From<LobbyError> for ApiError {
     fn from(e: LobbyError) -> ApiError {
         match e {
@@ -332,7 +347,7 @@ impl From<LobbyError> for ApiError {
             | LobbyError::Conflict(_)
             | LobbyError::Playing(_)
             | LobbyError::OtherPlaying(_) => ApiError::Conflict(e.to_string()),
-            LobbyError::Playban { retry_after, .. } => ApiError::Playban { message: e.to_string(), retry_after },
+            LobbyError::Playban(b) => b.into(),
             LobbyError::Limited { message, retry_after } => ApiError::RateLimited { message, retry_after },
             LobbyError::Revoked => ApiError::Unauthorized(e.to_string()),
             LobbyError::Forbidden(m) => ApiError::Forbidden(m),

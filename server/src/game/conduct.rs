@@ -1,6 +1,6 @@
 //! How each player behaved in a game that just ended, as the penalties for leaving games count it
 //! (docs/moderation.md, "Penalties for leaving games"): a pure reading of the game and of the change that
-//! ends it, stored with that change (`store/playban.rs`) and replayed by the lobby (`lobby/playban.rs`).
+//! ends it, stored with that change (`store/outcomes.rs`) and replayed into bans by `crate::playban`.
 //!
 //! - `abort`: the player aborted the game (the opponent of an abort gets nothing).
 //! - `no_start`: the server aborted the game because this player did not make a first decision in time.

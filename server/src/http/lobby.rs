@@ -12,7 +12,8 @@ use crate::lobby::command::{Command, Joining, Kick, Taker};
 use crate::lobby::error::LobbyError;
 use crate::lobby::person::Person;
 use crate::lobby::seek::{self, GameSpec, check_range};
-use crate::lobby::{Lobby, engine_mark, playban, ratings};
+use crate::lobby::{Lobby, engine_mark, ratings};
+use crate::playban;
 use crate::state::AppState;
 use axum::body::{Body, Bytes};
 use axum::extract::State;
@@ -76,7 +77,7 @@ pub async fn create(
     let spec = GameSpec::check(req.variant, req.options, req.clock, req.rated, &person)?;
     let range = check_range(req.range)?;
     engine_mark::check(&state.store, &person, spec.rated).await?;
-    playban::check(&state.store, &person).await?;
+    playban::check(&state.store, &person.who).await?;
     let admitted = state.lobby.admit(client)?;
     state.limits.check_for(Limit::Games, client, person.who.account())?;
     let rating = ratings::of(&state.store, &person, req.variant).await?;
@@ -154,7 +155,7 @@ pub async fn accept(
 ) -> Result<(StatusCode, axum::Json<SeatGranted>), ApiError> {
     let id = seek::parse_id(&id)?;
     let person = identify(&state, caller.as_ref(), req.name).await?;
-    playban::check(&state.store, &person).await?;
+    playban::check(&state.store, &person.who).await?;
     let rating = ratings::for_seek(&state.lobby, &state.store, &person, &id).await?;
     state.limits.check_for(Limit::Games, client, person.who.account())?;
     let granted =
@@ -199,7 +200,7 @@ pub async fn challenge(
     if spec.rated && engine_mark::is_marked(&state.store, &to).await? {
         return Err(engine_mark::refusal_of(&to).into());
     }
-    playban::check(&state.store, &from).await?;
+    playban::check(&state.store, &from.who).await?;
     state.limits.check_for(Limit::Challenges, client, Some(from.name()))?;
     let challenge = state.lobby.ask(|reply| Command::Challenge { from, to, spec, reply }).await??;
     Ok((StatusCode::CREATED, axum::Json(challenge)))
@@ -224,7 +225,7 @@ pub async fn accept_challenge(
     _: Query<NoParams>,
 ) -> Result<(StatusCode, axum::Json<SeatGranted>), ApiError> {
     let by = account(&state, caller).await?;
-    playban::check(&state.store, &by).await?;
+    playban::check(&state.store, &by.who).await?;
     state.limits.check_for(Limit::Games, client, Some(by.name()))?;
     let id = challenge_id(&id)?;
     if engine_mark::is_marked(&state.store, by.name()).await? {

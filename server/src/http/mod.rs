@@ -52,7 +52,6 @@ pub mod moderation;
 pub mod module_graph;
 pub mod openapi;
 pub mod ops;
-pub mod playban;
 pub mod players;
 pub mod playing;
 pub mod progress;
@@ -143,7 +142,6 @@ pub fn router(state: AppState) -> Router {
         .route("/api/tournaments/{id}/ws", get(crate::ws::tournament::upgrade))
         .route("/api/lobby/ws", get(crate::ws::lobby::upgrade))
         .route("/api/lobby/seeks", get(lobby::list))
-        .route("/api/lobby/playban", get(playban::status))
         .route("/api/lobby/seeks", post(lobby::create))
         .route("/api/lobby/seeks/{id}/accept", post(lobby::accept))
         .route("/api/challenges", post(lobby::challenge))
@@ -167,6 +165,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/mod/players/{name}", get(moderation::player))
         .route("/api/mod/players/{name}/actions", post(moderation::act))
         .route("/api/mod/log", get(moderation::log))
+        .merge(crate::playban::routes::router())
         .merge(web::routes())
         .layer(axum::middleware::from_fn(answers::note_route))
         .layer(axum::middleware::map_response(web::stamp_version))

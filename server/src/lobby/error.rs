@@ -3,6 +3,7 @@
 //! own reasons; nothing of the edge's errors reaches it.
 
 use crate::game::Refusal;
+use crate::playban::{Banned, CheckError};
 use crate::room::AskError;
 use crate::room::create::CreateError;
 use crate::store::StoreError;
@@ -22,9 +23,9 @@ pub enum LobbyError {
     OwnSeek,
     #[error("you have {0} open seeks already (at most {0}): cancel one first")]
     TooManySeeks(usize),
-    /// A ban for leaving games (`lobby/playban.rs`): no pairing for `retry_after` s.
-    #[error("you left too many games ({why}): no new games for {left}, until {until_text}")]
-    Playban { why: String, left: String, until_text: String, retry_after: u64 },
+    /// A ban for leaving games (`crate::playban`): no pairing for its `retry_after` s.
+    #[error("{0}")]
+    Playban(Banned),
     /// A limit of the lobby or of game creation (docs/lobby.md, "Limits"): ask again in `retry_after` s.
     #[error("{message}: retry in {retry_after} s")]
     Limited { message: String, retry_after: u64 },
@@ -63,6 +64,22 @@ pub enum LobbyError {
 impl From<StoreError> for LobbyError {
     fn from(e: StoreError) -> LobbyError {
         LobbyError::Unavailable(format!("the database could not be reached: {e}"))
+    }
+}
+
+impl From<Banned> for LobbyError {
+    fn from(b: Banned) -> LobbyError {
+        LobbyError::Playban(b)
+    }
+}
+
+/// Playban's refusal of a pairing, in the lobby's words: the ban, or the database it could not read.
+impl From<CheckError> for LobbyError {
+    fn from(e: CheckError) -> LobbyError {
+        match e {
+            CheckError::Banned(b) => b.into(),
+            CheckError::Store(e) => e.into(),
+        }
     }
 }
 
@@ -105,7 +122,7 @@ impl LobbyError {
             LobbyError::NotFound(_) => "not_found",
             LobbyError::OwnSeek => "own_seek",
             LobbyError::TooManySeeks(_) => "too_many_seeks",
-            LobbyError::Playban { .. } => "playban",
+            LobbyError::Playban(_) => "playban",
             LobbyError::Limited { .. } => "rate_limited",
             LobbyError::Playing(_) => "playing",
             LobbyError::OtherPlaying(_) => "conflict",
@@ -123,7 +140,9 @@ impl LobbyError {
     /// Seconds until the refused thing may be asked again, when the refusal says.
     pub fn retry_after(&self) -> Option<u64> {
         match self {
-            LobbyError::Playban { retry_after, .. } | LobbyError::Limited { retry_after, .. } => Some(*retry_after),
+            LobbyError::Playban(Banned { retry_after, .. }) | LobbyError::Limited { retry_after, .. } => {
+                Some(*retry_after)
+            }
             _ => None,
         }
     }

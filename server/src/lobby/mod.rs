@@ -15,11 +15,13 @@
 //! | [`challenge`] | open challenges |
 //! | [`lists`] | the live game lists (waiting, being played) read for the lobby sockets |
 //! | [`limits`] | the lobby's limits, and the per-address count of its connections |
-//! | [`playban`] | the penalties for leaving games: bans from pairing |
 //! | [`ratings`] | the rating shown with a seek |
 //! | [`blocks`] | who blocks whom: never paired, either way |
 //! | [`closing`] | the game sockets of an account, closed at once when the account is closed |
 //! | [`engine_mark`] | no rated game for an account marked as computer assisted |
+//!
+//! The penalties for leaving games are a feature of their own (`crate::playban`): the edges ask it before
+//! each pairing, and [`error::LobbyError::Playban`] says its refusal.
 //!
 //! The edge speaks to it: the socket `GET /api/lobby/ws` is `crate::ws::lobby`, the HTTP routes
 //! `crate::http::lobby`; revocations reach the other nodes through `crate::cluster::revoke`.
@@ -37,7 +39,6 @@ pub mod limits;
 pub mod lists;
 pub mod pairing;
 pub mod person;
-pub mod playban;
 pub mod playing;
 pub mod pool;
 pub mod ratings;

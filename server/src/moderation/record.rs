@@ -37,7 +37,7 @@ pub async fn of(store: &Store, name: &PlayerName) -> Result<ModRecord, StoreErro
     let [_, wins, losses, draws, _] = store.player_stats(name).await?;
     let since = UnixMs::from_millis(UnixMs::now().millis() - ABORTS_OVER.as_millis() as i64);
     // The outcomes the penalties for leaving games count: an abort is one the player made.
-    let outcomes = store.outcomes_of(&name.key(), true, since).await?;
+    let outcomes = crate::playban::queries::outcomes_of(store, &name.key(), true, since).await?;
     let aborts = outcomes.iter().filter(|(_, o)| *o == crate::game::Conduct::Abort).count() as u64;
     let fair_play = store
         .fair_play_of(&name.key(), None, None, RECENT_GAMES as i64)

@@ -1,6 +1,6 @@
 //! Who aborted a game (migration 0006: `games.aborted_by`), written with the abort: a tournament counts
 //! the aborter absent (`tournaments/record.rs`). The penalties for leaving games count aborts from their
-//! own outcomes (`store/playban.rs`).
+//! own outcomes (`store/outcomes.rs`).
 
 use sqlx::{Any, Transaction};
 

@@ -5,7 +5,7 @@
 
 use super::StoreError;
 use super::aborts::AbortedBy;
-use super::playban::OutcomeRow;
+use super::outcomes::OutcomeRow;
 use super::ratings::RateGame;
 use super::rows::{GameProgress, GameRow, MoveRow};
 use super::takebacks::TakebackRow;

@@ -20,7 +20,7 @@ pub mod leases;
 pub mod mapping;
 mod migrate;
 pub mod moderation;
-mod playban;
+mod outcomes;
 mod puzzle_mining;
 mod puzzles;
 mod ratings;
@@ -47,7 +47,7 @@ pub use email::{EmailRow, EmailWrite, MailedAccount};
 pub use engine_mark::RefundRow;
 pub use fair_play::{FairPlayRow, RatedGame, RatedSeat};
 pub use moderation::{LogFilter, LogRow, ModWrite, NoteRow, ReportEntry, ReportRow, Standing};
-pub use playban::OutcomeRow;
+pub use outcomes::OutcomeRow;
 pub use puzzle_mining::MinedGame;
 pub use puzzles::{
     AttemptOutcome, AttemptRow, AttemptWrite, PuzzleFilter, PuzzleRow, PuzzleStanding, PuzzleWrite, line_of,

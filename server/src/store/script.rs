@@ -100,7 +100,7 @@ fn play_text(moves: Option<usize>, progress: Option<usize>, ends: bool) -> Strin
     let ends = if ends {
         format!(
             "{}; {};",
-            super::playban::insert_sql(Backend::Sqlite),
+            super::outcomes::insert_sql(Backend::Sqlite),
             super::tournaments::games_ended_sql(Backend::Sqlite)
         )
     } else {
@@ -130,7 +130,7 @@ fn text_for(moves: Option<usize>, progress: Option<usize>, ends: bool) -> Arc<st
 /// held).
 pub(super) async fn commit(pool: &AnyPool, new_games: &[&GameRow], batch: &Merged<'_>) -> Result<(), sqlx::Error> {
     let (moves, progress) = (rows_of(batch.moves.len()), rows_of(batch.progress.len()));
-    let outcomes: Vec<_> = batch.outcomes.iter().map(|o| super::playban::json_row(o)).collect();
+    let outcomes: Vec<_> = batch.outcomes.iter().map(|o| super::outcomes::json_row(o)).collect();
     let ended: Vec<_> = batch.ended.iter().map(|game| [game]).collect();
     let ends = !outcomes.is_empty() || !ended.is_empty();
     let script = text_for(moves, progress, ends);

@@ -33,8 +33,8 @@ pub enum Write {
     Rate(super::ratings::RateGame),
     /// Who aborted the game this job aborts (`store/aborts.rs`).
     AbortedBy(super::aborts::AbortedBy),
-    /// A player's outcome of the game this job ends (`store/playban.rs`).
-    Outcome(super::playban::OutcomeRow),
+    /// A player's outcome of the game this job ends (`store/outcomes.rs`).
+    Outcome(super::outcomes::OutcomeRow),
     /// The game this job ends, by id: the tournament it belongs to, if any, changed (its standings are its
     /// games), so its version is raised in the transaction that ends the game.
     Ended(String),
@@ -284,7 +284,7 @@ pub(super) struct Merged<'a> {
     pub progress: Vec<&'a GameProgress>,
     pub rates: Vec<&'a super::ratings::RateGame>,
     /// The players' outcomes of the games the batch ends.
-    pub outcomes: Vec<&'a super::playban::OutcomeRow>,
+    pub outcomes: Vec<&'a super::outcomes::OutcomeRow>,
     /// The games the batch ends (their tournaments' versions are raised).
     pub ended: Vec<&'a str>,
 }
@@ -413,7 +413,7 @@ async fn apply_all(tx: &mut Transaction<'static, Any>, backend: Backend, writes:
         update_progress(tx, backend, &progress).await?;
     }
     if !outcomes.is_empty() {
-        super::playban::insert(tx, backend, &outcomes).await?;
+        super::outcomes::insert(tx, backend, &outcomes).await?;
     }
     if !ended.is_empty() {
         super::tournaments::games_ended(tx, backend, &ended).await?;

@@ -26,7 +26,8 @@ use crate::lobby::error::LobbyError;
 use crate::lobby::limits::Admitted;
 use crate::lobby::person::Person;
 use crate::lobby::seek::{self, GameSpec, check_range};
-use crate::lobby::{engine_mark, playban, ratings};
+use crate::lobby::{engine_mark, ratings};
+use crate::playban;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::response::Response;
@@ -269,7 +270,7 @@ async fn handle(
             let range = check_range(range)?;
             me.still_signed_in(state).await?;
             engine_mark::check(&state.store, person, spec.rated).await?;
-            playban::check(&state.store, person).await?;
+            playban::check(&state.store, &person.who).await?;
             me.counts_a_game(state)?;
             let rating = ratings::of(&state.store, person, variant).await?;
             lobby.send(Command::Seek { conn, spec, range, rating })?;
@@ -278,14 +279,14 @@ async fn handle(
             let spec = GameSpec::check(variant, None, clock, rated, person)?;
             me.still_signed_in(state).await?;
             engine_mark::check(&state.store, person, spec.rated).await?;
-            playban::check(&state.store, person).await?;
+            playban::check(&state.store, &person.who).await?;
             me.counts_a_game(state)?;
             let rating = ratings::of(&state.store, person, variant).await?;
             lobby.send(Command::Quick { conn, spec, rating })?;
         }
         LobbyClientMsg::Accept { id } => {
             me.still_signed_in(state).await?;
-            playban::check(&state.store, person).await?;
+            playban::check(&state.store, &person.who).await?;
             let id = seek::parse_id(&id)?;
             let rating = ratings::for_seek(lobby, &state.store, person, &id).await?;
             me.counts_a_game(state)?;

@@ -1,7 +1,9 @@
 //! The server's modules point one way: edge (HTTP, sockets, the process) → actors (rooms, the lobby, the
-//! cluster) → services (accounts, the engine's work) → store → domain (games, ratings, ids). This test reads every
-//! `crate::…` path in `server/src` and fails on one that points against that direction. The table is the
-//! one of docs/server.md ("The map"); a new module needs a row in both.
+//! cluster) → features and services (playban, accounts, the engine's work) → store → domain (games,
+//! ratings, ids). This test reads every `crate::…` path in `server/src` and fails on one that points
+//! against that direction. The table is the one of docs/server.md ("The map"); a new module needs a row in
+//! both. A feature folder (docs/server.md, "Features") has one row for its files and the edge's rule for
+//! its `routes.rs`.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -21,10 +23,11 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("mail", &["ids", "config"]),
     ("puzzles", &["ids", "game", "ratings", "store", "engine_work", "config"]),
     ("room", &["ids", "game", "ratings", "store", "engine_work", "config"]),
+    ("playban", &["ids", "game", "store", "config"]),
     ("cluster", &["ids", "game", "store", "room", "lobby", "config"]),
-    ("lobby", &["ids", "game", "ratings", "store", "room", "config"]),
+    ("lobby", &["ids", "game", "ratings", "store", "room", "playban", "config"]),
     ("tournaments", &["ids", "game", "ratings", "store", "room", "password", "config"]),
-    ("moderation", &["ids", "game", "store", "auth", "room", "lobby", "cluster", "config"]),
+    ("moderation", &["ids", "game", "store", "auth", "room", "lobby", "cluster", "playban", "config"]),
     ("edge", &["below", "state"]),
     ("ws", &["below", "edge", "state"]),
     ("http", &["below", "edge", "state"]),
@@ -51,12 +54,26 @@ const BELOW_EDGE: &[&str] = &[
     "fairplay",
     "mail",
     "room",
+    "playban",
     "cluster",
     "lobby",
     "tournaments",
     "moderation",
     "puzzles",
 ];
+
+/// The feature folders (docs/server.md, "Features"): a feature's `routes.rs` is an edge file
+/// ([`FEATURE_ROUTES`]), its `queries.rs` holds its SQL, and its other files (logic without I/O, the
+/// public surface) follow the feature's row of [`ALLOWED`].
+const FEATURES: &[&str] = &["playban"];
+
+/// What a feature's `routes.rs` may use: what `http` may (everything below, `edge`, `state`), and neither
+/// `http` nor `ws`.
+const FEATURE_ROUTES: &[&str] = &["below", "edge", "state"];
+
+/// The modules that may use a feature's routes: `http` (the router mounts them, the document lists them),
+/// besides the feature's own files.
+const ROUTE_USERS: &[&str] = &["http"];
 
 /// Single files allowed an arrow their module's row does not have: the router mounts the socket routes.
 const FILE_ALLOWED: &[(&str, &str)] = &[("http/mod.rs", "ws")];
@@ -65,11 +82,20 @@ const FILE_ALLOWED: &[(&str, &str)] = &[("http/mod.rs", "ws")];
 /// on any other, and on one of these once it is gone, so the list only shrinks.
 const KNOWN: &[&str] = &[];
 
-fn allowed(from: &str, to: &str) -> bool {
+/// What the file `file` (relative to `src`, in module `from`) may use: its module's row, or the edge's
+/// rule for a feature's `routes.rs`.
+fn uses_of(from: &str, file: &str) -> Option<&'static [&'static str]> {
+    if FEATURES.contains(&from) && file == format!("{from}/routes.rs") {
+        return Some(FEATURE_ROUTES);
+    }
+    ALLOWED.iter().find(|(m, _)| *m == from).map(|(_, uses)| *uses)
+}
+
+fn allowed(from: &str, file: &str, to: &str) -> bool {
     if from == to {
         return true;
     }
-    let Some((_, uses)) = ALLOWED.iter().find(|(m, _)| *m == from) else {
+    let Some(uses) = uses_of(from, file) else {
         return false;
     };
     uses.contains(&to)
@@ -80,43 +106,89 @@ fn allowed(from: &str, to: &str) -> bool {
 /// Every top-level module named right after `crate::` in `code` (comments removed first): `crate::a::b`
 /// gives `a`, `crate::{a::b, c}` gives `a` and `c`.
 fn crate_paths(code: &str) -> BTreeSet<String> {
-    let mut found = BTreeSet::new();
-    let mut rest = code;
-    while let Some(at) = rest.find("crate::") {
-        let after = &rest[at + "crate::".len()..];
-        if let Some(group) = after.strip_prefix('{') {
-            // The group's items are split at the commas of its own level; each begins with a module.
-            let mut depth = 0;
-            let mut item = String::new();
-            for c in group.chars() {
-                match c {
-                    '{' => depth += 1,
-                    '}' if depth == 0 => break,
-                    '}' => depth -= 1,
-                    ',' if depth == 0 => {
-                        found.insert(leading_name(&item));
-                        item.clear();
-                        continue;
-                    }
-                    _ => {}
-                }
-                item.push(c);
-            }
-            found.insert(leading_name(&item));
-        } else {
-            let name: String = after.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
-            if !name.is_empty() {
-                found.insert(name);
-            }
-        }
-        rest = &rest[at + "crate::".len()..];
-    }
+    let mut found: BTreeSet<String> =
+        crate_items(code).iter().map(|p| p.split("::").next().unwrap_or_default().to_string()).collect();
     found.retain(|m| !m.is_empty() && m != "self" && m != "super");
     found
 }
 
-fn leading_name(item: &str) -> String {
-    item.trim_start().chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect()
+/// Every path named after `crate::` in `code`, its groups expanded: `crate::{a::b, c::{d, e}}` gives
+/// `a::b`, `c::d` and `c::e`.
+fn crate_items(code: &str) -> BTreeSet<String> {
+    let mut found = BTreeSet::new();
+    let mut rest = code;
+    while let Some(at) = rest.find("crate::") {
+        rest = &rest[at + "crate::".len()..];
+        expand("", rest, &mut found);
+    }
+    found
+}
+
+/// The paths of the tree `text` begins with (`a::b`, `a::{b, c::d}`), each after `prefix`.
+fn expand(prefix: &str, text: &str, out: &mut BTreeSet<String>) {
+    let mut path = prefix.to_string();
+    let mut rest = text.trim_start();
+    loop {
+        if let Some(group) = rest.strip_prefix('{') {
+            for item in group_items(group) {
+                expand(&path, item, out);
+            }
+            return;
+        }
+        let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+        if name.is_empty() {
+            break;
+        }
+        if !path.is_empty() {
+            path.push_str("::");
+        }
+        path.push_str(&name);
+        rest = &rest[name.len()..];
+        match rest.strip_prefix("::") {
+            Some(r) => rest = r,
+            None => break,
+        }
+    }
+    if !path.is_empty() {
+        out.insert(path);
+    }
+}
+
+/// The items of a group (`group` is the text after its `{`), split at the commas of its own level.
+fn group_items(group: &str) -> Vec<&str> {
+    let mut items = Vec::new();
+    let (mut depth, mut start) = (0, 0);
+    for (i, c) in group.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' if depth == 0 => {
+                items.push(&group[start..i]);
+                return items;
+            }
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                items.push(&group[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    items.push(&group[start..]);
+    items
+}
+
+/// The features whose routes `code` names (`crate::playban::routes`, `crate::{playban::{routes}}`, or
+/// `playban::routes` after a `use` of the feature).
+fn routes_named(code: &str) -> BTreeSet<&'static str> {
+    let items = crate_items(code);
+    FEATURES
+        .iter()
+        .copied()
+        .filter(|f| {
+            let path = format!("{f}::routes");
+            code.contains(&path) || items.iter().any(|i| *i == path || i.starts_with(&format!("{path}::")))
+        })
+        .collect()
 }
 
 /// The code of a file without its comments (line comments, doc comments; block comments are not used).
@@ -154,8 +226,15 @@ fn wrong_arrows(src: &Path) -> Vec<String> {
         let code = without_comments(&std::fs::read_to_string(&file).unwrap());
         let file_name = relative.to_string_lossy().replace('\\', "/");
         for to in crate_paths(&code) {
-            if !allowed(&from, &to) && !FILE_ALLOWED.contains(&(file_name.as_str(), to.as_str())) {
+            if !allowed(&from, &file_name, &to) && !FILE_ALLOWED.contains(&(file_name.as_str(), to.as_str())) {
                 wrong.push(format!("{}: {from} -> {to}", relative.display()));
+            }
+        }
+        // A feature's routes are an edge file: only the router and the document, or the feature itself,
+        // name them.
+        for feature in routes_named(&code) {
+            if !ROUTE_USERS.contains(&from.as_str()) && from != feature {
+                wrong.push(format!("{}: {from} -> {feature}::routes", relative.display()));
             }
         }
     }
@@ -196,18 +275,38 @@ fn the_reader_finds_grouped_and_inline_paths() {
     let found: Vec<_> = crate_paths(code).into_iter().collect();
     assert_eq!(found, ["game", "ids", "room", "store"]);
     assert!(crate_paths(&without_comments("// see crate::http")).is_empty());
+    let items: Vec<_> = crate_items(code).into_iter().collect();
+    assert_eq!(items, ["game::Change", "ids::GameId", "ids::PlayerName", "room", "store::Store::new"]);
 }
 
-/// Every SQL statement is in `store/`: another layer asks the store, never the database.
 #[test]
-fn sql_is_only_in_the_store() {
+fn a_feature_s_routes_are_an_edge_file() {
+    assert!(allowed("playban", "playban/routes.rs", "state"));
+    assert!(allowed("playban", "playban/routes.rs", "edge"));
+    assert!(!allowed("playban", "playban/policy.rs", "state"), "the state outside routes.rs");
+    assert!(!allowed("playban", "playban/routes.rs", "http"));
+    assert!(!allowed("playban", "playban/queries.rs", "edge"));
+    assert!(allowed("lobby", "lobby/error.rs", "playban"));
+    assert!(!allowed("playban", "playban/mod.rs", "lobby"), "a circle: the lobby uses playban");
+    for code in
+        ["use crate::playban::routes;", "use crate::{playban::{routes::router, check}};", "playban::routes::router()"]
+    {
+        assert_eq!(routes_named(code).into_iter().collect::<Vec<_>>(), ["playban"], "{code}");
+    }
+    assert!(routes_named("use crate::playban::{check, Banned};").is_empty());
+}
+
+/// Every SQL statement is in `store/` or in a feature's `queries.rs`: another layer asks them, never the
+/// database.
+#[test]
+fn sql_is_only_in_the_store_and_the_features_queries() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
     rust_files(&src, &mut files);
     let mut outside = Vec::new();
     for file in files {
         let rel = file.strip_prefix(&src).unwrap().to_string_lossy().replace('\\', "/");
-        if rel.starts_with("store/") {
+        if rel.starts_with("store/") || FEATURES.iter().any(|f| rel == format!("{f}/queries.rs")) {
             continue;
         }
         let code = without_comments(&std::fs::read_to_string(&file).unwrap());
@@ -215,5 +314,5 @@ fn sql_is_only_in_the_store() {
             outside.push(rel);
         }
     }
-    assert!(outside.is_empty(), "SQL outside server/src/store/: {outside:?}");
+    assert!(outside.is_empty(), "SQL outside server/src/store/ and the features' queries.rs: {outside:?}");
 }

@@ -6,10 +6,13 @@
 //! The operations are described by `#[utoipa::path]` stubs rather than on the handlers, so the contract
 //! stays in this folder (this file, and one file per area: `learn.rs`, `tournaments.rs`, `analysis.rs`,
 //! `review.rs`, `email.rs`, `puzzles.rs`; `wire.rs` the socket's messages, `examples.rs` the examples, `enforced.rs` what the code
-//! checks) and the handlers stay plain axum functions. The body schemas are derived
-//! from the wire types themselves (`mancala-protocol`'s `openapi` feature), so they cannot drift from what
-//! is sent. A test (`server/tests/it/history.rs`) compares the document's paths and methods with the `.route(…)`
-//! lines of `http/mod.rs`: a new route without a stub here fails it.
+//! checks) and the handlers stay plain axum functions. A feature folder's routes are the exception: its
+//! `routes.rs` holds each handler with its `#[utoipa::path]`, listed here by path
+//! (`crate::playban::routes::status`), so the feature is one folder (docs/server.md, "Features"). The body
+//! schemas are derived from the wire types themselves (`mancala-protocol`'s `openapi` feature), so they
+//! cannot drift from what is sent. A test (`server/tests/it/history/openapi.rs`) compares the document's
+//! paths and methods with the `.route(…)` lines of `http/mod.rs` and of the features' `routes.rs`: a new
+//! route without a description fails it.
 
 use super::export::GameExport;
 use crate::edge::extract::{NoParams, Query};
@@ -24,7 +27,7 @@ use mancala_protocol::http::{
     PlayerProfile, PositionAt, RatingPoint, SeatGranted, VariantList,
 };
 use mancala_protocol::lobby::{
-    Challenge, ChallengeList, CreateChallenge, LobbyClientMsg, LobbyServerMsg, PlaybanStatus, SeekList, SeekRequest,
+    Challenge, ChallengeList, CreateChallenge, LobbyClientMsg, LobbyServerMsg, SeekList, SeekRequest,
 };
 use mancala_protocol::{ClientMsg, ServerMsg};
 use std::sync::LazyLock;
@@ -76,7 +79,7 @@ pub fn document_value() -> serde_json::Value {
     paths(
         healthz, metrics, list_variants, create_game, list_games, join_game, game_detail, game_position,
         game_export, invite, join_invite, websocket, create_player, player_profile, player_games, stream_game,
-        rating_history, leaderboard, openapi_json, lobby_ws, lobby_seeks, lobby_playban, lobby_seek, lobby_accept, create_challenge,
+        rating_history, leaderboard, openapi_json, lobby_ws, lobby_seeks, crate::playban::routes::status, lobby_seek, lobby_accept, create_challenge,
         list_challenges, accept_challenge, decline_challenge, signup, signin, signout, account, change_password,
         reset_password, email::get_email, email::set_email, email::confirm_email, email::forgot_password,
         email::export_account, email::close_account, email::site_info,
@@ -370,18 +373,6 @@ fn lobby_ws() {}
     responses((status = 200, body = SeekList, description = "the newest 100 open seeks, oldest first among them, and `total`")))]
 #[allow(dead_code)]
 fn lobby_seeks() {}
-
-/// The caller's ban for leaving games (docs/moderation.md, "Penalties for leaving games"): whether pairing
-/// is refused now, until when, and why. An account by its credential, a guest by `name`.
-#[utoipa::path(get, path = "/api/lobby/playban", tag = "lobby",
-    params(("name" = Option<String>, Query, description = "a guest's display name")),
-    security((), ("player_token" = []), ("session" = [])),
-    responses(
-        (status = 200, body = PlaybanStatus, description = "`banned`, and while banned `until`, `seconds_left`, `outcomes` and `message`"),
-        (status = 401, body = ErrorBody, description = "the bearer token is not a player token"),
-        (status = 409, body = ErrorBody, description = "the guest name belongs to a registered player")))]
-#[allow(dead_code)]
-fn lobby_playban() {}
 
 /// Post a seek and wait to be paired: the answer is an NDJSON stream (`LobbyServerMsg` lines):
 /// `seek_created`, then `paired` (the seat and its token) and the stream ends. Closing it cancels the seek.

@@ -3,9 +3,18 @@
 use super::common::TestServer;
 use serde_json::Value;
 
-/// `(path, method)` of every `.route(…)` in `src/http/mod.rs`.
+/// `(path, method)` of every `.route(…)` in `src/http/mod.rs` and in a feature's `routes.rs`
+/// (`src/<feature>/routes.rs`, which the router merges).
 fn routes() -> Vec<(String, String)> {
-    let src = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/src/http/mod.rs")).unwrap();
+    let src_dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src");
+    let mut src = std::fs::read_to_string(format!("{src_dir}/http/mod.rs")).unwrap();
+    for entry in std::fs::read_dir(src_dir).unwrap() {
+        let feature_routes = entry.unwrap().path().join("routes.rs");
+        if let Ok(text) = std::fs::read_to_string(feature_routes) {
+            src.push_str(&text);
+        }
+    }
+    assert!(src.contains("/api/lobby/playban"), "the features' routes were read");
     let mut out = Vec::new();
     for chunk in src.split(".route(\"").skip(1) {
         let path = &chunk[..chunk.find('"').unwrap()];

@@ -1,21 +1,14 @@
-//! Penalties for leaving games (docs/moderation.md, "Penalties for leaving games"; lichess's playban): a
-//! person's stored outcomes (`game::conduct`, `store/playban.rs`) replayed, oldest first, into the bans
-//! they earned; the last one, while it lasts, refuses every pairing with code `playban`.
+//! The rule of the penalties for leaving games, without I/O: a person's outcomes (oldest first) replayed
+//! into the bans they earned, the one in effect at a time, and the refusal of a pairing under it (its
+//! words, its time left).
 //!
 //! - A bad outcome (`abort`, `no_start`, `leave`, `sitting`) starts a ban when no ban is in effect and,
 //!   among the person's outcomes of the last [`WINDOW`] since their last ban started, the bad ones
 //!   outnumber the good ones by [`THRESHOLD`] or more: each good game wears off one bad one.
 //! - The ban's length grows with the bans that started in the [`MEMORY`] before it: 15 min, 1 h, 3 h,
 //!   then 24 h; every [`GOOD_PER_STEP`] good games since the latest of them take one step back.
-//!
-//! Nothing but the outcomes is stored: every node replays the same rows, so a ban holds on every node and
-//! after a restart, and ends by itself.
 
-use super::error::LobbyError;
-use super::person::Person;
 use crate::game::{Conduct, UnixMs};
-use crate::ids::PlayerName;
-use crate::store::{Store, StoreError};
 use std::time::Duration;
 
 /// The outcomes a ban is decided from: those of the last 24 h.
@@ -94,42 +87,33 @@ pub fn replay(outcomes: &[(UnixMs, Conduct)]) -> Vec<Ban> {
     bans
 }
 
+/// The oldest outcome that may count at `now`: the window of the oldest ban that still counts toward the
+/// next one.
+pub fn counted_since(now: UnixMs) -> UnixMs {
+    UnixMs::from_millis(now.millis() - (MEMORY + WINDOW).as_millis() as i64)
+}
+
 /// The ban in effect at `now`, if any.
 pub fn in_effect(outcomes: &[(UnixMs, Conduct)], now: UnixMs) -> Option<Ban> {
     replay(outcomes).pop().filter(|b| b.until() > now)
 }
 
-/// The ban `person` is under now, read from the store (anonymous guests are never banned: they have no
-/// name to count by).
-pub async fn current(store: &Store, person: &Person) -> Result<Option<Ban>, StoreError> {
-    if person.who.is_anonymous() {
-        return Ok(None);
-    }
-    of(store, person.name(), person.who.is_account()).await
-}
-
-/// The ban the player `name` (an account when `registered`, else a guest by that name) is under now.
-pub async fn of(store: &Store, name: &PlayerName, registered: bool) -> Result<Option<Ban>, StoreError> {
-    let now = UnixMs::now();
-    // The window of the oldest ban that may still count toward the next.
-    let since = UnixMs::from_millis(now.millis() - (MEMORY + WINDOW).as_millis() as i64);
-    let outcomes = store.outcomes_of(&name.key(), registered, since).await?;
-    Ok(in_effect(&outcomes, now))
-}
-
-/// Refuses pairing while `person` is banned.
-pub async fn check(store: &Store, person: &Person) -> Result<(), LobbyError> {
-    match current(store, person).await? {
-        Some(ban) => Err(refusal(&ban, UnixMs::now())),
-        None => Ok(()),
-    }
+/// The refusal of a pairing under a ban: why, the time left and until when, in words, and the seconds
+/// until a pairing may be asked again. Its text is the message every edge sends (code `playban`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("you left too many games ({why}): no new games for {left}, until {until_text}")]
+pub struct Banned {
+    pub why: String,
+    pub left: String,
+    pub until_text: String,
+    pub retry_after: u64,
 }
 
 /// The refusal of a pairing under `ban` at `now`.
-pub fn refusal(ban: &Ban, now: UnixMs) -> LobbyError {
+pub fn refusal(ban: &Ban, now: UnixMs) -> Banned {
     let until = ban.until();
     let retry_after = until.since(now).as_millis().div_ceil(1000) as u64;
-    LobbyError::Playban { why: ban.why(), left: left_text(retry_after), until_text: utc(until), retry_after }
+    Banned { why: ban.why(), left: left_text(retry_after), until_text: utc(until), retry_after }
 }
 
 /// A time left as `14 min 59 s`, `2 h 05 min`.
@@ -223,6 +207,26 @@ mod tests {
         let mut o = o.to_vec();
         o.push((at(30), Abort));
         assert_eq!(lengths(&o), [15, 60]);
+    }
+
+    #[test]
+    fn a_refusal_says_why_how_long_and_until_when() {
+        let three = [(at(0), Abort), (at(1), Leave), (at(2), Abort)];
+        let ban = in_effect(&three, at(2)).expect("banned");
+        // A tenth of a second into the ban: the seconds left are rounded up.
+        let r = refusal(&ban, UnixMs::from_millis(at(2).millis() + 100));
+        assert_eq!((r.retry_after, r.left.as_str()), (900, "15 min 00 s"));
+        assert_eq!(r.until_text, utc(at(17)));
+        assert_eq!(
+            r.to_string(),
+            format!("you left too many games (2 aborted, 1 left): no new games for 15 min 00 s, until {}", utc(at(17)))
+        );
+        assert_eq!(refusal(&ban, at(16)).retry_after, 60);
+    }
+
+    #[test]
+    fn the_history_read_reaches_the_window_of_the_oldest_ban_that_counts() {
+        assert_eq!(counted_since(at(8 * 24 * 60)), at(0));
     }
 
     #[test]

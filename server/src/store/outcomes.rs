@@ -1,11 +1,13 @@
-//! The outcomes the penalties for leaving games count (migration 0018, `playban_outcomes`): one row per
-//! finished game and per player, written in the job that stores the game's end, and a person's outcomes of
-//! a time window, which the lobby replays into a ban (`crate::lobby::playban`).
+//! A finished game's outcomes: one row per player of how they behaved (`game::conduct`: `abort`, `leave`,
+//! `good`, …; migration 0018, table `playban_outcomes`), written in the job that stores the game's end
+//! (batched with it: `writer.rs`, and SQLite's one round trip, `script.rs`). A fact about the game, written
+//! here so that the end costs no extra round trip; the penalties for leaving games read them
+//! (`crate::playban`, its SQL in `playban/queries.rs`).
 
+use super::Backend;
 use super::writer::{from_json_rows, json};
-use super::{Backend, Store, StoreError};
-use crate::game::{Conduct, UnixMs};
-use sqlx::{Any, Row, Transaction};
+use crate::game::Conduct;
+use sqlx::{Any, Transaction};
 
 /// One player's outcome of one game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,33 +47,4 @@ pub(super) fn insert_sql(backend: Backend) -> &'static str {
 /// An outcome's row as a JSON array, in the order of the columns of [`insert`].
 pub(super) fn json_row(o: &OutcomeRow) -> impl serde::Serialize + '_ {
     (&o.game_id, &o.player_key, i16::from(o.registered), o.outcome.as_str(), o.at)
-}
-
-impl Store {
-    /// The outcomes (oldest first) of the player `key` (`lower(name)`; an account when `registered`, else a
-    /// guest by that name) since `since`.
-    pub async fn outcomes_of(
-        &self,
-        key: &str,
-        registered: bool,
-        since: UnixMs,
-    ) -> Result<Vec<(UnixMs, Conduct)>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT at, outcome FROM playban_outcomes WHERE player_key = $1 AND registered = $2 AND at >= $3 \
-             ORDER BY at, game_id",
-        )
-        .bind(key)
-        .bind(i16::from(registered))
-        .bind(since.millis())
-        .fetch_all(self.pool())
-        .await?;
-        rows.iter()
-            .map(|r| {
-                let text: String = r.try_get(1)?;
-                let outcome = Conduct::parse(&text)
-                    .ok_or_else(|| StoreError::Corrupt(format!("playban outcome `{text}` of {key}")))?;
-                Ok((UnixMs::from_millis(r.try_get::<i64, _>(0)?), outcome))
-            })
-            .collect()
-    }
 }
