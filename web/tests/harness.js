@@ -197,8 +197,9 @@ export async function playable(page) {
  * Plays a lesson step's `decisions` (`e2`, `b2:cw`, `opening:2`) by clicking, as a learner does: an array's
  * button, else the hole, then the direction when the page asks for one. The page ignores a click while it
  * checks the decision before (nothing is playable then), so each hole is clicked once a hole is playable
- * again, and the direction once the page has either asked for it or taken the decision. `tap`: touches
- * instead of clicks, as on a phone.
+ * again; after it, the page either asks for the direction (both are legal there) or sends the decision to
+ * be checked, and the next click waits for that check's answer. `tap`: touches instead of clicks, as on a
+ * phone.
  * @param {import('playwright-core').Page} page
  * @param {string} decisions
  * @param {{tap?: boolean}} [how]
@@ -209,21 +210,29 @@ export async function playLesson(page, decisions, { tap = false } = {}) {
     const at = typeof target === 'string' ? page.locator(target) : target;
     return tap ? at.tap() : at.click();
   };
+  const checked = () =>
+    page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/lessons\/.*\/check$/.test(r.url()));
   for (const d of decisions.split(' ')) {
     if (d.startsWith('opening:')) {
+      const answer = checked();
       await press(`.choices button:has-text("${d.endsWith('1') ? '1' : '2'}")`);
+      await answer;
       continue;
     }
     const [hole, dir] = d.split(':');
     await page.waitForSelector('svg.board .hole.playable');
+    const answer = checked();
     await press(`svg.board .hole[data-hole="${hole}"]`);
-    await page.waitForFunction(
-      () =>
-        !document.querySelector('svg.board .hole.playable') ||
-        [...document.querySelectorAll('.choices button')].some((b) => /[↻↺]/.test(b.textContent || '')),
-    );
-    const ask = page.locator('.choices button', { hasText: dir === 'cw' ? '↻' : '↺' });
-    if (await ask.count()) await press(ask.first());
+    const ask = page.locator('.choices button', { hasText: dir === 'cw' ? '↻' : '↺' }).first();
+    const first = await Promise.race([
+      answer.then(() => 'checked'),
+      ask.waitFor().then(
+        () => 'asked',
+        () => 'not asked',
+      ),
+    ]);
+    if (first === 'asked') await press(ask);
+    await answer;
   }
 }
 
