@@ -123,7 +123,8 @@ export function useServerAndBrowser(args = [], logLevel = undefined) {
   });
 }
 
-export async function launch() {
+/** Chromium, headless; `args`: more of its switches (the slow-network bench's `--ignore-certificate-errors`). */
+export async function launch(args = []) {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -135,6 +136,7 @@ export async function launch() {
       '--disable-sync',
       '--no-first-run',
       '--disable-dev-shm-usage',
+      ...args,
     ],
   });
 }
