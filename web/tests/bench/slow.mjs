@@ -6,13 +6,16 @@
 // many bytes were moved. Medians of `--runs` visits.
 //
 //   node web/tests/bench/slow.mjs [--runs 3] [--latency 400] [--kbits 400] [--cpu 4] [--only lesson,puzzles]
-//                                 [--timeline] [--h2]
+//                                 [--timeline] [--h2] [--compare BIN]
 //
 // `--only` keeps the pages whose address contains one of the words; `--timeline` prints, for each page's
 // first visit, when each request was sent and when its answer was in (ms after the navigation began), to
 // see which requests wait for the modules. `--h2` measures every page twice, side by side: straight from
 // the server (HTTP/1.1, as before) and through an HTTP/2 TLS proxy (`h2proxy.mjs`), as the site is served
 // behind Caddy; each visit of a page alternates the two, so the machine's load falls on both alike.
+// `--compare BIN` measures another build's server alongside, visit for visit ("before", then this
+// build's): a debug build reads `web/app/` from the worktree it was built in, so a binary built in
+// another worktree (main's) serves that worktree's client.
 //
 // Needs target/debug/mancala-server (or MANCALA_SERVER_BIN) and Chromium, as the browser tests.
 
@@ -29,6 +32,7 @@ const { values: o } = parseArgs({
     only: { type: 'string', default: '' },
     timeline: { type: 'boolean', default: false },
     h2: { type: 'boolean', default: false },
+    compare: { type: 'string', default: '' },
   },
 });
 
@@ -109,44 +113,63 @@ const median = (xs) => {
   return s[Math.floor(s.length / 2)];
 };
 
+const before = o.compare ? await startServer([], undefined, { bin: o.compare }) : null;
 const server = await startServer();
-const proxy = o.h2 ? await startH2Proxy(server.base) : null;
 const browser = await launch(o.h2 ? ['--ignore-certificate-errors'] : []);
-/** The ways a page is reached: straight (HTTP/1.1), and with `--h2` through the proxy. */
-const sites = [{ name: 'h1', base: server.base }, ...(proxy ? [{ name: 'h2', base: proxy.base }] : [])];
+/** A game to watch on `base`: created through the API, against the computer, one decision in. */
+const gameOn = async (/** @type {string} */ base) => {
+  const r = await fetch(`${base}/api/games`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ variant: 'njombwa', seat: 'south', opponent: 'bot:easy' }),
+  });
+  return /** @type {{game: {id: string}}} */ (await r.json()).game.id;
+};
+/**
+ * The ways a page is reached: each server straight (HTTP/1.1), and with `--h2` through a proxy; `game`
+ * is the game watched on that server.
+ * @type {Array<{name: string, base: string, game: string}>}
+ */
+const sites = [];
+/** @type {Array<{stop: () => Promise<unknown>}>} */
+const proxies = [];
 const s = (/** @type {number | null} */ ms) => (ms === null ? '–' : `${(ms / 1000).toFixed(1)} s`);
 try {
-  // A game to watch: created through the API, against the computer, one decision in.
-  const created = await (
-    await fetch(`${server.base}/api/games`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ variant: 'njombwa', seat: 'south', opponent: 'bot:easy' }),
-    })
-  ).json();
-  const every = ['/', '/learn', '/learn/njombwa/capture', '/rules/njombwa', '/puzzles', `/game/${created.game.id}`];
+  for (const [label, srv] of /** @type {const} */ ([
+    ['before ', before],
+    ['', server],
+  ])) {
+    if (!srv) continue;
+    const game = await gameOn(srv.base);
+    sites.push({ name: `${label}h1`, base: srv.base, game });
+    if (!o.h2) continue;
+    const proxy = await startH2Proxy(srv.base);
+    proxies.push(proxy);
+    sites.push({ name: `${label}h2`, base: proxy.base, game });
+  }
+  const every = ['/', '/learn', '/learn/njombwa/capture', '/rules/njombwa', '/puzzles', '/game/{id}'];
   const words = o.only ? o.only.split(',') : [];
   const pages = every.filter((p) => !words.length || words.some((w) => p.includes(w)));
   const names = sites.map((x) => x.name).join(' / ');
-  const both = sites.length > 1 ? ` (${names})` : '';
-  console.log(`| page | words on screen${both} | usable${both} | requests${both} | kB moved${both} |`);
+  const all = sites.length > 1 ? ` (${names})` : '';
+  console.log(`| page | words on screen${all} | usable${all} | requests${all} | kB moved${all} |`);
   console.log(`|---|---|---|---|---|`);
-  for (const path of pages) {
+  for (const page of pages) {
     /** @type {Array<Array<Awaited<ReturnType<typeof visit>>>>} the visits, by site */
     const runs = sites.map(() => []);
     for (let i = 0; i < Number(o.runs); i += 1)
-      for (const [k, site] of sites.entries()) runs[k].push(await visit(browser, site, path));
+      for (const [k, site] of sites.entries())
+        runs[k].push(await visit(browser, site, page.replace('{id}', site.game)));
     for (const [k, site] of sites.entries()) {
       const first = runs[k][0];
-      if (site.name === 'h2' && first.h2 === 0) throw new Error(`${path}: no answer came over HTTP/2`);
+      if (site.name.endsWith('h2') && first.h2 === 0) throw new Error(`${page}: no answer came over HTTP/2`);
       if (o.timeline)
         console.log(
-          `${path} (${site.name}): usable ${Math.round(first.usable ?? 0)} ms\n  sent   done\n${first.timeline.join('\n')}`,
+          `${page} (${site.name}): usable ${Math.round(first.usable ?? 0)} ms\n  sent   done\n${first.timeline.join('\n')}`,
         );
     }
     const col = (/** @type {(r: Awaited<ReturnType<typeof visit>>) => number | null} */ f, fmt) =>
       runs.map((rs) => (f(rs[0]) === null ? '–' : fmt(median(rs.map(f))))).join(' / ');
-    const page = `\`${path.replace(created.game.id, '{id}')}\``;
     const kB = (/** @type {number} */ x) => x.toFixed(0);
     const cells = [
       col((r) => r.words, s),
@@ -154,10 +177,11 @@ try {
       col((r) => r.requests, String),
       col((r) => r.kB, kB),
     ];
-    console.log(`| ${page} | ${cells.join(' | ')} |`);
+    console.log(`| \`${page}\` | ${cells.join(' | ')} |`);
   }
 } finally {
   await browser.close();
-  await proxy?.stop();
+  for (const p of proxies) await p.stop();
   await server.stop();
+  await before?.stop();
 }
