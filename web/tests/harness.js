@@ -38,17 +38,18 @@ function freePort() {
 /**
  * Starts the server; `stop()` kills it and removes its database (`stop({ keep: true })` keeps it, for
  * `again`). `log()` is what it printed. `logLevel` sets RUST_LOG (default: the environment's, else
- * `info`). `again` starts it on an earlier server's port and database; `env` adds to its environment.
+ * `info`). `again` starts it on an earlier server's port and database; `env` adds to its environment;
+ * `bin` is another build's binary (the slow-network bench's `--compare`).
  * @param {string[]} [extraArgs]
  * @param {string} [logLevel]
- * @param {{again?: {port: number, dir: string}, env?: Record<string, string>}} [opts]
+ * @param {{again?: {port: number, dir: string}, env?: Record<string, string>, bin?: string}} [opts]
  */
-export async function startServer(extraArgs = [], logLevel = undefined, { again, env = {} } = {}) {
+export async function startServer(extraArgs = [], logLevel = undefined, { again, env = {}, bin = BIN } = {}) {
   const dir = again?.dir || mkdtempSync(join(tmpdir(), 'mancala-web-'));
   const port = again?.port || (await freePort());
   let out = '';
   const child = spawn(
-    BIN,
+    bin,
     [
       '--addr',
       `127.0.0.1:${port}`,
@@ -123,7 +124,8 @@ export function useServerAndBrowser(args = [], logLevel = undefined) {
   });
 }
 
-export async function launch() {
+/** Chromium, headless; `args`: more of its switches (the slow-network bench's `--ignore-certificate-errors`). */
+export async function launch(args = []) {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -135,6 +137,7 @@ export async function launch() {
       '--disable-sync',
       '--no-first-run',
       '--disable-dev-shm-usage',
+      ...args,
     ],
   });
 }

@@ -6,7 +6,7 @@
 //!
 //! Only static imports are followed (`import … from './x.js'`, `import './x.js'`, `export … from
 //! './x.js'`); a dynamic `import()` is a module loaded on demand (a page, the finished game's panels,
-//! the two-row board) and stays so.
+//! the two-row board, what a page's first view does not show: `lazy` in `redraw.js`) and stays so.
 
 use std::collections::BTreeSet;
 

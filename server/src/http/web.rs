@@ -340,6 +340,24 @@ mod tests {
         assert!(!index("home").0.contains("js/pages/game.js"), "only the page's own module");
     }
 
+    /// What a page's first view does not show is imported on demand (`import()`), so not preloaded.
+    #[test]
+    fn modules_loaded_on_demand_are_not_preloaded() {
+        let later = [
+            ("lesson", "js/board/demo.js"),
+            ("lesson", "js/board/preview.js"),
+            ("puzzles", "js/puzzle/view/result.js"),
+            ("puzzles", "js/puzzle/view/account.js"),
+            ("game", "js/game/xhr.js"),
+        ];
+        for (page, module) in later {
+            assert!(Files::get(module).is_some(), "{module}");
+            let html = index(page).0;
+            assert!(html.contains(&format!("js/pages/{page}.js")), "{page}");
+            assert!(!html.contains(&format!("/{module}\"")), "{page}: {module} is loaded on demand");
+        }
+    }
+
     /// The worker of this build names its version and keeps what the offline pages load, on demand too.
     #[tokio::test]
     async fn the_worker_keeps_the_reading_pages_files() {
@@ -357,6 +375,11 @@ mod tests {
             "js/offline.js",
             "js/game/finished.js",
             "js/board/board2.js",
+            "js/board/demo.js",
+            "js/board/preview.js",
+            "js/puzzle/view/result.js",
+            "js/puzzle/view/account.js",
+            "js/game/xhr.js",
             "css/app.css",
             "i18n/fr.json",
             "i18n/en/rules.json",

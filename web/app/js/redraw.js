@@ -3,7 +3,8 @@
 // by snabbdom with the page's view of the controller at every redraw (a keyed patch: what stays, a
 // button under the pointer, a field being typed in, is the same element afterwards). Every page's, the
 // game page's too: a view that throws leaves the next redraw free to draw again. Apart from patch.js's
-// widgets so that the game page, which needs only this, loads no more.
+// widgets so that the game page, which needs only this, loads no more. And the parts of a page its first
+// view does not show, loaded on demand and drawn once in (`lazy`).
 
 import { attributesModule, classModule, eventListenersModule, init, propsModule } from './vendor/snabbdom.js';
 
@@ -69,4 +70,53 @@ export function focusAsked(main, ctrl) {
   const el = /** @type {HTMLElement | null} */ (main.querySelector(ctrl.focusNext));
   ctrl.focusNext = '';
   el?.focus();
+}
+
+/**
+ * @template T
+ * @typedef {object} Lazy a module loaded on demand
+ * @property {(then?: () => void) => T | null} now the module once it is in; before, null, its load
+ *   begun, and `then` called once it is in (a redraw, to draw what needs it)
+ * @property {() => Promise<T>} load the module, loaded once
+ */
+
+/**
+ * A module for a part of a page that its first view does not show (a finished line's panels, a lesson's
+ * sowing to watch): out of the page's static graph, so out of the HTML's `modulepreload` list and of
+ * the requests the page waits for. Written `lazy(() => import('./literal.js'))`, as the service worker
+ * keeps the modules a literal `import()` names for offline use.
+ * @template T
+ * @param {() => Promise<T>} load
+ * @returns {Lazy<T>}
+ */
+export function lazy(load) {
+  /** @type {T | null} */
+  let mod = null;
+  /** @type {Promise<T> | null} */
+  let loading = null;
+  /** @type {Set<() => void>} */
+  const waiting = new Set();
+  const start = () =>
+    (loading ??= load().then(
+      (m) => {
+        mod = m;
+        for (const f of waiting) f();
+        waiting.clear();
+        return m;
+      },
+      (e) => {
+        // Not loaded (the network went): the next need asks again.
+        loading = null;
+        throw e;
+      },
+    ));
+  return {
+    now(then) {
+      if (mod) return mod;
+      if (then) waiting.add(then);
+      start().catch(() => {});
+      return null;
+    },
+    load: start,
+  };
 }

@@ -6,16 +6,22 @@
 // many bytes were moved. Medians of `--runs` visits.
 //
 //   node web/tests/bench/slow.mjs [--runs 3] [--latency 400] [--kbits 400] [--cpu 4] [--only lesson,puzzles]
-//                                 [--timeline]
+//                                 [--timeline] [--h2] [--compare BIN]
 //
 // `--only` keeps the pages whose address contains one of the words; `--timeline` prints, for each page's
 // first visit, when each request was sent and when its answer was in (ms after the navigation began), to
-// see which requests wait for the modules.
+// see which requests wait for the modules. `--h2` measures every page twice, side by side: straight from
+// the server (HTTP/1.1, as before) and through an HTTP/2 TLS proxy (`h2proxy.mjs`), as the site is served
+// behind Caddy; each visit of a page alternates the two, so the machine's load falls on both alike.
+// `--compare BIN` measures another build's server alongside, visit for visit ("before", then this
+// build's): a debug build reads `web/app/` from the worktree it was built in, so a binary built in
+// another worktree (main's) serves that worktree's client.
 //
 // Needs target/debug/mancala-server (or MANCALA_SERVER_BIN) and Chromium, as the browser tests.
 
 import { parseArgs } from 'node:util';
 import { PHONE, launch, person, startServer } from '../harness.js';
+import { startH2Proxy } from './h2proxy.mjs';
 
 const { values: o } = parseArgs({
   options: {
@@ -25,6 +31,8 @@ const { values: o } = parseArgs({
     cpu: { type: 'string', default: '4' },
     only: { type: 'string', default: '' },
     timeline: { type: 'boolean', default: false },
+    h2: { type: 'boolean', default: false },
+    compare: { type: 'string', default: '' },
   },
 });
 
@@ -42,9 +50,12 @@ function instrument() {
   new MutationObserver(look).observe(document, { childList: true, subtree: true, characterData: true });
 }
 
-/** One visit of `path`: {words, usable, requests, kB, timeline}. */
-async function visit(browser, server, path) {
-  const p = await person(browser, server, { device: PHONE });
+/**
+ * One visit of `path` on `site` (the server, or the HTTP/2 proxy in front of it: `{base}`): {words,
+ * usable, requests, kB, h2 (how many answers came over HTTP/2), timeline}.
+ */
+async function visit(browser, site, path) {
+  const p = await person(browser, site, { device: PHONE });
   await p.context.addInitScript(instrument);
   const cdp = await p.context.newCDPSession(p.page);
   await cdp.send('Network.enable');
@@ -59,10 +70,14 @@ async function visit(browser, server, path) {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(o.cpu) });
   let requests = 0;
   let bytes = 0;
+  let h2 = 0;
   /** @type {Map<string, {url: string, sent: number, done: number | null}>} by request id, CDP's seconds */
   const seen = new Map();
   cdp.on('Network.requestWillBeSent', (e) => {
-    seen.set(e.requestId, { url: e.request.url.replace(server.base, ''), sent: e.timestamp, done: null });
+    seen.set(e.requestId, { url: e.request.url.replace(site.base, ''), sent: e.timestamp, done: null });
+  });
+  cdp.on('Network.responseReceived', (e) => {
+    if (e.response.protocol === 'h2') h2 += 1;
   });
   cdp.on('Network.webSocketWillSendHandshakeRequest', (e) => {
     seen.set(e.requestId, { url: 'websocket', sent: e.timestamp, done: null });
@@ -90,7 +105,7 @@ async function visit(browser, server, path) {
   const start = Math.min(...all.map((r) => r.sent));
   const ms = (/** @type {number | null} */ t) => (t === null ? '–' : String(Math.round((t - start) * 1000)));
   const timeline = all.map((r) => `${ms(r.sent).padStart(6)} ${ms(r.done).padStart(6)}  ${r.url}`);
-  return { words, usable: wantsBoard ? usable : null, requests, kB: bytes / 1000, timeline };
+  return { words, usable: wantsBoard ? usable : null, requests, kB: bytes / 1000, h2, timeline };
 }
 
 const median = (xs) => {
@@ -98,36 +113,75 @@ const median = (xs) => {
   return s[Math.floor(s.length / 2)];
 };
 
+const before = o.compare ? await startServer([], undefined, { bin: o.compare }) : null;
 const server = await startServer();
-const browser = await launch();
+const browser = await launch(o.h2 ? ['--ignore-certificate-errors'] : []);
+/** A game to watch on `base`: created through the API, against the computer, one decision in. */
+const gameOn = async (/** @type {string} */ base) => {
+  const r = await fetch(`${base}/api/games`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ variant: 'njombwa', seat: 'south', opponent: 'bot:easy' }),
+  });
+  return /** @type {{game: {id: string}}} */ (await r.json()).game.id;
+};
+/**
+ * The ways a page is reached: each server straight (HTTP/1.1), and with `--h2` through a proxy; `game`
+ * is the game watched on that server.
+ * @type {Array<{name: string, base: string, game: string}>}
+ */
+const sites = [];
+/** @type {Array<{stop: () => Promise<unknown>}>} */
+const proxies = [];
+const s = (/** @type {number | null} */ ms) => (ms === null ? '–' : `${(ms / 1000).toFixed(1)} s`);
 try {
-  // A game to watch: created through the API, against the computer, one decision in.
-  const created = await (
-    await fetch(`${server.base}/api/games`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ variant: 'njombwa', seat: 'south', opponent: 'bot:easy' }),
-    })
-  ).json();
-  const every = ['/', '/learn', '/learn/njombwa/capture', '/rules/njombwa', '/puzzles', `/game/${created.game.id}`];
+  for (const [label, srv] of /** @type {const} */ ([
+    ['before ', before],
+    ['', server],
+  ])) {
+    if (!srv) continue;
+    const game = await gameOn(srv.base);
+    sites.push({ name: `${label}h1`, base: srv.base, game });
+    if (!o.h2) continue;
+    const proxy = await startH2Proxy(srv.base);
+    proxies.push(proxy);
+    sites.push({ name: `${label}h2`, base: proxy.base, game });
+  }
+  const every = ['/', '/learn', '/learn/njombwa/capture', '/rules/njombwa', '/puzzles', '/game/{id}'];
   const words = o.only ? o.only.split(',') : [];
   const pages = every.filter((p) => !words.length || words.some((w) => p.includes(w)));
-  console.log(`| page | words on screen | usable | requests | kB moved |`);
+  const names = sites.map((x) => x.name).join(' / ');
+  const all = sites.length > 1 ? ` (${names})` : '';
+  console.log(`| page | words on screen${all} | usable${all} | requests${all} | kB moved${all} |`);
   console.log(`|---|---|---|---|---|`);
-  for (const path of pages) {
-    const runs = [];
-    for (let i = 0; i < Number(o.runs); i += 1) runs.push(await visit(browser, server, path));
-    if (o.timeline)
-      console.log(`${path}: usable ${Math.round(runs[0].usable)} ms\n  sent   done\n${runs[0].timeline.join('\n')}`);
-    const s = (ms) => (ms === null ? '–' : `${(ms / 1000).toFixed(1)} s`);
-    const usable = runs[0].usable === null ? null : median(runs.map((r) => r.usable));
-    console.log(
-      `| \`${path.replace(created.game.id, '{id}')}\` | ${s(median(runs.map((r) => r.words)))} | ${s(usable)} | ${median(
-        runs.map((r) => r.requests),
-      )} | ${median(runs.map((r) => r.kB)).toFixed(0)} |`,
-    );
+  for (const page of pages) {
+    /** @type {Array<Array<Awaited<ReturnType<typeof visit>>>>} the visits, by site */
+    const runs = sites.map(() => []);
+    for (let i = 0; i < Number(o.runs); i += 1)
+      for (const [k, site] of sites.entries())
+        runs[k].push(await visit(browser, site, page.replace('{id}', site.game)));
+    for (const [k, site] of sites.entries()) {
+      const first = runs[k][0];
+      if (site.name.endsWith('h2') && first.h2 === 0) throw new Error(`${page}: no answer came over HTTP/2`);
+      if (o.timeline)
+        console.log(
+          `${page} (${site.name}): usable ${Math.round(first.usable ?? 0)} ms\n  sent   done\n${first.timeline.join('\n')}`,
+        );
+    }
+    const col = (/** @type {(r: Awaited<ReturnType<typeof visit>>) => number | null} */ f, fmt) =>
+      runs.map((rs) => (f(rs[0]) === null ? '–' : fmt(median(rs.map(f))))).join(' / ');
+    const kB = (/** @type {number} */ x) => x.toFixed(0);
+    const cells = [
+      col((r) => r.words, s),
+      col((r) => r.usable, s),
+      col((r) => r.requests, String),
+      col((r) => r.kB, kB),
+    ];
+    console.log(`| \`${page}\` | ${cells.join(' | ')} |`);
   }
 } finally {
   await browser.close();
+  for (const p of proxies) await p.stop();
   await server.stop();
+  await before?.stop();
 }

@@ -36,6 +36,8 @@ mod tests {
     #[test]
     fn the_books_are_the_page_modules() {
         assert_eq!(books("rules"), ["rules", "demo"]);
+        // A lesson's sowing to watch loads its words with its module (lesson/ctrl.js).
+        assert_eq!(books("lesson"), ["learn"]);
         assert_eq!(books("home"), ["home", "lobby", "lists"]);
         assert!(books("game").is_empty());
         let links = links("/assets/v", "fr", &books("learn"));

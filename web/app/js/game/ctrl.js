@@ -4,7 +4,8 @@
 // the replay), the actions a person takes (play a hole, join, flip, replay…), and `redraw`, which the
 // page (pages/game.js) turns into one keyed patch of the view (view/*.js). Socket messages reach it
 // through the table of handlers.js. What a player asks of the game beside a decision (resign, offers,
-// the rematch…) is commands.js's (`this.commands`).
+// the rematch…) is commands.js's (`this.commands`). What it asks over HTTP beside the socket (xhr.js) is
+// loaded on demand, once the socket has answered or failed: the first view waits for the socket only.
 
 import { api } from '../net/api.js';
 import { Animator, SPEEDS } from '../board/anim.js';
@@ -19,14 +20,28 @@ import { errorText, other, shownName, sideName, variantName } from '../ui.js';
 import { ClockCtrl } from './clock.js';
 import { Commands } from './commands.js';
 import { HANDLERS } from './handlers.js';
-import { checkExists, fetchRecord, fetchRatings } from './xhr.js';
 import { lastMoveMarks } from './marks.js';
+import { lazy } from '../redraw.js';
 
 /** @typedef {import('../types.js').Side} Side */
 /** @typedef {import('../types.js').ServerMessage} ServerMessage */
 /** @typedef {import('../gamestate.js').Sowing} Sowing */
 /** @typedef {import('../board/anim.js').Speed} Speed */
 /** @typedef {import('./commands.js').Command} Command */
+
+/** What the page asks over HTTP beside its socket: the record, the ratings, whether the game exists. */
+const xhr = lazy(() => import('./xhr.js'));
+
+/**
+ * Runs `ask` with xhr.js once it is in; false when it could not be loaded (the network went).
+ * @param {(x: typeof import('./xhr.js')) => unknown} ask
+ */
+async function asked(ask) {
+  const x = xhr.now() || (await xhr.load().catch(() => null));
+  if (!x) return false;
+  ask(x);
+  return true;
+}
 
 export class GameCtrl {
   /**
@@ -286,7 +301,7 @@ export class GameCtrl {
       onStatus: (st) => {
         this.status = st;
         // A socket that closes before any message may name no game: asked once over HTTP.
-        if ((st === 'closed' || st === 'failed') && !this.s.game) checkExists(this);
+        if ((st === 'closed' || st === 'failed') && !this.s.game) asked((x) => x.checkExists(this));
         // A seat closed with its account after the game's end has nothing more to hear; before it, the
         // socket watches to learn the end.
         if (st === 'closed' && this.socket?.revoked && this.s.game?.status === 'finished') {
@@ -321,7 +336,10 @@ export class GameCtrl {
     if (!myTurn && m.type === 'event' && this.legal().length) this.noise('turn');
     if (m.type === 'snapshot' && s.seat) keepSeat(this.id, seatToken(this.id) || '', s.seat, s.game?.variant);
     this.socket?.pace(s.seat && s.game?.status === 'ongoing' ? SEAT_TIMING : DEFAULT_TIMING);
-    if (s.needRecord && !this.recordAsked) fetchRecord(this);
+    if (s.needRecord && !this.recordAsked) {
+      this.recordAsked = true;
+      asked((x) => x.fetchRecord(this)).then((ok) => ok || (this.recordAsked = false));
+    }
     for (const ply of this.seen.keys()) if (ply > (s.game?.plies ?? 0)) this.seen.delete(ply);
     if (sowing && s.board) {
       // Only a move that sows can be sown again (not a secret choice, a pass).
@@ -334,7 +352,7 @@ export class GameCtrl {
     if (s.game?.status === 'finished') this.tournament?.changed();
     if (s.game?.status === 'finished' && !this.replay && !s.awaitingBoard) this.startReplay();
     else if (this.replay && s.game) this.replay.setPlies(s.game.plies);
-    fetchRatings(this);
+    asked((x) => x.fetchRatings(this));
   }
 
   /** @param {string} text */

@@ -3,21 +3,26 @@
 // the decisions of the learner's turn so far and the board played on, what the engine said of the last
 // one (met, missed, illegal, continue), the hole whose two directions are asked, the preview of the hovered
 // hole, and the steps met. The board (board/diagram.js) and a read step's sowing with its controls
-// (board/demo.js) are widgets made here, told what to show by the actions, and hosted by the view.
+// (board/demo.js) are widgets made here, told what to show by the actions, and hosted by the view. The
+// sowing's and the preview's modules are loaded on demand: a lesson's first view needs neither.
 
 import { api } from '../net/api.js';
-import { Demo } from '../board/demo.js';
 import { Diagram } from '../board/diagram.js';
 import { decisions as byHole } from '../gamestate.js';
-import { language, t } from '../i18n.js';
+import { language, loadBook, t } from '../i18n.js';
 import { keepSeat, prefs } from '../prefs.js';
-import { previewDecision, previewMarks, previewText } from '../board/preview.js';
 import { markDone, stepsDone } from '../progress.js';
+import { lazy } from '../redraw.js';
 import { go } from '../router.js';
 import { me } from '../session.js';
 import { errorText } from '../ui.js';
 
 /** @typedef {'read' | 'met' | 'missed' | null} Over how the step stands: read, met, missed, or playing */
+
+/** A read step's sowing to watch, and its words: asked once a lesson that has one is drawn. */
+const demos = lazy(() => Promise.all([import('../board/demo.js'), loadBook('demo')]).then(([m]) => m));
+/** The hovered hole's preview: asked at the first hover (a touch screen never hovers). */
+const previews = lazy(() => import('../board/preview.js'));
 
 export class LessonCtrl {
   /**
@@ -53,7 +58,7 @@ export class LessonCtrl {
     this.previews = new Map();
     /** @type {string | null} */
     this.hovered = null;
-    /** @type {Demo | null} a read step's sowing to watch, with its controls */
+    /** @type {import('../board/demo.js').Demo | null} a read step's sowing to watch, with its controls */
     this.demo = null;
     /** A selector the page focuses after the next redraw. */
     this.focusNext = '';
@@ -75,6 +80,7 @@ export class LessonCtrl {
         document.title = `${l.title} · ${t('learn.title')} · Mancala`;
         const first = l.steps.findIndex((s) => !this.done.has(s.id));
         this.showStep(first < 0 ? 0 : first);
+        if (l.steps.some((s) => s.demo)) demos.now();
       })
       .catch((e) => {
         if (this.gone) return;
@@ -117,9 +123,7 @@ export class LessonCtrl {
     if (!s) return;
     this.board = s.board;
     this.demo?.stop();
-    this.demo = s.demo
-      ? new Demo(this.diagram, s, s.demo, { label: t('learn.watch'), onEnd: () => this.gone || this.markStep(s.id) })
-      : null;
+    this.demo = null;
     this.verdict = null;
     this.preview = '';
     this.error = '';
@@ -132,6 +136,24 @@ export class LessonCtrl {
     this.redraw();
     this.diagram.show(s.board, s.marks);
     this.offer();
+    this.watch(s);
+  }
+
+  /**
+   * Hosts the sowing of the step `s` to watch, once board/demo.js is in (at once after the first).
+   * @param {import('../net/learnwire.js').StepView} s
+   */
+  async watch(s) {
+    const sowing = s.demo;
+    if (!sowing) return;
+    const mod = demos.now() || (await demos.load().catch(() => null));
+    // Not loaded (the network went): the step reads without it. Or another step is shown by now.
+    if (!mod || this.gone || this.step() !== s || this.demo) return;
+    this.demo = new mod.Demo(this.diagram, s, sowing, {
+      label: t('learn.watch'),
+      onEnd: () => this.gone || this.markStep(s.id),
+    });
+    this.redraw();
   }
 
   /** Goes on to the next step (a step to read is met by going on). */
@@ -245,6 +267,9 @@ export class LessonCtrl {
       this.redraw();
       return;
     }
+    const mod = previews.now() || (await previews.load().catch(() => null));
+    if (!mod || this.gone || this.hovered !== name || this.step() !== s) return;
+    const { previewDecision, previewMarks, previewText } = mod;
     const decision = previewDecision(this.legal(), name);
     if (!decision) return;
     const key = `${s.id} ${decision}`;

@@ -14,7 +14,7 @@ import { focusAsked, redrawer } from '../patch.js';
 import { learnStyle } from '../ui.js';
 
 /** The catalog's books this page's words are in. */
-export const books = ['learn', 'demo'];
+export const books = ['learn'];
 
 /**
  * @param {HTMLElement} main

@@ -2,7 +2,8 @@
 // A puzzle said in words in the page's language: its goal ("South to play and win", "North to play and
 // capture 9", Azigo's "South to play and gain 6 counters", a defence's "South to play and lose nothing" or
 // "South to play and save 5 counters",
-// built from the goal's kind and count rather than the server's English sentence) and its themes' names.
+// built from the goal's kind and count rather than the server's English sentence), its themes' names, and
+// the streak's line.
 
 import { t } from '../i18n.js';
 import { sideName } from '../ui.js';
@@ -20,3 +21,12 @@ export function goalText(p) {
 
 /** @param {string} theme a theme's name in the API (`relay_capture`) */
 export const themeName = (theme) => t(`puzzle.theme.${theme}`);
+
+/**
+ * Where the streak stands, or where it ended (a miss).
+ * @param {{phase: string, run: number, best: number}} ctrl the puzzle page's controller
+ */
+export function streakLine(ctrl) {
+  if (ctrl.phase === 'wrong') return t('puzzle.streak.ended', { count: ctrl.run, best: String(ctrl.best) });
+  return t('puzzle.streak.now', { count: ctrl.run, best: String(ctrl.best) });
+}

@@ -1,33 +1,14 @@
 // @ts-check
-// Who is solving: an account's puzzle rating and its history (results by theme, the newest attempts,
-// the best streak, from `GET /api/puzzles/history`), or a guest's progress kept in this browser.
+// An account's puzzle history (results by theme, the newest attempts, the best streak, from `GET
+// /api/puzzles/history`), under the puzzle. Loaded on demand (view/main.js): a guest has none, and the
+// first view of a puzzle does not wait for it.
 
 import { h } from '../../vendor/snabbdom.js';
 import { t } from '../../i18n.js';
 import { variantName, when } from '../../ui.js';
-import { progress } from '../progress.js';
 import { themeName } from '../words.js';
 
 /** @typedef {import('../ctrl.js').PuzzleCtrl} PuzzleCtrl */
-
-/** @param {PuzzleCtrl} ctrl */
-export function whoLine(ctrl) {
-  if (!ctrl.signedIn) {
-    const p = progress();
-    return h('p#puzzle-who.small.muted', [
-      t('puzzle.guest', { solved: String(p.solved.length), best: String(p.streakBest) }),
-      ' ',
-      h('a', { attrs: { href: `/signin?next=${encodeURIComponent(location.pathname)}` } }, t('puzzle.guest_sign_in')),
-    ]);
-  }
-  const r = ctrl.history?.rating;
-  const rating = r ? `${r.rating}${r.provisional ? '?' : ''}` : '1500?';
-  return h('p#puzzle-who.small', [
-    h('span#puzzle-rating', t('puzzle.your_rating', { rating })),
-    ' · ',
-    h('a', { attrs: { href: '#puzzle-history' } }, t('puzzle.history.link')),
-  ]);
-}
 
 /**
  * The account's history: best streak, results by theme, newest attempts (each a link to its puzzle).

@@ -2,17 +2,23 @@
 // The whole puzzle page as a pure function of the controller's state: the modes (puzzles near one's
 // rating, the daily puzzle, the streak) and, for the first and the streak, the game and theme; then the
 // board (the solver at the bottom) beside the goal in words, what the page waits for, the verdict, the
-// solution, the puzzle's themes and rating; under them the solver's rating and history.
+// solution, the puzzle's themes and rating; under them the solver's rating and history. What a line's end
+// shows (result.js) and an account's history (account.js) are loaded on demand, after the first view.
 
 import { h } from '../../vendor/snabbdom.js';
 import { t } from '../../i18n.js';
+import { lazy } from '../../redraw.js';
 import { variantName } from '../../ui.js';
-import { goalText, themeName } from '../words.js';
+import { progress } from '../progress.js';
+import { goalText, streakLine, themeName } from '../words.js';
 import { boardHost, choices } from './board.js';
-import { historySection, whoLine } from './account.js';
-import { afterActions, solution, streakLine, verdict } from './result.js';
 
 /** @typedef {import('../ctrl.js').PuzzleCtrl} PuzzleCtrl */
+
+/** The verdict, the solution and what comes next: asked once a puzzle is drawn, drawn once a line ends. */
+const result = lazy(() => import('./result.js'));
+/** An account's history, under the puzzle. */
+const account = lazy(() => import('./account.js'));
 
 /** The games a puzzle is of (Ikibuguzo's rule sets are one game). */
 export const GAMES = ['kubuguza', 'ikibuguzo', 'njombwa', 'azigo'];
@@ -127,9 +133,35 @@ function about(ctrl) {
   ]);
 }
 
+/** Who is solving: an account's rating, or a guest's progress kept in this browser. @param {PuzzleCtrl} ctrl */
+function whoLine(ctrl) {
+  if (!ctrl.signedIn) {
+    const p = progress();
+    return h('p#puzzle-who.small.muted', [
+      t('puzzle.guest', { solved: String(p.solved.length), best: String(p.streakBest) }),
+      ' ',
+      h('a', { attrs: { href: `/signin?next=${encodeURIComponent(location.pathname)}` } }, t('puzzle.guest_sign_in')),
+    ]);
+  }
+  const r = ctrl.history?.rating;
+  const rating = r ? `${r.rating}${r.provisional ? '?' : ''}` : '1500?';
+  return h('p#puzzle-who.small', [
+    h('span#puzzle-rating', t('puzzle.your_rating', { rating })),
+    ' · ',
+    h('a', { attrs: { href: '#puzzle-history' } }, t('puzzle.history.link')),
+  ]);
+}
+
+/** @param {PuzzleCtrl} ctrl */
+function historySection(ctrl) {
+  return ctrl.signedIn ? (account.now(ctrl.redraw)?.historySection(ctrl) ?? null) : null;
+}
+
 /** @param {PuzzleCtrl} ctrl */
 export function view(ctrl) {
   const p = ctrl.puzzle;
+  // Asked while the puzzle is played, so that its end is drawn at once.
+  const r = p ? result.now(ctrl.redraw) : null;
   const wide = p && p.board && p.board.columns >= 20;
   const head = [h('h1', title(ctrl)), modes(ctrl), filters(ctrl)];
   if (ctrl.phase === 'none') {
@@ -159,9 +191,9 @@ export function view(ctrl) {
           ),
           ctrl.mode === 'streak' && ctrl.phase !== 'wrong' ? h('p#puzzle-streak.small', streakLine(ctrl)) : null,
           h('p#puzzle-error.error', { attrs: { role: 'alert' } }, ctrl.error),
-          verdict(ctrl),
-          afterActions(ctrl),
-          solution(ctrl),
+          r ? r.verdict(ctrl) : h('div#puzzle-verdict.verdict', { attrs: { hidden: true } }),
+          r?.afterActions(ctrl),
+          r?.solution(ctrl),
           p ? about(ctrl) : null,
           whoLine(ctrl),
         ]),

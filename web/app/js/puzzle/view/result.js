@@ -2,11 +2,13 @@
 // What the puzzle page says once the line is over: solved or missed (and the choice expected), the
 // account's rating change, the streak's end, the whole solution to step through, "try again" after a
 // miss (the position before the wrong decision, as lichess's retry), "next puzzle", the link to the
-// analysis board at the position shown, and the vote of an account.
+// analysis board at the position shown, and the vote of an account. Loaded on demand (view/main.js): the
+// first view of a puzzle shows none of it.
 
 import { h } from '../../vendor/snabbdom.js';
 import { t } from '../../i18n.js';
 import { decisionText, sideName } from '../../ui.js';
+import { streakLine } from '../words.js';
 
 /** @typedef {import('../ctrl.js').PuzzleCtrl} PuzzleCtrl */
 
@@ -59,12 +61,6 @@ function ratingChange(ctrl) {
     });
   }
   return t(ctrl.signedIn ? 'puzzle.not_rated_again' : 'puzzle.not_rated_guest');
-}
-
-/** @param {PuzzleCtrl} ctrl */
-export function streakLine(ctrl) {
-  if (ctrl.phase === 'wrong') return t('puzzle.streak.ended', { count: ctrl.run, best: String(ctrl.best) });
-  return t('puzzle.streak.now', { count: ctrl.run, best: String(ctrl.best) });
 }
 
 /**
