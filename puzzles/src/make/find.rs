@@ -101,6 +101,31 @@ pub fn find(
     searches: &mut impl Searches,
     stats: &mut Stats,
 ) -> Result<Option<Puzzle>, Stopped> {
+    find_kept(played, source, seed, budgets, searches, stats, Keep::Every)
+}
+
+/// Which puzzles [`find_kept`] keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Keep {
+    /// Every puzzle the verdict makes.
+    #[default]
+    Every,
+    /// Gains and wins only: a defence (`hold`, `save`) is refused as soon as its line is solved, before
+    /// its rating and deep verdict, the costliest searches (a set with too many defences is refilled with
+    /// the rest).
+    Gains,
+}
+
+/// [`find`], keeping only the puzzles `keep` asks for.
+pub fn find_kept(
+    played: &Position,
+    source: Source,
+    seed: u64,
+    budgets: &Budgets,
+    searches: &mut impl Searches,
+    stats: &mut Stats,
+    keep: Keep,
+) -> Result<Option<Puzzle>, Stopped> {
     stats.positions += 1;
     let Some(pos) = read_back(played) else { return Ok(None) };
     let screen = stats.timed("screen", || line::analysis(searches, &pos, budgets.screen));
@@ -138,6 +163,10 @@ pub fn find(
             return Ok(None);
         }
     };
+    if keep == Keep::Gains && solved.goal.is_defence() {
+        stats.reject("defence");
+        return Ok(None);
+    }
     let position = pos.to_text();
     let mut made = Puzzle {
         id: puzzle_id(pos.variant(), pos.options(), &position),
@@ -166,6 +195,10 @@ pub fn find(
     match stats.timed("deep", || deep::reverify_on(&made, &DEEPER, budgets, searches)) {
         Ok(deep::Report { puzzle: Some(p), .. }) if !matches!(guess::guessable(&p), Ok(None)) => {
             stats.reject("guessable");
+            Ok(None)
+        }
+        Ok(deep::Report { puzzle: Some(p), .. }) if keep == Keep::Gains && p.goal.is_defence() => {
+            stats.reject("defence");
             Ok(None)
         }
         Ok(deep::Report { puzzle: Some(p), .. }) => {

@@ -14,7 +14,7 @@
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
 use mancala_engine::Variant;
-use mancala_puzzles::make::find::Stats;
+use mancala_puzzles::make::find::{Keep, Stats};
 use mancala_puzzles::make::{Budgets, Here, deep, guess, line};
 use mancala_puzzles::{Puzzle, PuzzleGame, read_ndjson, write_ndjson};
 use mancala_tools::puzzles::generate::{Plan, Run, SelfPlay, sorted};
@@ -127,6 +127,10 @@ struct Make {
     /// A set whose positions are not searched again (repeatable): the output holds only new positions.
     #[arg(long)]
     known: Vec<PathBuf>,
+    /// Gains and wins only: a defence is refused as soon as its line is solved, before its rating and
+    /// deep verdict (for a game whose set holds too many defences).
+    #[arg(long)]
+    gains_only: bool,
 }
 
 fn main() -> Result<()> {
@@ -163,6 +167,7 @@ fn plans(make: &Make) -> Result<Vec<Plan>> {
         max_level: make.max_level,
         min_level: make.min_level,
         known: known.clone(),
+        keep: if make.gains_only { Keep::Gains } else { Keep::Every },
     };
     if let Some(v) = make.variant {
         return Ok(vec![plan(PuzzleGame::of(v), vec![v])]);

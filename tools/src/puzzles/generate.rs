@@ -10,7 +10,7 @@
 
 use mancala_bot::{Bot, Level};
 use mancala_engine::{Decision, NoEvents, Options, Position, Side, ToMove, Variant};
-use mancala_puzzles::make::find::{Stats, find, id_at};
+use mancala_puzzles::make::find::{Keep, Stats, find_kept, id_at};
 use mancala_puzzles::make::{Budgets, Here};
 use mancala_puzzles::{Puzzle, PuzzleGame, Source};
 use std::collections::{BTreeMap, BTreeSet};
@@ -53,6 +53,9 @@ pub struct Plan {
     pub min_level: u8,
     /// Positions already in a set, by id, with their solution's length in decisions: not searched again.
     pub known: Arc<BTreeMap<String, u32>>,
+    /// Which puzzles are kept: every one, or gains and wins only (where a game's set has too many
+    /// defences, their searches are saved for the rest).
+    pub keep: Keep,
 }
 
 /// One self-play game, all of it derived from the seed and the game's number.
@@ -156,7 +159,7 @@ impl SelfPlay {
 /// The puzzles of one self-play game (at most [`MAX_PER_GAME`] with the `known` ones it meets, none
 /// inside another's line). A known position is not searched: it is taken as found again, so the game's
 /// other puzzles are the same as without it.
-pub fn mine(game: &SelfPlay, budgets: &Budgets, known: &BTreeMap<String, u32>) -> (Vec<Puzzle>, Stats) {
+pub fn mine(game: &SelfPlay, budgets: &Budgets, known: &BTreeMap<String, u32>, keep: Keep) -> (Vec<Puzzle>, Stats) {
     let mut stats = Stats { games: 1, ..Stats::default() };
     let mut out = Vec::new();
     let (mut covered_until, mut taken) = (0, 0);
@@ -170,7 +173,7 @@ pub fn mine(game: &SelfPlay, budgets: &Budgets, known: &BTreeMap<String, u32>) -
                 stats.reject("known");
                 Some(length)
             }
-            None => look_at(game, budgets, ply, pos, &mut stats).map(|p| {
+            None => look_at(game, budgets, keep, ply, pos, &mut stats).map(|p| {
                 let length = p.solution.len() as u32;
                 out.push(p);
                 length
@@ -187,7 +190,14 @@ pub fn mine(game: &SelfPlay, budgets: &Budgets, known: &BTreeMap<String, u32>) -
 }
 
 /// The puzzle at `pos` (`ply` decisions into `game`), if it is one.
-fn look_at(game: &SelfPlay, budgets: &Budgets, ply: u32, pos: &Position, stats: &mut Stats) -> Option<Puzzle> {
+fn look_at(
+    game: &SelfPlay,
+    budgets: &Budgets,
+    keep: Keep,
+    ply: u32,
+    pos: &Position,
+    stats: &mut Stats,
+) -> Option<Puzzle> {
     let source = Source::Selfplay {
         seed: game.seed,
         south_level: game.south.number(),
@@ -195,7 +205,8 @@ fn look_at(game: &SelfPlay, budgets: &Budgets, ply: u32, pos: &Position, stats: 
         ply,
         random_plies: game.random_plies,
     };
-    find(pos, source, game.seed, budgets, &mut Here, stats).expect("searches on this thread are never stopped")
+    find_kept(pos, source, game.seed, budgets, &mut Here, stats, keep)
+        .expect("searches on this thread are never stopped")
 }
 
 /// The state of a plan's run: the puzzles taken so far and the next game to play.
@@ -236,7 +247,7 @@ impl Run {
                         }
                         let game = SelfPlay::of(&self.plan, index);
                         let started = std::time::Instant::now();
-                        let (puzzles, stats) = mine(&game, &budgets_of(game.variant), &self.plan.known);
+                        let (puzzles, stats) = mine(&game, &budgets_of(game.variant), &self.plan.known, self.plan.keep);
                         report(&game, index, &stats, started.elapsed().as_secs_f64());
                         results.lock().expect("no thread panicked").insert(index, (puzzles, stats));
                     }
@@ -287,6 +298,7 @@ mod tests {
             max_level: 8,
             min_level: 3,
             known: Arc::default(),
+            keep: Keep::Every,
         }
     }
 
@@ -338,12 +350,25 @@ mod tests {
         let level = |n| Level::from_number(n).expect("a level");
         let game = SelfPlay { variant: Variant::Kubuguza, seed: 4, south: level(3), north: level(4), random_plies: 2 };
         let budgets = Budgets { screen: 5_000, verify: 20_000, reply: 10_000 };
-        let (all, _) = mine(&game, &budgets, &BTreeMap::new());
+        let (all, _) = mine(&game, &budgets, &BTreeMap::new(), Keep::Every);
         assert!(all.len() >= 2, "the game holds puzzles to leave out: {}", all.len());
         let known = BTreeMap::from([(all[0].id.clone(), all[0].solution.len() as u32)]);
-        let (rest, stats) = mine(&game, &budgets, &known);
+        let (rest, stats) = mine(&game, &budgets, &known, Keep::Every);
         assert_eq!(rest, all[1..], "the same puzzles but the known one");
         assert_eq!(stats.rejected.get("known"), Some(&1), "{stats:?}");
         assert!(matches!(rest[0].source, Source::Selfplay { random_plies: 2, .. }), "{:?}", rest[0].source);
+    }
+
+    #[test]
+    fn gains_only_refuses_the_defences_and_keeps_the_gains_before_them() {
+        let level = |n| Level::from_number(n).expect("a level");
+        let game = SelfPlay { variant: Variant::Azigo, seed: 5, south: level(1), north: level(2), random_plies: 3 };
+        let budgets = Budgets { screen: 5_000, verify: 20_000, reply: 10_000 };
+        let (all, _) = mine(&game, &budgets, &BTreeMap::new(), Keep::Every);
+        let first_defence = all.iter().position(|p| p.goal.is_defence()).expect("the game holds a defence");
+        let (gains, stats) = mine(&game, &budgets, &BTreeMap::new(), Keep::Gains);
+        assert!(gains.iter().all(|p| !p.goal.is_defence()), "{gains:?}");
+        assert!(stats.rejected.get("defence").is_some_and(|&n| n >= 1), "{stats:?}");
+        assert_eq!(gains[..first_defence], all[..first_defence], "the same gains up to the first defence");
     }
 }
