@@ -77,7 +77,8 @@ export function focusAsked(main, ctrl) {
  * @typedef {object} Lazy a module loaded on demand
  * @property {(then?: () => void) => T | null} now the module once it is in; before, null, its load
  *   begun, and `then` called once it is in (a redraw, to draw what needs it)
- * @property {() => Promise<T>} load the module, loaded once
+ * @property {() => Promise<T | null>} load the module, loaded once; null when it could not be (the
+ *   network went: the next need asks again)
  */
 
 /**
@@ -117,6 +118,6 @@ export function lazy(load) {
       start().catch(() => {});
       return null;
     },
-    load: start,
+    load: () => (mod ? Promise.resolve(mod) : start().catch(() => null)),
   };
 }

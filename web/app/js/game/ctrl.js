@@ -37,7 +37,7 @@ const xhr = lazy(() => import('./xhr.js'));
  * @param {(x: typeof import('./xhr.js')) => unknown} ask
  */
 async function asked(ask) {
-  const x = xhr.now() || (await xhr.load().catch(() => null));
+  const x = await xhr.load();
   if (!x) return false;
   ask(x);
   return true;

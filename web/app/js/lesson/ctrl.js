@@ -146,7 +146,7 @@ export class LessonCtrl {
   async watch(s) {
     const sowing = s.demo;
     if (!sowing) return;
-    const mod = demos.now() || (await demos.load().catch(() => null));
+    const mod = await demos.load();
     // Not loaded (the network went): the step reads without it. Or another step is shown by now.
     if (!mod || this.gone || this.step() !== s || this.demo) return;
     this.demo = new mod.Demo(this.diagram, s, sowing, {
@@ -267,7 +267,7 @@ export class LessonCtrl {
       this.redraw();
       return;
     }
-    const mod = previews.now() || (await previews.load().catch(() => null));
+    const mod = await previews.load();
     if (!mod || this.gone || this.hovered !== name || this.step() !== s) return;
     const { previewDecision, previewMarks, previewText } = mod;
     const decision = previewDecision(this.legal(), name);
