@@ -33,6 +33,14 @@ pub fn closure(entries: &[String], read: impl Fn(&str) -> Option<String>) -> Vec
     seen.into_iter().collect()
 }
 
+/// The modules of `first` and what they import, in [`closure`]'s order, then those `then` needs besides,
+/// in the same order: the HTML asks for them in this order, so what runs first arrives first.
+pub fn first_then(first: &[String], then: &[String], read: impl Fn(&str) -> Option<String>) -> Vec<String> {
+    let early = closure(first, &read);
+    let rest = closure(then, &read).into_iter().filter(|m| !early.contains(m));
+    early.iter().cloned().chain(rest).collect()
+}
+
 /// The specifiers of a module's static imports and re-exports, in order: the string after `from`, or
 /// after a bare `import`, at the start of a statement (a line starting with `import` or `export`, as the
 /// formatter writes them; a multi-line import's `from` ends a later line).
@@ -130,5 +138,20 @@ mod tests {
             ]
         );
         assert_eq!(closure(&["js/none.js".into()], read), Vec::<String>::new());
+    }
+
+    #[test]
+    fn the_first_scripts_graph_comes_first_and_once() {
+        let files: HashMap<&str, &str> = [
+            ("js/main.js", "import { p } from './prefs.js';
+import { r } from './router.js';"),
+            ("js/router.js", ""),
+            ("js/prefs.js", ""),
+            ("js/net/early.js", "import { p } from '../prefs.js';"),
+        ]
+        .into();
+        let read = |p: &str| files.get(p).map(|s| s.to_string());
+        let got = first_then(&["js/net/early.js".into()], &["js/main.js".into()], read);
+        assert_eq!(got, ["js/net/early.js", "js/prefs.js", "js/main.js", "js/router.js"]);
     }
 }

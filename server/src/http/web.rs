@@ -136,6 +136,12 @@ async fn service_worker() -> Response {
 /// Where the template lists the modules to preload.
 const PRELOAD_MARK: &str = "{{PRELOAD}}";
 
+/// The modules the template runs as `async` scripts (`<script type="module" async src="{{BASE}}/…">`).
+fn async_scripts(template: &str) -> Vec<String> {
+    let tag = format!(r#"<script type="module" async src="{BASE_MARK}/"#);
+    template.split(&tag).skip(1).filter_map(|rest| rest.split('"').next()).map(str::to_string).collect()
+}
+
 /// `index.html` for the page `name` (its module `js/pages/{name}.js`) with the asset folder filled in and
 /// its modules named for preloading ([`module_graph`]), and its ETag.
 fn index(name: &str) -> (String, String) {
@@ -143,15 +149,20 @@ fn index(name: &str) -> (String, String) {
         let raw = Files::get("index.html").map(|f| f.data.into_owned()).unwrap_or_default();
         let base = format!("/assets/{}", version());
         let read = |path: &str| Files::get(path).map(|f| String::from_utf8_lossy(&f.data).into_owned());
-        let modules = module_graph::closure(&["js/main.js".into(), format!("js/pages/{name}.js")], read);
+        let raw_text = String::from_utf8_lossy(&raw);
+        // The template's `async` scripts (the game's early socket) run as soon as their own graph is in:
+        // their modules are asked first, the page's after them.
+        let first = async_scripts(&raw_text);
+        let page = ["js/main.js".into(), format!("js/pages/{name}.js")];
+        let modules = module_graph::first_then(&first, &page, read);
         let preload: String = modules
             .iter()
-            // The entry itself is the page's script: the browser asks for it first anyway.
-            .filter(|m| m.as_str() != "js/main.js")
+            // The template's own scripts (the entry, the game's early socket) are asked for anyway.
+            .filter(|m| !raw_text.contains(&format!("{BASE_MARK}/{m}\"")))
             .map(|m| format!(r#"<link rel="modulepreload" href="{base}/{m}" />"#))
             .collect::<Vec<_>>()
             .join("\n    ");
-        let html = String::from_utf8_lossy(&raw)
+        let html = raw_text
             .replace(PRELOAD_MARK, &preload)
             .replace(BASE_MARK, &base)
             .replace(LANGS_MARK, &languages());
@@ -335,7 +346,13 @@ mod tests {
             }
             assert!(!html.contains(PRELOAD_MARK), "{name}");
             assert!(!html.contains(r#"js/main.js" />"#), "{name}: the entry is the page's script, not preloaded");
+            assert!(!html.contains(r#"js/net/early.js" />"#), "{name}: the early socket is a script of its own");
         }
+        let game = index("game").0;
+        let early = format!(r#"<script type="module" async src="/assets/{}/js/net/early.js"></script>"#, version());
+        assert!(game.contains(&early), "the game's socket opens before the modules are in");
+        let preloads: Vec<&str> = game.split(r#"<link rel="modulepreload" href=""#).skip(1).collect();
+        assert!(preloads[0].contains("/js/prefs.js"), "the early socket's import is asked first: {:?}", &preloads[..2]);
         assert!(index("game").0.contains("js/board/board.js"), "the game page's board");
         assert!(!index("home").0.contains("js/pages/game.js"), "only the page's own module");
     }

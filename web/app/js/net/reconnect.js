@@ -5,6 +5,8 @@
 // silent past SILENCE_MS for dead (a phone that slept, a NAT that forgot us). A subclass says where
 // to connect (`url`), what a ping is (`pingText`) and handles `opened`, `received` and `dropped`.
 
+import { claimEarly } from './early.js';
+
 /** Back-off before the n-th retry in a row; the last one repeats. */
 const BACKOFF_MS = [250, 500, 1000, 2000, 4000, 8000];
 /** A connection silent this long (no frame at all, though we ping) is taken for dead. */
@@ -86,7 +88,10 @@ export class ReconnectingSocket {
     this.ws = null;
   }
 
-  /** (Re)connects now, dropping the current connection if any. */
+  /**
+   * (Re)connects now, dropping the current connection if any. The first connection may be the one the
+   * page's HTML opened (early.js): it is taken with what it has heard so far, handed on in order.
+   */
   connect() {
     clearTimeout(this.timer);
     const old = this.ws;
@@ -94,8 +99,10 @@ export class ReconnectingSocket {
       old.onclose = null;
       old.close();
     }
+    const path = this.url();
+    const early = old ? null : claimEarly(path);
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    const ws = new WebSocket(`${proto}//${location.host}${this.url()}`);
+    const ws = early ? early.ws : new WebSocket(`${proto}//${location.host}${path}`);
     this.ws = ws;
     this.onStatus('connecting');
     ws.onopen = () => {
@@ -105,11 +112,13 @@ export class ReconnectingSocket {
       this.pinger = setInterval(() => this.keepAlive(), this.timing.pingMs);
       this.opened();
     };
-    ws.onmessage = (e) => {
+    /** @param {string} text */
+    const heard = (text) => {
       this.lastHeard = Date.now();
       this.failures = 0;
-      this.received(String(e.data));
+      this.received(text);
     };
+    ws.onmessage = (e) => heard(String(e.data));
     ws.onclose = (e) => {
       clearInterval(this.pinger);
       if (this.ws !== ws) return;
@@ -122,6 +131,13 @@ export class ReconnectingSocket {
       const base = Math.min(BACKOFF_MS[Math.min(this.failures - 1, BACKOFF_MS.length - 1)], this.timing.backoffCapMs);
       this.timer = setTimeout(() => this.connect(), base + Math.random() * base * 0.5);
     };
+    if (early && ws.readyState === WebSocket.OPEN) {
+      ws.onopen(new Event('open'));
+      for (const text of early.heard) {
+        if (this.ws !== ws) break; // a frame heard made the page reconnect or stop
+        heard(text);
+      }
+    }
   }
 
   /**

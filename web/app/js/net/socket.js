@@ -9,7 +9,8 @@
 // `onStatus` ('connecting', 'open', 'closed', 'failed').
 
 import { ReconnectingSocket } from './reconnect.js';
-import { decodeServer, encode, socketPath } from './wire.js';
+import { socketPath } from './early.js';
+import { decodeServer, encode } from './wire.js';
 
 /** @typedef {import('../types.js').ServerMessage} ServerMessage */
 

@@ -346,20 +346,6 @@ export const encode = {
   ping: (id) => JSON.stringify({ type: 'ping', id }),
 };
 
-/**
- * The WebSocket path of a game, with a seat token and the version held (either may be absent).
- * @param {string} gameId
- * @param {string | null} token
- * @param {number | null} v
- */
-export function socketPath(gameId, token, v) {
-  const q = new URLSearchParams();
-  if (token) q.set('token', token);
-  if (v !== null && v !== undefined) q.set('v', String(v));
-  const qs = q.toString();
-  return `/api/games/${encodeURIComponent(gameId)}/ws${qs ? `?${qs}` : ''}`;
-}
-
 // ---- HTTP bodies ----
 
 /**
