@@ -235,7 +235,8 @@ impl Ws {
 
     /// The next server message, read as the protocol's type (a message it cannot read fails the test).
     pub async fn recv(&mut self) -> ServerMsg {
-        self.try_recv(Duration::from_secs(10)).await.expect("a message within 10 s")
+        let value = self.next_or_why(Duration::from_secs(10)).await.unwrap_or_else(|why| panic!("no message: {why}"));
+        serde_json::from_value(value.clone()).unwrap_or_else(|e| panic!("not a server message ({e}): {value}"))
     }
 
     /// [`Ws::recv`], or `None` when the connection closes or is silent for `wait`.
@@ -259,20 +260,33 @@ impl Ws {
 
     /// The next protocol message (skipping pings), or panics after 10 s.
     pub async fn next(&mut self) -> Value {
-        self.try_next(Duration::from_secs(10)).await.expect("a message within 10 s")
+        self.next_or_why(Duration::from_secs(10)).await.unwrap_or_else(|why| panic!("no message: {why}"))
     }
 
+    /// The next protocol message (skipping pings), or `None` when the connection closes or is silent for
+    /// `wait`.
     pub async fn try_next(&mut self, wait: Duration) -> Option<Value> {
+        self.next_or_why(wait).await.ok()
+    }
+
+    /// The next protocol message (skipping pings), or why none came: a failing test says whether the
+    /// server closed the connection (and with what), it broke, or it stayed silent.
+    pub async fn next_or_why(&mut self, wait: Duration) -> Result<Value, String> {
         let deadline = tokio::time::Instant::now() + wait;
         loop {
-            let msg = tokio::time::timeout_at(deadline, self.stream.next()).await.ok()??.ok()?;
+            let msg = match tokio::time::timeout_at(deadline, self.stream.next()).await {
+                Err(_) => return Err(format!("silent for {wait:?}")),
+                Ok(None) => return Err("the connection ended without a close frame".into()),
+                Ok(Some(Err(e))) => return Err(format!("the connection failed: {e}")),
+                Ok(Some(Ok(msg))) => msg,
+            };
             match msg {
                 Message::Text(t) => {
                     let value: Value = serde_json::from_str(t.as_str()).expect("server sends JSON");
                     self.check_version(&value);
-                    return Some(value);
+                    return Ok(value);
                 }
-                Message::Close(_) => return None,
+                Message::Close(frame) => return Err(format!("closed by the server: {frame:?}")),
                 _ => continue,
             }
         }
