@@ -35,7 +35,6 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, Http, HttpAuthScheme, Secur
 use utoipa::{Modify, OpenApi, ToSchema};
 
 mod analysis;
-mod blocks;
 mod email;
 mod enforced;
 mod examples;
@@ -89,7 +88,7 @@ pub fn document_value() -> serde_json::Value {
         tournaments::withdraw, tournaments::socket, moderation::report, moderation::queue,
         moderation::report_detail, moderation::dismiss, moderation::player, moderation::act, moderation::log,
         moderation::acknowledge_warning,
-        blocks::list_blocks, blocks::create_block, blocks::delete_block,
+        crate::http::blocks::list, crate::http::blocks::block, crate::http::blocks::unblock,
         puzzles::get_puzzle, puzzles::next_puzzle, puzzles::daily_puzzle, puzzles::streak_next,
         puzzles::attempt_puzzle, puzzles::vote_puzzle, puzzles::puzzle_history, puzzles::export_puzzles,
         twostep::status, twostep::setup, twostep::enable, twostep::disable, twostep::backup_codes,
