@@ -34,7 +34,6 @@ use std::sync::LazyLock;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, Http, HttpAuthScheme, SecurityScheme};
 use utoipa::{Modify, OpenApi, ToSchema};
 
-mod analysis;
 mod email;
 mod enforced;
 mod examples;
@@ -83,7 +82,7 @@ pub fn document_value() -> serde_json::Value {
         reset_password, email::get_email, email::set_email, email::confirm_email, email::forgot_password,
         email::export_account, email::close_account, email::site_info,
         playing, list_tokens, create_token, revoke_token, learn::lessons, learn::lesson, learn::check, learn::rules,
-        learn::preview, learn::game_preview, learn::progress, learn::progress_step, analysis::analyse,
+        learn::preview, learn::game_preview, learn::progress, learn::progress_step, crate::http::analysis::analyse,
         review::game_review, review::review_lines, tournaments::list, tournaments::create, tournaments::get, tournaments::join,
         tournaments::withdraw, tournaments::socket, moderation::report, moderation::queue,
         moderation::report_detail, moderation::dismiss, moderation::player, moderation::act, moderation::log,
