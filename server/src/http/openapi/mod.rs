@@ -40,7 +40,6 @@ mod examples;
 mod learn;
 mod moderation;
 mod puzzles;
-mod tournaments;
 mod twostep;
 mod wire;
 
@@ -82,8 +81,8 @@ pub fn document_value() -> serde_json::Value {
         email::export_account, email::close_account, email::site_info,
         playing, list_tokens, create_token, revoke_token, learn::lessons, learn::lesson, learn::check, learn::rules,
         learn::preview, learn::game_preview, learn::progress, learn::progress_step, crate::http::analysis::analyse,
-        crate::http::review::review, crate::http::review::lines, tournaments::list, tournaments::create, tournaments::get, tournaments::join,
-        tournaments::withdraw, tournaments::socket, moderation::report, moderation::queue,
+        crate::http::review::review, crate::http::review::lines, crate::http::tournaments::list, crate::http::tournaments::create, crate::http::tournaments::get, crate::http::tournaments::join,
+        crate::http::tournaments::withdraw, crate::ws::tournament::upgrade, moderation::report, moderation::queue,
         moderation::report_detail, moderation::dismiss, moderation::player, moderation::act, moderation::log,
         moderation::acknowledge_warning,
         crate::http::blocks::list, crate::http::blocks::block, crate::http::blocks::unblock,
