@@ -40,7 +40,6 @@ mod examples;
 mod learn;
 mod moderation;
 mod puzzles;
-mod twostep;
 mod wire;
 
 /// The document, rendered once.
@@ -88,8 +87,8 @@ pub fn document_value() -> serde_json::Value {
         crate::http::blocks::list, crate::http::blocks::block, crate::http::blocks::unblock,
         puzzles::get_puzzle, puzzles::next_puzzle, puzzles::daily_puzzle, puzzles::streak_next,
         puzzles::attempt_puzzle, puzzles::vote_puzzle, puzzles::puzzle_history, puzzles::export_puzzles,
-        twostep::status, twostep::setup, twostep::enable, twostep::disable, twostep::backup_codes,
-        twostep::signin_code
+        crate::http::twostep::status, crate::http::twostep::setup, crate::http::twostep::enable, crate::http::twostep::disable, crate::http::twostep::backup_codes,
+        crate::http::twostep::signin_code
     ),
     components(schemas(ClientMsg, ServerMsg, ErrorBody, LobbyClientMsg, LobbyServerMsg, mancala_protocol::tournament::TournamentServerMsg)),
     modifiers(&BearerAuth),
