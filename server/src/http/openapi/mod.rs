@@ -34,7 +34,6 @@ use std::sync::LazyLock;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, Http, HttpAuthScheme, SecurityScheme};
 use utoipa::{Modify, OpenApi, ToSchema};
 
-mod email;
 mod enforced;
 mod examples;
 mod learn;
@@ -76,8 +75,8 @@ pub fn document_value() -> serde_json::Value {
         game_export, invite, join_invite, websocket, create_player, player_profile, player_games, stream_game,
         rating_history, leaderboard, openapi_json, lobby_ws, lobby_seeks, crate::playban::routes::status, lobby_seek, lobby_accept, create_challenge,
         list_challenges, accept_challenge, decline_challenge, signup, signin, signout, account, change_password,
-        reset_password, email::get_email, email::set_email, email::confirm_email, email::forgot_password,
-        email::export_account, email::close_account, email::site_info,
+        reset_password, crate::http::email::get, crate::http::email::set, crate::http::email::confirm, crate::http::forgot::forgot,
+        crate::http::account_data::export, crate::http::account_data::close_account, crate::http::site::site,
         playing, list_tokens, create_token, revoke_token, learn::lessons, learn::lesson, learn::check, learn::rules,
         learn::preview, learn::game_preview, learn::progress, learn::progress_step, crate::http::analysis::analyse,
         crate::http::review::review, crate::http::review::lines, crate::http::tournaments::list, crate::http::tournaments::create, crate::http::tournaments::get, crate::http::tournaments::join,
