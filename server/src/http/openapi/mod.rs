@@ -36,7 +36,6 @@ use utoipa::{Modify, OpenApi, ToSchema};
 
 mod enforced;
 mod examples;
-mod learn;
 mod moderation;
 mod puzzles;
 mod wire;
@@ -77,8 +76,8 @@ pub fn document_value() -> serde_json::Value {
         list_challenges, accept_challenge, decline_challenge, signup, signin, signout, account, change_password,
         reset_password, crate::http::email::get, crate::http::email::set, crate::http::email::confirm, crate::http::forgot::forgot,
         crate::http::account_data::export, crate::http::account_data::close_account, crate::http::site::site,
-        playing, list_tokens, create_token, revoke_token, learn::lessons, learn::lesson, learn::check, learn::rules,
-        learn::preview, learn::game_preview, learn::progress, learn::progress_step, crate::http::analysis::analyse,
+        playing, list_tokens, create_token, revoke_token, crate::http::learn::courses, crate::http::learn::lesson, crate::http::learn::check, crate::http::learn::rules,
+        crate::http::learn::preview, crate::http::game_preview::preview, crate::http::progress::get, crate::http::progress::put, crate::http::analysis::analyse,
         crate::http::review::review, crate::http::review::lines, crate::http::tournaments::list, crate::http::tournaments::create, crate::http::tournaments::get, crate::http::tournaments::join,
         crate::http::tournaments::withdraw, crate::ws::tournament::upgrade, moderation::report, moderation::queue,
         moderation::report_detail, moderation::dismiss, moderation::player, moderation::act, moderation::log,
