@@ -22,6 +22,7 @@ use mancala_protocol::account::{
     AccountInfo, ApiTokenCreated, ApiTokenInfo, ChangePassword, CreateApiToken, SignedIn as SignedInBody, Signin,
     Signup,
 };
+use mancala_protocol::http::ErrorBody;
 
 /// The one answer to a failed sign-in, whichever of the name or the password was wrong.
 pub const WRONG: &str = "wrong name or password";
@@ -266,7 +267,16 @@ pub async fn revoke_token(
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// `POST /api/account/warnings/{id}/acknowledge`: the caller has read a moderator's warning.
+/// Acknowledge a moderator's warning (listed in `GET /api/account`'s `warnings`).
+#[utoipa::path(post, path = "/api/account/warnings/{id}/acknowledge", tag = "account",
+    params(("id" = String, Path, description = "the warning's id")),
+    security(("player_token" = []), ("session" = [])),
+    responses(
+        (status = 204, description = "acknowledged"),
+        (status = 400, body = ErrorBody, description = "a malformed warning id"),
+        (status = 401, body = ErrorBody, description = "not signed in"),
+        (status = 404, body = ErrorBody, description = "no such warning to acknowledge")))]
+// `POST /api/account/warnings/{id}/acknowledge`: the caller has read a moderator's warning.
 pub async fn acknowledge_warning(
     State(state): State<AppState>,
     _: Query<NoParams>,

@@ -36,7 +36,6 @@ use utoipa::{Modify, OpenApi, ToSchema};
 
 mod enforced;
 mod examples;
-mod moderation;
 mod puzzles;
 mod wire;
 
@@ -79,9 +78,9 @@ pub fn document_value() -> serde_json::Value {
         playing, list_tokens, create_token, revoke_token, crate::http::learn::courses, crate::http::learn::lesson, crate::http::learn::check, crate::http::learn::rules,
         crate::http::learn::preview, crate::http::game_preview::preview, crate::http::progress::get, crate::http::progress::put, crate::http::analysis::analyse,
         crate::http::review::review, crate::http::review::lines, crate::http::tournaments::list, crate::http::tournaments::create, crate::http::tournaments::get, crate::http::tournaments::join,
-        crate::http::tournaments::withdraw, crate::ws::tournament::upgrade, moderation::report, moderation::queue,
-        moderation::report_detail, moderation::dismiss, moderation::player, moderation::act, moderation::log,
-        moderation::acknowledge_warning,
+        crate::http::tournaments::withdraw, crate::ws::tournament::upgrade, crate::http::reports::report, crate::http::moderation::queue,
+        crate::http::moderation::report, crate::http::moderation::dismiss, crate::http::moderation::player, crate::http::moderation::act, crate::http::moderation::log,
+        crate::http::account::acknowledge_warning,
         crate::http::blocks::list, crate::http::blocks::block, crate::http::blocks::unblock,
         puzzles::get_puzzle, puzzles::next_puzzle, puzzles::daily_puzzle, puzzles::streak_next,
         puzzles::attempt_puzzle, puzzles::vote_puzzle, puzzles::puzzle_history, puzzles::export_puzzles,
