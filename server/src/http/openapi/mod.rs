@@ -36,7 +36,6 @@ use utoipa::{Modify, OpenApi, ToSchema};
 
 mod enforced;
 mod examples;
-mod puzzles;
 mod wire;
 
 /// The document, rendered once.
@@ -82,8 +81,8 @@ pub fn document_value() -> serde_json::Value {
         crate::http::moderation::report, crate::http::moderation::dismiss, crate::http::moderation::player, crate::http::moderation::act, crate::http::moderation::log,
         crate::http::account::acknowledge_warning,
         crate::http::blocks::list, crate::http::blocks::block, crate::http::blocks::unblock,
-        puzzles::get_puzzle, puzzles::next_puzzle, puzzles::daily_puzzle, puzzles::streak_next,
-        puzzles::attempt_puzzle, puzzles::vote_puzzle, puzzles::puzzle_history, puzzles::export_puzzles,
+        crate::http::puzzles::get, crate::http::puzzles::next, crate::http::puzzles::daily, crate::http::puzzles::streak_next,
+        crate::http::puzzles::attempt, crate::http::puzzles::vote, crate::http::puzzles::history, crate::http::puzzles::export,
         crate::http::twostep::status, crate::http::twostep::setup, crate::http::twostep::enable, crate::http::twostep::disable, crate::http::twostep::backup_codes,
         crate::http::twostep::signin_code
     ),
