@@ -143,8 +143,11 @@ mod tests {
     #[test]
     fn the_first_scripts_graph_comes_first_and_once() {
         let files: HashMap<&str, &str> = [
-            ("js/main.js", "import { p } from './prefs.js';
-import { r } from './router.js';"),
+            (
+                "js/main.js",
+                "import { p } from './prefs.js';
+import { r } from './router.js';",
+            ),
             ("js/router.js", ""),
             ("js/prefs.js", ""),
             ("js/net/early.js", "import { p } from '../prefs.js';"),

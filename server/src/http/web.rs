@@ -162,10 +162,7 @@ fn index(name: &str) -> (String, String) {
             .map(|m| format!(r#"<link rel="modulepreload" href="{base}/{m}" />"#))
             .collect::<Vec<_>>()
             .join("\n    ");
-        let html = raw_text
-            .replace(PRELOAD_MARK, &preload)
-            .replace(BASE_MARK, &base)
-            .replace(LANGS_MARK, &languages());
+        let html = raw_text.replace(PRELOAD_MARK, &preload).replace(BASE_MARK, &base).replace(LANGS_MARK, &languages());
         let etag = format!("\"{}\"", hex::encode(&Sha256::digest(html.as_bytes())[..8]));
         (html, etag)
     };
