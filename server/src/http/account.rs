@@ -22,6 +22,7 @@ use mancala_protocol::account::{
     AccountInfo, ApiTokenCreated, ApiTokenInfo, ChangePassword, CreateApiToken, SignedIn as SignedInBody, Signin,
     Signup,
 };
+use mancala_protocol::http::ErrorBody;
 
 /// The one answer to a failed sign-in, whichever of the name or the password was wrong.
 pub const WRONG: &str = "wrong name or password";
@@ -33,7 +34,14 @@ pub(super) fn with_cookie(answer: impl IntoResponse, id: &str, headers: &HeaderM
     response
 }
 
-/// `POST /api/account/signup`.
+/// Create an account with a password and sign in (the answer sets the `mancala_session` cookie).
+#[utoipa::path(post, path = "/api/account/signup", tag = "account", request_body = Signup,
+    responses(
+        (status = 201, body = AccountInfo, description = "the account; `Set-Cookie: mancala_session=…` signs the browser in",
+            headers(("Set-Cookie" = String, description = "`mancala_session=…; Path=/; HttpOnly; SameSite=Lax; Max-Age=…`"))),
+        (status = 400, body = ErrorBody, description = "a bad name or password (8 to 256 characters, not the name); a name holding a forbidden word (code `name_forbidden`)"),
+        (status = 403, body = ErrorBody, description = "`Origin` is another site"),
+        (status = 409, body = ErrorBody, description = "the name is taken (in any case)")))]
 pub async fn signup(
     State(state): State<AppState>,
     client: ClientAddr,
@@ -79,7 +87,15 @@ pub async fn signup(
     }
 }
 
-/// `POST /api/account/signin`.
+/// Sign in with a name (any case) and password: a session cookie, or with `token_label` a new API token.
+/// With two-step sign-in on, nothing is signed in yet: the answer has `second_step` and a `ticket` to send
+/// with a code to `POST /api/account/signin/code`.
+#[utoipa::path(post, path = "/api/account/signin", tag = "account", request_body = Signin,
+    responses(
+        (status = 200, body = SignedInBody, description = "signed in: the cookie is set, or `token` holds the new API token; or `second_step` and `ticket`: a code is asked for",
+            headers(("Set-Cookie" = String, description = "the session cookie (not with `token_label`)"))),
+        (status = 401, body = ErrorBody, description = "wrong name or password (one answer for both)"),
+        (status = 403, body = ErrorBody, description = "`Origin` is another site")))]
 pub async fn signin(
     State(state): State<AppState>,
     client: ClientAddr,
@@ -122,8 +138,15 @@ pub async fn signin(
     Ok(with_cookie(axum::Json(body), &id, &headers))
 }
 
-/// `POST /api/account/signout`: ends the cookie's session (and clears the cookie), or revokes the API
-/// token the request is made with.
+/// Sign out: ends the cookie's session and clears the cookie, or revokes the API token sent as bearer.
+#[utoipa::path(post, path = "/api/account/signout", tag = "account",
+    security((), ("player_token" = []), ("session" = [])),
+    responses(
+        (status = 204, description = "signed out (also when not signed in)"),
+        (status = 401, body = ErrorBody, description = "a bad bearer token"),
+        (status = 403, body = ErrorBody, description = "`Origin` is another site")))]
+// `POST /api/account/signout`: ends the cookie's session (and clears the cookie), or revokes the API
+// token the request is made with.
 pub async fn signout(
     State(state): State<AppState>,
     _: Query<NoParams>,
@@ -149,9 +172,15 @@ pub async fn signout(
     Ok(response)
 }
 
-/// `GET /api/account`, with the caller's moderator role and the warnings it has to acknowledge. A
-/// browser's cookie is sent again with its full lifetime, so a browser that keeps coming back stays signed
-/// in as long as its session does.
+/// The signed-in account.
+#[utoipa::path(get, path = "/api/account", operation_id = "account", tag = "account",
+    security(("player_token" = []), ("session" = [])),
+    responses(
+        (status = 200, body = AccountInfo, description = "the account"),
+        (status = 401, body = ErrorBody, description = "not signed in, or a bad bearer token")))]
+// `GET /api/account`, with the caller's moderator role and the warnings it has to acknowledge. A
+// browser's cookie is sent again with its full lifetime, so a browser that keeps coming back stays signed
+// in as long as its session does.
 pub async fn me(
     State(state): State<AppState>,
     _: Query<NoParams>,
@@ -176,7 +205,16 @@ pub async fn me(
     }
 }
 
-/// `POST /api/account/password`: every other session of the account is signed out.
+/// Change the password; every other session of the account is signed out (API tokens stay).
+#[utoipa::path(post, path = "/api/account/password", tag = "account", request_body = ChangePassword,
+    security(("player_token" = []), ("session" = [])),
+    responses(
+        (status = 204, description = "changed"),
+        (status = 400, body = ErrorBody, description = "the new password breaks a rule"),
+        (status = 401, body = ErrorBody, description = "not signed in"),
+        (status = 403, body = ErrorBody, description = "the current password is wrong, or `Origin` is another site"),
+        (status = 409, body = ErrorBody, description = "a token-only account has no password")))]
+// `POST /api/account/password`: every other session of the account is signed out.
 pub async fn change_password(
     State(state): State<AppState>,
     _: Query<NoParams>,
@@ -225,7 +263,12 @@ pub async fn change_password(
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// `GET /api/account/tokens`.
+/// The account's API tokens (never the tokens themselves).
+#[utoipa::path(get, path = "/api/account/tokens", tag = "account",
+    security(("player_token" = []), ("session" = [])),
+    responses(
+        (status = 200, body = Vec<ApiTokenInfo>, description = "oldest first"),
+        (status = 401, body = ErrorBody, description = "not signed in")))]
 pub async fn list_tokens(
     State(state): State<AppState>,
     _: Query<NoParams>,
@@ -237,7 +280,14 @@ pub async fn list_tokens(
     ))
 }
 
-/// `POST /api/account/tokens`.
+/// Create an API token; `token` is shown this once.
+#[utoipa::path(post, path = "/api/account/tokens", tag = "account", request_body = CreateApiToken,
+    security(("player_token" = []), ("session" = [])),
+    responses(
+        (status = 201, body = ApiTokenCreated, description = "the new token"),
+        (status = 401, body = ErrorBody, description = "not signed in"),
+        (status = 403, body = ErrorBody, description = "`Origin` is another site"),
+        (status = 409, body = ErrorBody, description = "the account holds the most tokens it may")))]
 pub async fn create_token(
     State(state): State<AppState>,
     _: Query<NoParams>,
@@ -247,7 +297,15 @@ pub async fn create_token(
     Ok((StatusCode::CREATED, axum::Json(tokens::create(&state.store, &caller.name, &req.label).await?)))
 }
 
-/// `DELETE /api/account/tokens/{id}`.
+/// Revoke an API token: it stops working at once (401).
+#[utoipa::path(delete, path = "/api/account/tokens/{id}", tag = "account",
+    params(("id" = String, Path, description = "the token's id (from the list)")),
+    security(("player_token" = []), ("session" = [])),
+    responses(
+        (status = 204, description = "revoked"),
+        (status = 401, body = ErrorBody, description = "not signed in"),
+        (status = 403, body = ErrorBody, description = "`Origin` is another site"),
+        (status = 404, body = ErrorBody, description = "no such token on this account")))]
 pub async fn revoke_token(
     State(state): State<AppState>,
     _: Query<NoParams>,
@@ -266,7 +324,16 @@ pub async fn revoke_token(
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// `POST /api/account/warnings/{id}/acknowledge`: the caller has read a moderator's warning.
+/// Acknowledge a moderator's warning (listed in `GET /api/account`'s `warnings`).
+#[utoipa::path(post, path = "/api/account/warnings/{id}/acknowledge", tag = "account",
+    params(("id" = String, Path, description = "the warning's id")),
+    security(("player_token" = []), ("session" = [])),
+    responses(
+        (status = 204, description = "acknowledged"),
+        (status = 400, body = ErrorBody, description = "a malformed warning id"),
+        (status = 401, body = ErrorBody, description = "not signed in"),
+        (status = 404, body = ErrorBody, description = "no such warning to acknowledge")))]
+// `POST /api/account/warnings/{id}/acknowledge`: the caller has read a moderator's warning.
 pub async fn acknowledge_warning(
     State(state): State<AppState>,
     _: Query<NoParams>,

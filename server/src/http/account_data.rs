@@ -21,11 +21,20 @@ use axum::response::{IntoResponse, Response};
 use mancala_protocol::account::ApiTokenInfo;
 use mancala_protocol::account_data::{AccountData, AccountRecord, ChatLineRecord, ReportRecord, SessionRecord};
 use mancala_protocol::email::CloseAccount;
+use mancala_protocol::http::ErrorBody;
 
 /// Games read per page while a download is made.
 const PAGE: u32 = 500;
 
-/// `GET /api/account/export`: a file to keep (`Content-Disposition: attachment`).
+/// Download my data: everything the site keeps about the account (its row, games, ratings, chat lines
+/// written, sessions, API tokens, lessons, blocks), without a secret, as a file.
+#[utoipa::path(get, path = "/api/account/export", operation_id = "export_account", tag = "account",
+    security(("player_token" = []), ("session" = [])),
+    responses(
+        (status = 200, body = AccountData, description = "the data, with `Content-Disposition: attachment`",
+            headers(("Content-Disposition" = String, description = "`attachment; filename=\"mancala-NAME.json\"`"))),
+        (status = 401, body = ErrorBody, description = "not signed in")))]
+// `GET /api/account/export`: a file to keep (`Content-Disposition: attachment`).
 pub async fn export(
     State(state): State<AppState>,
     _: Query<NoParams>,
@@ -159,9 +168,20 @@ async fn games_of(state: &AppState, name: &PlayerName) -> Result<Vec<mancala_pro
     }
 }
 
-/// `POST /api/account/close`: the account is closed at once (its sessions and tokens end on every node,
-/// its ongoing games are resigned), its address, password hash and links are deleted, and the moderators'
-/// log says it was closed by its owner. The answer clears the session cookie.
+/// Close my account, with its password: as a moderator's close (signed out everywhere, tokens revoked,
+/// ongoing games resigned; the name stays taken and the games readable), and the email address, the
+/// password hash and every link deleted. It cannot be undone by its owner.
+#[utoipa::path(post, path = "/api/account/close", tag = "account", request_body = CloseAccount,
+    security(("player_token" = []), ("session" = [])),
+    responses(
+        (status = 204, description = "closed; the session cookie is cleared",
+            headers(("Set-Cookie" = String, description = "the session cookie, cleared"))),
+        (status = 401, body = ErrorBody, description = "not signed in"),
+        (status = 403, body = ErrorBody, description = "the password is wrong, or `Origin` is another site"),
+        (status = 409, body = ErrorBody, description = "a token-only account has no password: a moderator closes it")))]
+// `POST /api/account/close`: the account is closed at once (its sessions and tokens end on every node,
+// its ongoing games are resigned), its address, password hash and links are deleted, and the moderators'
+// log says it was closed by its owner. The answer clears the session cookie.
 pub async fn close_account(
     State(state): State<AppState>,
     _: Query<NoParams>,

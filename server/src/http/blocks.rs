@@ -16,12 +16,18 @@ use crate::store::{BlockRow, BlockWrite, Write};
 use axum::extract::State;
 use axum::http::StatusCode;
 use mancala_protocol::blocks::{BlockInfo, BlockList, CreateBlock};
+use mancala_protocol::http::ErrorBody;
 
 fn info(row: BlockRow) -> BlockInfo {
     BlockInfo { name: row.name, created_at: row.created_at.wire() }
 }
 
-/// `GET /api/blocks`.
+/// The caller's blocks, oldest first, and the most it may hold.
+#[utoipa::path(get, path = "/api/blocks", operation_id = "list_blocks", tag = "players",
+    security(("player_token" = []), ("session" = [])),
+    responses(
+        (status = 200, body = BlockList, description = "the accounts the caller blocks"),
+        (status = 401, body = ErrorBody, description = "not signed in")))]
 pub async fn list(
     State(state): State<AppState>,
     _: Query<NoParams>,
@@ -31,7 +37,19 @@ pub async fn list(
     Ok(axum::Json(BlockList { blocks: rows.into_iter().map(info).collect(), max: MAX_BLOCKS as u32 }))
 }
 
-/// `POST /api/blocks`: 201 with the block, or 200 with the one already there.
+/// Block an account: it can no longer challenge the caller, its chat lines (players' and spectators'
+/// rooms) are not delivered to the caller, and the lobby never pairs the two (either way).
+#[utoipa::path(post, path = "/api/blocks", operation_id = "create_block", tag = "players", request_body = CreateBlock,
+    security(("player_token" = []), ("session" = [])),
+    responses(
+        (status = 201, body = BlockInfo, description = "blocked"),
+        (status = 200, body = BlockInfo, description = "blocked already (since `created_at`)"),
+        (status = 400, body = ErrorBody, description = "not a player name, or the caller's own name"),
+        (status = 401, body = ErrorBody, description = "not signed in"),
+        (status = 403, body = ErrorBody, description = "`Origin` is another site"),
+        (status = 404, body = ErrorBody, description = "no account of that name"),
+        (status = 429, body = ErrorBody, description = "the caller blocks 500 accounts already: unblock one first (`Retry-After` is a hint)")))]
+// `POST /api/blocks`: 201 with the block, or 200 with the one already there.
 pub async fn block(
     State(state): State<AppState>,
     _: Query<NoParams>,
@@ -63,7 +81,15 @@ pub async fn block(
     Ok((StatusCode::CREATED, axum::Json(BlockInfo { name: row.name, created_at: at.wire() })))
 }
 
-/// `DELETE /api/blocks/{name}`.
+/// Unblock an account.
+#[utoipa::path(delete, path = "/api/blocks/{name}", operation_id = "delete_block", tag = "players",
+    params(("name" = String, Path, description = "the blocked account (any spelling)")),
+    security(("player_token" = []), ("session" = [])),
+    responses(
+        (status = 204, description = "unblocked"),
+        (status = 401, body = ErrorBody, description = "not signed in"),
+        (status = 403, body = ErrorBody, description = "`Origin` is another site"),
+        (status = 404, body = ErrorBody, description = "the caller does not block that account")))]
 pub async fn unblock(
     State(state): State<AppState>,
     _: Query<NoParams>,

@@ -19,6 +19,7 @@ use crate::store::{EmailWrite, StoreError, Write};
 use axum::extract::State;
 use axum::http::{HeaderMap, Uri, header};
 use mancala_protocol::email::{ConfirmEmail, EmailConfirmed, EmailState, SetEmail};
+use mancala_protocol::http::ErrorBody;
 use std::time::Duration;
 
 /// How long a confirmation link works: a day, since a mail may wait to be read, and the link grants
@@ -85,7 +86,13 @@ async fn state_of(state: &AppState, name: &PlayerName) -> Result<EmailState, Api
     })
 }
 
-/// `GET /api/account/email`.
+/// The account's email address: the confirmed one, the one waiting for its link, and whether this server
+/// sends mail at all.
+#[utoipa::path(get, path = "/api/account/email", operation_id = "get_email", tag = "account",
+    security(("player_token" = []), ("session" = [])),
+    responses(
+        (status = 200, body = EmailState, description = "the address and the one waiting for confirmation"),
+        (status = 401, body = ErrorBody, description = "not signed in")))]
 pub async fn get(
     State(state): State<AppState>,
     _: Query<NoParams>,
@@ -94,8 +101,22 @@ pub async fn get(
     Ok(axum::Json(state_of(&state, &caller.name).await?))
 }
 
-/// `POST /api/account/email`: a new address is mailed its confirmation link; `null` removes the address
-/// (and any link waiting).
+/// Set, change or remove (`email: null`) the account's address, with its password. A new address is
+/// mailed a confirmation link (24 hours, once) and replaces the account's address only once confirmed;
+/// an earlier link still waiting stops working. Whether another account holds the address is not said
+/// here.
+#[utoipa::path(post, path = "/api/account/email", operation_id = "set_email", tag = "account", request_body = SetEmail,
+    security(("player_token" = []), ("session" = [])),
+    responses(
+        (status = 200, body = EmailState, description = "the link is mailed (`pending`), or the address removed"),
+        (status = 400, body = ErrorBody, description = "not an email address; the message says why"),
+        (status = 401, body = ErrorBody, description = "not signed in"),
+        (status = 403, body = ErrorBody, description = "the password is wrong, or `Origin` is another site"),
+        (status = 409, body = ErrorBody, description = "`no_mail`: this server sends no mail, so no address can be confirmed; or a token-only account, which has no password"),
+        (status = 429, body = ErrorBody, description = "too many password checks or mail requests from this client address, or mails to this account or address (until `Retry-After`)"),
+        (status = 503, body = ErrorBody, description = "the mail could not be sent (the SMTP server's reason): set the address again later")))]
+// `POST /api/account/email`: a new address is mailed its confirmation link; `null` removes the address
+// (and any link waiting).
 pub async fn set(
     State(state): State<AppState>,
     _: Query<NoParams>,
@@ -154,9 +175,17 @@ pub async fn set(
     Ok(axum::Json(state_of(&state, &caller.name).await?))
 }
 
-/// `POST /api/account/email/confirm`: the page of a confirmation link sends its secret; the address
-/// becomes the account's. Signed in or not: the link is the proof. Limited like a sign-in (guessing
-/// links).
+/// Confirm an address with the secret of the link mailed to it (`/email/{token}`): it becomes the
+/// account's address. Signed in or not. Limited like a sign-in.
+#[utoipa::path(post, path = "/api/account/email/confirm", operation_id = "confirm_email", tag = "account", request_body = ConfirmEmail,
+    responses(
+        (status = 200, body = EmailConfirmed, description = "the account and its address from now on"),
+        (status = 403, body = ErrorBody, description = "`Origin` is another site"),
+        (status = 404, body = ErrorBody, description = "the link is unknown, already used or expired (one answer for all three)"),
+        (status = 409, body = ErrorBody, description = "another account has confirmed this address since (the link stays usable)")))]
+// `POST /api/account/email/confirm`: the page of a confirmation link sends its secret; the address
+// becomes the account's. Signed in or not: the link is the proof. Limited like a sign-in (guessing
+// links).
 pub async fn confirm(
     State(state): State<AppState>,
     client: ClientAddr,

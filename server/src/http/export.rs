@@ -19,6 +19,7 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
+use mancala_protocol::http::ErrorBody;
 use mancala_protocol::http::{GameSummary, RecordEntry};
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -44,7 +45,18 @@ impl FromParams for ExportQuery {
     }
 }
 
-/// `GET /api/games/{id}/export`.
+/// The record exported as text (a PGN-like header, then one decision per line) or JSON.
+///
+/// Without `format`, an `Accept` header preferring `application/json` gets JSON.
+#[utoipa::path(get, path = "/api/games/{id}/export", operation_id = "game_export", tag = "history",
+    params(
+        ("id" = String, Path, description = "game id"),
+        ("format" = Option<String>, Query, description = "`text` (default) or `json`")),
+    responses(
+        (status = 200, description = "the record", content(
+            (String = "text/plain; charset=utf-8"),
+            (GameExport = "application/json"))),
+        (status = 400, body = ErrorBody, description = "a bad parameter or body; the message names it"), (status = 404, body = ErrorBody, description = "not found")))]
 pub async fn export(
     State(state): State<AppState>,
     Path(id): Path<GameId>,

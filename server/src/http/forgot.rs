@@ -19,12 +19,22 @@ use crate::store::{AccountWrite, Write};
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, Uri};
 use mancala_protocol::email::ForgotPassword;
+use mancala_protocol::http::ErrorBody;
 use std::time::Duration;
 
 /// How long a mailed reset link works: as long as the operator's.
 pub const RESET_VALID: Duration = Duration::from_secs(3600);
 
-/// `POST /api/account/forgot`.
+/// "Forgot your password?": a reset link (1 hour, once; every session ended on use) is mailed to the
+/// confirmed address of the account named, or of the account whose confirmed address is given. The answer
+/// is the same whether or not such an account exists, and comes before any mail is sent.
+#[utoipa::path(post, path = "/api/account/forgot", operation_id = "forgot_password", tag = "account", request_body = ForgotPassword,
+    responses(
+        (status = 202, description = "taken: if the name or address is an account's with a confirmed address, a link is on its way"),
+        (status = 400, body = ErrorBody, description = "`who` is empty or longer than 254 characters"),
+        (status = 403, body = ErrorBody, description = "`Origin` is another site"),
+        (status = 409, body = ErrorBody, description = "`no_mail`: this server sends no mail; the site's operator resets passwords (`mancala-server admin reset-password NAME`)"),
+        (status = 429, body = ErrorBody, description = "too many mail requests from this client address (until `Retry-After`)")))]
 pub async fn forgot(
     State(state): State<AppState>,
     client: ClientAddr,

@@ -18,6 +18,7 @@ use crate::state::AppState;
 use axum::extract::State;
 use mancala_engine::{Phase, ToMove};
 use mancala_learn::{GamePreview, PreviewError};
+use mancala_protocol::http::ErrorBody;
 use mancala_protocol::http::GameStatus;
 use serde::Deserialize;
 
@@ -36,7 +37,20 @@ pub struct GamePreviewRequest {
     pub decision: String,
 }
 
-/// `POST /api/games/{id}/preview`.
+/// What one decision would do in a game in progress, asked by the player whose turn it is (`token`: the
+/// seat token). Only in a game against the computer or a casual game whose creator allowed previews
+/// (`previews` in the game's summary); never in a rated game; not while Ikibuguzo's arrays are being
+/// chosen in secret. The answer holds only what that player may see: the steps projected for that side,
+/// the counters captured, the laps, the last hole; no board and no position text.
+#[utoipa::path(post, path = "/api/games/{id}/preview", operation_id = "game_preview", tag = "play", request_body = GamePreviewRequest,
+    params(("id" = String, Path, description = "game id")),
+    responses(
+        (status = 200, body = GamePreview, description = "what the decision would do"),
+        (status = 400, body = ErrorBody, description = "an unreadable or illegal `decision` (the message lists the legal ones), a `token` or `decision` too long"),
+        (status = 403, body = ErrorBody, description = "`token` is no seat of this game, the game is rated, or it does not allow previews"),
+        (status = 404, body = ErrorBody, description = "no such game"),
+        (status = 409, body = ErrorBody, description = "the game is not in progress, it is not the asker's turn, or the arrays are being chosen in secret"),
+        (status = 429, body = ErrorBody, description = "too many checks, previews and analyses from this client address")))]
 pub async fn preview(
     State(state): State<AppState>,
     client: ClientAddr,

@@ -16,6 +16,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use mancala_engine::{Side, Variant};
 use mancala_protocol::ClockSpec;
+use mancala_protocol::http::ErrorBody;
 use mancala_protocol::http::{CreateGame, GameSummary, JoinGame, SeatChoice, SeatGranted};
 
 /// Checks what `POST /api/games` asks for beyond its types.
@@ -24,7 +25,18 @@ fn check_clock(clock: Option<ClockSpec>) -> Result<(), ApiError> {
     clock::check_spec(&c).map_err(ApiError::BadRequest)
 }
 
-/// `POST /api/games`.
+/// Create a game and take a seat.
+///
+/// The answer's `token` is the seat's only proof and is shown once. With a player token
+/// (`Authorization: Bearer …`) the seat is linked to that account.
+#[utoipa::path(post, path = "/api/games", operation_id = "create_game", tag = "games", request_body = CreateGame,
+    security((), ("player_token" = []), ("session" = [])),
+    responses(
+        (status = 201, body = SeatGranted, description = "the game and the seat's token (shown once)"),
+        (status = 400, body = ErrorBody, description = "bad body, variant, options or clock; a guest's name holding a forbidden word (code `name_forbidden`)"),
+        (status = 401, body = ErrorBody, description = "the bearer token is not a player token"),
+        (status = 403, body = ErrorBody, description = "a rated game asked for by a guest, or by an account marked as computer assisted (code `engine_marked`)"),
+        (status = 409, body = ErrorBody, description = "the name belongs to a registered player")))]
 pub async fn create(
     State(state): State<AppState>,
     client: ClientAddr,
@@ -132,7 +144,15 @@ async fn join_game(
     Ok(granted(summary, side, token))
 }
 
-/// `POST /api/games/{id}/join`.
+/// Take the open seat of a game (body optional).
+#[utoipa::path(post, path = "/api/games/{id}/join", operation_id = "join_game", tag = "games", request_body = Option<JoinGame>,
+    params(("id" = String, Path, description = "game id")),
+    security((), ("player_token" = []), ("session" = [])),
+    responses(
+        (status = 200, body = SeatGranted, description = "the game and the seat's token (shown once)"),
+        (status = 400, body = ErrorBody, description = "a bad parameter or body; the message names it"), (status = 401, body = ErrorBody, description = "the bearer token is not a player token"), (status = 404, body = ErrorBody, description = "not found"),
+        (status = 403, body = ErrorBody, description = "a guest, or an account marked as computer assisted (code `engine_marked`), joining a rated game"),
+        (status = 409, body = ErrorBody, description = "no open seat, or the name is taken")))]
 pub async fn join(
     State(state): State<AppState>,
     Path(id): Path<GameId>,
@@ -151,7 +171,10 @@ async fn game_of_invite(state: &AppState, code: &InviteCode) -> Result<GameHeade
         .ok_or_else(|| ApiError::NotFound(format!("no game waiting with invite code `{code}`")))
 }
 
-/// `GET /api/invites/{code}`.
+/// The game waiting behind an invite code.
+#[utoipa::path(get, path = "/api/invites/{code}", tag = "games",
+    params(("code" = String, Path, description = "invite code")),
+    responses((status = 200, body = GameSummary, description = "the game waiting behind the code"), (status = 404, body = ErrorBody, description = "not found")))]
 pub async fn invite(
     State(state): State<AppState>,
     Path(code): Path<InviteCode>,
@@ -160,7 +183,15 @@ pub async fn invite(
     Ok(axum::Json(game_of_invite(&state, &code).await?.summary()))
 }
 
-/// `POST /api/invites/{code}/join`.
+/// Take the open seat of the game behind an invite code (body optional).
+#[utoipa::path(post, path = "/api/invites/{code}/join", tag = "games", request_body = Option<JoinGame>,
+    params(("code" = String, Path, description = "invite code")),
+    security((), ("player_token" = []), ("session" = [])),
+    responses(
+        (status = 200, body = SeatGranted, description = "the game and the seat's token (shown once)"),
+        (status = 400, body = ErrorBody, description = "a bad parameter or body; the message names it"), (status = 401, body = ErrorBody, description = "the bearer token is not a player token"), (status = 404, body = ErrorBody, description = "not found"),
+        (status = 403, body = ErrorBody, description = "a guest, or an account marked as computer assisted (code `engine_marked`), joining a rated game"),
+        (status = 409, body = ErrorBody, description = "no open seat, or the name belongs to a registered player")))]
 pub async fn join_invite(
     State(state): State<AppState>,
     Path(code): Path<InviteCode>,

@@ -23,6 +23,7 @@ use crate::store::{GameFilter, ListCursor, ResultFilter, TakebackRow};
 use axum::Json;
 use axum::extract::State;
 use mancala_engine::{Phase, Position, Side, Variant, Viewer};
+use mancala_protocol::http::ErrorBody;
 use mancala_protocol::http::{GameDetail, GameList, GameStatus, PositionAt, RecordEntry, TakebackEntry};
 use tokio::time::Instant;
 
@@ -192,7 +193,20 @@ pub async fn load(state: &AppState, id: &GameId) -> Result<Stored, ApiError> {
     Ok(Stored { header, game, now })
 }
 
-/// `GET /api/games`.
+/// List games, newest first, with filters and cursor pagination.
+///
+/// Unknown parameters and bad values are refused with a 400 naming the parameter.
+#[utoipa::path(get, path = "/api/games", operation_id = "list_games", tag = "history",
+    params(
+        ("player" = Option<String>, Query, description = "a display name seated on either side"),
+        ("variant" = Option<String>, Query, description = "a variant id (see /api/variants)"),
+        ("status" = Option<String>, Query, description = "`waiting`, `ongoing` or `finished`"),
+        ("result" = Option<String>, Query, description = "`south` or `north` (that side won) or `draw`"),
+        ("since" = Option<u64>, Query, description = "created at or after (unix ms)"),
+        ("until" = Option<u64>, Query, description = "created before (unix ms)"),
+        ("cursor" = Option<String>, Query, description = "`next_cursor` of the previous page"),
+        ("limit" = Option<u32>, Query, description = "page size, 1 to 100 (default 20)")),
+    responses((status = 200, body = GameList, description = "one page of games"), (status = 400, body = ErrorBody, description = "a bad parameter or body; the message names it")))]
 pub async fn list(State(state): State<AppState>, Query(q): Query<ListQuery>) -> Result<Json<GameList>, ApiError> {
     // One row more than asked tells whether another page exists, so the last page has no cursor.
     let mut rows = state.store.list_games(&q.filter, q.cursor.as_ref(), q.limit + 1).await?;
@@ -204,7 +218,13 @@ pub async fn list(State(state): State<AppState>, Query(q): Query<ListQuery>) -> 
     Ok(Json(GameList { games: rows.iter().map(GameHeader::summary).collect(), next_cursor }))
 }
 
-/// `GET /api/games/{id}`.
+/// One game: players, result, clock, the record and the current board.
+///
+/// While the game is unfinished the board and record are a spectator's (secret decisions are `null`);
+/// once finished, everything is shown.
+#[utoipa::path(get, path = "/api/games/{id}", operation_id = "game_detail", tag = "history",
+    params(("id" = String, Path, description = "game id")),
+    responses((status = 200, body = GameDetail, description = "the game"), (status = 400, body = ErrorBody, description = "a bad parameter or body; the message names it"), (status = 404, body = ErrorBody, description = "not found")))]
 pub async fn detail(
     State(state): State<AppState>,
     Path(id): Path<GameId>,
@@ -238,7 +258,15 @@ fn takeback_entry(row: TakebackRow) -> Result<TakebackEntry, ApiError> {
     })
 }
 
-/// `GET /api/games/{id}/position?ply=N`.
+/// The board after `ply` decisions.
+#[utoipa::path(get, path = "/api/games/{id}/position", operation_id = "game_position", tag = "history",
+    params(
+        ("id" = String, Path, description = "game id"),
+        ("ply" = Option<u32>, Query, description = "0 is the start; default the last ply")),
+    responses(
+        (status = 200, body = PositionAt, description = "the board after that ply"),
+        (status = 400, body = ErrorBody, description = "`ply` beyond the record"),
+        (status = 404, body = ErrorBody, description = "not found")))]
 pub async fn position(
     State(state): State<AppState>,
     Path(id): Path<GameId>,

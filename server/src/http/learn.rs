@@ -23,7 +23,12 @@ use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use mancala_engine::Variant;
+use mancala_learn::LessonView;
+use mancala_learn::Preview;
+use mancala_learn::RulesView;
+use mancala_learn::Verdict;
 use mancala_learn::{CourseView, LearnError, Library, LoadError, PreviewError};
+use mancala_protocol::http::ErrorBody;
 use mancala_protocol::http::OptionsPatch;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -184,7 +189,17 @@ fn segment(s: &str) -> String {
     s.chars().take(40).collect()
 }
 
-/// `GET /api/lessons`.
+/// The courses: each game's lessons in order (one game's with `variant`), in one language.
+///
+/// The language is `lang`, else the first language of `Accept-Language` that has texts, else English.
+#[utoipa::path(get, path = "/api/lessons", operation_id = "lessons", tag = "learn",
+    params(
+        ("lang" = Option<String>, Query, description = "a language tag (`fr`, `fr-BI`); unknown ones get English"),
+        ("variant" = Option<String>, Query, description = "only the course of this rule set's game")),
+    responses(
+        (status = 200, body = LessonList, description = "the courses (with an `ETag`)"),
+        (status = 304, description = "the client's copy (`If-None-Match`) is current"),
+        (status = 400, body = ErrorBody, description = "a bad `lang` or `variant`; the message names it")))]
 pub async fn courses(headers: HeaderMap, Query(p): Query<LessonsParams>) -> Result<Response, ApiError> {
     let lang = language(p.lang.as_deref(), &headers);
     let courses = match p.variant {
@@ -194,7 +209,17 @@ pub async fn courses(headers: HeaderMap, Query(p): Query<LessonsParams>) -> Resu
     cached(&LessonList { lang, courses }, lang, &headers)
 }
 
-/// `GET /api/lessons/{game}/{lesson}`.
+/// A whole lesson: its steps with their boards, marks, texts and goals.
+#[utoipa::path(get, path = "/api/lessons/{game}/{lesson}", tag = "learn",
+    params(
+        ("game" = String, Path, description = "a game: `kubuguza`, `ikibuguzo`, `njombwa`, `azigo`"),
+        ("lesson" = String, Path, description = "a lesson id of that game's course"),
+        ("lang" = Option<String>, Query, description = "a language tag; unknown ones get English")),
+    responses(
+        (status = 200, body = LessonView, description = "the lesson (with an `ETag`)"),
+        (status = 304, description = "the client's copy (`If-None-Match`) is current"),
+        (status = 400, body = ErrorBody, description = "a bad `lang`"),
+        (status = 404, body = ErrorBody, description = "no such lesson")))]
 pub async fn lesson(
     axum::extract::Path((game, lesson)): axum::extract::Path<(String, String)>,
     headers: HeaderMap,
@@ -222,7 +247,20 @@ pub struct CheckRequest {
     pub lang: Option<String>,
 }
 
-/// `POST /api/lessons/{game}/{lesson}/{step}/check`.
+/// Judge the learner's decisions at a step: the engine plays them and the goal is checked.
+///
+/// Send every decision of the turn so far. `illegal` (the engine refused the last decision) is a verdict,
+/// not an error; `continue` asks for one more decision among `board.legal`.
+#[utoipa::path(post, path = "/api/lessons/{game}/{lesson}/{step}/check", tag = "learn", request_body = CheckRequest,
+    params(
+        ("game" = String, Path, description = "a game"),
+        ("lesson" = String, Path, description = "a lesson id"),
+        ("step" = String, Path, description = "a step id of that lesson")),
+    responses(
+        (status = 200, body = Verdict, description = "the verdict, the events to animate, the hint or the success"),
+        (status = 400, body = ErrorBody, description = "`decisions` cannot be checked (none, unreadable, more than 16, a step without a goal) or a bad `lang`"),
+        (status = 404, body = ErrorBody, description = "no such step"),
+        (status = 429, body = ErrorBody, description = "too many checks and previews from this client address")))]
 pub async fn check(
     State(state): State<AppState>,
     client: ClientAddr,
@@ -250,7 +288,18 @@ pub async fn check(
     Ok(axum::Json(verdict).into_response())
 }
 
-/// `GET /api/rules/{variant}`: the rules page of the game `variant` belongs to.
+/// The rules of the game a rule set belongs to, for players: sections, board diagrams (with the sowing
+/// of those that play), the sources' own words (translated beside them), and this site's readings.
+#[utoipa::path(get, path = "/api/rules/{variant}", tag = "learn",
+    params(
+        ("variant" = String, Path, description = "a variant id"),
+        ("lang" = Option<String>, Query, description = "a language tag; unknown ones get English")),
+    responses(
+        (status = 200, body = RulesView, description = "the rules page (with an `ETag`)"),
+        (status = 304, description = "the client's copy (`If-None-Match`) is current"),
+        (status = 400, body = ErrorBody, description = "a bad `lang`"),
+        (status = 404, body = ErrorBody, description = "no such variant")))]
+// `GET /api/rules/{variant}`: the rules page of the game `variant` belongs to.
 pub async fn rules(
     axum::extract::Path(variant): axum::extract::Path<String>,
     headers: HeaderMap,
@@ -278,7 +327,13 @@ pub struct PreviewRequest {
     pub decision: String,
 }
 
-/// `POST /api/preview`.
+/// What one decision does at a position the asker knows whole: its steps (as the game socket sends
+/// them), the board after, the counters captured, and whether the turn waits for another decision.
+#[utoipa::path(post, path = "/api/preview", tag = "learn", request_body = PreviewRequest,
+    responses(
+        (status = 200, body = Preview, description = "what the decision does"),
+        (status = 400, body = ErrorBody, description = "an unknown `variant`, bad `options`, an unreadable `position`, an unreadable or illegal `decision` (the message lists the legal ones)"),
+        (status = 429, body = ErrorBody, description = "too many checks and previews from this client address")))]
 pub async fn preview(
     State(state): State<AppState>,
     client: ClientAddr,

@@ -20,6 +20,7 @@ use axum::extract::State;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use futures_util::stream;
+use mancala_protocol::http::ErrorBody;
 use mancala_protocol::http::{JoinGame, SeatGranted};
 use mancala_protocol::lobby::{Challenge, ChallengeList, CreateChallenge, LobbyServerMsg, SeekList, SeekRequest};
 use tokio::sync::{mpsc, oneshot};
@@ -36,8 +37,11 @@ fn challenge_id(text: &str) -> Result<ChallengeId, LobbyError> {
     text.parse().map_err(|e| LobbyError::NotFound(format!("no open challenge: {e}")))
 }
 
-/// `GET /api/lobby/seeks`: the newest open seeks (as many as the socket's first message shows) and the
-/// count of all.
+/// The newest open seeks (at most 100) and the count of all.
+#[utoipa::path(get, path = "/api/lobby/seeks", operation_id = "lobby_seeks", tag = "lobby",
+    responses((status = 200, body = SeekList, description = "the newest 100 open seeks, oldest first among them, and `total`")))]
+// `GET /api/lobby/seeks`: the newest open seeks (as many as the socket's first message shows) and the
+// count of all.
 pub async fn list(State(state): State<AppState>, _: Query<NoParams>) -> Result<axum::Json<SeekList>, ApiError> {
     let (seeks, total) = state.lobby.ask(|reply| Command::List { reply }).await?;
     Ok(axum::Json(SeekList { seeks, total }))
@@ -63,9 +67,20 @@ fn line(msg: &LobbyServerMsg) -> Bytes {
     Bytes::from(text)
 }
 
-/// `POST /api/lobby/seeks`: posts a seek living as long as this answer; answers once the seek is made
-/// (or refused, with the error's status). A revoked credential ends the stream with an `unauthorized`
-/// line.
+/// Post a seek and wait to be paired: the answer is an NDJSON stream (`LobbyServerMsg` lines):
+/// `seek_created`, then `paired` (the seat and its token) and the stream ends. Closing it cancels the seek.
+#[utoipa::path(post, path = "/api/lobby/seeks", operation_id = "lobby_seek", tag = "lobby", request_body = SeekRequest,
+    security((), ("player_token" = [])),
+    responses(
+        (status = 200, body = LobbyServerMsg, content_type = "application/x-ndjson", description = "`seek_created`, then `paired`"),
+        (status = 401, body = ErrorBody, description = "the bearer token is not a player token"),
+        (status = 400, body = ErrorBody, description = "a bad body; a guest's name holding a forbidden word (code `name_forbidden`)"),
+        (status = 403, body = ErrorBody, description = "a rated seek from a guest, or from an account marked as computer assisted (code `engine_marked`)"),
+        (status = 409, body = ErrorBody, description = "5 open seeks already, the name belongs to a registered player, or you are playing a game from the lobby"),
+        (status = 429, body = ErrorBody, description = "a ban for leaving games (code `playban`), or a limit: new games a minute, open seeks or lobby connections of this address (until `Retry-After`)")))]
+// `POST /api/lobby/seeks`: posts a seek living as long as this answer; answers once the seek is made
+// (or refused, with the error's status). A revoked credential ends the stream with an `unauthorized`
+// line.
 pub async fn create(
     State(state): State<AppState>,
     client: ClientAddr,
@@ -144,7 +159,18 @@ fn kick_line(kick: Option<Kick>) -> Option<LobbyServerMsg> {
     Some(kick.error().map_or_else(|| LobbyError::Busy.to_msg(), |e| e.to_msg()))
 }
 
-/// `POST /api/lobby/seeks/{id}/accept` (body optional: a guest's `name`).
+/// Accept a seek (body optional: a guest's `name`): the game is made, both players get their seat.
+#[utoipa::path(post, path = "/api/lobby/seeks/{id}/accept", operation_id = "lobby_accept", tag = "lobby", request_body = Option<JoinGame>,
+    params(("id" = String, Path, description = "seek id")),
+    security((), ("player_token" = [])),
+    responses(
+        (status = 201, body = SeatGranted, description = "the game and the accepter's seat token (shown once)"),
+        (status = 401, body = ErrorBody, description = "the bearer token is not a player token"),
+        (status = 403, body = ErrorBody, description = "outside the seek's rating range, a rated seek and a guest or an account marked as computer assisted (code `engine_marked`), or `blocked`: one of the two blocks the other"),
+        (status = 404, body = ErrorBody, description = "no such open seek"),
+        (status = 409, body = ErrorBody, description = "your own seek, you are playing a game from the lobby, or the seeker signed out"),
+        (status = 429, body = ErrorBody, description = "a ban for leaving games (code `playban`), or too many new games a minute (until `Retry-After`)")))]
+// `POST /api/lobby/seeks/{id}/accept` (body optional: a guest's `name`).
 pub async fn accept(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -171,7 +197,16 @@ async fn account(state: &AppState, caller: Option<Caller>) -> Result<Person, Api
     Ok(person)
 }
 
-/// `POST /api/challenges`.
+/// Challenge a named account (accounts only).
+#[utoipa::path(post, path = "/api/challenges", operation_id = "create_challenge", tag = "lobby", request_body = CreateChallenge,
+    security(("player_token" = [])),
+    responses(
+        (status = 201, body = Challenge, description = "the challenge, sent to the challenged's lobby sockets"),
+        (status = 401, body = ErrorBody, description = "not signed in (a guest), or a bearer token that is no account's"),
+        (status = 403, body = ErrorBody, description = "a cookie-authenticated write from another origin, `blocked`: one of the two blocks the other, or `engine_marked`: a rated challenge from or to an account marked as computer assisted"),
+        (status = 404, body = ErrorBody, description = "no such account"),
+        (status = 409, body = ErrorBody, description = "a challenge of yours to that person waits for an answer already"),
+        (status = 429, body = ErrorBody, description = "a ban for leaving games (code `playban`), too many challenges a minute, or 10 waiting for an answer (until `Retry-After`)")))]
 pub async fn challenge(
     State(state): State<AppState>,
     client: ClientAddr,
@@ -206,7 +241,13 @@ pub async fn challenge(
     Ok((StatusCode::CREATED, axum::Json(challenge)))
 }
 
-/// `GET /api/challenges`.
+/// My open challenges, incoming and outgoing.
+#[utoipa::path(get, path = "/api/challenges", operation_id = "list_challenges", tag = "lobby",
+    security(("player_token" = [])),
+    responses(
+        (status = 200, body = ChallengeList, description = "incoming and outgoing challenges"),
+        (status = 401, body = ErrorBody, description = "not signed in (a guest), or a bearer token that is no account's"),
+        (status = 403, body = ErrorBody, description = "a cookie-authenticated write from another origin")))]
 pub async fn challenges(
     State(state): State<AppState>,
     MaybeSignedIn(caller): MaybeSignedIn,
@@ -216,7 +257,17 @@ pub async fn challenges(
     Ok(axum::Json(state.lobby.ask(|reply| Command::Challenges { person, reply }).await?))
 }
 
-/// `POST /api/challenges/{id}/accept`.
+/// Accept a challenge: the accepter's seat here, the challenger's as `paired` on their lobby socket.
+#[utoipa::path(post, path = "/api/challenges/{id}/accept", tag = "lobby",
+    params(("id" = String, Path, description = "challenge id")),
+    security(("player_token" = [])),
+    responses(
+        (status = 201, body = SeatGranted, description = "the game and the accepter's seat token (shown once)"),
+        (status = 401, body = ErrorBody, description = "not signed in (a guest), or a bearer token that is no account's"),
+        (status = 403, body = ErrorBody, description = "a cookie-authenticated write from another origin, `blocked`: one of the two blocks the other (the challenge is gone), or `engine_marked`: a rated challenge and an account marked as computer assisted"),
+        (status = 404, body = ErrorBody, description = "no such challenge to you"),
+        (status = 409, body = ErrorBody, description = "the challenger has no lobby socket open now, or either of you is playing a game from the lobby"),
+        (status = 429, body = ErrorBody, description = "a ban for leaving games (code `playban`), or too many new games a minute (until `Retry-After`)")))]
 pub async fn accept_challenge(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -240,7 +291,16 @@ pub async fn accept_challenge(
     Ok((StatusCode::CREATED, axum::Json(granted)))
 }
 
-/// `POST /api/challenges/{id}/decline` (the challenger may withdraw its own the same way).
+/// Decline a challenge to you (or withdraw one of yours).
+#[utoipa::path(post, path = "/api/challenges/{id}/decline", tag = "lobby",
+    params(("id" = String, Path, description = "challenge id")),
+    security(("player_token" = [])),
+    responses(
+        (status = 204, description = "declined (the challenger is told) or withdrawn"),
+        (status = 401, body = ErrorBody, description = "not signed in (a guest), or a bearer token that is no account's"),
+        (status = 403, body = ErrorBody, description = "a cookie-authenticated write from another origin"),
+        (status = 404, body = ErrorBody, description = "no such challenge to or from you")))]
+// `POST /api/challenges/{id}/decline` (the challenger may withdraw its own the same way).
 pub async fn decline_challenge(
     State(state): State<AppState>,
     Path(id): Path<String>,

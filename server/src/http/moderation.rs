@@ -13,6 +13,7 @@ use crate::store::{LogFilter, LogRow};
 use axum::extract::{FromRequestParts, State};
 use axum::http::StatusCode;
 use axum::http::request::Parts;
+use mancala_protocol::http::ErrorBody;
 use mancala_protocol::moderation::{
     DismissRequest, ModActionRequest, ModLogLine, ModNote, ModPlayer, ModQueue, ModReport, Warning,
 };
@@ -43,7 +44,16 @@ fn live(state: &AppState) -> Live<'_> {
     Live { lobby: &state.lobby, cluster: state.cluster.as_deref(), rooms: &state.rooms }
 }
 
-/// `GET /api/mod/reports`: the open reports, oldest first, each with its context.
+/// The open reports, oldest first (at most 100), each with every reporter's word, the reported chat lines
+/// with 5 lines on each side, and the player's record, its newest rated games' fair-play figures included
+/// (moderators only). A report whose reporter is `fair-play` was filed by the server itself: the account's
+/// recent rated games agree with level 8's decisions over its variant's bar.
+#[utoipa::path(get, path = "/api/mod/reports", tag = "moderation",
+    security(("player_token" = []), ("session" = [])),
+    responses(
+        (status = 200, body = ModQueue, description = "the queue"),
+        (status = 403, body = ErrorBody, description = "not a moderator")))]
+// `GET /api/mod/reports`: the open reports, oldest first, each with its context.
 pub async fn queue(
     State(state): State<AppState>,
     _: Moderator,
@@ -56,7 +66,15 @@ pub async fn queue(
     Ok(axum::Json(ModQueue { reports }))
 }
 
-/// `GET /api/mod/reports/{id}`: one report, open or closed.
+/// One report, open or closed (moderators only).
+#[utoipa::path(get, path = "/api/mod/reports/{id}", operation_id = "report_detail", tag = "moderation",
+    params(("id" = String, Path, description = "the report's id")),
+    security(("player_token" = []), ("session" = [])),
+    responses(
+        (status = 200, body = ModReport, description = "the report"),
+        (status = 403, body = ErrorBody, description = "not a moderator"),
+        (status = 404, body = ErrorBody, description = "no such report")))]
+// `GET /api/mod/reports/{id}`: one report, open or closed.
 pub async fn report(
     State(state): State<AppState>,
     _: Moderator,
@@ -67,7 +85,15 @@ pub async fn report(
     Ok(axum::Json(record::report(&state.store, row).await?))
 }
 
-/// `POST /api/mod/reports/{id}/dismiss`.
+/// Dismiss an open report: nothing is done to the player; logged with the reason (moderators only).
+#[utoipa::path(post, path = "/api/mod/reports/{id}/dismiss", tag = "moderation", request_body = DismissRequest,
+    params(("id" = String, Path, description = "the report's id")),
+    security(("player_token" = []), ("session" = [])),
+    responses(
+        (status = 204, description = "dismissed"),
+        (status = 400, body = ErrorBody, description = "no reason, or the report is closed already"),
+        (status = 403, body = ErrorBody, description = "not a moderator"),
+        (status = 404, body = ErrorBody, description = "no such report")))]
 pub async fn dismiss(
     State(state): State<AppState>,
     Moderator(caller): Moderator,
@@ -89,7 +115,15 @@ async fn registered(state: &AppState, name: &PlayerName) -> Result<PlayerName, A
     PlayerName::parse(&row.name).map_err(|e| ApiError::Internal(format!("stored player name `{}`: {e}", row.name)))
 }
 
-/// `GET /api/mod/players/{name}`.
+/// What moderation holds on a player: standing (moderator, closed, chat timeout, shadow mute), notes,
+/// warnings not acknowledged, its record, and the log's lines on it (moderators only).
+#[utoipa::path(get, path = "/api/mod/players/{name}", tag = "moderation",
+    params(("name" = String, Path, description = "the player's name (any case)")),
+    security(("player_token" = []), ("session" = [])),
+    responses(
+        (status = 200, body = ModPlayer, description = "the player"),
+        (status = 403, body = ErrorBody, description = "not a moderator"),
+        (status = 404, body = ErrorBody, description = "no such account")))]
 pub async fn player(
     State(state): State<AppState>,
     _: Moderator,
@@ -117,7 +151,19 @@ pub async fn player(
     }))
 }
 
-/// `POST /api/mod/players/{name}/actions`.
+/// Act on a player, with a reason (logged): `dismiss` (closes the player's report named by `report`,
+/// nothing else), `warn`, `chat_timeout` (`minutes` 15, 60 or 1440),
+/// `shadow_mute`, `unmute`, `close`, `reopen`, `mark` (computer assisted: out of leaderboards,
+/// tournaments and rated games, its victims of the last 30 days refunded), `unmark`, `note`; `report`
+/// closes the report it answers. Takes effect on every server at once (moderators only).
+#[utoipa::path(post, path = "/api/mod/players/{name}/actions", tag = "moderation", request_body = ModActionRequest,
+    params(("name" = String, Path, description = "the player's name (any case)")),
+    security(("player_token" = []), ("session" = [])),
+    responses(
+        (status = 204, description = "done"),
+        (status = 400, body = ErrorBody, description = "no reason, a bad `minutes`, a closed report (or, for `dismiss`, none named or another player's), or marking a marked account (unmarking one that is not)"),
+        (status = 403, body = ErrorBody, description = "not a moderator"),
+        (status = 404, body = ErrorBody, description = "no such account or report")))]
 pub async fn act(
     State(state): State<AppState>,
     Moderator(caller): Moderator,
@@ -161,7 +207,18 @@ impl FromParams for LogQuery {
     }
 }
 
-/// `GET /api/mod/log`: newest first, filtered.
+/// The moderation log, newest first (at most 200), filtered by `moderator`, `player` and `action`
+/// (moderators only).
+#[utoipa::path(get, path = "/api/mod/log", tag = "moderation",
+    params(
+        ("moderator" = Option<String>, Query, description = "only this moderator's actions"),
+        ("player" = Option<String>, Query, description = "only actions on this player"),
+        ("action" = Option<String>, Query, description = "only this action")),
+    security(("player_token" = []), ("session" = [])),
+    responses(
+        (status = 200, body = Vec<ModLogLine>, description = "the log"),
+        (status = 403, body = ErrorBody, description = "not a moderator")))]
+// `GET /api/mod/log`: newest first, filtered.
 pub async fn log(
     State(state): State<AppState>,
     _: Moderator,

@@ -10,6 +10,7 @@ use axum::extract::{Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::Response;
+use mancala_protocol::http::ErrorBody;
 use serde_json::{Value, json};
 use std::time::Duration;
 use tokio_util::sync::CancellationToken;
@@ -18,8 +19,22 @@ use tokio_util::sync::CancellationToken;
 /// the pool's acquire timeout.
 const PING_TIMEOUT: Duration = Duration::from_secs(2);
 
-/// 200 `ok`; 503 `shutting_down` during the grace period of a shutdown; 503 `degraded` while the
-/// database does not answer (the server keeps running and recovers by itself when it returns).
+/// The `/healthz` body.
+#[allow(dead_code)] // only described, never built: `ops::healthz` answers with a `json!` value
+#[derive(utoipa::ToSchema)]
+struct Health {
+    /// `ok`.
+    status: String,
+    /// Rooms in memory (games being played or watched).
+    live_games: u64,
+}
+
+/// Liveness: the database answers.
+#[utoipa::path(get, path = "/healthz", tag = "ops", responses(
+    (status = 200, body = Health, description = "the database answers"),
+    (status = 503, body = ErrorBody, description = "the database does not answer")))]
+// 200 `ok`; 503 `shutting_down` during the grace period of a shutdown; 503 `degraded` while the
+// database does not answer (the server keeps running and recovers by itself when it returns).
 pub async fn healthz(State(state): State<AppState>, _: Query<NoParams>) -> Result<Json<Value>, ApiError> {
     if state.shutdown.is_cancelled() {
         return Err(ApiError::ShuttingDown);
@@ -48,6 +63,9 @@ pub async fn healthz(State(state): State<AppState>, _: Query<NoParams>) -> Resul
     }
 }
 
+/// Prometheus metrics (text exposition format).
+#[utoipa::path(get, path = "/metrics", tag = "ops", responses(
+    (status = 200, body = String, content_type = "text/plain; version=0.0.4", description = "Prometheus text format")))]
 pub async fn metrics(State(state): State<AppState>, _: Query<NoParams>) -> String {
     state.metrics.render()
 }

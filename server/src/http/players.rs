@@ -12,9 +12,14 @@ use crate::state::AppState;
 use crate::store::{PlayerRow, StoreError, Write};
 use axum::extract::State;
 use axum::http::StatusCode;
+use mancala_protocol::http::ErrorBody;
 use mancala_protocol::http::{CreatePlayer, PlayerCreated, PlayerProfile};
 
-/// `POST /api/players`.
+/// Register a player name; the answer's token is shown once.
+#[utoipa::path(post, path = "/api/players", operation_id = "create_player", tag = "players", request_body = CreatePlayer,
+    responses(
+        (status = 201, body = PlayerCreated, description = "the account and its token (shown once)"),
+        (status = 400, body = ErrorBody, description = "a bad parameter or body; the message names it; a name holding a forbidden word (code `name_forbidden`)"), (status = 409, body = ErrorBody, description = "the name is taken")))]
 pub async fn create(
     State(state): State<AppState>,
     client: ClientAddr,
@@ -46,7 +51,10 @@ pub async fn create(
     }
 }
 
-/// `GET /api/players/{name}`.
+/// A registered player's results.
+#[utoipa::path(get, path = "/api/players/{name}", operation_id = "player_profile", tag = "players",
+    params(("name" = String, Path, description = "player name")),
+    responses((status = 200, body = PlayerProfile, description = "the player's results"), (status = 404, body = ErrorBody, description = "not found")))]
 pub async fn profile(
     State(state): State<AppState>,
     Path(name): Path<PlayerName>,

@@ -12,13 +12,19 @@ use axum::Json;
 use axum::extract::State;
 use mancala_engine::{Side, ToMove};
 use mancala_protocol::account::{Playing, PlayingGame};
+use mancala_protocol::http::ErrorBody;
 use mancala_protocol::http::GameStatus;
 use tokio::time::Instant;
 
 /// The most games listed (the newest): an account plays more only by running a bot, whose list is its own.
 pub const MAX_PLAYING: u32 = 50;
 
-/// `GET /api/account/playing`.
+/// The account's games that are not over, those waiting for its decision first (the site's "your turn").
+#[utoipa::path(get, path = "/api/account/playing", tag = "account",
+    security(("player_token" = []), ("session" = [])),
+    responses(
+        (status = 200, body = Playing, description = "at most 50 games: `my_turn` ones first, each group newest first"),
+        (status = 401, body = ErrorBody, description = "not signed in")))]
 pub async fn playing(
     State(state): State<AppState>,
     _: Query<NoParams>,

@@ -19,6 +19,7 @@ use crate::state::AppState;
 use crate::store::{AccountWrite, Write};
 use axum::extract::State;
 use axum::http::StatusCode;
+use mancala_protocol::http::ErrorBody;
 use serde::Serialize;
 
 /// The steps a player has met.
@@ -28,7 +29,12 @@ pub struct LearnProgress {
     pub steps: Vec<String>,
 }
 
-/// `GET /api/account/learn`.
+/// The lesson steps the signed-in player has met, in the order they were met.
+#[utoipa::path(get, path = "/api/account/learn", operation_id = "progress", tag = "account",
+    security(("player_token" = []), ("session" = [])),
+    responses(
+        (status = 200, body = LearnProgress, description = "the steps met"),
+        (status = 401, body = ErrorBody, description = "not signed in")))]
 pub async fn get(
     State(state): State<AppState>,
     _: Query<NoParams>,
@@ -40,7 +46,18 @@ pub async fn get(
     Ok(axum::Json(LearnProgress { steps }))
 }
 
-/// `PUT /api/account/learn/{game}/{lesson}/{step}`.
+/// Record a lesson step as met by the signed-in player (idempotent).
+#[utoipa::path(put, path = "/api/account/learn/{game}/{lesson}/{step}", operation_id = "progress_step", tag = "account",
+    params(
+        ("game" = String, Path, description = "a game"),
+        ("lesson" = String, Path, description = "a lesson id"),
+        ("step" = String, Path, description = "a step id of that lesson")),
+    security(("player_token" = []), ("session" = [])),
+    responses(
+        (status = 204, description = "recorded (or already there)"),
+        (status = 401, body = ErrorBody, description = "not signed in"),
+        (status = 403, body = ErrorBody, description = "a write authenticated by the session cookie whose `Origin` is another site (CSRF)"),
+        (status = 404, body = ErrorBody, description = "no such step")))]
 pub async fn put(
     State(state): State<AppState>,
     _: Query<NoParams>,

@@ -18,6 +18,7 @@ use axum::extract::State;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use mancala_protocol::BoardView;
+use mancala_protocol::http::ErrorBody;
 use mancala_protocol::puzzles::{
     AttemptAnswer, AttemptEntry, AttemptRequest, AttemptResult, DailyPuzzle, LineAlternative, LineDecision, PuzzleGoal,
     PuzzleHistory, PuzzleRatingChange, PuzzleRatingInfo, PuzzleView, StreakState, ThemeResult, VoteAnswer, VoteRequest,
@@ -124,7 +125,13 @@ async fn stored(state: &AppState, id: &PuzzleId) -> Result<PuzzleRow, ApiError> 
     state.store.puzzle(&id.0).await?.ok_or_else(|| ApiError::NotFound(format!("no puzzle `{}`", id.0)))
 }
 
-/// `GET /api/puzzles/{id}`: retired puzzles too (a link to one stays good).
+/// One puzzle, without its solution (retired ones too).
+#[utoipa::path(get, path = "/api/puzzles/{id}", operation_id = "get_puzzle", tag = "puzzles",
+    params(("id" = String, Path, description = "a puzzle id: 16 lower-case hex digits")),
+    responses(
+        (status = 200, body = PuzzleView, description = "the puzzle"),
+        (status = 404, body = ErrorBody, description = "no puzzle of that id")))]
+// `GET /api/puzzles/{id}`: retired puzzles too (a link to one stays good).
 pub async fn get(
     State(state): State<AppState>,
     _: Query<NoParams>,
@@ -217,9 +224,21 @@ impl FromParams for NextQuery {
     }
 }
 
-/// `GET /api/puzzles/next?game=&theme=&exclude=`: a puzzle near the caller's puzzle rating (a guest's is
-/// 1500) that the caller has no recorded attempt of and that `exclude` does not name, chosen at random
-/// among the nearest few.
+/// A puzzle near the caller's puzzle rating (a guest's: 1500) that the caller has not attempted and
+/// `exclude` does not name, at random among the nearest few; never a retired one.
+#[utoipa::path(get, path = "/api/puzzles/next", operation_id = "next_puzzle", tag = "puzzles",
+    params(
+        ("game" = Option<String>, Query, description = "`kubuguza`, `ikibuguzo`, `njombwa` or `azigo`"),
+        ("theme" = Option<String>, Query, description = "a theme name (`relay_capture`, `endgame`, …)"),
+        ("exclude" = Option<String>, Query, description = "puzzle ids not to offer, comma-separated, at most \
+            100 (a guest's finished puzzles, which only its browser knows)")),
+    security((), ("player_token" = []), ("session" = [])),
+    responses(
+        (status = 200, body = PuzzleView, description = "the puzzle"),
+        (status = 404, body = ErrorBody, description = "no puzzle of that game and theme is left to play")))]
+// `GET /api/puzzles/next?game=&theme=&exclude=`: a puzzle near the caller's puzzle rating (a guest's is
+// 1500) that the caller has no recorded attempt of and that `exclude` does not name, chosen at random
+// among the nearest few.
 pub async fn next(
     State(state): State<AppState>,
     Query(NextQuery { filter, exclude }): Query<NextQuery>,
@@ -248,7 +267,12 @@ pub async fn next_for(
     view(pick)
 }
 
-/// `GET /api/puzzles/daily`: the UTC day's puzzle, the same on every node ([`crate::puzzles::daily`]).
+/// The puzzle of the UTC day: derived from the date and the puzzles served, the same on every node.
+#[utoipa::path(get, path = "/api/puzzles/daily", operation_id = "daily_puzzle", tag = "puzzles",
+    responses(
+        (status = 200, body = DailyPuzzle, description = "the day and its puzzle"),
+        (status = 404, body = ErrorBody, description = "no puzzle is served")))]
+// `GET /api/puzzles/daily`: the UTC day's puzzle, the same on every node ([`crate::puzzles::daily`]).
 pub async fn daily(State(state): State<AppState>, _: Query<NoParams>) -> Result<axum::Json<DailyPuzzle>, ApiError> {
     Ok(axum::Json(daily_puzzle(&state).await?))
 }
@@ -284,8 +308,18 @@ impl FromParams for StreakQuery {
     }
 }
 
-/// `GET /api/puzzles/streak/next?after=ID`: a puzzle harder than `after` (rated above it now), among the
-/// easiest few such; without `after`, among the easiest of all: a streak's first.
+/// The streak's next puzzle: harder (rated higher now) than `after`, among the easiest few such; without
+/// `after`, a streak's first. The run is kept by attempts sent with `streak: true`.
+#[utoipa::path(get, path = "/api/puzzles/streak/next", tag = "puzzles",
+    params(
+        ("after" = Option<String>, Query, description = "the puzzle just solved (16 hex digits)"),
+        ("game" = Option<String>, Query, description = "`kubuguza`, `ikibuguzo`, `njombwa` or `azigo`"),
+        ("theme" = Option<String>, Query, description = "a theme name")),
+    responses(
+        (status = 200, body = PuzzleView, description = "the puzzle"),
+        (status = 404, body = ErrorBody, description = "`after` is no puzzle, or no puzzle is harder: the streak is complete")))]
+// `GET /api/puzzles/streak/next?after=ID`: a puzzle harder than `after` (rated above it now), among the
+// easiest few such; without `after`, among the easiest of all: a streak's first.
 pub async fn streak_next(
     State(state): State<AppState>,
     Query(q): Query<StreakQuery>,
@@ -312,9 +346,22 @@ fn board_at_choice(row: &PuzzleRow, s: &Solution, n: usize) -> Result<Option<Boa
     Ok(line.steps.get(at).map(|(_, _, before)| mancala_learn::board_view(before, None, true)))
 }
 
-/// `POST /api/puzzles/{id}/attempt`: judges the solver's decisions so far; a finished attempt (the first
-/// wrong decision, or the whole line) of an account is recorded once per puzzle with both ratings, and
-/// moves the account's streak when `streak` is set. A guest's attempt is judged only.
+/// Judge the solver's decisions so far: `right` (solved), `wrong` (with the expected decision and the
+/// whole solution) or `continue` (with the decisions to play before the next choice). An account's first
+/// finished attempt of a puzzle is recorded and moves its puzzle rating and the puzzle's (Glicko-2); a
+/// guest's is judged only.
+#[utoipa::path(post, path = "/api/puzzles/{id}/attempt", operation_id = "attempt_puzzle", tag = "puzzles", request_body = AttemptRequest,
+    params(("id" = String, Path, description = "a puzzle id: 16 lower-case hex digits")),
+    security((), ("player_token" = []), ("session" = [])),
+    responses(
+        (status = 200, body = AttemptAnswer, description = "the judgement"),
+        (status = 400, body = ErrorBody, description = "no decisions, more than the solution asks for, or one that is not notation (the message names it)"),
+        (status = 401, body = ErrorBody, description = "the bearer token is not a player or API token"),
+        (status = 404, body = ErrorBody, description = "no puzzle of that id"),
+        (status = 429, body = ErrorBody, description = "too many puzzle attempts and votes from this address or account")))]
+// `POST /api/puzzles/{id}/attempt`: judges the solver's decisions so far; a finished attempt (the first
+// wrong decision, or the whole line) of an account is recorded once per puzzle with both ratings, and
+// moves the account's streak when `streak` is set. A guest's attempt is judged only.
 pub async fn attempt(
     State(state): State<AppState>,
     _: Query<NoParams>,
@@ -380,8 +427,19 @@ pub async fn attempt(
     Ok(axum::Json(answer))
 }
 
-/// `POST /api/puzzles/{id}/vote`: an account's vote on a puzzle it has a recorded attempt of; enough down
-/// votes retire it ([`crate::puzzles::retires`]).
+/// Vote on a puzzle the caller has attempted (a second vote replaces the first); enough down votes retire
+/// it (docs/puzzles.md, "Retiring").
+#[utoipa::path(post, path = "/api/puzzles/{id}/vote", operation_id = "vote_puzzle", tag = "puzzles", request_body = VoteRequest,
+    params(("id" = String, Path, description = "a puzzle id: 16 lower-case hex digits")),
+    security(("player_token" = []), ("session" = [])),
+    responses(
+        (status = 200, body = VoteAnswer, description = "the puzzle's votes now"),
+        (status = 401, body = ErrorBody, description = "not signed in"),
+        (status = 404, body = ErrorBody, description = "no puzzle of that id"),
+        (status = 409, body = ErrorBody, description = "the caller has not attempted the puzzle"),
+        (status = 429, body = ErrorBody, description = "too many puzzle attempts and votes from this address or account")))]
+// `POST /api/puzzles/{id}/vote`: an account's vote on a puzzle it has a recorded attempt of; enough down
+// votes retire it ([`crate::puzzles::retires`]).
 pub async fn vote(
     State(state): State<AppState>,
     _: Query<NoParams>,
@@ -422,8 +480,15 @@ impl FromParams for HistoryQuery {
     }
 }
 
-/// `GET /api/puzzles/history?limit=`: the caller's puzzle rating, best streak, newest attempts and
-/// results by theme (over every attempt).
+/// The caller's puzzle rating, best streak, newest attempts and results by theme.
+#[utoipa::path(get, path = "/api/puzzles/history", operation_id = "puzzle_history", tag = "puzzles",
+    params(("limit" = Option<u32>, Query, description = "newest attempts listed, 1 to 100 (default 20)")),
+    security(("player_token" = []), ("session" = [])),
+    responses(
+        (status = 200, body = PuzzleHistory, description = "the caller's puzzle history"),
+        (status = 401, body = ErrorBody, description = "not signed in")))]
+// `GET /api/puzzles/history?limit=`: the caller's puzzle rating, best streak, newest attempts and
+// results by theme (over every attempt).
 pub async fn history(
     State(state): State<AppState>,
     Query(q): Query<HistoryQuery>,
@@ -474,8 +539,12 @@ pub async fn history_of(state: &AppState, key: &str, recent: Option<usize>) -> R
     })
 }
 
-/// `GET /api/puzzles/export`: every puzzle served, as NDJSON (the `mancala-puzzles` crate's form, with
-/// each puzzle's rating now), in id order.
+/// Every puzzle served, one JSON object per line (the `mancala-puzzles` form, with the solution and each
+/// puzzle's rating now), in id order.
+#[utoipa::path(get, path = "/api/puzzles/export", operation_id = "export_puzzles", tag = "puzzles",
+    responses((status = 200, body = String, content_type = "application/x-ndjson", description = "NDJSON: one puzzle per line")))]
+// `GET /api/puzzles/export`: every puzzle served, as NDJSON (the `mancala-puzzles` crate's form, with
+// each puzzle's rating now), in id order.
 pub async fn export(State(state): State<AppState>, _: Query<NoParams>) -> Result<Response, ApiError> {
     let rows = state.store.all_puzzles(false).await?;
     let puzzles: Vec<_> = rows.into_iter().map(|r| r.puzzle).collect();

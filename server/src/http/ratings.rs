@@ -13,6 +13,7 @@ use axum::body::Body;
 use axum::extract::State;
 use axum::response::Response;
 use mancala_engine::Variant;
+use mancala_protocol::http::ErrorBody;
 use mancala_protocol::http::{LeaderboardEntry, PlayerRating, RatingPoint};
 
 /// The leaderboard's default and largest length.
@@ -36,7 +37,13 @@ fn variant(text: &str) -> Result<Variant, ApiError> {
     })
 }
 
-/// `GET /api/players/{name}/ratings/{variant}`.
+/// A player's rating after each rated game of a variant, oldest first (the rating chart).
+#[utoipa::path(get, path = "/api/players/{name}/ratings/{variant}", operation_id = "rating_history", tag = "ratings",
+    params(("name" = String, Path, description = "player name"), ("variant" = String, Path, description = "a variant id")),
+    responses(
+        (status = 200, body = Vec<RatingPoint>, description = "one point per rated game (empty: no rated game yet)"),
+        (status = 400, body = ErrorBody, description = "a bad name"),
+        (status = 404, body = ErrorBody, description = "no such variant")))]
 pub async fn history(
     State(state): State<AppState>,
     axum::extract::Path((name, v)): axum::extract::Path<(String, String)>,
@@ -68,7 +75,15 @@ impl FromParams for LeaderboardQuery {
     }
 }
 
-/// `GET /api/leaderboard/{variant}`.
+/// The best established (non-provisional) ratings of a variant: one `LeaderboardEntry` per line (NDJSON).
+#[utoipa::path(get, path = "/api/leaderboard/{variant}", tag = "ratings",
+    params(
+        ("variant" = String, Path, description = "a variant id"),
+        ("limit" = Option<u32>, Query, description = "at most this many lines, 1 to 500 (default 100)")),
+    responses(
+        (status = 200, body = LeaderboardEntry, content_type = "application/x-ndjson", description = "one player per line, best first"),
+        (status = 400, body = ErrorBody, description = "a bad parameter; the message names it"),
+        (status = 404, body = ErrorBody, description = "no such variant")))]
 pub async fn leaderboard(
     State(state): State<AppState>,
     crate::edge::extract::Path(v): crate::edge::extract::Path<String>,

@@ -8,6 +8,7 @@ use crate::moderation::{ModError, reports};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::StatusCode;
+use mancala_protocol::http::ErrorBody;
 use mancala_protocol::moderation::{ReportFiled, ReportRequest};
 
 impl From<ModError> for ApiError {
@@ -21,7 +22,18 @@ impl From<ModError> for ApiError {
     }
 }
 
-/// `POST /api/reports`.
+/// Report a player (signed in): `reason` one of `cheat`, `insult`, `leave`, `boost`, `name`, `other`;
+/// `text` 1 to 500 characters; optionally the `game` and the chat `line` (its `n`) it is about. An open
+/// report on the same player and reason takes this one in. The answer thanks the reporter and never says
+/// what is done; the reported player is never told who reported. At most 10 reports an hour per account.
+#[utoipa::path(post, path = "/api/reports", tag = "moderation", request_body = ReportRequest,
+    security(("player_token" = []), ("session" = [])),
+    responses(
+        (status = 201, body = ReportFiled, description = "thanks"),
+        (status = 400, body = ErrorBody, description = "a bad reason, an empty or too long text, a line without its game, or reporting oneself"),
+        (status = 401, body = ErrorBody, description = "not signed in"),
+        (status = 404, body = ErrorBody, description = "no such player, game or chat line"),
+        (status = 429, body = ErrorBody, description = "over 10 reports in the last hour; retry after `Retry-After` seconds")))]
 pub async fn report(
     State(state): State<AppState>,
     _: Query<NoParams>,

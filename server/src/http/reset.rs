@@ -17,11 +17,20 @@ use crate::store::{AccountWrite, StoreError, Write};
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, Uri};
 use mancala_protocol::account::ResetPassword;
+use mancala_protocol::http::ErrorBody;
 
 /// The one answer to a link that cannot be used, whichever the reason (no guessing which links exist).
 pub const UNUSABLE: &str = "this reset link is unknown, already used or expired: ask for a new one (\"Forgot your password?\" on the sign-in page, or the site's operator)";
 
-/// `POST /api/account/reset`.
+/// Set a new password with a one-time link of the operator's (`mancala-server admin reset-password NAME`
+/// prints `…/reset/{token}`): it works once, within an hour of being made, and every session of the
+/// account is signed out (API tokens stay). Limited like a sign-in.
+#[utoipa::path(post, path = "/api/account/reset", tag = "account", request_body = ResetPassword,
+    responses(
+        (status = 204, description = "the password is set; every session of the account is signed out"),
+        (status = 400, body = ErrorBody, description = "the new password breaks a rule (the link stays usable)"),
+        (status = 403, body = ErrorBody, description = "`Origin` is another site"),
+        (status = 404, body = ErrorBody, description = "the link is unknown, already used or expired (one answer for all three)")))]
 pub async fn reset_password(
     State(state): State<AppState>,
     client: ClientAddr,

@@ -7,7 +7,9 @@ use crate::state::AppState;
 use axum::extract::State;
 use mancala_protocol::email::SiteInfo;
 
-/// `GET /api/site`.
+/// What this server offers that a page must know first: whether it sends mail.
+#[utoipa::path(get, path = "/api/site", operation_id = "site_info", tag = "ops",
+    responses((status = 200, body = SiteInfo, description = "`mail`: whether mail is configured")))]
 pub async fn site(State(state): State<AppState>, _: Query<NoParams>) -> axum::Json<SiteInfo> {
     axum::Json(SiteInfo { mail: state.mailer.is_some() })
 }

@@ -29,6 +29,8 @@ use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use futures_util::stream;
 use mancala_protocol::ServerMsg;
+use mancala_protocol::http::ErrorBody;
+use mancala_protocol::http::GameSummary;
 use std::collections::VecDeque;
 use std::time::Duration;
 use tokio::sync::mpsc;
@@ -112,7 +114,19 @@ impl FromParams for PlayerGamesQuery {
     }
 }
 
-/// `GET /api/players/{name}/games`.
+/// Every game where `name` is seated, newest first: one `GameSummary` per line (NDJSON).
+#[utoipa::path(get, path = "/api/players/{name}/games", tag = "streams",
+    params(
+        ("name" = String, Path, description = "display name"),
+        ("variant" = Option<String>, Query, description = "a variant id"),
+        ("status" = Option<String>, Query, description = "`waiting`, `ongoing` or `finished`"),
+        ("result" = Option<String>, Query, description = "`south`, `north` or `draw`"),
+        ("since" = Option<u64>, Query, description = "created at or after (unix ms)"),
+        ("until" = Option<u64>, Query, description = "created before (unix ms)"),
+        ("max" = Option<u32>, Query, description = "at most this many games")),
+    responses(
+        (status = 200, body = GameSummary, content_type = "application/x-ndjson", description = "one game per line"),
+        (status = 400, body = ErrorBody, description = "a bad parameter or body; the message names it")))]
 pub async fn player_games(
     State(state): State<AppState>,
     Path(name): Path<PlayerName>,
@@ -194,7 +208,15 @@ impl Live {
     }
 }
 
-/// `GET /api/stream/game/{id}`.
+/// Follow a game live: one `ServerMsg` per line (NDJSON), as a spectator's WebSocket would carry them.
+///
+/// The first line is a snapshot; the stream ends after the frame that shows the game over. An empty line
+/// is sent after 7 s without any other.
+#[utoipa::path(get, path = "/api/stream/game/{id}", operation_id = "stream_game", tag = "streams",
+    params(("id" = String, Path, description = "game id")),
+    responses(
+        (status = 200, body = ServerMsg, content_type = "application/x-ndjson", description = "one frame per line"),
+        (status = 400, body = ErrorBody, description = "a bad parameter or body; the message names it"), (status = 404, body = ErrorBody, description = "not found")))]
 pub async fn live_game(
     State(state): State<AppState>,
     Path(id): Path<GameId>,

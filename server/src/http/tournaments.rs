@@ -15,11 +15,15 @@ use crate::tournaments::actions::{self, view_for};
 use crate::tournaments::record::Settings;
 use axum::extract::State;
 use axum::http::StatusCode;
+use mancala_protocol::http::ErrorBody;
 use mancala_protocol::tournament::{
     CreateTournament, JoinTournament, TOURNAMENTS_SHOWN, TournamentList, TournamentView,
 };
 
-/// `GET /api/tournaments`.
+/// The tournaments: upcoming (soonest first), running, and recently finished (newest first), at most 50
+/// each.
+#[utoipa::path(get, path = "/api/tournaments", tag = "tournaments",
+    responses((status = 200, body = TournamentList, description = "the lists")))]
 pub async fn list(State(state): State<AppState>, _: Query<NoParams>) -> Result<axum::Json<TournamentList>, ApiError> {
     let mut list = TournamentList::default();
     for (status, into) in
@@ -33,7 +37,20 @@ pub async fn list(State(state): State<AppState>, _: Query<NoParams>) -> Result<a
     Ok(axum::Json(list))
 }
 
-/// `POST /api/tournaments`: 201 with the new tournament.
+/// Make a tournament (signed in): an arena of `minutes` (5 to 360; several `variants` make a medley that
+/// rotates them at equal intervals) or a Swiss of `rounds` (2 to 15, one variant), with a real-time clock
+/// (base 1 to 3600 s, increment 0 to 60 s), starting at `starts_at` (unix ms, at most 7 days ahead; absent:
+/// at once). `bots` lets accounts without a password (programs) join; `password` (4 to 64 characters)
+/// makes it a club's; `berserk` (an arena only) lets its players halve their clock for an extra point on a
+/// win. An account makes at most 5 a day and has at most 3 not finished.
+#[utoipa::path(post, path = "/api/tournaments", tag = "tournaments", request_body = CreateTournament,
+    security(("player_token" = [])),
+    responses(
+        (status = 201, body = TournamentView, description = "the new tournament"),
+        (status = 400, body = ErrorBody, description = "a field out of its range, or one the kind does not take (`minutes` or `berserk` for a Swiss, `rounds` for an arena); the message names it"),
+        (status = 401, body = ErrorBody, description = "not signed in"),
+        (status = 409, body = ErrorBody, description = "too many tournaments (of this account today or at once, or on the server)")))]
+// `POST /api/tournaments`: 201 with the new tournament.
 pub async fn create(
     State(state): State<AppState>,
     SignedIn(caller): SignedIn,
@@ -45,7 +62,14 @@ pub async fn create(
     Ok((StatusCode::CREATED, axum::Json(view_for(&state.store, &t, Some(&caller.name.key())).await?)))
 }
 
-/// `GET /api/tournaments/{id}`.
+/// A tournament: its settings, standings (recounted from its games), games (newest first, at most 100)
+/// and byes; signed in, also the caller's place (`me`) with the seat of their game going on (its token
+/// shown to that account only).
+#[utoipa::path(get, path = "/api/tournaments/{id}", tag = "tournaments",
+    params(("id" = String, Path, description = "the tournament's id")),
+    responses(
+        (status = 200, body = TournamentView, description = "the tournament"),
+        (status = 404, body = ErrorBody, description = "no such tournament")))]
 pub async fn get(
     State(state): State<AppState>,
     Path(id): Path<GameId>,
@@ -56,7 +80,18 @@ pub async fn get(
     Ok(axum::Json(view_for(&state.store, &t, caller.as_ref().map(|c| c.name.key()).as_deref()).await?))
 }
 
-/// `POST /api/tournaments/{id}/join`.
+/// Join a tournament (signed in; again after withdrawing): an arena pairs the player as soon as someone
+/// else is free, a Swiss from its next round.
+#[utoipa::path(post, path = "/api/tournaments/{id}/join", tag = "tournaments", request_body = Option<JoinTournament>,
+    params(("id" = String, Path, description = "the tournament's id")),
+    security(("player_token" = [])),
+    responses(
+        (status = 200, body = TournamentView, description = "the tournament with the caller in it"),
+        (status = 401, body = ErrorBody, description = "not signed in"),
+        (status = 403, body = ErrorBody, description = "a wrong or missing password, an account without a password (a bot) where bots are not invited, or an account marked as computer assisted (code `engine_marked`)"),
+        (status = 404, body = ErrorBody, description = "no such tournament"),
+        (status = 409, body = ErrorBody, description = "the tournament is over, or full (200 players)"),
+        (status = 429, body = ErrorBody, description = "a ban for leaving games (code `playban`, until `Retry-After`)")))]
 pub async fn join(
     State(state): State<AppState>,
     Path(id): Path<GameId>,
@@ -77,7 +112,15 @@ pub async fn join(
     Ok(axum::Json(view_for(&state.store, &t, Some(&caller.name.key())).await?))
 }
 
-/// `POST /api/tournaments/{id}/withdraw`.
+/// Withdraw (pause, in an arena): not paired again until joining again; a game going on is played out.
+#[utoipa::path(post, path = "/api/tournaments/{id}/withdraw", tag = "tournaments",
+    params(("id" = String, Path, description = "the tournament's id")),
+    security(("player_token" = [])),
+    responses(
+        (status = 200, body = TournamentView, description = "the tournament"),
+        (status = 401, body = ErrorBody, description = "not signed in"),
+        (status = 404, body = ErrorBody, description = "no such tournament"),
+        (status = 409, body = ErrorBody, description = "the caller never joined")))]
 pub async fn withdraw(
     State(state): State<AppState>,
     Path(id): Path<GameId>,

@@ -8,6 +8,8 @@ use mancala_engine::{Options, Variant};
 use mancala_protocol::PROTOCOL_VERSION;
 use mancala_protocol::http::{ComputerLevel, VariantInfo, VariantList};
 
+/// The rule sets, with default options, option notes and a rules summary.
+#[utoipa::path(get, path = "/api/variants", operation_id = "list_variants", tag = "games", responses((status = 200, body = VariantList, description = "every variant")))]
 pub async fn list(_: Query<NoParams>) -> Json<VariantList> {
     Json(VariantList { protocol: PROTOCOL_VERSION, variants: Variant::ALL.into_iter().map(info).collect() })
 }

@@ -33,6 +33,7 @@ use axum::extract::State;
 use axum::response::Response;
 use futures_util::{SinkExt, StreamExt};
 use governor::Quota;
+use mancala_protocol::http::ErrorBody;
 use mancala_protocol::lobby::{LobbyClientMsg, LobbyServerMsg};
 use std::num::NonZeroU32;
 use tokio::sync::{mpsc, oneshot};
@@ -83,8 +84,24 @@ impl Member {
     }
 }
 
-/// `GET /api/lobby/ws`. The handshake is checked ([`WsUpgrade`], `Origin` included) before anything is
-/// looked up.
+/// The lobby WebSocket: live seeks, posting and accepting seeks, quick pairing, challenges, and the live
+/// lists of games waiting for an opponent and being played.
+///
+/// The client sends `LobbyClientMsg` frames and receives `LobbyServerMsg` frames (JSON text): `seeks` first,
+/// then `games` (the newest 20 waiting and live games), `seek_added` / `seek_removed`, `game_added` /
+/// `game_changed` / `game_removed`, `paired` (a `SeatGranted`) when a game is made, `challenge`. A seek
+/// lives while the socket that made it is open.
+#[utoipa::path(get, path = "/api/lobby/ws", operation_id = "lobby_ws", tag = "lobby",
+    params(
+        ("token" = Option<String>, Query, description = "a player token (or `Authorization: Bearer …`)"),
+        ("name" = Option<String>, Query, description = "a guest's display name")),
+    responses(
+        (status = 101, description = "switching to the WebSocket protocol"),
+        (status = 401, body = ErrorBody, description = "the token is not a player token"),
+        (status = 409, body = ErrorBody, description = "the guest name belongs to a registered player"),
+        (status = 429, body = ErrorBody, description = "too many lobby connections open from this address")))]
+// `GET /api/lobby/ws`. The handshake is checked ([`WsUpgrade`], `Origin` included) before anything is
+// looked up.
 pub async fn upgrade(
     State(state): State<AppState>,
     Query(query): Query<LobbyQuery>,

@@ -20,6 +20,7 @@ use axum::extract::State;
 use axum::response::Response;
 use governor::clock::DefaultClock;
 use governor::{DefaultDirectRateLimiter, Quota, RateLimiter};
+use mancala_protocol::http::ErrorBody;
 use std::sync::LazyLock;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use upgrade::WsUpgrade;
@@ -77,8 +78,21 @@ impl FromParams for WsQuery {
     }
 }
 
-/// `GET /api/games/{id}/ws`. The path and the parameters are checked before the handshake, so a bad id
-/// or parameter is named rather than answered with 426.
+/// The WebSocket of a game, for players (with the seat token) and spectators (without).
+///
+/// The client sends `ClientMsg` frames and receives `ServerMsg` frames (JSON text): a snapshot first, then
+/// versioned events. `v` resumes after that version.
+#[utoipa::path(get, path = "/api/games/{id}/ws", operation_id = "websocket", tag = "play",
+    params(
+        ("id" = String, Path, description = "game id"),
+        ("token" = Option<String>, Query, description = "seat token (or `Authorization: Bearer …`)"),
+        ("v" = Option<u64>, Query, description = "the last version the client holds")),
+    responses(
+        (status = 101, description = "switching to the WebSocket protocol"),
+        (status = 400, body = ErrorBody, description = "a bad parameter or body; the message names it"), (status = 401, body = ErrorBody, description = "not a seat token of this game"),
+        (status = 404, body = ErrorBody, description = "not found")))]
+// `GET /api/games/{id}/ws`. The path and the parameters are checked before the handshake, so a bad id
+// or parameter is named rather than answered with 426.
 pub async fn upgrade(
     State(state): State<AppState>,
     Path(id): Path<GameId>,

@@ -23,6 +23,7 @@ use crate::tournaments::actions;
 use axum::extract::State;
 use axum::response::Response;
 use futures_util::{SinkExt, StreamExt};
+use mancala_protocol::http::ErrorBody;
 use mancala_protocol::tournament::TournamentServerMsg;
 use std::time::Duration;
 use tokio::sync::broadcast::error::RecvError;
@@ -44,7 +45,19 @@ impl FromParams for TournamentQuery {
     }
 }
 
-/// `GET /api/tournaments/{id}/ws`: 404 before the upgrade for a tournament that does not exist.
+/// The tournament's live page: a WebSocket that sends `TournamentServerMsg` frames, `tournament` when it
+/// opens and at every change (a join, a pairing, a result); it reads nothing. Signed in (`?token=`,
+/// `Authorization: Bearer`, or a browser's session cookie from this site), each message carries the
+/// caller's place and seat; a revoked credential closes it with 4001.
+#[utoipa::path(get, path = "/api/tournaments/{id}/ws", operation_id = "socket", tag = "tournaments",
+    params(
+        ("id" = String, Path, description = "the tournament's id"),
+        ("token" = Option<String>, Query, description = "a player or API token (or `Authorization: Bearer …`)")),
+    responses(
+        (status = 101, description = "switching to the WebSocket protocol"),
+        (status = 401, body = ErrorBody, description = "the token is not a player token"),
+        (status = 404, body = ErrorBody, description = "no such tournament")))]
+// `GET /api/tournaments/{id}/ws`: 404 before the upgrade for a tournament that does not exist.
 pub async fn upgrade(
     State(state): State<AppState>,
     Path(id): Path<GameId>,

@@ -75,8 +75,9 @@ const FEATURE_ROUTES: &[&str] = &["below", "edge", "state"];
 /// besides the feature's own files.
 const ROUTE_USERS: &[&str] = &["http"];
 
-/// Single files allowed an arrow their module's row does not have: the router mounts the socket routes.
-const FILE_ALLOWED: &[(&str, &str)] = &[("http/mod.rs", "ws")];
+/// Single files allowed an arrow their module's row does not have: the router mounts the socket routes,
+/// the document lists their handlers (each carries its `#[utoipa::path]`).
+const FILE_ALLOWED: &[(&str, &str)] = &[("http/mod.rs", "ws"), ("http/openapi/mod.rs", "ws")];
 
 /// Arrows still against the direction, each to remove (docs/server.md, "The map", says how). The test fails
 /// on any other, and on one of these once it is gone, so the list only shrinks.

@@ -9,7 +9,7 @@
 //!   `deny_unknown_fields`);
 //! - every parameter by its name (`id`, `code`, `name`, `player`, `variant`, `status`, `result`, `since`,
 //!   `until`, `cursor`, `limit`, `max`, `ply`, `format`, `v`);
-//! - the errors each route can answer, besides those its stub lists: 400 on every route (any query
+//! - the errors each route can answer, besides those its `#[utoipa::path]` lists: 400 on every route (any query
 //!   parameter it does not take), 408 and 500 everywhere, 503 where the database or a room answers, 413
 //!   and 415 where a body is read, 429 (with `Retry-After`) where creation is rate-limited, and the
 //!   `WWW-Authenticate` header of every 401.
