@@ -68,6 +68,11 @@ pub struct Config {
     /// every start is added, so a restarted node is a new node.
     #[arg(long, env = "MANCALA_NODE_ID")]
     pub node_id: Option<String>,
+    /// The name the nodes of one site share on the broker: every subject they use starts with it, so
+    /// that several sites (or test clusters) on one broker never hear each other (letters, digits, `_`,
+    /// `-`).
+    #[arg(long, env = "MANCALA_CLUSTER_NAME", default_value = "mancala")]
+    pub cluster_name: String,
     /// Seconds a node's lease lasts without renewal (renewed every third of it): after a crash its games
     /// move on after about this long.
     #[arg(long, env = "MANCALA_LEASE_SECS", default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=600))]

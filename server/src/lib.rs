@@ -106,8 +106,10 @@ fn cluster_config(config: &Config, addr: SocketAddr) -> Result<Option<cluster::C
         }
         None => format!("node{:04x}", rand::random::<u16>()),
     };
+    cluster::check_node_id(&config.cluster_name).map_err(|e| ServerError::Config(format!("--cluster-name: {e}")))?;
     Ok(Some(cluster::ClusterConfig {
         broker_url,
+        name: config.cluster_name.clone(),
         node: format!("{id}-{:06x}", rand::random::<u32>() & 0xff_ffff),
         lease: Duration::from_secs(config.lease_secs),
         addr: addr.to_string(),

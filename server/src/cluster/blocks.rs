@@ -14,7 +14,7 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
 /// The broker subject of block changes.
-const SUBJECT: &str = "mancala.blocks.changed";
+const SUBJECT: &str = "blocks.changed";
 
 /// Account `blocker` (its key) changed its blocks in the store: this node and the others follow.
 pub async fn changed(lobby: &Lobby, store: &Store, cluster: Option<&Cluster>, blocker: &str) -> Result<(), StoreError> {

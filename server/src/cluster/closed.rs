@@ -12,7 +12,7 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
 /// The broker subject of closed accounts.
-const SUBJECT: &str = "mancala.accounts.closed";
+const SUBJECT: &str = "accounts.closed";
 
 /// The account `key` is closed: its game sockets close, here and on the other nodes.
 pub async fn closed(lobby: &Lobby, cluster: Option<&Cluster>, key: &str) {

@@ -37,9 +37,9 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
 /// The subject of every node's seeks, added and removed.
-const FEED: &str = "mancala.lobby.seeks";
+const FEED: &str = "lobby.seeks";
 /// The subject of what is said to an account's sockets (challenges).
-const ACCOUNTS: &str = "mancala.lobby.accounts";
+const ACCOUNTS: &str = "lobby.accounts";
 /// How often a node reads the other nodes' seeks from the table, whatever the feed said.
 const RELOAD: Duration = Duration::from_secs(5);
 /// How long a node waits for the owner of a seek to answer a take.
@@ -47,7 +47,7 @@ const TAKE_WAIT: Duration = Duration::from_secs(5);
 
 /// The subject on which node `node` takes requests for its seeks.
 pub fn take_subject(node: &str) -> String {
-    format!("mancala.lobby.take.{node}")
+    format!("lobby.take.{node}")
 }
 
 /// The feed's messages.
@@ -264,7 +264,7 @@ fn answer_take(broker: Broker, lobby: Lobby, request: TakeRequest, to: String) {
         };
         let answer: TakeAnswer = result.map_err(|e| (e.code().to_string(), e.to_string()));
         let payload = serde_json::to_vec(&answer).expect("an answer serialises");
-        if let Err(e) = broker.publish(to, payload.into()).await {
+        if let Err(e) = broker.answer(to, payload.into()).await {
             tracing::warn!(error = %e, "the answer to a take could not be sent");
         }
     });

@@ -65,6 +65,8 @@ pub enum ClusterError {
 #[derive(Clone, Debug)]
 pub struct ClusterConfig {
     pub broker_url: String,
+    /// The site's name on the broker: the first token of every subject (`--cluster-name`).
+    pub name: String,
     /// This node's key: its `--node-id` and a suffix new at every start.
     pub node: String,
     pub lease: Duration,
@@ -94,7 +96,8 @@ pub struct Cluster {
 impl Cluster {
     /// Connects to the broker and announces this node in the database.
     pub async fn join(config: &ClusterConfig, store: &Store) -> Result<Arc<Cluster>, ClusterError> {
-        let broker = Broker::connect(&config.broker_url, &format!("mancala-server {}", config.node)).await?;
+        let broker =
+            Broker::connect(&config.broker_url, &config.name, &format!("mancala-server {}", config.node)).await?;
         let pool = store.pool().clone();
         let sent = Instant::now();
         leases::register(&pool, &config.node, &config.addr, config.lease).await?;

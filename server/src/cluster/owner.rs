@@ -93,7 +93,7 @@ pub(super) async fn serve(
             let (cluster, rooms) = (cluster.clone(), rooms.clone());
             tokio::spawn(async move {
                 let reply = answer(&cluster, &rooms, request).await;
-                let _ = cluster.broker.publish(reply_to, reply.encode()).await;
+                let _ = cluster.broker.answer(reply_to, reply.encode()).await;
             });
         }
     };

@@ -16,7 +16,7 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
 /// The broker subject of revocations.
-const SUBJECT: &str = "mancala.lobby.revoked";
+const SUBJECT: &str = "lobby.revoked";
 
 /// `credentials` are revoked (their rows deleted): closes what they opened, here and on the other nodes.
 pub async fn revoked(lobby: &Lobby, cluster: Option<&Cluster>, credentials: Vec<Credential>) {

@@ -15,7 +15,7 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
 /// The broker subject of withdrawals.
-const SUBJECT: &str = "mancala.lobby.withdrawn";
+const SUBJECT: &str = "lobby.withdrawn";
 
 /// What every node's lobby withdraws.
 #[derive(Debug, Serialize, Deserialize)]

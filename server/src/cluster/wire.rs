@@ -20,12 +20,12 @@ use std::sync::Arc;
 
 /// The subject where node `node` takes what concerns the games it owns.
 pub fn owner_subject(node: &str) -> String {
-    format!("mancala.node.{node}.own")
+    format!("node.{node}.own")
 }
 
 /// The subject where node `node` takes what its relayed connections receive.
 pub fn relay_subject(node: &str) -> String {
-    format!("mancala.node.{node}.relay")
+    format!("node.{node}.relay")
 }
 
 /// To a game's owner.

@@ -32,6 +32,14 @@ fn drain(mut from: impl AsyncRead + Unpin + Send + 'static) -> Drained {
     (read, task)
 }
 
+/// The cluster name of the nodes on `database_url`: its database's name, in the letters a name allows.
+fn cluster_name(database_url: &str) -> String {
+    let db = database_url.split('?').next().unwrap_or_default().rsplit('/').next().unwrap_or_default();
+    let name: String =
+        db.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '_' }).take(40).collect();
+    if name.is_empty() { "test".into() } else { name }
+}
+
 impl Process {
     pub async fn start(database_url: &str, extra: &[&str]) -> Process {
         let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
@@ -54,6 +62,9 @@ impl Process {
             .args(["--addr", &addr.to_string(), "--database-url", database_url])
             .args(extra)
             .env("RUST_LOG", "info")
+            // The nodes of one test share its database, and only they: their broker subjects are that
+            // database's, so tests running at once on one broker never hear each other's accounts.
+            .env("MANCALA_CLUSTER_NAME", cluster_name(database_url))
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .kill_on_drop(true)
