@@ -350,7 +350,7 @@ mod tests {
         assert!(game.contains(&early), "the game's socket opens before the modules are in");
         let preloads: Vec<&str> = game.split(r#"<link rel="modulepreload" href=""#).skip(1).collect();
         assert!(preloads[0].contains("/js/prefs.js"), "the early socket's import is asked first: {:?}", &preloads[..2]);
-        assert!(index("game").0.contains("js/board/board.js"), "the game page's board");
+        assert!(game.contains("js/board/board.js"), "the game page's board");
         assert!(!index("home").0.contains("js/pages/game.js"), "only the page's own module");
     }
 

@@ -217,6 +217,11 @@ pub struct Ws {
     pub last_v: Option<u64>,
 }
 
+/// A message of the server read as the protocol's type (a message it cannot read fails the test).
+fn server_msg(value: Value) -> ServerMsg {
+    serde_json::from_value(value.clone()).unwrap_or_else(|e| panic!("not a server message ({e}): {value}"))
+}
+
 impl Ws {
     pub async fn send(&mut self, msg: Value) {
         self.stream.send(Message::Text(msg.to_string().into())).await.expect("send");
@@ -235,14 +240,12 @@ impl Ws {
 
     /// The next server message, read as the protocol's type (a message it cannot read fails the test).
     pub async fn recv(&mut self) -> ServerMsg {
-        let value = self.next_or_why(Duration::from_secs(10)).await.unwrap_or_else(|why| panic!("no message: {why}"));
-        serde_json::from_value(value.clone()).unwrap_or_else(|e| panic!("not a server message ({e}): {value}"))
+        server_msg(self.next().await)
     }
 
     /// [`Ws::recv`], or `None` when the connection closes or is silent for `wait`.
     pub async fn try_recv(&mut self, wait: Duration) -> Option<ServerMsg> {
-        let value = self.try_next(wait).await?;
-        Some(serde_json::from_value(value.clone()).unwrap_or_else(|e| panic!("not a server message ({e}): {value}")))
+        Some(server_msg(self.try_next(wait).await?))
     }
 
     /// The next server message `pick` accepts (others, such as presence, are skipped).

@@ -27,6 +27,15 @@ export function socketPath(gameId, token, v) {
   return `/api/games/${encodeURIComponent(gameId)}/ws${qs ? `?${qs}` : ''}`;
 }
 
+/**
+ * A new WebSocket to `path` on this page's host, over TLS when the page is.
+ * @param {string} path
+ */
+export function openSocket(path) {
+  const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return new WebSocket(`${proto}//${location.host}${path}`);
+}
+
 /** @typedef {{path: string, ws: WebSocket, heard: string[]}} Early */
 
 /** @type {Early | null} */
@@ -45,11 +54,10 @@ function openEarly() {
   }
   adoptSeatFragment(id);
   const path = socketPath(id, seatToken(id), null);
-  const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
   /** @type {WebSocket} */
   let ws;
   try {
-    ws = new WebSocket(`${proto}//${location.host}${path}`);
+    ws = openSocket(path);
   } catch {
     return;
   }

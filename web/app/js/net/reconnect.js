@@ -5,7 +5,7 @@
 // silent past SILENCE_MS for dead (a phone that slept, a NAT that forgot us). A subclass says where
 // to connect (`url`), what a ping is (`pingText`) and handles `opened`, `received` and `dropped`.
 
-import { claimEarly } from './early.js';
+import { claimEarly, openSocket } from './early.js';
 
 /** Back-off before the n-th retry in a row; the last one repeats. */
 const BACKOFF_MS = [250, 500, 1000, 2000, 4000, 8000];
@@ -101,8 +101,7 @@ export class ReconnectingSocket {
     }
     const path = this.url();
     const early = old ? null : claimEarly(path);
-    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    const ws = early ? early.ws : new WebSocket(`${proto}//${location.host}${path}`);
+    const ws = early ? early.ws : openSocket(path);
     this.ws = ws;
     this.onStatus('connecting');
     ws.onopen = () => {
