@@ -7,7 +7,7 @@
 //! connections), [`store`] (SQLite or PostgreSQL through one code path; rows to domain values, every SQL
 //! statement), `engine_work` (every search of the server on one pool of cores: the server bots', analyses,
 //! reviews), `ws` (the WebSocket endpoint and connection loop), `http` (REST routes, one file per area),
-//! `lobby`, `auth`, `cluster`, `tournaments`, and the features in a folder each (`playban`). [`run`] takes a bound listener and a shutdown future, so tests run the real
+//! `lobby`, `auth`, `cluster`, `tournaments`, and the features in a folder each (`playban`, `blocks`). [`run`] takes a bound listener and a shutdown future, so tests run the real
 //! server on an ephemeral port.
 //!
 //! The public surface is what the binary, the tests and the examples use: [`run`] with its [`Config`]
@@ -18,6 +18,7 @@
 
 pub mod admin;
 pub(crate) mod auth;
+pub(crate) mod blocks;
 pub(crate) mod cluster;
 pub mod config;
 pub(crate) mod edge;
@@ -197,7 +198,7 @@ pub async fn run(
             puzzles::mining::Mining { store: store.clone(), engine: engine.clone(), nodes: config.puzzle_mining_nodes };
         services.start("puzzle mining", |tracker, token| puzzles::mining::start(mining, token, tracker));
     }
-    let blocks = lobby::blocks::Blocks::load(&store).await?;
+    let blocks = blocks::Blocks::load(&store).await?;
     let lobby = services.start("lobby", |tracker, token| {
         let limits = lobby::limits::LobbyLimits::of(&config);
         lobby::Lobby::start(rooms.clone(), (store.clone(), blocks), limits, link, tracker, token)

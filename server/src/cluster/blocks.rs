@@ -7,8 +7,8 @@
 
 use super::subscription::{self, text};
 use super::{Broker, Cluster};
+use crate::blocks::Blocks;
 use crate::lobby::Lobby;
-use crate::lobby::blocks::Blocks;
 use crate::store::{Store, StoreError};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;

@@ -6,6 +6,7 @@
 
 use super::email::check_password;
 use crate::auth::session;
+use crate::blocks;
 use crate::edge::caller::SignedIn;
 use crate::edge::error::ApiError;
 use crate::edge::extract::{Json, NoParams, Query};
@@ -107,7 +108,7 @@ async fn collect(state: &AppState, name: &PlayerName) -> Result<AccountData, Api
         sessions,
         api_tokens,
         lessons: store.learn_progress(&key).await?,
-        blocks: store.blocks_of(&key).await?.into_iter().map(|b| b.name).collect(),
+        blocks: blocks::queries::blocks_of(store, &key).await?.into_iter().map(|b| b.name).collect(),
         puzzles: super::puzzles::history_of(state, &key, None).await?,
         reports: store
             .reports_made(&key)

@@ -3,6 +3,7 @@
 //! `POST /api/lobby/seeks/{id}/accept`, and the challenges (`/api/challenges…`, accounts only).
 
 use crate::auth::{self, Caller};
+use crate::blocks;
 use crate::edge::caller::MaybeSignedIn;
 use crate::edge::error::ApiError;
 use crate::edge::extract::{Json, NoParams, OptionalJson, Path, Query};
@@ -224,10 +225,10 @@ pub async fn challenge(
     }
     let to = PlayerName::parse(&row.name).map_err(|e| ApiError::Internal(e.to_string()))?;
     // The store decides, not this node's copy: a block made on another node a moment ago counts.
-    if state.store.is_blocked(&to.key(), &from.name().key()).await? {
+    if blocks::queries::is_blocked(&state.store, &to.key(), &from.name().key()).await? {
         return Err(ApiError::Blocked(format!("{to} does not accept challenges from you")));
     }
-    if state.store.is_blocked(&from.name().key(), &to.key()).await? {
+    if blocks::queries::is_blocked(&state.store, &from.name().key(), &to.key()).await? {
         return Err(ApiError::Blocked(format!("you block {to}: unblock them first to challenge them")));
     }
     let spec = GameSpec::check(req.variant, req.options, req.clock, req.rated, &from)?;

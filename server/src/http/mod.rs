@@ -36,7 +36,6 @@ pub mod account_data;
 pub mod analysis;
 pub mod answers;
 pub mod as_json;
-pub mod blocks;
 pub mod cors;
 pub mod email;
 pub mod export;
@@ -156,8 +155,6 @@ pub fn router(state: AppState) -> Router {
         .route("/api/puzzles/{id}", get(puzzles::get))
         .route("/api/puzzles/{id}/attempt", post(puzzles::attempt))
         .route("/api/puzzles/{id}/vote", post(puzzles::vote))
-        .route("/api/blocks", get(blocks::list).post(blocks::block))
-        .route("/api/blocks/{name}", delete(blocks::unblock))
         .route("/api/reports", post(reports::report))
         .route("/api/mod/reports", get(moderation::queue))
         .route("/api/mod/reports/{id}", get(moderation::report))
@@ -166,6 +163,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/mod/players/{name}/actions", post(moderation::act))
         .route("/api/mod/log", get(moderation::log))
         .merge(crate::playban::routes::router())
+        .merge(crate::blocks::routes::router())
         .merge(web::routes())
         .layer(axum::middleware::from_fn(answers::note_route))
         .layer(axum::middleware::map_response(web::stamp_version))

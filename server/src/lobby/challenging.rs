@@ -7,6 +7,7 @@
 
 use super::Pool;
 use crate::ids::{ChallengeId, GameId, PlayerName};
+use crate::lobby::blocks::KeptApart;
 use crate::lobby::error::LobbyError;
 use crate::lobby::pairing::{Deliver, Pairing, Player};
 use crate::lobby::person::{Person, PersonKey};

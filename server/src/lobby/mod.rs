@@ -16,7 +16,7 @@
 //! | [`lists`] | the live game lists (waiting, being played) read for the lobby sockets |
 //! | [`limits`] | the lobby's limits, and the per-address count of its connections |
 //! | [`ratings`] | the rating shown with a seek |
-//! | [`blocks`] | who blocks whom: never paired, either way |
+//! | [`blocks`] | who the lobby keeps apart (the blocks are `crate::blocks`'s): never paired, either way |
 //! | [`closing`] | the game sockets of an account, closed at once when the account is closed |
 //! | [`engine_mark`] | no rated game for an account marked as computer assisted |
 //!
@@ -44,12 +44,12 @@ pub mod pool;
 pub mod ratings;
 pub mod seek;
 
+use crate::blocks::Blocks;
 use crate::ids::ClientAddr;
 use crate::ids::ConnId;
 use crate::ids::Credential;
 use crate::room::Registry;
 use crate::store::Store;
-use blocks::Blocks;
 use command::Command;
 use error::LobbyError;
 use limits::{Admitted, Doors, LobbyLimits};

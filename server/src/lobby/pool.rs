@@ -17,7 +17,7 @@ pub use remote::{Peers, Remote, RemoteSeek, TakeRequest};
 /// The way to the other nodes, when there are some.
 pub type Link = std::sync::Arc<dyn Peers>;
 
-use super::blocks::Blocks;
+use super::blocks::KeptApart;
 use super::challenge::Challenges;
 use super::command::{Command, Joined, Joining, Kick, Listed, Taker};
 use super::error::LobbyError;
@@ -27,6 +27,7 @@ use super::pairing::{Deliver, Pairing, Player};
 use super::person::{Person, PersonKey};
 use super::playing::Playing;
 use super::seek::{GameSpec, Seek, Shown};
+use crate::blocks::Blocks;
 use crate::game::UnixMs;
 use crate::ids::ClientAddr;
 use crate::ids::ConnId;

@@ -8,6 +8,7 @@
 
 use super::{Pool, Seek};
 use crate::ids::{GameId, Identity, SeekId};
+use crate::lobby::blocks::KeptApart;
 use crate::lobby::command::{Command, Taker};
 use crate::lobby::error::LobbyError;
 use crate::lobby::pairing::Deliver;

@@ -39,7 +39,7 @@ pub use aborts::AbortedBy;
 pub use account_data::SessionInfo;
 pub use accounts::{AccountRow, AccountWrite, ApiTokenRow, SessionRow};
 pub use admin::Stats;
-pub use blocks::{BlockRow, BlockWrite};
+pub use blocks::BlockWrite;
 pub use chat::ChatRow;
 pub use check::PairedSeat;
 pub use closings::{ClosingRow, ClosingWrite};

@@ -12,6 +12,7 @@
 
 use super::plan::{Plan, plan};
 use super::record::{TGame, Tournament, now_ms};
+use crate::blocks;
 use crate::game::{NewGame, Occupant, UnixMs};
 use crate::ids::{self, GameId, Identity, PlayerName};
 use crate::room::Registry;
@@ -111,7 +112,7 @@ impl Directors {
         let Some(record) = self.store.tournament_record(id).await? else { return Ok(()) };
         let mut t = Tournament::read(record).map_err(StoreError::Corrupt)?;
         // Read at every pairing from the database, so a block made on any node holds at once.
-        t.blocks = self.store.blocks_among_players_of(id).await?;
+        t.blocks = blocks::queries::among_players_of(&self.store, id).await?;
         let missing = t.games.iter().filter(|g| matches!(g.played, super::record::Played::Pending { made: false }));
         self.make_all(&t, missing, &fence).await?;
         let plan = plan(&t, now_ms(), self.round_pause.as_millis() as u64);

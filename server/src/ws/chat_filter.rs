@@ -4,7 +4,7 @@
 //! (when the seat is an account's: the snapshot says) or the signed-in spectator; a guest blocks nobody.
 //! A line is an account's when it is a spectator's (only accounts chat there) or a registered seat's.
 
-use crate::lobby::blocks::Blocks;
+use crate::blocks::Blocks;
 use crate::room::frame::Frame;
 use mancala_engine::Side;
 use mancala_protocol::http::PlayerInfo;

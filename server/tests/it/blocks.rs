@@ -3,7 +3,7 @@
 //! blocker them; the blocked player's chat lines (players' and spectators' rooms, live and in snapshots)
 //! do not reach the blocker while everyone else reads them; quick pairing and seeks never pair the two,
 //! either way; a block survives a restart; on two nodes a block made through one takes effect on the
-//! other. The store's own reads and writes on SQLite and PostgreSQL.
+//! other. The feature's reads of what the writer stored, on SQLite and PostgreSQL.
 
 use crate::common;
 
@@ -340,50 +340,47 @@ async fn a_block_made_on_one_node_takes_effect_on_another() {
     drop_db(&base, &url).await;
 }
 
-async fn store_reads_what_it_wrote(url: &str) {
-    let (store, _writer) = Store::connect(url).await.expect("connect");
-    let player = |name: &str| {
-        Write::InsertPlayer(PlayerRow {
-            name: name.into(),
-            token_hash: format!("h-{name}"),
-            created_at: 1,
-            password_hash: None,
-        })
-    };
-    store.write(vec![player("Amina"), player("Baraka"), player("chiku")]).await.unwrap();
-    let at = |ms| mancala_server::game::UnixMs::from_millis(ms);
-    let insert = |blocker: &str, blocked: &str, ms| {
-        Write::Block(BlockWrite::Insert { blocker: blocker.into(), blocked: blocked.into(), at: at(ms) })
-    };
-    store
-        .write(vec![insert("amina", "chiku", 20), insert("amina", "baraka", 10), insert("chiku", "amina", 5)])
-        .await
-        .unwrap();
-    store.write(vec![insert("amina", "baraka", 99)]).await.expect("blocking twice is blocking once");
-    let listed: Vec<(String, i64)> =
-        store.blocks_of("amina").await.unwrap().into_iter().map(|b| (b.name, b.created_at.millis())).collect();
-    assert_eq!(listed, vec![("Baraka".to_string(), 10), ("chiku".to_string(), 20)]);
-    assert!(store.is_blocked("amina", "baraka").await.unwrap());
-    assert!(!store.is_blocked("baraka", "amina").await.unwrap());
-    let mut all = store.all_blocks().await.unwrap();
-    all.sort();
-    assert_eq!(all.len(), 3);
-    store
-        .write(vec![Write::Block(BlockWrite::Delete { blocker: "amina".into(), blocked: "baraka".into() })])
-        .await
-        .unwrap();
-    assert_eq!(store.blocked_keys("amina").await.unwrap(), vec!["chiku".to_string()]);
+/// The feature's reads of what the writer stored, through the routes that use them: an account's list
+/// (oldest first, registered spellings), one pair (a challenge, either way), every block (read at a
+/// node's start, which fails if it cannot), an account's keys (read again after an unblock).
+async fn the_queries_read_what_the_writer_wrote(url: &str, dir: Option<tempfile::TempDir>) {
+    let config = || common::lobby::config(url);
+    let s = TestServer::start_with(config()).await;
+    let amina = account(&s, "Amina").await;
+    let baraka = account(&s, "Baraka").await;
+    let chiku = account(&s, "chiku").await;
+    assert_eq!(block(&s, &amina, "baraka").await.0, 201);
+    assert_eq!(block(&s, &amina, "CHIKU").await.0, 201);
+    assert_eq!(block(&s, &amina, "baraka").await.0, 200, "blocking twice is blocking once");
+    assert_eq!(block(&s, &chiku, "amina").await.0, 201);
+    let (_, list) = get_auth(&s, "/api/blocks", &amina).await;
+    assert_eq!(names(&list), vec!["Baraka", "chiku"], "{list}");
+    for (from, to) in [(&amina, "baraka"), (&baraka, "amina")] {
+        let (status, body) = post_auth(&s, "/api/challenges", from, json!({ "to": to, "variant": "azigo" })).await;
+        assert_eq!((status, body["error"].as_str()), (403, Some("blocked")), "{body}");
+    }
+    s.stop().await;
+
+    let s = TestServer::start_with(config()).await;
+    assert_eq!(unblock(&s, &amina, "Baraka").await, 204);
+    let (_, list) = get_auth(&s, "/api/blocks", &amina).await;
+    assert_eq!(names(&list), vec!["chiku"], "{list}");
+    let (status, body) = post_auth(&s, "/api/challenges", &baraka, json!({ "to": "amina", "variant": "azigo" })).await;
+    assert_eq!(status, 201, "{body}");
+    s.stop().await;
+    drop(dir);
 }
 
 #[tokio::test]
 async fn blocks_are_stored_on_sqlite() {
     let dir = tempfile::tempdir().unwrap();
-    store_reads_what_it_wrote(&format!("sqlite://{}", dir.path().join("s.db").display())).await;
+    let url = format!("sqlite://{}", dir.path().join("s.db").display());
+    the_queries_read_what_the_writer_wrote(&url, Some(dir)).await;
 }
 
 #[tokio::test]
 async fn blocks_are_stored_on_postgres() {
     let Some((base, url)) = fresh_db("blocks_store").await else { return };
-    store_reads_what_it_wrote(&url).await;
+    the_queries_read_what_the_writer_wrote(&url, None).await;
     drop_db(&base, &url).await;
 }

@@ -22,11 +22,12 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("fairplay", &["ids", "game", "ratings", "store", "engine_work", "config"]),
     ("mail", &["ids", "config"]),
     ("puzzles", &["ids", "game", "ratings", "store", "engine_work", "config"]),
-    ("room", &["ids", "game", "ratings", "store", "engine_work", "config"]),
+    ("blocks", &["ids", "game", "store", "config"]),
+    ("room", &["ids", "game", "ratings", "store", "engine_work", "blocks", "config"]),
     ("playban", &["ids", "game", "store", "config"]),
-    ("cluster", &["ids", "game", "store", "room", "lobby", "config"]),
-    ("lobby", &["ids", "game", "ratings", "store", "room", "playban", "config"]),
-    ("tournaments", &["ids", "game", "ratings", "store", "room", "password", "config"]),
+    ("cluster", &["ids", "game", "store", "room", "lobby", "blocks", "config"]),
+    ("lobby", &["ids", "game", "ratings", "store", "room", "playban", "blocks", "config"]),
+    ("tournaments", &["ids", "game", "ratings", "store", "room", "password", "blocks", "config"]),
     ("moderation", &["ids", "game", "store", "auth", "room", "lobby", "cluster", "playban", "config"]),
     ("edge", &["below", "state"]),
     ("ws", &["below", "edge", "state"]),
@@ -53,6 +54,7 @@ const BELOW_EDGE: &[&str] = &[
     "engine_work",
     "fairplay",
     "mail",
+    "blocks",
     "room",
     "playban",
     "cluster",
@@ -65,7 +67,7 @@ const BELOW_EDGE: &[&str] = &[
 /// The feature folders (docs/server.md, "Features"): a feature's `routes.rs` is an edge file
 /// ([`FEATURE_ROUTES`]), its `queries.rs` holds its SQL, and its other files (logic without I/O, the
 /// public surface) follow the feature's row of [`ALLOWED`].
-const FEATURES: &[&str] = &["playban"];
+const FEATURES: &[&str] = &["playban", "blocks"];
 
 /// What a feature's `routes.rs` may use: what `http` may (everything below, `edge`, `state`), and neither
 /// `http` nor `ws`.

@@ -71,7 +71,7 @@ pub fn document_value() -> serde_json::Value {
         crate::http::tournaments::withdraw, crate::ws::tournament::upgrade, crate::http::reports::report, crate::http::moderation::queue,
         crate::http::moderation::report, crate::http::moderation::dismiss, crate::http::moderation::player, crate::http::moderation::act, crate::http::moderation::log,
         crate::http::account::acknowledge_warning,
-        crate::http::blocks::list, crate::http::blocks::block, crate::http::blocks::unblock,
+        crate::blocks::routes::list, crate::blocks::routes::block, crate::blocks::routes::unblock,
         crate::http::puzzles::get, crate::http::puzzles::next, crate::http::puzzles::daily, crate::http::puzzles::streak_next,
         crate::http::puzzles::attempt, crate::http::puzzles::vote, crate::http::puzzles::history, crate::http::puzzles::export,
         crate::http::twostep::status, crate::http::twostep::setup, crate::http::twostep::enable, crate::http::twostep::disable, crate::http::twostep::backup_codes,

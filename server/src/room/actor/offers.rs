@@ -3,6 +3,7 @@
 //! made through the rooms like any game.
 
 use super::{Origin, Room, not_seated};
+use crate::blocks;
 use crate::game::{Refusal, UnixMs};
 use crate::ids::{GameId, Identity};
 use crate::room::answers::Answer;
@@ -134,8 +135,8 @@ impl Room {
         let (me, them) = (account(side)?, account(side.other())?);
         let (my_key, their_key) = (me.key(), them.key());
         let (mine, theirs) = match tokio::try_join!(
-            self.store.is_blocked(&my_key, &their_key),
-            self.store.is_blocked(&their_key, &my_key)
+            blocks::queries::is_blocked(&self.store, &my_key, &their_key),
+            blocks::queries::is_blocked(&self.store, &their_key, &my_key)
         ) {
             Ok(found) => found,
             Err(e) => {

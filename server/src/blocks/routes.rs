@@ -1,22 +1,31 @@
-//! An account's blocks (`/api/blocks`): block a player, unblock, list. What a block does is the lobby's,
-//! the challenges' and the game sockets' (docs/moderation.md, "Blocks"); a change reaches every node
-//! through [`crate::cluster::blocks`]. Writes are signed in, so a session's are checked for `Origin` by
+//! Blocks' HTTP routes (`/api/blocks`): block a player, unblock, list. An edge file (docs/server.md,
+//! "Features"): it reads who asks, stores the change and answers; what a block does is the lobby's, the
+//! challenges' and the game sockets' (docs/moderation.md, "Blocks"), and a change reaches every node
+//! through `crate::cluster::blocks`. Writes are signed in, so a session's are checked for `Origin` by
 //! [`SignedIn`].
 
+use super::MAX_BLOCKS;
+use super::queries::{self, BlockRow};
 use crate::cluster::blocks::changed;
 use crate::edge::caller::SignedIn;
 use crate::edge::error::ApiError;
 use crate::edge::extract::{Json, NoParams, Path, Query};
 use crate::game::UnixMs;
 use crate::ids::PlayerName;
-use crate::lobby::blocks::MAX_BLOCKS;
 use crate::lobby::limits::COUNT_RETRY_SECS;
 use crate::state::AppState;
-use crate::store::{BlockRow, BlockWrite, Write};
+use crate::store::{BlockWrite, Write};
+use axum::Router;
 use axum::extract::State;
 use axum::http::StatusCode;
+use axum::routing::{delete, get};
 use mancala_protocol::blocks::{BlockInfo, BlockList, CreateBlock};
 use mancala_protocol::http::ErrorBody;
+
+/// The feature's routes, mounted by the router (`http/mod.rs`).
+pub fn router() -> Router<AppState> {
+    Router::new().route("/api/blocks", get(list).post(block)).route("/api/blocks/{name}", delete(unblock))
+}
 
 fn info(row: BlockRow) -> BlockInfo {
     BlockInfo { name: row.name, created_at: row.created_at.wire() }
@@ -33,7 +42,7 @@ pub async fn list(
     _: Query<NoParams>,
     SignedIn(caller): SignedIn,
 ) -> Result<axum::Json<BlockList>, ApiError> {
-    let rows = state.store.blocks_of(&caller.name.key()).await?;
+    let rows = queries::blocks_of(&state.store, &caller.name.key()).await?;
     Ok(axum::Json(BlockList { blocks: rows.into_iter().map(info).collect(), max: MAX_BLOCKS as u32 }))
 }
 
@@ -64,7 +73,7 @@ pub async fn block(
         return Err(ApiError::NotFound(format!("no account named `{name}`")));
     };
     let me = caller.name.key();
-    let mine = state.store.blocks_of(&me).await?;
+    let mine = queries::blocks_of(&state.store, &me).await?;
     if let Some(old) = mine.iter().find(|b| b.name.eq_ignore_ascii_case(&row.name)) {
         return Ok((StatusCode::OK, axum::Json(info(old.clone()))));
     }
@@ -97,7 +106,7 @@ pub async fn unblock(
     Path(name): Path<PlayerName>,
 ) -> Result<StatusCode, ApiError> {
     let me = caller.name.key();
-    if !state.store.is_blocked(&me, &name.key()).await? {
+    if !queries::is_blocked(&state.store, &me, &name.key()).await? {
         return Err(ApiError::NotFound(format!("you do not block `{name}`")));
     }
     state.store.write(vec![Write::Block(BlockWrite::Delete { blocker: me.clone(), blocked: name.key() })]).await?;
