@@ -13,7 +13,7 @@ use crate::puzzles::judge::{AttemptError, Solution, Step, Verdict};
 use crate::puzzles::{daily as pick_daily, goal_text, utc_date};
 use crate::ratings::Rating;
 use crate::state::AppState;
-use crate::store::{AttemptOutcome, AttemptWrite, PuzzleFilter, PuzzleRow, PuzzleWrite, Write};
+use crate::store::{AttemptWrite, PuzzleFilter, PuzzleRow, PuzzleWrite, Write};
 use axum::extract::State;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
@@ -25,7 +25,6 @@ use mancala_protocol::puzzles::{
 };
 use mancala_puzzles::{Goal, PuzzleGame, Theme};
 use std::collections::BTreeMap;
-use std::sync::{Arc, Mutex};
 
 /// Puzzles `next` chooses among at random (the nearest to the rating), so guests do not all get one.
 const NEAREST: u32 = 8;
@@ -400,17 +399,15 @@ pub async fn attempt(
         board,
     };
     if let (Some(caller), true) = (caller, result != AttemptResult::Continue) {
-        let outcome = Arc::new(Mutex::new(AttemptOutcome::default()));
         let write = AttemptWrite {
             puzzle: row.puzzle.id.clone(),
             player_key: caller.name.key(),
             won: result == AttemptResult::Right,
             at: UnixMs::now(),
             streak: req.streak,
-            outcome: outcome.clone(),
         };
-        state.store.write(vec![Write::Puzzle(PuzzleWrite::Attempt(write))]).await?;
-        let outcome = outcome.lock().expect("outcome lock").clone();
+        let committed = state.store.write_for(vec![Write::Puzzle(PuzzleWrite::Attempt(write))]).await?;
+        let outcome = committed.attempt.unwrap_or_default();
         if let Some((before, after)) = outcome.account {
             answer.recorded = true;
             answer.rating = Some(PuzzleRatingChange {

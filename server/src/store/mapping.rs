@@ -110,7 +110,6 @@ fn rating_update(game: &LiveGame, change: &Change) -> Option<RateGame> {
         players: BySide::new(key(Side::South)?, key(Side::North)?),
         winner: result.winner(),
         at: change.at_ms.millis(),
-        outcome: Default::default(),
     })
 }
 

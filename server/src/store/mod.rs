@@ -13,6 +13,7 @@ mod chat;
 mod check;
 mod checkpoint;
 mod closings;
+mod committed;
 mod email;
 mod engine_mark;
 mod fair_play;
@@ -43,6 +44,7 @@ pub use blocks::BlockWrite;
 pub use chat::ChatRow;
 pub use check::PairedSeat;
 pub use closings::{ClosingRow, ClosingWrite};
+pub use committed::Committed;
 pub use email::{EmailRow, EmailWrite, MailedAccount};
 pub use engine_mark::RefundRow;
 pub use fair_play::{FairPlayRow, RatedGame, RatedSeat};
@@ -272,12 +274,7 @@ impl Store {
     ) -> Result<Option<mancala_protocol::RatingChanges>, StoreError> {
         let fence = epoch.map(|epoch| Fence { game: game.id.as_str().to_string(), epoch });
         let writes = mapping::writes(game, change);
-        let rated = writes.iter().find_map(|w| match w {
-            Write::Rate(r) => Some(r.outcome.clone()),
-            _ => None,
-        });
-        self.write_fenced(writes, fence).await?;
-        let changes = rated.and_then(|outcome| *outcome.lock().expect("outcome lock"));
+        let changes = self.write_fenced(writes, fence).await?.ratings;
         if changes.is_some() {
             self.rated.notify_one();
         }
@@ -292,11 +289,16 @@ impl Store {
 
     /// Applies `writes` atomically, after everything queued before it. Returns once committed.
     pub async fn write(&self, writes: Vec<Write>) -> Result<(), StoreError> {
+        self.write_fenced(writes, None).await.map(drop)
+    }
+
+    /// [`Store::write`], with what the transaction computed for these writes (a puzzle attempt's ratings).
+    pub async fn write_for(&self, writes: Vec<Write>) -> Result<Committed, StoreError> {
         self.write_fenced(writes, None).await
     }
 
-    /// [`Store::write`], refused unless this node holds `fence` when the transaction runs.
-    pub async fn write_fenced(&self, writes: Vec<Write>, fence: Option<Fence>) -> Result<(), StoreError> {
+    /// [`Store::write_for`], refused unless this node holds `fence` when the transaction runs.
+    pub async fn write_fenced(&self, writes: Vec<Write>, fence: Option<Fence>) -> Result<Committed, StoreError> {
         let started = std::time::Instant::now();
         let (done, answer) = oneshot::channel();
         self.writes.send(writer::Job { writes, fence, done }).await.map_err(|_| StoreError::Closed)?;

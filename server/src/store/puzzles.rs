@@ -3,6 +3,7 @@
 //! applied by the single writer: an attempt moves both ratings in the transaction that records it, so two
 //! attempts at once (two nodes) both count; reads run on the read pool.
 
+use super::committed::Reports;
 use super::{Backend, Store, StoreError};
 use crate::game::UnixMs;
 use crate::ratings::{Rating, rate_game};
@@ -10,7 +11,6 @@ use mancala_engine::{BySide, Side};
 use mancala_puzzles::{Puzzle, PuzzleGame};
 use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
-use std::sync::{Arc, Mutex};
 
 /// A stored puzzle: the puzzle (its `rating` the current one) and what attempts and votes made of it.
 #[derive(Clone, Debug, PartialEq)]
@@ -32,11 +32,9 @@ pub struct AttemptWrite {
     pub at: UnixMs,
     /// Part of the account's streak run.
     pub streak: bool,
-    /// What the writer did, for the answer (overwritten by every try of the transaction).
-    pub outcome: Arc<Mutex<AttemptOutcome>>,
 }
 
-/// What recording an attempt did.
+/// What recording an attempt did (handed back on the job's answer channel: [`super::Committed`]).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct AttemptOutcome {
     /// The account's rating before and after; `None` when the account had recorded this puzzle already.
@@ -181,6 +179,7 @@ pub(super) async fn apply(
     tx: &mut Transaction<'static, Any>,
     backend: Backend,
     write: &PuzzleWrite,
+    reports: &mut Reports,
 ) -> Result<(), sqlx::Error> {
     match write {
         PuzzleWrite::Import { puzzles, at } => insert(tx, puzzles, *at, false).await?,
@@ -193,7 +192,7 @@ pub(super) async fn apply(
                     .await?;
             }
         }
-        PuzzleWrite::Attempt(a) => attempt(tx, backend, a).await?,
+        PuzzleWrite::Attempt(a) => reports.attempted(a, attempt(tx, backend, a).await?),
         PuzzleWrite::Vote { puzzle, player_key, up, at, retires } => {
             sqlx::query(
                 "INSERT INTO puzzle_votes (puzzle_id, player_key, up, at) VALUES ($1, $2, $3, $4) \
@@ -233,7 +232,11 @@ pub(super) async fn apply(
 /// Records an attempt: the account's rating row is made if new; on PostgreSQL both rows are locked (the
 /// account's first, always in that order) before they are read, so attempts at once on two nodes both
 /// count. A second finished attempt of the same puzzle by the same account moves no rating.
-async fn attempt(tx: &mut Transaction<'static, Any>, backend: Backend, a: &AttemptWrite) -> Result<(), sqlx::Error> {
+async fn attempt(
+    tx: &mut Transaction<'static, Any>,
+    backend: Backend,
+    a: &AttemptWrite,
+) -> Result<AttemptOutcome, sqlx::Error> {
     let lock = if backend == Backend::Postgres { " FOR UPDATE" } else { "" };
     let default = Rating::default();
     sqlx::query(
@@ -309,8 +312,7 @@ async fn attempt(tx: &mut Transaction<'static, Any>, backend: Backend, a: &Attem
         let after = outcome.puzzle.unwrap_or(puzzle);
         outcome.streak = Some(streak(tx, a, &mine, puzzle, after).await?);
     }
-    *a.outcome.lock().expect("outcome lock") = outcome;
-    Ok(())
+    Ok(outcome)
 }
 
 /// Moves the account's streak run (docs/puzzles.md, "Streak"): a solved puzzle harder than the run's last

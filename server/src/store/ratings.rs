@@ -9,7 +9,6 @@ use mancala_engine::{BySide, Side, Variant};
 use mancala_protocol::{RatingChange, RatingChanges};
 use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
-use std::sync::{Arc, Mutex};
 
 fn rating_of(row: &AnyRow) -> Result<Rating, StoreError> {
     let games: i64 = row.try_get("games")?;
@@ -46,10 +45,6 @@ pub struct RateGame {
     pub players: BySide<String>,
     pub winner: Option<Side>,
     pub at: i64,
-    /// Where the writer leaves the changes it wrote (or found written before), for the room to show once
-    /// the commit is acknowledged. Overwritten by every attempt, so a batch retried job by job leaves the
-    /// values of the transaction that committed.
-    pub outcome: Arc<Mutex<Option<RatingChanges>>>,
 }
 
 fn change_of(before: i64, after: i64, deviation_after: i64) -> RatingChange {
@@ -88,24 +83,22 @@ where
     })
 }
 
-/// Applies a rated game's result to both ratings, inside the writer's transaction. Exactly once per game:
-/// if the game's changes are already stored (a replayed or resent end), nothing is written and the stored
-/// changes are reported. The two rating rows are created if new and, on PostgreSQL, locked (in key order,
+/// Applies a rated game's result to both ratings, inside the writer's transaction, and returns the changes
+/// (the writer hands them back on the job's answer channel). Exactly once per game: if the game's changes
+/// are already stored (a replayed or resent end), nothing is written and the stored changes are returned. The two rating rows are created if new and, on PostgreSQL, locked (in key order,
 /// so two nodes rating games of the same players never wait for each other in a cycle) before they are
 /// read, so two games ending at once on two nodes both count.
 pub(super) async fn apply(
     tx: &mut Transaction<'static, Any>,
     backend: Backend,
     r: &RateGame,
-) -> Result<(), sqlx::Error> {
+) -> Result<Option<RatingChanges>, sqlx::Error> {
     if let Some(done) = stored_changes(&mut **tx, &r.game_id).await? {
-        *r.outcome.lock().expect("outcome lock") = Some(done);
-        return Ok(());
+        return Ok(Some(done));
     }
     if r.players.south == r.players.north {
         // Someone playing themselves changes no rating.
-        *r.outcome.lock().expect("outcome lock") = None;
-        return Ok(());
+        return Ok(None);
     }
     let variant = r.variant.id();
     let mut keys = [&r.players.south, &r.players.north];
@@ -184,9 +177,7 @@ pub(super) async fn apply(
             Rating::to_e9(after[side].deviation),
         )
     };
-    *r.outcome.lock().expect("outcome lock") =
-        Some(RatingChanges { south: shown(Side::South), north: shown(Side::North) });
-    Ok(())
+    Ok(Some(RatingChanges { south: shown(Side::South), north: shown(Side::North) }))
 }
 
 /// One point of a player's rating history: when, the rating after, which game.

@@ -299,7 +299,7 @@ impl Store {
         writes: Vec<TournamentWrite>,
         fence: Option<super::Fence>,
     ) -> Result<(), StoreError> {
-        self.write_fenced(writes.into_iter().map(Write::Tournament).collect(), fence).await
+        self.write_fenced(writes.into_iter().map(Write::Tournament).collect(), fence).await.map(drop)
     }
 
     /// Tournament `id`, if it exists.

@@ -11,6 +11,7 @@
 //! waits for the commit and then reads a game that includes it; a write that comes after a takeover reads
 //! the new lease and is refused. A single node (no broker) has no fences and pays nothing.
 
+use super::committed::{Committed, Reports};
 use super::rows::{GAME_COLUMN_COUNT, GAME_COLUMNS, GameProgress, GameRow, MoveRow, PlayerRow};
 use super::{Backend, StoreError};
 use sqlx::{Any, AnyPool, Row, Transaction};
@@ -70,7 +71,8 @@ pub(super) struct Job {
     pub writes: Vec<Write>,
     /// The lease the writes need (several nodes only).
     pub fence: Option<Fence>,
-    pub done: oneshot::Sender<Result<(), StoreError>>,
+    /// The answer: committed, with what the transaction computed for the asker, or why not.
+    pub done: oneshot::Sender<Result<Committed, StoreError>>,
 }
 
 /// The lease a game's write needs: this node owns `game` at `epoch` (docs/cluster.md, "Fencing").
@@ -136,7 +138,7 @@ async fn commit_batch(
             let merged = Merged::of(&writes);
             if let Some(new_games) = merged.only_games_and_moves() {
                 super::script::commit(pool, &new_games, &merged).await?;
-                return Ok(Vec::new());
+                return Ok((Vec::new(), Reports::default()));
             }
         }
         let mut tx = pool.begin().await?;
@@ -147,14 +149,15 @@ async fn commit_batch(
         };
         let writes: Vec<&Write> =
             batch.iter().enumerate().filter(|(i, _)| !refused.contains(i)).flat_map(|(_, job)| &job.writes).collect();
-        apply_all(&mut tx, backend, &writes).await?;
+        let mut reports = Reports::default();
+        apply_all(&mut tx, backend, &writes, &mut reports).await?;
         tx.commit().await?;
-        Ok::<_, sqlx::Error>(refused)
+        Ok::<_, sqlx::Error>((refused, reports))
     };
     let result = together.await;
     metrics.commit_seconds.record(started.elapsed().as_secs_f64());
     let error = match result {
-        Ok(refused) => {
+        Ok((refused, reports)) => {
             // Test hook (compiled only with the `failpoints` feature, which the tests turn on): the commit
             // landed but its answer was lost, as when the connection breaks after COMMIT was sent. The
             // room must then read the game back.
@@ -167,7 +170,7 @@ async fn commit_batch(
                 return;
             }
             for (i, job) in batch.drain(..).enumerate() {
-                let answer = if refused.contains(&i) { Err(fenced_error(&job)) } else { Ok(()) };
+                let answer = if refused.contains(&i) { Err(fenced_error(&job)) } else { Ok(reports.of(&job.writes)) };
                 let _ = job.done.send(answer);
             }
             return;
@@ -202,7 +205,7 @@ fn fenced_error(job: &Job) -> StoreError {
     StoreError::Fenced { game: fence.game.clone(), epoch: fence.epoch }
 }
 
-async fn commit_one(pool: &AnyPool, backend: Backend, node: Option<&str>, job: &Job) -> Result<(), StoreError> {
+async fn commit_one(pool: &AnyPool, backend: Backend, node: Option<&str>, job: &Job) -> Result<Committed, StoreError> {
     let mut tx = pool.begin().await.map_err(StoreError::from_write)?;
     if let (Some(node), Some(_)) = (node, &job.fence) {
         let refused =
@@ -212,8 +215,10 @@ async fn commit_one(pool: &AnyPool, backend: Backend, node: Option<&str>, job: &
         }
     }
     let writes: Vec<&Write> = job.writes.iter().collect();
-    apply_all(&mut tx, backend, &writes).await.map_err(StoreError::from_write)?;
-    tx.commit().await.map_err(StoreError::from_write)
+    let mut reports = Reports::default();
+    apply_all(&mut tx, backend, &writes, &mut reports).await.map_err(StoreError::from_write)?;
+    tx.commit().await.map_err(StoreError::from_write)?;
+    Ok(reports.of(&job.writes))
 }
 
 /// The fencing check (PostgreSQL): reads, and share-locks until the commit, the leases of the fenced jobs'
@@ -352,7 +357,13 @@ impl<'a> Merged<'a> {
 /// references its game), and a game's later state replaces its earlier one in the same transaction
 /// anyway, so the outcome is that of applying the writes one after another. A statement per batch
 /// instead of two or three per decision is what lets one writer keep up (BENCHMARKS.md, "Server load").
-async fn apply_all(tx: &mut Transaction<'static, Any>, backend: Backend, writes: &[&Write]) -> Result<(), sqlx::Error> {
+/// What the writes compute for their askers (ratings, a puzzle attempt) goes to `reports`.
+async fn apply_all(
+    tx: &mut Transaction<'static, Any>,
+    backend: Backend,
+    writes: &[&Write],
+    reports: &mut Reports,
+) -> Result<(), sqlx::Error> {
     let Merged { first, moves, games, progress, rates, outcomes, ended } = Merged::of(writes);
     for write in first {
         match write {
@@ -380,7 +391,7 @@ async fn apply_all(tx: &mut Transaction<'static, Any>, backend: Backend, writes:
             Write::FairPlay(f) => super::fair_play::apply(tx, f).await?,
             Write::TwoStep(t) => super::twostep::apply(tx, t).await?,
             Write::Email(e) => super::email::apply(tx, e).await?,
-            Write::Puzzle(p) => super::puzzles::apply(tx, backend, p).await?,
+            Write::Puzzle(p) => super::puzzles::apply(tx, backend, p, reports).await?,
             Write::PuzzleMined(m) => super::puzzle_mining::apply(tx, m).await?,
             _ => unreachable!("Merged::of puts only new players, games, account writes and aborters first"),
         }
@@ -420,7 +431,8 @@ async fn apply_all(tx: &mut Transaction<'static, Any>, backend: Backend, writes:
     }
     // Last: a rated game's end is stored above, in this transaction, and its ratings with it.
     for r in rates {
-        super::ratings::apply(tx, backend, r).await?;
+        let changes = super::ratings::apply(tx, backend, r).await?;
+        reports.rated(r, changes);
     }
     Ok(())
 }
