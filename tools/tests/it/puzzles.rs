@@ -43,16 +43,24 @@ fn every_starter_puzzle_s_goal_and_themes_are_the_engine_s() {
                 assert!(choices >= line::MIN_HOLD_CHOICES, "{}: a defence among {choices} decisions", p.id);
             }
         }
-        if !p.goal.is_defence() {
+        if p.goal.is_defence() {
+            // What a defence keeps is judged after the opponent's reply, so its line shows that reply.
+            let last = steps.last().map(|s| s.side);
+            assert_eq!(last, Some(solver.other()), "{}: a defence's line ends with the opponent's reply", p.id);
+        } else {
             assert_eq!(steps.last().map(|s| s.side), Some(solver), "{}: the line ends with the solver", p.id);
         }
         assert!(steps.iter().filter(|s| s.side == solver).count() <= MAX_SOLVER_DECISIONS, "{}", p.id);
     }
     // The starter set's floor (docs/puzzles.md, "The starter set"), Ikibuguzo's three rule sets counted as
     // one.
+    // Defences are at most half of each game's set: captures, store moves and wins are what a player
+    // comes to practise.
     for game in PuzzleGame::ALL {
         let count = puzzles.iter().filter(|p| p.game() == game).count();
         assert!(count >= STARTER_PER_GAME, "{}: {count} puzzles, fewer than {STARTER_PER_GAME}", game.id());
+        let defences = puzzles.iter().filter(|p| p.game() == game && p.goal.is_defence()).count();
+        assert!(2 * defences <= count, "{}: {defences} defences of {count} puzzles, more than half", game.id());
     }
 }
 
