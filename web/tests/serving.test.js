@@ -59,6 +59,10 @@ test('client routes, caching, the policy and JSON 404s', async () => {
   // A debug build (the one the tests run) revalidates so that an edit shows; a release build caches.
   assert.match(js.headers.get('cache-control'), /^(public, max-age=31536000, immutable|no-cache)$/);
   assert.ok(js.headers.get('etag'));
+  // The page's policies govern what it loads; an asset carries only `nosniff` (300 bytes less a request).
+  assert.equal(js.headers.get('x-content-type-options'), 'nosniff');
+  assert.equal(js.headers.get('content-security-policy'), null, 'no policy on a module');
+  assert.equal(js.headers.get('referrer-policy'), null, 'no referrer policy on a module');
   assert.equal((await fetch(`${server.base}${base}/js/nope.js`)).status, 404);
   for (const path of ['/api/nope', '/api/games/abcdefghij/nope', '/api']) {
     const r = await fetch(`${server.base}${path}`);
