@@ -18,7 +18,7 @@ pub mod reviews;
 
 pub use admission::StudyError;
 pub use pool::Work;
-pub use reviews::{JobContext, Refused, Reviewing};
+pub use reviews::{Job, JobContext, Refused, Reviewing};
 
 use admission::Admission;
 use pool::Pool;

@@ -110,6 +110,12 @@ pub struct JobContext<'a> {
 }
 
 impl EngineWork {
+    /// The job under way of game `id`'s review, if any. A job stores its review before it is forgotten,
+    /// so when none is under way the store holds the review if any job of this process computed it.
+    pub fn review_under_way(&self, id: &str) -> Option<Arc<Job>> {
+        self.reviews.lock().get(id).cloned()
+    }
+
     /// The job of `game`'s review for `client`: the one under way (followed however full the limits
     /// are: asking again is never refused), or a new one started in the background once `may_start`
     /// (the caller's own limit) allows it; refused by this process's or the client's limit.

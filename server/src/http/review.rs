@@ -17,7 +17,7 @@ use super::history;
 use crate::edge::error::ApiError;
 use crate::edge::extract::{NoParams, Path, Query};
 use crate::edge::limits::{ClientAddr, Limit};
-use crate::engine_work::{JobContext, Refused, Reviewing, StudyError};
+use crate::engine_work::{Job, JobContext, Refused, Reviewing, StudyError};
 use crate::ids::GameId;
 use crate::state::AppState;
 use axum::extract::State;
@@ -65,6 +65,13 @@ pub async fn review(
     Path(id): Path<GameId>,
     _: Query<NoParams>,
 ) -> Result<Response, ApiError> {
+    // The job under way first, then the store: a job stores its review before it is forgotten, so a
+    // request that finds no job and no review finds none because none was computed. The other order
+    // could miss both (the review stored, and its job forgotten, while the request loads the game) and
+    // start the review again, counted in the client's engine limit.
+    if let Some(job) = state.engine.review_under_way(id.as_str()) {
+        return Ok(pending(&id, &job));
+    }
     if let Some(json) = state.store.review(id.as_str(), REVIEW_NODES as i64).await? {
         return Ok(([(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))], json).into_response());
     }
@@ -78,11 +85,16 @@ pub async fn review(
     let game = Reviewing { id: id.clone(), start, plies, background: false };
     let cx = JobContext { store: &state.store, shutdown: &state.shutdown };
     let job = state.engine.review(cx, client, game, || state.limits.check(Limit::Engine, client))?;
+    Ok(pending(&id, &job))
+}
+
+/// 202: the review of `id` is being computed by `job`; ask again after `Retry-After`.
+fn pending(id: &GameId, job: &Job) -> Response {
     let (done, of) = job.progress();
     let pending = ReviewPending { game_id: id.to_string(), done, of };
     let mut response = (StatusCode::ACCEPTED, axum::Json(pending)).into_response();
     response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(RETRY_AFTER_SECS));
-    Ok(response)
+    response
 }
 
 /// The lines that explain decision `ply` (1-based) of a reviewed game: from the position before it, the
