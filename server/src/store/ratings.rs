@@ -85,9 +85,10 @@ where
 
 /// Applies a rated game's result to both ratings, inside the writer's transaction, and returns the changes
 /// (the writer hands them back on the job's answer channel). Exactly once per game: if the game's changes
-/// are already stored (a replayed or resent end), nothing is written and the stored changes are returned. The two rating rows are created if new and, on PostgreSQL, locked (in key order,
-/// so two nodes rating games of the same players never wait for each other in a cycle) before they are
-/// read, so two games ending at once on two nodes both count.
+/// are already stored (a replayed or resent end), nothing is written and the stored changes are returned.
+/// The two rating rows are created if new and, on PostgreSQL, locked (in key order, so two nodes rating
+/// games of the same players never wait for each other in a cycle) before they are read, so two games
+/// ending at once on two nodes both count.
 pub(super) async fn apply(
     tx: &mut Transaction<'static, Any>,
     backend: Backend,

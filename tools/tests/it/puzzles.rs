@@ -53,8 +53,7 @@ fn every_starter_puzzle_s_goal_and_themes_are_the_engine_s() {
         assert!(steps.iter().filter(|s| s.side == solver).count() <= MAX_SOLVER_DECISIONS, "{}", p.id);
     }
     // The starter set's floor (docs/puzzles.md, "The starter set"), Ikibuguzo's three rule sets counted as
-    // one.
-    // Defences are at most half of each game's set: captures, store moves and wins are what a player
+    // one; defences at most half of each game's set: captures, store moves and wins are what a player
     // comes to practise.
     for game in PuzzleGame::ALL {
         let count = puzzles.iter().filter(|p| p.game() == game).count();
