@@ -11,7 +11,7 @@
 //!
 //! The store stays the authority: a challenge and a rematch are checked in it ([`queries::is_blocked`]),
 //! and a node's [`Blocks`] serves what must not wait on it (every pairing, every chat line). A change is
-//! written by the store's single writer, as every write is (`store::BlockWrite`); the cluster carries it to
+//! written by the store's single writer, as every write is ([`queries::BlockWrite`]); the cluster carries it to
 //! the other nodes (`crate::cluster::blocks`, which uses this feature: the arrow points from the cluster
 //! here). Who asks: the lobby's pool ([`Blocks::either_way`], in its own terms in `lobby/blocks.rs`), a
 //! game socket's chat filter, a room's rematch, the challenge route, a tournament's pairings.

@@ -1,10 +1,49 @@
-//! Blocks' SQL: the reads of table `blocks` (migration 0017), keyed by the accounts' keys (`lower(name)`,
-//! [`crate::ids::PlayerName::key`]). Writes are the store's [`crate::store::BlockWrite`]s, applied by its
-//! single writer as every write is; these reads run on the read pool.
+//! Blocks' SQL: table `blocks` (migration 0017), keyed by the accounts' keys (`lower(name)`,
+//! [`crate::ids::PlayerName::key`]). The reads run on the read pool; a [`BlockWrite`] is handed to the
+//! store's single writer, which runs it in its transaction as every write.
 
 use crate::game::UnixMs;
-use crate::store::{Store, StoreError};
+use crate::store::{Backend, FeatureWrite, Report, Store, StoreError, Tx};
+use futures_util::future::BoxFuture;
 use sqlx::Row;
+
+/// A write of the `blocks` table. Both keys are `lower(name)` ([`crate::ids::PlayerName::key`]).
+#[derive(Clone, Debug)]
+pub enum BlockWrite {
+    /// `blocker` blocks `blocked` (a block already there keeps its first time).
+    Insert {
+        blocker: String,
+        blocked: String,
+        at: UnixMs,
+    },
+    Delete {
+        blocker: String,
+        blocked: String,
+    },
+}
+
+impl FeatureWrite for BlockWrite {
+    fn apply<'a>(&'a self, tx: &'a mut Tx, _: Backend) -> BoxFuture<'a, Result<Option<Report>, sqlx::Error>> {
+        let q = match self {
+            BlockWrite::Insert { blocker, blocked, at } => sqlx::query(
+                "INSERT INTO blocks (blocker_key, blocked_key, created_at) VALUES ($1, $2, $3) \
+                 ON CONFLICT (blocker_key, blocked_key) DO NOTHING",
+            )
+            .bind(blocker)
+            .bind(blocked)
+            .bind(at.millis()),
+            BlockWrite::Delete { blocker, blocked } => {
+                sqlx::query("DELETE FROM blocks WHERE blocker_key = $1 AND blocked_key = $2")
+                    .bind(blocker)
+                    .bind(blocked)
+            }
+        };
+        Box::pin(async move {
+            q.execute(&mut **tx).await?;
+            Ok(None)
+        })
+    }
+}
 
 /// A block as listed: the blocked account under the spelling it registered, and since when.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -5,6 +5,7 @@
 //! [`SignedIn`].
 
 use super::MAX_BLOCKS;
+use super::queries::BlockWrite;
 use super::queries::{self, BlockRow};
 use crate::cluster::blocks::changed;
 use crate::edge::caller::SignedIn;
@@ -14,7 +15,7 @@ use crate::game::UnixMs;
 use crate::ids::PlayerName;
 use crate::lobby::limits::COUNT_RETRY_SECS;
 use crate::state::AppState;
-use crate::store::{BlockWrite, Write};
+use crate::store::Write;
 use axum::Router;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -85,7 +86,7 @@ pub async fn block(
     }
     let at = UnixMs::now();
     let blocked = name.key();
-    state.store.write(vec![Write::Block(BlockWrite::Insert { blocker: me.clone(), blocked, at })]).await?;
+    state.store.write(vec![Write::feature(BlockWrite::Insert { blocker: me.clone(), blocked, at })]).await?;
     changed(&state.lobby, &state.store, state.cluster.as_deref(), &me).await?;
     Ok((StatusCode::CREATED, axum::Json(BlockInfo { name: row.name, created_at: at.wire() })))
 }
@@ -109,7 +110,7 @@ pub async fn unblock(
     if !queries::is_blocked(&state.store, &me, &name.key()).await? {
         return Err(ApiError::NotFound(format!("you do not block `{name}`")));
     }
-    state.store.write(vec![Write::Block(BlockWrite::Delete { blocker: me.clone(), blocked: name.key() })]).await?;
+    state.store.write(vec![Write::feature(BlockWrite::Delete { blocker: me.clone(), blocked: name.key() })]).await?;
     changed(&state.lobby, &state.store, state.cluster.as_deref(), &me).await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -109,7 +109,7 @@ async fn collect(state: &AppState, name: &PlayerName) -> Result<AccountData, Api
         api_tokens,
         lessons: store.learn_progress(&key).await?,
         blocks: blocks::queries::blocks_of(store, &key).await?.into_iter().map(|b| b.name).collect(),
-        puzzles: super::puzzles::history_of(state, &key, None).await?,
+        puzzles: crate::puzzles::routes::history_of(state, &key, None).await?,
         reports: store
             .reports_made(&key)
             .await?

@@ -25,7 +25,7 @@
 //! | `GET /sw.js` | the service worker of the web client's version ([`worker`]) |
 //! | `GET /api/openapi.json` | the OpenAPI document ([`openapi`]) |
 //! | `GET /api/lobby/ws`, `/api/lobby/seeks…`, `/api/challenges…` | the lobby ([`crate::lobby`]) |
-//! | `/api/puzzles/…` | puzzles: one, the next, the daily one, the streak's next, attempts, votes, history, export ([`puzzles`], [`crate::puzzles`]) |
+//! | `/api/puzzles/…` | puzzles: one, the next, the daily one, the streak's next, attempts, votes, history, export ([`crate::puzzles`], its `routes.rs`) |
 //! | `GET/POST /api/blocks`, `DELETE /api/blocks/{name}` | an account's blocks ([`blocks`]) |
 //! | `GET/POST /api/tournaments`, `/api/tournaments/{id}[/join|/withdraw|/ws]` | tournaments ([`tournaments`], [`crate::tournaments`]) |
 //! | `POST /api/reports`, `/api/mod/…` | reports, the moderators' queue, actions and log ([`reports`], [`moderation`], [`crate::moderation`]) |
@@ -54,7 +54,6 @@ pub mod ops;
 pub mod players;
 pub mod playing;
 pub mod progress;
-pub mod puzzles;
 pub mod ratings;
 pub mod reports;
 pub mod reset;
@@ -147,14 +146,6 @@ pub fn router(state: AppState) -> Router {
         .route("/api/challenges", get(lobby::challenges))
         .route("/api/challenges/{id}/accept", post(lobby::accept_challenge))
         .route("/api/challenges/{id}/decline", post(lobby::decline_challenge))
-        .route("/api/puzzles/next", get(puzzles::next))
-        .route("/api/puzzles/daily", get(puzzles::daily))
-        .route("/api/puzzles/streak/next", get(puzzles::streak_next))
-        .route("/api/puzzles/history", get(puzzles::history))
-        .route("/api/puzzles/export", get(puzzles::export))
-        .route("/api/puzzles/{id}", get(puzzles::get))
-        .route("/api/puzzles/{id}/attempt", post(puzzles::attempt))
-        .route("/api/puzzles/{id}/vote", post(puzzles::vote))
         .route("/api/reports", post(reports::report))
         .route("/api/mod/reports", get(moderation::queue))
         .route("/api/mod/reports/{id}", get(moderation::report))
@@ -164,6 +155,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/mod/log", get(moderation::log))
         .merge(crate::playban::routes::router())
         .merge(crate::blocks::routes::router())
+        .merge(crate::puzzles::routes::router())
         .merge(web::routes())
         .layer(axum::middleware::from_fn(answers::note_route))
         .layer(axum::middleware::map_response(web::stamp_version))

@@ -16,10 +16,11 @@
 //! (puzzles found, some of which may have been known already).
 
 use super::candidates::{self, Candidate};
+use super::queries::{self, MinedGame, PuzzleWrite};
 use crate::engine_work::{EngineWork, Work};
 use crate::game::UnixMs;
 use crate::ids::GameId;
-use crate::store::{MinedGame, Store, StoreError, Write};
+use crate::store::{Store, StoreError, Write};
 use mancala_engine::{Decision, Position, Side};
 use mancala_protocol::review::{GameReview, REVIEW_NODES};
 use mancala_puzzles::make::find::{Stats, find};
@@ -73,7 +74,7 @@ pub fn start(mining: Mining, shutdown: CancellationToken, tasks: &TaskTracker) {
 
 /// One pass over the reviewed rated games not mined yet, oldest first.
 async fn pass(mining: &Mining, shutdown: &CancellationToken) -> Result<(), MineError> {
-    for id in mining.store.reviewed_unmined(REVIEW_NODES as i64, BATCH).await? {
+    for id in queries::reviewed_unmined(&mining.store, REVIEW_NODES as i64, BATCH).await? {
         if shutdown.is_cancelled() {
             return Ok(());
         }
@@ -115,7 +116,7 @@ async fn mine(mining: &Mining, shutdown: &CancellationToken, id: &str) -> Result
     metrics::counter!("mancala_puzzles_mined_games_total").increment(1);
     metrics::counter!("mancala_puzzles_found_total").increment(puzzles.len() as u64);
     let mined = MinedGame { game_id: id.to_string(), puzzles, at: UnixMs::now() };
-    mining.store.write(vec![Write::PuzzleMined(mined)]).await?;
+    mining.store.write(vec![Write::feature(PuzzleWrite::Mined(mined))]).await?;
     Ok(())
 }
 

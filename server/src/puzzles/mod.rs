@@ -1,16 +1,26 @@
-//! Puzzles on the server (docs/puzzles.md): the set imported at start-up ([`import`]: the committed
-//! starter set and `--puzzles FILE`), the puzzles mined in the background from players' reviewed rated
-//! games ([`mining`], at the positions [`candidates`] finds), an attempt's judgement ([`judge`]), the
-//! daily puzzle ([`daily`]), and the rule that retires a puzzle by its votes ([`retires`]). Storage is
-//! `store::puzzles` and `store::puzzle_mining`, the routes `http::puzzles`.
+//! Puzzles on the server (docs/puzzles.md), a feature in one folder (docs/server.md, "Features"; lila's
+//! `modules/puzzle`):
+//!
+//! | file | what |
+//! |---|---|
+//! | `mod.rs` | the set imported at start-up ([`import`]: the committed starter set and `--puzzles FILE`), the daily puzzle ([`daily`]), the rule that retires a puzzle by its votes ([`retires`]) |
+//! | [`judge`] | an attempt judged decision by decision against the line and its other right answers |
+//! | [`rating`] | what an attempt does to the account's and the puzzle's ratings and to the streak (no I/O) |
+//! | [`candidates`], [`mining`] | the puzzles mined in the background from players' reviewed rated games |
+//! | [`queries`] | its SQL: the reads, and the writes the store's single writer runs in its transaction |
+//! | [`routes`] | `/api/puzzles/…` (an edge file: docs/server.md, "Features") |
 
 pub mod candidates;
 pub mod judge;
 pub mod mining;
+pub mod queries;
+pub mod rating;
+pub mod routes;
 
 use crate::game::UnixMs;
-use crate::store::{PuzzleWrite, Store, StoreError, Write};
+use crate::store::{Store, StoreError, Write};
 use mancala_puzzles::{Goal, Puzzle};
+use queries::PuzzleWrite;
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
 
@@ -60,7 +70,7 @@ pub async fn import(store: &Store, file: Option<&std::path::Path>) -> Result<usi
             set.push(p);
         }
     }
-    let lines = store.puzzle_lines().await?;
+    let lines = queries::puzzle_lines(store).await?;
     // One puzzle per id, the file's over the starter set's (the operator's set is the newer).
     let mut last: HashMap<String, usize> = HashMap::new();
     for (i, p) in set.iter().enumerate() {
@@ -74,30 +84,30 @@ pub async fn import(store: &Store, file: Option<&std::path::Path>) -> Result<usi
         match lines.get(&p.id) {
             None => new.push(p),
             // Re-verified deeper since it was stored: its line, answers or goal are the set's now.
-            Some(stored) if *stored != crate::store::line_of(&p) => relined.push(p),
+            Some(stored) if *stored != queries::line_of(&p) => relined.push(p),
             Some(_) => {}
         }
     }
     let at = UnixMs::now();
     for chunk in new.chunks(IMPORT_CHUNK) {
-        store.write(vec![Write::Puzzle(PuzzleWrite::Import { puzzles: chunk.to_vec(), at })]).await?;
+        store.write(vec![Write::feature(PuzzleWrite::Import { puzzles: chunk.to_vec(), at })]).await?;
     }
     for chunk in relined.chunks(IMPORT_CHUNK) {
-        store.write(vec![Write::Puzzle(PuzzleWrite::Reline { puzzles: chunk.to_vec(), at })]).await?;
+        store.write(vec![Write::feature(PuzzleWrite::Reline { puzzles: chunk.to_vec(), at })]).await?;
     }
     if !relined.is_empty() {
         tracing::info!(puzzles = relined.len(), "stored puzzles take the set's re-verified line");
     }
     // Withdrawn from the starter set since a server stored them (failed the deep re-verification, or a
     // guess solves them): retired here, unless the operator's file brings them back.
-    let served: std::collections::HashSet<String> = store.served_puzzle_ids().await?.into_iter().collect();
+    let served: std::collections::HashSet<String> = queries::served_puzzle_ids(store).await?.into_iter().collect();
     let withdrawn: Vec<String> = mancala_puzzles::withdrawn()
         .into_iter()
         .map(|w| w.id)
         .filter(|id| !last.contains_key(id) && served.contains(id))
         .collect();
     for chunk in withdrawn.chunks(IMPORT_CHUNK) {
-        store.write(vec![Write::Puzzle(PuzzleWrite::Withdraw { ids: chunk.to_vec() })]).await?;
+        store.write(vec![Write::feature(PuzzleWrite::Withdraw { ids: chunk.to_vec() })]).await?;
     }
     if !withdrawn.is_empty() {
         tracing::info!(puzzles = withdrawn.len(), "stored puzzles withdrawn from the starter set are retired");

@@ -1,29 +1,37 @@
-//! What a committed job's transaction computed for the feature that asked, handed back on the job's
-//! answer channel: a rated game's rating changes, a puzzle attempt's ratings and streak. The store keeps
-//! no result in shared memory; each report is matched to its write by the write's place in the batch
-//! (its address, which does not move while the batch commits), so two like writes in one batch each get
-//! their own.
+//! What a committed job's transaction computed for whoever asked, handed back on the job's answer
+//! channel: a rated game's rating changes, and each feature write's report (a puzzle attempt's ratings and
+//! streak). The store keeps no result in shared memory; each report is matched to its write by the
+//! write's place in the batch (its address, which does not move while the batch commits), so two like
+//! writes in one batch each get their own.
 
-use super::puzzles::{AttemptOutcome, AttemptWrite, PuzzleWrite};
+use super::feature_write::{self, Report};
 use super::ratings::RateGame;
 use super::writer::Write;
 use mancala_protocol::RatingChanges;
 
 /// What a job's writes report once committed.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Debug, Default)]
 pub struct Committed {
     /// The rating changes of the rated game the job ended (`Write::Rate`), or those stored already for a
     /// game ended twice; `None` when the job ended no rated game or none changed (a game against oneself).
     pub ratings: Option<RatingChanges>,
-    /// What recording the job's puzzle attempt did (`PuzzleWrite::Attempt`).
-    pub attempt: Option<AttemptOutcome>,
+    /// The reports of the job's feature writes, in the job's order.
+    reports: Vec<Report>,
+}
+
+impl Committed {
+    /// The first report of type `T` among the job's feature writes', taken out.
+    pub fn report<T: 'static>(&mut self) -> Option<T> {
+        let at = self.reports.iter().position(|r| r.is::<T>())?;
+        self.reports.remove(at).downcast::<T>().ok().map(|b| *b)
+    }
 }
 
 /// The reports of one transaction's writes, by the address of the write that made each.
 #[derive(Debug, Default)]
 pub(super) struct Reports {
     ratings: Vec<(usize, Option<RatingChanges>)>,
-    attempts: Vec<(usize, AttemptOutcome)>,
+    features: Vec<(usize, Report)>,
 }
 
 fn address<T>(write: &T) -> usize {
@@ -35,12 +43,12 @@ impl Reports {
         self.ratings.push((address(write), changes));
     }
 
-    pub fn attempted(&mut self, write: &AttemptWrite, outcome: AttemptOutcome) {
-        self.attempts.push((address(write), outcome));
+    pub fn reported(&mut self, write: &feature_write::Feature, report: Report) {
+        self.features.push((feature_write::address(write), report));
     }
 
-    /// What `writes` (one job's) reported in this transaction.
-    pub fn of(&self, writes: &[Write]) -> Committed {
+    /// What `writes` (one job's) reported in this transaction, taken out.
+    pub fn take(&mut self, writes: &[Write]) -> Committed {
         let mut committed = Committed::default();
         for write in writes {
             match write {
@@ -48,9 +56,11 @@ impl Reports {
                     let at = address(r);
                     committed.ratings = self.ratings.iter().find(|(a, _)| *a == at).and_then(|(_, c)| *c);
                 }
-                Write::Puzzle(PuzzleWrite::Attempt(a)) => {
-                    let at = address(a);
-                    committed.attempt = self.attempts.iter().find(|(w, _)| *w == at).map(|(_, o)| o.clone());
+                Write::Feature(f) => {
+                    let at = feature_write::address(f);
+                    if let Some(i) = self.features.iter().position(|(a, _)| *a == at) {
+                        committed.reports.push(self.features.remove(i).1);
+                    }
                 }
                 _ => {}
             }
@@ -61,26 +71,26 @@ impl Reports {
 
 #[cfg(test)]
 mod tests {
+    use super::super::Backend;
+    use super::super::feature_write::{FeatureWrite, Tx};
     use super::*;
-    use crate::game::UnixMs;
-    use crate::ratings::Rating;
+    use futures_util::future::BoxFuture;
     use mancala_engine::{BySide, Variant};
     use mancala_protocol::RatingChange;
+    use std::sync::Arc;
+
+    #[derive(Debug)]
+    struct Counted;
+
+    impl FeatureWrite for Counted {
+        fn apply<'a>(&'a self, _: &'a mut Tx, _: Backend) -> BoxFuture<'a, Result<Option<Report>, sqlx::Error>> {
+            Box::pin(async { Ok(None) })
+        }
+    }
 
     fn rate(game: &str) -> Write {
         let players = BySide::new("amina".to_string(), "baraka".to_string());
         Write::Rate(RateGame { game_id: game.into(), variant: Variant::Kubuguza, players, winner: None, at: 1 })
-    }
-
-    fn attempt() -> Write {
-        let a = AttemptWrite {
-            puzzle: "p".into(),
-            player_key: "amina".into(),
-            won: true,
-            at: UnixMs::from_millis(1),
-            streak: false,
-        };
-        Write::Puzzle(PuzzleWrite::Attempt(a))
     }
 
     fn changes(south: i32) -> RatingChanges {
@@ -90,25 +100,32 @@ mod tests {
 
     #[test]
     fn each_job_gets_the_reports_of_its_own_writes_even_when_two_are_alike() {
-        // Two jobs of one batch: the same game ended twice (a resent end), and the same attempt twice.
-        let jobs = [vec![rate("g1"), attempt()], vec![rate("g1"), attempt()], vec![Write::Ended("g1".into())]];
+        // Two jobs of one batch: the same game ended twice (a resent end), and two like feature writes
+        // (the same attempt twice); a third job holds a clone of the second's write.
+        let shared = Write::Feature(Arc::new(Counted));
+        let jobs = [
+            vec![rate("g1"), Write::Feature(Arc::new(Counted))],
+            vec![rate("g1"), shared.clone()],
+            vec![shared, Write::Ended("g1".into())],
+            vec![Write::Ended("g1".into())],
+        ];
         let mut reports = Reports::default();
-        let outcome =
-            |run: u32| AttemptOutcome { puzzle: Some(Rating::default()), account: None, streak: Some((run, 9)) };
-        for (i, job) in jobs.iter().enumerate().take(2) {
+        for (i, job) in jobs.iter().enumerate().take(3) {
             for write in job {
                 match write {
                     Write::Rate(r) => reports.rated(r, Some(changes(1000 + i as i32))),
-                    Write::Puzzle(PuzzleWrite::Attempt(a)) => reports.attempted(a, outcome(i as u32)),
+                    Write::Feature(f) => reports.reported(f, Box::new(i as u32)),
                     _ => {}
                 }
             }
         }
-        for (i, job) in jobs.iter().enumerate().take(2) {
-            let got = reports.of(job);
-            assert_eq!(got.ratings, Some(changes(1000 + i as i32)), "job {i}");
-            assert_eq!(got.attempt, Some(outcome(i as u32)), "job {i}");
+        for (i, job) in jobs.iter().enumerate().take(3) {
+            let mut got = reports.take(job);
+            assert_eq!(got.ratings, if i < 2 { Some(changes(1000 + i as i32)) } else { None }, "job {i}");
+            assert_eq!(got.report::<u32>(), Some(i as u32), "job {i}");
+            assert_eq!(got.report::<u32>(), None, "job {i}: one report only");
         }
-        assert_eq!(reports.of(&jobs[2]), Committed::default(), "a job without such writes reports nothing");
+        let mut none = reports.take(&jobs[3]);
+        assert_eq!((none.ratings, none.report::<u32>()), (None, None), "a job without such writes reports nothing");
     }
 }

@@ -8,7 +8,6 @@ mod aborts;
 mod account_data;
 mod accounts;
 mod admin;
-mod blocks;
 mod chat;
 mod check;
 mod checkpoint;
@@ -17,13 +16,12 @@ mod committed;
 mod email;
 mod engine_mark;
 mod fair_play;
+mod feature_write;
 pub mod leases;
 pub mod mapping;
 mod migrate;
 pub mod moderation;
 mod outcomes;
-mod puzzle_mining;
-mod puzzles;
 mod ratings;
 mod reads;
 mod reviews;
@@ -40,7 +38,6 @@ pub use aborts::AbortedBy;
 pub use account_data::SessionInfo;
 pub use accounts::{AccountRow, AccountWrite, ApiTokenRow, SessionRow};
 pub use admin::Stats;
-pub use blocks::BlockWrite;
 pub use chat::ChatRow;
 pub use check::PairedSeat;
 pub use closings::{ClosingRow, ClosingWrite};
@@ -48,12 +45,9 @@ pub use committed::Committed;
 pub use email::{EmailRow, EmailWrite, MailedAccount};
 pub use engine_mark::RefundRow;
 pub use fair_play::{FairPlayRow, RatedGame, RatedSeat};
+pub use feature_write::{Feature, FeatureWrite, Report, Tx};
 pub use moderation::{LogFilter, LogRow, ModWrite, NoteRow, ReportEntry, ReportRow, Standing};
 pub use outcomes::OutcomeRow;
-pub use puzzle_mining::MinedGame;
-pub use puzzles::{
-    AttemptOutcome, AttemptRow, AttemptWrite, PuzzleFilter, PuzzleRow, PuzzleStanding, PuzzleWrite, line_of,
-};
 pub use ratings::{Ranked, RateGame, RatingPoint};
 pub use reads::{GameFilter, ListCursor, ResultFilter};
 pub use reviews::ReviewRow;
@@ -292,7 +286,8 @@ impl Store {
         self.write_fenced(writes, None).await.map(drop)
     }
 
-    /// [`Store::write`], with what the transaction computed for these writes (a puzzle attempt's ratings).
+    /// [`Store::write`], with what the transaction computed for these writes (a rated game's ratings, a
+    /// feature write's report).
     pub async fn write_for(&self, writes: Vec<Write>) -> Result<Committed, StoreError> {
         self.write_fenced(writes, None).await
     }

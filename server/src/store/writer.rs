@@ -47,8 +47,6 @@ pub enum Write {
     Takeback(super::takebacks::TakebackRow),
     /// A tournament's change (`store/tournaments.rs`).
     Tournament(super::tournaments::TournamentWrite),
-    /// A block made or lifted (`store/blocks.rs`).
-    Block(super::blocks::BlockWrite),
     /// Moderation: standing, reports, log, notes, warnings (`store/moderation.rs`).
     Moderation(super::moderation::ModWrite),
     /// The closings `admin close` leaves for a node to carry out (`store/closings.rs`).
@@ -60,10 +58,15 @@ pub enum Write {
     /// An account's email address, its confirmation links, what closing an account forgets
     /// (`store/email.rs`).
     Email(super::email::EmailWrite),
-    /// Puzzles imported, attempts recorded with their ratings, votes (`store/puzzles.rs`).
-    Puzzle(super::puzzles::PuzzleWrite),
-    /// A rated game mined for puzzles: its puzzles and its mark (`store/puzzle_mining.rs`).
-    PuzzleMined(super::puzzle_mining::MinedGame),
+    /// A feature's own write, its statements in its folder (`store/feature_write.rs`): blocks, puzzles.
+    Feature(super::feature_write::Feature),
+}
+
+impl Write {
+    /// A feature's write.
+    pub fn feature(write: impl super::feature_write::FeatureWrite) -> Write {
+        Write::Feature(std::sync::Arc::new(write))
+    }
 }
 
 #[derive(Debug)]
@@ -157,7 +160,7 @@ async fn commit_batch(
     let result = together.await;
     metrics.commit_seconds.record(started.elapsed().as_secs_f64());
     let error = match result {
-        Ok((refused, reports)) => {
+        Ok((refused, mut reports)) => {
             // Test hook (compiled only with the `failpoints` feature, which the tests turn on): the commit
             // landed but its answer was lost, as when the connection breaks after COMMIT was sent. The
             // room must then read the game back.
@@ -170,7 +173,7 @@ async fn commit_batch(
                 return;
             }
             for (i, job) in batch.drain(..).enumerate() {
-                let answer = if refused.contains(&i) { Err(fenced_error(&job)) } else { Ok(reports.of(&job.writes)) };
+                let answer = if refused.contains(&i) { Err(fenced_error(&job)) } else { Ok(reports.take(&job.writes)) };
                 let _ = job.done.send(answer);
             }
             return;
@@ -218,7 +221,7 @@ async fn commit_one(pool: &AnyPool, backend: Backend, node: Option<&str>, job: &
     let mut reports = Reports::default();
     apply_all(&mut tx, backend, &writes, &mut reports).await.map_err(StoreError::from_write)?;
     tx.commit().await.map_err(StoreError::from_write)?;
-    Ok(reports.of(&job.writes))
+    Ok(reports.take(&job.writes))
 }
 
 /// The fencing check (PostgreSQL): reads, and share-locks until the commit, the leases of the fenced jobs'
@@ -319,14 +322,12 @@ impl<'a> Merged<'a> {
                 | Write::Chat(_)
                 | Write::Takeback(_)
                 | Write::Tournament(_)
-                | Write::Block(_)
                 | Write::Email(_) => m.first.push(write),
                 Write::Moderation(_)
                 | Write::Closing(_)
                 | Write::FairPlay(_)
                 | Write::TwoStep(_)
-                | Write::Puzzle(_)
-                | Write::PuzzleMined(_) => m.first.push(write),
+                | Write::Feature(_) => m.first.push(write),
                 Write::InsertMove(mv) => m.moves.push(mv),
                 Write::Outcome(o) => m.outcomes.push(o),
                 Write::Ended(game) => m.ended.push(game),
@@ -357,7 +358,7 @@ impl<'a> Merged<'a> {
 /// references its game), and a game's later state replaces its earlier one in the same transaction
 /// anyway, so the outcome is that of applying the writes one after another. A statement per batch
 /// instead of two or three per decision is what lets one writer keep up (BENCHMARKS.md, "Server load").
-/// What the writes compute for their askers (ratings, a puzzle attempt) goes to `reports`.
+/// What the writes compute for their askers (ratings, a feature's report) goes to `reports`.
 async fn apply_all(
     tx: &mut Transaction<'static, Any>,
     backend: Backend,
@@ -385,14 +386,16 @@ async fn apply_all(
             Write::Chat(c) => super::chat::apply(tx, c).await?,
             Write::Takeback(t) => super::takebacks::apply(tx, t).await?,
             Write::Tournament(t) => super::tournaments::apply(tx, t).await?,
-            Write::Block(b) => super::blocks::apply(tx, b).await?,
             Write::Moderation(m) => super::moderation::apply(tx, m).await?,
             Write::Closing(c) => super::closings::apply(tx, c).await?,
             Write::FairPlay(f) => super::fair_play::apply(tx, f).await?,
             Write::TwoStep(t) => super::twostep::apply(tx, t).await?,
             Write::Email(e) => super::email::apply(tx, e).await?,
-            Write::Puzzle(p) => super::puzzles::apply(tx, backend, p, reports).await?,
-            Write::PuzzleMined(m) => super::puzzle_mining::apply(tx, m).await?,
+            Write::Feature(f) => {
+                if let Some(report) = f.apply(tx, backend).await? {
+                    reports.reported(f, report);
+                }
+            }
             _ => unreachable!("Merged::of puts only new players, games, account writes and aborters first"),
         }
     }

@@ -19,10 +19,10 @@ use crate::edge::error::ApiError;
 use crate::game::clock::{MAX_BASE_SECS, MAX_INCREMENT_SECS};
 use crate::http::history::{MAX_LIMIT, MAX_MS};
 use crate::http::learn::MAX_POSITION_CHARS;
-use crate::http::puzzles::{EXCLUDE_MAX, HISTORY_MAX};
 use crate::http::ratings::LEADERBOARD_MAX;
 use crate::ids::{GameId, InviteCode, PlayerName};
 use crate::password;
+use crate::puzzles::routes::{EXCLUDE_MAX, HISTORY_MAX};
 use mancala_bot::Level;
 use mancala_engine::Variant;
 use mancala_protocol::ClockSpec;
@@ -263,7 +263,7 @@ fn parameter_schema(path: &str, place: &str, name: &str) -> Option<Value> {
         ("query", "game") => json!({ "type": "string", "enum": ["kubuguza", "ikibuguzo", "njombwa", "azigo"] }),
         ("query", "after") => json!({ "type": "string", "pattern": "^[0-9a-f]{16}$" }),
         ("query", "exclude") => json!({ "type": "string", "pattern": exclude_pattern() }),
-        ("query", "theme") => json!({ "type": "string", "enum": crate::http::puzzles::theme_names() }),
+        ("query", "theme") => json!({ "type": "string", "enum": crate::puzzles::routes::theme_names() }),
         ("query", "max") => integer(1, u32::MAX as u64),
         ("query", "ply") => integer(0, u32::MAX as u64),
         ("query", "v") => json!({ "type": "integer", "minimum": 0, "format": "int64" }),

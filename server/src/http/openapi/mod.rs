@@ -72,8 +72,8 @@ pub fn document_value() -> serde_json::Value {
         crate::http::moderation::report, crate::http::moderation::dismiss, crate::http::moderation::player, crate::http::moderation::act, crate::http::moderation::log,
         crate::http::account::acknowledge_warning,
         crate::blocks::routes::list, crate::blocks::routes::block, crate::blocks::routes::unblock,
-        crate::http::puzzles::get, crate::http::puzzles::next, crate::http::puzzles::daily, crate::http::puzzles::streak_next,
-        crate::http::puzzles::attempt, crate::http::puzzles::vote, crate::http::puzzles::history, crate::http::puzzles::export,
+        crate::puzzles::routes::get, crate::puzzles::routes::next, crate::puzzles::routes::daily, crate::puzzles::routes::streak_next,
+        crate::puzzles::routes::attempt, crate::puzzles::routes::vote, crate::puzzles::routes::history, crate::puzzles::routes::export,
         crate::http::twostep::status, crate::http::twostep::setup, crate::http::twostep::enable, crate::http::twostep::disable, crate::http::twostep::backup_codes,
         crate::http::twostep::signin_code
     ),

@@ -4,19 +4,22 @@
 //! set as NDJSON (`GET /api/puzzles/export`). Attempts and votes are limited per address and account
 //! ([`Limit::Puzzles`]).
 
+use super::judge::{AttemptError, Solution, Step, Verdict};
+use super::queries::{self, AttemptOutcome, AttemptWrite, PuzzleFilter, PuzzleRow, PuzzleWrite};
+use super::{daily as pick_daily, goal_text, utc_date};
 use crate::edge::caller::{MaybeSignedIn, SignedIn};
 use crate::edge::error::ApiError;
 use crate::edge::extract::{FromParams, Json, NoParams, Params, Path, Query};
 use crate::edge::limits::{ClientAddr, Limit};
 use crate::game::UnixMs;
-use crate::puzzles::judge::{AttemptError, Solution, Step, Verdict};
-use crate::puzzles::{daily as pick_daily, goal_text, utc_date};
 use crate::ratings::Rating;
 use crate::state::AppState;
-use crate::store::{AttemptWrite, PuzzleFilter, PuzzleRow, PuzzleWrite, Write};
+use crate::store::Write;
+use axum::Router;
 use axum::extract::State;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
+use axum::routing::{self, post};
 use mancala_protocol::BoardView;
 use mancala_protocol::http::ErrorBody;
 use mancala_protocol::puzzles::{
@@ -33,6 +36,19 @@ const STREAK_CHOICES: u32 = 3;
 /// The history's default and largest page.
 const HISTORY_DEFAULT: u32 = 20;
 pub const HISTORY_MAX: u32 = 100;
+
+/// The puzzles' routes, which `http/mod.rs` merges.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/puzzles/next", routing::get(next))
+        .route("/api/puzzles/daily", routing::get(daily))
+        .route("/api/puzzles/streak/next", routing::get(streak_next))
+        .route("/api/puzzles/history", routing::get(history))
+        .route("/api/puzzles/export", routing::get(export))
+        .route("/api/puzzles/{id}", routing::get(get))
+        .route("/api/puzzles/{id}/attempt", post(attempt))
+        .route("/api/puzzles/{id}/vote", post(vote))
+}
 
 /// A puzzle's id: 16 lower-case hex digits.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -121,7 +137,7 @@ fn view(row: &PuzzleRow) -> Result<PuzzleView, ApiError> {
 }
 
 async fn stored(state: &AppState, id: &PuzzleId) -> Result<PuzzleRow, ApiError> {
-    state.store.puzzle(&id.0).await?.ok_or_else(|| ApiError::NotFound(format!("no puzzle `{}`", id.0)))
+    queries::puzzle(&state.store, &id.0).await?.ok_or_else(|| ApiError::NotFound(format!("no puzzle `{}`", id.0)))
 }
 
 /// One puzzle, without its solution (retired ones too).
@@ -255,10 +271,11 @@ pub async fn next_for(
     key: Option<String>,
 ) -> Result<PuzzleView, ApiError> {
     let rating = match &key {
-        Some(k) => state.store.puzzle_standing(k).await?.map_or(Rating::default(), |s| s.rating),
+        Some(k) => queries::puzzle_standing(&state.store, k).await?.map_or(Rating::default(), |s| s.rating),
         None => Rating::default(),
     };
-    let near = state.store.puzzles_near(filter.store(exclude), rating.rating, key.as_deref(), NEAREST).await?;
+    let near =
+        queries::puzzles_near(&state.store, filter.store(exclude), rating.rating, key.as_deref(), NEAREST).await?;
     if near.is_empty() {
         return Err(ApiError::NotFound(format!("no puzzle{} left to play", filter.words())));
     }
@@ -279,11 +296,12 @@ pub async fn daily(State(state): State<AppState>, _: Query<NoParams>) -> Result<
 /// What `GET /api/puzzles/daily` answers, to anyone (the first paint writes it too).
 pub async fn daily_puzzle(state: &AppState) -> Result<DailyPuzzle, ApiError> {
     let date = utc_date(UnixMs::now());
-    let ids = state.store.served_puzzle_ids().await?;
+    let ids = queries::served_puzzle_ids(&state.store).await?;
     let Some(id) = pick_daily(&date, &ids) else {
         return Err(ApiError::NotFound("no puzzle is served yet".into()));
     };
-    let row = state.store.puzzle(id).await?.ok_or_else(|| ApiError::NotFound(format!("no puzzle `{id}`")))?;
+    let row =
+        queries::puzzle(&state.store, id).await?.ok_or_else(|| ApiError::NotFound(format!("no puzzle `{id}`")))?;
     Ok(DailyPuzzle { date, puzzle: view(&row)? })
 }
 
@@ -327,7 +345,7 @@ pub async fn streak_next(
         Some(id) => Some(stored(&state, id).await?.rating.rating),
         None => None,
     };
-    let harder = state.store.puzzles_above(q.filter.store(&[]), above, STREAK_CHOICES).await?;
+    let harder = queries::puzzles_above(&state.store, q.filter.store(&[]), above, STREAK_CHOICES).await?;
     if harder.is_empty() {
         return Err(ApiError::NotFound(format!("no harder puzzle{}: the streak is complete", q.filter.words())));
     }
@@ -406,8 +424,8 @@ pub async fn attempt(
             at: UnixMs::now(),
             streak: req.streak,
         };
-        let committed = state.store.write_for(vec![Write::Puzzle(PuzzleWrite::Attempt(write))]).await?;
-        let outcome = committed.attempt.unwrap_or_default();
+        let mut committed = state.store.write_for(vec![Write::feature(PuzzleWrite::Attempt(write))]).await?;
+        let outcome = committed.report::<AttemptOutcome>().unwrap_or_default();
         if let Some((before, after)) = outcome.account {
             answer.recorded = true;
             answer.rating = Some(PuzzleRatingChange {
@@ -448,17 +466,11 @@ pub async fn vote(
     state.limits.check_for(Limit::Puzzles, client, Some(&caller.name))?;
     stored(&state, &id).await?;
     let key = caller.name.key();
-    if !state.store.puzzle_attempted(&id.0, &key).await? {
+    if !queries::puzzle_attempted(&state.store, &id.0, &key).await? {
         return Err(ApiError::Conflict(format!("vote on puzzle `{}` after attempting it", id.0)));
     }
-    let write = PuzzleWrite::Vote {
-        puzzle: id.0.clone(),
-        player_key: key,
-        up: req.up,
-        at: UnixMs::now(),
-        retires: crate::puzzles::retires,
-    };
-    state.store.write(vec![Write::Puzzle(write)]).await?;
+    let write = PuzzleWrite::Vote { puzzle: id.0.clone(), player_key: key, up: req.up, at: UnixMs::now() };
+    state.store.write(vec![Write::feature(write)]).await?;
     let row = stored(&state, &id).await?;
     Ok(axum::Json(VoteAnswer { up: row.votes_up, down: row.votes_down, retired: row.retired }))
 }
@@ -497,8 +509,8 @@ pub async fn history(
 /// The puzzle history of the account `key`: its newest `recent` attempts (`None`: all of them, as the
 /// account's download has them).
 pub async fn history_of(state: &AppState, key: &str, recent: Option<usize>) -> Result<PuzzleHistory, ApiError> {
-    let standing = state.store.puzzle_standing(key).await?;
-    let all = state.store.puzzle_attempts(key, None).await?;
+    let standing = queries::puzzle_standing(&state.store, key).await?;
+    let all = queries::puzzle_attempts(&state.store, key, None).await?;
     let mut themes: BTreeMap<&str, (u32, u32)> = BTreeMap::new();
     for a in &all {
         for t in &a.themes {
@@ -543,7 +555,7 @@ pub async fn history_of(state: &AppState, key: &str, recent: Option<usize>) -> R
 // `GET /api/puzzles/export`: every puzzle served, as NDJSON (the `mancala-puzzles` crate's form, with
 // each puzzle's rating now), in id order.
 pub async fn export(State(state): State<AppState>, _: Query<NoParams>) -> Result<Response, ApiError> {
-    let rows = state.store.all_puzzles(false).await?;
+    let rows = queries::all_puzzles(&state.store, false).await?;
     let puzzles: Vec<_> = rows.into_iter().map(|r| r.puzzle).collect();
     let mut response = mancala_puzzles::write_ndjson(&puzzles).into_response();
     response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/x-ndjson"));
