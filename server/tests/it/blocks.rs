@@ -13,7 +13,7 @@ use common::process::Process;
 use common::{TestServer, Ws, account, answer, drop_db, fresh_db};
 use mancala_protocol::lobby::LobbyClientMsg;
 use mancala_protocol::{ChatLine, ChatRoom, ClientMsg, ServerMsg, Variant};
-use mancala_server::store::{BlockWrite, PlayerRow, Store, Write};
+use mancala_server::store::{PlayerRow, Store, Write};
 use serde_json::{Value, json};
 use std::time::Duration;
 
@@ -101,10 +101,19 @@ async fn an_account_blocks_at_most_500_and_is_told_to_unblock_one() {
             created_at: 1,
             password_hash: None,
         }));
-        let at = mancala_server::game::UnixMs::from_millis(1 + i);
-        writes.push(Write::Block(BlockWrite::Insert { blocker: "amina".into(), blocked: name, at }));
     }
     store.write(writes).await.unwrap();
+    sqlx::any::install_default_drivers();
+    let db = sqlx::AnyPool::connect(&s.database_url).await.unwrap();
+    for i in 0..500_i64 {
+        sqlx::query("INSERT INTO blocks (blocker_key, blocked_key, created_at) VALUES ('amina', $1, $2)")
+            .bind(format!("p{i}"))
+            .bind(1 + i)
+            .execute(&db)
+            .await
+            .unwrap();
+    }
+    db.close().await;
     let r = s.http.post(s.url("/api/blocks")).bearer_auth(&amina).json(&json!({ "player": "last" })).send().await;
     let r = r.unwrap();
     assert_eq!(r.status().as_u16(), 429);

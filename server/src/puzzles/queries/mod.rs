@@ -167,12 +167,6 @@ pub async fn puzzle_lines(store: &Store) -> Result<std::collections::HashMap<Str
         .collect()
 }
 
-/// Every stored puzzle's id.
-pub async fn puzzle_ids(store: &Store) -> Result<Vec<String>, StoreError> {
-    let rows = sqlx::query("SELECT id FROM puzzles").fetch_all(store.pool()).await?;
-    rows.iter().map(|r| Ok(r.try_get("id")?)).collect()
-}
-
 /// The ids of the puzzles served (not retired), in id order.
 pub async fn served_puzzle_ids(store: &Store) -> Result<Vec<String>, StoreError> {
     let rows = sqlx::query("SELECT id FROM puzzles WHERE retired = 0 ORDER BY id").fetch_all(store.pool()).await?;
