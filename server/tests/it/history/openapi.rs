@@ -18,7 +18,10 @@ fn routes() -> Vec<(String, String)> {
     let mut out = Vec::new();
     for chunk in src.split(".route(\"").skip(1) {
         let path = &chunk[..chunk.find('"').unwrap()];
+        // The route's call ends at its layers, at a merge, or at the end of the function that builds the
+        // router (the rest of the file is handlers, whose bodies name methods too).
         let call = chunk.split(".layer(").next().unwrap();
+        let call = call.split(".merge(").next().unwrap().split("\n}").next().unwrap();
         for method in ["get", "post", "put", "patch", "delete"] {
             if call.contains(&format!("{method}(")) {
                 out.push((path.to_string(), method.to_string()));
