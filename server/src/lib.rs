@@ -31,6 +31,7 @@ pub mod ids;
 pub(crate) mod lobby;
 pub(crate) mod mail;
 pub(crate) mod moderation;
+pub(crate) mod node;
 pub(crate) mod password;
 pub(crate) mod playban;
 pub(crate) mod puzzles;
@@ -48,16 +49,10 @@ mod metrics_setup;
 pub use config::Config;
 pub use room::projection;
 
-use crate::room::Registry;
-use crate::state::AppState;
-use crate::store::{Store, StoreError};
+use crate::store::StoreError;
 use std::future::Future;
-use std::net::SocketAddr;
-use std::sync::Arc;
-use std::time::Duration;
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
-use tokio_util::task::TaskTracker;
 
 /// Why the server could not run.
 #[derive(Debug, thiserror::Error)]
@@ -78,45 +73,6 @@ pub enum ServerError {
     Learn(#[from] mancala_learn::LoadError),
 }
 
-/// This node's cluster settings, if it runs with others; refuses what cannot work.
-/// The forbidden words of `--forbidden-words`, or the built-in list; a file that cannot be read or has a
-/// line that is no entry stops the server with a sentence naming it.
-fn forbidden_words(config: &Config) -> Result<ids::ForbiddenWords, ServerError> {
-    let Some(path) = &config.forbidden_words else { return Ok(ids::ForbiddenWords::builtin()) };
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| ServerError::Config(format!("--forbidden-words {}: {e}", path.display())))?;
-    let words = ids::ForbiddenWords::parse(&text)
-        .map_err(|e| ServerError::Config(format!("--forbidden-words {}: {e}", path.display())))?;
-    tracing::info!(entries = words.len(), path = %path.display(), "forbidden words read");
-    Ok(words)
-}
-
-fn cluster_config(config: &Config, addr: SocketAddr) -> Result<Option<cluster::ClusterConfig>, ServerError> {
-    let Some(broker_url) = config.broker_url.clone() else { return Ok(None) };
-    if !config.database_url.starts_with("postgres") {
-        return Err(ServerError::Config(format!(
-            "several nodes (--broker-url) need a PostgreSQL database that they share; `{}` is not one (SQLite \
-             belongs to one process: run without --broker-url, or use postgres://…)",
-            config.database_url
-        )));
-    }
-    let id = match &config.node_id {
-        Some(id) => {
-            cluster::check_node_id(id).map_err(ServerError::Config)?;
-            id.clone()
-        }
-        None => format!("node{:04x}", rand::random::<u16>()),
-    };
-    cluster::check_node_id(&config.cluster_name).map_err(|e| ServerError::Config(format!("--cluster-name: {e}")))?;
-    Ok(Some(cluster::ClusterConfig {
-        broker_url,
-        name: config.cluster_name.clone(),
-        node: format!("{id}-{:06x}", rand::random::<u32>() & 0xff_ffff),
-        lease: Duration::from_secs(config.lease_secs),
-        addr: addr.to_string(),
-    }))
-}
-
 /// Runs the server on `listener` until `shutdown` completes, then shuts down in one place, in this order:
 /// 1. everyone is told at once: WebSockets and live streams close with 1001, rooms and server bots stop
 ///    taking commands (the one in progress finishes, its commit included), `/healthz` answers 503
@@ -132,106 +88,8 @@ pub async fn run(
     config: Config,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServerError> {
-    // The recorder first: the rooms restored below count in `mancala_rooms` (a gauge moved before the
-    // recorder exists is lost, and the rooms' ends would then take it below zero).
-    let metrics = metrics_setup::handle();
-    http::learn::load()?;
-    // Before anything is started: a mail setting that cannot work stops the server with its reason.
-    let mailer = mail::Mailer::of(&config).map_err(|e| ServerError::Config(e.to_string()))?;
-    let clustered = cluster_config(&config, listener.local_addr()?)?;
-    metrics_setup::export_from_start(clustered.is_some());
-    let (store, writer) = Store::connect_node(&config.database_url, clustered.as_ref().map(|c| c.node.clone())).await?;
-    let node = match &clustered {
-        Some(c) => Some(cluster::Cluster::join(c, &store).await?),
-        None => None,
-    };
-    let stopping = CancellationToken::new();
-    let placement: Arc<dyn room::Placement> = match &node {
-        Some(node) => node.clone(),
-        None => Arc::new(room::SingleNode),
-    };
-    let engine = Arc::new(engine_work::EngineWork::of(&config));
-    let forbidden = Arc::new(forbidden_words(&config)?);
-    let room_config = room::RoomConfig { forbidden: forbidden.clone(), ..room::RoomConfig::of(&config) };
-    let rooms = Registry::new(store.clone(), room_config, stopping.clone(), placement, engine.clone());
-    let restored = rooms.restore_unfinished().await?;
-    let puzzles = puzzles::import(&store, config.puzzles.as_deref()).await?;
-    tracing::info!(new = puzzles, "puzzles imported");
-    let mut services = services::Services::new(stopping.clone());
-    if let Some(node) = &node {
-        let rooms = rooms.clone();
-        services
-            .start_async("cluster node", |tracker, token| async move { node.start(rooms, token, &tracker).await })
-            .await?;
-    }
-    tracing::info!(
-        restored,
-        backend = ?store.backend(),
-        addr = %listener.local_addr()?,
-        node = node.as_ref().map(|n| n.node()),
-        "mancala-server ready"
-    );
-    let link = node.as_ref().map(|n| {
-        services.start("cluster lobby link", |tracker, token| {
-            let link: lobby::pool::Link = Arc::new(cluster::lobby::Link::start(n.clone(), tracker, token));
-            link
-        })
-    });
-    let schedule = match &config.tournament_schedule {
-        Some(path) => tournaments::schedule::load(path).await.map_err(ServerError::Config)?,
-        None => Vec::new(),
-    };
-    let directors = tournaments::director::Directors::new(
-        store.clone(),
-        rooms.clone(),
-        node.as_ref().map(|n| n.node().to_string()),
-        Duration::from_secs(config.round_pause_secs),
-        schedule,
-    );
-    services.start("tournament directors", |tracker, token| {
-        tracker.spawn(directors.run(token));
-    });
-    let fair_play = fairplay::FairPlay { store: store.clone(), engine: engine.clone(), nodes: config.fair_play_nodes };
-    services.start("fair play", |tracker, token| fairplay::start(fair_play, token, tracker));
-    if config.puzzle_mining {
-        let mining =
-            puzzles::mining::Mining { store: store.clone(), engine: engine.clone(), nodes: config.puzzle_mining_nodes };
-        services.start("puzzle mining", |tracker, token| puzzles::mining::start(mining, token, tracker));
-    }
-    let blocks = blocks::Blocks::load(&store).await?;
-    let lobby = services.start("lobby", |tracker, token| {
-        let limits = lobby::limits::LobbyLimits::of(&config);
-        lobby::Lobby::start(rooms.clone(), (store.clone(), blocks), limits, link, tracker, token)
-    });
-    let state = AppState {
-        tournaments: tournaments::feed::Feeds::new(store.clone()),
-        store: store.clone(),
-        rooms: rooms.clone(),
-        engine,
-        cluster: node.clone(),
-        ws_limits: edge::socket_limits::WsLimits::of(&config),
-        forbidden,
-        limits: Arc::new(edge::limits::RateLimits::of(&config)),
-        mailer: mailer.map(Arc::new),
-        mail_limits: Arc::new(edge::mail_limits::MailLimits::new(config.mails_per_hour)),
-        config: Arc::new(config.clone()),
-        shutdown: stopping.clone(),
-        tracker: TaskTracker::new(),
-        metrics,
-        lobby,
-    };
-    if let Some(cluster) = &state.cluster {
-        listen_to_the_other_nodes(&mut services, cluster, &state).await?;
-    }
-    let closings = moderation::closings::Closings {
-        store: store.clone(),
-        lobby: state.lobby.clone(),
-        cluster: state.cluster.clone(),
-        rooms: rooms.clone(),
-    };
-    services.start("account closings", |tracker, token| moderation::closings::start(closings, tracker, token));
-    tracing::debug!(services = ?services.names(), "background services started");
-    let app = http::router(state.clone());
+    let node = node::Node::start(&config, listener.local_addr()?).await?;
+    let app = http::router(node.state.clone());
     let serve_config = serve::ServeConfig::of(&config);
     tracing::info!(max_connections = serve_config.max_connections, "accepting connections");
     let stop_serving = CancellationToken::new();
@@ -243,69 +101,7 @@ pub async fn run(
             tracing::error!(?served, "the HTTP server stopped");
         }
     }
-    tracing::info!("shutting down");
-    stopping.cancel();
-    let grace = Duration::from_secs(config.shutdown_grace_secs);
-    state.tracker.close();
-    // With several nodes the games are handed over as soon as the rooms have stopped (their last commits
-    // done): the other nodes take them at once, while this one still closes its connections.
-    if let Some(node) = &node {
-        if tokio::time::timeout(grace, rooms.stopped()).await.is_err() {
-            tracing::warn!("some rooms did not stop in time");
-        }
-        node.leave().await;
-    }
-    let waited = tokio::time::timeout(grace, async {
-        state.tracker.wait().await;
-        rooms.stopped().await;
-    });
-    if waited.await.is_err() {
-        tracing::warn!("some connections or rooms did not stop in time");
-    }
-    services.stop(Duration::from_secs(2)).await;
-    stop_serving.cancel();
-    if !serving.is_finished() {
-        let _ = tokio::time::timeout(grace, &mut serving).await;
-    }
-    // Every acknowledged decision is committed already; the writer commits what is still queued (never
-    // acknowledged) and closes its pool once the last store handle is gone.
-    store.close_reads().await;
-    drop(state);
-    drop(rooms);
-    drop(store);
-    if tokio::time::timeout(Duration::from_secs(5), writer.finish()).await.is_err() {
-        tracing::warn!("the store writer did not finish in time");
-    }
-    Ok(())
-}
-
-/// What this node hears from the others: revocations, standings, closings, blocks and the lobby's seeks.
-async fn listen_to_the_other_nodes(
-    services: &mut services::Services,
-    cluster: &Arc<cluster::Cluster>,
-    state: &AppState,
-) -> Result<(), ServerError> {
-    let (broker, lobby, store) = (cluster.broker().clone(), state.lobby.clone(), state.store.clone());
-    services.start("revocations from other nodes", |tracker, token| {
-        cluster::revoke::listen(broker.clone(), lobby.clone(), tracker, token)
-    });
-    services.start("standings from other nodes", |tracker, token| {
-        cluster::standing::listen(broker.clone(), lobby.clone(), tracker, token)
-    });
-    services.start("closings from other nodes", |tracker, token| {
-        cluster::closed::listen(broker.clone(), lobby.clone(), tracker, token)
-    });
-    let blocks = lobby.blocks().clone();
-    services.start("blocks from other nodes", |tracker, token| {
-        cluster::blocks::listen(broker.clone(), store, blocks, tracker, token)
-    });
-    let cluster = cluster.clone();
-    services
-        .start_async("lobbies of other nodes", |tracker, token| async move {
-            cluster::lobby::listen(cluster, lobby, &tracker, token).await
-        })
-        .await
-        .map_err(cluster::ClusterError::from)?;
+    node.stop(stop_serving, serving).await;
     Ok(())
 }
 

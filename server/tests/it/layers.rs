@@ -34,6 +34,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("http", &["below", "edge", "state"]),
     ("state", &["below", "edge"]),
     ("serve", &["*"]),
+    ("node", &["*"]),
     ("services", &[]),
     ("metrics_setup", &["*"]),
     ("admin", &["*"]),
