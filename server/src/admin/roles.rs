@@ -3,7 +3,8 @@
 
 use super::AdminError;
 use crate::ids::PlayerName;
-use crate::store::{ModWrite, Store, Write};
+use crate::moderation::queries::ModWrite;
+use crate::store::{Store, Write};
 
 /// The roles an operator grants. Only one for now; a name keeps the command line open to more.
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
@@ -24,7 +25,7 @@ pub struct RoleArgs {
 pub async fn run(store: &Store, args: RoleArgs, on: bool, out: &mut dyn std::io::Write) -> Result<(), AdminError> {
     let name = super::account(store, &args.name).await?;
     let Role::Moderator = args.role;
-    store.write(vec![Write::Moderation(ModWrite::Moderator { player_key: name.key(), on })]).await?;
+    store.write(vec![Write::feature(ModWrite::Moderator { player_key: name.key(), on })]).await?;
     let what = if on { "is now a moderator" } else { "is no longer a moderator" };
     writeln!(out, "{name} {what}")?;
     Ok(())

@@ -11,16 +11,28 @@
 //! search at a time, at low priority); the others' reviews are started as background jobs
 //! of the engine ([`crate::engine_work::reviews`]: due after every review and analysis someone waits for,
 //! and within the jobs' limits: when they are full the pass stops and the next one goes on).
+//!
+//! A feature in one folder (docs/server.md, "Features"), without routes: what moderators see of it is
+//! moderation's (the queue, a player's record), and moderation sits above fair play on the map.
+//!
+//! | file | what |
+//! |---|---|
+//! | `mod.rs` | the task and its passes: the rated games without figures, their reviews started, their figures stored |
+//! | [`reference`] | each decision's agreement with level 8's, searched on the engine's pool at low priority |
+//! | [`signal`] | an account's window compared with its variant's bar, and the report it files |
+//! | [`queries`] | its SQL: the figures, the rated games without them, when the server last reported an account; its write (`FairPlayWrite`) |
 
+pub mod queries;
 mod reference;
 mod signal;
 
 use crate::engine_work::reviews::SERVER;
 use crate::engine_work::{EngineWork, JobContext, Refused, Reviewing};
 use crate::ids::{GameId, ReportId};
-use crate::store::{FairPlayRow, RatedGame, Store, StoreError, Write};
+use crate::store::{Store, StoreError, Write};
 use mancala_engine::{Decision, Position, Side};
 use mancala_protocol::review::{GameReview, REVIEW_NODES};
+use queries::{FairPlayRow, FairPlayWrite, RatedGame};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio_util::sync::CancellationToken;
@@ -72,7 +84,7 @@ pub fn start(fp: FairPlay, shutdown: CancellationToken, tasks: &TaskTracker) {
 /// One pass over the rated games without figures, oldest first.
 async fn pass(fp: &FairPlay, shutdown: &CancellationToken) -> Result<(), PassError> {
     let FairPlay { store, engine, .. } = fp;
-    for game in store.rated_without_figures(BATCH).await? {
+    for game in queries::rated_without_figures(store, BATCH).await? {
         if shutdown.is_cancelled() {
             return Ok(());
         }
@@ -130,7 +142,7 @@ async fn figures(fp: &FairPlay, shutdown: &CancellationToken, game: &RatedGame, 
     }
     // The figures and the reports they cause land together, so whoever sees the figures sees the report.
     let writes = |rows: &[FairPlayRow]| {
-        let mut writes: Vec<Write> = rows.iter().cloned().map(Write::FairPlay).collect();
+        let mut writes: Vec<Write> = rows.iter().cloned().map(|r| Write::feature(FairPlayWrite::Figures(r))).collect();
         writes.extend(filed.iter().map(|f| f.write(ReportId::random())));
         writes
     };

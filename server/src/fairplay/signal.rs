@@ -12,9 +12,10 @@
 //! ended after it, so an account over the bar is reported again every [`MIN_GAMES`] games or so, each
 //! time with new evidence, never once per game.
 
+use super::queries::{self, FairPlayRow, FairPlayWrite};
 use crate::game::UnixMs;
 use crate::ids::{FAIR_PLAY, PlayerName, ReportId};
-use crate::store::{FairPlayRow, ModWrite, ReportEntry, Store, StoreError, Write};
+use crate::store::{ReportEntry, ReportFiling, Store, StoreError, Write};
 use mancala_bot::fairplay::{Figures, MIN_GAMES, WINDOW, Window, expected, over, threshold, window};
 use mancala_engine::Variant;
 use mancala_protocol::moderation::ReportReason;
@@ -29,12 +30,12 @@ pub struct Filed {
 impl Filed {
     /// The write of this report, opened as `id` unless the account has an open `cheat` report already.
     pub fn write(&self, id: ReportId) -> Write {
-        Write::Moderation(ModWrite::Report {
+        Write::feature(FairPlayWrite::Report(ReportFiling {
             new_id: id,
             player_key: self.player_key.clone(),
             reason: ReportReason::Cheat.id().to_string(),
             entry: self.entry.clone(),
-        })
+        }))
     }
 }
 
@@ -45,9 +46,9 @@ pub async fn look(store: &Store, row: &FairPlayRow) -> Result<Option<Filed>, Sto
     // Bots have no account: rating rows under a seat name only.
     let Ok(name) = PlayerName::parse(&row.player_key) else { return Ok(None) };
     let Some(account) = store.player_by_name(&name).await? else { return Ok(None) };
-    let since = store.fair_play_reported(&row.player_key).await?;
+    let since = queries::last_reported(store, &row.player_key).await?;
     let mut games = vec![row.clone()];
-    let before = store.fair_play_of(&row.player_key, Some(variant.id()), since, WINDOW as i64).await?;
+    let before = queries::figures_of(store, &row.player_key, Some(variant.id()), since, WINDOW as i64).await?;
     games.extend(before.into_iter().filter(|g| g.game_id != row.game_id));
     games.truncate(WINDOW);
     let figures: Vec<Figures> =

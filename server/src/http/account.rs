@@ -12,6 +12,7 @@ use crate::edge::extract::{Json, NoParams, Path, Query};
 use crate::edge::limits::{ClientAddr, Limit};
 use crate::game::UnixMs;
 use crate::ids::{self, PlayerName};
+use crate::moderation::queries;
 use crate::password;
 use crate::state::AppState;
 use crate::store::{AccountWrite, PlayerRow, StoreError, Write};
@@ -189,7 +190,7 @@ pub async fn me(
 ) -> Result<Response, ApiError> {
     let key = caller.name.key();
     let moderator = state.store.standing(&key).await?.is_some_and(|s| s.moderator);
-    let warnings = state.store.warnings(&key).await?;
+    let warnings = queries::warnings(&state.store, &key).await?;
     let body = axum::Json(AccountInfo {
         name: caller.name.to_string(),
         created_at: caller.created_at.wire(),
@@ -348,13 +349,13 @@ pub async fn acknowledge_warning(
         )));
     }
     let key = caller.name.key();
-    if !state.store.warnings(&key).await?.iter().any(|w| w.id == id) {
+    if !queries::warnings(&state.store, &key).await?.iter().any(|w| w.id == id) {
         return Err(ApiError::NotFound(format!(
             "no warning `{}` to acknowledge on this account",
             id.chars().take(40).collect::<String>()
         )));
     }
-    let write = crate::store::ModWrite::Acknowledge { player_key: key, id, at: UnixMs::now() };
-    state.store.write(vec![Write::Moderation(write)]).await?;
+    let write = queries::ModWrite::Acknowledge { player_key: key, id, at: UnixMs::now() };
+    state.store.write(vec![Write::feature(write)]).await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -110,8 +110,7 @@ async fn collect(state: &AppState, name: &PlayerName) -> Result<AccountData, Api
         lessons: store.learn_progress(&key).await?,
         blocks: blocks::queries::blocks_of(store, &key).await?.into_iter().map(|b| b.name).collect(),
         puzzles: crate::puzzles::routes::history_of(state, &key, None).await?,
-        reports: store
-            .reports_made(&key)
+        reports: crate::moderation::queries::reports_made(store, &key)
             .await?
             .into_iter()
             .map(|r| ReportRecord {

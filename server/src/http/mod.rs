@@ -28,7 +28,7 @@
 //! | `/api/puzzles/…` | puzzles: one, the next, the daily one, the streak's next, attempts, votes, history, export ([`crate::puzzles`], its `routes.rs`) |
 //! | `GET/POST /api/blocks`, `DELETE /api/blocks/{name}` | an account's blocks ([`blocks`]) |
 //! | `GET/POST /api/tournaments`, `/api/tournaments/{id}[/join|/withdraw|/ws]` | tournaments ([`tournaments`], [`crate::tournaments`]) |
-//! | `POST /api/reports`, `/api/mod/…` | reports, the moderators' queue, actions and log ([`reports`], [`moderation`], [`crate::moderation`]) |
+//! | `POST /api/reports`, `/api/mod/…` | reports, the moderators' queue, actions and log ([`crate::moderation`], its `routes.rs`) |
 //! | `/`, `/game/{id}`, `/learn`, …, `/assets/…` | the web client ([`web`]) |
 
 pub mod account;
@@ -47,7 +47,6 @@ pub mod history;
 pub mod lean_js;
 pub mod learn;
 pub mod lobby;
-pub mod moderation;
 pub mod module_graph;
 pub mod openapi;
 pub mod ops;
@@ -55,7 +54,6 @@ pub mod players;
 pub mod playing;
 pub mod progress;
 pub mod ratings;
-pub mod reports;
 pub mod reset;
 pub mod review;
 pub mod site;
@@ -146,16 +144,10 @@ pub fn router(state: AppState) -> Router {
         .route("/api/challenges", get(lobby::challenges))
         .route("/api/challenges/{id}/accept", post(lobby::accept_challenge))
         .route("/api/challenges/{id}/decline", post(lobby::decline_challenge))
-        .route("/api/reports", post(reports::report))
-        .route("/api/mod/reports", get(moderation::queue))
-        .route("/api/mod/reports/{id}", get(moderation::report))
-        .route("/api/mod/reports/{id}/dismiss", post(moderation::dismiss))
-        .route("/api/mod/players/{name}", get(moderation::player))
-        .route("/api/mod/players/{name}/actions", post(moderation::act))
-        .route("/api/mod/log", get(moderation::log))
         .merge(crate::playban::routes::router())
         .merge(crate::blocks::routes::router())
         .merge(crate::puzzles::routes::router())
+        .merge(crate::moderation::routes::router())
         .merge(web::routes())
         .layer(axum::middleware::from_fn(answers::note_route))
         .layer(axum::middleware::map_response(web::stamp_version))

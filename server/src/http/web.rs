@@ -192,7 +192,10 @@ pub(super) fn languages() -> String {
 }
 
 /// `/mod`: the app's page for moderators, and a 403 (the app's page, which says so) for everyone else.
-async fn moderation_page(moderator: Result<super::moderation::Moderator, ApiError>, request: Request) -> Response {
+async fn moderation_page(
+    moderator: Result<crate::moderation::routes::Moderator, ApiError>,
+    request: Request,
+) -> Response {
     let status = if moderator.is_ok() { StatusCode::OK } else { StatusCode::FORBIDDEN };
     html_page("mod", status, request.headers(), &first_paint::plain(request.headers()))
 }

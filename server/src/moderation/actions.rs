@@ -3,10 +3,11 @@
 //! shadow-mute, unmute, close, reopen, note, mark as computer assisted and unmark. An action may name the
 //! report it answers, which it closes.
 
+use super::queries::{self, LogRow, ModWrite};
 use super::{Live, ModError, close, mark, text};
 use crate::game::UnixMs;
 use crate::ids::{PlayerName, ReportId};
-use crate::store::{LogRow, ModWrite, Store, Write};
+use crate::store::{Store, Write};
 use mancala_protocol::moderation::{ModAction, ModActionRequest};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
@@ -22,7 +23,7 @@ pub fn log(moderator: &str, action: &str, target: &str, details: String) -> Writ
     static MADE: AtomicU64 = AtomicU64::new(0);
     let at = UnixMs::now();
     let n = MADE.fetch_add(1, Ordering::Relaxed) % 1_000_000;
-    Write::Moderation(ModWrite::Log(LogRow {
+    Write::feature(ModWrite::Log(LogRow {
         id: format!("{:013}-{n:06}-{}", at.millis(), ReportId::random()),
         at,
         moderator: moderator.to_string(),
@@ -35,7 +36,7 @@ pub fn log(moderator: &str, action: &str, target: &str, details: String) -> Writ
 /// The open report `id`, checked to exist.
 async fn open_report(store: &Store, id: &str) -> Result<ReportId, ModError> {
     let id: ReportId = id.parse().map_err(|e| ModError::BadRequest(format!("`report`: {e}")))?;
-    match store.report(&id).await? {
+    match queries::report(store, &id).await? {
         Some(r) if r.open => Ok(id),
         Some(_) => Err(ModError::BadRequest(format!("report `{id}` is already closed"))),
         None => Err(ModError::NotFound(format!("no report `{id}`"))),
@@ -47,7 +48,7 @@ pub async fn dismiss(store: &Store, moderator: &PlayerName, id: &str, reason: &s
     let reason = text("reason", reason)?;
     let id = open_report(store, id).await?;
     let close = ModWrite::CloseReport { id: id.clone(), by: moderator.to_string(), at: UnixMs::now() };
-    store.write(vec![Write::Moderation(close), log(moderator.as_str(), "dismiss", id.as_str(), reason)]).await?;
+    store.write(vec![Write::feature(close), log(moderator.as_str(), "dismiss", id.as_str(), reason)]).await?;
     Ok(())
 }
 
@@ -64,7 +65,7 @@ async fn dismiss_about(
         return Err(ModError::BadRequest("`dismiss` needs `report`: the id of the report to close".into()));
     };
     let id = open_report(store, report).await?;
-    let row = store.report(&id).await?.ok_or_else(|| ModError::NotFound(format!("no report `{id}`")))?;
+    let row = queries::report(store, &id).await?.ok_or_else(|| ModError::NotFound(format!("no report `{id}`")))?;
     if !PlayerName::parse(&row.player).is_ok_and(|p| p.same_player(target)) {
         return Err(ModError::BadRequest(format!("report `{id}` is about `{}`, not `{target}`", row.player)));
     }
@@ -89,7 +90,7 @@ pub async fn act(
     let mut writes = Vec::new();
     if let Some(report) = &req.report {
         let id = open_report(store, report).await?;
-        writes.push(Write::Moderation(ModWrite::CloseReport { id, by: moderator.to_string(), at: UnixMs::now() }));
+        writes.push(Write::feature(ModWrite::CloseReport { id, by: moderator.to_string(), at: UnixMs::now() }));
     }
     let key = target.key();
     let now = UnixMs::now();
@@ -102,7 +103,7 @@ pub async fn act(
                 ))
             })?;
             let until = now.plus(Duration::from_secs(u64::from(minutes) * 60));
-            writes.push(Write::Moderation(ModWrite::ChatUntil { player_key: key.clone(), until: Some(until) }));
+            writes.push(Write::feature(ModWrite::ChatUntil { player_key: key.clone(), until: Some(until) }));
             format!("{minutes} min: {reason}")
         }
         _ => reason.clone(),
@@ -111,18 +112,18 @@ pub async fn act(
     match req.action {
         ModAction::Warn => {
             let id = ReportId::random().to_string();
-            writes.push(Write::Moderation(ModWrite::Warn { id, player_key: key, text: reason, at: now }));
+            writes.push(Write::feature(ModWrite::Warn { id, player_key: key, text: reason, at: now }));
         }
         ModAction::Dismiss | ModAction::ChatTimeout => {}
-        ModAction::ShadowMute => writes.push(Write::Moderation(ModWrite::ShadowMute { player_key: key, on: true })),
+        ModAction::ShadowMute => writes.push(Write::feature(ModWrite::ShadowMute { player_key: key, on: true })),
         ModAction::Unmute => {
-            writes.push(Write::Moderation(ModWrite::ShadowMute { player_key: key.clone(), on: false }));
-            writes.push(Write::Moderation(ModWrite::ChatUntil { player_key: key, until: None }));
+            writes.push(Write::feature(ModWrite::ShadowMute { player_key: key.clone(), on: false }));
+            writes.push(Write::feature(ModWrite::ChatUntil { player_key: key, until: None }));
         }
         ModAction::Note => {
             let id = ReportId::random().to_string();
             let author = moderator.to_string();
-            writes.push(Write::Moderation(ModWrite::Note { id, player_key: key, author, text: reason, at: now }));
+            writes.push(Write::feature(ModWrite::Note { id, player_key: key, author, text: reason, at: now }));
         }
         ModAction::Close => return close::close(store, live, target, writes).await,
         ModAction::Reopen => return close::reopen(store, target, writes).await,

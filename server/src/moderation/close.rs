@@ -11,6 +11,7 @@
 //! transaction, and the first node to claim that row runs the same [`end_what_is_open`] within a second
 //! (`super::closings`).
 
+use super::queries::{ClosingRow, ClosingWrite, ModWrite};
 use super::{Live, ModError};
 use crate::auth::Credential;
 use crate::cluster::{closed, revoke, standing};
@@ -20,7 +21,7 @@ use crate::lobby::person::PersonKey;
 use crate::room::frame::Outbound;
 use crate::room::projection::ViewerKind;
 use crate::room::{AskError, RoomHandle};
-use crate::store::{ClosingRow, ClosingWrite, GameFilter, ModWrite, Store, Write};
+use crate::store::{GameFilter, Store, Write};
 use mancala_engine::Side;
 use mancala_protocol::http::GameStatus;
 use mancala_protocol::{ClientMsg, ServerMsg};
@@ -44,12 +45,12 @@ pub async fn close(store: &Store, live: Option<Live<'_>>, name: &PlayerName, als
         credentials.push(Credential::Token { hash: TokenHash::stored(row.token_hash) });
     }
     let now = UnixMs::now();
-    let mut writes = vec![Write::Moderation(ModWrite::Close { player_key: key.clone(), at: now })];
+    let mut writes = vec![Write::feature(ModWrite::Close { player_key: key.clone(), at: now })];
     writes.extend(also);
     let Some(live) = live else {
         let credentials = serde_json::to_string(&credentials).expect("credentials serialise");
         let row = ClosingRow { id: ReportId::random().to_string(), player_key: key, credentials };
-        writes.push(Write::Closing(ClosingWrite::Queue { row, at: now }));
+        writes.push(Write::feature(ClosingWrite::Queue { row, at: now }));
         store.write(writes).await?;
         return Ok(());
     };
@@ -79,8 +80,8 @@ pub async fn end_what_is_open(
 pub async fn reopen(store: &Store, name: &PlayerName, also: Vec<Write>) -> Result<(), ModError> {
     let key = name.key();
     let mut writes = vec![
-        Write::Moderation(ModWrite::Reopen { player_key: key.clone() }),
-        Write::Closing(ClosingWrite::Forget { player_key: key }),
+        Write::feature(ModWrite::Reopen { player_key: key.clone() }),
+        Write::feature(ClosingWrite::Forget { player_key: key }),
     ];
     writes.extend(also);
     store.write(writes).await?;

@@ -4,12 +4,13 @@
 //! challenges, ongoing games. A node that dies after its claim leaves the rest to the checks made where the
 //! account's credentials are next used and to the games' clocks.
 
+use super::queries::{self, ClosingRow, ClosingWrite};
 use super::{Live, close};
 use crate::cluster::Cluster;
 use crate::ids::{Credential, PlayerName};
 use crate::lobby::Lobby;
 use crate::room::Registry;
-use crate::store::{ClosingRow, ClosingWrite, Store, StoreError, Write};
+use crate::store::{Store, StoreError, Write};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio_util::sync::CancellationToken;
@@ -46,8 +47,8 @@ pub fn start(closings: Closings, tracker: &TaskTracker, shutdown: CancellationTo
 impl Closings {
     /// Claims and carries out every closing waiting.
     async fn pass(&self) -> Result<(), StoreError> {
-        for row in self.store.pending_closings().await? {
-            let claim = vec![Write::Closing(ClosingWrite::Claim { id: row.id.clone() })];
+        for row in queries::closings::pending_closings(&self.store).await? {
+            let claim = vec![Write::feature(ClosingWrite::Claim { id: row.id.clone() })];
             match self.store.write(claim).await {
                 Ok(()) => self.carry_out(row).await,
                 // Another node claimed it first.

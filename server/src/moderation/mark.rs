@@ -8,13 +8,14 @@
 //! transaction; a game is refunded once however often the account is marked. Its open rated seeks and
 //! challenges are withdrawn on every node (`crate::cluster::standing`).
 
+use super::queries::{self, ModWrite, RefundRow};
 use super::{Live, ModError};
 use crate::cluster::standing;
 use crate::game::UnixMs;
 use crate::ids::PlayerName;
 use crate::lobby::person::PersonKey;
 use crate::store::tournaments::TournamentWrite;
-use crate::store::{ModWrite, Rating, RefundRow, Store, Write};
+use crate::store::{Rating, Store, Write};
 use std::time::Duration;
 
 /// How far back the games whose points are given back go.
@@ -35,14 +36,14 @@ pub async fn mark(
     }
     let now = UnixMs::now();
     let since = UnixMs::from_millis(now.millis() - REFUND_WINDOW.as_millis() as i64);
-    let refunds = store.refunds_owed(&key, since, now).await?;
-    let tournaments = store.tournaments_playing(&key).await?;
-    let mut writes = vec![Write::Moderation(ModWrite::EngineMark { player_key: key.clone(), at: Some(now) })];
+    let refunds = queries::mark::refunds_owed(store, &key, since, now).await?;
+    let tournaments = queries::mark::tournaments_playing(store, &key).await?;
+    let mut writes = vec![Write::feature(ModWrite::EngineMark { player_key: key.clone(), at: Some(now) })];
     writes.extend(also);
     for r in refunds {
         let details = refund_details(&r, name);
         writes.push(super::actions::log(moderator.as_str(), "refund", &r.player, details));
-        writes.push(Write::Moderation(ModWrite::Refund(r)));
+        writes.push(Write::feature(ModWrite::Refund(r)));
     }
     for id in tournaments {
         writes.push(Write::Tournament(TournamentWrite::Withdraw { id, player_key: key.clone() }));
@@ -60,7 +61,7 @@ pub async fn unmark(store: &Store, name: &PlayerName, also: Vec<Write>) -> Resul
     if store.engine_mark(&key).await?.is_none() {
         return Err(ModError::BadRequest(format!("{name} is not marked as computer assisted")));
     }
-    let mut writes = vec![Write::Moderation(ModWrite::EngineMark { player_key: key, at: None })];
+    let mut writes = vec![Write::feature(ModWrite::EngineMark { player_key: key, at: None })];
     writes.extend(also);
     store.write(writes).await?;
     Ok(())

@@ -1,9 +1,10 @@
 //! What a moderator reads beside a report: the reported lines with the chat around them, and the player's
 //! recent record (games, results, aborts, losses on time, and its newest rated games' fair-play figures).
 
+use super::queries::ReportRow;
 use crate::game::UnixMs;
 use crate::ids::PlayerName;
-use crate::store::{GameFilter, ReportRow, Store, StoreError};
+use crate::store::{GameFilter, Store, StoreError};
 use mancala_engine::Side;
 use mancala_protocol::moderation::{ModChatLine, ModFairPlay, ModRecord, ModReport, ModReportEntry};
 use std::time::Duration;
@@ -39,8 +40,7 @@ pub async fn of(store: &Store, name: &PlayerName) -> Result<ModRecord, StoreErro
     // The outcomes the penalties for leaving games count: an abort is one the player made.
     let outcomes = crate::playban::queries::outcomes_of(store, &name.key(), true, since).await?;
     let aborts = outcomes.iter().filter(|(_, o)| *o == crate::game::Conduct::Abort).count() as u64;
-    let fair_play = store
-        .fair_play_of(&name.key(), None, None, RECENT_GAMES as i64)
+    let fair_play = crate::fairplay::queries::figures_of(store, &name.key(), None, None, RECENT_GAMES as i64)
         .await?
         .into_iter()
         .map(|f| ModFairPlay {

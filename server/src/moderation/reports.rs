@@ -4,10 +4,11 @@
 //! reporter's word in rather than opening another. The reporter is thanked and never told the outcome; the
 //! reported player never learns who reported.
 
+use super::queries::{self, ModWrite};
 use super::{ModError, text};
 use crate::game::UnixMs;
 use crate::ids::{GameId, PlayerName, ReportId};
-use crate::store::{ModWrite, ReportEntry, Store, StoreError, Write};
+use crate::store::{ReportEntry, ReportFiling, Store, StoreError, Write};
 use mancala_protocol::moderation::{ReportReason, ReportRequest};
 use std::time::Duration;
 
@@ -44,7 +45,8 @@ pub async fn file(store: &Store, reporter: &PlayerName, req: &ReportRequest) -> 
         None => None,
     };
     let now = UnixMs::now();
-    let recent = store.reports_by(&reporter.key(), UnixMs::from_millis(now.millis() - HOUR.as_millis() as i64)).await?;
+    let since = UnixMs::from_millis(now.millis() - HOUR.as_millis() as i64);
+    let recent = queries::reports_by(store, &reporter.key(), since).await?;
     if recent.len() >= PER_HOUR {
         let free_at = recent[recent.len() - PER_HOUR].millis() + HOUR.as_millis() as i64;
         let retry_after = ((free_at - now.millis()).max(0) as u64).div_ceil(1000).max(1);
@@ -58,12 +60,12 @@ pub async fn file(store: &Store, reporter: &PlayerName, req: &ReportRequest) -> 
         at: now,
     };
     let write = |id| {
-        Write::Moderation(ModWrite::Report {
+        Write::feature(ModWrite::Report(ReportFiling {
             new_id: id,
             player_key: PlayerName::parse(&row.name).map(|n| n.key()).unwrap_or_else(|_| player.key()),
             reason: reason.id().to_string(),
             entry: entry.clone(),
-        })
+        }))
     };
     match store.write(vec![write(ReportId::random())]).await {
         // Another node opened the same report at the same moment: this one joins it.

@@ -47,18 +47,13 @@ pub enum Write {
     Takeback(super::takebacks::TakebackRow),
     /// A tournament's change (`store/tournaments.rs`).
     Tournament(super::tournaments::TournamentWrite),
-    /// Moderation: standing, reports, log, notes, warnings (`store/moderation.rs`).
-    Moderation(super::moderation::ModWrite),
-    /// The closings `admin close` leaves for a node to carry out (`store/closings.rs`).
-    Closing(super::closings::ClosingWrite),
-    /// One side's fair-play figures in a rated game (`store/fair_play.rs`).
-    FairPlay(super::fair_play::FairPlayRow),
     /// Two-step sign-in: secrets, backup codes, waiting sign-ins, wrong codes (`store/twostep.rs`).
     TwoStep(super::twostep::TwoStepWrite),
     /// An account's email address, its confirmation links, what closing an account forgets
     /// (`store/email.rs`).
     Email(super::email::EmailWrite),
-    /// A feature's own write, its statements in its folder (`store/feature_write.rs`): blocks, puzzles.
+    /// A feature's own write, its statements in its folder (`store/feature_write.rs`): blocks, puzzles,
+    /// moderation, fair play.
     Feature(super::feature_write::Feature),
 }
 
@@ -323,11 +318,7 @@ impl<'a> Merged<'a> {
                 | Write::Takeback(_)
                 | Write::Tournament(_)
                 | Write::Email(_) => m.first.push(write),
-                Write::Moderation(_)
-                | Write::Closing(_)
-                | Write::FairPlay(_)
-                | Write::TwoStep(_)
-                | Write::Feature(_) => m.first.push(write),
+                Write::TwoStep(_) | Write::Feature(_) => m.first.push(write),
                 Write::InsertMove(mv) => m.moves.push(mv),
                 Write::Outcome(o) => m.outcomes.push(o),
                 Write::Ended(game) => m.ended.push(game),
@@ -386,9 +377,6 @@ async fn apply_all(
             Write::Chat(c) => super::chat::apply(tx, c).await?,
             Write::Takeback(t) => super::takebacks::apply(tx, t).await?,
             Write::Tournament(t) => super::tournaments::apply(tx, t).await?,
-            Write::Moderation(m) => super::moderation::apply(tx, m).await?,
-            Write::Closing(c) => super::closings::apply(tx, c).await?,
-            Write::FairPlay(f) => super::fair_play::apply(tx, f).await?,
             Write::TwoStep(t) => super::twostep::apply(tx, t).await?,
             Write::Email(e) => super::email::apply(tx, e).await?,
             Write::Feature(f) => {

@@ -18,10 +18,7 @@ fn routes() -> Vec<(String, String)> {
     let mut out = Vec::new();
     for chunk in src.split(".route(\"").skip(1) {
         let path = &chunk[..chunk.find('"').unwrap()];
-        // The route's call ends at its layers, at a merge, or at the end of the function that builds the
-        // router (the rest of the file is handlers, whose bodies name methods too).
-        let call = chunk.split(".layer(").next().unwrap();
-        let call = call.split(".merge(").next().unwrap().split("\n}").next().unwrap();
+        let call = arguments(chunk).split(".layer(").next().unwrap();
         for method in ["get", "post", "put", "patch", "delete"] {
             if call.contains(&format!("{method}(")) {
                 out.push((path.to_string(), method.to_string()));
@@ -29,6 +26,22 @@ fn routes() -> Vec<(String, String)> {
         }
     }
     out
+}
+
+/// The arguments of a `.route(` call, `after` being the text that follows it: up to the call's closing
+/// parenthesis. The text after a router's last route is the rest of its file and the next file read, whose
+/// functions (a handler named `get`) are no method of that route.
+fn arguments(after: &str) -> &str {
+    let mut depth = 1;
+    for (i, c) in after.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' if depth == 1 => return &after[..i],
+            ')' => depth -= 1,
+            _ => {}
+        }
+    }
+    after
 }
 
 fn refs(v: &Value, out: &mut Vec<String>) {

@@ -1,22 +1,74 @@
-//! The moderators' routes (`/api/mod/…`, docs/moderation.md): the queue of open reports with their
-//! context, a player's standing, notes and record, the actions, and the log. Every route answers 403 to
-//! anyone but a moderator ([`Moderator`]), signed in or not. Thin: the rules are in `crate::moderation`.
+//! Moderation's HTTP routes (docs/moderation.md): a player's report (`POST /api/reports`), and the
+//! moderators' routes (`/api/mod/…`): the queue of open reports with their context, a player's standing,
+//! notes and record, the actions, and the log. Every moderators' route answers 403 to anyone but a
+//! moderator ([`Moderator`]), signed in or not. An edge file (docs/server.md, "Features"): it reads who
+//! asks and writes the answer; the rules are the feature's ([`super::reports`], [`super::actions`],
+//! [`super::record`]).
 
+use super::queries::{self, LogFilter, LogRow};
+use super::{Live, ModError, actions, record, reports};
 use crate::auth::Caller;
 use crate::edge::caller::SignedIn;
 use crate::edge::error::ApiError;
 use crate::edge::extract::{FromParams, Json, NoParams, Params, Path, Query};
 use crate::ids::{PlayerName, ReportId};
-use crate::moderation::{Live, actions, record};
 use crate::state::AppState;
-use crate::store::{LogFilter, LogRow};
+use axum::Router;
 use axum::extract::{FromRequestParts, State};
 use axum::http::StatusCode;
 use axum::http::request::Parts;
+use axum::routing::{get, post};
 use mancala_protocol::http::ErrorBody;
 use mancala_protocol::moderation::{
-    DismissRequest, ModActionRequest, ModLogLine, ModNote, ModPlayer, ModQueue, ModReport, Warning,
+    DismissRequest, ModActionRequest, ModLogLine, ModNote, ModPlayer, ModQueue, ModReport, ReportFiled, ReportRequest,
+    Warning,
 };
+
+/// The feature's routes, mounted by the router (`http/mod.rs`).
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/reports", post(file_report))
+        .route("/api/mod/reports", get(queue))
+        .route("/api/mod/reports/{id}", get(report))
+        .route("/api/mod/reports/{id}/dismiss", post(dismiss))
+        .route("/api/mod/players/{name}", get(player))
+        .route("/api/mod/players/{name}/actions", post(act))
+        .route("/api/mod/log", get(log))
+}
+
+impl From<ModError> for ApiError {
+    fn from(e: ModError) -> ApiError {
+        match e {
+            ModError::BadRequest(m) => ApiError::BadRequest(m),
+            ModError::NotFound(m) => ApiError::NotFound(m),
+            ModError::Limited { message, retry_after } => ApiError::RateLimited { message, retry_after },
+            ModError::Store(e) => e.into(),
+        }
+    }
+}
+
+/// Report a player (signed in): `reason` one of `cheat`, `insult`, `leave`, `boost`, `name`, `other`;
+/// `text` 1 to 500 characters; optionally the `game` and the chat `line` (its `n`) it is about. An open
+/// report on the same player and reason takes this one in. The answer thanks the reporter and never says
+/// what is done; the reported player is never told who reported. At most 10 reports an hour per account.
+#[utoipa::path(post, path = "/api/reports", operation_id = "report", tag = "moderation", request_body = ReportRequest,
+    security(("player_token" = []), ("session" = [])),
+    responses(
+        (status = 201, body = ReportFiled, description = "thanks"),
+        (status = 400, body = ErrorBody, description = "a bad reason, an empty or too long text, a line without its game, or reporting oneself"),
+        (status = 401, body = ErrorBody, description = "not signed in"),
+        (status = 404, body = ErrorBody, description = "no such player, game or chat line"),
+        (status = 429, body = ErrorBody, description = "over 10 reports in the last hour; retry after `Retry-After` seconds")))]
+// `POST /api/reports` (operation id `report`; the moderators' read of one report is `report_detail`).
+pub async fn file_report(
+    State(state): State<AppState>,
+    _: Query<NoParams>,
+    SignedIn(caller): SignedIn,
+    Json(req): Json<ReportRequest>,
+) -> Result<(StatusCode, axum::Json<ReportFiled>), ApiError> {
+    reports::file(&state.store, &caller.name, &req).await?;
+    Ok((StatusCode::CREATED, axum::Json(ReportFiled { message: reports::THANKS.to_string() })))
+}
 
 /// The most reports the queue lists at once (the oldest).
 pub const QUEUE_MAX: i64 = 100;
@@ -60,7 +112,7 @@ pub async fn queue(
     _: Query<NoParams>,
 ) -> Result<axum::Json<ModQueue>, ApiError> {
     let mut reports = Vec::new();
-    for r in state.store.open_reports(QUEUE_MAX).await? {
+    for r in queries::open_reports(&state.store, QUEUE_MAX).await? {
         reports.push(record::report(&state.store, r).await?);
     }
     Ok(axum::Json(ModQueue { reports }))
@@ -81,7 +133,8 @@ pub async fn report(
     _: Query<NoParams>,
     Path(id): Path<ReportId>,
 ) -> Result<axum::Json<ModReport>, ApiError> {
-    let row = state.store.report(&id).await?.ok_or_else(|| ApiError::NotFound(format!("no report `{id}`")))?;
+    let row =
+        queries::report(&state.store, &id).await?.ok_or_else(|| ApiError::NotFound(format!("no report `{id}`")))?;
     Ok(axum::Json(record::report(&state.store, row).await?))
 }
 
@@ -133,10 +186,10 @@ pub async fn player(
     let name = registered(&state, &name).await?;
     let key = name.key();
     let standing = state.store.standing(&key).await?.unwrap_or_default();
-    let notes = state.store.mod_notes(&key).await?;
-    let warnings = state.store.warnings(&key).await?;
+    let notes = queries::mod_notes(&state.store, &key).await?;
+    let warnings = queries::warnings(&state.store, &key).await?;
     let filter = LogFilter { target: Some(name.to_string()), ..Default::default() };
-    let log = state.store.mod_log(&filter, LOG_MAX).await?;
+    let log = queries::mod_log(&state.store, &filter, LOG_MAX).await?;
     Ok(axum::Json(ModPlayer {
         name: name.to_string(),
         moderator: standing.moderator,
@@ -224,7 +277,7 @@ pub async fn log(
     _: Moderator,
     Query(LogQuery(filter)): Query<LogQuery>,
 ) -> Result<axum::Json<Vec<ModLogLine>>, ApiError> {
-    Ok(axum::Json(state.store.mod_log(&filter, LOG_MAX).await?.into_iter().map(line).collect()))
+    Ok(axum::Json(queries::mod_log(&state.store, &filter, LOG_MAX).await?.into_iter().map(line).collect()))
 }
 
 fn line(l: LogRow) -> ModLogLine {

@@ -2,9 +2,10 @@
 //! `account_closings`): queued in the transaction that closes the account, read by every node, claimed by
 //! the one that deletes the row first (`crate::moderation::closings`).
 
-use super::{Store, StoreError};
 use crate::game::UnixMs;
-use sqlx::{Any, Row, Transaction};
+use crate::store::{Backend, FeatureWrite, Report, Store, StoreError, Tx};
+use futures_util::future::BoxFuture;
+use sqlx::Row;
 
 /// A closing waiting for a node.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,7 +33,16 @@ pub enum ClosingWrite {
     },
 }
 
-pub(super) async fn apply(tx: &mut Transaction<'static, Any>, write: &ClosingWrite) -> Result<(), sqlx::Error> {
+impl FeatureWrite for ClosingWrite {
+    fn apply<'a>(&'a self, tx: &'a mut Tx, _: Backend) -> BoxFuture<'a, Result<Option<Report>, sqlx::Error>> {
+        Box::pin(async move {
+            apply(tx, self).await?;
+            Ok(None)
+        })
+    }
+}
+
+async fn apply(tx: &mut Tx, write: &ClosingWrite) -> Result<(), sqlx::Error> {
     match write {
         ClosingWrite::Queue { row, at } => {
             sqlx::query(
@@ -61,21 +71,18 @@ pub(super) async fn apply(tx: &mut Transaction<'static, Any>, write: &ClosingWri
     Ok(())
 }
 
-impl Store {
-    /// The closings waiting for a node, oldest first (a few at a time).
-    pub async fn pending_closings(&self) -> Result<Vec<ClosingRow>, StoreError> {
-        let rows =
-            sqlx::query("SELECT id, player_key, credentials FROM account_closings ORDER BY created_at, id LIMIT 20")
-                .fetch_all(self.pool())
-                .await?;
-        rows.iter()
-            .map(|r| {
-                Ok(ClosingRow {
-                    id: r.try_get("id")?,
-                    player_key: r.try_get("player_key")?,
-                    credentials: r.try_get("credentials")?,
-                })
+/// The closings waiting for a node, oldest first (a few at a time).
+pub async fn pending_closings(store: &Store) -> Result<Vec<ClosingRow>, StoreError> {
+    let rows = sqlx::query("SELECT id, player_key, credentials FROM account_closings ORDER BY created_at, id LIMIT 20")
+        .fetch_all(store.pool())
+        .await?;
+    rows.iter()
+        .map(|r| {
+            Ok(ClosingRow {
+                id: r.try_get("id")?,
+                player_key: r.try_get("player_key")?,
+                credentials: r.try_get("credentials")?,
             })
-            .collect()
-    }
+        })
+        .collect()
 }
