@@ -16,6 +16,7 @@ use crate::game::LiveGame;
 use crate::ids::GameId;
 use crate::ratings::{Rating, rate_game};
 use crate::store::Store;
+use crate::tournaments::queries;
 use crate::tournaments::record::{Played, Tournament};
 use crate::tournaments::standings;
 use mancala_engine::{BySide, Side};
@@ -150,7 +151,7 @@ async fn tournaments(store: &Store, problems: &mut Vec<String>) -> Result<(), Ad
                 problems.push(format!("tournament {id}: round {}, game {}: {p}", seat.round, seat.game_id));
             }
         }
-        let Some(record) = store.tournament_record(&id).await? else { continue };
+        let Some(record) = queries::tournament_record(store, &id).await? else { continue };
         let t = match Tournament::read(record) {
             Ok(t) => t,
             Err(e) => {

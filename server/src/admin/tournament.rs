@@ -6,7 +6,7 @@
 use super::AdminError;
 use crate::game::UnixMs;
 use crate::store::Store;
-use crate::store::tournaments::TournamentWrite;
+use crate::tournaments::queries::{self, TournamentWrite};
 
 /// `admin tournament …`.
 #[derive(Debug, clap::Args)]
@@ -26,13 +26,18 @@ pub enum TournamentCommand {
 
 pub async fn run(store: &Store, args: TournamentArgs, out: &mut dyn std::io::Write) -> Result<(), AdminError> {
     let TournamentCommand::Cancel { id } = args.command;
-    let Some(t) = store.tournament(&id).await? else {
+    let Some(t) = queries::tournament(store, &id).await? else {
         return Err(AdminError::Usage(format!("tournament cancel: no tournament has the id `{id}`")));
     };
     if t.status == "finished" {
         return Err(AdminError::Usage(format!("tournament cancel: `{}` ({id}) is already finished", t.name)));
     }
-    store.tournament_write(vec![TournamentWrite::Finish { id: id.clone(), at: UnixMs::now().millis() }], None).await?;
+    queries::tournament_write(
+        store,
+        vec![TournamentWrite::Finish { id: id.clone(), at: UnixMs::now().millis() }],
+        None,
+    )
+    .await?;
     writeln!(out, "tournament `{}` ({id}) cancelled: it was {}, it is finished now", t.name, t.status)?;
     Ok(())
 }

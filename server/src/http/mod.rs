@@ -27,7 +27,7 @@
 //! | `GET /api/lobby/ws`, `/api/lobby/seeks…`, `/api/challenges…` | the lobby ([`crate::lobby`]) |
 //! | `/api/puzzles/…` | puzzles: one, the next, the daily one, the streak's next, attempts, votes, history, export ([`crate::puzzles`], its `routes.rs`) |
 //! | `GET/POST /api/blocks`, `DELETE /api/blocks/{name}` | an account's blocks ([`blocks`]) |
-//! | `GET/POST /api/tournaments`, `/api/tournaments/{id}[/join|/withdraw|/ws]` | tournaments ([`tournaments`], [`crate::tournaments`]) |
+//! | `GET/POST /api/tournaments`, `/api/tournaments/{id}[/join|/withdraw|/ws]` | tournaments ([`crate::tournaments`], its `routes.rs`; the socket [`crate::ws::tournament`]) |
 //! | `POST /api/reports`, `/api/mod/…` | reports, the moderators' queue, actions and log ([`crate::moderation`], its `routes.rs`) |
 //! | `/`, `/game/{id}`, `/learn`, …, `/assets/…` | the web client ([`web`]) |
 
@@ -58,7 +58,6 @@ pub mod reset;
 pub mod review;
 pub mod site;
 pub mod streams;
-pub mod tournaments;
 pub mod twostep;
 pub mod unread;
 pub mod variants;
@@ -131,10 +130,6 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/review", get(review::review))
         .route("/api/games/{id}/review/{ply}", get(review::lines))
         .route("/api/openapi.json", get(openapi::document))
-        .route("/api/tournaments", get(tournaments::list).post(tournaments::create))
-        .route("/api/tournaments/{id}", get(tournaments::get))
-        .route("/api/tournaments/{id}/join", post(tournaments::join))
-        .route("/api/tournaments/{id}/withdraw", post(tournaments::withdraw))
         .route("/api/tournaments/{id}/ws", get(crate::ws::tournament::upgrade))
         .route("/api/lobby/ws", get(crate::ws::lobby::upgrade))
         .route("/api/lobby/seeks", get(lobby::list))
@@ -147,6 +142,7 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::playban::routes::router())
         .merge(crate::blocks::routes::router())
         .merge(crate::puzzles::routes::router())
+        .merge(crate::tournaments::routes::router())
         .merge(crate::moderation::routes::router())
         .merge(web::routes())
         .layer(axum::middleware::from_fn(answers::note_route))

@@ -14,8 +14,8 @@ use crate::cluster::standing;
 use crate::game::UnixMs;
 use crate::ids::PlayerName;
 use crate::lobby::person::PersonKey;
-use crate::store::tournaments::TournamentWrite;
 use crate::store::{Rating, Store, Write};
+use crate::tournaments::queries::TournamentWrite;
 use std::time::Duration;
 
 /// How far back the games whose points are given back go.
@@ -46,7 +46,7 @@ pub async fn mark(
         writes.push(Write::feature(ModWrite::Refund(r)));
     }
     for id in tournaments {
-        writes.push(Write::Tournament(TournamentWrite::Withdraw { id, player_key: key.clone() }));
+        writes.push(Write::feature(TournamentWrite::Withdraw { id, player_key: key.clone() }));
     }
     store.write(writes).await?;
     if let Some(live) = live {

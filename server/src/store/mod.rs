@@ -27,7 +27,7 @@ mod script;
 pub mod seeks;
 mod standing;
 mod takebacks;
-pub mod tournaments;
+mod tournaments;
 mod twostep;
 mod writer;
 

@@ -45,15 +45,13 @@ pub enum Write {
     Chat(super::chat::ChatRow),
     /// A takeback: its row, and the decisions it undid out of `moves` (`store/takebacks.rs`).
     Takeback(super::takebacks::TakebackRow),
-    /// A tournament's change (`store/tournaments.rs`).
-    Tournament(super::tournaments::TournamentWrite),
     /// Two-step sign-in: secrets, backup codes, waiting sign-ins, wrong codes (`store/twostep.rs`).
     TwoStep(super::twostep::TwoStepWrite),
     /// An account's email address, its confirmation links, what closing an account forgets
     /// (`store/email.rs`).
     Email(super::email::EmailWrite),
     /// A feature's own write, its statements in its folder (`store/feature_write.rs`): blocks, puzzles,
-    /// moderation, fair play.
+    /// moderation, fair play, tournaments.
     Feature(super::feature_write::Feature),
 }
 
@@ -316,7 +314,6 @@ impl<'a> Merged<'a> {
                 | Write::Review(_)
                 | Write::Chat(_)
                 | Write::Takeback(_)
-                | Write::Tournament(_)
                 | Write::Email(_) => m.first.push(write),
                 Write::TwoStep(_) | Write::Feature(_) => m.first.push(write),
                 Write::InsertMove(mv) => m.moves.push(mv),
@@ -376,7 +373,6 @@ async fn apply_all(
             Write::Review(r) => super::reviews::apply(tx, r).await?,
             Write::Chat(c) => super::chat::apply(tx, c).await?,
             Write::Takeback(t) => super::takebacks::apply(tx, t).await?,
-            Write::Tournament(t) => super::tournaments::apply(tx, t).await?,
             Write::TwoStep(t) => super::twostep::apply(tx, t).await?,
             Write::Email(e) => super::email::apply(tx, e).await?,
             Write::Feature(f) => {

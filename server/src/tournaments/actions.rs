@@ -3,11 +3,11 @@
 //! pairing is the director's alone.
 
 use super::error::TournamentError;
+use super::queries::{self, EntrantRow, TournamentRow, TournamentWrite};
 use super::record::{Settings, Tournament, now_ms};
 use super::standings;
 use crate::ids::{GameId, PlayerName};
 use crate::password;
-use crate::store::tournaments::{EntrantRow, TournamentRow, TournamentWrite};
 use crate::store::{Store, StoreError};
 use mancala_engine::{Side, Variant};
 use mancala_protocol::http::{GameSummary, SeatGranted};
@@ -142,7 +142,7 @@ pub fn kind_id(kind: TournamentKind) -> &'static str {
 pub async fn create(store: &Store, by: &PlayerName, req: &CreateTournament) -> Result<String, TournamentError> {
     let now = now_ms();
     let key = by.key();
-    let (today, open) = store.tournaments_made_by(&key, now as i64 - 24 * 3600 * 1000).await?;
+    let (today, open) = queries::tournaments_made_by(store, &key, now as i64 - 24 * 3600 * 1000).await?;
     if today >= MAX_MADE_PER_DAY {
         return Err(TournamentError::TooMany(format!("an account makes at most {MAX_MADE_PER_DAY} tournaments a day")));
     }
@@ -151,12 +151,12 @@ pub async fn create(store: &Store, by: &PlayerName, req: &CreateTournament) -> R
             "an account has at most {MAX_OPEN_PER_ACCOUNT} tournaments not finished"
         )));
     }
-    if store.tournaments_open().await? >= MAX_OPEN {
+    if queries::tournaments_open(store).await? >= MAX_OPEN {
         return Err(TournamentError::TooMany(format!("the server runs at most {MAX_OPEN} tournaments at once")));
     }
     let id = GameId::random().as_str().to_string();
     let row = row(req, Some(by.as_str().to_string()), id.clone(), now).await?;
-    store.tournament_write(vec![TournamentWrite::Create(row)], None).await?;
+    queries::tournament_write(store, vec![TournamentWrite::Create(row)], None).await?;
     metrics::counter!("mancala_tournaments_created").increment(1);
     Ok(id)
 }
@@ -168,7 +168,8 @@ pub async fn read(store: &Store, id: &str) -> Result<Tournament, TournamentError
 
 /// [`read`], with the stored hash of its password (which the typed tournament does not carry).
 async fn read_with_password(store: &Store, id: &str) -> Result<(Tournament, Option<String>), TournamentError> {
-    let record = store.tournament_record(id).await?.ok_or_else(|| TournamentError::NotFound(id.to_string()))?;
+    let record =
+        queries::tournament_record(store, id).await?.ok_or_else(|| TournamentError::NotFound(id.to_string()))?;
     let password_hash = record.tournament.password_hash.clone();
     Ok((Tournament::read(record).map_err(TournamentError::Internal)?, password_hash))
 }
@@ -216,7 +217,7 @@ pub async fn join(store: &Store, id: &str, who: &PlayerName, password: Option<St
         joined_round,
         joined_at: now_ms() as i64,
     };
-    store.tournament_write(vec![TournamentWrite::Join { id: id.to_string(), player }], None).await?;
+    queries::tournament_write(store, vec![TournamentWrite::Join { id: id.to_string(), player }], None).await?;
     Ok(())
 }
 
@@ -227,7 +228,8 @@ pub async fn withdraw(store: &Store, id: &str, who: &PlayerName) -> Result<(), T
     if t.player(&key).is_none() {
         return Err(TournamentError::Conflict("you have not joined this tournament".into()));
     }
-    store.tournament_write(vec![TournamentWrite::Withdraw { id: id.to_string(), player_key: key }], None).await?;
+    queries::tournament_write(store, vec![TournamentWrite::Withdraw { id: id.to_string(), player_key: key }], None)
+        .await?;
     Ok(())
 }
 

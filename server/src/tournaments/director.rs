@@ -11,13 +11,13 @@
 //! at any point loses nothing and counts nothing twice.
 
 use super::plan::{Plan, plan};
+use super::queries::{self, PairingRow, TournamentWrite};
 use super::record::{TGame, Tournament, now_ms};
 use crate::blocks;
 use crate::game::{NewGame, Occupant, UnixMs};
 use crate::ids::{self, GameId, Identity, PlayerName};
 use crate::room::Registry;
 use crate::room::create::{self, Opponent};
-use crate::store::tournaments::{PairingRow, TournamentWrite};
 use crate::store::{Fence, Store, StoreError, leases};
 use mancala_engine::{Options, Side, Variant};
 use mancala_protocol::tournament::TournamentKind;
@@ -75,7 +75,7 @@ impl Directors {
         if !self.schedule.is_empty() {
             super::schedule::make_due(&self.store, &self.schedule, now_ms(), &mut self.made).await;
         }
-        let ids = self.store.tournaments_to_direct(now_ms() as i64).await?;
+        let ids = queries::tournaments_to_direct(&self.store, now_ms() as i64).await?;
         self.held.retain(|id, _| ids.contains(id));
         for id in ids {
             let Some(fence) = self.lease(&id).await? else { continue };
@@ -109,7 +109,7 @@ impl Directors {
     }
 
     async fn direct(&self, id: &str, fence: Option<Fence>) -> Result<(), StoreError> {
-        let Some(record) = self.store.tournament_record(id).await? else { return Ok(()) };
+        let Some(record) = queries::tournament_record(&self.store, id).await? else { return Ok(()) };
         let mut t = Tournament::read(record).map_err(StoreError::Corrupt)?;
         // Read at every pairing from the database, so a block made on any node holds at once.
         t.blocks = blocks::queries::among_players_of(&self.store, id).await?;
@@ -120,7 +120,7 @@ impl Directors {
             return Ok(());
         }
         let (writes, made) = writes(&t, plan);
-        self.store.tournament_write(writes, fence.clone()).await?;
+        queries::tournament_write(&self.store, writes, fence.clone()).await?;
         self.make_all(&t, made.iter(), &fence).await
     }
 
@@ -138,7 +138,7 @@ impl Directors {
         }
         if made {
             let bump = vec![TournamentWrite::Made { id: t.settings.id.clone() }];
-            self.store.tournament_write(bump, fence.clone()).await?;
+            queries::tournament_write(&self.store, bump, fence.clone()).await?;
         }
         Ok(())
     }

@@ -3,6 +3,7 @@
 //! database is the only source, so a socket shows the same on every node whichever node directs the
 //! tournament; the task ends when its last socket goes.
 
+use super::queries;
 use super::record::Tournament;
 use crate::store::Store;
 use std::collections::HashMap;
@@ -52,7 +53,7 @@ impl Feeds {
                     return;
                 }
             }
-            match self.store.tournament_version(&id).await {
+            match queries::tournament_version(&self.store, &id).await {
                 Ok(version) if version != seen => match self.read(&id).await {
                     Ok(t) => {
                         seen = version;
@@ -68,7 +69,7 @@ impl Feeds {
     }
 
     async fn read(&self, id: &str) -> Result<Option<Tournament>, String> {
-        let record = self.store.tournament_record(id).await.map_err(|e| e.to_string())?;
+        let record = queries::tournament_record(&self.store, id).await.map_err(|e| e.to_string())?;
         record.map(Tournament::read).transpose()
     }
 }

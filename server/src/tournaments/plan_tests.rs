@@ -1,7 +1,7 @@
 //! The director's decisions as tables: a tournament as read, the time, what [`plan`] says to do.
 
 use super::*;
-use crate::store::tournaments::EntrantRow;
+use crate::tournaments::queries::EntrantRow;
 use crate::tournaments::record::{Settings, TGame};
 use mancala_engine::Variant;
 use mancala_protocol::ClockSpec;

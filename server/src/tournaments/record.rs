@@ -2,8 +2,8 @@
 //! pairing with what became of its game. What the director decides and what viewers see are functions of
 //! this (and the time), so every node reading the same rows comes to the same answers.
 
+use super::queries::{EntrantRow, TournamentRecord, TournamentRow};
 use crate::game::UnixMs;
-use crate::store::tournaments::{EntrantRow, TournamentRecord, TournamentRow};
 use mancala_engine::{Side, Variant};
 use mancala_protocol::ClockSpec;
 use mancala_protocol::tournament::{TournamentKind, TournamentStatus};

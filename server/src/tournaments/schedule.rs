@@ -5,8 +5,8 @@
 //! the id exists, so several nodes make each occurrence once.
 
 use super::actions;
+use super::queries::{self, TournamentWrite};
 use crate::store::Store;
-use crate::store::tournaments::TournamentWrite;
 use mancala_protocol::tournament::CreateTournament;
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
@@ -102,7 +102,7 @@ pub async fn make_due(store: &Store, entries: &[Recurring], now: u64, made: &mut
                     continue;
                 }
             };
-            match store.tournament_write(vec![write], None).await {
+            match queries::tournament_write(store, vec![write], None).await {
                 Ok(()) => {
                     made.insert(id);
                 }

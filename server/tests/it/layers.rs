@@ -28,7 +28,10 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("cluster", &["ids", "game", "store", "room", "lobby", "blocks", "config"]),
     ("lobby", &["ids", "game", "ratings", "store", "room", "playban", "blocks", "config"]),
     ("tournaments", &["ids", "game", "ratings", "store", "room", "password", "blocks", "config"]),
-    ("moderation", &["ids", "game", "store", "auth", "room", "lobby", "cluster", "playban", "fairplay", "config"]),
+    (
+        "moderation",
+        &["ids", "game", "store", "auth", "room", "lobby", "cluster", "playban", "fairplay", "tournaments", "config"],
+    ),
     ("edge", &["below", "state"]),
     ("ws", &["below", "edge", "state"]),
     ("http", &["below", "edge", "state"]),
@@ -68,7 +71,7 @@ const BELOW_EDGE: &[&str] = &[
 /// The feature folders (docs/server.md, "Features"): a feature's `routes.rs` is an edge file
 /// ([`FEATURE_ROUTES`]), its `queries.rs` (or the files of its `queries/`) holds its SQL, and its other files (logic without I/O, the
 /// public surface) follow the feature's row of [`ALLOWED`].
-const FEATURES: &[&str] = &["playban", "blocks", "puzzles", "moderation", "fairplay"];
+const FEATURES: &[&str] = &["playban", "blocks", "puzzles", "moderation", "fairplay", "tournaments"];
 
 /// What a feature's `routes.rs` may use: what `http` may (everything below, `edge`, `state`), and neither
 /// `http` nor `ws`.

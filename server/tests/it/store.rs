@@ -7,7 +7,6 @@ use crate::common;
 
 use common::{drop_db, fresh_db};
 use mancala_server::game::Conduct;
-use mancala_server::store::tournaments::{PairingRow, TournamentRow, TournamentWrite};
 use mancala_server::store::{GameProgress, GameRow, MoveRow, OutcomeRow, PlayerRow, Store, StoreError, Write};
 
 fn game(id: &str, status: &str, plies: u32, updated_at: i64) -> GameRow {
@@ -198,40 +197,43 @@ fn outcome(game_id: &str, player_key: &str, outcome: Conduct) -> OutcomeRow {
     OutcomeRow { game_id: game_id.into(), player_key: player_key.into(), registered: true, outcome, at: 20 }
 }
 
-/// A tournament whose round 1 pairs amina and bob in game `game_id`.
-async fn tournament_of(store: &Store, id: &str, game_id: &str) {
-    let row = TournamentRow {
-        id: id.into(),
-        name: "Friday arena".into(),
-        kind: "arena".into(),
-        variants: "kubuguza".into(),
-        clock_base_secs: 180,
-        clock_increment_secs: 2,
-        rated: false,
-        bots: false,
-        password_hash: None,
-        created_by: None,
-        starts_at: 1,
-        minutes: Some(30),
-        rounds: None,
-        status: "running".into(),
-        round: 0,
-        version: 1,
-        created_at: 1,
-        finished_at: None,
-        berserk: false,
-    };
-    let seat = |player: &str, side: &str| PairingRow {
-        round: 1,
-        player_key: player.into(),
-        game_id: Some(game_id.into()),
-        side: Some(side.into()),
-        variant: Some("kubuguza".into()),
-        token: None,
-    };
-    let pair =
-        TournamentWrite::Pair { id: id.into(), round: 1, rows: vec![seat("amina", "south"), seat("bob", "north")] };
-    store.tournament_write(vec![TournamentWrite::Create(row), pair], None).await.expect("tournament");
+/// A tournament whose round 1 pairs amina and bob in game `game_id`, written below the server (its
+/// writes are the tournaments feature's): only what a game's end reads of it.
+async fn tournament_of(url: &str, id: &str, game_id: &str) {
+    use sqlx::Connection;
+    sqlx::any::install_default_drivers();
+    let mut conn = sqlx::AnyConnection::connect(url).await.expect("connect to the database");
+    sqlx::query(
+        "INSERT INTO tournaments (id, name, kind, variants, clock_base_secs, clock_increment_secs, rated, bots, \
+         starts_at, minutes, status, round, version, created_at, berserk) \
+         VALUES ($1, 'Friday arena', 'arena', 'kubuguza', 180, 2, 0, 0, 1, 30, 'running', 1, 1, 1, 0)",
+    )
+    .bind(id)
+    .execute(&mut conn)
+    .await
+    .expect("the tournament");
+    for (player, side) in [("amina", "south"), ("bob", "north")] {
+        sqlx::query(
+            "INSERT INTO tournament_pairings (tournament_id, round, player_key, game_id, side, variant) \
+             VALUES ($1, 1, $2, $3, $4, 'kubuguza')",
+        )
+        .bind(id)
+        .bind(player)
+        .bind(game_id)
+        .bind(side)
+        .execute(&mut conn)
+        .await
+        .expect("a pairing");
+    }
+}
+
+/// The version of tournament `id`, read from its row.
+async fn version_of(url: &str, id: &str) -> i64 {
+    use sqlx::{Connection, Row};
+    sqlx::any::install_default_drivers();
+    let mut conn = sqlx::AnyConnection::connect(url).await.expect("connect to the database");
+    let row = sqlx::query("SELECT version FROM tournaments WHERE id = $1").bind(id).fetch_one(&mut conn).await;
+    row.expect("the tournament").get(0)
 }
 
 /// The stored outcomes of the account `key`, as (at, outcome), read from the table itself: playban's read
@@ -256,8 +258,8 @@ async fn a_game_s_end_lands_with_its_outcomes_and_its_tournament(url: &str) {
     for id in ["t", "u", "v"] {
         store.write(vec![Write::InsertGame(game(id, "ongoing", 0, 1))]).await.expect("game");
     }
-    tournament_of(&store, "arena", "t").await;
-    let before = store.tournament("arena").await.unwrap().expect("arena").version;
+    tournament_of(url, "arena", "t").await;
+    let before = version_of(url, "arena").await;
 
     // One batch (every job sent before the writer runs): game t ends, game u ends, game v moves on.
     let (r1, r2, r3) = tokio::join!(
@@ -288,7 +290,7 @@ async fn a_game_s_end_lands_with_its_outcomes_and_its_tournament(url: &str) {
     r2.expect("u ends");
     r3.expect("v moves on");
 
-    assert_eq!(store.tournament("arena").await.unwrap().expect("arena").version, before + 1);
+    assert_eq!(version_of(url, "arena").await, before + 1);
     assert_eq!(outcomes_of(url, "amina").await, [(20, "good".to_string())]);
     assert_eq!(outcomes_of(url, "bob").await, [(20, "leave".to_string())]);
     assert_eq!(outcomes_of(url, "cy").await, [(20, "abort".to_string())]);

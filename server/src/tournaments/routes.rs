@@ -1,8 +1,11 @@
-//! Tournaments over HTTP: `GET /api/tournaments` (upcoming, running, finished), `POST /api/tournaments`
+//! Tournaments' routes: `GET /api/tournaments` (upcoming, running, finished), `POST /api/tournaments`
 //! (signed in), `GET /api/tournaments/{id}` (the standings and games; a signed-in caller also sees their
 //! own place and the seat of their game going on), `POST /api/tournaments/{id}/join` and `…/withdraw`. The
 //! socket `GET /api/tournaments/{id}/ws` is [`crate::ws::tournament`].
 
+use super::actions::{self, view_for};
+use super::queries;
+use super::record::Settings;
 use crate::edge::caller::{MaybeSignedIn, SignedIn};
 use crate::edge::error::ApiError;
 use crate::edge::extract::{Json, NoParams, OptionalJson, Path, Query};
@@ -11,14 +14,24 @@ use crate::ids::GameId;
 use crate::lobby::engine_mark;
 use crate::playban;
 use crate::state::AppState;
-use crate::tournaments::actions::{self, view_for};
-use crate::tournaments::record::Settings;
+use axum::Router;
 use axum::extract::State;
 use axum::http::StatusCode;
+use axum::routing::post;
 use mancala_protocol::http::ErrorBody;
 use mancala_protocol::tournament::{
     CreateTournament, JoinTournament, TOURNAMENTS_SHOWN, TournamentList, TournamentView,
 };
+
+/// The tournaments' routes, which `http/mod.rs` merges (the live socket, `…/{id}/ws`, is mounted there:
+/// the sockets are the other edge).
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/tournaments", axum::routing::get(list).post(create))
+        .route("/api/tournaments/{id}", axum::routing::get(get))
+        .route("/api/tournaments/{id}/join", post(join))
+        .route("/api/tournaments/{id}/withdraw", post(withdraw))
+}
 
 /// The tournaments: upcoming (soonest first), running, and recently finished (newest first), at most 50
 /// each.
@@ -29,7 +42,7 @@ pub async fn list(State(state): State<AppState>, _: Query<NoParams>) -> Result<a
     for (status, into) in
         [("upcoming", &mut list.upcoming), ("running", &mut list.running), ("finished", &mut list.finished)]
     {
-        for (row, players) in state.store.tournaments(status, TOURNAMENTS_SHOWN as i64).await? {
+        for (row, players) in queries::tournaments(&state.store, status, TOURNAMENTS_SHOWN as i64).await? {
             let settings = Settings::read(&row).map_err(ApiError::Internal)?;
             into.push(actions::summary_of(&settings, players as u32));
         }
