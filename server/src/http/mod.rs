@@ -46,7 +46,6 @@ pub mod games;
 pub mod history;
 pub mod lean_js;
 pub mod learn;
-pub mod lobby;
 pub mod module_graph;
 pub mod openapi;
 pub mod ops;
@@ -132,17 +131,11 @@ pub fn router(state: AppState) -> Router {
         .route("/api/openapi.json", get(openapi::document))
         .route("/api/tournaments/{id}/ws", get(crate::ws::tournament::upgrade))
         .route("/api/lobby/ws", get(crate::ws::lobby::upgrade))
-        .route("/api/lobby/seeks", get(lobby::list))
-        .route("/api/lobby/seeks", post(lobby::create))
-        .route("/api/lobby/seeks/{id}/accept", post(lobby::accept))
-        .route("/api/challenges", post(lobby::challenge))
-        .route("/api/challenges", get(lobby::challenges))
-        .route("/api/challenges/{id}/accept", post(lobby::accept_challenge))
-        .route("/api/challenges/{id}/decline", post(lobby::decline_challenge))
         .merge(crate::playban::routes::router())
         .merge(crate::blocks::routes::router())
         .merge(crate::puzzles::routes::router())
         .merge(crate::tournaments::routes::router())
+        .merge(crate::lobby::routes::router())
         .merge(crate::moderation::routes::router())
         .merge(web::routes())
         .layer(axum::middleware::from_fn(answers::note_route))

@@ -19,12 +19,13 @@
 //! | [`blocks`] | who the lobby keeps apart (the blocks are `crate::blocks`'s): never paired, either way |
 //! | [`closing`] | the game sockets of an account, closed at once when the account is closed |
 //! | [`engine_mark`] | no rated game for an account marked as computer assisted |
+//! | [`routes`] | `/api/lobby/seeks…` and `/api/challenges…` (an edge file: docs/server.md, "Features") |
 //!
 //! The penalties for leaving games are a feature of their own (`crate::playban`): the edges ask it before
 //! each pairing, and [`error::LobbyError::Playban`] says its refusal.
 //!
 //! The edge speaks to it: the socket `GET /api/lobby/ws` is `crate::ws::lobby`, the HTTP routes
-//! `crate::http::lobby`; revocations reach the other nodes through `crate::cluster::revoke`.
+//! [`routes`]; revocations reach the other nodes through `crate::cluster::revoke`.
 //!
 //! Several nodes: see docs/lobby.md ("Several nodes"): each node's task owns the seeks posted through it
 //! and shows every node's; `crate::cluster::lobby` carries them between nodes.
@@ -42,6 +43,7 @@ pub mod person;
 pub mod playing;
 pub mod pool;
 pub mod ratings;
+pub mod routes;
 pub mod seek;
 
 use crate::blocks::Blocks;

@@ -13,7 +13,7 @@
 //! node and after a restart, and ends by itself. The outcomes are a fact about each finished game, decided
 //! by `game::conduct` and written by the store with the game's end (`store/outcomes.rs`), so that the end
 //! costs no extra round trip; playban only reads them. Who asks: the lobby's edges before each pairing
-//! ([`check`]: `http/lobby.rs`, `ws/lobby.rs`), a tournament's join ([`of`]), a moderator's view of a
+//! ([`check`]: `lobby/routes.rs`, `ws/lobby.rs`), a tournament's join ([`of`]), a moderator's view of a
 //! player ([`queries::outcomes_of`]).
 
 pub mod policy;

@@ -71,7 +71,7 @@ const BELOW_EDGE: &[&str] = &[
 /// The feature folders (docs/server.md, "Features"): a feature's `routes.rs` is an edge file
 /// ([`FEATURE_ROUTES`]), its `queries.rs` (or the files of its `queries/`) holds its SQL, and its other files (logic without I/O, the
 /// public surface) follow the feature's row of [`ALLOWED`].
-const FEATURES: &[&str] = &["playban", "blocks", "puzzles", "moderation", "fairplay", "tournaments"];
+const FEATURES: &[&str] = &["playban", "blocks", "puzzles", "moderation", "fairplay", "tournaments", "lobby"];
 
 /// What a feature's `routes.rs` may use: what `http` may (everything below, `edge`, `state`), and neither
 /// `http` nor `ws`.

@@ -2,6 +2,11 @@
 //! stream: `seek_created`, then `paired`, and the stream ends; closing it cancels the seek),
 //! `POST /api/lobby/seeks/{id}/accept`, and the challenges (`/api/challenges…`, accounts only).
 
+use super::command::{Command, Joining, Kick, Taker};
+use super::error::LobbyError;
+use super::person::Person;
+use super::seek::{self, GameSpec, check_range};
+use super::{Lobby, engine_mark, ratings};
 use crate::auth::{self, Caller};
 use crate::blocks;
 use crate::edge::caller::MaybeSignedIn;
@@ -9,22 +14,30 @@ use crate::edge::error::ApiError;
 use crate::edge::extract::{Json, NoParams, OptionalJson, Path, Query};
 use crate::edge::limits::{ClientAddr, Limit};
 use crate::ids::{ChallengeId, ConnId, PlayerName};
-use crate::lobby::command::{Command, Joining, Kick, Taker};
-use crate::lobby::error::LobbyError;
-use crate::lobby::person::Person;
-use crate::lobby::seek::{self, GameSpec, check_range};
-use crate::lobby::{Lobby, engine_mark, ratings};
 use crate::playban;
 use crate::state::AppState;
+use axum::Router;
 use axum::body::{Body, Bytes};
 use axum::extract::State;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
 use futures_util::stream;
 use mancala_protocol::http::ErrorBody;
 use mancala_protocol::http::{JoinGame, SeatGranted};
 use mancala_protocol::lobby::{Challenge, ChallengeList, CreateChallenge, LobbyServerMsg, SeekList, SeekRequest};
 use tokio::sync::{mpsc, oneshot};
+
+/// The lobby's routes, which `http/mod.rs` merges (the lobby's socket, `/api/lobby/ws`, is mounted there:
+/// the sockets are the other edge).
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/lobby/seeks", get(list).post(create))
+        .route("/api/lobby/seeks/{id}/accept", post(accept))
+        .route("/api/challenges", get(challenges).post(challenge))
+        .route("/api/challenges/{id}/accept", post(accept_challenge))
+        .route("/api/challenges/{id}/decline", post(decline_challenge))
+}
 
 /// The person asking, as `POST /api/games` decides it ([`auth::plays_as`]): an account (bearer token,
 /// session cookie, or a token given as `?token=` on the socket), else a guest named `name` (default
