@@ -7,7 +7,7 @@
 //! connections), [`store`] (SQLite or PostgreSQL through one code path; rows to domain values, every SQL
 //! statement), `engine_work` (every search of the server on one pool of cores: the server bots', analyses,
 //! reviews), `ws` (the WebSocket endpoint and connection loop), `http` (REST routes, one file per area),
-//! `lobby`, `auth`, `cluster`, `tournaments`, and the features in a folder each (`playban`, `blocks`, `puzzles`). [`run`] takes a bound listener and a shutdown future, so tests run the real
+//! `lobby`, `accounts`, `cluster`, `tournaments`, and the features in a folder each (`playban`, `blocks`, `puzzles`). [`run`] takes a bound listener and a shutdown future, so tests run the real
 //! server on an ephemeral port.
 //!
 //! The public surface is what the binary, the tests and the examples use: [`run`] with its [`Config`]
@@ -16,8 +16,8 @@
 //! measures; the rating update ([`ratings`]), which `mancala-fairplay` replays for a simulated copier.
 //! Everything else is `pub(crate)`.
 
+pub(crate) mod accounts;
 pub mod admin;
-pub(crate) mod auth;
 pub(crate) mod blocks;
 pub(crate) mod cluster;
 pub mod config;

@@ -1,7 +1,7 @@
 //! The one error type of the HTTP API, mapped to a status code and a JSON body
 //! (`{"error": code, "message": sentence}`) in one `match`.
 
-use crate::auth::AuthError;
+use crate::accounts::AuthError;
 use crate::game::Refusal;
 use crate::lobby::error::LobbyError;
 use crate::playban::{Banned, CheckError};
@@ -239,9 +239,9 @@ impl From<crate::password::PasswordError> for ApiError {
     }
 }
 
-impl From<crate::auth::twostep::TwoStepError> for ApiError {
-    fn from(e: crate::auth::twostep::TwoStepError) -> Self {
-        use crate::auth::twostep::TwoStepError as T;
+impl From<crate::accounts::twostep::TwoStepError> for ApiError {
+    fn from(e: crate::accounts::twostep::TwoStepError) -> Self {
+        use crate::accounts::twostep::TwoStepError as T;
         match e {
             T::BadRequest(m) => ApiError::BadRequest(m),
             T::Wrong(m) => ApiError::CodeWrong(m),

@@ -1,10 +1,10 @@
 //! The account routes (`/api/account/…`): sign up, sign in (a session cookie, or an API token for the
 //! terminal client; with two-step sign-in on, the password step asks for a code: [`super::twostep`]), sign
 //! out, the account, password change, API tokens. Thin: the rules are in
-//! [`crate::auth`]. Every revocation (sign-out, the sessions a password change signs out, a revoked
+//! [`crate::accounts`]. Every revocation (sign-out, the sessions a password change signs out, a revoked
 //! token) also ends what the credential opened ([`revoke::revoked`]: its lobby connections).
 
-use crate::auth::{Credential, csrf, session, tokens};
+use crate::accounts::{Credential, csrf, session, tokens};
 use crate::cluster::revoke;
 use crate::edge::caller::{MaybeSignedIn, SignedIn};
 use crate::edge::error::ApiError;
@@ -53,7 +53,7 @@ pub async fn signup(
 ) -> Result<Response, ApiError> {
     csrf::check_origin(&headers, &uri)?;
     let name = PlayerName::for_account(&req.name).map_err(|e| ApiError::BadRequest(e.to_string()))?;
-    crate::auth::check_name(&state.forbidden, name.as_str())?;
+    crate::accounts::check_name(&state.forbidden, name.as_str())?;
     password::check_new(&req.password, name.as_str())?;
     let taken = || ApiError::Conflict(format!("the name `{name}` is taken"));
     // A friendly answer for the usual case; the unique index on `lower(name)` decides a race.

@@ -5,7 +5,7 @@
 //! the address, the password hash and the links deleted; the name stays taken and its games readable).
 
 use super::email::check_password;
-use crate::auth::session;
+use crate::accounts::session;
 use crate::blocks;
 use crate::edge::caller::SignedIn;
 use crate::edge::error::ApiError;

@@ -5,7 +5,7 @@
 //! goes out either way); its confirmation does, to whoever reads that mailbox. Without `--smtp-url`
 //! setting an address is refused with `no_mail`: it could never be confirmed.
 
-use crate::auth::csrf;
+use crate::accounts::csrf;
 use crate::edge::caller::SignedIn;
 use crate::edge::error::ApiError;
 use crate::edge::extract::{Json, NoParams, Query};

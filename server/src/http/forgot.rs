@@ -7,7 +7,7 @@
 //! Without `--smtp-url` the answer is `no_mail`: the page says to ask the operator.
 
 use super::email::{lang_of, no_mail};
-use crate::auth::csrf;
+use crate::accounts::csrf;
 use crate::edge::error::ApiError;
 use crate::edge::extract::{Json, NoParams, Query};
 use crate::edge::limits::ClientAddr;

@@ -2,7 +2,7 @@
 //! stream: `seek_created`, then `paired`, and the stream ends; closing it cancels the seek),
 //! `POST /api/lobby/seeks/{id}/accept`, and the challenges (`/api/challenges…`, accounts only).
 
-use crate::auth::{self, Caller};
+use crate::accounts::{self, Caller};
 use crate::blocks;
 use crate::edge::caller::MaybeSignedIn;
 use crate::edge::error::ApiError;
@@ -26,11 +26,11 @@ use mancala_protocol::http::{JoinGame, SeatGranted};
 use mancala_protocol::lobby::{Challenge, ChallengeList, CreateChallenge, LobbyServerMsg, SeekList, SeekRequest};
 use tokio::sync::{mpsc, oneshot};
 
-/// The person asking, as `POST /api/games` decides it ([`auth::plays_as`]): an account (bearer token,
+/// The person asking, as `POST /api/games` decides it ([`accounts::plays_as`]): an account (bearer token,
 /// session cookie, or a token given as `?token=` on the socket), else a guest named `name` (default
 /// `anonymous`).
 pub async fn identify(state: &AppState, caller: Option<&Caller>, name: Option<String>) -> Result<Person, ApiError> {
-    Ok(Person::of(auth::plays_as(&state.store, &state.forbidden, caller, name).await?))
+    Ok(Person::of(accounts::plays_as(&state.store, &state.forbidden, caller, name).await?))
 }
 
 /// The challenge a client names, as [`seek::parse_id`] does a seek.

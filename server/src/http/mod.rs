@@ -12,7 +12,7 @@
 //! | `GET /api/games/{id}/ws` | the WebSocket ([`crate::ws`]) |
 //! | `POST /api/games/{id}/preview` | a move previewed by the player to move, where the game allows it ([`game_preview`]) |
 //! | `POST /api/players`, `GET /api/players/{name}` | token accounts, profiles ([`players`]) |
-//! | `/api/account/…` | sign up, sign in and out, password, API tokens ([`account`], [`crate::auth`]), lesson progress ([`progress`]), a password through a one-time link ([`reset`]), two-step sign-in ([`twostep`], [`crate::auth::twostep`]) |
+//! | `/api/account/…` | sign up, sign in and out, password, API tokens ([`account`], [`crate::accounts`]), lesson progress ([`progress`]), a password through a one-time link ([`reset`]), two-step sign-in ([`twostep`], [`crate::accounts::twostep`]) |
 //! | `GET/POST /api/account/email`, `POST /api/account/email/confirm`, `POST /api/account/forgot`, `GET /api/site` | the account's email address and its confirmation ([`email`]), "Forgot your password?" ([`forgot`], limited by [`crate::edge::mail_limits`]), whether the server sends mail ([`site`]) |
 //! | `GET /api/account/export`, `POST /api/account/close` | download my data, close my account ([`account_data`]) |
 //! | `GET /api/games`, `GET /api/games/{id}`, `GET /api/games/{id}/position` | history: list, one game, a position ([`history`]) |

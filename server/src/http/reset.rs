@@ -4,7 +4,7 @@
 //! using it ends every session of the account, on every node (API tokens stay: they are a program's, and
 //! the player revokes them on the account page).
 
-use crate::auth::{Credential, csrf};
+use crate::accounts::{Credential, csrf};
 use crate::cluster::revoke;
 use crate::edge::error::ApiError;
 use crate::edge::extract::{Json, NoParams, Query};

@@ -110,7 +110,7 @@ impl Modify for BearerAuth {
         components.add_security_scheme("player_token", SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)));
         components.add_security_scheme(
             "session",
-            SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::new(crate::auth::session::COOKIE))),
+            SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::new(crate::accounts::session::COOKIE))),
         );
     }
 }

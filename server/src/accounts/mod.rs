@@ -11,7 +11,7 @@
 //! - [`player`]: the identity a request plays under (its account, or a guest's display name);
 //! - [`who`]: [`Caller`] (a signed-in request and its credential), recognised from a token or the
 //!   session cookie;
-//! - [`error`]: [`AuthError`], what auth refuses with.
+//! - [`error`]: [`AuthError`], what the accounts refuse with.
 
 pub mod csrf;
 pub mod error;
