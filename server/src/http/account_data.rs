@@ -63,12 +63,8 @@ async fn collect(state: &AppState, name: &PlayerName) -> Result<AccountData, Api
     };
     let email = store.email_of(&key, now).await?;
     let moderator = store.standing(&key).await?.is_some_and(|s| s.moderator);
-    let ratings = store
-        .ratings_of(name)
-        .await?
-        .into_iter()
-        .map(|(variant, r)| (variant.id().to_string(), super::ratings::shown(&r)))
-        .collect();
+    let ratings =
+        store.ratings_of(name).await?.into_iter().map(|(variant, r)| (variant.id().to_string(), r.wire())).collect();
     let chat = store
         .chat_lines_by(&key)
         .await?

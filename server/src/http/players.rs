@@ -71,7 +71,7 @@ pub async fn profile(
         .ratings_of(&name)
         .await?
         .into_iter()
-        .map(|(variant, r)| (variant.id().to_string(), super::ratings::shown(&r)))
+        .map(|(variant, r)| (variant.id().to_string(), r.wire()))
         .collect();
     Ok(axum::Json(PlayerProfile {
         name: player.name,
