@@ -7,8 +7,9 @@
 //! connections), [`store`] (SQLite or PostgreSQL through one code path; rows to domain values, every SQL
 //! statement), `engine_work` (every search of the server on one pool of cores: the server bots', analyses,
 //! reviews), `ws` (the WebSocket endpoint and connection loop), `http` (REST routes, one file per area),
-//! `lobby`, `accounts`, `cluster`, `tournaments`, and the features in a folder each (`playban`, `blocks`, `puzzles`). [`run`] takes a bound listener and a shutdown future, so tests run the real
-//! server on an ephemeral port.
+//! `lobby`, `cluster`, and the features in a folder each (`accounts`, `playban`, `blocks`, `puzzles`,
+//! `moderation`, `fairplay`, `tournaments`). [`run`] takes a bound listener and a shutdown future, so tests
+//! run the real server on an ephemeral port.
 //!
 //! The public surface is what the binary, the tests and the examples use: [`run`] with its [`Config`]
 //! and [`shutdown_signal`]; the operator's commands ([`admin`]) and the container's probe ([`healthcheck`]); the domain ([`game`], [`ids`]) and the [`store`], which the storage tests

@@ -233,6 +233,12 @@ impl From<AuthError> for ApiError {
     }
 }
 
+impl From<crate::accounts::mail_limits::TooManyMailRequests> for ApiError {
+    fn from(e: crate::accounts::mail_limits::TooManyMailRequests) -> Self {
+        ApiError::RateLimited { message: e.to_string(), retry_after: e.retry_after }
+    }
+}
+
 impl From<crate::password::PasswordError> for ApiError {
     fn from(e: crate::password::PasswordError) -> Self {
         AuthError::from(e).into()
