@@ -5,10 +5,11 @@
 //! Layout (docs/server.md, "The map"): [`game`] (the state machine around the rules engine, no I/O),
 //! `room` (one task per live game, the only owner of its state: commands, one commit path, delivery to
 //! connections), [`store`] (SQLite or PostgreSQL through one code path; rows to domain values, every SQL
-//! statement), `engine_work` (every search of the server on one pool of cores: the server bots', analyses,
+//! statement the core owns), `engine_work` (every search of the server on one pool of cores: the server bots', analyses,
 //! reviews), `ws` (the WebSocket endpoint and connection loop), `http` (REST routes, one file per area),
-//! `lobby`, `auth`, `cluster`, `tournaments`, and the features in a folder each (`playban`, `blocks`, `puzzles`). [`run`] takes a bound listener and a shutdown future, so tests run the real
-//! server on an ephemeral port.
+//! `cluster`, and the features in a folder each (`accounts`, `lobby`, `playban`, `blocks`, `puzzles`,
+//! `moderation`, `fairplay`, `tournaments`). [`run`] takes a bound listener and a shutdown future, so tests
+//! run the real server on an ephemeral port.
 //!
 //! The public surface is what the binary, the tests and the examples use: [`run`] with its [`Config`]
 //! and [`shutdown_signal`]; the operator's commands ([`admin`]) and the container's probe ([`healthcheck`]); the domain ([`game`], [`ids`]) and the [`store`], which the storage tests
@@ -16,8 +17,8 @@
 //! measures; the rating update ([`ratings`]), which `mancala-fairplay` replays for a simulated copier.
 //! Everything else is `pub(crate)`.
 
+pub(crate) mod accounts;
 pub mod admin;
-pub(crate) mod auth;
 pub(crate) mod blocks;
 pub(crate) mod cluster;
 pub mod config;

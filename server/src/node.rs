@@ -103,7 +103,7 @@ impl Node {
             forbidden,
             limits: Arc::new(edge::limits::RateLimits::of(config)),
             mailer: mailer.map(Arc::new),
-            mail_limits: Arc::new(edge::mail_limits::MailLimits::new(config.mails_per_hour)),
+            mail_limits: Arc::new(crate::accounts::mail_limits::MailLimits::new(config.mails_per_hour)),
             config: Arc::new(config.clone()),
             shutdown: stopping.clone(),
             tracker: TaskTracker::new(),

@@ -7,8 +7,8 @@
 //! pool, never on a runtime thread, and at most one hash per core runs at once (a burst of sign-ins
 //! waits rather than taking every core and a gigabyte of memory).
 //!
-//! A leaf: accounts (`auth`) and tournaments (a private tournament's password) both hash here, and neither
-//! depends on the other for it. Its own [`PasswordError`] becomes `auth`'s or the caller's error.
+//! A leaf: accounts and tournaments (a private tournament's password) both hash here, and neither depends
+//! on the other for it. Its own [`PasswordError`] becomes the accounts' or the caller's error.
 
 use argon2::{Argon2, PasswordHash, PasswordHasher, PasswordVerifier};
 use std::sync::LazyLock;

@@ -34,7 +34,7 @@ pub struct AppState {
     /// The site's mails (`None`: no `--smtp-url`, the site sends none).
     pub mailer: Option<Arc<crate::mail::Mailer>>,
     /// The limits on mail requests and mails sent (`--mails-per-hour`).
-    pub mail_limits: Arc<crate::edge::mail_limits::MailLimits>,
+    pub mail_limits: Arc<crate::accounts::mail_limits::MailLimits>,
     /// The tournaments this node's sockets follow.
     pub tournaments: Arc<crate::tournaments::feed::Feeds>,
 }

@@ -1,14 +1,15 @@
 //! `admin reset-password NAME`: a one-time link that lets a player who forgot their password choose a new
 //! one (docs/operating.md, "A forgotten password"). The link's secret is random and only its hash is
-//! stored; it works once, for [`VALID`]; using it ends every session of the account (`http::reset`). The
-//! link starts with the site's public address, which the command needs (`--site` or `MANCALA_PUBLIC_URL`):
-//! it refuses rather than print a link to the machine it runs on.
+//! stored; it works once, for [`VALID`]; using it ends every session of the account
+//! (`accounts/routes/reset.rs`). The link starts with the site's public address, which the command needs
+//! (`--site` or `MANCALA_PUBLIC_URL`): it refuses rather than print a link to the machine it runs on.
 
 use super::AdminError;
+use crate::accounts::queries::AccountWrite;
 use crate::game::UnixMs;
 use crate::game::utc::Utc;
 use crate::ids::{self, PlayerName};
-use crate::store::{AccountWrite, Store, Write};
+use crate::store::{Store, Write};
 use std::time::Duration;
 
 /// How long a link works.
@@ -55,7 +56,7 @@ pub async fn run(store: &Store, args: ResetPasswordArgs, out: &mut dyn std::io::
     let now = UnixMs::now();
     let expires_at = now.plus(VALID);
     store
-        .write(vec![Write::Account(AccountWrite::InsertPasswordReset {
+        .write(vec![Write::feature(AccountWrite::InsertPasswordReset {
             token_hash: ids::token_hash(&secret),
             player_key: name.key(),
             now,

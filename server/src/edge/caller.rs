@@ -1,11 +1,12 @@
 //! Who is asking, as extractors: [`SignedIn`] (an account, or 401) and [`MaybeSignedIn`] (an account or a
-//! guest; [`crate::auth::identify`] then says who it plays as). The edge reads the `Authorization` header
-//! ([`Bearer`]: a malformed one is a 401) and hands it to [`crate::auth::who::caller`], which recognises the
-//! account; auth's refusals become `ApiError`s here. And from where: [`ClientAddr`], the address the limits
-//! count by, the proxy's header when one is configured, else the peer's.
+//! guest; [`crate::accounts::player::identify`] then says who it plays as). The edge reads the
+//! `Authorization` header ([`Bearer`]: a malformed one is a 401) and hands it to
+//! [`crate::accounts::who::caller`], which recognises the account; the accounts' refusals become
+//! `ApiError`s here. And from where: [`ClientAddr`], the address the limits count by, the proxy's header
+//! when one is configured, else the peer's.
 
 use super::extract::Bearer;
-use crate::auth::{Caller, who};
+use crate::accounts::{Caller, who};
 use crate::edge::error::ApiError;
 use crate::edge::limits::ClientAddr;
 use crate::state::AppState;

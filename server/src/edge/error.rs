@@ -1,7 +1,7 @@
 //! The one error type of the HTTP API, mapped to a status code and a JSON body
 //! (`{"error": code, "message": sentence}`) in one `match`.
 
-use crate::auth::AuthError;
+use crate::accounts::AuthError;
 use crate::game::Refusal;
 use crate::lobby::error::LobbyError;
 use crate::playban::{Banned, CheckError};
@@ -233,15 +233,21 @@ impl From<AuthError> for ApiError {
     }
 }
 
+impl From<crate::accounts::mail_limits::TooManyMailRequests> for ApiError {
+    fn from(e: crate::accounts::mail_limits::TooManyMailRequests) -> Self {
+        ApiError::RateLimited { message: e.to_string(), retry_after: e.retry_after }
+    }
+}
+
 impl From<crate::password::PasswordError> for ApiError {
     fn from(e: crate::password::PasswordError) -> Self {
         AuthError::from(e).into()
     }
 }
 
-impl From<crate::auth::twostep::TwoStepError> for ApiError {
-    fn from(e: crate::auth::twostep::TwoStepError) -> Self {
-        use crate::auth::twostep::TwoStepError as T;
+impl From<crate::accounts::twostep::TwoStepError> for ApiError {
+    fn from(e: crate::accounts::twostep::TwoStepError) -> Self {
+        use crate::accounts::twostep::TwoStepError as T;
         match e {
             T::BadRequest(m) => ApiError::BadRequest(m),
             T::Wrong(m) => ApiError::CodeWrong(m),

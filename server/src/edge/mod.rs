@@ -1,11 +1,11 @@
 //! What both edges of the server share, HTTP ([`crate::http`]) and the sockets ([`crate::ws`]): the
 //! extractors that check a request or a handshake ([`extract`]), who is asking ([`caller`]), the one error
 //! type every refusal becomes ([`error`]), the rate limits per client address and per account
-//! ([`limits`]), the limits on mail ([`mail_limits`]) and those of a game socket ([`socket_limits`]). Neither edge imports the other: what both need is here or below the edge.
+//! ([`limits`]) and those of a game socket ([`socket_limits`]). Neither edge imports the other: what both
+//! need is here or below the edge.
 
 pub mod caller;
 pub mod error;
 pub mod extract;
 pub mod limits;
-pub mod mail_limits;
 pub mod socket_limits;

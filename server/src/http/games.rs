@@ -1,7 +1,7 @@
 //! Creating and joining games: `POST /api/games`, `POST /api/games/{id}/join`, and the invite code routes
 //! `GET /api/invites/{code}` and `POST /api/invites/{code}/join`. A seat's token is returned once, here.
 
-use crate::auth::Caller;
+use crate::accounts::Caller;
 use crate::edge::caller::MaybeSignedIn;
 use crate::edge::error::ApiError;
 use crate::edge::extract::{Json, NoParams, OptionalJson, Path, Query};
@@ -62,7 +62,7 @@ pub async fn create(
         }
     };
     let previews = previews_of(&req, bot.is_some())?;
-    let who = crate::auth::plays_as(&state.store, &state.forbidden, caller.as_ref(), req.name).await?;
+    let who = crate::accounts::plays_as(&state.store, &state.forbidden, caller.as_ref(), req.name).await?;
     if req.rated {
         rated_seat(&who)?;
         engine_mark::check_identity(&state.store, &who, true).await?;
@@ -130,7 +130,7 @@ async fn join_game(
     caller: Option<&Caller>,
     req: JoinGame,
 ) -> Result<SeatGranted, ApiError> {
-    let who = crate::auth::plays_as(&state.store, &state.forbidden, caller, req.name).await?;
+    let who = crate::accounts::plays_as(&state.store, &state.forbidden, caller, req.name).await?;
     let room = state.rooms.get(id).await?;
     // `rated` never changes once the game exists; the room refuses such a seat too (a backstop for the
     // other ways to a seat).

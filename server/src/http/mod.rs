@@ -12,9 +12,8 @@
 //! | `GET /api/games/{id}/ws` | the WebSocket ([`crate::ws`]) |
 //! | `POST /api/games/{id}/preview` | a move previewed by the player to move, where the game allows it ([`game_preview`]) |
 //! | `POST /api/players`, `GET /api/players/{name}` | token accounts, profiles ([`players`]) |
-//! | `/api/account/…` | sign up, sign in and out, password, API tokens ([`account`], [`crate::auth`]), lesson progress ([`progress`]), a password through a one-time link ([`reset`]), two-step sign-in ([`twostep`], [`crate::auth::twostep`]) |
-//! | `GET/POST /api/account/email`, `POST /api/account/email/confirm`, `POST /api/account/forgot`, `GET /api/site` | the account's email address and its confirmation ([`email`]), "Forgot your password?" ([`forgot`], limited by [`crate::edge::mail_limits`]), whether the server sends mail ([`site`]) |
-//! | `GET /api/account/export`, `POST /api/account/close` | download my data, close my account ([`account_data`]) |
+//! | `/api/account/…` | sign up, sign in and out, password, API tokens, two-step sign-in, a password through a one-time link, the email address and its confirmation, "Forgot your password?", download my data, close my account ([`crate::accounts`], its `routes/`); lesson progress ([`progress`]), the account's games not over ([`playing`]) |
+//! | `GET /api/site` | whether the server sends mail ([`site`]) |
 //! | `GET /api/games`, `GET /api/games/{id}`, `GET /api/games/{id}/position` | history: list, one game, a position ([`history`]) |
 //! | `GET /api/games/{id}/export` | the record as text or JSON ([`export`]) |
 //! | `GET /api/players/{name}/games`, `GET /api/stream/game/{id}` | NDJSON streams ([`streams`]) |
@@ -31,16 +30,12 @@
 //! | `POST /api/reports`, `/api/mod/…` | reports, the moderators' queue, actions and log ([`crate::moderation`], its `routes.rs`) |
 //! | `/`, `/game/{id}`, `/learn`, …, `/assets/…` | the web client ([`web`]) |
 
-pub mod account;
-pub mod account_data;
 pub mod analysis;
 pub mod answers;
 pub mod as_json;
 pub mod cors;
-pub mod email;
 pub mod export;
 pub mod first_paint;
-pub mod forgot;
 pub mod game_preview;
 pub mod games;
 pub mod history;
@@ -53,11 +48,9 @@ pub mod players;
 pub mod playing;
 pub mod progress;
 pub mod ratings;
-pub mod reset;
 pub mod review;
 pub mod site;
 pub mod streams;
-pub mod twostep;
 pub mod unread;
 pub mod variants;
 pub mod web;
@@ -65,7 +58,7 @@ pub mod worker;
 
 use crate::state::AppState;
 use axum::Router;
-use axum::routing::{delete, get, post, put};
+use axum::routing::{get, post, put};
 use std::time::Duration;
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
@@ -86,28 +79,8 @@ pub fn router(state: AppState) -> Router {
         .route("/api/invites/{code}/join", post(games::join_invite))
         .route("/api/games/{id}/ws", get(crate::ws::upgrade))
         .route("/api/games/{id}/preview", post(game_preview::preview))
-        .route("/api/account/signup", post(account::signup))
-        .route("/api/account/signin", post(account::signin))
-        .route("/api/account/signin/code", post(twostep::signin_code))
-        .route("/api/account/signout", post(account::signout))
-        .route("/api/account", get(account::me))
-        .route("/api/account/password", post(account::change_password))
-        .route("/api/account/reset", post(reset::reset_password))
-        .route("/api/account/twostep", get(twostep::status))
-        .route("/api/account/twostep/setup", post(twostep::setup))
-        .route("/api/account/twostep/enable", post(twostep::enable))
-        .route("/api/account/twostep/disable", post(twostep::disable))
-        .route("/api/account/twostep/backup-codes", post(twostep::backup_codes))
-        .route("/api/account/email", get(email::get).post(email::set))
-        .route("/api/account/email/confirm", post(email::confirm))
-        .route("/api/account/forgot", post(forgot::forgot))
-        .route("/api/account/export", get(account_data::export))
-        .route("/api/account/close", post(account_data::close_account))
         .route("/api/site", get(site::site))
-        .route("/api/account/tokens", get(account::list_tokens).post(account::create_token))
         .route("/api/account/playing", get(playing::playing))
-        .route("/api/account/tokens/{id}", delete(account::revoke_token))
-        .route("/api/account/warnings/{id}/acknowledge", post(account::acknowledge_warning))
         .route("/api/account/learn", get(progress::get))
         .route("/api/account/learn/{game}/{lesson}/{step}", put(progress::put))
         .route("/api/players", post(players::create))
@@ -131,6 +104,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/openapi.json", get(openapi::document))
         .route("/api/tournaments/{id}/ws", get(crate::ws::tournament::upgrade))
         .route("/api/lobby/ws", get(crate::ws::lobby::upgrade))
+        .merge(crate::accounts::routes::router())
         .merge(crate::playban::routes::router())
         .merge(crate::blocks::routes::router())
         .merge(crate::puzzles::routes::router())

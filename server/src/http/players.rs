@@ -27,7 +27,7 @@ pub async fn create(
     Json(req): Json<CreatePlayer>,
 ) -> Result<(StatusCode, axum::Json<PlayerCreated>), ApiError> {
     let name = PlayerName::for_account(&req.name).map_err(|e| ApiError::BadRequest(e.to_string()))?;
-    crate::auth::check_name(&state.forbidden, name.as_str())?;
+    crate::accounts::check_name(&state.forbidden, name.as_str())?;
     let taken = |holder: &str| ApiError::Conflict(format!("the name `{name}` is taken (by `{holder}`)"));
     // A friendly answer for the usual case; the unique index on `lower(name)` decides a race.
     if let Some(holder) = state.store.player_by_name(&name).await? {
@@ -71,7 +71,7 @@ pub async fn profile(
         .ratings_of(&name)
         .await?
         .into_iter()
-        .map(|(variant, r)| (variant.id().to_string(), super::ratings::shown(&r)))
+        .map(|(variant, r)| (variant.id().to_string(), r.wire()))
         .collect();
     Ok(axum::Json(PlayerProfile {
         name: player.name,

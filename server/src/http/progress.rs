@@ -16,7 +16,7 @@ use crate::edge::error::ApiError;
 use crate::edge::extract::{NoParams, Query};
 use crate::game::UnixMs;
 use crate::state::AppState;
-use crate::store::{AccountWrite, Write};
+use crate::store::{LearnStep, Write};
 use axum::extract::State;
 use axum::http::StatusCode;
 use mancala_protocol::http::ErrorBody;
@@ -69,7 +69,7 @@ pub async fn put(
         let shown: String = id.chars().take(120).collect();
         return Err(ApiError::NotFound(format!("no lesson step `{shown}`")));
     }
-    let write = AccountWrite::LearnStep { player_key: caller.name.key(), step: id, done_at: UnixMs::now() };
-    state.store.write(vec![Write::Account(write)]).await?;
+    let write = LearnStep { player_key: caller.name.key(), step: id, done_at: UnixMs::now() };
+    state.store.write(vec![Write::LearnStep(write)]).await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -7,28 +7,17 @@ use super::streams::ndjson;
 use crate::edge::error::ApiError;
 use crate::edge::extract::{FromParams, NoParams, Params, Query};
 use crate::ids::PlayerName;
-use crate::ratings::Rating;
 use crate::state::AppState;
 use axum::body::Body;
 use axum::extract::State;
 use axum::response::Response;
 use mancala_engine::Variant;
 use mancala_protocol::http::ErrorBody;
-use mancala_protocol::http::{LeaderboardEntry, PlayerRating, RatingPoint};
+use mancala_protocol::http::{LeaderboardEntry, RatingPoint};
 
 /// The leaderboard's default and largest length.
 pub const LEADERBOARD_DEFAULT: u32 = 100;
 pub const LEADERBOARD_MAX: u32 = 500;
-
-/// A rating as the API shows it: rounded.
-pub fn shown(r: &Rating) -> PlayerRating {
-    PlayerRating {
-        rating: r.shown(),
-        deviation: r.deviation.round() as i32,
-        provisional: r.provisional(),
-        games: r.games,
-    }
-}
 
 fn variant(text: &str) -> Result<Variant, ApiError> {
     text.parse().map_err(|_| {

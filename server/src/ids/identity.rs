@@ -1,5 +1,5 @@
 //! Who plays or asks: an account, or a guest under a display name. The one vocabulary of auth (what a
-//! request is, [`crate::auth::identify`]), games (who occupies a seat) and the lobby (who seeks): a guest's
+//! request is, [`crate::accounts::player::identify`]), games (who occupies a seat) and the lobby (who seeks): a guest's
 //! name is not proven, so it never counts as an account, whatever its spelling.
 
 use super::PlayerName;

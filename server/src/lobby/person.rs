@@ -1,5 +1,5 @@
 //! Who is in the lobby: an [`Identity`] (an account or a guest), decided at the edge from a request's
-//! credentials with the same rule as game creation ([`crate::auth::identify`]), and what tells people
+//! credentials with the same rule as game creation ([`crate::accounts::player::identify`]), and what tells people
 //! apart.
 
 use crate::ids::{Identity, PlayerName};

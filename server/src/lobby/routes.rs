@@ -7,7 +7,7 @@ use super::error::LobbyError;
 use super::person::Person;
 use super::seek::{self, GameSpec, check_range};
 use super::{Lobby, engine_mark, ratings};
-use crate::auth::{self, Caller};
+use crate::accounts::{self, Caller};
 use crate::blocks;
 use crate::edge::caller::MaybeSignedIn;
 use crate::edge::error::ApiError;
@@ -39,11 +39,11 @@ pub fn router() -> Router<AppState> {
         .route("/api/challenges/{id}/decline", post(decline_challenge))
 }
 
-/// The person asking, as `POST /api/games` decides it ([`auth::plays_as`]): an account (bearer token,
+/// The person asking, as `POST /api/games` decides it ([`accounts::plays_as`]): an account (bearer token,
 /// session cookie, or a token given as `?token=` on the socket), else a guest named `name` (default
 /// `anonymous`).
 pub async fn identify(state: &AppState, caller: Option<&Caller>, name: Option<String>) -> Result<Person, ApiError> {
-    Ok(Person::of(auth::plays_as(&state.store, &state.forbidden, caller, name).await?))
+    Ok(Person::of(accounts::plays_as(&state.store, &state.forbidden, caller, name).await?))
 }
 
 /// The challenge a client names, as [`seek::parse_id`] does a seek.

@@ -1,7 +1,7 @@
 //! The site's mails: a [`Mailer`] built from `--smtp-url`, `--mail-from` and `--public-url` (none without
 //! `--smtp-url`: the site then sends no mail), sending plain-text mails through lettre's SMTP transport
-//! in the player's language ([`texts`]). What is mailed, and when, is the edge's to decide
-//! (`http/email.rs`, `http/forgot.rs`); this module only writes and sends.
+//! in the player's language ([`texts`]). What is mailed, and when, is the accounts' routes' to decide
+//! (`accounts/routes/email.rs`, `accounts/routes/forgot.rs`); this module only writes and sends.
 
 pub mod texts;
 

@@ -13,7 +13,7 @@
 
 use super::queries::{ClosingRow, ClosingWrite, ModWrite};
 use super::{Live, ModError};
-use crate::auth::Credential;
+use crate::accounts::Credential;
 use crate::cluster::{closed, revoke, standing};
 use crate::game::UnixMs;
 use crate::ids::{PlayerName, ReportId, TokenHash};

@@ -7,7 +7,7 @@
 
 use super::queries::{self, LogFilter, LogRow};
 use super::{Live, ModError, actions, record, reports};
-use crate::auth::Caller;
+use crate::accounts::Caller;
 use crate::edge::caller::SignedIn;
 use crate::edge::error::ApiError;
 use crate::edge::extract::{FromParams, Json, NoParams, Params, Path, Query};

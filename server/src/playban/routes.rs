@@ -3,7 +3,7 @@
 //! it reads who asks and writes the answer; the ban is the feature's ([`super::current`]).
 
 use super::policy;
-use crate::auth;
+use crate::accounts;
 use crate::edge::caller::MaybeSignedIn;
 use crate::edge::error::ApiError;
 use crate::edge::extract::{FromParams, Params, Query};
@@ -48,7 +48,7 @@ pub async fn status(
     MaybeSignedIn(caller): MaybeSignedIn,
     Query(q): Query<PlaybanQuery>,
 ) -> Result<axum::Json<PlaybanStatus>, ApiError> {
-    let who = auth::plays_as(&state.store, &state.forbidden, caller.as_ref(), q.name).await?;
+    let who = accounts::plays_as(&state.store, &state.forbidden, caller.as_ref(), q.name).await?;
     let Some(ban) = super::current(&state.store, &who).await? else {
         return Ok(axum::Json(PlaybanStatus::default()));
     };

@@ -1,4 +1,7 @@
-//! One player's Glicko-2 rating in one variant, and how it is stored (BIGINT billionths, migration 0005).
+//! One player's Glicko-2 rating in one variant, how it is stored (BIGINT billionths, migration 0005) and
+//! how the API shows it.
+
+use mancala_protocol::http::PlayerRating;
 
 /// Above this deviation a rating is provisional (as on lichess): shown with a `?`, kept off the
 /// leaderboard.
@@ -33,6 +36,16 @@ impl Rating {
     /// The rating as shown: rounded to an integer.
     pub fn shown(&self) -> i32 {
         self.rating.round() as i32
+    }
+
+    /// The rating as the API shows it (a profile, the download of an account's data): rounded.
+    pub fn wire(&self) -> PlayerRating {
+        PlayerRating {
+            rating: self.shown(),
+            deviation: self.deviation.round() as i32,
+            provisional: self.provisional(),
+            games: self.games,
+        }
     }
 
     /// A value as stored (billionths).

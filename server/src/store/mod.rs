@@ -5,15 +5,14 @@
 //! SQL) are embedded and applied on start.
 
 mod aborts;
-mod account_data;
 mod accounts;
 mod admin;
 mod chat;
 mod check;
 mod checkpoint;
 mod committed;
-mod email;
 mod feature_write;
+mod learn;
 pub mod leases;
 pub mod mapping;
 mod migrate;
@@ -28,19 +27,17 @@ pub mod seeks;
 mod standing;
 mod takebacks;
 mod tournaments;
-mod twostep;
 mod writer;
 
 pub use crate::ratings::Rating;
 pub use aborts::AbortedBy;
-pub use account_data::SessionInfo;
-pub use accounts::{AccountRow, AccountWrite, ApiTokenRow, SessionRow};
+pub use accounts::{AccountRow, ApiTokenRow, SessionRow};
 pub use admin::Stats;
 pub use chat::ChatRow;
 pub use check::PairedSeat;
 pub use committed::Committed;
-pub use email::{EmailRow, EmailWrite, MailedAccount};
 pub use feature_write::{Feature, FeatureWrite, Report, Tx};
+pub use learn::LearnStep;
 pub use outcomes::OutcomeRow;
 pub use ratings::{Ranked, RateGame, RatingPoint};
 pub use reads::{GameFilter, ListCursor, ResultFilter};
@@ -49,7 +46,6 @@ pub use reviews::ReviewRow;
 pub use rows::{GameProgress, GameRow, MoveRow, PlayerRow};
 pub use standing::Standing;
 pub use takebacks::TakebackRow;
-pub use twostep::{BackupCodeRow, TicketRow, TwoStepRow, TwoStepWrite};
 pub use writer::{Fence, Write, WriterTask, check_fences};
 
 use sqlx::AnyPool;

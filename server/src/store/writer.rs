@@ -28,8 +28,8 @@ pub enum Write {
     Progress(GameProgress),
     InsertMove(MoveRow),
     InsertPlayer(PlayerRow),
-    /// Sessions, API tokens, passwords (`store/accounts.rs`).
-    Account(super::accounts::AccountWrite),
+    /// A lesson step an account met (`store/learn.rs`).
+    LearnStep(super::learn::LearnStep),
     /// The rating update of a rated game this job finishes (after the game row, in the same transaction).
     Rate(super::ratings::RateGame),
     /// Who aborted the game this job aborts (`store/aborts.rs`).
@@ -45,13 +45,8 @@ pub enum Write {
     Chat(super::chat::ChatRow),
     /// A takeback: its row, and the decisions it undid out of `moves` (`store/takebacks.rs`).
     Takeback(super::takebacks::TakebackRow),
-    /// Two-step sign-in: secrets, backup codes, waiting sign-ins, wrong codes (`store/twostep.rs`).
-    TwoStep(super::twostep::TwoStepWrite),
-    /// An account's email address, its confirmation links, what closing an account forgets
-    /// (`store/email.rs`).
-    Email(super::email::EmailWrite),
-    /// A feature's own write, its statements in its folder (`store/feature_write.rs`): blocks, puzzles,
-    /// moderation, fair play, tournaments.
+    /// A feature's own write, its statements in its folder (`store/feature_write.rs`): accounts, blocks,
+    /// puzzles, moderation, fair play, tournaments.
     Feature(super::feature_write::Feature),
 }
 
@@ -309,13 +304,12 @@ impl<'a> Merged<'a> {
                 },
                 Write::InsertGame(_)
                 | Write::InsertPlayer(_)
-                | Write::Account(_)
+                | Write::LearnStep(_)
                 | Write::AbortedBy(_)
                 | Write::Review(_)
                 | Write::Chat(_)
                 | Write::Takeback(_)
-                | Write::Email(_) => m.first.push(write),
-                Write::TwoStep(_) | Write::Feature(_) => m.first.push(write),
+                | Write::Feature(_) => m.first.push(write),
                 Write::InsertMove(mv) => m.moves.push(mv),
                 Write::Outcome(o) => m.outcomes.push(o),
                 Write::Ended(game) => m.ended.push(game),
@@ -368,13 +362,11 @@ async fn apply_all(
                 .execute(&mut **tx)
                 .await?;
             }
-            Write::Account(a) => super::accounts::apply(tx, a).await?,
+            Write::LearnStep(l) => super::learn::apply(tx, l).await?,
             Write::AbortedBy(a) => super::aborts::apply(tx, a).await?,
             Write::Review(r) => super::reviews::apply(tx, r).await?,
             Write::Chat(c) => super::chat::apply(tx, c).await?,
             Write::Takeback(t) => super::takebacks::apply(tx, t).await?,
-            Write::TwoStep(t) => super::twostep::apply(tx, t).await?,
-            Write::Email(e) => super::email::apply(tx, e).await?,
             Write::Feature(f) => {
                 if let Some(report) = f.apply(tx, backend).await? {
                     reports.reported(f, report);

@@ -15,7 +15,7 @@
 
 use super::closing;
 use super::upgrade::{Socket, WsUpgrade};
-use crate::auth::{self, Credential};
+use crate::accounts::{self, Credential};
 use crate::edge::caller::MaybeSignedIn;
 use crate::edge::error::ApiError;
 use crate::edge::extract::{FromParams, Params, Query};
@@ -113,7 +113,7 @@ pub async fn upgrade(
         return Err(ApiError::ShuttingDown);
     }
     let caller = super::account(&state, query.token, caller).await?;
-    let person = Person::of(auth::plays_as(&state.store, &state.forbidden, caller.as_ref(), query.name).await?);
+    let person = Person::of(accounts::plays_as(&state.store, &state.forbidden, caller.as_ref(), query.name).await?);
     if let Some(caller) = &caller {
         // Read again, so a block change another node could not tell this one counts from this page on.
         state.lobby.blocks().refresh(&state.store, &caller.name.key()).await?;

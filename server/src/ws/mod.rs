@@ -30,10 +30,10 @@ use upgrade::WsUpgrade;
 pub async fn account(
     state: &AppState,
     token: Option<String>,
-    caller: Option<crate::auth::Caller>,
-) -> Result<Option<crate::auth::Caller>, ApiError> {
+    caller: Option<crate::accounts::Caller>,
+) -> Result<Option<crate::accounts::Caller>, ApiError> {
     match token {
-        Some(token) => Ok(Some(crate::auth::who::by_token(&state.store, &token).await?)),
+        Some(token) => Ok(Some(crate::accounts::who::by_token(&state.store, &token).await?)),
         None => Ok(caller),
     }
 }

@@ -13,7 +13,7 @@
 
 use super::closing;
 use super::upgrade::{Socket, WsUpgrade};
-use crate::auth::Caller;
+use crate::accounts::Caller;
 use crate::edge::caller::MaybeSignedIn;
 use crate::edge::error::ApiError;
 use crate::edge::extract::{FromParams, Params, Path, Query};

@@ -17,7 +17,7 @@
 //! nothing of the browser's identifies it. The check is in this extractor, which every socket endpoint
 //! takes, so a socket added later cannot forget it.
 
-use crate::auth::{csrf, session};
+use crate::accounts::{csrf, session};
 use crate::edge::error::ApiError;
 use axum::body::Body;
 use axum::extract::FromRequestParts;

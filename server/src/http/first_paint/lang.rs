@@ -10,7 +10,7 @@ pub const COOKIE: &str = "lang";
 
 /// The language to draw the page in.
 pub fn visitor(headers: &HeaderMap) -> &'static str {
-    let chosen = crate::auth::session::read_cookie(headers, COOKIE);
+    let chosen = crate::accounts::session::read_cookie(headers, COOKIE);
     let known = learn::library().languages();
     if let Some(lang) = chosen.and_then(|c| known.iter().copied().find(|k| *k == c)) {
         return lang;

@@ -6,7 +6,7 @@
 use super::html::{encode_component, esc};
 use super::words::Words;
 use super::{Drawn, data};
-use crate::auth::session;
+use crate::accounts::session;
 use crate::puzzles::routes as api;
 use crate::state::AppState;
 use axum::http::HeaderMap;

@@ -14,7 +14,7 @@
 //!   and 415 where a body is read, 429 (with `Retry-After`) where creation is rate-limited, and the
 //!   `WWW-Authenticate` header of every 401.
 
-use crate::auth::tokens;
+use crate::accounts::tokens;
 use crate::edge::error::ApiError;
 use crate::game::clock::{MAX_BASE_SECS, MAX_INCREMENT_SECS};
 use crate::http::history::{MAX_LIMIT, MAX_MS};

@@ -4,13 +4,13 @@
 //! client or a fuzzer (schemathesis: `server/tests/schemathesis.sh`) can trust it.
 //!
 //! Each operation is described where it is served: the handler carries its `#[utoipa::path]` (in
-//! `http/*.rs`, the sockets' in `ws/`, a feature's in its `routes.rs`), and `paths(…)` below lists the
+//! `http/*.rs`, the sockets' in `ws/`, a feature's in its `routes.rs` or `routes/`), and `paths(…)` below lists the
 //! handlers by path (`crate::http::games::create`, `crate::playban::routes::status`), so a route is
 //! declared once. This folder keeps what belongs to the document as a whole: `wire.rs` the socket's
 //! messages, `examples.rs` the examples, `enforced.rs` what the code checks. The body
 //! schemas are derived from the wire types themselves (`mancala-protocol`'s `openapi` feature), so they
 //! cannot drift from what is sent. A test (`server/tests/it/history/openapi.rs`) compares the document's
-//! paths and methods with the `.route(…)` lines of `http/mod.rs` and of the features' `routes.rs`: a new
+//! paths and methods with the `.route(…)` lines of `http/mod.rs` and of the features' routes: a new
 //! route without a description fails it.
 
 use crate::edge::extract::{NoParams, Query};
@@ -62,20 +62,20 @@ pub fn document_value() -> serde_json::Value {
         crate::http::ops::healthz, crate::http::ops::metrics, crate::http::variants::list, crate::http::games::create, crate::http::history::list, crate::http::games::join, crate::http::history::detail, crate::http::history::position,
         crate::http::export::export, crate::http::games::invite, crate::http::games::join_invite, crate::ws::upgrade, crate::http::players::create, crate::http::players::profile, crate::http::streams::player_games, crate::http::streams::live_game,
         crate::http::ratings::history, crate::http::ratings::leaderboard, crate::http::openapi::document, crate::ws::lobby::upgrade, crate::lobby::routes::list, crate::playban::routes::status, crate::lobby::routes::create, crate::lobby::routes::accept, crate::lobby::routes::challenge,
-        crate::lobby::routes::challenges, crate::lobby::routes::accept_challenge, crate::lobby::routes::decline_challenge, crate::http::account::signup, crate::http::account::signin, crate::http::account::signout, crate::http::account::me, crate::http::account::change_password,
-        crate::http::reset::reset_password, crate::http::email::get, crate::http::email::set, crate::http::email::confirm, crate::http::forgot::forgot,
-        crate::http::account_data::export, crate::http::account_data::close_account, crate::http::site::site,
-        crate::http::playing::playing, crate::http::account::list_tokens, crate::http::account::create_token, crate::http::account::revoke_token, crate::http::learn::courses, crate::http::learn::lesson, crate::http::learn::check, crate::http::learn::rules,
+        crate::lobby::routes::challenges, crate::lobby::routes::accept_challenge, crate::lobby::routes::decline_challenge, crate::accounts::routes::account::signup, crate::accounts::routes::account::signin, crate::accounts::routes::account::signout, crate::accounts::routes::account::me, crate::accounts::routes::account::change_password,
+        crate::accounts::routes::reset::reset_password, crate::accounts::routes::email::get, crate::accounts::routes::email::set, crate::accounts::routes::email::confirm, crate::accounts::routes::forgot::forgot,
+        crate::accounts::routes::data::export, crate::accounts::routes::data::close_account, crate::http::site::site,
+        crate::http::playing::playing, crate::accounts::routes::account::list_tokens, crate::accounts::routes::account::create_token, crate::accounts::routes::account::revoke_token, crate::http::learn::courses, crate::http::learn::lesson, crate::http::learn::check, crate::http::learn::rules,
         crate::http::learn::preview, crate::http::game_preview::preview, crate::http::progress::get, crate::http::progress::put, crate::http::analysis::analyse,
         crate::http::review::review, crate::http::review::lines, crate::tournaments::routes::list, crate::tournaments::routes::create, crate::tournaments::routes::get, crate::tournaments::routes::join,
         crate::tournaments::routes::withdraw, crate::ws::tournament::upgrade, crate::moderation::routes::file_report, crate::moderation::routes::queue,
         crate::moderation::routes::report, crate::moderation::routes::dismiss, crate::moderation::routes::player, crate::moderation::routes::act, crate::moderation::routes::log,
-        crate::http::account::acknowledge_warning,
+        crate::accounts::routes::account::acknowledge_warning,
         crate::blocks::routes::list, crate::blocks::routes::block, crate::blocks::routes::unblock,
         crate::puzzles::routes::get, crate::puzzles::routes::next, crate::puzzles::routes::daily, crate::puzzles::routes::streak_next,
         crate::puzzles::routes::attempt, crate::puzzles::routes::vote, crate::puzzles::routes::history, crate::puzzles::routes::export,
-        crate::http::twostep::status, crate::http::twostep::setup, crate::http::twostep::enable, crate::http::twostep::disable, crate::http::twostep::backup_codes,
-        crate::http::twostep::signin_code
+        crate::accounts::routes::twostep::status, crate::accounts::routes::twostep::setup, crate::accounts::routes::twostep::enable, crate::accounts::routes::twostep::disable, crate::accounts::routes::twostep::backup_codes,
+        crate::accounts::routes::twostep::signin_code
     ),
     components(schemas(ClientMsg, ServerMsg, ErrorBody, LobbyClientMsg, LobbyServerMsg, mancala_protocol::tournament::TournamentServerMsg)),
     modifiers(&BearerAuth),
@@ -110,7 +110,7 @@ impl Modify for BearerAuth {
         components.add_security_scheme("player_token", SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)));
         components.add_security_scheme(
             "session",
-            SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::new(crate::auth::session::COOKIE))),
+            SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::new(crate::accounts::session::COOKIE))),
         );
     }
 }

@@ -3,18 +3,28 @@
 use super::common::TestServer;
 use serde_json::Value;
 
-/// `(path, method)` of every `.route(…)` in `src/http/mod.rs` and in a feature's `routes.rs`
-/// (`src/<feature>/routes.rs`, which the router merges).
+/// `(path, method)` of every `.route(…)` in `src/http/mod.rs` and in a feature's routes
+/// (`src/<feature>/routes.rs`, or the files of `src/<feature>/routes/`, which the router merges).
 fn routes() -> Vec<(String, String)> {
     let src_dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src");
     let mut src = std::fs::read_to_string(format!("{src_dir}/http/mod.rs")).unwrap();
     for entry in std::fs::read_dir(src_dir).unwrap() {
-        let feature_routes = entry.unwrap().path().join("routes.rs");
-        if let Ok(text) = std::fs::read_to_string(feature_routes) {
-            src.push_str(&text);
+        let feature = entry.unwrap().path();
+        let mut files = vec![feature.join("routes.rs")];
+        if let Ok(folder) = std::fs::read_dir(feature.join("routes")) {
+            let mut inside: Vec<_> =
+                folder.map(|f| f.unwrap().path()).filter(|f| f.extension().is_some_and(|e| e == "rs")).collect();
+            inside.sort();
+            files.extend(inside);
+        }
+        for file in files {
+            if let Ok(text) = std::fs::read_to_string(file) {
+                src.push_str(&text);
+            }
         }
     }
     assert!(src.contains("/api/lobby/playban"), "the features' routes were read");
+    assert!(src.contains("/api/account/signin"), "the routes of a feature's `routes/` were read");
     let mut out = Vec::new();
     for chunk in src.split(".route(\"").skip(1) {
         let path = &chunk[..chunk.find('"').unwrap()];

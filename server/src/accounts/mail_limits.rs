@@ -2,14 +2,22 @@
 //! hour ("Forgot your password?", an address to confirm), over which it is refused with 429 `rate_limited`
 //! and `Retry-After` like every other limit; and each account and each address may be sent N mails an hour,
 //! over which nothing is sent and the answer stays the same (a "Forgot your password?" must not tell
-//! whether a name or address is known, so its limit per account cannot be a refusal).
+//! whether a name or address is known, so its limit per account cannot be a refusal). Held by the edge's
+//! state, asked by the routes that mail (`routes/email.rs`, `routes/forgot.rs`).
 
-use crate::edge::error::ApiError;
 use crate::ids::ClientAddr;
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota};
 use std::net::IpAddr;
 use std::num::NonZeroU32;
+
+/// A client address over its mail requests: refused until `retry_after` seconds have passed (429).
+#[derive(Debug, thiserror::Error)]
+#[error("too many mail requests from this address (at most {per_hour} an hour)")]
+pub struct TooManyMailRequests {
+    pub per_hour: u32,
+    pub retry_after: u64,
+}
 
 /// The buckets of mail requests and of mails sent.
 #[derive(Debug)]
@@ -28,14 +36,14 @@ impl MailLimits {
         MailLimits { buckets, per_hour }
     }
 
-    /// Counts one mail request from `client`, or refuses it with 429.
-    pub fn request(&self, client: ClientAddr) -> Result<(), ApiError> {
+    /// Counts one mail request from `client`, or refuses it.
+    pub fn request(&self, client: ClientAddr) -> Result<(), TooManyMailRequests> {
         let Some((by_client, _)) = &self.buckets else { return Ok(()) };
         by_client.check_key(&client.0).map_err(|not_until| {
             let wait = not_until.wait_time_from(DefaultClock::default().now());
             metrics::counter!("mancala_rate_limited", "what" => "mail requests").increment(1);
-            ApiError::RateLimited {
-                message: format!("too many mail requests from this address (at most {} an hour)", self.per_hour),
+            TooManyMailRequests {
+                per_hour: self.per_hour,
                 retry_after: wait.as_secs() + u64::from(wait.subsec_nanos() > 0),
             }
         })
@@ -72,13 +80,9 @@ mod tests {
         let me = ClientAddr::of("10.0.0.1".parse().unwrap());
         limits.request(me).unwrap();
         limits.request(me).unwrap();
-        match limits.request(me) {
-            Err(ApiError::RateLimited { retry_after, message }) => {
-                assert!(retry_after > 60, "{retry_after}");
-                assert!(message.contains("at most 2 an hour"), "{message}");
-            }
-            other => panic!("{other:?}"),
-        }
+        let refused = limits.request(me).expect_err("a third request this hour");
+        assert!(refused.retry_after > 60, "{}", refused.retry_after);
+        assert!(refused.to_string().contains("at most 2 an hour"), "{refused}");
         limits.request(ClientAddr::of("10.0.0.2".parse().unwrap())).expect("another address");
     }
 

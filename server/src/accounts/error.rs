@@ -1,4 +1,4 @@
-//! Why accounts refuse: auth's own error, below the edge. The edge says it in its own words (`http`'s
+//! Why accounts refuse: the feature's own error, below the edge. The edge says it in its own words (`http`'s
 //! `ApiError`: one `From` maps each kind to a status).
 
 use crate::password::PasswordError;

@@ -1,10 +1,11 @@
 //! The account routes (`/api/account/…`): sign up, sign in (a session cookie, or an API token for the
 //! terminal client; with two-step sign-in on, the password step asks for a code: [`super::twostep`]), sign
 //! out, the account, password change, API tokens. Thin: the rules are in
-//! [`crate::auth`]. Every revocation (sign-out, the sessions a password change signs out, a revoked
+//! [`crate::accounts`]. Every revocation (sign-out, the sessions a password change signs out, a revoked
 //! token) also ends what the credential opened ([`revoke::revoked`]: its lobby connections).
 
-use crate::auth::{Credential, csrf, session, tokens};
+use crate::accounts::queries::AccountWrite;
+use crate::accounts::{Credential, csrf, session, tokens};
 use crate::cluster::revoke;
 use crate::edge::caller::{MaybeSignedIn, SignedIn};
 use crate::edge::error::ApiError;
@@ -12,10 +13,10 @@ use crate::edge::extract::{Json, NoParams, Path, Query};
 use crate::edge::limits::{ClientAddr, Limit};
 use crate::game::UnixMs;
 use crate::ids::{self, PlayerName};
-use crate::moderation::queries;
+use crate::moderation::queries as moderation;
 use crate::password;
 use crate::state::AppState;
-use crate::store::{AccountWrite, PlayerRow, StoreError, Write};
+use crate::store::{PlayerRow, StoreError, Write};
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
@@ -53,7 +54,7 @@ pub async fn signup(
 ) -> Result<Response, ApiError> {
     csrf::check_origin(&headers, &uri)?;
     let name = PlayerName::for_account(&req.name).map_err(|e| ApiError::BadRequest(e.to_string()))?;
-    crate::auth::check_name(&state.forbidden, name.as_str())?;
+    crate::accounts::check_name(&state.forbidden, name.as_str())?;
     password::check_new(&req.password, name.as_str())?;
     let taken = || ApiError::Conflict(format!("the name `{name}` is taken"));
     // A friendly answer for the usual case; the unique index on `lower(name)` decides a race.
@@ -161,7 +162,7 @@ pub async fn signout(
         }
         Some(Credential::Token { hash }) => {
             let write = AccountWrite::DeleteApiTokenByHash { token_hash: hash.clone() };
-            state.store.write(vec![Write::Account(write)]).await?;
+            state.store.write(vec![Write::feature(write)]).await?;
             revoke::revoked(&state.lobby, state.cluster.as_deref(), vec![Credential::Token { hash }]).await;
         }
         None => {}
@@ -190,7 +191,7 @@ pub async fn me(
 ) -> Result<Response, ApiError> {
     let key = caller.name.key();
     let moderator = state.store.standing(&key).await?.is_some_and(|s| s.moderator);
-    let warnings = queries::warnings(&state.store, &key).await?;
+    let warnings = moderation::warnings(&state.store, &key).await?;
     let body = axum::Json(AccountInfo {
         name: caller.name.to_string(),
         created_at: caller.created_at.wire(),
@@ -254,8 +255,8 @@ pub async fn change_password(
     state
         .store
         .write(vec![
-            Write::Account(AccountWrite::SetPassword { player_key: key.clone(), password_hash: hash }),
-            Write::Account(AccountWrite::DeleteOtherSessions { player_key: key, keep }),
+            Write::feature(AccountWrite::SetPassword { player_key: key.clone(), password_hash: hash }),
+            Write::feature(AccountWrite::DeleteOtherSessions { player_key: key, keep }),
         ])
         .await?;
     // A session made between the read and the delete is deleted too, but has no connection told here:
@@ -320,7 +321,7 @@ pub async fn revoke_token(
             id.chars().take(40).collect::<String>()
         )));
     };
-    state.store.write(vec![Write::Account(AccountWrite::DeleteApiToken { id, player_key: key })]).await?;
+    state.store.write(vec![Write::feature(AccountWrite::DeleteApiToken { id, player_key: key })]).await?;
     revoke::revoked(&state.lobby, state.cluster.as_deref(), vec![Credential::Token { hash }]).await;
     Ok(StatusCode::NO_CONTENT)
 }
@@ -349,13 +350,13 @@ pub async fn acknowledge_warning(
         )));
     }
     let key = caller.name.key();
-    if !queries::warnings(&state.store, &key).await?.iter().any(|w| w.id == id) {
+    if !moderation::warnings(&state.store, &key).await?.iter().any(|w| w.id == id) {
         return Err(ApiError::NotFound(format!(
             "no warning `{}` to acknowledge on this account",
             id.chars().take(40).collect::<String>()
         )));
     }
-    let write = queries::ModWrite::Acknowledge { player_key: key, id, at: UnixMs::now() };
+    let write = moderation::ModWrite::Acknowledge { player_key: key, id, at: UnixMs::now() };
     state.store.write(vec![Write::feature(write)]).await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -5,7 +5,8 @@
 //! the address, the password hash and the links deleted; the name stays taken and its games readable).
 
 use super::email::check_password;
-use crate::auth::session;
+use crate::accounts::queries::{EmailWrite, data, email};
+use crate::accounts::session;
 use crate::blocks;
 use crate::edge::caller::SignedIn;
 use crate::edge::error::ApiError;
@@ -15,7 +16,7 @@ use crate::game::{GameHeader, UnixMs};
 use crate::ids::PlayerName;
 use crate::moderation::{Live, actions, close};
 use crate::state::AppState;
-use crate::store::{EmailWrite, GameFilter, ListCursor, Write};
+use crate::store::{GameFilter, ListCursor, Write};
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -61,22 +62,16 @@ async fn collect(state: &AppState, name: &PlayerName) -> Result<AccountData, Api
     let Some((row, password_hash)) = store.password_of(&key).await? else {
         return Err(ApiError::Unauthorized("the account no longer exists".into()));
     };
-    let email = store.email_of(&key, now).await?;
+    let email = email::email_of(store, &key, now).await?;
     let moderator = store.standing(&key).await?.is_some_and(|s| s.moderator);
-    let ratings = store
-        .ratings_of(name)
-        .await?
-        .into_iter()
-        .map(|(variant, r)| (variant.id().to_string(), super::ratings::shown(&r)))
-        .collect();
-    let chat = store
-        .chat_lines_by(&key)
+    let ratings =
+        store.ratings_of(name).await?.into_iter().map(|(variant, r)| (variant.id().to_string(), r.wire())).collect();
+    let chat = data::chat_lines_by(store, &key)
         .await?
         .into_iter()
         .map(|l| ChatLineRecord { game_id: l.game_id, room: l.room, text: l.text, at: l.at.max(0) as u64 })
         .collect();
-    let sessions = store
-        .sessions_of(&key)
+    let sessions = data::sessions_of(store, &key)
         .await?
         .into_iter()
         .map(|s| SessionRecord {
@@ -193,7 +188,7 @@ pub async fn close_account(
     check_password(&state, client, &caller.name, req.password).await?;
     let name = &caller.name;
     let also = vec![
-        Write::Email(EmailWrite::Forget { player_key: name.key() }),
+        Write::feature(EmailWrite::Forget { player_key: name.key() }),
         actions::log(name.as_str(), "close", name.as_str(), "closed by its owner".into()),
     ];
     let live = Live { lobby: &state.lobby, cluster: state.cluster.as_deref(), rooms: &state.rooms };

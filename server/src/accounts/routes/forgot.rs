@@ -7,7 +7,8 @@
 //! Without `--smtp-url` the answer is `no_mail`: the page says to ask the operator.
 
 use super::email::{lang_of, no_mail};
-use crate::auth::csrf;
+use crate::accounts::csrf;
+use crate::accounts::queries::{AccountWrite, email};
 use crate::edge::error::ApiError;
 use crate::edge::extract::{Json, NoParams, Query};
 use crate::edge::limits::ClientAddr;
@@ -15,7 +16,7 @@ use crate::game::UnixMs;
 use crate::ids::{self, EmailAddress, PlayerName};
 use crate::mail::{Lang, texts};
 use crate::state::AppState;
-use crate::store::{AccountWrite, Write};
+use crate::store::Write;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, Uri};
 use mancala_protocol::email::ForgotPassword;
@@ -69,7 +70,7 @@ pub async fn forgot(
 async fn recipient(state: &AppState, who: &str) -> Result<Option<(String, EmailAddress)>, ApiError> {
     if who.contains('@') {
         let Ok(address) = who.parse::<EmailAddress>() else { return Ok(None) };
-        let found = state.store.account_by_email(&address.key()).await?;
+        let found = email::account_by_email(&state.store, &address.key()).await?;
         return Ok(found.map(|a| (a.name, EmailAddress::stored(a.address))));
     }
     let Ok(name) = PlayerName::parse(who) else { return Ok(None) };
@@ -78,7 +79,7 @@ async fn recipient(state: &AppState, who: &str) -> Result<Option<(String, EmailA
         return Ok(None);
     }
     let Some((account, _)) = state.store.password_of(&key).await? else { return Ok(None) };
-    let row = state.store.email_of(&key, UnixMs::now()).await?;
+    let row = email::email_of(&state.store, &key, UnixMs::now()).await?;
     Ok(row.address.map(|a| (account.name, EmailAddress::stored(a))))
 }
 
@@ -99,7 +100,7 @@ async fn mail_link(state: &AppState, who: &str, lang: Lang) -> Result<(), ApiErr
         now,
         expires_at: now.plus(RESET_VALID),
     };
-    state.store.write(vec![Write::Account(write)]).await?;
+    state.store.write(vec![Write::feature(write)]).await?;
     let link = format!("{}/reset/{secret}", mailer.site());
     mailer
         .send(&address, texts::reset(lang, &name, &link, mailer.site()))

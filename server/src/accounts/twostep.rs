@@ -4,10 +4,11 @@
 //! sign-ins that wait for their code (a ticket, [`TICKET_LIFE`], used once). The arithmetic is in
 //! [`super::totp`]; API tokens are not affected (a token is a credential of its own).
 
+use super::queries::twostep::{self as queries, TicketRow, TwoStepWrite};
 use super::totp::{self, Typed};
 use crate::game::UnixMs;
 use crate::ids::{self, PlayerName};
-use crate::store::{Store, StoreError, TicketRow, TwoStepWrite, Write};
+use crate::store::{Store, StoreError, Write};
 use mancala_protocol::twostep::{TwoStepSetup, TwoStepStatus};
 use std::time::Duration;
 
@@ -52,13 +53,13 @@ fn now_secs(now: UnixMs) -> u64 {
 
 /// Is two-step sign-in on for the account `key`?
 pub async fn enabled(store: &Store, key: &str) -> Result<bool, StoreError> {
-    Ok(store.two_step(key).await?.is_some_and(|r| r.enabled_at.is_some()))
+    Ok(queries::two_step(store, key).await?.is_some_and(|r| r.enabled_at.is_some()))
 }
 
 /// The account's state as its page shows it.
 pub async fn status(store: &Store, key: &str) -> Result<TwoStepStatus, StoreError> {
-    let enabled_at = store.two_step(key).await?.and_then(|r| r.enabled_at);
-    let backup_codes_left = if enabled_at.is_some() { store.backup_codes_left(key).await? } else { 0 };
+    let enabled_at = queries::two_step(store, key).await?.and_then(|r| r.enabled_at);
+    let backup_codes_left = if enabled_at.is_some() { queries::backup_codes_left(store, key).await? } else { 0 };
     Ok(TwoStepStatus { enabled: enabled_at.is_some(), enabled_at: enabled_at.map(UnixMs::wire), backup_codes_left })
 }
 
@@ -74,7 +75,7 @@ pub async fn setup(store: &Store, name: &PlayerName) -> Result<TwoStepSetup, Two
     let uri = totp::uri(&secret, name.as_str());
     let qr_svg = totp::qr_svg(&uri).map_err(TwoStepError::Internal)?;
     let write = TwoStepWrite::Setup { player_key: key, secret: secret.clone(), now: UnixMs::now() };
-    store.write(vec![Write::TwoStep(write)]).await?;
+    store.write(vec![Write::feature(write)]).await?;
     Ok(TwoStepSetup { secret, uri, qr_svg })
 }
 
@@ -82,13 +83,13 @@ pub async fn setup(store: &Store, name: &PlayerName) -> Result<TwoStepSetup, Two
 fn backup_writes(key: &str, now: UnixMs) -> (Vec<String>, Write) {
     let codes = totp::new_backup_codes();
     let hashes = codes.iter().map(|c| totp::backup_hash(&c.replace('-', ""))).collect();
-    (codes, Write::TwoStep(TwoStepWrite::SetBackupCodes { player_key: key.to_string(), hashes, now }))
+    (codes, Write::feature(TwoStepWrite::SetBackupCodes { player_key: key.to_string(), hashes, now }))
 }
 
 /// Turns two-step sign-in on with a first code of the secret set up; the backup codes, to show once.
 pub async fn enable(store: &Store, name: &PlayerName, code: &str) -> Result<Vec<String>, TwoStepError> {
     let key = name.key();
-    let Some(row) = store.two_step(&key).await? else {
+    let Some(row) = queries::two_step(store, &key).await? else {
         return Err(TwoStepError::Conflict(
             "no secret is waiting for its first code: start with POST /api/account/twostep/setup".into(),
         ));
@@ -108,7 +109,7 @@ pub async fn enable(store: &Store, name: &PlayerName, code: &str) -> Result<Vec<
         ));
     };
     let (codes, backup) = backup_writes(&key, now);
-    let enable = Write::TwoStep(TwoStepWrite::Enable { player_key: key, step, now });
+    let enable = Write::feature(TwoStepWrite::Enable { player_key: key, step, now });
     match store.write(vec![enable, backup]).await {
         // Turned on by another request meanwhile.
         Err(StoreError::Database(sqlx::Error::RowNotFound)) => {
@@ -122,14 +123,15 @@ pub async fn enable(store: &Store, name: &PlayerName, code: &str) -> Result<Vec<
 /// on, and uses it: its step, or the backup code, is not accepted again. A wrong code is counted.
 pub async fn verify(store: &Store, key: &str, code: &str) -> Result<(), TwoStepError> {
     let now = UnixMs::now();
-    let (wrong, first) = store.two_step_failures(key, UnixMs::from_millis(now.millis() - window_ms())).await?;
+    let (wrong, first) =
+        queries::two_step_failures(store, key, UnixMs::from_millis(now.millis() - window_ms())).await?;
     if wrong >= MAX_WRONG {
         let free_at = first.map_or(now.millis(), |f| f.millis() + window_ms());
         let retry_after = u64::try_from(((free_at - now.millis()).max(1000) + 999) / 1000).unwrap_or(1);
         return Err(TwoStepError::TooMany { retry_after });
     }
     let typed = totp::read(code).map_err(TwoStepError::BadRequest)?;
-    let row = store.two_step(key).await?.filter(|r| r.enabled_at.is_some());
+    let row = queries::two_step(store, key).await?.filter(|r| r.enabled_at.is_some());
     let Some(row) = row else { return Err(TwoStepError::Conflict("two-step sign-in is off for this account".into())) };
     let used = || TwoStepError::Used("that code was used already: wait for the app's next code".into());
     let write = match typed {
@@ -144,7 +146,7 @@ pub async fn verify(store: &Store, key: &str, code: &str) -> Result<(), TwoStepE
         }
         Typed::Backup(code) => {
             let hash = totp::backup_hash(&code);
-            match store.backup_code(key, &hash).await? {
+            match queries::backup_code(store, key, &hash).await? {
                 None => return Err(wrong_code(store, key, now).await),
                 Some(found) if found.used_at.is_some() => {
                     return Err(TwoStepError::Used("that backup code was used already: each works once".into()));
@@ -153,7 +155,7 @@ pub async fn verify(store: &Store, key: &str, code: &str) -> Result<(), TwoStepE
             }
         }
     };
-    match store.write(vec![Write::TwoStep(write)]).await {
+    match store.write(vec![Write::feature(write)]).await {
         // Another request used it between the read and the write.
         Err(StoreError::Database(sqlx::Error::RowNotFound)) => Err(used()),
         other => other.map_err(Into::into),
@@ -168,7 +170,7 @@ fn window_ms() -> i64 {
 async fn wrong_code(store: &Store, key: &str, now: UnixMs) -> TwoStepError {
     let forget_before = UnixMs::from_millis(now.millis() - window_ms());
     let write = TwoStepWrite::Failure { player_key: key.to_string(), now, forget_before };
-    if let Err(e) = store.write(vec![Write::TwoStep(write)]).await {
+    if let Err(e) = store.write(vec![Write::feature(write)]).await {
         return e.into();
     }
     TwoStepError::Wrong("wrong code: type the 6 digits the app shows now, or an unused backup code".into())
@@ -183,7 +185,7 @@ pub async fn new_backup_codes(store: &Store, key: &str) -> Result<Vec<String>, T
 
 /// Turns two-step sign-in off for the account `key`.
 pub async fn disable(store: &Store, key: &str) -> Result<(), TwoStepError> {
-    store.write(vec![Write::TwoStep(TwoStepWrite::Disable { player_key: key.to_string() })]).await?;
+    store.write(vec![Write::feature(TwoStepWrite::Disable { player_key: key.to_string() })]).await?;
     Ok(())
 }
 
@@ -202,7 +204,7 @@ pub async fn wait_for_code(
         now,
         expires_at: now.plus(TICKET_LIFE),
     };
-    store.write(vec![Write::TwoStep(write)]).await?;
+    store.write(vec![Write::feature(write)]).await?;
     Ok(ticket)
 }
 
@@ -212,13 +214,13 @@ fn expired() -> TwoStepError {
 
 /// The sign-in waiting under `ticket`, if it still waits.
 pub async fn waiting(store: &Store, ticket: &str) -> Result<TicketRow, TwoStepError> {
-    store.two_step_ticket(&ids::token_hash(ticket), UnixMs::now()).await?.ok_or_else(expired)
+    queries::two_step_ticket(store, &ids::token_hash(ticket), UnixMs::now()).await?.ok_or_else(expired)
 }
 
 /// The write that ends the sign-in waiting under `ticket` (it fails the batch if the ticket was used or is
 /// over by then).
 pub fn use_ticket(ticket: &str) -> Write {
-    Write::TwoStep(TwoStepWrite::UseTicket { hash: ids::token_hash(ticket), now: UnixMs::now() })
+    Write::feature(TwoStepWrite::UseTicket { hash: ids::token_hash(ticket), now: UnixMs::now() })
 }
 
 /// A failed batch with [`use_ticket`] in it, in the words of a sign-in.

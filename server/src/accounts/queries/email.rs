@@ -1,11 +1,13 @@
 //! An account's email (migration 0022): its confirmed address on `players`, the confirmation links waiting
 //! in `email_confirmations`, and what closing an account forgets (the address, the password hash, the
-//! links). Writes are [`EmailWrite`]s, applied by the single writer; reads run on the read pool.
+//! links). Reads run on the read pool; an [`EmailWrite`] is handed to the store's single writer, which runs
+//! it in its transaction as every write (a closing forgets the address in the job that closes the account).
 
-use super::{Store, StoreError};
 use crate::game::UnixMs;
 use crate::ids::TokenHash;
-use sqlx::{Any, Row, Transaction};
+use crate::store::{Backend, FeatureWrite, Report, Store, StoreError, Tx};
+use futures_util::future::BoxFuture;
+use sqlx::Row;
 
 /// An account's address: the confirmed one, and the one waiting for its link.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -40,8 +42,16 @@ pub enum EmailWrite {
     Forget { player_key: String },
 }
 
-/// Applies one email write inside the writer's transaction.
-pub(super) async fn apply(tx: &mut Transaction<'static, Any>, write: &EmailWrite) -> Result<(), sqlx::Error> {
+impl FeatureWrite for EmailWrite {
+    fn apply<'a>(&'a self, tx: &'a mut Tx, _: Backend) -> BoxFuture<'a, Result<Option<Report>, sqlx::Error>> {
+        Box::pin(async move {
+            apply(tx, self).await?;
+            Ok(None)
+        })
+    }
+}
+
+async fn apply(tx: &mut Tx, write: &EmailWrite) -> Result<(), sqlx::Error> {
     const SPEND: &str = "UPDATE email_confirmations SET used_at = $2 WHERE player_key = $1 AND used_at IS NULL";
     match write {
         EmailWrite::InsertConfirmation { token_hash, player_key, email, now, expires_at } => {
@@ -119,54 +129,52 @@ pub(super) async fn apply(tx: &mut Transaction<'static, Any>, write: &EmailWrite
     Ok(())
 }
 
-impl Store {
-    /// The address of the account `key` and the one waiting for confirmation at `now`.
-    pub async fn email_of(&self, key: &str, now: UnixMs) -> Result<EmailRow, StoreError> {
-        let row = sqlx::query("SELECT email, email_confirmed_at FROM players WHERE lower(name) = $1")
-            .bind(key)
-            .fetch_optional(self.pool())
-            .await?;
-        let mut found = EmailRow::default();
-        if let Some(r) = row {
-            found.address = r.try_get("email")?;
-            found.confirmed_at = r.try_get::<Option<i64>, _>("email_confirmed_at")?.map(UnixMs::from_millis);
-        }
-        let pending = sqlx::query(
-            "SELECT email FROM email_confirmations WHERE player_key = $1 AND used_at IS NULL AND expires_at > $2 \
-             ORDER BY created_at DESC LIMIT 1",
-        )
+/// The address of the account `key` and the one waiting for confirmation at `now`.
+pub async fn email_of(store: &Store, key: &str, now: UnixMs) -> Result<EmailRow, StoreError> {
+    let row = sqlx::query("SELECT email, email_confirmed_at FROM players WHERE lower(name) = $1")
         .bind(key)
-        .bind(now.millis())
-        .fetch_optional(self.pool())
+        .fetch_optional(store.pool())
         .await?;
-        found.pending = pending.map(|r| r.try_get(0)).transpose()?;
-        Ok(found)
+    let mut found = EmailRow::default();
+    if let Some(r) = row {
+        found.address = r.try_get("email")?;
+        found.confirmed_at = r.try_get::<Option<i64>, _>("email_confirmed_at")?.map(UnixMs::from_millis);
     }
+    let pending = sqlx::query(
+        "SELECT email FROM email_confirmations WHERE player_key = $1 AND used_at IS NULL AND expires_at > $2 \
+         ORDER BY created_at DESC LIMIT 1",
+    )
+    .bind(key)
+    .bind(now.millis())
+    .fetch_optional(store.pool())
+    .await?;
+    found.pending = pending.map(|r| r.try_get(0)).transpose()?;
+    Ok(found)
+}
 
-    /// The account (its key) and the address link `token_hash` would confirm, if the link is unused and
-    /// unexpired at `now`.
-    pub async fn email_confirmation(
-        &self,
-        token_hash: &TokenHash,
-        now: UnixMs,
-    ) -> Result<Option<(String, String)>, StoreError> {
-        let row = sqlx::query(
-            "SELECT player_key, email FROM email_confirmations \
-             WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2",
-        )
-        .bind(token_hash.as_str())
-        .bind(now.millis())
-        .fetch_optional(self.pool())
+/// The account (its key) and the address link `token_hash` would confirm, if the link is unused and
+/// unexpired at `now`.
+pub async fn email_confirmation(
+    store: &Store,
+    token_hash: &TokenHash,
+    now: UnixMs,
+) -> Result<Option<(String, String)>, StoreError> {
+    let row = sqlx::query(
+        "SELECT player_key, email FROM email_confirmations \
+         WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2",
+    )
+    .bind(token_hash.as_str())
+    .bind(now.millis())
+    .fetch_optional(store.pool())
+    .await?;
+    row.map(|r| Ok((r.try_get(0)?, r.try_get(1)?))).transpose()
+}
+
+/// The open account whose confirmed address is `key` (lowercase), if any.
+pub async fn account_by_email(store: &Store, key: &str) -> Result<Option<MailedAccount>, StoreError> {
+    let row = sqlx::query("SELECT name, email FROM players WHERE lower(email) = $1 AND closed_at IS NULL")
+        .bind(key)
+        .fetch_optional(store.pool())
         .await?;
-        row.map(|r| Ok((r.try_get(0)?, r.try_get(1)?))).transpose()
-    }
-
-    /// The open account whose confirmed address is `key` (lowercase), if any.
-    pub async fn account_by_email(&self, key: &str) -> Result<Option<MailedAccount>, StoreError> {
-        let row = sqlx::query("SELECT name, email FROM players WHERE lower(email) = $1 AND closed_at IS NULL")
-            .bind(key)
-            .fetch_optional(self.pool())
-            .await?;
-        row.map(|r| Ok(MailedAccount { name: r.try_get("name")?, address: r.try_get("email")? })).transpose()
-    }
+    row.map(|r| Ok(MailedAccount { name: r.try_get("name")?, address: r.try_get("email")? })).transpose()
 }

@@ -1,10 +1,10 @@
 //! The routes of two-step sign-in: its state, setting it up, turning it on with a first code, off with the
 //! password and a code, new backup codes; and the second step of a sign-in (`POST
 //! /api/account/signin/code`), which the password step asks for through [`ask_code`]. Thin: the rules are
-//! in [`crate::auth::twostep`].
+//! in [`crate::accounts::twostep`].
 
 use super::account::{WRONG, with_cookie};
-use crate::auth::{csrf, session, tokens, twostep};
+use crate::accounts::{csrf, session, tokens, twostep};
 use crate::edge::caller::SignedIn;
 use crate::edge::error::ApiError;
 use crate::edge::extract::{Json, NoParams, Query};

@@ -4,9 +4,10 @@
 //! write an hour per active browser, not one per request).
 
 use super::AuthError;
+use super::queries::AccountWrite;
 use crate::game::UnixMs;
 use crate::ids::{self, PlayerName, TokenHash};
-use crate::store::{AccountWrite, Store, Write};
+use crate::store::{Store, Write};
 use axum::http::{HeaderMap, HeaderValue, header};
 use std::time::Duration;
 
@@ -70,8 +71,8 @@ pub fn start(name: &PlayerName) -> (String, Vec<Write>) {
     let id = ids::token();
     let now = UnixMs::now();
     let writes = vec![
-        Write::Account(AccountWrite::DeleteExpiredSessions { now }),
-        Write::Account(AccountWrite::InsertSession {
+        Write::feature(AccountWrite::DeleteExpiredSessions { now }),
+        Write::feature(AccountWrite::InsertSession {
             id_hash: ids::token_hash(&id),
             player_key: name.key(),
             now,
@@ -91,7 +92,7 @@ pub fn touch(store: &Store, id_hash: &TokenHash, last_seen: UnixMs) {
     let store = store.clone();
     let write = AccountWrite::TouchSession { id_hash: id_hash.clone(), now, expires_at: now.plus(IDLE) };
     tokio::spawn(async move {
-        if let Err(e) = store.write(vec![Write::Account(write)]).await {
+        if let Err(e) = store.write(vec![Write::feature(write)]).await {
             tracing::debug!(error = %e, "session refresh not stored");
         }
     });
@@ -99,7 +100,7 @@ pub fn touch(store: &Store, id_hash: &TokenHash, last_seen: UnixMs) {
 
 /// Signs out: deletes the session `id_hash`.
 pub async fn end(store: &Store, id_hash: &TokenHash) -> Result<(), AuthError> {
-    store.write(vec![Write::Account(AccountWrite::DeleteSession { id_hash: id_hash.clone() })]).await?;
+    store.write(vec![Write::feature(AccountWrite::DeleteSession { id_hash: id_hash.clone() })]).await?;
     Ok(())
 }
 

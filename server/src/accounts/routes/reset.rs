@@ -4,7 +4,8 @@
 //! using it ends every session of the account, on every node (API tokens stay: they are a program's, and
 //! the player revokes them on the account page).
 
-use crate::auth::{Credential, csrf};
+use crate::accounts::queries::{self, AccountWrite};
+use crate::accounts::{Credential, csrf};
 use crate::cluster::revoke;
 use crate::edge::error::ApiError;
 use crate::edge::extract::{Json, NoParams, Query};
@@ -13,7 +14,7 @@ use crate::game::UnixMs;
 use crate::ids;
 use crate::password;
 use crate::state::AppState;
-use crate::store::{AccountWrite, StoreError, Write};
+use crate::store::{StoreError, Write};
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, Uri};
 use mancala_protocol::account::ResetPassword;
@@ -45,16 +46,16 @@ pub async fn reset_password(
     let unusable = || ApiError::NotFound(UNUSABLE.into());
     let token_hash = ids::token_hash(&req.token);
     let now = UnixMs::now();
-    let Some(key) = state.store.password_reset(&token_hash, now).await? else { return Err(unusable()) };
+    let Some(key) = queries::password_reset(&state.store, &token_hash, now).await? else { return Err(unusable()) };
     let Some((account, _)) = state.store.password_of(&key).await? else { return Err(unusable()) };
     password::check_new(&req.password, &account.name)?;
     let hash = password::hash(req.password).await?;
     let signed_out: Vec<Credential> =
         state.store.session_hashes(&key).await?.into_iter().map(|id_hash| Credential::Session { id_hash }).collect();
     let writes = vec![
-        Write::Account(AccountWrite::UsePasswordReset { token_hash, now }),
-        Write::Account(AccountWrite::SetPassword { player_key: key.clone(), password_hash: hash }),
-        Write::Account(AccountWrite::DeleteOtherSessions { player_key: key, keep: None }),
+        Write::feature(AccountWrite::UsePasswordReset { token_hash, now }),
+        Write::feature(AccountWrite::SetPassword { player_key: key.clone(), password_hash: hash }),
+        Write::feature(AccountWrite::DeleteOtherSessions { player_key: key, keep: None }),
     ];
     match state.store.write(writes).await {
         // Used or expired between the read and the write (two requests with one link): nothing written.

@@ -3,9 +3,10 @@
 //! other token of the server. An account holds at most [`MAX_PER_ACCOUNT`].
 
 use super::AuthError;
+use super::queries::AccountWrite;
 use crate::game::UnixMs;
 use crate::ids::{self, PlayerName};
-use crate::store::{AccountWrite, Store, Write};
+use crate::store::{Store, Write};
 use mancala_protocol::account::ApiTokenCreated;
 
 /// The most API tokens one account may hold.
@@ -44,7 +45,7 @@ pub async fn create(store: &Store, name: &PlayerName, label: &str) -> Result<Api
         token_hash: ids::token_hash(&token),
         created_at,
     };
-    store.write(vec![Write::Account(write)]).await?;
+    store.write(vec![Write::feature(write)]).await?;
     Ok(ApiTokenCreated { id, label, token, created_at: created_at.wire() })
 }
 

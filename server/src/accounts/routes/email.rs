@@ -5,7 +5,8 @@
 //! goes out either way); its confirmation does, to whoever reads that mailbox. Without `--smtp-url`
 //! setting an address is refused with `no_mail`: it could never be confirmed.
 
-use crate::auth::csrf;
+use crate::accounts::csrf;
+use crate::accounts::queries::email::{self as queries, EmailWrite};
 use crate::edge::caller::SignedIn;
 use crate::edge::error::ApiError;
 use crate::edge::extract::{Json, NoParams, Query};
@@ -15,7 +16,7 @@ use crate::ids::{self, EmailAddress, PlayerName};
 use crate::mail::{Lang, texts};
 use crate::password;
 use crate::state::AppState;
-use crate::store::{EmailWrite, StoreError, Write};
+use crate::store::{StoreError, Write};
 use axum::extract::State;
 use axum::http::{HeaderMap, Uri, header};
 use mancala_protocol::email::{ConfirmEmail, EmailConfirmed, EmailState, SetEmail};
@@ -77,7 +78,7 @@ pub async fn check_password(
 }
 
 async fn state_of(state: &AppState, name: &PlayerName) -> Result<EmailState, ApiError> {
-    let row = state.store.email_of(&name.key(), UnixMs::now()).await?;
+    let row = queries::email_of(&state.store, &name.key(), UnixMs::now()).await?;
     Ok(EmailState {
         address: row.address,
         confirmed_at: row.confirmed_at.map(UnixMs::wire),
@@ -135,7 +136,7 @@ pub async fn set(
     let Some(address) = address else {
         check_password(&state, client, &caller.name, req.password).await?;
         let write = EmailWrite::Remove { player_key: caller.name.key(), now: UnixMs::now() };
-        state.store.write(vec![Write::Email(write)]).await?;
+        state.store.write(vec![Write::feature(write)]).await?;
         return Ok(axum::Json(state_of(&state, &caller.name).await?));
     };
     let Some(mailer) = state.mailer.clone() else {
@@ -144,7 +145,7 @@ pub async fn set(
     check_password(&state, client, &caller.name, req.password).await?;
     let key = caller.name.key();
     let now = UnixMs::now();
-    let current = state.store.email_of(&key, now).await?;
+    let current = queries::email_of(&state.store, &key, now).await?;
     if current.address.as_deref().is_some_and(|a| a.eq_ignore_ascii_case(address.as_str())) {
         // Already this account's address: nothing to confirm again.
         return Ok(axum::Json(state_of(&state, &caller.name).await?));
@@ -167,7 +168,7 @@ pub async fn set(
         now,
         expires_at: now.plus(CONFIRM_VALID),
     };
-    state.store.write(vec![Write::Email(write)]).await?;
+    state.store.write(vec![Write::feature(write)]).await?;
     let link = format!("{}/email/{secret}", mailer.site());
     let hours = CONFIRM_VALID.as_secs() / 3600;
     let mail = texts::confirmation(lang, caller.name.as_str(), &link, hours, mailer.site());
@@ -199,9 +200,11 @@ pub async fn confirm(
     let unusable = || ApiError::NotFound(UNUSABLE.into());
     let token_hash = ids::token_hash(&req.token);
     let now = UnixMs::now();
-    let Some((key, address)) = state.store.email_confirmation(&token_hash, now).await? else { return Err(unusable()) };
+    let Some((key, address)) = queries::email_confirmation(&state.store, &token_hash, now).await? else {
+        return Err(unusable());
+    };
     let Some((account, _)) = state.store.password_of(&key).await? else { return Err(unusable()) };
-    match state.store.write(vec![Write::Email(EmailWrite::Confirm { token_hash, now })]).await {
+    match state.store.write(vec![Write::feature(EmailWrite::Confirm { token_hash, now })]).await {
         Err(StoreError::Database(sqlx::Error::RowNotFound)) => return Err(unusable()),
         Err(StoreError::Conflict) => {
             return Err(ApiError::Conflict(format!(
