@@ -7,7 +7,7 @@
 //! connections), [`store`] (SQLite or PostgreSQL through one code path; rows to domain values, every SQL
 //! statement the core owns), `engine_work` (every search of the server on one pool of cores: the server bots', analyses,
 //! reviews), `ws` (the WebSocket endpoint and connection loop), `http` (REST routes, one file per area),
-//! `cluster`, and the features in a folder each (`accounts`, `lobby`, `playban`, `blocks`, `puzzles`,
+//! `cluster`, and the features in a folder each (`accounts`, `learn`, `lobby`, `playban`, `blocks`, `puzzles`,
 //! `moderation`, `fairplay`, `tournaments`). [`run`] takes a bound listener and a shutdown future, so tests
 //! run the real server on an ephemeral port.
 //!
@@ -29,6 +29,7 @@ pub mod game;
 pub mod healthcheck;
 pub(crate) mod http;
 pub mod ids;
+pub(crate) mod learn;
 pub(crate) mod lobby;
 pub(crate) mod mail;
 pub(crate) mod moderation;

@@ -7,7 +7,7 @@ use crate::services::Services;
 use crate::state::AppState;
 use crate::store::{Store, WriterTask};
 use crate::{Config, ServerError};
-use crate::{blocks, cluster, edge, engine_work, fairplay, http, ids, lobby, mail, metrics_setup, moderation};
+use crate::{blocks, cluster, edge, engine_work, fairplay, ids, learn, lobby, mail, metrics_setup, moderation};
 use crate::{puzzles, room, tournaments};
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -72,7 +72,7 @@ impl Node {
         // The recorder first: the rooms restored below count in `mancala_rooms` (a gauge moved before the
         // recorder exists is lost, and the rooms' ends would then take it below zero).
         let metrics = metrics_setup::handle();
-        http::learn::load()?;
+        learn::load()?;
         // Before anything is started: a mail setting that cannot work stops the server with its reason.
         let mailer = mail::Mailer::of(config).map_err(|e| ServerError::Config(e.to_string()))?;
         let stopping = CancellationToken::new();

@@ -12,13 +12,13 @@
 //! | `GET /api/games/{id}/ws` | the WebSocket ([`crate::ws`]) |
 //! | `POST /api/games/{id}/preview` | a move previewed by the player to move, where the game allows it ([`game_preview`]) |
 //! | `POST /api/players`, `GET /api/players/{name}` | token accounts, profiles ([`players`]) |
-//! | `/api/account/…` | sign up, sign in and out, password, API tokens, two-step sign-in, a password through a one-time link, the email address and its confirmation, "Forgot your password?", download my data, close my account ([`crate::accounts`], its `routes/`); lesson progress ([`progress`]), the account's games not over ([`playing`]) |
+//! | `/api/account/…` | sign up, sign in and out, password, API tokens, two-step sign-in, a password through a one-time link, the email address and its confirmation, "Forgot your password?", download my data, close my account ([`crate::accounts`], its `routes/`); lesson progress ([`crate::learn`]), the account's games not over ([`playing`]) |
 //! | `GET /api/site` | whether the server sends mail ([`site`]) |
 //! | `GET /api/games`, `GET /api/games/{id}`, `GET /api/games/{id}/position` | history: list, one game, a position ([`history`]) |
 //! | `GET /api/games/{id}/export` | the record as text or JSON ([`export`]) |
 //! | `GET /api/players/{name}/games`, `GET /api/stream/game/{id}` | NDJSON streams ([`streams`]) |
 //! | `GET /api/players/{name}/ratings/{variant}`, `GET /api/leaderboard/{variant}` | ratings ([`ratings`]) |
-//! | `GET /api/lessons…`, `POST /api/lessons/{game}/{lesson}/{step}/check`, `GET /api/rules/{variant}`, `POST /api/preview` | lessons, rules pages, move preview ([`learn`]) |
+//! | `GET /api/lessons…`, `POST /api/lessons/{game}/{lesson}/{step}/check`, `GET /api/rules/{variant}`, `POST /api/preview` | lessons, rules pages, move preview ([`crate::learn`], its `routes/`) |
 //! | `POST /api/analysis` | the engine's analysis of a position or a finished game's ply ([`analysis`]) |
 //! | `GET /api/games/{id}/review` | a finished game's post-game review, computed in the background ([`review`]) |
 //! | `GET /sw.js` | the service worker of the web client's version ([`worker`]) |
@@ -40,13 +40,11 @@ pub mod game_preview;
 pub mod games;
 pub mod history;
 pub mod lean_js;
-pub mod learn;
 pub mod module_graph;
 pub mod openapi;
 pub mod ops;
 pub mod players;
 pub mod playing;
-pub mod progress;
 pub mod ratings;
 pub mod review;
 pub mod site;
@@ -58,7 +56,7 @@ pub mod worker;
 
 use crate::state::AppState;
 use axum::Router;
-use axum::routing::{get, post, put};
+use axum::routing::{get, post};
 use std::time::Duration;
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
@@ -81,8 +79,6 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/preview", post(game_preview::preview))
         .route("/api/site", get(site::site))
         .route("/api/account/playing", get(playing::playing))
-        .route("/api/account/learn", get(progress::get))
-        .route("/api/account/learn/{game}/{lesson}/{step}", put(progress::put))
         .route("/api/players", post(players::create))
         .route("/api/players/{name}", get(players::profile))
         .route("/api/games", get(history::list))
@@ -93,11 +89,6 @@ pub fn router(state: AppState) -> Router {
         .route("/api/players/{name}/ratings/{variant}", get(ratings::history))
         .route("/api/leaderboard/{variant}", get(ratings::leaderboard))
         .route("/api/stream/game/{id}", get(streams::live_game))
-        .route("/api/lessons", get(learn::courses))
-        .route("/api/lessons/{game}/{lesson}", get(learn::lesson))
-        .route("/api/lessons/{game}/{lesson}/{step}/check", post(learn::check))
-        .route("/api/rules/{variant}", get(learn::rules))
-        .route("/api/preview", post(learn::preview))
         .route("/api/analysis", post(analysis::analyse))
         .route("/api/games/{id}/review", get(review::review))
         .route("/api/games/{id}/review/{ply}", get(review::lines))
@@ -110,6 +101,7 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::puzzles::routes::router())
         .merge(crate::tournaments::routes::router())
         .merge(crate::lobby::routes::router())
+        .merge(crate::learn::routes::router())
         .merge(crate::moderation::routes::router())
         .merge(web::routes())
         .layer(axum::middleware::from_fn(answers::note_route))

@@ -29,7 +29,6 @@ pub enum Write {
     InsertMove(MoveRow),
     InsertPlayer(PlayerRow),
     /// A lesson step an account met (`store/learn.rs`).
-    LearnStep(super::learn::LearnStep),
     /// The rating update of a rated game this job finishes (after the game row, in the same transaction).
     Rate(super::ratings::RateGame),
     /// Who aborted the game this job aborts (`store/aborts.rs`).
@@ -304,7 +303,6 @@ impl<'a> Merged<'a> {
                 },
                 Write::InsertGame(_)
                 | Write::InsertPlayer(_)
-                | Write::LearnStep(_)
                 | Write::AbortedBy(_)
                 | Write::Review(_)
                 | Write::Chat(_)
@@ -362,7 +360,6 @@ async fn apply_all(
                 .execute(&mut **tx)
                 .await?;
             }
-            Write::LearnStep(l) => super::learn::apply(tx, l).await?,
             Write::AbortedBy(a) => super::aborts::apply(tx, a).await?,
             Write::Review(r) => super::reviews::apply(tx, r).await?,
             Write::Chat(c) => super::chat::apply(tx, c).await?,

@@ -24,6 +24,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("puzzles", &["ids", "game", "ratings", "store", "engine_work", "config"]),
     ("blocks", &["ids", "game", "store", "config"]),
     ("room", &["ids", "game", "ratings", "store", "engine_work", "blocks", "config"]),
+    ("learn", &["ids", "game", "store", "config"]),
     ("playban", &["ids", "game", "store", "config"]),
     ("cluster", &["ids", "game", "store", "room", "lobby", "blocks", "config"]),
     ("lobby", &["ids", "game", "ratings", "store", "room", "playban", "blocks", "config"]),
@@ -71,6 +72,7 @@ const BELOW_EDGE: &[&str] = &[
     "fairplay",
     "mail",
     "blocks",
+    "learn",
     "room",
     "playban",
     "cluster",
@@ -85,7 +87,7 @@ const BELOW_EDGE: &[&str] = &[
 /// its SQL, and its other files (logic without I/O, the public surface) follow the feature's row of
 /// [`ALLOWED`].
 const FEATURES: &[&str] =
-    &["accounts", "playban", "blocks", "puzzles", "moderation", "fairplay", "tournaments", "lobby"];
+    &["accounts", "playban", "blocks", "puzzles", "moderation", "fairplay", "tournaments", "lobby", "learn"];
 
 /// What a feature's routes may use: what `http` may (everything below, `edge`, `state`), and neither
 /// `http` nor `ws`.

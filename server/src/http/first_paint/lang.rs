@@ -2,7 +2,7 @@
 //! picker, which the client keeps in the `lang` cookie as well as in localStorage, else the first of the
 //! browser's languages (`Accept-Language`) that has a catalog, else English.
 
-use super::super::learn;
+use crate::learn::{library, routes::language};
 use axum::http::HeaderMap;
 
 /// The cookie the client writes when a language is chosen with the picker.
@@ -11,11 +11,11 @@ pub const COOKIE: &str = "lang";
 /// The language to draw the page in.
 pub fn visitor(headers: &HeaderMap) -> &'static str {
     let chosen = crate::accounts::session::read_cookie(headers, COOKIE);
-    let known = learn::library().languages();
+    let known = library().languages();
     if let Some(lang) = chosen.and_then(|c| known.iter().copied().find(|k| *k == c)) {
         return lang;
     }
-    learn::language(None, headers)
+    language(None, headers)
 }
 
 #[cfg(test)]
@@ -43,7 +43,7 @@ mod tests {
     #[test]
     fn the_texts_and_the_catalogs_have_the_same_languages() {
         // The page's words and its texts in one language.
-        let mut texts: Vec<&str> = learn::library().languages();
+        let mut texts: Vec<&str> = library().languages();
         texts.sort();
         assert_eq!(web::languages(), texts.join(" "));
     }

@@ -7,13 +7,13 @@
 use super::html::{encode_component, esc};
 use super::words::Words;
 use super::{Drawn, data};
-use crate::http::learn;
+use crate::learn::{library, routes::lesson_view};
 
 /// `/learn`.
 pub fn list(lang: &'static str) -> Drawn {
     let words = Words::load(lang, &["learn"]);
     let mut courses = String::new();
-    for c in learn::library().courses(lang) {
+    for c in library().courses(lang) {
         let game = c.game.id();
         let lessons: String = c
             .lessons
@@ -47,7 +47,7 @@ pub fn list(lang: &'static str) -> Drawn {
 pub fn lesson(lang: &'static str, game: &str, lesson: &str) -> Drawn {
     let words = Words::load(lang, &["learn"]);
     let back = format!(r#"<p class="small links"><a href="/learn">{}</a></p>"#, esc(&words.t("learn.all_lessons")));
-    let Ok(l) = learn::lesson_view(game, lesson, lang) else {
+    let Ok(l) = lesson_view(game, lesson, lang) else {
         let main = format!(r#"<section class="panel">{back}<h1>{}</h1></section>"#, esc(&words.t("learn.no_lesson")));
         let title = words.t("learn.title");
         return Drawn::page(words, &title, main, true);

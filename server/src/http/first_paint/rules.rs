@@ -5,7 +5,7 @@
 use super::Drawn;
 use super::html::esc;
 use super::words::Words;
-use crate::http::learn;
+use crate::learn::library;
 use mancala_engine::Variant;
 
 /// The games with a rules page, in the client's order (web/app/js/rules/view.js).
@@ -23,7 +23,7 @@ pub fn draw(lang: &'static str, variant: &str) -> Drawn {
             })
             .collect()
     };
-    let rules = variant.parse::<Variant>().ok().and_then(|v| learn::library().rules(v, lang).ok());
+    let rules = variant.parse::<Variant>().ok().and_then(|v| library().rules(v, lang).ok());
     let Some(r) = rules else {
         let links: String = GAMES.iter().map(|id| format!("<li>{}</li>", link(&words, id))).collect();
         let main = format!(

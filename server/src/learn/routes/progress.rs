@@ -10,13 +10,14 @@
 //! The limit on what an account can store is the lessons themselves: a step id that no shipped lesson
 //! has is refused (404), and a step is one row however often it is met.
 
-use super::learn::library;
 use crate::edge::caller::SignedIn;
 use crate::edge::error::ApiError;
 use crate::edge::extract::{NoParams, Query};
 use crate::game::UnixMs;
+use crate::learn::library;
+use crate::learn::queries::{self, LearnStep};
 use crate::state::AppState;
-use crate::store::{LearnStep, Write};
+use crate::store::Write;
 use axum::extract::State;
 use axum::http::StatusCode;
 use mancala_protocol::http::ErrorBody;
@@ -40,7 +41,7 @@ pub async fn get(
     _: Query<NoParams>,
     SignedIn(caller): SignedIn,
 ) -> Result<axum::Json<LearnProgress>, ApiError> {
-    let mut steps = state.store.learn_progress(&caller.name.key()).await?;
+    let mut steps = queries::progress(&state.store, &caller.name.key()).await?;
     // A step of a lesson since removed is no progress of today's lessons.
     steps.retain(|s| library().step_data(s).is_some());
     Ok(axum::Json(LearnProgress { steps }))
@@ -70,6 +71,6 @@ pub async fn put(
         return Err(ApiError::NotFound(format!("no lesson step `{shown}`")));
     }
     let write = LearnStep { player_key: caller.name.key(), step: id, done_at: UnixMs::now() };
-    state.store.write(vec![Write::LearnStep(write)]).await?;
+    state.store.write(vec![Write::feature(write)]).await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -13,40 +13,42 @@
 //! The language is `lang` when given, else the first language of `Accept-Language` that has texts, else
 //! English. The static answers (courses, lessons, rules) carry an `ETag` and are revalidated
 //! (`no-cache`, `Vary: Accept-Language`). A check and a preview make the engine play: they are
-//! rate-limited per client address ([`Limit::Engine`]) and run on the blocking pool.
+//! rate-limited per client address ([`Limit::Engine`]) and run on the blocking pool. A signed-in
+//! player's progress through the lessons is [`progress`].
 
+pub mod progress;
+
+use super::library;
 use crate::edge::error::ApiError;
 use crate::edge::extract::{FromParams, Json, NoParams, Params, Query};
 use crate::edge::limits::{ClientAddr, Limit};
 use crate::state::AppState;
+use axum::Router;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post, put};
 use mancala_engine::Variant;
 use mancala_learn::LessonView;
 use mancala_learn::Preview;
 use mancala_learn::RulesView;
 use mancala_learn::Verdict;
-use mancala_learn::{CourseView, LearnError, Library, LoadError, PreviewError};
+use mancala_learn::{CourseView, LearnError, PreviewError};
 use mancala_protocol::http::ErrorBody;
 use mancala_protocol::http::OptionsPatch;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use std::sync::OnceLock;
 
-static LIBRARY: OnceLock<Library> = OnceLock::new();
-
-/// Loads the lessons and rules pages (at start: an error names the file and the place).
-pub fn load() -> Result<(), LoadError> {
-    if LIBRARY.get().is_none() {
-        let _ = LIBRARY.set(Library::load()?);
-    }
-    Ok(())
-}
-
-/// The library, loaded at start by [`load`] (the crate's tests make sure the shipped data loads).
-pub fn library() -> &'static Library {
-    LIBRARY.get_or_init(|| Library::load().expect("the embedded lessons load (mancala-learn's tests)"))
+/// The learning routes, which `http/mod.rs` merges.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/lessons", get(courses))
+        .route("/api/lessons/{game}/{lesson}", get(lesson))
+        .route("/api/lessons/{game}/{lesson}/{step}/check", post(check))
+        .route("/api/rules/{variant}", get(rules))
+        .route("/api/preview", post(preview))
+        .route("/api/account/learn", get(progress::get))
+        .route("/api/account/learn/{game}/{lesson}/{step}", put(progress::put))
 }
 
 /// The longest `lang` value read: a BCP 47 tag is rarely longer than `zh-Hant-TW`.
