@@ -208,13 +208,13 @@ async fn a_spectator_not_read_during_a_burst_of_forced_decisions_recovers() {
     let mut t = Table::open(&server, &id, &south, &north).await;
     let mut stalled = server.ws_slow(&id, None).await;
     read_until(&mut stalled, t.versions.spectator).await;
-    // Its answers fill the socket's buffers and then its queue on the server: from the next change on it is
-    // behind, and recovers (a snapshot) only when its queue has room, in the middle of whatever is played.
+    // Its answers fill the socket's buffers and then its queue on the server: from then on it is behind, and
+    // recovers (a snapshot) only when its queue has room, in the middle of whatever is played. Whether the
+    // server has taken in every ping before the burst starts or takes the last ones in during it, the
+    // burst's 2 000 events overflow the queue either way.
     for k in 0..2000 {
         stalled.say(&ClientMsg::Ping { id: Some(k.to_string()) }).await;
     }
-    // Time for the server to take them in (microseconds each): its queue for this connection is then full.
-    tokio::time::sleep(Duration::from_millis(500)).await;
     let decisions: Vec<&str> = BURST.split_whitespace().collect();
     let before_last = t.versions.spectator;
     for (k, d) in decisions.iter().enumerate() {
