@@ -5,12 +5,14 @@
 //! |---|---|
 //! | `mod.rs` | the set imported at start-up ([`import`]: the committed starter set and `--puzzles FILE`), the daily puzzle ([`daily`]), the rule that retires a puzzle by its votes ([`retires`]) |
 //! | [`judge`] | an attempt judged decision by decision against the line and its other right answers |
+//! | [`history`] | an account's puzzle history: rating, best streak, attempts, results by theme |
 //! | [`rating`] | what an attempt does to the account's and the puzzle's ratings and to the streak (no I/O) |
 //! | [`candidates`], [`mining`] | the puzzles mined in the background from players' reviewed rated games |
 //! | [`queries`] | its SQL: the reads, and the writes the store's single writer runs in its transaction |
 //! | [`routes`] | `/api/puzzles/…` (an edge file: docs/server.md, "Features") |
 
 pub mod candidates;
+pub mod history;
 pub mod judge;
 pub mod mining;
 pub mod queries;

@@ -23,11 +23,10 @@ use axum::routing::{self, post};
 use mancala_protocol::BoardView;
 use mancala_protocol::http::ErrorBody;
 use mancala_protocol::puzzles::{
-    AttemptAnswer, AttemptEntry, AttemptRequest, AttemptResult, DailyPuzzle, LineAlternative, LineDecision, PuzzleGoal,
-    PuzzleHistory, PuzzleRatingChange, PuzzleRatingInfo, PuzzleView, StreakState, ThemeResult, VoteAnswer, VoteRequest,
+    AttemptAnswer, AttemptRequest, AttemptResult, DailyPuzzle, LineAlternative, LineDecision, PuzzleGoal,
+    PuzzleHistory, PuzzleRatingChange, PuzzleView, StreakState, VoteAnswer, VoteRequest,
 };
 use mancala_puzzles::{Goal, PuzzleGame, Theme};
-use std::collections::BTreeMap;
 
 /// Puzzles `next` chooses among at random (the nearest to the rating), so guests do not all get one.
 const NEAREST: u32 = 8;
@@ -503,49 +502,7 @@ pub async fn history(
     Query(q): Query<HistoryQuery>,
     SignedIn(caller): SignedIn,
 ) -> Result<axum::Json<PuzzleHistory>, ApiError> {
-    Ok(axum::Json(history_of(&state, &caller.name.key(), Some(q.limit as usize)).await?))
-}
-
-/// The puzzle history of the account `key`: its newest `recent` attempts (`None`: all of them, as the
-/// account's download has them).
-pub async fn history_of(state: &AppState, key: &str, recent: Option<usize>) -> Result<PuzzleHistory, ApiError> {
-    let standing = queries::puzzle_standing(&state.store, key).await?;
-    let all = queries::puzzle_attempts(&state.store, key, None).await?;
-    let mut themes: BTreeMap<&str, (u32, u32)> = BTreeMap::new();
-    for a in &all {
-        for t in &a.themes {
-            let e = themes.entry(t.as_str()).or_default();
-            e.0 += 1;
-            e.1 += u32::from(a.won);
-        }
-    }
-    let recent = all
-        .iter()
-        .take(recent.unwrap_or(usize::MAX))
-        .map(|a| AttemptEntry {
-            puzzle: a.puzzle.clone(),
-            game: a.game.clone(),
-            themes: a.themes.clone(),
-            won: a.won,
-            at: a.at.wire(),
-            rating_before: a.before.round() as i32,
-            rating_after: a.after.round() as i32,
-        })
-        .collect();
-    Ok(PuzzleHistory {
-        rating: standing.filter(|s| s.rating.games > 0).map(|s| PuzzleRatingInfo {
-            rating: s.rating.shown(),
-            deviation: s.rating.deviation.round() as i32,
-            provisional: s.rating.provisional(),
-            attempts: s.rating.games,
-        }),
-        streak_best: standing.map_or(0, |s| s.streak_best),
-        recent,
-        themes: themes
-            .into_iter()
-            .map(|(theme, (attempts, won))| ThemeResult { theme: theme.to_string(), attempts, won })
-            .collect(),
-    })
+    Ok(axum::Json(super::history::of(&state.store, &caller.name.key(), Some(q.limit as usize)).await?))
 }
 
 /// Every puzzle served, one JSON object per line (the `mancala-puzzles` form, with the solution and each

@@ -101,11 +101,6 @@ const ROUTE_USERS: &[&str] = &["http"];
 /// the document lists their handlers (each carries its `#[utoipa::path]`).
 const FILE_ALLOWED: &[(&str, &str)] = &[("http/mod.rs", "ws"), ("http/openapi/mod.rs", "ws")];
 
-/// Single route files allowed to name another feature's routes, both edge files: the download of an
-/// account's data holds its puzzle history as `GET /api/puzzles/history` answers it, made by the one
-/// function that answers that route (`puzzles/routes.rs`), not by a copy of it.
-const ROUTES_NAMED_BY: &[(&str, &str)] = &[("accounts/routes/data.rs", "puzzles")];
-
 /// Arrows still against the direction, each to remove (docs/server.md, "The map", says how). The test fails
 /// on any other, and on one of these once it is gone, so the list only shrinks.
 const KNOWN: &[&str] = &[];
@@ -267,8 +262,7 @@ fn wrong_arrows(src: &Path) -> Vec<String> {
         // A feature's routes are an edge file: only the router and the document, or the feature itself,
         // name them.
         for feature in routes_named(&code) {
-            let by_file = ROUTES_NAMED_BY.contains(&(file_name.as_str(), feature));
-            if !ROUTE_USERS.contains(&from.as_str()) && from != feature && !by_file {
+            if !ROUTE_USERS.contains(&from.as_str()) && from != feature {
                 wrong.push(format!("{}: {from} -> {feature}::routes", relative.display()));
             }
         }

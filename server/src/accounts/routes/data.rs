@@ -104,7 +104,7 @@ async fn collect(state: &AppState, name: &PlayerName) -> Result<AccountData, Api
         api_tokens,
         lessons: crate::learn::queries::progress(store, &key).await?,
         blocks: blocks::queries::blocks_of(store, &key).await?.into_iter().map(|b| b.name).collect(),
-        puzzles: crate::puzzles::routes::history_of(state, &key, None).await?,
+        puzzles: crate::puzzles::history::of(&state.store, &key, None).await?,
         reports: crate::moderation::queries::reports_made(store, &key)
             .await?
             .into_iter()
