@@ -5,10 +5,10 @@
 //! Layout (docs/server.md, "The map"): [`game`] (the state machine around the rules engine, no I/O),
 //! `room` (one task per live game, the only owner of its state: commands, one commit path, delivery to
 //! connections), [`store`] (SQLite or PostgreSQL through one code path; rows to domain values, every SQL
-//! statement the core owns), `engine_work` (every search of the server on one pool of cores: the server bots', analyses,
-//! reviews), `ws` (the WebSocket endpoint and connection loop), `http` (REST routes, one file per area),
-//! `cluster`, and the features in a folder each (`accounts`, `learn`, `lobby`, `playban`, `blocks`, `puzzles`,
-//! `moderation`, `fairplay`, `tournaments`). [`run`] takes a bound listener and a shutdown future, so tests
+//! statement the core owns), `ws` (the WebSocket endpoint and connection loop), `http` (the router, the
+//! site's pages, the OpenAPI document), `cluster`, and the features in a folder each (`accounts`, `games`,
+//! `analysis` (every search of the server on one pool of cores: the server bots', analyses, reviews),
+//! `ratings`, `learn`, `lobby`, `playban`, `blocks`, `puzzles`, `moderation`, `fairplay`, `tournaments`). [`run`] takes a bound listener and a shutdown future, so tests
 //! run the real server on an ephemeral port.
 //!
 //! The public surface is what the binary, the tests and the examples use: [`run`] with its [`Config`]
@@ -19,13 +19,14 @@
 
 pub(crate) mod accounts;
 pub mod admin;
+pub(crate) mod analysis;
 pub(crate) mod blocks;
 pub(crate) mod cluster;
 pub mod config;
 pub(crate) mod edge;
-pub(crate) mod engine_work;
 pub(crate) mod fairplay;
 pub mod game;
+pub(crate) mod games;
 pub mod healthcheck;
 pub(crate) mod http;
 pub mod ids;

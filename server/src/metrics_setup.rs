@@ -93,7 +93,7 @@ const HISTOGRAMS: &[&str] = &[
     "mancala_store_batch_jobs",
 ];
 
-/// The kinds of the engine's searches (`crate::engine_work`'s `Work::kind`).
+/// The kinds of the engine's searches (`crate::analysis`'s `Work::kind`).
 const ENGINE_KINDS: &[&str] = &["bot", "analysis", "review", "puzzles"];
 
 /// The limits of `mancala_rate_limited{what}` (`crate::edge::limits`, the lobby's and the mail's).

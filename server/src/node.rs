@@ -7,7 +7,7 @@ use crate::services::Services;
 use crate::state::AppState;
 use crate::store::{Store, WriterTask};
 use crate::{Config, ServerError};
-use crate::{blocks, cluster, edge, engine_work, fairplay, ids, learn, lobby, mail, metrics_setup, moderation};
+use crate::{analysis, blocks, cluster, edge, fairplay, ids, learn, lobby, mail, metrics_setup, moderation};
 use crate::{puzzles, room, tournaments};
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -34,7 +34,7 @@ struct Core {
     writer: WriterTask,
     cluster: Option<Arc<cluster::Cluster>>,
     rooms: Arc<Registry>,
-    engine: Arc<engine_work::EngineWork>,
+    engine: Arc<analysis::EngineWork>,
     forbidden: Arc<ids::ForbiddenWords>,
     restored: usize,
 }
@@ -55,7 +55,7 @@ impl Core {
             Some(node) => node.clone(),
             None => Arc::new(room::SingleNode),
         };
-        let engine = Arc::new(engine_work::EngineWork::of(config));
+        let engine = Arc::new(analysis::EngineWork::of(config));
         let forbidden = Arc::new(forbidden_words(config)?);
         let room_config = room::RoomConfig { forbidden: forbidden.clone(), ..room::RoomConfig::of(config) };
         let rooms = Registry::new(store.clone(), room_config, stopping.clone(), placement, engine.clone());
@@ -172,7 +172,7 @@ async fn start_games_services(
     config: &Config,
     store: &Store,
     rooms: &Arc<Registry>,
-    engine: &Arc<engine_work::EngineWork>,
+    engine: &Arc<analysis::EngineWork>,
     cluster: Option<&Arc<cluster::Cluster>>,
 ) -> Result<lobby::Lobby, ServerError> {
     let link = cluster.map(|n| {

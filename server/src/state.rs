@@ -30,7 +30,7 @@ pub struct AppState {
     /// This node's lobby task (seeks, pairing, challenges).
     pub lobby: crate::lobby::Lobby,
     /// The engine's work: its pool of cores, the admission of analyses, the review jobs.
-    pub engine: Arc<crate::engine_work::EngineWork>,
+    pub engine: Arc<crate::analysis::EngineWork>,
     /// The site's mails (`None`: no `--smtp-url`, the site sends none).
     pub mailer: Option<Arc<crate::mail::Mailer>>,
     /// The limits on mail requests and mails sent (`--mails-per-hour`).

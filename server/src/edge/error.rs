@@ -206,6 +206,18 @@ impl From<StoreError> for ApiError {
     }
 }
 
+impl From<crate::games::StoredError> for ApiError {
+    fn from(e: crate::games::StoredError) -> Self {
+        use crate::games::StoredError;
+        match e {
+            StoredError::NotFound(_) => ApiError::NotFound(e.to_string()),
+            StoredError::PlyTooFar { .. } => ApiError::BadRequest(e.to_string()),
+            StoredError::Replay(reason) => ApiError::Internal(reason),
+            StoredError::Store(e) => e.into(),
+        }
+    }
+}
+
 impl From<RoomError> for ApiError {
     fn from(e: RoomError) -> Self {
         match e {

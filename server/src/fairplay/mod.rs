@@ -9,7 +9,7 @@
 //! the list, so a crash or a restart loses nothing, and a game finished on another node is found too);
 //! a game already reviewed gets its figures once its references are computed (one game at a time, one
 //! search at a time, at low priority); the others' reviews are started as background jobs
-//! of the engine ([`crate::engine_work::reviews`]: due after every review and analysis someone waits for,
+//! of the engine ([`crate::analysis::reviews`]: due after every review and analysis someone waits for,
 //! and within the jobs' limits: when they are full the pass stops and the next one goes on).
 //!
 //! A feature in one folder (docs/server.md, "Features"), without routes: what moderators see of it is
@@ -26,8 +26,8 @@ pub mod queries;
 mod reference;
 mod signal;
 
-use crate::engine_work::reviews::SERVER;
-use crate::engine_work::{EngineWork, JobContext, Refused, Reviewing};
+use crate::analysis::reviews::SERVER;
+use crate::analysis::{EngineWork, JobContext, Refused, Reviewing};
 use crate::ids::{GameId, ReportId};
 use crate::store::{Store, StoreError, Write};
 use mancala_engine::{Decision, Position, Side};

@@ -8,8 +8,8 @@
 //! rated game of 30 decisions with a choice a side costs about a minute of one core. Nothing is kept
 //! between searches: a restart computes the game again from its first decision.
 
-use crate::engine_work::pool::{BACKGROUND_DELAY, PoolError};
-use crate::engine_work::{EngineWork, Work};
+use crate::analysis::pool::{BACKGROUND_DELAY, PoolError};
+use crate::analysis::{EngineWork, Work};
 use crate::game::PlySteps;
 use mancala_bot::fairplay::{Figures, reference, reference_nodes};
 use mancala_engine::{Decision, Position, Side, ToMove};

@@ -1,5 +1,5 @@
-//! The HTTP API: thin handlers, one file per area; requests are checked by the extractors of
-//! [`crate::edge::extract`] before a handler runs. Every error is an [`crate::edge::error::ApiError`] body
+//! The HTTP API: the router that merges every feature's routes (each in its folder) with the site's own;
+//! requests are checked by the extractors of [`crate::edge::extract`] before a handler runs. Every error is an [`crate::edge::error::ApiError`] body
 //! ([`as_json`] makes sure of it for the answers of layers too); reads carry CORS headers ([`cors`]);
 //! account and game creation are rate-limited per client address ([`crate::edge::limits`]); an answer
 //! given before its request's body was read closes the connection ([`unread`]).
@@ -8,19 +8,19 @@
 //! |---|---|
 //! | `GET /healthz`, `GET /metrics` | liveness, Prometheus metrics ([`ops`]; every answer counted by [`answers`]) |
 //! | `GET /api/variants` | rule sets with options and summaries ([`variants`]) |
-//! | `POST /api/games`, `POST /api/games/{id}/join`, `GET/POST /api/invites/{code}[/join]` | create and join ([`games`]) |
+//! | `POST /api/games`, `POST /api/games/{id}/join`, `GET/POST /api/invites/{code}[/join]` | create and join ([`crate::games`], its `routes/`) |
 //! | `GET /api/games/{id}/ws` | the WebSocket ([`crate::ws`]) |
-//! | `POST /api/games/{id}/preview` | a move previewed by the player to move, where the game allows it ([`game_preview`]) |
-//! | `POST /api/players`, `GET /api/players/{name}` | token accounts, profiles ([`players`]) |
-//! | `/api/account/…` | sign up, sign in and out, password, API tokens, two-step sign-in, a password through a one-time link, the email address and its confirmation, "Forgot your password?", download my data, close my account ([`crate::accounts`], its `routes/`); lesson progress ([`crate::learn`]), the account's games not over ([`playing`]) |
+//! | `POST /api/games/{id}/preview` | a move previewed by the player to move, where the game allows it ([`crate::games`]) |
+//! | `POST /api/players`, `GET /api/players/{name}` | token accounts, profiles ([`crate::accounts`]) |
+//! | `/api/account/…` | sign up, sign in and out, password, API tokens, two-step sign-in, a password through a one-time link, the email address and its confirmation, "Forgot your password?", download my data, close my account ([`crate::accounts`], its `routes/`); lesson progress ([`crate::learn`]), the account's games not over ([`crate::games`]) |
 //! | `GET /api/site` | whether the server sends mail ([`site`]) |
-//! | `GET /api/games`, `GET /api/games/{id}`, `GET /api/games/{id}/position` | history: list, one game, a position ([`history`]) |
-//! | `GET /api/games/{id}/export` | the record as text or JSON ([`export`]) |
-//! | `GET /api/players/{name}/games`, `GET /api/stream/game/{id}` | NDJSON streams ([`streams`]) |
-//! | `GET /api/players/{name}/ratings/{variant}`, `GET /api/leaderboard/{variant}` | ratings ([`ratings`]) |
+//! | `GET /api/games`, `GET /api/games/{id}`, `GET /api/games/{id}/position` | history: list, one game, a position ([`crate::games`]) |
+//! | `GET /api/games/{id}/export` | the record as text or JSON ([`crate::games`]) |
+//! | `GET /api/players/{name}/games`, `GET /api/stream/game/{id}` | NDJSON streams ([`crate::games`]) |
+//! | `GET /api/players/{name}/ratings/{variant}`, `GET /api/leaderboard/{variant}` | ratings ([`crate::ratings`], its `routes.rs`) |
 //! | `GET /api/lessons…`, `POST /api/lessons/{game}/{lesson}/{step}/check`, `GET /api/rules/{variant}`, `POST /api/preview` | lessons, rules pages, move preview ([`crate::learn`], its `routes/`) |
-//! | `POST /api/analysis` | the engine's analysis of a position or a finished game's ply ([`analysis`]) |
-//! | `GET /api/games/{id}/review` | a finished game's post-game review, computed in the background ([`review`]) |
+//! | `POST /api/analysis` | the engine's analysis of a position or a finished game's ply ([`crate::analysis`], its `routes/`) |
+//! | `GET /api/games/{id}/review` | a finished game's post-game review, computed in the background ([`crate::analysis`]) |
 //! | `GET /sw.js` | the service worker of the web client's version ([`worker`]) |
 //! | `GET /api/openapi.json` | the OpenAPI document ([`openapi`]) |
 //! | `GET /api/lobby/ws`, `/api/lobby/seeks…`, `/api/challenges…` | the lobby ([`crate::lobby`]) |
@@ -30,25 +30,15 @@
 //! | `POST /api/reports`, `/api/mod/…` | reports, the moderators' queue, actions and log ([`crate::moderation`], its `routes.rs`) |
 //! | `/`, `/game/{id}`, `/learn`, …, `/assets/…` | the web client ([`web`]) |
 
-pub mod analysis;
 pub mod answers;
 pub mod as_json;
 pub mod cors;
-pub mod export;
 pub mod first_paint;
-pub mod game_preview;
-pub mod games;
-pub mod history;
 pub mod lean_js;
 pub mod module_graph;
 pub mod openapi;
 pub mod ops;
-pub mod players;
-pub mod playing;
-pub mod ratings;
-pub mod review;
 pub mod site;
-pub mod streams;
 pub mod unread;
 pub mod variants;
 pub mod web;
@@ -56,7 +46,7 @@ pub mod worker;
 
 use crate::state::AppState;
 use axum::Router;
-use axum::routing::{get, post};
+use axum::routing::get;
 use std::time::Duration;
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
@@ -71,30 +61,14 @@ pub fn router(state: AppState) -> Router {
         .route("/healthz", get(ops::healthz))
         .route("/metrics", get(ops::metrics))
         .route("/api/variants", get(variants::list))
-        .route("/api/games", post(games::create))
-        .route("/api/games/{id}/join", post(games::join))
-        .route("/api/invites/{code}", get(games::invite))
-        .route("/api/invites/{code}/join", post(games::join_invite))
         .route("/api/games/{id}/ws", get(crate::ws::upgrade))
-        .route("/api/games/{id}/preview", post(game_preview::preview))
         .route("/api/site", get(site::site))
-        .route("/api/account/playing", get(playing::playing))
-        .route("/api/players", post(players::create))
-        .route("/api/players/{name}", get(players::profile))
-        .route("/api/games", get(history::list))
-        .route("/api/games/{id}", get(history::detail))
-        .route("/api/games/{id}/position", get(history::position))
-        .route("/api/games/{id}/export", get(export::export))
-        .route("/api/players/{name}/games", get(streams::player_games))
-        .route("/api/players/{name}/ratings/{variant}", get(ratings::history))
-        .route("/api/leaderboard/{variant}", get(ratings::leaderboard))
-        .route("/api/stream/game/{id}", get(streams::live_game))
-        .route("/api/analysis", post(analysis::analyse))
-        .route("/api/games/{id}/review", get(review::review))
-        .route("/api/games/{id}/review/{ply}", get(review::lines))
         .route("/api/openapi.json", get(openapi::document))
         .route("/api/tournaments/{id}/ws", get(crate::ws::tournament::upgrade))
         .route("/api/lobby/ws", get(crate::ws::lobby::upgrade))
+        .merge(crate::games::routes::router())
+        .merge(crate::analysis::routes::router())
+        .merge(crate::ratings::routes::router())
         .merge(crate::accounts::routes::router())
         .merge(crate::playban::routes::router())
         .merge(crate::blocks::routes::router())

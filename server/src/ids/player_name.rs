@@ -93,7 +93,7 @@ impl PlayerName {
     }
 
     /// A guest's display name: as for an account, except that the guests' default `anonymous` is allowed.
-    /// (Whether a registered player holds it is the caller's question: see `http/games.rs`.)
+    /// (Whether a registered player holds it is the caller's question: see `games/routes/create.rs`.)
     pub fn for_guest(text: &str) -> Result<PlayerName, NameError> {
         let name = PlayerName::parse(text)?;
         name.check_new()?;

@@ -18,7 +18,9 @@ use futures_util::future::BoxFuture;
 use mancala_protocol::http::SeatGranted;
 use mancala_protocol::lobby::{self, LobbyServerMsg};
 use std::collections::HashMap;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+// tokio's clock, so that a test on its paused clock moves the tombstones' time (`tests` below).
+use tokio::time::Instant;
 
 /// How long a seek removed by the feed stays removed against a reload of the table that read it before.
 const TOMBSTONE: Duration = Duration::from_secs(30);
@@ -103,6 +105,29 @@ pub struct Remotes {
     gone: HashMap<SeekId, Instant>,
 }
 
+impl Remotes {
+    /// Seeks `ids` are gone (their node said so): each leaves the list and stays out of the table's
+    /// reloads for [`TOMBSTONE`]; tombstones older than that are forgotten. The ids that were listed.
+    fn remove(&mut self, ids: Vec<SeekId>) -> Vec<SeekId> {
+        let now = Instant::now();
+        self.gone.retain(|_, at| now.duration_since(*at) < TOMBSTONE);
+        let mut listed = Vec::new();
+        for id in ids {
+            if let Some(i) = self.seeks.iter().position(|s| s.id == id) {
+                self.seeks.remove(i);
+                listed.push(id.clone());
+            }
+            self.gone.insert(id, now);
+        }
+        listed
+    }
+
+    /// Was seek `id` removed lately (a reload that read it before must not bring it back)?
+    fn is_buried(&self, id: &SeekId) -> bool {
+        self.gone.contains_key(id)
+    }
+}
+
 impl Pool {
     /// Carries out what another node said.
     pub(super) fn remote(&mut self, r: Remote) {
@@ -139,16 +164,7 @@ impl Pool {
     }
 
     fn remote_gone(&mut self, ids: Vec<SeekId>) {
-        let now = Instant::now();
-        self.remotes.gone.retain(|_, at| now.duration_since(*at) < TOMBSTONE);
-        let mut said = Vec::new();
-        for id in ids {
-            if let Some(i) = self.remotes.seeks.iter().position(|s| s.id == id) {
-                self.remotes.seeks.remove(i);
-                said.push(id.clone());
-            }
-            self.remotes.gone.insert(id, now);
-        }
+        let said = self.remotes.remove(ids);
         self.unlisted(said);
     }
 
@@ -161,7 +177,7 @@ impl Pool {
 
     /// The table's reading replaces what the feed said; the sockets get the difference.
     fn reload(&mut self, seeks: Vec<RemoteSeek>) {
-        let fresh: Vec<RemoteSeek> = seeks.into_iter().filter(|s| !self.remotes.gone.contains_key(&s.id)).collect();
+        let fresh: Vec<RemoteSeek> = seeks.into_iter().filter(|s| !self.remotes.is_buried(&s.id)).collect();
         let old = std::mem::take(&mut self.remotes.seeks);
         let gone: Vec<SeekId> =
             old.iter().filter(|o| !fresh.iter().any(|s| s.id == o.id)).map(|o| o.id.clone()).collect();
@@ -247,5 +263,27 @@ impl Pool {
             }
             to.deliver(answer).await;
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// On tokio's paused clock: a removed seek's tombstone holds for 30 s and is forgotten after, at the
+    /// next removal (by then no reload can hold a reading from before the seek was removed).
+    #[tokio::test(start_paused = true)]
+    async fn a_removed_seek_stays_out_of_reloads_for_thirty_seconds() {
+        let (a, b, c) = (SeekId::random(), SeekId::random(), SeekId::random());
+        let mut remotes = Remotes::default();
+        assert!(remotes.remove(vec![a.clone()]).is_empty(), "not listed here: nothing to tell the sockets");
+        assert!(remotes.is_buried(&a));
+        tokio::time::advance(Duration::from_secs(29)).await;
+        remotes.remove(vec![b.clone()]);
+        assert!(remotes.is_buried(&a), "kept at 29 s");
+        tokio::time::advance(Duration::from_secs(1)).await;
+        remotes.remove(vec![c.clone()]);
+        assert!(!remotes.is_buried(&a), "forgotten at 30 s");
+        assert!(remotes.is_buried(&b) && remotes.is_buried(&c));
     }
 }

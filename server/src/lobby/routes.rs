@@ -19,8 +19,8 @@ use crate::state::AppState;
 use axum::Router;
 use axum::body::{Body, Bytes};
 use axum::extract::State;
-use axum::http::{HeaderValue, StatusCode, header};
-use axum::response::{IntoResponse, Response};
+use axum::http::StatusCode;
+use axum::response::Response;
 use axum::routing::{get, post};
 use futures_util::stream;
 use mancala_protocol::http::ErrorBody;
@@ -143,10 +143,7 @@ pub async fn create(
         let next_leave = if last { None } else { leave };
         Some((Ok::<_, std::convert::Infallible>(line(&msg)), (None, rx, kicked, next_leave)))
     });
-    let mut response = Body::from_stream(lines).into_response();
-    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/x-ndjson"));
-    response.headers_mut().insert("x-accel-buffering", HeaderValue::from_static("no"));
-    Ok(response)
+    Ok(crate::edge::ndjson::ndjson(Body::from_stream(lines)))
 }
 
 /// The HTTP answer of a refusal that came as a lobby message (the first line of a seek stream): the

@@ -17,7 +17,7 @@
 
 use super::candidates::{self, Candidate};
 use super::queries::{self, MinedGame, PuzzleWrite};
-use crate::engine_work::{EngineWork, Work};
+use crate::analysis::{EngineWork, Work};
 use crate::game::UnixMs;
 use crate::ids::GameId;
 use crate::store::{Store, StoreError, Write};

@@ -12,7 +12,7 @@
 use super::frame::{Frame, Outbound};
 use super::projection::ViewerKind;
 use super::{CONNECTION_QUEUE, ConnId, RoomHandle, WeakRoom};
-use crate::engine_work::{EngineWork, Work};
+use crate::analysis::{EngineWork, Work};
 use crate::game::LiveGame;
 use crate::ids::PlayerName;
 use mancala_bot::Level;

@@ -15,7 +15,7 @@ use super::actor::{self, Lease, RoomConfig, Start};
 use super::placement::Placement;
 use super::presence::Seats;
 use super::{AskError, Command, RoomHandle, timers};
-use crate::engine_work::EngineWork;
+use crate::analysis::EngineWork;
 use crate::game::{LiveGame, Refusal};
 use crate::ids::GameId;
 use crate::store::{Store, StoreError};

@@ -1,5 +1,5 @@
 //! The post-game reviews (migration 0009: `reviews`), one row per finished game: written once by the
-//! review job (`crate::http::review`) through the writer, read back as the JSON it was stored as.
+//! review job (`crate::analysis::routes::review`) through the writer, read back as the JSON it was stored as.
 
 use super::{Store, StoreError};
 use sqlx::{Any, Row, Transaction};

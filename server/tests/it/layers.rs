@@ -18,12 +18,13 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("ratings", &["ids", "game"]),
     ("store", &["ids", "game", "ratings", "config"]),
     ("accounts", &["ids", "game", "store", "password", "config"]),
-    ("engine_work", &["ids", "game", "store", "config"]),
-    ("fairplay", &["ids", "game", "ratings", "store", "engine_work", "config"]),
+    ("analysis", &["ids", "game", "store", "config"]),
+    ("fairplay", &["ids", "game", "ratings", "store", "analysis", "config"]),
     ("mail", &["ids", "config"]),
-    ("puzzles", &["ids", "game", "ratings", "store", "engine_work", "config"]),
+    ("puzzles", &["ids", "game", "ratings", "store", "analysis", "config"]),
     ("blocks", &["ids", "game", "store", "config"]),
-    ("room", &["ids", "game", "ratings", "store", "engine_work", "blocks", "config"]),
+    ("room", &["ids", "game", "ratings", "store", "analysis", "blocks", "config"]),
+    ("games", &["ids", "game", "store", "room", "config"]),
     ("learn", &["ids", "game", "store", "config"]),
     ("playban", &["ids", "game", "store", "config"]),
     ("cluster", &["ids", "game", "store", "room", "lobby", "blocks", "config"]),
@@ -68,7 +69,8 @@ const BELOW_EDGE: &[&str] = &[
     "ratings",
     "store",
     "accounts",
-    "engine_work",
+    "analysis",
+    "games",
     "fairplay",
     "mail",
     "blocks",
@@ -86,8 +88,20 @@ const BELOW_EDGE: &[&str] = &[
 /// `routes/`) is an edge file ([`FEATURE_ROUTES`]), its `queries.rs` (or the files of its `queries/`) holds
 /// its SQL, and its other files (logic without I/O, the public surface) follow the feature's row of
 /// [`ALLOWED`].
-const FEATURES: &[&str] =
-    &["accounts", "playban", "blocks", "puzzles", "moderation", "fairplay", "tournaments", "lobby", "learn"];
+const FEATURES: &[&str] = &[
+    "accounts",
+    "games",
+    "analysis",
+    "ratings",
+    "playban",
+    "blocks",
+    "puzzles",
+    "moderation",
+    "fairplay",
+    "tournaments",
+    "lobby",
+    "learn",
+];
 
 /// What a feature's routes may use: what `http` may (everything below, `edge`, `state`), and neither
 /// `http` nor `ws`.

@@ -1,4 +1,4 @@
-//! The accounts' HTTP routes (`/api/account/…`), edge files (docs/server.md, "Features"): each reads the
+//! The accounts' HTTP routes (`/api/account/…`, `/api/players…`), edge files (docs/server.md, "Features"): each reads the
 //! request, asks the feature's rules and queries, and answers; every refusal becomes an `ApiError`.
 //!
 //! | file | what |
@@ -9,11 +9,13 @@
 //! | [`forgot`] | "Forgot your password?": a reset link mailed to the confirmed address |
 //! | [`reset`] | a new password set with a one-time link (mailed, or the operator's) |
 //! | [`data`] | download my data, close my account |
+//! | [`players`] | token accounts (`POST /api/players`) and a player's profile |
 
 pub mod account;
 pub mod data;
 pub mod email;
 pub mod forgot;
+pub mod players;
 pub mod reset;
 pub mod twostep;
 
@@ -44,4 +46,6 @@ pub fn router() -> Router<AppState> {
         .route("/api/account/tokens", get(account::list_tokens).post(account::create_token))
         .route("/api/account/tokens/{id}", delete(account::revoke_token))
         .route("/api/account/warnings/{id}/acknowledge", post(account::acknowledge_warning))
+        .route("/api/players", post(players::create))
+        .route("/api/players/{name}", get(players::profile))
 }

@@ -17,12 +17,12 @@
 use crate::accounts::tokens;
 use crate::edge::error::ApiError;
 use crate::game::clock::{MAX_BASE_SECS, MAX_INCREMENT_SECS};
-use crate::http::history::{MAX_LIMIT, MAX_MS};
-use crate::http::ratings::LEADERBOARD_MAX;
+use crate::games::routes::history::{MAX_LIMIT, MAX_MS};
 use crate::ids::{GameId, InviteCode, PlayerName};
 use crate::learn::routes::MAX_POSITION_CHARS;
 use crate::password;
 use crate::puzzles::routes::{EXCLUDE_MAX, HISTORY_MAX};
+use crate::ratings::routes::LEADERBOARD_MAX;
 use mancala_bot::Level;
 use mancala_engine::Variant;
 use mancala_protocol::ClockSpec;

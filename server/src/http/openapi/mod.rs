@@ -5,7 +5,7 @@
 //!
 //! Each operation is described where it is served: the handler carries its `#[utoipa::path]` (in
 //! `http/*.rs`, the sockets' in `ws/`, a feature's in its `routes.rs` or `routes/`), and `paths(…)` below lists the
-//! handlers by path (`crate::http::games::create`, `crate::playban::routes::status`), so a route is
+//! handlers by path (`crate::games::routes::create::create`, `crate::playban::routes::status`), so a route is
 //! declared once. This folder keeps what belongs to the document as a whole: `wire.rs` the socket's
 //! messages, `examples.rs` the examples, `enforced.rs` what the code checks. The body
 //! schemas are derived from the wire types themselves (`mancala-protocol`'s `openapi` feature), so they
@@ -59,15 +59,15 @@ pub fn document_value() -> serde_json::Value {
             game (an Ikibuguzo array choice before both are in, an Azigo store count)."
     ),
     paths(
-        crate::http::ops::healthz, crate::http::ops::metrics, crate::http::variants::list, crate::http::games::create, crate::http::history::list, crate::http::games::join, crate::http::history::detail, crate::http::history::position,
-        crate::http::export::export, crate::http::games::invite, crate::http::games::join_invite, crate::ws::upgrade, crate::http::players::create, crate::http::players::profile, crate::http::streams::player_games, crate::http::streams::live_game,
-        crate::http::ratings::history, crate::http::ratings::leaderboard, crate::http::openapi::document, crate::ws::lobby::upgrade, crate::lobby::routes::list, crate::playban::routes::status, crate::lobby::routes::create, crate::lobby::routes::accept, crate::lobby::routes::challenge,
+        crate::http::ops::healthz, crate::http::ops::metrics, crate::http::variants::list, crate::games::routes::create::create, crate::games::routes::history::list, crate::games::routes::create::join, crate::games::routes::history::detail, crate::games::routes::history::position,
+        crate::games::routes::export::export, crate::games::routes::create::invite, crate::games::routes::create::join_invite, crate::ws::upgrade, crate::accounts::routes::players::create, crate::accounts::routes::players::profile, crate::games::routes::streams::player_games, crate::games::routes::streams::live_game,
+        crate::ratings::routes::history, crate::ratings::routes::leaderboard, crate::http::openapi::document, crate::ws::lobby::upgrade, crate::lobby::routes::list, crate::playban::routes::status, crate::lobby::routes::create, crate::lobby::routes::accept, crate::lobby::routes::challenge,
         crate::lobby::routes::challenges, crate::lobby::routes::accept_challenge, crate::lobby::routes::decline_challenge, crate::accounts::routes::account::signup, crate::accounts::routes::account::signin, crate::accounts::routes::account::signout, crate::accounts::routes::account::me, crate::accounts::routes::account::change_password,
         crate::accounts::routes::reset::reset_password, crate::accounts::routes::email::get, crate::accounts::routes::email::set, crate::accounts::routes::email::confirm, crate::accounts::routes::forgot::forgot,
         crate::accounts::routes::data::export, crate::accounts::routes::data::close_account, crate::http::site::site,
-        crate::http::playing::playing, crate::accounts::routes::account::list_tokens, crate::accounts::routes::account::create_token, crate::accounts::routes::account::revoke_token, crate::learn::routes::courses, crate::learn::routes::lesson, crate::learn::routes::check, crate::learn::routes::rules,
-        crate::learn::routes::preview, crate::http::game_preview::preview, crate::learn::routes::progress::get, crate::learn::routes::progress::put, crate::http::analysis::analyse,
-        crate::http::review::review, crate::http::review::lines, crate::tournaments::routes::list, crate::tournaments::routes::create, crate::tournaments::routes::get, crate::tournaments::routes::join,
+        crate::games::routes::playing::playing, crate::accounts::routes::account::list_tokens, crate::accounts::routes::account::create_token, crate::accounts::routes::account::revoke_token, crate::learn::routes::courses, crate::learn::routes::lesson, crate::learn::routes::check, crate::learn::routes::rules,
+        crate::learn::routes::preview, crate::games::routes::preview::preview, crate::learn::routes::progress::get, crate::learn::routes::progress::put, crate::analysis::routes::analyse::analyse,
+        crate::analysis::routes::review::review, crate::analysis::routes::review::lines, crate::tournaments::routes::list, crate::tournaments::routes::create, crate::tournaments::routes::get, crate::tournaments::routes::join,
         crate::tournaments::routes::withdraw, crate::ws::tournament::upgrade, crate::moderation::routes::file_report, crate::moderation::routes::queue,
         crate::moderation::routes::report, crate::moderation::routes::dismiss, crate::moderation::routes::player, crate::moderation::routes::act, crate::moderation::routes::log,
         crate::accounts::routes::account::acknowledge_warning,

@@ -18,6 +18,7 @@
 use super::history::filters;
 use crate::edge::error::ApiError;
 use crate::edge::extract::{FromParams, NoParams, Params, Path, Query};
+use crate::edge::ndjson::ndjson;
 use crate::game::GameHeader;
 use crate::ids::{GameId, PlayerName};
 use crate::room::{CONNECTION_QUEUE, ConnId, Frame, Outbound, RoomHandle, ViewerKind};
@@ -25,8 +26,7 @@ use crate::state::AppState;
 use crate::store::{GameFilter, ListCursor, Store};
 use axum::body::{Body, Bytes};
 use axum::extract::State;
-use axum::http::{HeaderValue, header};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use futures_util::stream;
 use mancala_protocol::ServerMsg;
 use mancala_protocol::http::ErrorBody;
@@ -41,14 +41,6 @@ pub const KEEP_ALIVE: Duration = Duration::from_secs(7);
 
 /// Rows fetched per database query by the player stream.
 const PAGE: u32 = 100;
-
-pub(super) fn ndjson(body: Body) -> Response {
-    let mut response = body.into_response();
-    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/x-ndjson"));
-    // Tell reverse proxies (nginx) not to buffer: a live line is only useful when it arrives.
-    response.headers_mut().insert("x-accel-buffering", HeaderValue::from_static("no"));
-    response
-}
 
 fn line(json: &[u8]) -> Bytes {
     let mut bytes = Vec::with_capacity(json.len() + 1);

@@ -2,30 +2,28 @@
 //! `GET /api/games/{id}` (one game with players, result, clock, record and board) and
 //! `GET /api/games/{id}/position?ply=N` (the board after any ply).
 //!
-//! Everything here is read from the database and replayed with the engine ([`LiveGame::restore`]), never
-//! taken from a live room: the answer is what was committed. Every board and record entry goes through
-//! the same projection as the WebSocket frames ([`projection::board`], [`projection::decision_hidden`]):
-//! a spectator's view while the game is unfinished, the analysis view (everything) once it is finished,
-//! so no HTTP answer carries a secret of a game that is still being played.
+//! Everything here is read from the database and replayed ([`crate::games::stored`]), never taken from a
+//! live room: the answer is what was committed, projected as the WebSocket frames are, so no HTTP answer
+//! carries a secret of a game that is still being played.
 //!
 //! Query parameters are typed by route ([`ListQuery`], [`PositionQuery`], [`filters`], read by the
 //! [`Query`] extractor): every bad value gets a 400 that names the parameter and its allowed values, and
 //! unknown parameters are refused (a misspelt filter that was silently ignored would return the wrong
-//! games). [`filters`] and [`load`] are shared with [`super::export`] and [`super::streams`].
+//! games). [`filters`] are shared with [`super::streams`]; the game read and replayed is
+//! [`crate::games::stored`]'s.
 
 use crate::edge::error::ApiError;
 use crate::edge::extract::{FromParams, NoParams, Params, Path, Query};
-use crate::game::{GameHeader, LiveGame, PlySteps, UnixMs};
+use crate::game::GameHeader;
+use crate::games::stored::load;
 use crate::ids::{GameId, PlayerName};
-use crate::room::projection;
 use crate::state::AppState;
 use crate::store::{GameFilter, ListCursor, ResultFilter, TakebackRow};
 use axum::Json;
 use axum::extract::State;
-use mancala_engine::{Phase, Position, Side, Variant, Viewer};
+use mancala_engine::{Side, Variant};
 use mancala_protocol::http::ErrorBody;
-use mancala_protocol::http::{GameDetail, GameList, GameStatus, PositionAt, RecordEntry, TakebackEntry};
-use tokio::time::Instant;
+use mancala_protocol::http::{GameDetail, GameList, GameStatus, PositionAt, TakebackEntry};
 
 /// Page size of `GET /api/games` when `limit` is not given, and the largest allowed.
 pub const DEFAULT_LIMIT: u32 = 20;
@@ -112,87 +110,6 @@ impl FromParams for PositionQuery {
     }
 }
 
-/// A stored game replayed into memory, with its header.
-#[derive(Debug)]
-pub struct Stored {
-    pub header: GameHeader,
-    pub game: LiveGame,
-    /// The instant the game's clock was read at (see [`load`]).
-    pub now: Instant,
-}
-
-impl Stored {
-    /// Who the HTTP answers are projected for: a spectator until the game is finished, then everyone
-    /// sees everything (docs/rules.md#ikibuguzo-secret-choice: the end reveals all).
-    pub fn viewer(&self) -> Viewer {
-        if self.game.status == GameStatus::Finished { Viewer::Analysis } else { Viewer::Spectator }
-    }
-
-    /// The record as this module's viewer may see it: secret decisions are `None`.
-    pub fn record(&self) -> Vec<RecordEntry> {
-        let viewer = self.viewer();
-        // A choice hidden when it was played stays secret only while the game is *still* in the choosing
-        // phase (once both are in, both were revealed).
-        let choosing = matches!(self.game.pos.phase(), Phase::Choosing(_)) && !self.game.pos.is_over();
-        let geo = self.game.pos.geometry();
-        self.game
-            .record
-            .iter()
-            .map(|ply| RecordEntry {
-                ply: ply.n,
-                side: ply.side,
-                decision: (!(choosing && ply.hidden_from(viewer))).then(|| ply.decision.notation(geo)),
-                auto: ply.auto,
-                at: ply.at_ms.wire(),
-                clock_ms: ply.clock_ms,
-            })
-            .collect()
-    }
-
-    /// The position after `ply` decisions (0: the start; the record's length: now, including an end by
-    /// the server's ruling, which is not a decision), replayed from the start.
-    pub fn position(&self, ply: u32) -> Result<Position, ApiError> {
-        let plies = self.game.record.len() as u32;
-        if ply == plies {
-            return Ok(self.game.pos.clone());
-        }
-        if ply > plies {
-            return Err(ApiError::BadRequest(format!(
-                "parameter `ply` is {ply} but game {} has only {plies} plies (use 0 to {plies})",
-                self.game.id
-            )));
-        }
-        let mut pos = Position::start(self.game.variant, self.game.options)
-            .map_err(|e| ApiError::Internal(format!("stored options do not start a game: {e}")))?;
-        for p in &self.game.record[..ply as usize] {
-            PlySteps::play(&mut pos, p.side, p.decision)
-                .map_err(|e| ApiError::Internal(format!("stored ply {} does not replay: {e}", p.n)))?;
-        }
-        Ok(pos)
-    }
-
-    /// The board `pos` as this module's viewer sees it (the game's result only on its last position).
-    pub fn board(&self, pos: &Position) -> mancala_protocol::BoardView {
-        let result =
-            if pos == &self.game.pos { self.game.result() } else { pos.outcome().map(crate::game::GameResult::Rules) };
-        projection::board(pos, self.viewer(), self.game.status, result)
-    }
-}
-
-/// Loads and replays game `id` from the database.
-pub async fn load(state: &AppState, id: &GameId) -> Result<Stored, ApiError> {
-    let (header, plies) =
-        state.store.load(id).await?.ok_or_else(|| ApiError::NotFound(format!("no game with id `{id}`")))?;
-    // The stored remaining times are those of the last change (`updated_at`); restoring the clock as if it
-    // had started then makes the running side's time what it is now, not what it was at the last move.
-    let now = Instant::now();
-    let elapsed = UnixMs::now().since(header.updated_at);
-    let started = now.checked_sub(elapsed).unwrap_or(now);
-    let game = LiveGame::restore(header.clone(), &plies, started)
-        .map_err(|reason| ApiError::Internal(format!("stored game {id} does not replay: {reason}")))?;
-    Ok(Stored { header, game, now })
-}
-
 /// List games, newest first, with filters and cursor pagination.
 ///
 /// Unknown parameters and bad values are refused with a 400 naming the parameter.
@@ -230,7 +147,7 @@ pub async fn detail(
     Path(id): Path<GameId>,
     _: Query<NoParams>,
 ) -> Result<Json<GameDetail>, ApiError> {
-    let stored = load(&state, &id).await?;
+    let stored = load(&state.store, &id).await?;
     let view = stored.board(&stored.game.pos);
     let takebacks = match stored.game.rewind {
         None => Vec::new(),
@@ -272,7 +189,7 @@ pub async fn position(
     Path(id): Path<GameId>,
     Query(q): Query<PositionQuery>,
 ) -> Result<Json<PositionAt>, ApiError> {
-    let stored = load(&state, &id).await?;
+    let stored = load(&state.store, &id).await?;
     let ply = q.ply.unwrap_or(stored.game.record.len() as u32);
     let pos = stored.position(ply)?;
     Ok(Json(PositionAt { game_id: stored.game.id.to_string(), ply, view: stored.board(&pos) }))

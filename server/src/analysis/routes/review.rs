@@ -2,7 +2,7 @@
 //! computed once in the background and stored.
 //!
 //! The first request for a game not reviewed yet starts its job (the server engine's review jobs,
-//! [`crate::engine_work`]: judged one decision at a time on the engine's pool, at most one job per game,
+//! [`crate::analysis`]: judged one decision at a time on the engine's pool, at most one job per game,
 //! a bounded number in all and per client address) and answers 202 with a `Retry-After`; later requests
 //! answer 202 (with the progress) until the review is stored, then 200 with it, always the same. Each
 //! start counts in the engine rate limit; beyond the jobs' limits, 503 `busy` or 429.
@@ -13,11 +13,11 @@
 //! for (the review's thresholds), with every turn's steps and captures. Run on
 //! the engine's pool like an analysis (its study admission, 503 `busy` beyond), in the engine rate limit.
 
-use super::history;
+use crate::analysis::{Job, JobContext, Refused, Reviewing, StudyError};
 use crate::edge::error::ApiError;
 use crate::edge::extract::{NoParams, Path, Query};
 use crate::edge::limits::{ClientAddr, Limit};
-use crate::engine_work::{Job, JobContext, Refused, Reviewing, StudyError};
+use crate::games::stored;
 use crate::ids::GameId;
 use crate::state::AppState;
 use axum::extract::State;
@@ -75,7 +75,7 @@ pub async fn review(
     if let Some(json) = state.store.review(id.as_str(), REVIEW_NODES as i64).await? {
         return Ok(([(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))], json).into_response());
     }
-    let stored = history::load(&state, &id).await?;
+    let stored = stored::load(&state.store, &id).await?;
     if stored.game.status != GameStatus::Finished {
         return Err(ApiError::Conflict(format!("game {id} is not finished: a game is reviewed once it is over")));
     }
@@ -142,7 +142,7 @@ pub async fn lines(
     let Some((played, best, target)) = judged else {
         return Err(ApiError::BadRequest(format!("decision {ply} of game {id} is not a judged decision")));
     };
-    let stored = history::load(&state, &id).await?;
+    let stored = stored::load(&state.store, &id).await?;
     let before = stored.position(ply - 1)?;
     let geo = before.geometry();
     let parse =
@@ -162,7 +162,7 @@ pub async fn lines(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine_work::reviews::MAX_JOBS_PER_CLIENT;
+    use crate::analysis::reviews::MAX_JOBS_PER_CLIENT;
 
     #[test]
     fn a_refused_review_is_busy_for_the_server_and_rate_limited_for_the_client() {

@@ -9,10 +9,10 @@
 //! then depends on the opponent's hidden choice. A preview makes the engine play, so it shares the
 //! engine's rate limit with the lesson checks and the lesson previews ([`Limit::Engine`]).
 
-use super::history;
 use crate::edge::error::ApiError;
 use crate::edge::extract::{Json, NoParams, Path, Query};
 use crate::edge::limits::{ClientAddr, Limit};
+use crate::games::stored;
 use crate::ids::{self, GameId};
 use crate::state::AppState;
 use axum::extract::State;
@@ -65,7 +65,7 @@ pub async fn preview(
         return Err(ApiError::BadRequest(format!("`token`: longer than {MAX_TOKEN_CHARS} characters")));
     }
     state.limits.check(Limit::Engine, client)?;
-    let stored = history::load(&state, &id).await?;
+    let stored = stored::load(&state.store, &id).await?;
     let game = &stored.game;
     let side = game
         .seat_of(&ids::token_hash(&req.token))

@@ -3,18 +3,18 @@
 //! refused: analysis would help a player during the game (as lichess, game-linked analysis waits for the
 //! end).
 //!
-//! The searches run on the server's engine ([`crate::engine_work`]: blocking threads, every core but one
+//! The searches run on the server's engine ([`crate::analysis`]: blocking threads, every core but one
 //! at most, the last kept for the server bots of live games), whose study admission bounds how many
 //! wait for a core; beyond that the answer is 503 `busy` at once, and so is one that found no core in
 //! time (the live games' bots come first), so analyses never queue without bound and the threads that
 //! run the games' rooms are never the ones searching. Each client address is also held to the engine
 //! bucket of the rate limits ([`Limit::Engine`]).
 
-use super::history;
+use crate::analysis::StudyError;
 use crate::edge::error::ApiError;
 use crate::edge::extract::{Json, NoParams, Query};
 use crate::edge::limits::{ClientAddr, Limit};
-use crate::engine_work::StudyError;
+use crate::games::stored;
 use crate::ids::GameId;
 use crate::state::AppState;
 use axum::extract::State;
@@ -99,13 +99,13 @@ async fn position(state: &AppState, req: &AnalysisRequest) -> Result<Position, A
             }
             let ply = req.ply.ok_or_else(|| ApiError::BadRequest("`ply` is needed with `game`".into()))?;
             let id: GameId = id.parse().map_err(|e| ApiError::BadRequest(format!("`game`: {e}")))?;
-            let stored = history::load(state, &id).await?;
+            let stored = stored::load(&state.store, &id).await?;
             if stored.game.status != GameStatus::Finished {
                 return Err(ApiError::Conflict(format!(
                     "game {id} is not finished: a game is analysed once it is over"
                 )));
             }
-            stored.position(ply)
+            Ok(stored.position(ply)?)
         }
     }
 }

@@ -3,16 +3,16 @@
 //! The text form is modelled on PGN: a header of `[Key "value"]` lines, a blank line, then one decision
 //! per line (`12. north a1:cw`, with ` {auto}` after a decision the server played because it was forced,
 //! and `?` for a decision that is still secret). The JSON form is `{"game": GameSummary, "record":
-//! [RecordEntry, …]}`. Both come from [`super::history::load`], so they carry exactly what the history
+//! [RecordEntry, …]}`. Both come from [`crate::games::stored::load`], so they carry exactly what the history
 //! routes show: nothing secret while the game is unfinished.
 //!
 //! `format=text|json` chooses; without it, an `Accept` header that prefers `application/json` to
 //! `text/plain` gets JSON.
 
-use super::history::{Stored, load};
 use crate::edge::error::ApiError;
 use crate::edge::extract::{FromParams, Params, Path, Query};
 use crate::game::UnixMs;
+use crate::games::stored::{Stored, load};
 use crate::ids::GameId;
 use crate::state::AppState;
 use axum::Json;
@@ -64,7 +64,7 @@ pub async fn export(
     Query(q): Query<ExportQuery>,
 ) -> Result<Response, ApiError> {
     let json = q.json.unwrap_or_else(|| prefers_json(&headers));
-    let stored = load(&state, &id).await?;
+    let stored = load(&state.store, &id).await?;
     if json {
         let body = GameExport { game: stored.header.summary(), record: stored.record() };
         return Ok(Json(body).into_response());

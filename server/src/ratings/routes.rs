@@ -1,21 +1,30 @@
 //! Ratings over HTTP: `GET /api/players/{name}/ratings/{variant}` (a player's rating after each rated game,
 //! oldest first: the chart) and `GET /api/leaderboard/{variant}` (NDJSON, best first, non-provisional
 //! ratings only, `?limit=` 1..=500, default 100). A player's current ratings are in their profile
-//! ([`super::players`]).
+//! (`crate::accounts::routes::players`). An edge file (docs/server.md, "Features").
 
-use super::streams::ndjson;
 use crate::edge::error::ApiError;
 use crate::edge::extract::{FromParams, NoParams, Params, Query};
+use crate::edge::ndjson::ndjson;
 use crate::ids::PlayerName;
 use crate::state::AppState;
+use axum::Router;
 use axum::body::Body;
 use axum::extract::State;
 use axum::response::Response;
+use axum::routing::get;
 use mancala_engine::Variant;
 use mancala_protocol::http::ErrorBody;
 use mancala_protocol::http::{LeaderboardEntry, RatingPoint};
 
 /// The leaderboard's default and largest length.
+/// The ratings' routes, merged by [`crate::http::router`].
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/players/{name}/ratings/{variant}", get(history))
+        .route("/api/leaderboard/{variant}", get(leaderboard))
+}
+
 pub const LEADERBOARD_DEFAULT: u32 = 100;
 pub const LEADERBOARD_MAX: u32 = 500;
 

@@ -1,5 +1,6 @@
-//! The engine's work of one server: every search it runs (the server bots' decisions, analyses,
-//! post-game reviews) on one pool of cores. [`EngineWork`] is one value, built from the configuration
+//! The analysis, a feature in one folder (docs/server.md, "Features"): the engine's work of one server,
+//! every search it runs (the server bots' decisions, analyses, post-game reviews) on one pool of cores,
+//! and the routes that ask it for an analysis or a review. [`EngineWork`] is one value, built from the configuration
 //! (`--engine-cores`) when the server starts and held by `AppState` and the room registry (whose bot
 //! seats search on it); nothing of it is process-wide, so each test server, and each unit test, has its
 //! own. It owns:
@@ -8,13 +9,16 @@
 //! - the queue for a core (`queue.rs`): a freed core to the search due first;
 //! - study admission (`admission.rs`): how many analyses may run and wait;
 //! - the review jobs (`reviews.rs`): the post-game reviews being computed, their limits and progress;
-//! - what the operator sees of it (`meters.rs`): searches waiting and running, and their waits.
+//! - what the operator sees of it (`meters.rs`): searches waiting and running, and their waits;
+//! - `POST /api/analysis` and a finished game's review, `GET /api/games/{id}/review[/{ply}]` (`routes/`,
+//!   an edge file).
 
 pub mod admission;
 mod meters;
 pub mod pool;
 mod queue;
 pub mod reviews;
+pub mod routes;
 
 pub use admission::StudyError;
 pub use pool::Work;
