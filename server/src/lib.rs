@@ -42,7 +42,6 @@ pub mod ratings;
 pub(crate) mod room;
 pub(crate) mod serve;
 pub(crate) mod services;
-pub(crate) mod state;
 pub mod store;
 pub(crate) mod tournaments;
 pub(crate) mod ws;

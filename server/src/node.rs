@@ -2,9 +2,9 @@
 //! the rooms and their restored games, the puzzles, then each background service by name on
 //! [`Services`]), and stopped in one place ([`Node::stop`], the order `run`'s documentation gives).
 
+use crate::edge::state::AppState;
 use crate::room::Registry;
 use crate::services::Services;
-use crate::state::AppState;
 use crate::store::{Store, WriterTask};
 use crate::{Config, ServerError};
 use crate::{analysis, blocks, cluster, edge, fairplay, ids, learn, lobby, mail, metrics_setup, moderation};

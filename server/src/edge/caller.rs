@@ -9,7 +9,7 @@ use super::extract::Bearer;
 use crate::accounts::{Caller, who};
 use crate::edge::error::ApiError;
 use crate::edge::limits::ClientAddr;
-use crate::state::AppState;
+use crate::edge::state::AppState;
 use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
 use std::net::{IpAddr, SocketAddr};

@@ -44,7 +44,7 @@ pub mod variants;
 pub mod web;
 pub mod worker;
 
-use crate::state::AppState;
+use crate::edge::state::AppState;
 use axum::Router;
 use axum::routing::get;
 use std::time::Duration;

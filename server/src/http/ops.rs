@@ -4,7 +4,7 @@
 
 use crate::edge::error::ApiError;
 use crate::edge::extract::{NoParams, Query};
-use crate::state::AppState;
+use crate::edge::state::AppState;
 use axum::Json;
 use axum::extract::{Request, State};
 use axum::http::{HeaderValue, StatusCode, header};

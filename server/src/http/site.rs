@@ -3,7 +3,7 @@
 //! page offers an address only then).
 
 use crate::edge::extract::{NoParams, Query};
-use crate::state::AppState;
+use crate::edge::state::AppState;
 use axum::extract::State;
 use mancala_protocol::email::SiteInfo;
 

@@ -18,7 +18,7 @@
 
 use super::{first_paint, lean_js, module_graph};
 use crate::edge::error::ApiError;
-use crate::state::AppState;
+use crate::edge::state::AppState;
 use axum::Router;
 use axum::extract::{Path, Request, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};

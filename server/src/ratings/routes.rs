@@ -6,8 +6,8 @@
 use crate::edge::error::ApiError;
 use crate::edge::extract::{FromParams, NoParams, Params, Query};
 use crate::edge::ndjson::ndjson;
+use crate::edge::state::AppState;
 use crate::ids::PlayerName;
-use crate::state::AppState;
 use axum::Router;
 use axum::body::Body;
 use axum::extract::State;

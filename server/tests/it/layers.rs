@@ -46,10 +46,9 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "config",
         ],
     ),
-    ("edge", &["below", "state"]),
-    ("ws", &["below", "edge", "state"]),
-    ("http", &["below", "edge", "state"]),
-    ("state", &["below", "edge"]),
+    ("edge", &["below"]),
+    ("ws", &["below", "edge"]),
+    ("http", &["below", "edge"]),
     ("serve", &["*"]),
     ("node", &["*"]),
     ("services", &[]),
@@ -103,9 +102,9 @@ const FEATURES: &[&str] = &[
     "learn",
 ];
 
-/// What a feature's routes may use: what `http` may (everything below, `edge`, `state`), and neither
-/// `http` nor `ws`.
-const FEATURE_ROUTES: &[&str] = &["below", "edge", "state"];
+/// What a feature's routes may use: what `http` may (everything below, and `edge` with the state the
+/// handlers share), and neither `http` nor `ws`.
+const FEATURE_ROUTES: &[&str] = &["below", "edge"];
 
 /// The modules that may use a feature's routes: `http` (the router mounts them, the document lists them),
 /// besides the feature's own files.
@@ -294,6 +293,79 @@ fn the_modules_point_one_way() {
     assert!(gone.is_empty(), "these arrows are gone: take them off `KNOWN`: {gone:?}");
 }
 
+/// The arrows between modules as the code has them: a feature's routes (`routes.rs`, `routes/`) are a node
+/// of their own, `feature::routes` (an edge file inside a feature's folder), every other file is its
+/// top-level module. Each pair is `from -> to`, self-arrows left out.
+fn module_arrows(src: &Path) -> BTreeSet<(String, String)> {
+    let mut files = Vec::new();
+    rust_files(src, &mut files);
+    let mut arrows = BTreeSet::new();
+    for file in files {
+        let relative = file.strip_prefix(src).unwrap();
+        let first = relative.components().next().unwrap().as_os_str().to_string_lossy().into_owned();
+        let module = first.trim_end_matches(".rs").to_string();
+        let file_name = relative.to_string_lossy().replace('\\', "/");
+        let from = if is_routes(&module, &file_name) { format!("{module}::routes") } else { module };
+        let code = without_comments(&std::fs::read_to_string(&file).unwrap());
+        let items = crate_items(&code);
+        for to in crate_paths(&code) {
+            arrows.insert((from.clone(), to.clone()));
+        }
+        for feature in routes_named(&code) {
+            let routes = format!("{feature}::routes");
+            if items.iter().any(|i| i.starts_with(&routes)) || code.contains(&routes) {
+                arrows.insert((from.clone(), routes));
+            }
+        }
+    }
+    arrows.retain(|(from, to)| from != to);
+    arrows
+}
+
+/// A circle in `arrows`, if there is one, as the modules along it.
+fn a_circle(arrows: &BTreeSet<(String, String)>) -> Option<Vec<String>> {
+    fn visit(
+        node: &str,
+        arrows: &BTreeSet<(String, String)>,
+        path: &mut Vec<String>,
+        done: &mut BTreeSet<String>,
+    ) -> Option<Vec<String>> {
+        if let Some(at) = path.iter().position(|n| n == node) {
+            let mut circle = path[at..].to_vec();
+            circle.push(node.to_string());
+            return Some(circle);
+        }
+        if done.contains(node) {
+            return None;
+        }
+        path.push(node.to_string());
+        for (_, to) in arrows.iter().filter(|(from, _)| from == node) {
+            if let Some(circle) = visit(to, arrows, path, done) {
+                return Some(circle);
+            }
+        }
+        path.pop();
+        done.insert(node.to_string());
+        None
+    }
+    let mut done = BTreeSet::new();
+    let nodes: BTreeSet<&String> = arrows.iter().map(|(from, _)| from).collect();
+    nodes.into_iter().find_map(|n| visit(n, arrows, &mut Vec::new(), &mut done))
+}
+
+/// No circle among the modules: each arrow of the code followed from any module never comes back to it
+/// (a feature's routes counted apart from the feature, as the edge files they are).
+#[test]
+fn no_circle_among_the_modules() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let arrows = module_arrows(&src);
+    assert!(arrows.len() > 100, "the reader found the arrows: {}", arrows.len());
+    assert_eq!(a_circle(&arrows), None, "a circle among the modules of server/src");
+    let made: BTreeSet<(String, String)> =
+        [("a", "b"), ("b", "c"), ("c", "a")].iter().map(|(f, t)| (f.to_string(), t.to_string())).collect();
+    assert_eq!(a_circle(&made), Some(vec!["a", "b", "c", "a"].into_iter().map(String::from).collect()));
+}
+
 #[test]
 fn every_module_has_a_row() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
@@ -324,9 +396,8 @@ fn the_reader_finds_grouped_and_inline_paths() {
 
 #[test]
 fn a_feature_s_routes_are_an_edge_file() {
-    assert!(allowed("playban", "playban/routes.rs", "state"));
     assert!(allowed("playban", "playban/routes.rs", "edge"));
-    assert!(!allowed("playban", "playban/policy.rs", "state"), "the state outside routes.rs");
+    assert!(!allowed("playban", "playban/policy.rs", "edge"), "the edge (and its state) outside routes.rs");
     assert!(!allowed("playban", "playban/routes.rs", "http"));
     assert!(!allowed("playban", "playban/queries.rs", "edge"));
     assert!(allowed("lobby", "lobby/error.rs", "playban"));
@@ -338,9 +409,9 @@ fn a_feature_s_routes_are_an_edge_file() {
     }
     assert!(routes_named("use crate::playban::{check, Banned};").is_empty());
     // A feature whose routes are a folder: each of its files is an edge file, the others are not.
-    assert!(allowed("accounts", "accounts/routes/email.rs", "state"));
+    assert!(allowed("accounts", "accounts/routes/email.rs", "edge"));
     assert!(allowed("accounts", "accounts/routes/mod.rs", "edge"));
-    assert!(!allowed("accounts", "accounts/routes_helper.rs", "state"));
+    assert!(!allowed("accounts", "accounts/routes_helper.rs", "edge"));
     assert!(!allowed("accounts", "accounts/queries/email.rs", "edge"));
     assert!(!allowed("accounts", "accounts/routes/account.rs", "http"));
 }

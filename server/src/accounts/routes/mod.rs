@@ -19,7 +19,7 @@ pub mod players;
 pub mod reset;
 pub mod twostep;
 
-use crate::state::AppState;
+use crate::edge::state::AppState;
 use axum::Router;
 use axum::routing::{delete, get, post};
 

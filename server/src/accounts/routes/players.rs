@@ -6,9 +6,9 @@
 use crate::edge::error::ApiError;
 use crate::edge::extract::{Json, NoParams, Path, Query};
 use crate::edge::limits::{ClientAddr, Limit};
+use crate::edge::state::AppState;
 use crate::game::UnixMs;
 use crate::ids::{self, PlayerName};
-use crate::state::AppState;
 use crate::store::{PlayerRow, StoreError, Write};
 use axum::extract::State;
 use axum::http::StatusCode;

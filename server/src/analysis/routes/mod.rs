@@ -4,7 +4,7 @@
 pub mod analyse;
 pub mod review;
 
-use crate::state::AppState;
+use crate::edge::state::AppState;
 use axum::Router;
 use axum::routing::{get, post};
 

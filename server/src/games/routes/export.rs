@@ -11,10 +11,10 @@
 
 use crate::edge::error::ApiError;
 use crate::edge::extract::{FromParams, Params, Path, Query};
+use crate::edge::state::AppState;
 use crate::game::UnixMs;
 use crate::games::stored::{Stored, load};
 use crate::ids::GameId;
-use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, header};

@@ -14,10 +14,10 @@
 
 use crate::edge::error::ApiError;
 use crate::edge::extract::{FromParams, NoParams, Params, Path, Query};
+use crate::edge::state::AppState;
 use crate::game::GameHeader;
 use crate::games::stored::load;
 use crate::ids::{GameId, PlayerName};
-use crate::state::AppState;
 use crate::store::{GameFilter, ListCursor, ResultFilter, TakebackRow};
 use axum::Json;
 use axum::extract::State;

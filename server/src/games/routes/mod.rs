@@ -8,7 +8,7 @@ pub mod playing;
 pub mod preview;
 pub mod streams;
 
-use crate::state::AppState;
+use crate::edge::state::AppState;
 use axum::Router;
 use axum::routing::{get, post};
 

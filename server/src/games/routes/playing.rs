@@ -6,8 +6,8 @@
 use crate::edge::caller::SignedIn;
 use crate::edge::error::ApiError;
 use crate::edge::extract::{NoParams, Query};
+use crate::edge::state::AppState;
 use crate::game::LiveGame;
-use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
 use mancala_engine::{Side, ToMove};

@@ -12,9 +12,9 @@
 use crate::edge::error::ApiError;
 use crate::edge::extract::{Json, NoParams, Path, Query};
 use crate::edge::limits::{ClientAddr, Limit};
+use crate::edge::state::AppState;
 use crate::games::stored;
 use crate::ids::{self, GameId};
-use crate::state::AppState;
 use axum::extract::State;
 use mancala_engine::{Phase, ToMove};
 use mancala_learn::{GamePreview, PreviewError};

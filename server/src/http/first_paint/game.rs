@@ -5,8 +5,8 @@
 use super::Drawn;
 use super::html::esc;
 use super::words::Words;
+use crate::edge::state::AppState;
 use crate::ids::GameId;
-use crate::state::AppState;
 use mancala_engine::Side;
 use mancala_protocol::http::{GameStatus, GameSummary};
 

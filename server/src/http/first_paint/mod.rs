@@ -35,7 +35,7 @@ mod puzzles;
 mod rules;
 mod words;
 
-use crate::state::AppState;
+use crate::edge::state::AppState;
 use axum::http::HeaderMap;
 use html::{decode_segment, esc};
 use words::Words;

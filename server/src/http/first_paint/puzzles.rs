@@ -7,8 +7,8 @@ use super::html::{encode_component, esc};
 use super::words::Words;
 use super::{Drawn, data};
 use crate::accounts::session;
+use crate::edge::state::AppState;
 use crate::puzzles::routes as api;
-use crate::state::AppState;
 use axum::http::HeaderMap;
 
 pub async fn draw(state: &AppState, lang: &'static str, id: &str, query: Option<&str>, headers: &HeaderMap) -> Drawn {

@@ -22,7 +22,7 @@ use super::library;
 use crate::edge::error::ApiError;
 use crate::edge::extract::{FromParams, Json, NoParams, Params, Query};
 use crate::edge::limits::{ClientAddr, Limit};
-use crate::state::AppState;
+use crate::edge::state::AppState;
 use axum::Router;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};

@@ -13,10 +13,10 @@
 use crate::edge::caller::SignedIn;
 use crate::edge::error::ApiError;
 use crate::edge::extract::{NoParams, Query};
+use crate::edge::state::AppState;
 use crate::game::UnixMs;
 use crate::learn::library;
 use crate::learn::queries::{self, LearnStep};
-use crate::state::AppState;
 use crate::store::Write;
 use axum::extract::State;
 use axum::http::StatusCode;

@@ -1,5 +1,7 @@
-//! What every handler shares: the store, the live rooms, the engine's work, this node's part of a cluster, limits, the mailer, the shutdown signal and the task tracker
-//! of WebSocket connections (axum does not wait for upgraded connections on shutdown, so we do).
+//! What every handler shares: the store, the live rooms, the engine's work, this node's part of a
+//! cluster, limits, the mailer, the shutdown signal and the task tracker of WebSocket connections (axum
+//! does not wait for upgraded connections on shutdown, so we do). It is the edge's: the extractors
+//! ([`super::caller`]) read it, and it holds the edge's limits.
 
 use crate::cluster::Cluster;
 use crate::config::Config;
