@@ -1,9 +1,11 @@
 //! No circle among the server's files: a file that uses another (a `crate::…` path that names it, or an
 //! item of it) is never used back through any chain of files. The layer test (`layers.rs`) sees arrows
 //! between top-level modules only; a circle inside what it allows (a module and the state that holds its
-//! values, say) is found here, by the files themselves.
+//! values, say) is found here, by the files themselves. Nor among the modules: the same arrows between
+//! top-level modules (a feature's routes a module of their own, as the edge files they are) never come
+//! back to where they started, even where the layer table would allow it.
 
-use crate::layers::{rust_files, without_comments};
+use crate::layers::{is_routes, rust_files, without_comments};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
@@ -126,9 +128,31 @@ fn circles(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<BTreeSet<String>> 
 fn no_circle_among_the_servers_files() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let graph = uses(&src);
-    assert!(graph["state.rs"].contains("edge/limits.rs"), "the reader follows the state's imports");
+    assert!(graph["edge/state.rs"].contains("edge/limits.rs"), "the reader follows the state's imports");
     let found = circles(&graph);
     assert!(found.is_empty(), "files that use one another through a chain of imports: {found:#?}");
+}
+
+/// The module a file of `src` belongs to: its top-level module, or `feature::routes` for a feature's
+/// routes.
+fn module_of(file: &str) -> String {
+    let top = file.split('/').next().unwrap_or_default().trim_end_matches(".rs");
+    if is_routes(top, file) { format!("{top}::routes") } else { top.to_string() }
+}
+
+#[test]
+fn no_circle_among_the_modules() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut modules: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (file, used) in uses(&src) {
+        let from = module_of(&file);
+        let to: BTreeSet<String> = used.iter().map(|u| module_of(u)).filter(|m| *m != from).collect();
+        modules.entry(from).or_default().extend(to);
+    }
+    assert!(modules["http"].contains("games::routes"), "a feature's routes are a module of their own");
+    assert!(modules["games::routes"].contains("edge"), "they use the edge");
+    let found = circles(&modules);
+    assert!(found.is_empty(), "modules that use one another through a chain of imports: {found:#?}");
 }
 
 #[test]

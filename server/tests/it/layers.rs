@@ -120,7 +120,7 @@ const KNOWN: &[&str] = &[];
 
 /// Is `file` (relative to `src`) a file of the routes of feature `from`: its `routes.rs`, or a file of its
 /// `routes/`?
-fn is_routes(from: &str, file: &str) -> bool {
+pub(crate) fn is_routes(from: &str, file: &str) -> bool {
     FEATURES.contains(&from) && (file == format!("{from}/routes.rs") || file.starts_with(&format!("{from}/routes/")))
 }
 
@@ -291,79 +291,6 @@ fn the_modules_point_one_way() {
     assert!(new.is_empty(), "imports against the layers of docs/server.md:\n{new:#?}");
     let gone: Vec<_> = KNOWN.iter().filter(|k| !wrong.iter().any(|w| w == *k)).collect();
     assert!(gone.is_empty(), "these arrows are gone: take them off `KNOWN`: {gone:?}");
-}
-
-/// The arrows between modules as the code has them: a feature's routes (`routes.rs`, `routes/`) are a node
-/// of their own, `feature::routes` (an edge file inside a feature's folder), every other file is its
-/// top-level module. Each pair is `from -> to`, self-arrows left out.
-fn module_arrows(src: &Path) -> BTreeSet<(String, String)> {
-    let mut files = Vec::new();
-    rust_files(src, &mut files);
-    let mut arrows = BTreeSet::new();
-    for file in files {
-        let relative = file.strip_prefix(src).unwrap();
-        let first = relative.components().next().unwrap().as_os_str().to_string_lossy().into_owned();
-        let module = first.trim_end_matches(".rs").to_string();
-        let file_name = relative.to_string_lossy().replace('\\', "/");
-        let from = if is_routes(&module, &file_name) { format!("{module}::routes") } else { module };
-        let code = without_comments(&std::fs::read_to_string(&file).unwrap());
-        let items = crate_items(&code);
-        for to in crate_paths(&code) {
-            arrows.insert((from.clone(), to.clone()));
-        }
-        for feature in routes_named(&code) {
-            let routes = format!("{feature}::routes");
-            if items.iter().any(|i| i.starts_with(&routes)) || code.contains(&routes) {
-                arrows.insert((from.clone(), routes));
-            }
-        }
-    }
-    arrows.retain(|(from, to)| from != to);
-    arrows
-}
-
-/// A circle in `arrows`, if there is one, as the modules along it.
-fn a_circle(arrows: &BTreeSet<(String, String)>) -> Option<Vec<String>> {
-    fn visit(
-        node: &str,
-        arrows: &BTreeSet<(String, String)>,
-        path: &mut Vec<String>,
-        done: &mut BTreeSet<String>,
-    ) -> Option<Vec<String>> {
-        if let Some(at) = path.iter().position(|n| n == node) {
-            let mut circle = path[at..].to_vec();
-            circle.push(node.to_string());
-            return Some(circle);
-        }
-        if done.contains(node) {
-            return None;
-        }
-        path.push(node.to_string());
-        for (_, to) in arrows.iter().filter(|(from, _)| from == node) {
-            if let Some(circle) = visit(to, arrows, path, done) {
-                return Some(circle);
-            }
-        }
-        path.pop();
-        done.insert(node.to_string());
-        None
-    }
-    let mut done = BTreeSet::new();
-    let nodes: BTreeSet<&String> = arrows.iter().map(|(from, _)| from).collect();
-    nodes.into_iter().find_map(|n| visit(n, arrows, &mut Vec::new(), &mut done))
-}
-
-/// No circle among the modules: each arrow of the code followed from any module never comes back to it
-/// (a feature's routes counted apart from the feature, as the edge files they are).
-#[test]
-fn no_circle_among_the_modules() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let arrows = module_arrows(&src);
-    assert!(arrows.len() > 100, "the reader found the arrows: {}", arrows.len());
-    assert_eq!(a_circle(&arrows), None, "a circle among the modules of server/src");
-    let made: BTreeSet<(String, String)> =
-        [("a", "b"), ("b", "c"), ("c", "a")].iter().map(|(f, t)| (f.to_string(), t.to_string())).collect();
-    assert_eq!(a_circle(&made), Some(vec!["a", "b", "c", "a"].into_iter().map(String::from).collect()));
 }
 
 #[test]
