@@ -5,9 +5,10 @@
 use crate::common;
 
 use common::{TestServer, Ws, pick};
-use mancala_protocol::{BoardView, ClientMsg, ServerMsg};
+use mancala_protocol::{BoardView, ClientMsg, ErrorCode, ServerMsg};
 use mancala_server::config::Config;
 use serde_json::json;
+use std::time::Duration;
 
 fn decide(id: &str, decision: &str) -> ClientMsg {
     ClientMsg::Decide { id: id.to_string(), decision: decision.to_string(), game: None, seat: None }
@@ -26,26 +27,34 @@ async fn play_against_bot(ws: &mut Ws, seed: &mut u64) -> BoardView {
         if view.outcome.is_some() {
             return view;
         }
-        let mut waiting_for = None;
+        let mut sent: Option<(String, ClientMsg)> = None;
         if !view.legal.is_empty() {
             n += 1;
             let d = view.legal[pick(seed, view.legal.len())].clone();
             let id = format!("h{n}");
-            ws.say(&decide(&id, &d)).await;
-            waiting_for = Some(id);
+            let msg = decide(&id, &d);
+            ws.say(&msg).await;
+            sent = Some((id, msg));
         }
+        let mut backoff = common::poll::Backoff::up_to(Duration::from_millis(400));
         // Read on: every board replaces the last; after a decision, wait for its answer first (boards that
         // arrive before it may predate it, as in the simultaneous choice).
         loop {
             match ws.recv().await {
                 ServerMsg::Event { view: Some(v), .. } | ServerMsg::Snapshot { view: v, .. } => {
                     view = v;
-                    if waiting_for.is_none() {
+                    if sent.is_none() {
                         break;
                     }
                 }
-                ServerMsg::Accepted { id, .. } if id.is_some() && id == waiting_for => break,
+                ServerMsg::Accepted { id: Some(id), .. } if sent.as_ref().is_some_and(|(s, _)| *s == id) => break,
                 m @ ServerMsg::Rejected { .. } => panic!("{m:?}"),
+                // Against a bot that answers at once, a game can go faster than a player's 20 messages a
+                // second: the decision was dropped unread; it is sent again, as a client does.
+                ServerMsg::Error { code: ErrorCode::RateLimited, .. } if sent.is_some() => {
+                    backoff.wait().await;
+                    ws.say(&sent.as_ref().expect("guarded").1).await;
+                }
                 _ => {}
             }
         }
