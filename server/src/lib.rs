@@ -5,11 +5,13 @@
 //! Layout (docs/server.md, "The map"): [`game`] (the state machine around the rules engine, no I/O),
 //! `room` (one task per live game, the only owner of its state: commands, one commit path, delivery to
 //! connections), [`store`] (SQLite or PostgreSQL through one code path; rows to domain values, every SQL
-//! statement the core owns), `ws` (the WebSocket endpoint and connection loop), `http` (the router, the
-//! site's pages, the OpenAPI document), `cluster`, and the features in a folder each (`accounts`, `games`,
+//! statement the core owns), `edge` (what HTTP and the sockets share: extractors, errors, limits, the
+//! handlers' state), `ws` (the WebSocket endpoint and connection loop), `http` (the router, the site's
+//! pages, the OpenAPI document), `cluster`, and the features in a folder each (`accounts`, `games`,
 //! `analysis` (every search of the server on one pool of cores: the server bots', analyses, reviews),
-//! `ratings`, `learn`, `lobby`, `playban`, `blocks`, `puzzles`, `moderation`, `fairplay`, `tournaments`). [`run`] takes a bound listener and a shutdown future, so tests
-//! run the real server on an ephemeral port.
+//! `ratings`, `learn`, `lobby`, `playban`, `blocks`, `puzzles`, `moderation`, `fairplay`, `tournaments`).
+//! [`run`] takes a bound listener and a shutdown future, so tests run the real server on an ephemeral
+//! port.
 //!
 //! The public surface is what the binary, the tests and the examples use: [`run`] with its [`Config`]
 //! and [`shutdown_signal`]; the operator's commands ([`admin`]) and the container's probe ([`healthcheck`]); the domain ([`game`], [`ids`]) and the [`store`], which the storage tests
