@@ -1,9 +1,9 @@
 //! The analysis, a feature in one folder (docs/server.md, "Features"): the engine's work of one server,
 //! every search it runs (the server bots' decisions, analyses, post-game reviews) on one pool of cores,
-//! and the routes that ask it for an analysis or a review. [`EngineWork`] is one value, built from the configuration
-//! (`--engine-cores`) when the server starts and held by `AppState` and the room registry (whose bot
-//! seats search on it); nothing of it is process-wide, so each test server, and each unit test, has its
-//! own. It owns:
+//! and the routes that ask it for an analysis or a review. [`EngineWork`] is one value, built from the
+//! configuration (`--engine-cores`) when the server starts and held by `AppState` and the room registry
+//! (whose bot seats search on it); nothing of it is process-wide, so each test server, and each unit test,
+//! has its own. It owns:
 //! - the pool and its cores (`pool.rs`): a search on a blocking thread once a core is free, live play
 //!   first, study (analyses and reviews) on every core but one;
 //! - the queue for a core (`queue.rs`): a freed core to the search due first;
