@@ -275,12 +275,17 @@ export async function createGame(
   return page.url().split('/').pop();
 }
 
-/** Joins a waiting game from its page (the invite link). */
+/**
+ * Joins a waiting game from its page (the invite link), and returns once the page no longer offers the
+ * seat: the join is taken and the page knows the game started. (Both players' bars have a name before
+ * the join too, so waiting for one would return while the join is still on its way, and a page read
+ * next, this one or another person's, could still show the game waiting.)
+ */
 export async function joinGame(page, id, name) {
   await page.goto(`/game/${id}`);
   if (name) await page.fill('#join-name', name);
   await page.click('#join');
-  await page.waitForSelector('.bottom-player .pname');
+  await page.waitForSelector('#join', { state: 'detached' });
 }
 
 /** A finished game's winner as the page says it (`south`, `north`, `draw`), or null while it goes on. */
