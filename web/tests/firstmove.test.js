@@ -1,8 +1,9 @@
 // The first move's abort as a newcomer meets it. A game against the computer waits for its player as long
 // as they like (nothing is lost by waiting); a game between people shows its countdown to everyone and,
 // once it is aborted, says why, in English and in French. The server runs with a first move's time of
-// 6 s (time for both pages to show the countdown on a loaded machine): a game between people made after the games against the computer is aborted at its deadline, which
-// proves theirs (had they one) passed too, without waiting a real minute.
+// 6 s (time for both pages to show the countdown on a loaded machine): a game between people made after
+// the games against the computer is aborted at its deadline, which proves theirs (had they one) passed
+// too, without waiting a real minute.
 
 import assert from 'node:assert/strict';
 import { copyFileSync } from 'node:fs';

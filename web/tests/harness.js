@@ -277,9 +277,8 @@ export async function createGame(
 
 /**
  * Joins a waiting game from its page (the invite link), and returns once the page no longer offers the
- * seat: the join is taken and the page knows the game started. (Both players' bars have a name before
- * the join too, so waiting for one would return while the join is still on its way, and a page read
- * next, this one or another person's, could still show the game waiting.)
+ * seat: the join is taken and the page knows the game started. Both players' bars show a name before a
+ * join as well, so only the seat's offer tells a join still on its way from one taken.
  */
 export async function joinGame(page, id, name) {
   await page.goto(`/game/${id}`);
