@@ -281,7 +281,12 @@ impl LiveGame {
         let running = running_sides(game.status, game.decided, &game.pos);
         if let Some(c) = game.clock.as_mut() {
             c.start(running, now);
-            c.charge_absence(UnixMs::now().since(game.updated_at));
+            // The absence up to `now`, where the clock resumes, not up to this line: the replay above
+            // takes its time (milliseconds on a loaded machine), and charging it too would move the
+            // deadline before the day's end counted from the last stored change. The elapsed time is
+            // read first, so that any rounding errs toward the later deadline.
+            let replay = now.elapsed();
+            c.charge_absence(UnixMs::now().since(game.updated_at).saturating_sub(replay));
         }
         Ok(game)
     }

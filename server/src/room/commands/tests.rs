@@ -89,6 +89,22 @@ fn resigned() -> LiveGame {
     applied(g, change)
 }
 
+/// `game`'s record as the store keeps it, for [`LiveGame::restore`].
+fn stored_plies(game: &LiveGame) -> Vec<crate::game::StoredPly> {
+    game.record
+        .iter()
+        .map(|p| crate::game::StoredPly {
+            n: p.n,
+            side: p.side,
+            decision: p.decision,
+            client_id: p.client_id.clone(),
+            auto: p.auto,
+            at_ms: p.at_ms,
+            clock_ms: p.clock_ms,
+        })
+        .collect()
+}
+
 fn code(r: Result<Change, Refusal>) -> Result<Change, ErrorCode> {
     r.map_err(|r| r.code)
 }
@@ -426,25 +442,39 @@ fn berserk_halves_the_clock_is_an_event_between_the_plies_and_drops_the_incremen
     // A rebuilt game counts the same versions and keeps the berserk (its clock: no increment).
     let header = game.header(None);
     assert_eq!(header.berserks, mancala_engine::BySide::new(None, Some(3)));
-    let stored: Vec<crate::game::StoredPly> = game
-        .record
-        .iter()
-        .map(|p| crate::game::StoredPly {
-            n: p.n,
-            side: p.side,
-            decision: p.decision,
-            client_id: p.client_id.clone(),
-            auto: p.auto,
-            at_ms: p.at_ms,
-            clock_ms: p.clock_ms,
-        })
-        .collect();
+    let stored = stored_plies(&game);
     let restored = LiveGame::restore(header, &stored, Instant::now()).unwrap();
     assert_eq!((restored.version(), restored.berserks), (6, game.berserks));
     assert!(restored.clock.as_ref().unwrap().berserk.north);
     assert!(matches!(restored.event_at(3), Some(EventAt::Berserk(Side::North))));
     // South has decided: too late for South.
     assert_eq!(code(berserk::run(&game, Side::South, Instant::now())).err(), Some(ErrorCode::WrongPhase));
+}
+
+/// A correspondence game rebuilt after the server was down: its mover is charged the absence up to the
+/// moment its clock resumes, not up to the end of the replay, so the game is lost on time exactly the days
+/// after its last stored change, however long the replay took.
+#[tokio::test(start_paused = true)]
+async fn a_restored_correspondence_clock_runs_out_the_days_after_the_last_change() {
+    let game = play_on(correspondence(), 4);
+    let mancala_engine::ToMove::Side(mover) = game.pos.to_move() else { panic!("one side to move") };
+    let mut header = game.header(None);
+    header.updated_at = UnixMs::now();
+    let left = header.clock.as_ref().unwrap().remaining[mover];
+    let stored = stored_plies(&game);
+    let away = Duration::from_secs(3 * 3600);
+    tokio::time::advance(away).await;
+    let resumed = Instant::now();
+    // The caller resumes the clock at `resumed`; the store's read and the replay take time after it.
+    tokio::time::advance(Duration::from_millis(250)).await;
+    let restored = LiveGame::restore(header, &stored, resumed).unwrap();
+    let (deadline, side) = restored.clock.as_ref().unwrap().deadline().expect("a running clock");
+    assert_eq!(side, mover);
+    // Stored times are whole milliseconds (each rounded down): the deadline may fall one later, never
+    // earlier.
+    let due = resumed + Duration::from_millis(left) - away;
+    let (early, late) = (due.saturating_duration_since(deadline), deadline.saturating_duration_since(due));
+    assert!(early.is_zero() && late <= Duration::from_millis(1), "the deadline is {early:?} early, {late:?} late");
 }
 
 /// What each `takeback` action does: refused in a rated game, with nothing to take back, to the one whose
